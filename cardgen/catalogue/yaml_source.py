@@ -1,0 +1,204 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Plain ``yaml.safe_load`` loses positions, silently keeps the last of two duplicate keys and
+expands alias bombs without limit.  :func:`load_yaml` composes the node graph with libyaml's
+safe loader and builds the Python values itself, so that it can
+
+* record the file position of every key and value (a :class:`SourceMap`),
+* reject duplicate keys, explicit tags, tabs in indentation and non-UTF-8 bytes,
+* bound the work an alias-heavy document can cause (fails fast on a "billion laughs"), and
+* refuse files beyond a size limit before reading them.
+
+Every failure is a :class:`~cardgen.diagnostics.DiagnosticError` with a position and a code.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+
+try:  # libyaml is an order of magnitude faster; fall back to the pure-Python loader.
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on the PyYAML build
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+MAX_BYTES = 2 * 1024 * 1024
+MAX_NODES = 200_000
+
+_STD_TAGS = {
+    "tag:yaml.org,2002:" + t
+    for t in ("str", "int", "float", "bool", "null", "map", "seq", "merge", "timestamp")
+}
+_MERGE = "tag:yaml.org,2002:merge"
+
+Path = tuple[str | int, ...]
+
+
+@dataclass
+class SourceMap:
+    """Positions of values (by path) and of mapping keys (by the path they introduce)."""
+
+    file: str
+    values: dict[Path, Position] = field(default_factory=dict)
+    keys: dict[Path, Position] = field(default_factory=dict)
+
+    def at(self, path: Path, *, key: bool = False) -> Position:
+        """Best position for ``path``: the value (or its key), else the nearest known parent."""
+        path = tuple(path)
+        while True:
+            table = self.keys if key else self.values
+            if path in table:
+                return table[path]
+            if path in self.values:
+                return self.values[path]
+            if not path:
+                return Position(self.file, 1, 1)
+            path = path[:-1]
+            key = False
+
+
+def _fail(code: str, message: str, pos: Position, hint: str | None = None) -> DiagnosticError:
+    return DiagnosticError([Diagnostic(code, message, pos, hint=hint)])
+
+
+def _pos(file: str, mark: Any) -> Position:
+    return Position(file, mark.line + 1, mark.column + 1)
+
+
+def _decode(data: bytes, file: str) -> str:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise _fail(
+            "E002", f"byte 0x{data[exc.start]:02x} is not valid UTF-8", Position(file, line, col)
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def _check_tabs(text: str, file: str) -> None:
+    for lineno, line in enumerate(text.splitlines(), 1):
+        stripped = line.lstrip(" ")
+        if stripped.startswith("\t"):
+            col = len(line) - len(stripped) + 1
+            raise _fail("E005", "tab character in indentation", Position(file, lineno, col))
+
+
+class _Builder:
+    """Turns a composed node graph into Python values, recording positions and checking keys."""
+
+    def __init__(self, file: str, loader: Any, max_nodes: int):
+        self.file = file
+        self.loader = loader
+        self.budget = max_nodes
+        self.smap = SourceMap(file)
+
+    def build(self, node: yaml.Node, path: Path) -> Any:
+        self.budget -= 1
+        if self.budget < 0:
+            raise _fail(
+                "E007",
+                "document expands to too many values (alias bomb?)",
+                _pos(self.file, node.start_mark),
+            )
+        if node.tag not in _STD_TAGS:
+            raise _fail(
+                "E009", f"tag {node.tag!r} is not allowed", _pos(self.file, node.start_mark)
+            )
+        self.smap.values[path] = _pos(self.file, node.start_mark)
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        try:
+            return self.loader.construct_object(node)
+        except yaml.YAMLError as exc:
+            raise _fail(
+                "E004", str(exc).splitlines()[0], _pos(self.file, node.start_mark)
+            ) from None
+
+    def _mapping(self, node: yaml.MappingNode, path: Path) -> dict:
+        out: dict = {}
+        seen: dict[Any, Position] = {}
+        for key_node, value_node in node.value:
+            kpos = _pos(self.file, key_node.start_mark)
+            if key_node.tag == _MERGE:
+                merged = self.build(value_node, path)
+                for part in merged if isinstance(merged, list) else [merged]:
+                    if not isinstance(part, dict):
+                        raise _fail("E004", "merge key `<<` needs a mapping", kpos)
+                    for k, v in part.items():
+                        out.setdefault(k, v)
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise _fail("E004", "mapping keys must be plain scalars", kpos)
+            key = self.build(key_node, (*path, "<key>"))
+            try:
+                hash(key)
+            except TypeError:
+                raise _fail("E004", "mapping keys must be plain scalars", kpos) from None
+            if key in seen:
+                first = seen[key]
+                raise _fail(
+                    "E006",
+                    f"duplicate key {key!r} (first defined at line {first.line})",
+                    kpos,
+                )
+            seen[key] = kpos
+            self.smap.keys[(*path, key)] = kpos
+            out[key] = self.build(value_node, (*path, key))
+        return out
+
+
+def parse_yaml(text: str, file: str, *, max_nodes: int = MAX_NODES) -> tuple[Any, SourceMap]:
+    """Parse YAML text safely; returns the value and its :class:`SourceMap`."""
+    _check_tabs(text, file)
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        pos = _pos(file, mark) if mark else Position(file, 1, 1)
+        problem = exc.problem or str(exc)
+        hint = None
+        if "sequence entries are not allowed" in problem:
+            hint = 'a power with no value is written "-" (quoted) in block YAML'
+        raise _fail("E004", problem, pos, hint) from None
+    except yaml.YAMLError as exc:
+        raise _fail("E004", str(exc).splitlines()[0], Position(file, 1, 1)) from None
+    finally:
+        loader.dispose()
+    if node is None:
+        raise _fail("E003", "file is empty", Position(file, 1, 1))
+    builder = _Builder(file, loader, max_nodes)
+    return builder.build(node, ()), builder.smap
+
+
+def load_yaml(
+    path: str | os.PathLike[str],
+    *,
+    display: str | None = None,
+    max_bytes: int = MAX_BYTES,
+    max_nodes: int = MAX_NODES,
+) -> tuple[Any, SourceMap]:
+    """Read and parse a YAML file safely; ``display`` is the file name used in diagnostics."""
+    file = display or os.fspath(path)
+    try:
+        size = os.path.getsize(path)
+        if size > max_bytes:
+            raise _fail(
+                "E008",
+                f"file is {size / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB",
+                Position(file),
+            )
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise _fail("E001", f"cannot read file: {exc.strerror}", Position(file)) from None
+    return parse_yaml(_decode(data, file), file, max_nodes=max_nodes)

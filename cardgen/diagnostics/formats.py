@@ -1,0 +1,76 @@
+"""Output formats for diagnostics: human (rich), json and github (Actions annotations)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TextIO
+
+from cardgen.diagnostics import Diagnostic, Severity, sort_key
+
+FORMATS = ("human", "json", "github")
+
+
+def _counts(diags: Sequence[Diagnostic]) -> tuple[int, int]:
+    errors = sum(1 for d in diags if d.severity is Severity.ERROR)
+    return errors, len(diags) - errors
+
+
+def to_json(diags: Sequence[Diagnostic], *, cards: int | None = None) -> str:
+    """A stable JSON document: summary counts, then errors and warnings in report order."""
+    ordered = sorted(diags, key=sort_key)
+    errors, warnings = _counts(ordered)
+    doc = {
+        "valid": errors == 0,
+        "cards": cards,
+        "errors": [d.to_dict() for d in ordered if d.severity is Severity.ERROR],
+        "warnings": [d.to_dict() for d in ordered if d.severity is Severity.WARNING],
+        "summary": {"errors": errors, "warnings": warnings},
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def _gh_escape(text: str, *, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def to_github(diags: Sequence[Diagnostic]) -> str:
+    """GitHub Actions workflow commands: one ``::error``/``::warning`` line per diagnostic."""
+    lines = []
+    for d in sorted(diags, key=sort_key):
+        level = "error" if d.severity is Severity.ERROR else "warning"
+        props = [f"file={_gh_escape(d.position.file, prop=True)}"]
+        if d.position.line:
+            props += [f"line={d.position.line}", f"col={d.position.column}"]
+        props.append(f"title={_gh_escape(d.code, prop=True)}")
+        card = f"[{d.card}] " if d.card else ""
+        msg = f"{card}{d.message} (fix: {d.fix})"
+        lines.append(f"::{level} {','.join(props)}::{_gh_escape(msg)}")
+    errors, warnings = _counts(diags)
+    lines.append(f"cardgen: {errors} error(s), {warnings} warning(s)")
+    return "\n".join(lines) + "\n"
+
+
+def print_human(diags: Sequence[Diagnostic], out: TextIO, *, cards: int | None = None) -> None:
+    """Readable report, coloured when ``out`` is a terminal (rich decides)."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    console = Console(file=out, highlight=False, soft_wrap=True)
+    for d in sorted(diags, key=sort_key):
+        style = "bold red" if d.severity is Severity.ERROR else "bold yellow"
+        card = f" [cyan]\\[{escape(d.card)}][/]" if d.card else ""
+        console.print(
+            f"[bold]{escape(str(d.position))}[/]: [{style}]{d.severity} {d.code}[/]{card} "
+            f"{escape(d.message)}"
+        )
+        console.print(f"    [dim]fix:[/] {escape(d.fix)}")
+    errors, warnings = _counts(diags)
+    what = f"{cards} cards, " if cards is not None else ""
+    if errors:
+        console.print(f"[bold red]invalid[/]: {what}{errors} error(s), {warnings} warning(s)")
+    else:
+        console.print(f"[bold green]valid[/]: {what}{errors} error(s), {warnings} warning(s)")

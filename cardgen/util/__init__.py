@@ -1,0 +1,1 @@
+"""Small helpers any card game pack needs (atomic writes, hashing)."""
