@@ -1,0 +1,37 @@
+"""Shared test fixtures: paths to the real and the fixture catalogue, and a CLI runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CARDS = ROOT / "cards"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture
+def cards_dir() -> Path:
+    """The real catalogue shipped in cards/."""
+    return CARDS
+
+
+@pytest.fixture
+def fixture_catalogue() -> Path:
+    """A small, valid catalogue with its own rules.yaml (smaller counts) for fast tests."""
+    return FIXTURES / "catalogue"
+
+
+@pytest.fixture
+def runner():
+    from typer.testing import CliRunner
+
+    return CliRunner()
+
+
+@pytest.fixture
+def app():
+    from cardgen.cli import app
+
+    return app
