@@ -138,7 +138,7 @@ class Power(_Counted):
     kind: Literal["power"]
     trigger: Literal["ongoing"] = "ongoing"
     stat: Literal["attack", "defence"]
-    amount: Annotated[SignedAmount, Field(ne=0)]
+    amount: SignedAmount
     target: Literal["self", "zone", "neighbour"] = "self"
 
     def text(self) -> str:
@@ -157,7 +157,7 @@ class GainCoins(_Counted, _Conditional):
 
     kind: Literal["gain_coins"]
     trigger: Literal["played", "battle", "income", "age_start", "dies"]
-    amount: Annotated[SignedAmount, Field(ne=0)]
+    amount: SignedAmount
     target: Who = "owner"
 
     noun: ClassVar[str] = "{coin}"
@@ -211,7 +211,7 @@ class AgeTokens(EffectBase):
 
     kind: Literal["age_tokens"]
     trigger: Literal["played", "age_start"]
-    amount: Annotated[SignedAmount, Field(ne=0)]
+    amount: SignedAmount
     target: Literal["self", "own_units", "neighbour_units"] = "self"
 
     def text(self) -> str:

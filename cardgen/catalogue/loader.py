@@ -81,9 +81,10 @@ class Catalogue:
 
 
 def _display(path: Path) -> str:
+    """A path as shown in diagnostics: relative to the working folder when inside it."""
     try:
-        return os.path.relpath(path, Path.cwd())
-    except ValueError:  # pragma: no cover - different drive on Windows
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
+    except ValueError:
         return str(path)
 
 
@@ -92,7 +93,7 @@ def deck_files(root: Path) -> list[Path]:
     files = [
         p
         for p in root.iterdir()
-        if p.suffix in (".yaml", ".yml") and p.name != DEFAULT_RULES_FILE and p.is_file()
+        if p.suffix in (".yaml", ".yml") and p.name != DEFAULT_RULES_FILE and not p.is_dir()
     ]
     return sorted(files)
 

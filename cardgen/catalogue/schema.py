@@ -31,8 +31,6 @@ def deck_schema(rules: RulesModel | None = None) -> dict:
         "title": "cardgen deck file",
         **schema,
     }
-    if rules is None:
-        return schema
     enums = {
         "deck": list(rules.deck_ids),
         "season": list(rules.season_ids),
@@ -45,11 +43,13 @@ def deck_schema(rules: RulesModel | None = None) -> dict:
             return
         for name, enum in enums.items():
             prop = props.get(name)
-            if isinstance(prop, dict):
+            if isinstance(prop, dict) and enum:
                 target = prop
                 if "anyOf" in prop:  # optional field: patch its string branch
                     target = next(b for b in prop["anyOf"] if b.get("type") == "string")
                 target["enum"] = enum
+        if rules is None:
+            return
         disc = props.get("discount")
         if isinstance(disc, dict) and "items" in disc:
             disc["items"]["enum"] = enums["resource"]

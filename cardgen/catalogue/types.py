@@ -51,7 +51,20 @@ SeasonId = Annotated[str, _from_rules("season_ids", "season")]
 Power = Annotated[int | Literal["-"], BeforeValidator(_power)]
 CardId = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=2, max_length=48)]
 Amount = Annotated[StrictInt, Field(ge=1, le=9)]
-SignedAmount = Annotated[StrictInt, Field(ge=-9, le=9)]
+
+
+def _nonzero(value: int) -> int:
+    if value == 0:
+        raise PydanticCustomError("out_of_range", "amount must not be 0")
+    return value
+
+
+SignedAmount = Annotated[
+    StrictInt,
+    Field(ge=-9, le=9, json_schema_extra={"not": {"const": 0}}),
+    AfterValidator(_nonzero),
+]
+"""A non-zero whole number from -9 to 9 (negative amounts take away)."""
 
 
 def power_value(p: int | str) -> int | None:

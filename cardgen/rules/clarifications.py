@@ -12,7 +12,7 @@ CLARIFICATIONS_FILE = Path(__file__).with_name("clarifications.yaml")
 
 
 class Clarification(BaseModel):
-    """One interpretation: the passage it clarifies, the reading chosen, the setting that flips it."""
+    """One interpretation: the passage it clarifies, the reading, the setting that flips it."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

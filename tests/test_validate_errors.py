@@ -1,0 +1,359 @@
+"""Every diagnostic code of the catalogue validator, triggered by a real malformed input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from cardgen.catalogue import validate
+from cardgen.diagnostics import CODES
+
+
+@pytest.fixture
+def cat(tmp_path: Path, fixture_catalogue: Path) -> Path:
+    """A private copy of the valid fixture catalogue, to break."""
+    dest = tmp_path / "cards"
+    shutil.copytree(fixture_catalogue, dest)
+    return dest
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture no longer contains {old!r}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _line_of(path: Path, needle: str) -> int:
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(needle)
+
+
+def _only(result, code):
+    found = [d for d in result.diagnostics if d.code == code]
+    assert found, f"{code} not reported; got {[(d.code, d.message) for d in result.diagnostics]}"
+    return found
+
+
+def test_fixture_catalogue_is_valid(fixture_catalogue):
+    result = validate(fixture_catalogue)
+    assert result.ok and not result.diagnostics
+    assert result.card_count == 32
+
+
+# (code, file, old text, new text, card id expected on the diagnostic, line marker)
+MUTATIONS = [
+    ("E101", "battle.yaml", "flavour: Chop.", "flavour: Chop., atack: 2", "fx-woodcutter", "atack"),
+    ("E102", "battle.yaml", "cost: 1,", "cost: 1.5,", "fx-woodcutter", "cost: 1.5"),
+    ("E102", "battle.yaml", "defence: 1, attack", "defence: one, attack", "fx-woodcutter", "one"),
+    (
+        "E103",
+        "battle.yaml",
+        "season: spring, type: unit, cost: 1,",
+        "type: unit, cost: 1,",
+        "fx-woodcutter",
+        "fx-woodcutter",
+    ),
+    (
+        "E104",
+        "battle.yaml",
+        "season: fall, type: unit",
+        "season: autumn, type: unit",
+        "fx-knight",
+        "autumn",
+    ),
+    ("E104", "battle.yaml", "placement: [left]", "placement: [lefty]", "fx-wall", "lefty"),
+    ("E104", "battle.yaml", "discount: [wood]", "discount: [timber]", "fx-wall", "timber"),
+    ("E104", "battle.yaml", "resource: wood}", "resource: gold}", "fx-woodcutter", "gold"),
+    ("E105", "battle.yaml", "cost: 3,", "cost: -2,", "fx-wall", "cost: -2"),
+    (
+        "E107",
+        "battle.yaml",
+        "kind: produce, resource: wood",
+        "kind: produse, resource: wood",
+        "fx-woodcutter",
+        "produse",
+    ),
+    (
+        "E108",
+        "resource.yaml",
+        "{kind: upkeep, amount: 1}",
+        "{kind: upkeep, trigger: battle}",
+        "fx-granary",
+        "trigger: battle",
+    ),
+    (
+        "E104",
+        "resource.yaml",
+        "trigger: income, amount: 1}]",
+        "trigger: lunchtime, amount: 1}]",
+        "fx-farm",
+        "lunchtime",
+    ),
+    (
+        "E109",
+        "battle.yaml",
+        "placement: [left, middle]",
+        "placement: [left, left]",
+        "fx-woodcutter",
+        "[left, left]",
+    ),
+    ("E110", "battle.yaml", "id: fx-wall,", "id: fx-wall, deck: spy,", "fx-wall", "deck: spy"),
+    (
+        "E204",
+        "battle.yaml",
+        'placement: [left],\n     defence: 3, attack: "-"',
+        "placement: [left],\n     defence: 3, attack: 2",
+        "fx-wall",
+        "defence: 3, attack: 2",
+    ),
+    (
+        "E205",
+        "battle.yaml",
+        'placement: [left],\n     defence: 3, attack: "-", flavour',
+        'placement: [left],\n     defence: 3, attack: "-", '
+        "effects: [{kind: gain_coins, trigger: dies, amount: 1}], flavour",
+        "fx-wall",
+        "dies",
+    ),
+    (
+        "E206",
+        "battle.yaml",
+        'placement: [left],\n     defence: 3, attack: "-", flavour',
+        'placement: [left],\n     defence: 3, attack: "-", '
+        "effects: [{kind: power, stat: defence, amount: 1, per: age_token}], flavour",
+        "fx-wall",
+        "per: age_token",
+    ),
+    (
+        "E206",
+        "spy.yaml",
+        "{kind: discard_from_hand}",
+        "{kind: power, stat: defence, amount: 1}",
+        "fx-saboteur",
+        "stat: defence",
+    ),
+    (
+        "W202",
+        "battle.yaml",
+        "name: Knight",
+        "name: Woodcutter",
+        "fx-knight",
+        "fx-knight, name: Woodcutter",
+    ),
+    ("W204", "battle.yaml", "flavour: Chop., ", "", "fx-woodcutter", "fx-woodcutter"),
+]
+
+
+@pytest.mark.parametrize(
+    ("code", "file", "old", "new", "card", "marker"),
+    MUTATIONS,
+    ids=[f"{m[0]}-{i}" for i, m in enumerate(MUTATIONS)],
+)
+def test_each_mutation_reports_its_code(cat, code, file, old, new, card, marker):
+    path = cat / file
+    _edit(path, old, new)
+    result = validate(cat)
+    found = _only(result, code)
+    d = found[0]
+    assert d.position.file.endswith(file)
+    if card:
+        assert d.card == card
+    if marker:
+        assert d.position.line == _line_of(path, marker)
+    assert d.position.column >= 1
+    assert d.fix  # every diagnostic carries a one-line fix hint
+    assert "\n" not in d.fix
+    assert str(d.severity) == ("warning" if code.startswith("W") else "error")
+    assert result.ok == code.startswith("W")
+
+
+def test_did_you_mean_for_unknown_key_and_value(cat):
+    _edit(cat / "battle.yaml", "flavour: Chop.", "flavour: Chop., atack: 2")
+    _edit(cat / "battle.yaml", "season: fall, type: unit", "season: fal, type: unit")
+    result = validate(cat)
+    (unknown,) = _only(result, "E101")
+    assert "did you mean 'attack'" in unknown.fix
+    assert any("did you mean 'fall'" in d.fix for d in _only(result, "E104"))
+
+
+def test_all_problems_reported_at_once(cat):
+    _edit(cat / "battle.yaml", "cost: 3,", "cost: -2,")
+    _edit(
+        cat / "spy.yaml", "season: fall, type: unit, cost: 2", "season: fall, type: unit, cost: x"
+    )
+    _edit(cat / "age.yaml", "kind: return_to_hand", "kind: return_to_hnd")
+    codes = {d.code for d in validate(cat).errors}
+    assert {"E105", "E102", "E107"} <= codes
+
+
+def test_duplicate_id_across_files(cat):
+    _edit(cat / "spy.yaml", "id: fx-thief,", "id: fx-wall,")
+    (d,) = _only(validate(cat), "E106")
+    assert d.position.file.endswith("spy.yaml") and "battle.yaml" in d.message
+
+
+def test_count_errors_name_expected_and_actual(cat):
+    _edit(cat / "battle.yaml", "flavour: Chop., copies: 2", "flavour: Chop., copies: 3")
+    result = validate(cat)
+    (d,) = _only(result, "E201")
+    assert "'battle'" in d.message and "5 spring" in d.message and "expected 4" in d.message
+    (t,) = _only(result, "E202")
+    assert "33" in t.message and "32" in t.message
+
+
+def test_first_game_shortage(cat):
+    _edit(
+        cat / "battle.yaml",
+        "flavour: Stone upon stone., copies: 2",
+        "flavour: Stone upon stone., star: true, copies: 2",
+    )
+    _edit(cat / "battle.yaml", "flavour: Chop., copies: 2", "flavour: Chop., star: true, copies: 2")
+    (d,) = _only(validate(cat), "E203")
+    assert "'battle'" in d.message and "0 non-star spring" in d.message
+
+
+def test_missing_deck_file(cat):
+    (cat / "spy.yaml").unlink()
+    assert any("'spy'" in d.message for d in _only(validate(cat), "E207"))
+
+
+def test_discount_nothing_produces(cat):
+    _edit(
+        cat / "rules.yaml",
+        "  - {id: iron,",
+        '  - {id: gold, name: Gold, colour: "#FFD700"}\n  - {id: iron,',
+    )
+    _edit(cat / "battle.yaml", "discount: [iron]", "discount: [iron, gold]")
+    (d,) = _only(validate(cat), "W201")
+    assert "'gold'" in d.message and d.card == "fx-knight"
+    assert d.position.line == _line_of(cat / "battle.yaml", "[iron, gold]")
+
+
+def test_few_designs_warning(cat):
+    _edit(
+        cat / "rules.yaml", "min_distinct_designs_per_deck: 4", "min_distinct_designs_per_deck: 5"
+    )
+    assert len(_only(validate(cat), "W203")) == 4
+
+
+def test_unknown_icon_in_text_override(cat):
+    _edit(cat / "battle.yaml", "flavour: Chop.", "text: 'Makes {wod}.', flavour: Chop.")
+    (d,) = _only(validate(cat), "E104")
+    assert "{wod}" in d.message and d.card == "fx-woodcutter"
+
+
+# --- file-level problems ------------------------------------------------------------------
+
+
+def _file_error(cat: Path, name: str, data: bytes) -> list:
+    (cat / name).write_bytes(data)
+    result = validate(cat)
+    return [d for d in result.errors if d.position.file.endswith(name)]
+
+
+@pytest.mark.parametrize(
+    ("code", "data", "line"),
+    [
+        ("E002", b"deck: battle\ncards:\n  - name: Caf\xe9\n", 3),
+        ("E003", b"", 1),
+        ("E003", b"# only a comment\n", 1),
+        ("E004", b"deck: battle\ncards: [\n", 3),
+        ("E004", b"deck: battle\ncards:\n  - {id: x, attack: -, defence: 1}\n  - defence: -\n", 4),
+        ("E005", b"deck: battle\ncards:\n\t- id: x\n", 3),
+        ("E006", b"deck: battle\ndeck: spy\ncards: []\n", 2),
+        ("E009", b"deck: !!python/object:os.system battle\ncards: []\n", 1),
+        ("E009", b"deck: !custom battle\ncards: []\n", 1),
+    ],
+)
+def test_file_level_errors(cat, code, data, line):
+    errs = _file_error(cat, "extra.yaml", data)
+    assert [d.code for d in errs] == [code], errs
+    assert errs[0].position.line == line
+
+
+def test_dash_hint_for_unquoted_dash(cat):
+    (err,) = _file_error(cat, "extra.yaml", b"deck: battle\ncards:\n  - attack: -\n")
+    assert '"-"' in err.fix
+
+
+def test_unreadable_file(cat):
+    (cat / "broken.yaml").symlink_to(cat / "does-not-exist.yaml")
+    (err,) = [d for d in validate(cat).errors if d.code == "E001"]
+    assert err.position.file.endswith("broken.yaml")
+
+
+def test_alias_bomb_fails_fast(cat):
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 12)]
+    data = ("\n".join(lines) + "\ndeck: battle\ncards: *a11\n").encode()
+    start = time.perf_counter()
+    errs = _file_error(cat, "bomb.yaml", data)
+    elapsed = time.perf_counter() - start
+    assert [d.code for d in errs] == ["E007"]
+    assert elapsed < 5  # a generous bound: expanding 10^12 nodes would never finish
+
+
+def test_huge_file_refused_before_parsing(cat):
+    with open(cat / "huge.yaml", "wb") as fh:
+        fh.write(b"deck: battle\ncards:\n")
+        fh.write(b"  - {id: x}\n" * (50 * 1024 * 1024 // 12))
+    errs = [d for d in validate(cat).errors if d.position.file.endswith("huge.yaml")]
+    assert [d.code for d in errs] == ["E008"]
+    assert "MB" in errs[0].message
+
+
+def test_not_a_folder_and_no_rules(tmp_path):
+    assert [d.code for d in validate(tmp_path / "nope").errors] == ["E010"]
+    assert [d.code for d in validate(tmp_path).errors] == ["E010"]
+
+
+def test_bad_rules_model_is_reported_with_position(cat):
+    _edit(cat / "rules.yaml", "starting_coins: 5", "starting_coins: five")
+    (err,) = validate(cat).errors
+    assert err.code == "E102" and err.position.file.endswith("rules.yaml")
+    assert err.position.line == _line_of(cat / "rules.yaml", "starting_coins: five")
+
+
+def test_every_code_has_a_hint_and_is_exercised():
+    """The registry is the contract: every code has a slug and a one-line hint."""
+    for code in CODES.values():
+        assert code.slug and code.hint and "\n" not in code.hint
+    exercised = {m[0] for m in MUTATIONS} | {
+        "E001",
+        "E002",
+        "E003",
+        "E004",
+        "E005",
+        "E006",
+        "E007",
+        "E008",
+        "E009",
+        "E010",
+        "E106",
+        "E201",
+        "E202",
+        "E203",
+        "E207",
+        "W201",
+        "W203",
+    }
+    catalogue_codes = {c for c in CODES if c[1] in "012"}
+    assert catalogue_codes <= exercised, catalogue_codes - exercised
+
+
+def test_json_report_is_stable(cat, runner, app):
+    _edit(cat / "battle.yaml", "cost: 3,", "cost: -2,")
+    first = runner.invoke(app, ["validate", str(cat), "--format", "json"])
+    second = runner.invoke(app, ["validate", str(cat), "--format", "json"])
+    assert first.exit_code == 1 and first.output == second.output
+    doc = json.loads(first.output)
+    assert doc["valid"] is False
+    (err,) = [e for e in doc["errors"] if e["code"] == "E105"]
+    assert err["card"] == "fx-wall" and err["file"].endswith("battle.yaml") and err["line"] > 0
+    assert doc["summary"]["errors"] == len(doc["errors"])
