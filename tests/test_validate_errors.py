@@ -71,6 +71,8 @@ MUTATIONS = [
     ("E104", "battle.yaml", "discount: [wood]", "discount: [timber]", "fx-wall", "timber"),
     ("E104", "battle.yaml", "resource: wood}", "resource: gold}", "fx-woodcutter", "gold"),
     ("E105", "battle.yaml", "cost: 3,", "cost: -2,", "fx-wall", "cost: -2"),
+    ("E104", "spy.yaml", "deck: spy", "deck: spies", None, "deck: spies"),
+    ("E103", "spy.yaml", "deck: spy\n", "\n", None, None),
     (
         "E107",
         "battle.yaml",

@@ -176,7 +176,9 @@ def parse_yaml(text: str, file: str, *, max_nodes: int = MAX_NODES) -> tuple[Any
         loader.dispose()
     if node is None:
         raise _fail("E003", "file is empty", Position(file, 1, 1))
-    builder = _Builder(file, loader, max_nodes)
+    # A document without aliases has fewer values than characters; only aliases can expand
+    # beyond that, so the budget grows with the text and an alias bomb stops within ~20k values.
+    builder = _Builder(file, loader, min(max_nodes, 20_000 + len(text)))
     return builder.build(node, ()), builder.smap
 
 
