@@ -1,0 +1,44 @@
+"""The rules engine of Attack Right: complete games by the rulebook, OpenSpiel style.
+
+Public API (stable, used by the simulation tools)::
+
+    from cardgen.rules.engine import Game, GameOptions, RandomBot, GreedyBot, play_game
+    game = Game(catalogue, ["battle", "resource"], seed=7)      # seats 0..N-1, clockwise
+    state = game.new_initial_state()                               # piles shuffled, draft dealt
+    while not state.is_terminal():
+        acts = [bots[p].step(state, p) if p in state.acting_players() else None
+                for p in range(state.num_players)]                 # simultaneous moves
+        state.apply_actions(acts)
+    state.results()   # PlayerResult(seat, glory, coins, cards, rank, winner) per seat
+    state.returns()   # 1.0 per winner (shared wins included), else 0.0
+
+* ``State.legal_actions(p)``: ints (see :mod:`.actions`); ``observation(p)``: what ``p`` may
+  see; ``clone()``: cheap copy; ``events``: the structured event log (``None`` when
+  ``GameOptions(log_events=False)``, the fast mode for simulation); ``state_hash()``.
+* ``play_game(state, bots)`` plays to the end; :mod:`.log` writes/replays JSON game logs.
+* Interpretations of ambiguous rules follow ``rules.settings`` (see
+  ``cardgen/rules/clarifications.yaml``).
+"""
+
+from cardgen.rules.engine.actions import END, decode_play, play_action, save_action
+from cardgen.rules.engine.bots import BOTS, GreedyBot, RandomBot, make_bot, play_game
+from cardgen.rules.engine.game import Game, GameOptions, GameSetupError
+from cardgen.rules.engine.state import IllegalActionError, PlayerResult, State
+
+__all__ = [
+    "BOTS",
+    "END",
+    "Game",
+    "GameOptions",
+    "GameSetupError",
+    "GreedyBot",
+    "IllegalActionError",
+    "PlayerResult",
+    "RandomBot",
+    "State",
+    "decode_play",
+    "make_bot",
+    "play_action",
+    "play_game",
+    "save_action",
+]

@@ -1,0 +1,316 @@
+"""The five phases of a round, as functions on a :class:`~cardgen.rules.engine.state.State`.
+
+Draft and play advance one simultaneous step per call; when the play phase is over, battle,
+income and age resolve at once and the next round is dealt (or the game is scored).
+"""
+
+from __future__ import annotations
+
+from cardgen.rules.engine.actions import END
+from cardgen.rules.engine.compiled import (
+    ALWAYS,
+    ATTACK,
+    ATTACK_LOST,
+    ATTACK_WON,
+    DEFENCE,
+    DEFENCE_LOST,
+    DEFENCE_WON,
+)
+from cardgen.rules.engine.effects import (
+    add_tokens,
+    die,
+    fire,
+    gain_coins,
+    gain_glory,
+    per_value,
+    price,
+    production,
+    remove_card,
+    run,
+    total_power,
+)
+
+DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
+
+
+# ------------------------------------------------------------------ round and draft
+def start_round(st) -> None:
+    """Deal each player a draft hand from the season's pile."""
+    g = st.game
+    st.phase = DRAFT
+    st.peeks = []
+    pile = st.piles[g.season_of_round[st.round]]
+    h = g.hand_size
+    for p in range(st.n):
+        st.packs[p] = pile[-h:]
+        del pile[-h:]
+    ev = st.events
+    if ev is not None:
+        ev.append(("round", st.round, g.rules.seasons[g.season_of_round[st.round]].id))
+        for p in range(st.n):
+            ev.append(("deal", p, tuple(st.packs[p])))
+
+
+def draft_step(st, actions) -> None:
+    """Everyone keeps one card face down and passes the rest left; at the last card the
+    remainder is discarded (kept in a first game)."""
+    packs, kept, ev = st.packs, st.kept, st.events
+    n = st.n
+    for p in range(n):
+        a = actions[p]
+        packs[p].remove(a)
+        kept[p].append(a)
+        if ev is not None:
+            ev.append(("pick", p, a))
+    if len(packs[0]) <= 1:
+        for p in range(n):
+            rest = packs[p]
+            if rest:
+                if st.game.first_game:
+                    kept[p].extend(rest)
+                    if ev is not None:
+                        ev.append(("pick", p, rest[0]))
+                else:
+                    st.discard.extend(rest)
+                    if ev is not None:
+                        ev.append(("draft_discard", p, rest[0]))
+            packs[p] = []
+        start_play(st)
+    else:
+        right = st.game.right
+        st.packs = [packs[right[p]] for p in range(n)]
+
+
+def start_play(st) -> None:
+    """The play hand is the drafted cards plus any saved ones."""
+    st.phase = PLAY
+    st.step = 0
+    st.first_end_done = False
+    for p in range(st.n):
+        st.hands[p] = st.kept[p] + st.saved[p]
+        st.kept[p] = []
+        st.saved[p] = []
+        st.ended[p] = False
+
+
+# ------------------------------------------------------------------ play
+def play_step(st, actions) -> None:
+    """All chosen cards flip together: costs from the pre-flip snapshot, occupants removed,
+    when-played effects counted on the snapshot and unable to target each other."""
+    g = st.game
+    n, m1 = st.n, g.num_instances + 1
+    card, ev = st.card, st.events
+    st.step += 1
+    st.gstep += 1
+    plays = []
+    enders = []
+    for p in range(n):
+        if st.ended[p]:
+            continue
+        a = actions[p]
+        if a < 0:
+            enders.append((p, -1 if a == END else -2 - a))
+            continue
+        rest, v = divmod(a, m1)
+        inst, z = divmod(rest, 3)
+        c = card[inst]
+        cost = price(st, p, inst, production(st, p))
+        counts = tuple(per_value(st, p, inst, e[2]) for e in c.played)
+        plays.append((p, inst, z, v - 1, cost, counts))
+    # pay (to the bank)
+    for p, inst, _z, _v, cost, _c in plays:
+        st.coins[p] -= cost
+        st.burned += cost
+        if st.bank_limited:
+            st.bank += cost
+        st.hands[p].remove(inst)
+    # end turns
+    if enders:
+        bonus = 0 if st.first_end_done else g.first_end_bonus
+        st.first_end_done = True
+        for p, save in enders:
+            hand = st.hands[p]
+            if save >= 0:
+                hand.remove(save)
+                st.saved[p].append(save)
+                if ev is not None:
+                    ev.append(("save", p, save))
+            st.discard.extend(hand)
+            if ev is not None:
+                ev.append(("end_turn", p, len(hand), st.step))
+            st.hands[p] = []
+            st.ended[p] = True
+            if bonus:
+                gain_coins(st, p, bonus, "first_to_end")
+    # flip: place, then remove occupants
+    flipped = frozenset(x[1] for x in plays)
+    for p, inst, z, victim, cost, _c in plays:
+        st.tab[p].append(inst)
+        st.zone[inst] = z
+        st.seq[inst] = st.gstep * n + p
+        st.tokens[inst] = 0
+        st.stored[inst] = 0
+        if ev is not None:
+            ev.append(("play", p, inst, z, cost, victim, st.step))
+        if victim >= 0:
+            remove_card(st, p, victim, "replaced")
+        st.refresh_mods(p)
+    # when-played effects, in seat order, counted on the snapshot
+    for p, inst, _z, _v, _cost, counts in plays:
+        for eff, count in zip(card[inst].played, counts, strict=True):
+            run(st, p, inst, eff, count, flipped)
+    if all(st.ended):
+        finish_round(st)
+
+
+# ------------------------------------------------------------------ battle, income, age
+def play_order(st, cards, start: int) -> list:
+    """(owner, inst) pairs sorted in play order: earlier step first, then seat from ``start``."""
+    n, seq = st.n, st.seq
+    return sorted(cards, key=lambda x: (seq[x[1]] // n, (seq[x[1]] - start) % n))
+
+
+def battle(st) -> None:
+    """Battles one by one from the player with the least glory, counter-clockwise."""
+    g = st.game
+    n, glory, ev = st.n, st.glory, st.events
+    low = min(glory)
+    lowest = [p for p in range(n) if glory[p] == low]
+    start = lowest[st.rng.randrange(len(lowest))] if len(lowest) > 1 else lowest[0]
+    st.battle_start = start
+    ties = g.settings.defender_wins_ties
+    card = st.card
+    a = start
+    for _ in range(n):
+        d = g.right[a]
+        atk = total_power(st, a, ATTACK, d)
+        dfn = total_power(st, d, DEFENCE, a)
+        if atk > dfn:
+            winner = a
+        elif atk < dfn or ties:
+            winner = d
+        else:
+            winner = -1
+        if ev is not None:
+            ev.append(("battle", a, d, atk, dfn, winner))
+        if winner >= 0:
+            gain_glory(st, winner, g.battle_glory, "battle")
+        ao = ATTACK_WON if winner == a else ATTACK_LOST
+        do = DEFENCE_WON if winner == d else DEFENCE_LOST
+        todo = []
+        for i in st.tab[a]:
+            for e in card[i].battle:
+                if e[4] == ao or e[4] == ALWAYS:
+                    todo.append((a, i, e))
+        for i in st.tab[d]:
+            for e in card[i].battle:
+                if e[4] == do:
+                    todo.append((d, i, e))
+        if todo:
+            for p, i, e in play_order(st, todo, start):
+                run(st, p, i, e, per_value(st, p, i, e[2]))
+        a = d
+
+
+def income(st) -> None:
+    """3 coins plus card income to everyone, then upkeep: all or nothing."""
+    g = st.game
+    card, ev = st.card, st.events
+    for p in range(st.n):
+        gain_coins(st, p, g.income, "income")
+        for i in list(st.tab[p]):
+            if card[i].income:
+                fire(st, p, i, card[i].income)
+    for p in range(st.n):
+        due = sum(card[i].upkeep for i in st.tab[p])
+        if not due:
+            continue
+        paid = st.coins[p] >= due
+        if ev is not None:
+            ev.append(("upkeep", p, due, paid))
+        if paid:
+            st.coins[p] -= due
+            st.burned += due
+            if st.bank_limited:
+                st.bank += due
+        else:
+            lost = st.coins[p]
+            st.coins[p] = 0
+            st.burned += lost
+            if st.bank_limited:
+                st.bank += lost
+            for i in [i for i in st.tab[p] if card[i].upkeep]:
+                remove_card(st, p, i, "upkeep")
+
+
+def age(st) -> None:
+    """Start-of-age effects and deaths (order per setting), then every unit gains a token."""
+    if st.game.settings.age_start_before_deaths:
+        _age_start(st)
+        _deaths(st)
+    else:
+        _deaths(st)
+        _age_start(st)
+    card = st.card
+    for p in range(st.n):
+        for i in st.tab[p]:
+            if card[i].is_unit:
+                add_tokens(st, p, i, 1)
+
+
+def _age_start(st) -> None:
+    card = st.card
+    todo = [(p, i) for p in range(st.n) for i in st.tab[p] if card[i].age_start]
+    for p, i in play_order(st, todo, 0):
+        if i in st.tab[p]:
+            fire(st, p, i, card[i].age_start)
+
+
+def _deaths(st) -> None:
+    card, tokens = st.card, st.tokens
+    dying = [(p, i) for p in range(st.n) for i in st.tab[p] if card[i].is_unit and tokens[i] > 0]
+    if not dying:
+        return
+    dying = play_order(st, dying, 0)
+    for p, i in dying:
+        if card[i].dies:
+            fire(st, p, i, card[i].dies)
+    for p, i in dying:
+        die(st, p, i)
+
+
+def finish_round(st) -> None:
+    """Battle, income and age; then the next round's draft or the final scoring."""
+    st.phase = BATTLE
+    resume(st)
+
+
+def resume(st) -> None:
+    """Resolve automatic phases from the current one (used by scenarios that start there)."""
+    g = st.game
+    if st.phase == BATTLE:
+        battle(st)
+        st.phase = INCOME
+    if st.phase == INCOME:
+        income(st)
+        st.phase = AGE
+    if st.phase == AGE:
+        age(st)
+        if st.round >= g.rounds:
+            score(st)
+        else:
+            st.round += 1
+            start_round(st)
+
+
+def score(st) -> None:
+    """1 glory per 3 coins; the game is over."""
+    g = st.game
+    for p in range(st.n):
+        bonus = st.coins[p] // g.coins_per_glory
+        if bonus:
+            gain_glory(st, p, bonus, "coins")
+    st.phase = END_PHASE
+    ev = st.events
+    if ev is not None:
+        ev.append(("game_end", tuple(st.glory), tuple(st.coins), tuple(st.winners())))

@@ -1,0 +1,404 @@
+"""``State``: one position of a game, as flat lists of ints (cheap ``clone``, no deepcopy).
+
+Decision phases are the draft and the play phase; battle, income and age resolve on their
+own in :meth:`State.apply_actions`.  All players act *simultaneously*: ``apply_actions`` takes
+one action per player (``None`` for a player who does not act, e.g. one who ended the play
+phase).  ``legal_actions(p)`` lists ``p``'s choices as ints (see :mod:`.actions`).
+
+Card instances live in exactly one zone: a season pile, a draft pack, the kept cards, a hand,
+the saved cards, a tableau or the discard pile.  Per-instance arrays (``zone``, ``tokens``,
+``stored``, ``seq``) describe tableau cards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardgen.rules.engine import phases
+from cardgen.rules.engine.actions import END, decode_play, play_action, save_action
+from cardgen.rules.engine.compiled import ZONES
+from cardgen.rules.engine.effects import price, production
+from cardgen.rules.engine.game import Game
+from cardgen.rules.model import Phase
+
+DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
+PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal for that player in this state."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One player's final standing (``rank`` 1 = winner; tied winners share rank 1)."""
+
+    seat: int
+    glory: int
+    coins: int
+    cards: int
+    rank: int
+    winner: bool
+
+
+class State:
+    """A game position.  See the module docstring."""
+
+    __slots__ = (
+        "bank",
+        "bank_limited",
+        "battle_start",
+        "burned",
+        "card",
+        "coins",
+        "discard",
+        "ended",
+        "events",
+        "first_end_done",
+        "game",
+        "glory",
+        "gstep",
+        "hands",
+        "history",
+        "kept",
+        "minted",
+        "n",
+        "neighbour_mods",
+        "num_resources",
+        "packs",
+        "peeks",
+        "phase",
+        "piles",
+        "rng",
+        "round",
+        "saved",
+        "seq",
+        "step",
+        "stored",
+        "tab",
+        "token_bank",
+        "tokens",
+        "zone",
+        "zone_mods",
+    )
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def empty(cls, game: Game) -> State:
+        """A state with every field set but no card anywhere (scenarios fill it in)."""
+        st = cls.__new__(cls)
+        n, m = game.num_players, game.num_instances
+        st.game = game
+        st.card = game.pool.card
+        st.n = n
+        st.num_resources = len(game.rules.resource_ids)
+        st.rng = random.Random(game.seed)
+        st.round = 1
+        st.phase = DRAFT
+        st.step = 0
+        st.gstep = 0
+        st.coins = [game.starting_coins] * n
+        st.glory = [0] * n
+        st.piles = [[] for _ in game.rules.seasons]
+        st.packs = [[] for _ in range(n)]
+        st.kept = [[] for _ in range(n)]
+        st.hands = [[] for _ in range(n)]
+        st.saved = [[] for _ in range(n)]
+        st.tab = [[] for _ in range(n)]
+        st.zone = [-1] * m
+        st.tokens = [0] * m
+        st.stored = [0] * m
+        st.seq = [0] * m
+        st.discard = []
+        st.ended = [False] * n
+        st.first_end_done = False
+        st.peeks = []
+        st.events = [] if game.options.log_events else None
+        st.bank_limited = not game.settings.bank_unlimited
+        st.bank = game.coin_supply - game.starting_coins * n
+        st.token_bank = game.token_supply
+        st.minted = game.starting_coins * n
+        st.burned = 0
+        st.history = []
+        st.zone_mods = [False] * n
+        st.neighbour_mods = [False] * n
+        st.battle_start = 0
+        return st
+
+    @classmethod
+    def initial(cls, game: Game) -> State:
+        """Shuffle the season piles separately and deal the first draft."""
+        st = cls.empty(game)
+        for inst, s in enumerate(game.pool.season):
+            st.piles[s].append(inst)
+        for pile in st.piles:
+            st.rng.shuffle(pile)
+        if game.options.deal:
+            phases.start_round(st)
+        return st
+
+    def clone(self) -> State:
+        """An independent copy (flat list copies; the RNG state is copied too)."""
+        st = State.__new__(State)
+        st.game = self.game
+        st.card = self.card
+        st.n = self.n
+        st.num_resources = self.num_resources
+        st.rng = random.Random()
+        st.rng.setstate(self.rng.getstate())
+        st.round = self.round
+        st.phase = self.phase
+        st.step = self.step
+        st.gstep = self.gstep
+        st.coins = self.coins[:]
+        st.glory = self.glory[:]
+        st.piles = [x[:] for x in self.piles]
+        st.packs = [x[:] for x in self.packs]
+        st.kept = [x[:] for x in self.kept]
+        st.hands = [x[:] for x in self.hands]
+        st.saved = [x[:] for x in self.saved]
+        st.tab = [x[:] for x in self.tab]
+        st.zone = self.zone[:]
+        st.tokens = self.tokens[:]
+        st.stored = self.stored[:]
+        st.seq = self.seq[:]
+        st.discard = self.discard[:]
+        st.ended = self.ended[:]
+        st.first_end_done = self.first_end_done
+        st.peeks = self.peeks[:]
+        st.events = None if self.events is None else self.events[:]
+        st.bank_limited = self.bank_limited
+        st.bank = self.bank
+        st.token_bank = self.token_bank
+        st.minted = self.minted
+        st.burned = self.burned
+        st.history = self.history[:]
+        st.zone_mods = self.zone_mods[:]
+        st.neighbour_mods = self.neighbour_mods[:]
+        st.battle_start = self.battle_start
+        return st
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def current_phase(self) -> Phase | str:
+        """``Phase.DRAFT`` or ``Phase.PLAY`` between decisions; ``"end"`` once terminal."""
+        return PHASES[self.phase]
+
+    @property
+    def season(self) -> int:
+        return self.game.season_of_round[self.round]
+
+    def is_terminal(self) -> bool:
+        return self.phase == END_PHASE
+
+    def acting_players(self) -> list[int]:
+        """Players who must give an action to :meth:`apply_actions`."""
+        if self.phase == DRAFT:
+            return list(range(self.n))
+        if self.phase == PLAY:
+            return [p for p in range(self.n) if not self.ended[p]]
+        return []
+
+    def zone_cards(self, p: int, z: int) -> list[int]:
+        """``p``'s cards in zone ``z``, in play order."""
+        zone = self.zone
+        return [i for i in self.tab[p] if zone[i] == z]
+
+    def price(self, p: int, inst: int) -> int:
+        """What ``inst`` would cost ``p`` if flipped now."""
+        return price(self, p, inst, production(self, p))
+
+    def legal_actions(self, player: int) -> list[int]:
+        """``player``'s legal actions now (empty if they do not act)."""
+        if self.phase == DRAFT:
+            return list(self.packs[player])
+        if self.phase != PLAY or self.ended[player]:
+            return []
+        hand = self.hands[player]
+        if not hand:
+            return [END]
+        out = self._plays(player)
+        out.extend(-2 - i for i in hand)
+        return out
+
+    def _plays(self, p: int) -> list[int]:
+        coins = self.coins[p]
+        prod = production(self, p)
+        cap = self.game.capacity[self.season]
+        m1 = self.game.num_instances + 1
+        card = self.card
+        zone = self.zone
+        occ: list[list[int]] = [[], [], []]
+        for i in self.tab[p]:
+            occ[zone[i]].append(i)
+        out: list[int] = []
+        for inst in self.hands[p]:
+            if price(self, p, inst, prod) > coins:
+                continue
+            for z in card[inst].zones:
+                c = cap[z]
+                if not c:
+                    continue
+                base = (inst * 3 + z) * m1
+                here = occ[z]
+                if len(here) < c:
+                    out.append(base)
+                else:
+                    out.extend(base + v + 1 for v in here)
+        return out
+
+    # ------------------------------------------------------------------ transitions
+    def apply_actions(self, actions: Sequence[int | None], *, check: bool = True) -> None:
+        """Apply one simultaneous step: ``actions[p]`` for every acting player ``p``."""
+        if len(actions) != self.n:
+            raise IllegalActionError(f"need {self.n} actions (None for players who do not act)")
+        acting = self.acting_players()
+        if check:
+            for p in range(self.n):
+                a = actions[p]
+                if p in acting:
+                    if a is None or a not in self.legal_actions(p):
+                        raise IllegalActionError(
+                            f"player {p}: {self.action_to_string(p, a)} is not legal now"
+                        )
+                elif a is not None:
+                    raise IllegalActionError(f"player {p} does not act now")
+        self.history.append(tuple(actions))
+        if self.phase == DRAFT:
+            phases.draft_step(self, actions)
+        elif self.phase == PLAY:
+            phases.play_step(self, actions)
+        else:
+            raise IllegalActionError("no decisions are taken in this phase")
+
+    # ------------------------------------------------------------------ results
+    def results(self) -> list[PlayerResult]:
+        """Final standings by glory, then coins, then tableau cards (shared win if all tie)."""
+        keys = [(self.glory[p], self.coins[p], len(self.tab[p])) for p in range(self.n)]
+        best = max(keys)
+        return [
+            PlayerResult(
+                p,
+                *keys[p],
+                rank=1 + sum(1 for k in keys if k > keys[p]),
+                winner=keys[p] == best,
+            )
+            for p in range(self.n)
+        ]
+
+    def winners(self) -> list[int]:
+        return [r.seat for r in self.results() if r.winner]
+
+    def returns(self) -> list[float]:
+        """1.0 for each winner (shared wins included), 0.0 otherwise; zeros before the end."""
+        if not self.is_terminal():
+            return [0.0] * self.n
+        return [1.0 if r.winner else 0.0 for r in self.results()]
+
+    # ------------------------------------------------------------------ bookkeeping
+    def refresh_mods(self, p: int) -> None:
+        """Recompute the fast-path flags of ``p``'s tableau."""
+        card = self.card
+        t = self.tab[p]
+        self.zone_mods[p] = any(card[i].power_zone for i in t)
+        self.neighbour_mods[p] = any(card[i].power_neighbour for i in t)
+
+    def state_hash(self) -> str:
+        """A SHA-256 of the whole game position (not of the event log)."""
+        parts = (
+            self.round,
+            self.phase,
+            self.step,
+            self.gstep,
+            self.coins,
+            self.glory,
+            self.piles,
+            self.packs,
+            self.kept,
+            self.hands,
+            self.saved,
+            self.tab,
+            self.zone,
+            self.tokens,
+            self.stored,
+            self.seq,
+            self.discard,
+            self.ended,
+            self.first_end_done,
+            self.peeks,
+            self.bank,
+            self.token_bank,
+            self.minted,
+            self.burned,
+        )
+        return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+    def card_zones(self) -> dict[int, str]:
+        """Where every card instance is (for invariant checks): instance -> zone label."""
+        where: dict[int, str] = {}
+
+        def put(label: str, items) -> None:
+            for i in items:
+                if i in where:
+                    raise AssertionError(f"card {i} is in {where[i]} and {label}")
+                where[i] = label
+
+        for s, pile in enumerate(self.piles):
+            put(f"pile{s}", pile)
+        for p in range(self.n):
+            put(f"pack{p}", self.packs[p])
+            put(f"kept{p}", self.kept[p])
+            put(f"hand{p}", self.hands[p])
+            put(f"saved{p}", self.saved[p])
+            put(f"tableau{p}", self.tab[p])
+        put("discard", self.discard)
+        return where
+
+    def action_to_string(self, player: int, action: int | None) -> str:
+        """A readable action, e.g. ``play wall left (remove woodcutter)``."""
+        if action is None:
+            return "no action"
+        cid = self.game.card_id
+        m = self.game.num_instances
+        if self.phase == DRAFT:
+            return f"pick {cid(action)}" if 0 <= action < m else f"pick #{action}"
+        a = decode_play(action, m)
+        if action == END:
+            return "end"
+        if not (0 <= max(a.card, a.save) < m):
+            return f"action {action}"
+        if a.ends:
+            return f"end saving {cid(a.save)}"
+        victim = f" (remove {cid(a.victim)})" if a.victim >= 0 else ""
+        return f"play {cid(a.card)} {ZONES[a.zone].value}{victim}"
+
+    def observation(self, player: int) -> dict:
+        from cardgen.rules.engine.observation import observe
+
+        return observe(self, player)
+
+    def __repr__(self) -> str:
+        return f"<State round {self.round} {PHASES[self.phase]} step {self.step}>"
+
+
+__all__ = [
+    "AGE",
+    "BATTLE",
+    "DRAFT",
+    "END",
+    "END_PHASE",
+    "INCOME",
+    "PLAY",
+    "IllegalActionError",
+    "PlayerResult",
+    "State",
+    "play_action",
+    "save_action",
+]
