@@ -1,0 +1,191 @@
+"""`cardgen render` as a library call: check, then write every selected product atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.catalogue.loader import Catalogue, load_catalogue
+from cardgen.diagnostics import DiagnosticError, Severity
+from cardgen.render.geometry import PAPERS, Duplex
+from cardgen.render.products.base import (
+    ProductSettings,
+    Progress,
+    RenderContext,
+    _no_progress,
+    load_product_settings,
+)
+from cardgen.render.theme import Theme
+from cardgen.render.units import px
+from cardgen.util.atomic import atomic_write_bytes
+
+PRODUCTS = ("pnp", "print", "png", "tts", "contact")
+RASTER_PRODUCTS = ("png", "tts", "contact")
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """What to render: products, papers for pnp, duplex mode and CMYK for the print PDFs."""
+
+    products: tuple[str, ...] = PRODUCTS
+    papers: tuple[str, ...] = tuple(PAPERS)
+    duplex: Duplex = Duplex.LONG
+    cmyk: bool = False
+
+    def __post_init__(self) -> None:
+        bad = [p for p in self.products if p not in PRODUCTS]
+        bad += [p for p in self.papers if p not in PAPERS]
+        if bad:
+            raise ValueError(f"unknown product or paper: {', '.join(bad)}")
+
+
+@dataclass
+class Renderer:
+    """Renders one catalogue; contexts (RGB and, for print, CMYK) are made on first use."""
+
+    catalogue: Catalogue
+    settings: ProductSettings = field(default_factory=load_product_settings)
+    progress: Progress = _no_progress
+    _ctx: dict[bool, RenderContext] = field(default_factory=dict)
+
+    def context(self, cmyk: bool = False) -> RenderContext:
+        if cmyk not in self._ctx:
+            theme = Theme.create(self.catalogue.rules, self.catalogue.root, cmyk=cmyk)
+            self._ctx[cmyk] = RenderContext(self.catalogue, theme, self.settings, self.progress)
+        return self._ctx[cmyk]
+
+    def check(self) -> None:
+        """Raise DiagnosticError if the preflight finds any error (nothing is written then)."""
+        from cardgen.render.preflight import preflight
+
+        errors = [
+            d
+            for d in preflight(self.catalogue, self.context().faces)
+            if d.severity is Severity.ERROR
+        ]
+        if errors:
+            raise DiagnosticError(errors)
+
+    def work(self, options: RenderOptions) -> int:
+        """Units of progress the render of ``options`` reports (cards and images)."""
+        n = self.catalogue.count()
+        total = 0
+        if "pnp" in options.products:
+            total += n * len(options.papers)
+        if "print" in options.products:
+            total += n
+        if any(p in options.products for p in RASTER_PRODUCTS):
+            from cardgen.render.products.raster import sprites
+
+            total += len(sprites(self.context()))
+        return total
+
+    def render(self, out: Path, options: RenderOptions) -> list[Path]:
+        """Write the selected products under ``out``; return the files written."""
+        self.check()
+        written: list[Path] = []
+
+        def write(rel: str, data: bytes) -> None:
+            path = out / rel
+            atomic_write_bytes(path, data)
+            written.append(path)
+
+        if "pnp" in options.products:
+            from cardgen.render.products.pnp import render_pnp
+
+            for paper in options.papers:
+                write(f"pnp-{paper}.pdf", render_pnp(self.context(), paper, options.duplex))
+        if "print" in options.products:
+            from cardgen.render.products.print import render_print_backs, render_print_deck
+
+            ctx = self.context(options.cmyk)
+            for deck in self.catalogue.rules.deck_ids:
+                if ctx.catalogue.select(deck=deck):
+                    write(f"print/{deck}.pdf", render_print_deck(ctx, deck))
+                    write(f"print/{deck}-backs.pdf", render_print_backs(ctx, deck))
+        if any(p in options.products for p in RASTER_PRODUCTS):
+            self._raster(options, write)
+        return written
+
+    def _raster(self, options: RenderOptions, write) -> None:
+        from PIL import Image
+
+        from cardgen.render.products import contact, png, raster, tts
+
+        ctx = self.context()
+        s = self.settings
+        L = ctx.theme.layout
+        items = raster.sprites(ctx)
+        pdf = raster.raster_pdf(ctx, items)
+        bleed_px = L.card.bleed / 25.4 * s.png.dpi
+        aspect = L.card.height / L.card.width
+        tts_cell = tts.cell_size(s.tts, aspect)
+        contact_cell = (s.contact.card_width, round(s.contact.card_width * aspect))
+        tts_cells: dict[str, object] = {}
+        contact_cells: dict[str, object] = {}
+        backs: dict[tuple[str, str], object] = {}
+        for item, im in zip(items, raster.rasterise(pdf, len(items), s.png.dpi), strict=True):
+            want = (
+                px(L.card.width + 2 * L.card.bleed, s.png.dpi),
+                px(L.card.height + 2 * L.card.bleed, s.png.dpi),
+            )
+            if im.size != want:
+                im = im.resize(want, Image.Resampling.LANCZOS)
+            if "png" in options.products:
+                write(f"png/{item.deck}/{item.stem}.png", png.png_bytes(im))
+                write(
+                    f"png-mpc/{item.deck}/{item.stem}.png",
+                    png.png_bytes(png.centre_crop(im, s.png.mpc)),
+                )
+            box = png.trim(im, bleed_px)
+            small = im.resize(tts_cell, Image.Resampling.LANCZOS, box=box)
+            if item.card is None:
+                backs[(item.deck, item.season)] = small
+            else:
+                tts_cells[item.card.id] = small
+                if "contact" in options.products:
+                    contact_cells[item.card.id] = im.resize(
+                        contact_cell, Image.Resampling.LANCZOS, box=box
+                    )
+            self.progress("images", 1)
+        if "tts" in options.products:
+            manifest = []
+            for deck in ctx.theme.rules.deck_ids:
+                for season in ctx.theme.rules.season_ids:
+                    cards = ctx.physical(ctx.catalogue.select(deck, season))
+                    if not cards:
+                        continue
+                    sheet, cols, rows = tts.make_sheet([tts_cells[c.id] for c in cards], s.tts)
+                    stem = f"tts/{deck}-{season}"
+                    write(f"{stem}.png", png.png_bytes(sheet))
+                    write(f"{stem}-back.png", png.png_bytes(backs[(deck, season)]))
+                    manifest.append(
+                        {
+                            "deck": deck,
+                            "season": season,
+                            "face": f"{deck}-{season}.png",
+                            "back": f"{deck}-{season}-back.png",
+                            "num_width": cols,
+                            "num_height": rows,
+                            "cards": len(cards),
+                            "card_ids": [c.id for c in cards],
+                        }
+                    )
+            write("tts/tts.json", (json.dumps(manifest, indent=2) + "\n").encode())
+        if "contact" in options.products:
+            cells = [contact_cells[c.id] for c in ctx.physical()]
+            write("contact.png", png.png_bytes(contact.contact_sheet(cells, s.contact)))
+
+
+def render(
+    cards_dir: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    options: RenderOptions | None = None,
+    progress: Progress | None = None,
+) -> list[Path]:
+    """Load, preflight and render a catalogue folder; raises DiagnosticError on bad input."""
+    catalogue = load_catalogue(cards_dir)
+    r = Renderer(catalogue, progress=progress or _no_progress)
+    return r.render(Path(out), options or RenderOptions())

@@ -1,0 +1,140 @@
+"""Card art: resolve a card's ``art`` path safely, or draw a deterministic placeholder."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.utils import ImageReader
+
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+from cardgen.render.colours import darken, lighten, mix
+from cardgen.render.geometry import Box
+
+
+@dataclass(frozen=True)
+class ArtProblem:
+    """Why a card's art cannot be used: a diagnostic code and message."""
+
+    code: str
+    message: str
+
+
+def resolve_art(cards_dir: Path, art: str, project: Path | None = None) -> Path | ArtProblem:
+    """The file of an ``art`` path (relative to ``cards_dir``), or the problem with it.
+
+    The file must stay inside ``project`` (default: the parent of ``cards_dir``) and be an
+    image Pillow can read.
+    """
+    cards_dir = cards_dir.resolve()
+    root = (project or cards_dir.parent).resolve()
+    if Path(art).is_absolute():
+        return ArtProblem("E403", f"art path {art!r} is absolute; give it relative to cards/")
+    path = (cards_dir / art).resolve()
+    if not path.is_relative_to(root):
+        return ArtProblem("E403", f"art {art!r} points outside the project")
+    if not path.is_file():
+        return ArtProblem("E402", f"art file {art!r} not found")
+    try:
+        from PIL import Image
+
+        with Image.open(path) as im:
+            im.verify()
+    except Exception as exc:  # Pillow raises many kinds for a broken image
+        return ArtProblem("E402", f"art file {art!r} is not a readable image ({exc})")
+    return path
+
+
+class ArtStore:
+    """Resolved art images of a catalogue, each read once."""
+
+    def __init__(self, cards_dir: Path, project: Path | None = None, cmyk: bool = False):
+        self.cards_dir = cards_dir
+        self.project = project
+        self.cmyk = cmyk
+        self._images: dict[str, ImageReader] = {}
+
+    def image(self, card_id: str, art: str) -> ImageReader:
+        """The image for a card's art; raises DiagnosticError naming the card if unusable."""
+        if art not in self._images:
+            found = resolve_art(self.cards_dir, art, self.project)
+            if isinstance(found, ArtProblem):
+                raise DiagnosticError(
+                    [Diagnostic(found.code, found.message, Position(str(self.cards_dir)), card_id)]
+                )
+            from PIL import Image
+
+            with Image.open(found) as im:
+                im = im.convert("CMYK" if self.cmyk else "RGB")
+                im.load()
+            self._images[art] = ImageReader(im)
+        return self._images[art]
+
+
+def draw_image_cover(c, img: ImageReader, box: Box) -> None:
+    """Draw ``img`` filling ``box`` (cropped to the box, aspect kept, centred)."""
+    iw, ih = img.getSize()
+    scale = max(box.w / iw, box.h / ih)
+    w, h = iw * scale, ih * scale
+    c.saveState()
+    p = c.beginPath()
+    p.rect(box.x, box.y, box.w, box.h)
+    c.clipPath(p, stroke=0, fill=0)
+    c.drawImage(img, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
+    c.restoreState()
+
+
+def _rand(seed: str):
+    """A deterministic stream of floats in 0..1 from ``seed``."""
+    counter = 0
+    while True:
+        digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
+        for i in range(0, 32, 4):
+            yield int.from_bytes(digest[i : i + 4], "big") / 2**32
+        counter += 1
+
+
+def draw_placeholder(c, ink, box: Box, seed: str, colour: str) -> None:
+    """A landscape of hills under a sun, tinted ``colour``, the same for the same ``seed``."""
+    r = _rand(seed)
+    c.saveState()
+    p = c.beginPath()
+    p.rect(box.x, box.y, box.w, box.h)
+    c.clipPath(p, stroke=0, fill=0)
+    sky_top, sky_low = lighten(colour, 0.55), lighten(colour, 0.8)
+    bands = 6
+    for i in range(bands):
+        c.setFillColor(ink(mix(sky_low, sky_top, i / (bands - 1))))
+        c.rect(box.x, box.y + box.h * i / bands, box.w, box.h / bands + 0.5, stroke=0, fill=1)
+    c.setFillColor(ink(lighten("#F2C230", 0.3)))
+    c.circle(
+        box.x + box.w * (0.15 + 0.7 * next(r)),
+        box.y + box.h * (0.62 + 0.2 * next(r)),
+        box.h * (0.1 + 0.06 * next(r)),
+        stroke=0,
+        fill=1,
+    )
+    for layer in range(3):
+        shade = darken(mix(colour, "#5E7F3A", 0.35), 0.1 + 0.22 * layer)
+        base = box.y + box.h * (0.45 - 0.15 * layer)
+        c.setFillColor(ink(shade))
+        p = c.beginPath()
+        p.moveTo(box.x, box.y)
+        n = 4 + layer
+        p.lineTo(box.x, base + box.h * 0.1 * next(r))
+        for k in range(1, n + 1):
+            x1 = box.x + box.w * (k - 0.5) / n
+            x2 = box.x + box.w * k / n
+            p.curveTo(
+                x1,
+                base + box.h * (0.1 + 0.25 * next(r)),
+                x1,
+                base + box.h * 0.2 * next(r),
+                x2,
+                base + box.h * 0.12 * next(r),
+            )
+        p.lineTo(box.x + box.w, box.y)
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()

@@ -1,0 +1,274 @@
+"""Card faces, following the rulebook's ANATOMY OF CARDS (numbers in comments).
+
+:class:`FacePainter` draws one card with the trim's lower-left corner at the origin; the
+background and any box touching a trim edge run on into the bleed.  Text layouts are computed
+once per card and reused by every document that draws the card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.catalogue.card import Card
+from cardgen.render import text as rich
+from cardgen.render.art import draw_image_cover, draw_placeholder
+from cardgen.render.colours import lighten
+from cardgen.render.document import Document
+from cardgen.render.fonts import string_width
+from cardgen.render.geometry import Box
+from cardgen.render.theme import Theme
+from cardgen.render.units import mm
+
+ZONE_LETTERS = {"left": "L", "middle": "M", "right": "R"}
+
+
+@dataclass(frozen=True)
+class FitResult:
+    """How a card's text fits: the name size and rules-text layout chosen, and what overflows."""
+
+    name_size: float
+    name_fits: bool
+    body: rich.TextLayout
+
+    @property
+    def fits(self) -> bool:
+        return self.name_fits and self.body.fits
+
+
+def paragraphs(card: Card, theme: Theme) -> list[rich.Para]:
+    """The rules text as paragraphs (one per effect unless overridden), then the flavour."""
+    t = theme.layout.face.text
+    body = [card.text] if card.text is not None else [e.text() for e in card.effects]
+    paras = [rich.Para(s, theme.font(t.font)) for s in body if s]
+    if card.flavour:
+        paras.append(rich.Para(card.flavour, theme.font(t.flavour_font), t.flavour_scale))
+    return paras
+
+
+def text_style(theme: Theme) -> rich.TextStyle:
+    t = theme.layout.face.text
+    return rich.TextStyle(
+        size=t.size,
+        min_size=t.min_size,
+        step=t.step,
+        leading=t.leading,
+        paragraph_gap=t.paragraph_gap,
+        icon_scale=t.icon_scale,
+        align=t.align,
+    )
+
+
+def text_area(theme: Theme) -> Box:
+    """The inner box of the rules text (the text box less its padding)."""
+    t = theme.layout.face.text
+    return theme.layout.box(t.box).inset(mm(t.padding))
+
+
+class FacePainter:
+    """Draws card faces of one theme."""
+
+    def __init__(self, theme: Theme):
+        self.theme = theme
+        self.L = theme.layout
+        self.style = text_style(theme)
+        self._fits: dict[str, FitResult] = {}
+
+    # --- measuring -----------------------------------------------------------------------
+    def fit(self, card: Card) -> FitResult:
+        """Fit the name and rules text of ``card`` (cached per card)."""
+        key = card.id
+        res = self._fits.get(key)
+        if res is None:
+            nb = self.L.face.name
+            font = self.theme.font(nb.font)
+            avail = self.L.box(nb.box).w - 2 * mm(1.2)
+            name_size, name_fits = nb.size, False
+            for size in rich.sizes(rich.TextStyle(nb.size, nb.min_size or nb.size)):
+                name_size = size
+                if string_width(card.name, font, size) <= avail:
+                    name_fits = True
+                    break
+            area = text_area(self.theme)
+            body = rich.fit(paragraphs(card, self.theme), area.w, area.h, self.style)
+            res = FitResult(name_size, name_fits, body)
+            self._fits[key] = res
+        return res
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw(self, doc: Document, card: Card) -> None:
+        """Draw the whole face of ``card`` into ``doc`` at the origin."""
+        th, c = self.theme, doc.c
+        season, deck = th.season_colour(card), th.deck_colour(card.deck)
+        self._background(doc, season)
+        self._art(doc, card, deck)
+        self._frame(doc, deck)
+        self._name(doc, card)
+        self._type(doc, card)
+        self._cost(doc, card)
+        self._discount(doc, card)
+        self._power(doc, card)
+        self._placement(doc, card)
+        self._text(doc, card)
+        self._footer(doc, card, deck)
+        c.setFillColor(th.ink(th.colour("ink")))
+
+    def _background(self, doc: Document, season: str) -> None:
+        b = mm(self.L.card.bleed)
+        w, h = self.L.size.pt
+        doc.fill(season)
+        doc.c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+
+    def _frame(self, doc: Document, deck: str) -> None:
+        f = self.L.face.frame
+        w, h = self.L.size.pt
+        d = mm(f.inset)
+        doc.stroke(deck)
+        doc.c.setLineWidth(mm(f.width))
+        doc.c.roundRect(d, d, w - 2 * d, h - 2 * d, mm(f.radius), stroke=1, fill=0)
+
+    def _art(self, doc: Document, card: Card, deck: str) -> None:
+        box = self.L.box(self.L.face.art.box)
+        if card.art:
+            draw_image_cover(doc.c, self.theme.art.image(card.id, card.art), box)
+        else:
+            name = f"art-{card.id}"
+            doc.form(
+                name,
+                box,
+                lambda c: draw_placeholder(c, doc.ink, box, card.id, lighten(deck, 0.1)),
+            )
+            doc.c.doForm(name)
+        doc.stroke(self.theme.colour("line"))
+        doc.c.setLineWidth(0.8)
+        doc.c.line(box.x, box.y, box.x2, box.y)
+        doc.c.line(box.x, box.y2, box.x2, box.y2)
+
+    def _pill(self, doc: Document, box: Box, radius: float, colour: str = "paper") -> None:
+        doc.fill(self.theme.colour(colour))
+        doc.stroke(self.theme.colour("line"))
+        doc.c.setLineWidth(0.6)
+        doc.c.roundRect(box.x, box.y, box.w, box.h, radius, stroke=1, fill=1)
+
+    def _name(self, doc: Document, card: Card) -> None:  # (1)
+        nb = self.L.face.name
+        box = self.L.box(nb.box)
+        self._pill(doc, box, mm(nb.radius))
+        size = self.fit(card).name_size
+        doc.fill(self.theme.colour("ink"))
+        doc.c.setFont(self.theme.font(nb.font), size)
+        doc.c.drawString(box.x + mm(1.2), box.y + box.h / 2 - size * 0.34, card.name)
+
+    def _type(self, doc: Document, card: Card) -> None:  # (4)
+        tb = self.L.face.type
+        box = self.L.box(tb.box)
+        doc.icon(card.type.value, box.x, box.y, box.h)
+        doc.fill(self.theme.colour("light"))
+        doc.c.setFont(self.theme.font(tb.font), tb.size)
+        doc.c.drawString(box.x + box.h + mm(0.8), box.y + box.h * 0.22, card.type.value.upper())
+
+    def _cost(self, doc: Document, card: Card) -> None:  # (2)
+        cb = self.L.face.cost
+        cx, cy = self.L.point(cb.centre)
+        r = mm(cb.radius)
+        doc.icon("coin", cx - r, cy - r, 2 * r)
+        doc.fill(self.theme.colour("ink"))
+        size = cb.size if card.cost < 10 else cb.size * 0.82
+        doc.c.setFont(self.theme.font(cb.font), size)
+        doc.c.drawCentredString(cx, cy - size * 0.35, str(card.cost))
+
+    def _discount(self, doc: Document, card: Card) -> None:  # (3)
+        if not card.discount:
+            return
+        d = self.L.face.discount
+        box = self.L.box(d.box)
+        icon, gap = mm(d.icon), mm(d.gap)
+        n = len(card.discount)
+        h = n * icon + (n + 1) * gap
+        top = box.y2
+        self._pill(doc, Box(box.x, top - h, box.w, h), box.w / 2)
+        x = box.x + (box.w - icon) / 2
+        for i, res in enumerate(card.discount):
+            doc.icon(res, x, top - (i + 1) * (icon + gap), icon)
+
+    def _power(self, doc: Document, card: Card) -> None:  # (7)
+        p = self.L.face.power
+        th = self.theme
+        for stat, area, icon_left in (
+            ("defence", p.defence, True),
+            ("attack", p.attack, False),
+        ):
+            box = self.L.box(area.box)
+            self._pill(doc, box, box.h / 2)
+            value = getattr(card, stat)
+            isz = mm(p.icon)
+            iy = box.y + (box.h - isz) / 2
+            ix = box.x + mm(0.8) if icon_left else box.x2 - mm(0.8) - isz
+            num_cx = (ix + isz + box.x2) / 2 if icon_left else (box.x + ix) / 2
+            if value == "-":
+                # no power: a faded icon and a bar, clearly not the digit 0
+                doc.icon(stat, ix, iy, isz, faded=True)
+                bw, bh = mm(p.dash[0]), mm(p.dash[1])
+                doc.fill(th.colour("ink"))
+                doc.c.rect(num_cx - bw / 2, box.y + box.h / 2 - bh / 2, bw, bh, stroke=0, fill=1)
+            else:
+                doc.icon(stat, ix, iy, isz)
+                doc.fill(th.colour("ink"))
+                size = p.size if value < 10 else p.size * 0.85
+                doc.c.setFont(th.font(p.font), size)
+                doc.c.drawCentredString(num_cx, box.y + box.h / 2 - size * 0.35, str(value))
+
+    def _placement(self, doc: Document, card: Card) -> None:  # (6)
+        pl = self.L.face.placement
+        box = self.L.box(pl.box)
+        th = self.theme
+        s = mm(pl.size)
+        gap = (box.w - 3 * s) / 2
+        on = {p.value for p in card.placement}
+        doc.c.setFont(th.font(pl.font), pl.text_size)
+        doc.c.setLineWidth(0.7)
+        for i, zone in enumerate(("left", "middle", "right")):
+            x, y = box.x + i * (s + gap), box.y + (box.h - s) / 2
+            active = zone in on
+            doc.stroke(th.colour("line"))
+            doc.fill(th.colour("line") if active else lighten(th.colour("paper"), 0.3))
+            doc.c.roundRect(x, y, s, s, s * 0.18, stroke=1, fill=1)
+            doc.fill(th.colour("paper") if active else th.colour("faded"))
+            doc.c.drawCentredString(x + s / 2, y + s / 2 - pl.text_size * 0.36, ZONE_LETTERS[zone])
+
+    def _text(self, doc: Document, card: Card) -> None:  # (8a, 8b)
+        t = self.L.face.text
+        box = self.L.box(t.box)
+        self._pill(doc, box, mm(t.radius))
+        area = text_area(self.theme)
+        lay = self.fit(card).body
+        top = area.y2 - max(0.0, (area.h - lay.height) / 2)
+        doc.fill(self.theme.colour("ink"))
+        rich.draw(doc.c, lay, area.x, top, area.w, self.style, doc.icon)
+
+    def _footer(self, doc: Document, card: Card, deck: str) -> None:  # (9), star, prototype
+        f, th = self.L.face, self.theme
+        cx, cy = self.L.point(f.deck_icon.centre)
+        r = mm(f.deck_icon.radius)
+        doc.fill(deck)
+        doc.stroke(th.colour("paper"))
+        doc.c.setLineWidth(0.6)
+        doc.c.circle(cx, cy, r, stroke=1, fill=1)
+        doc.icon(th.deck_icon(card.deck), cx - r * 0.68, cy - r * 0.68, r * 1.36)
+        if card.star:
+            sx, sy = self.L.point(f.star.centre)
+            s = mm(f.star.size)
+            doc.icon("star", sx - s / 2, sy - s / 2, s)
+        pb = f.prototype
+        box = self.L.box(pb.box)
+        doc.fill(th.colour("light"))
+        doc.c.setFont(th.font(pb.font), pb.size)
+        label = f"{card.id} · v{card.version} · ×{card.copies}"
+        doc.c.drawCentredString(box.x + box.w / 2, box.y + box.h * 0.3, label)
+
+
+def face_form(doc: Document, painter: FacePainter, card: Card, bleed: bool) -> str:
+    """The name of ``card``'s face form in ``doc``, drawn on first use (with or without bleed)."""
+    b = mm(painter.L.card.bleed) if bleed else 0.0
+    w, h = painter.L.size.pt
+    name = f"face-{card.id}"
+    return doc.form(name, Box(-b, -b, w + 2 * b, h + 2 * b), lambda c: painter.draw(doc, card))

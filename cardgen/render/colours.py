@@ -1,0 +1,58 @@
+"""Colours: hex strings from the rules model and templates to reportlab colours, RGB or CMYK."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.lib.colors import CMYKColor, Color
+
+
+def hex_rgb(hex_colour: str) -> tuple[float, float, float]:
+    """``"#RRGGBB"`` as three floats in 0..1."""
+    h = hex_colour.lstrip("#")
+    if len(h) != 6:
+        raise ValueError(f"not a #RRGGBB colour: {hex_colour!r}")
+    return (int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255)
+
+
+def rgb_hex(rgb: tuple[float, float, float]) -> str:
+    return "#" + "".join(f"{round(max(0.0, min(1.0, v)) * 255):02X}" for v in rgb)
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """The colour ``t`` of the way from ``a`` to ``b`` (0 = a, 1 = b)."""
+    ra, rb = hex_rgb(a), hex_rgb(b)
+    return rgb_hex(tuple(x + (y - x) * t for x, y in zip(ra, rb, strict=True)))
+
+
+def lighten(c: str, t: float) -> str:
+    return mix(c, "#FFFFFF", t)
+
+
+def darken(c: str, t: float) -> str:
+    return mix(c, "#000000", t)
+
+
+@lru_cache(maxsize=512)
+def _rgb(hex_colour: str) -> Color:
+    return Color(*hex_rgb(hex_colour))
+
+
+@lru_cache(maxsize=512)
+def _cmyk(hex_colour: str) -> CMYKColor:
+    r, g, b = hex_rgb(hex_colour)
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return CMYKColor(0, 0, 0, 1)
+    return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
+
+
+@dataclass(frozen=True)
+class Ink:
+    """Turns hex colours into the colour space of the output: RGB, or CMYK for print."""
+
+    cmyk: bool = False
+
+    def __call__(self, hex_colour: str) -> Color:
+        return _cmyk(hex_colour) if self.cmyk else _rgb(hex_colour)

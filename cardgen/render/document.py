@@ -1,0 +1,87 @@
+"""A PDF being written: a deterministic reportlab canvas plus its reusable Form XObjects.
+
+Anything drawn many times (a card face, a back, an icon) is drawn once as a form and placed
+with ``doForm``, which keeps files small and rendering fast.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.render.colours import Ink
+from cardgen.render.geometry import Box
+from cardgen.render.icons import IconSet
+
+rl_config.invariant = 1
+
+#: Icons draw in 0..100; the form box leaves room for strokes on the edge.
+ICON_BOX = Box(-8, -8, 116, 116)
+
+
+class Document:
+    """One PDF: canvas, ink (RGB or CMYK), icon forms and named forms defined so far."""
+
+    def __init__(
+        self,
+        pagesize: tuple[float, float],
+        ink: Ink,
+        icons: IconSet,
+        font: str,
+        *,
+        title: str = "",
+    ):
+        self.buffer = io.BytesIO()
+        self.ink = ink
+        self.icons = icons
+        self.c = Canvas(
+            self.buffer,
+            pagesize=pagesize,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=font,
+            enforceColorSpace="cmyk" if ink.cmyk else None,
+        )
+        self.c.setTitle(title)
+        self.c.setCreator("cardgen")
+        self.c.setAuthor("")
+        self._forms: set[str] = set()
+
+    def form(self, name: str, bbox: Box, draw: Callable[[Canvas], None]) -> str:
+        """Define form ``name`` once by calling ``draw(canvas)``; return its name."""
+        if name not in self._forms:
+            self.c.beginForm(name, *bbox.corners)
+            draw(self.c)
+            self.c.endForm()
+            self._forms.add(name)
+        return name
+
+    def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
+        """Draw form ``name`` with its origin at ``(x, y)``."""
+        c = self.c
+        c.saveState()
+        c.translate(x, y)
+        if scale != 1.0:
+            c.scale(scale, scale)
+        c.doForm(name)
+        c.restoreState()
+
+    def icon(self, name: str, x: float, y: float, size: float, *, faded: bool = False) -> None:
+        """Icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square."""
+        key = f"icon-{name}-faded" if faded else f"icon-{name}"
+        self.form(key, ICON_BOX, lambda c: self.icons.paint(c, self.ink, name, faded=faded))
+        self.place(key, x, y, size / 100)
+
+    def fill(self, colour: str) -> None:
+        self.c.setFillColor(self.ink(colour))
+
+    def stroke(self, colour: str) -> None:
+        self.c.setStrokeColor(self.ink(colour))
+
+    def save(self) -> bytes:
+        """Finish the PDF and return its bytes."""
+        self.c.save()
+        return self.buffer.getvalue()

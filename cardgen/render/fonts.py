@@ -1,0 +1,44 @@
+"""Fonts: register the open-licence TTFs in ``fonts/`` with reportlab (embedded as subsets)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+
+#: The project's font folder.
+FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
+
+
+def register_font(name: str, filename: str, font_dir: Path = FONT_DIR) -> str:
+    """Register ``fonts/filename`` under ``name`` (once) and return the name."""
+    if name in pdfmetrics.getRegisteredFontNames():
+        return name
+    path = font_dir / filename
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    except Exception as exc:  # reportlab raises several types for a bad or missing TTF
+        raise DiagnosticError(
+            [Diagnostic("E001", f"cannot load font {filename}: {exc}", Position(str(path)))]
+        ) from None
+    return name
+
+
+def register_fonts(fonts: dict[str, str], font_dir: Path = FONT_DIR) -> dict[str, str]:
+    """Register a role → file mapping; returns role → registered font name."""
+    out = {}
+    for role, filename in fonts.items():
+        out[role] = register_font(Path(filename).stem, filename, font_dir)
+    return out
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    return pdfmetrics.stringWidth(text, font, size)
+
+
+def ascent(font: str, size: float) -> float:
+    """The font's ascent (above the baseline) at ``size``."""
+    return pdfmetrics.getAscent(font, size)

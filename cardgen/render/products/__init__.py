@@ -1,0 +1,1 @@
+"""The print products of `cardgen render`: one module per product."""

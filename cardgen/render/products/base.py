@@ -1,0 +1,103 @@
+"""What every product needs: the catalogue, the painters, the product settings and progress."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict
+
+from cardgen.catalogue.card import Card
+from cardgen.catalogue.loader import Catalogue
+from cardgen.render.card_back import BackPainter
+from cardgen.render.card_face import FacePainter
+from cardgen.render.document import Document
+from cardgen.render.layout import TEMPLATE_DIR
+from cardgen.render.theme import Theme
+
+PRODUCTS_FILE = TEMPLATE_DIR / "products.yaml"
+
+#: ``progress(step_name, advance)``: called as work is done (``advance`` in cards or pages).
+Progress = Callable[[str, int], None]
+
+
+class _S(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CropSettings(_S):
+    length: float
+    offset: float
+    width: float
+
+
+class PnpSettings(_S):
+    cols: int
+    rows: int
+    gutter: float
+    crop: CropSettings
+    label_size: float
+
+
+class PngSettings(_S):
+    dpi: int
+    mpc: tuple[int, int]
+
+
+class TtsSettings(_S):
+    max_cols: int
+    max_rows: int
+    max_side: int
+
+
+class ContactSettings(_S):
+    cols: int
+    card_width: int
+    gap: int
+    background: str
+
+
+class ProductSettings(_S):
+    pnp: PnpSettings
+    png: PngSettings
+    tts: TtsSettings
+    contact: ContactSettings
+
+
+def load_product_settings(path: Path = PRODUCTS_FILE) -> ProductSettings:
+    with open(path, encoding="utf-8") as fh:
+        return ProductSettings.model_validate(yaml.safe_load(fh))
+
+
+def _no_progress(step: str, advance: int) -> None:
+    return None
+
+
+@dataclass
+class RenderContext:
+    """A catalogue ready to render: theme, painters and product settings."""
+
+    catalogue: Catalogue
+    theme: Theme
+    settings: ProductSettings
+    progress: Progress = _no_progress
+    faces: FacePainter = field(init=False)
+    backs: BackPainter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.faces = FacePainter(self.theme)
+        self.backs = BackPainter(self.theme)
+
+    @property
+    def cards(self) -> list[Card]:
+        return list(self.catalogue)
+
+    def physical(self, cards: list[Card] | None = None) -> list[Card]:
+        """Cards with copies expanded, in catalogue order."""
+        return [c for c in (self.cards if cards is None else cards) for _ in range(c.copies)]
+
+    def document(self, pagesize: tuple[float, float], title: str) -> Document:
+        th = self.theme
+        return Document(pagesize, th.ink, th.icons, th.font("regular"), title=title)

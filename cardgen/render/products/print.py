@@ -1,0 +1,45 @@
+"""Print-service PDFs: one page per physical card with bleed, one PDF per deck.
+
+Each page is the trim size plus the bleed on every side; the background and art run into the
+bleed, and every page carries its TrimBox and BleedBox.  The backs of a deck (one per season)
+go into a second PDF, one page each.
+"""
+
+from __future__ import annotations
+
+from cardgen.render.card_back import back_form
+from cardgen.render.card_face import face_form
+from cardgen.render.geometry import set_print_boxes
+from cardgen.render.products.base import RenderContext
+from cardgen.render.units import mm
+
+
+def _page_size(ctx: RenderContext) -> tuple[float, float]:
+    return ctx.theme.layout.size.grow(ctx.theme.layout.card.bleed).pt
+
+
+def render_print_deck(ctx: RenderContext, deck: str) -> bytes:
+    """The fronts of ``deck``: one page per physical card (copies expanded)."""
+    L = ctx.theme.layout
+    bleed = L.card.bleed
+    doc = ctx.document(_page_size(ctx), f"{ctx.theme.rules.deck(deck).name} fronts")
+    cards = ctx.catalogue.select(deck=deck)
+    for card in cards:
+        for _ in range(card.copies):
+            set_print_boxes(doc.c, L.size, bleed)
+            doc.place(face_form(doc, ctx.faces, card, bleed=True), mm(bleed), mm(bleed))
+            doc.c.showPage()
+        ctx.progress("print", card.copies)
+    return doc.save()
+
+
+def render_print_backs(ctx: RenderContext, deck: str) -> bytes:
+    """The backs of ``deck``: one page per season, in rules order."""
+    L = ctx.theme.layout
+    bleed = L.card.bleed
+    doc = ctx.document(_page_size(ctx), f"{ctx.theme.rules.deck(deck).name} backs")
+    for season in ctx.theme.rules.season_ids:
+        set_print_boxes(doc.c, L.size, bleed)
+        doc.place(back_form(doc, ctx.backs, deck, season, bleed=True), mm(bleed), mm(bleed))
+        doc.c.showPage()
+    return doc.save()

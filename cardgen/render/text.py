@@ -1,0 +1,211 @@
+"""Rich text: words and ``{icon}`` tokens laid out in a box, shrunk to fit, drawn on a canvas.
+
+Icons sit on the text baseline and are ``icon_scale`` × the font size tall.  :func:`fit` tries
+sizes from the largest down to ``min_size``; a text that still does not fit is reported as not
+fitting (the preflight makes that an error), never silently clipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cardgen.catalogue.icons import TOKEN
+from cardgen.render.fonts import string_width
+
+#: The first baseline sits this many font sizes below the top of the block …
+ASCENT = 0.80
+#: … and the block ends this many font sizes below the last baseline.
+DESCENT = 0.24
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """Part of a word: a run of text, or an icon (``icon`` set, ``text`` empty)."""
+
+    text: str = ""
+    icon: str | None = None
+
+
+Word = tuple[Piece, ...]
+
+
+def parse(text: str) -> list[Word]:
+    """Split text into words; ``{name}`` tokens become icon pieces inside their word."""
+    words: list[Word] = []
+    for chunk in text.split():
+        pieces: list[Piece] = []
+        pos = 0
+        for m in TOKEN.finditer(chunk):
+            if m.start() > pos:
+                pieces.append(Piece(chunk[pos : m.start()]))
+            pieces.append(Piece(icon=m.group(1)))
+            pos = m.end()
+        if pos < len(chunk):
+            pieces.append(Piece(chunk[pos:]))
+        words.append(tuple(pieces))
+    return words
+
+
+@dataclass(frozen=True, slots=True)
+class Para:
+    """A paragraph: its text, font and size relative to the body size."""
+
+    text: str
+    font: str
+    scale: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Something placed on a line: text (``icon`` None) or an icon, at ``x`` from the line start."""
+
+    x: float
+    text: str
+    icon: str | None
+    font: str
+    size: float
+    width: float
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    baseline: float  # below the top of the block
+    width: float
+    runs: tuple[Run, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TextLayout:
+    """Laid-out text: the body size chosen, its lines, the block height and whether it fits."""
+
+    size: float
+    lines: tuple[Line, ...]
+    height: float
+    fits: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TextStyle:
+    """How to set a text block."""
+
+    size: float
+    min_size: float = 6.0
+    step: float = 0.25
+    leading: float = 1.18
+    paragraph_gap: float = 0.3
+    icon_scale: float = 0.95
+    icon_pad: float = 0.08
+    align: str = "center"
+
+
+def _piece_width(p: Piece, font: str, size: float, style: TextStyle) -> float:
+    if p.icon is not None:
+        return size * (style.icon_scale + 2 * style.icon_pad)
+    return string_width(p.text, font, size)
+
+
+def _set_para(
+    para: Para, size: float, width: float, style: TextStyle
+) -> list[tuple[float, list[Run]]] | None:
+    """Break one paragraph into lines of runs; None if a word is wider than the box."""
+    s = size * para.scale
+    space = string_width(" ", para.font, s)
+    lines: list[tuple[float, list[Run]]] = []
+    runs: list[Run] = []
+    x = 0.0
+    for word in parse(para.text):
+        ws = [_piece_width(p, para.font, s, style) for p in word]
+        ww = sum(ws)
+        if ww > width + 1e-6:
+            return None
+        if runs and x + space + ww > width + 1e-6:
+            lines.append((x, runs))
+            runs, x = [], 0.0
+        if runs:
+            x += space
+            last = runs[-1]
+            if last.icon is None:  # the space joins the previous text run
+                runs[-1] = Run(last.x, last.text + " ", None, last.font, s, last.width + space)
+        for p, w in zip(word, ws, strict=True):
+            last = runs[-1] if runs else None
+            joins = last is not None and last.icon is None and last.x + last.width >= x - 1e-6
+            if p.icon is None and joins:
+                runs[-1] = Run(last.x, last.text + p.text, None, para.font, s, last.width + w)
+            else:
+                runs.append(Run(x, p.text, p.icon, para.font, s, w))
+            x += w
+    if runs:
+        lines.append((x, runs))
+    return lines
+
+
+def layout_at(paras: list[Para], size: float, width: float, height: float, style: TextStyle):
+    """Lay out ``paras`` at body ``size``; the result says whether it fits ``height``."""
+    out: list[Line] = []
+    y = 0.0
+    last_size = size
+    fits = True
+    for i, para in enumerate(paras):
+        s = size * para.scale
+        lines = _set_para(para, size, width, style)
+        if lines is None:
+            return TextLayout(size, tuple(out), float("inf"), False)
+        for j, (w, runs) in enumerate(lines):
+            if not out:
+                y = ASCENT * s
+            else:
+                y += s * style.leading
+                if j == 0 and i > 0:
+                    y += s * style.leading * style.paragraph_gap
+            out.append(Line(y, w, tuple(runs)))
+        last_size = s
+    total = y + DESCENT * last_size if out else 0.0
+    if total > height + 1e-6:
+        fits = False
+    return TextLayout(size, tuple(out), total, fits)
+
+
+def sizes(style: TextStyle) -> list[float]:
+    """The sizes :func:`fit` tries, largest first, ending at ``min_size``."""
+    out, size = [], style.size
+    while size > style.min_size + 1e-6:
+        out.append(size)
+        size = round(size - style.step, 4)
+    return [*out, style.min_size]
+
+
+def fit(paras: list[Para], width: float, height: float, style: TextStyle) -> TextLayout:
+    """The largest size from ``style.size`` down to ``style.min_size`` at which the text fits;
+    if none does, the layout at ``min_size`` with ``fits`` False."""
+    lay = None
+    for size in sizes(style):
+        lay = layout_at(paras, size, width, height, style)
+        if lay.fits:
+            return lay
+    return lay
+
+
+IconDrawer = Callable[[str, float, float, float], None]
+
+
+def draw(
+    c, lay: TextLayout, x: float, top: float, width: float, style: TextStyle, icon: IconDrawer
+) -> None:
+    """Draw a layout with its block top at ``top`` in a column ``width`` wide starting at ``x``.
+
+    The caller sets the fill colour; ``icon(name, x, y, size)`` draws an inline icon.
+    """
+    font = None
+    for line in lay.lines:
+        dx = (width - line.width) / 2 if style.align == "center" else 0.0
+        base = top - line.baseline
+        for r in line.runs:
+            if r.icon is not None:
+                h = r.size * style.icon_scale
+                icon(r.icon, x + dx + r.x + r.size * style.icon_pad, base, h)
+                continue
+            if font != (r.font, r.size):
+                c.setFont(r.font, r.size)
+                font = (r.font, r.size)
+            c.drawString(x + dx + r.x, base, r.text)
