@@ -91,6 +91,8 @@ def start_play(st) -> None:
         st.kept[p] = []
         st.saved[p] = []
         st.ended[p] = False
+    if st.events is not None:
+        st.events.append(("phase", "play"))
 
 
 # ------------------------------------------------------------------ play
@@ -288,13 +290,20 @@ def finish_round(st) -> None:
 def resume(st) -> None:
     """Resolve automatic phases from the current one (used by scenarios that start there)."""
     g = st.game
+    ev = st.events
     if st.phase == BATTLE:
+        if ev is not None:
+            ev.append(("phase", "battle"))
         battle(st)
         st.phase = INCOME
     if st.phase == INCOME:
+        if ev is not None:
+            ev.append(("phase", "income"))
         income(st)
         st.phase = AGE
     if st.phase == AGE:
+        if ev is not None:
+            ev.append(("phase", "age"))
         age(st)
         if st.round >= g.rounds:
             score(st)
