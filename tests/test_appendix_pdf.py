@@ -1,0 +1,115 @@
+"""The PDF appendix: outline, clickable contents, embedded fonts, complete and reproducible."""
+
+from __future__ import annotations
+
+import re
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardgen.appendix import build_appendix, render
+from cardgen.appendix.text import humanise
+from cardgen.catalogue.effects import KINDS
+from cardgen.catalogue.loader import load_catalogue
+
+FIXTURE = Path(__file__).parent / "fixtures" / "appendix"
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return load_catalogue(FIXTURE)
+
+
+@pytest.fixture(scope="module")
+def pdf_bytes(catalogue) -> bytes:
+    return render(build_appendix(catalogue), "pdf")
+
+
+@pytest.fixture(scope="module")
+def reader(pdf_bytes) -> PdfReader:
+    return PdfReader(BytesIO(pdf_bytes))
+
+
+@pytest.fixture(scope="module")
+def text(reader) -> str:
+    return re.sub(r"\s+", "", "".join(p.extract_text() for p in reader.pages))
+
+
+def _titles(outline, depth=0):
+    for item in outline:
+        if isinstance(item, list):
+            yield from _titles(item, depth + 1)
+        else:
+            yield depth, item.title
+
+
+def test_outline_has_every_section_and_subsection(reader):
+    titles = list(_titles(reader.outline))
+    top = [t for d, t in titles if d == 0]
+    assert top == [
+        "Card reference",
+        "Card indexes",
+        "Glossary",
+        "Clarifications",
+        "Components",
+        "Deck statistics",
+    ]
+    assert (1, "Battle deck · 8 cards") in titles
+    assert (2, "Spring (rounds 1–2) · 4 cards") in titles
+    assert (1, "Spy deck, fall") in titles
+
+
+def test_outline_entries_point_into_the_document(reader):
+    pages = {
+        reader.get_destination_page_number(o) for o in reader.outline if not isinstance(o, list)
+    }
+    assert min(pages) >= 1 and len(pages) >= 4
+
+
+def test_contents_page_links_are_clickable(reader):
+    annots = [a.get_object() for a in reader.pages[0].get("/Annots", [])]
+    links = [a for a in annots if a["/Subtype"] == "/Link"]
+    assert len(links) >= 6
+
+
+def test_index_links_jump_to_card_rows(reader):
+    page = next(p for p in reader.pages if "Cost 0" in p.extract_text())
+    links = [a.get_object() for a in page.get("/Annots", [])]
+    assert len(links) == 8 + 8 + 12  # every card under cost, type and each of its placements
+    page_ids = {p.indirect_reference.idnum for p in reader.pages}
+    reference = reader.pages[1].indirect_reference.idnum
+    targets = {link["/Dest"][0].idnum for link in links}
+    assert targets <= page_ids and reference in targets
+
+
+def test_every_card_and_effect_kind_appears(text, catalogue):
+    for card in catalogue:
+        assert re.sub(r"\s+", "", card.name) in text
+    for kind in KINDS:
+        assert humanise(kind).replace(" ", "") in text
+
+
+def test_only_embedded_fonts(reader):
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            assert "/FontDescriptor" in font or "/DescendantFonts" in font, font
+            assert "/FontFile2" in font["/FontDescriptor"].get_object()
+
+
+def test_byte_identical(catalogue, pdf_bytes):
+    assert render(build_appendix(catalogue), "pdf") == pdf_bytes
+
+
+def test_fallback_without_card_renderer(catalogue, monkeypatch):
+    from cardgen.appendix import pdf_theme
+
+    monkeypatch.setattr(pdf_theme, "_renderer_theme", lambda appendix: None)
+    reader = PdfReader(BytesIO(render(build_appendix(catalogue), "pdf")))
+    assert next(t for d, t in _titles(reader.outline) if d == 0) == "Card reference"
+    fonts = {
+        str(f.get_object()["/BaseFont"]) for f in reader.pages[1]["/Resources"]["/Font"].values()
+    }
+    assert any("DejaVuSansCondensed" in f for f in fonts)
