@@ -1,0 +1,104 @@
+"""Render command: `cardgen render` writes print-and-play, print-service and digital products."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from cardgen.cli.common import fail, report_errors
+
+DEFAULT_DIR = Path("cards")
+
+
+class Product(StrEnum):
+    pnp = "pnp"
+    print = "print"
+    png = "png"
+    tts = "tts"
+    contact = "contact"
+
+
+class Paper(StrEnum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class DuplexMode(StrEnum):
+    long = "long"
+    short = "short"
+    none = "none"
+
+
+def render(
+    directory: Path = typer.Argument(DEFAULT_DIR, help="Catalogue folder (rules.yaml + decks)."),
+    out: Path = typer.Option(Path("output"), "--out", "-o", help="Output folder."),
+    product: list[Product] = typer.Option(
+        None, "--product", "-p", help="Product to render (repeatable); default: all."
+    ),
+    paper: list[Paper] = typer.Option(
+        None, "--paper", help="Paper for pnp sheets (repeatable); default: a4 and letter."
+    ),
+    duplex: DuplexMode = typer.Option(
+        DuplexMode.long, "--duplex", help="pnp backs: long-edge, short-edge or single-sided."
+    ),
+    cmyk: bool = typer.Option(False, "--cmyk", help="Write the print PDFs in CMYK."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Render card faces and backs to PDFs and PNGs under --out."""
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.diagnostics import DiagnosticError
+    from cardgen.render.api import PRODUCTS, Renderer, RenderOptions
+    from cardgen.render.geometry import PAPERS, Duplex
+
+    options = RenderOptions(
+        products=tuple(p.value for p in product) if product else PRODUCTS,
+        papers=tuple(p.value for p in paper) if paper else tuple(PAPERS),
+        duplex=Duplex(duplex.value),
+        cmyk=cmyk,
+    )
+    try:
+        catalogue = load_catalogue(directory)
+        renderer = Renderer(catalogue)
+        run = renderer.render if quiet else _with_progress(renderer)
+        files = run(out, options)
+    except DiagnosticError as exc:
+        raise report_errors(exc) from None
+    except (OSError, ValueError, RuntimeError) as exc:
+        raise fail(str(exc)) from None
+    typer.echo(f"wrote {len(files)} file(s) to {out}")
+
+
+def _with_progress(renderer):
+    """``renderer.render`` wrapped in a rich progress bar (on stderr)."""
+
+    def run(out: Path, options) -> list[Path]:
+        return _render_with_bar(renderer, out, options)
+
+    return run
+
+
+def _render_with_bar(renderer, out: Path, options) -> list[Path]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        TextColumn("[bold]{task.description:<12}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("render", total=renderer.work(options))
+
+        def step(name: str, advance: int) -> None:
+            bar.update(task, advance=advance, description=name)
+
+        renderer.progress = step
+        return renderer.render(out, options)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(render)

@@ -1,0 +1,182 @@
+"""The rendered products themselves: PDFs read back with pypdf, PNG sizes, determinism."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.render.api import Renderer, RenderOptions
+from cardgen.render.geometry import Duplex
+from cardgen.render.units import mm
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "render" / "cards"
+PT = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return load_catalogue(FIXTURE)
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory, catalogue) -> Path:
+    out = tmp_path_factory.mktemp("render")
+    Renderer(catalogue).render(out, RenderOptions())
+    return out
+
+
+def _size_mm(page) -> tuple[float, float]:
+    box = page.mediabox
+    return (round(float(box.width) / PT, 1), round(float(box.height) / PT, 1))
+
+
+def _fonts(obj, seen=None) -> list:
+    """Every font dictionary used by a page or form, forms included."""
+    seen = set() if seen is None else seen
+    res = obj.get("/Resources")
+    out = []
+    if res is None:
+        return out
+    res = res.get_object()
+    for f in (res.get("/Font") or {}).values():
+        out.append(f.get_object())
+    for x in (res.get("/XObject") or {}).values():
+        x_obj = x.get_object()
+        if x_obj.get("/Subtype") == "/Form" and id(x_obj) not in seen:
+            seen.add(id(x_obj))
+            out += _fonts(x_obj, seen)
+    return out
+
+
+def _embedded(font) -> bool:
+    if font.get("/Subtype") == "/Type0":
+        font = font["/DescendantFonts"][0].get_object()
+    desc = font.get("/FontDescriptor")
+    if desc is None:
+        return False
+    desc = desc.get_object()
+    return any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def _all_pdfs(out: Path) -> list[Path]:
+    return sorted(out.rglob("*.pdf"))
+
+
+def test_pnp_pages_are_paper_size_and_count_the_copies(rendered, catalogue):
+    n = catalogue.count()
+    sheets = math.ceil(n / 9)
+    for paper, size in (("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))):
+        reader = PdfReader(rendered / f"pnp-{paper}.pdf")
+        assert len(reader.pages) == 2 + 2 * sheets  # calibration sheet + fronts/backs
+        assert {_size_mm(p) for p in reader.pages} == {size}
+
+
+def test_pnp_fronts_show_every_physical_card(rendered, catalogue):
+    reader = PdfReader(rendered / "pnp-a4.pdf")
+    fronts = reader.pages[2::2]
+    text = "\n".join(p.extract_text() for p in fronts)
+    for card in catalogue:
+        assert text.count(card.name) == card.copies, card.name
+
+
+def test_print_pdfs_one_page_per_copy_with_trim_and_bleed_boxes(rendered, catalogue):
+    trim = (63.5, 88.9)
+    for deck in catalogue.rules.deck_ids:
+        reader = PdfReader(rendered / "print" / f"{deck}.pdf")
+        assert len(reader.pages) == catalogue.count(deck=deck)
+        names = [c.name for c in catalogue.select(deck=deck) for _ in range(c.copies)]
+        for page, name in zip(reader.pages, names, strict=True):
+            assert _size_mm(page) == (69.8, 95.2)  # trim + 2 × 3.175 mm
+            t = [float(v) for v in page.trimbox]
+            b = [float(v) for v in page.bleedbox]
+            assert t == pytest.approx([mm(3.175), mm(3.175), mm(3.175 + 63.5), mm(3.175 + 88.9)])
+            assert (t[2] - t[0], t[3] - t[1]) == pytest.approx((trim[0] * PT, trim[1] * PT))
+            assert b == pytest.approx([float(v) for v in page.mediabox])
+            assert name in page.extract_text()
+        backs = PdfReader(rendered / "print" / f"{deck}-backs.pdf")
+        assert len(backs.pages) == len(catalogue.rules.seasons)
+        assert all(p.trimbox is not None for p in backs.pages)
+
+
+def test_every_font_in_every_pdf_is_embedded(rendered):
+    for pdf in _all_pdfs(rendered):
+        fonts = [f for page in PdfReader(pdf).pages for f in _fonts(page)]
+        assert fonts, pdf
+        for f in fonts:
+            assert _embedded(f), (pdf, f.get("/BaseFont"))
+
+
+def test_two_renders_are_byte_identical(rendered, catalogue, tmp_path):
+    Renderer(catalogue).render(tmp_path, RenderOptions())
+    first = sorted(p.relative_to(rendered) for p in rendered.rglob("*") if p.is_file())
+    second = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    assert first == second
+    for rel in first:
+        assert (rendered / rel).read_bytes() == (tmp_path / rel).read_bytes(), rel
+
+
+def test_png_sizes(rendered, catalogue):
+    for card in catalogue:
+        with Image.open(rendered / "png" / card.deck / f"{card.id}.png") as im:
+            assert im.size == (825, 1125)
+        with Image.open(rendered / "png-mpc" / card.deck / f"{card.id}.png") as im:
+            assert im.size == (822, 1122)
+    for deck in catalogue.rules.deck_ids:
+        for season in catalogue.rules.season_ids:
+            with Image.open(rendered / "png" / deck / f"back-{season}.png") as im:
+                assert im.size == (825, 1125)
+
+
+def test_tts_sheets_respect_the_limits(rendered, catalogue):
+    manifest = json.loads((rendered / "tts" / "tts.json").read_text())
+    assert len(manifest) == len(catalogue.rules.deck_ids) * len(catalogue.rules.season_ids)
+    for entry in manifest:
+        assert entry["num_width"] <= 10 and entry["num_height"] <= 7
+        assert entry["cards"] == catalogue.count(entry["deck"], entry["season"])
+        with Image.open(rendered / "tts" / entry["face"]) as sheet:
+            assert max(sheet.size) <= 4096
+            with Image.open(rendered / "tts" / entry["back"]) as back:
+                assert sheet.size == (
+                    back.width * entry["num_width"],
+                    back.height * entry["num_height"],
+                )
+
+
+def test_contact_sheet_holds_every_front(rendered, catalogue):
+    with Image.open(rendered / "contact.png") as im:
+        cols = min(16, catalogue.count())
+        rows = math.ceil(catalogue.count() / cols)
+        assert im.width == cols * 200 + (cols + 1) * 8
+        assert im.height == rows * 280 + (rows + 1) * 8
+
+
+def test_cmyk_print_pdfs_use_no_rgb(catalogue, tmp_path):
+    from cardgen.render.products.base import RenderContext, load_product_settings
+    from cardgen.render.products.print import render_print_deck
+    from cardgen.render.theme import Theme
+
+    ctx = RenderContext(
+        catalogue, Theme.create(catalogue.rules, FIXTURE, cmyk=True), load_product_settings()
+    )
+    data = render_print_deck(ctx, "battle")  # reportlab refuses any RGB colour in this mode
+    reader = PdfReader(__import__("io").BytesIO(data))
+    assert len(reader.pages) == catalogue.count(deck="battle")
+
+
+@pytest.mark.parametrize("duplex", [Duplex.SHORT, Duplex.NONE])
+def test_other_duplex_modes(catalogue, duplex):
+    from cardgen.render.products.base import RenderContext, load_product_settings
+    from cardgen.render.products.pnp import render_pnp
+    from cardgen.render.theme import Theme
+
+    ctx = RenderContext(catalogue, Theme.create(catalogue.rules, FIXTURE), load_product_settings())
+    reader = PdfReader(__import__("io").BytesIO(render_pnp(ctx, "letter", duplex)))
+    sheets = math.ceil(catalogue.count() / 9)
+    calibration = 0 if duplex is Duplex.NONE else 2
+    assert len(reader.pages) == calibration + 2 * sheets
