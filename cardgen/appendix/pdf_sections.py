@@ -37,8 +37,8 @@ RULE = "#BBBBBB"
 HEAD_BG = "#F0ECE4"
 LINK = "#1F4E8C"
 CODE = "#7A3E00"
-CARD_COLS = (96, 40, 40, 52, 46, 193, 32)
-CHART_W, CHART_H = 250.0, 112.0
+CARD_COLS = (96, 40, 40, 52, 46, 189, 36)
+CHART_W, CHART_H = 230.0, 92.0
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ class Styles:
     small: ParagraphStyle
     quote: ParagraphStyle
     cell: ParagraphStyle
+    lede: ParagraphStyle
 
     @classmethod
     def create(cls, t: PdfTheme) -> Styles:
@@ -79,6 +80,7 @@ class Styles:
                 "quote", parent=body, fontName=t.italic, leftIndent=12, textColor="#333333"
             ),
             cell=ParagraphStyle("cell", parent=body, fontSize=8, leading=10, spaceAfter=0),
+            lede=ParagraphStyle("lede", parent=body, keepWithNext=1),
         )
 
     def heading(self, text: str, level: int, key: str) -> Paragraph:
@@ -140,7 +142,8 @@ def _card_row(c: CardEntry, s: Styles) -> list[Flowable | Paragraph]:
     ]  # fmt: skip
     rules = runs_of(c.text, t.regular)
     if c.flavour:
-        rules += [Run(newline=True), Run(c.flavour, t.italic, MUTED)]
+        rules += [Run(newline=True)] if rules else []
+        rules += [Run(c.flavour, t.italic, MUTED)]
     return [
         text(name, anchor=c.ref.anchor),
         text(cost),
@@ -165,7 +168,7 @@ def card_reference(a: Appendix, s: Styles) -> Iterator[Flowable]:
     for deck in a.decks:
         yield CondPageBreak(120)
         yield s.heading(f"{deck.name} · {deck.count} cards", 1, f"deck-{deck.id}")
-        yield Paragraph(f"<i>“{escape(deck.theme)}”</i>", s.body)
+        yield Paragraph(f"<i>“{escape(deck.theme)}”</i>", s.lede)
         for season in deck.seasons:
             key = f"cards-{deck.id}-{season.season}"
             yield s.heading(f"{season.season_label} · {season.count} cards", 2, key)
@@ -257,42 +260,51 @@ def components(a: Appendix, s: Styles) -> Iterator[Flowable]:
 # --- statistics ---------------------------------------------------------------------------
 
 
-def _numbers(ch: Chart, s: Styles) -> Table:
-    rows = [[ch.axis, *(x.name.capitalize() for x in ch.series)]]
-    rows += [[cat, *(str(v) for v in values)] for cat, values in ch.rows]
+def _numbers(ch: Chart, s: Styles, width: float) -> Table:
+    """The chart's numbers as a compact table under it: one row per series."""
+    rows = [[ch.axis, *ch.categories]]
+    rows += [[x.name.capitalize(), *(str(v) for v in x.values)] for x in ch.series]
+    first = 42.0
+    cols = [first] + [(width - first) / max(len(ch.categories), 1)] * len(ch.categories)
     style = _grid(
         s.theme.regular,
         [
-            ("FONT", (0, 0), (-1, -1), s.theme.regular, 7.5),
-            ("FONT", (0, 0), (-1, 0), s.theme.bold, 7.5),
-            ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+            ("FONT", (0, 0), (-1, -1), s.theme.regular, 7),
+            ("FONT", (0, 0), (-1, 0), s.theme.bold, 7),
+            ("FONT", (0, 0), (0, -1), s.theme.bold, 7),
+            ("ALIGN", (1, 0), (-1, -1), "CENTER"),
             ("TOPPADDING", (0, 0), (-1, -1), 0.5),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-            ("LEADING", (0, 0), (-1, -1), 8.5),
+            ("LEADING", (0, 0), (-1, -1), 8),
         ],
     )
-    return Table(rows, hAlign="LEFT", style=style)
+    return Table(rows, colWidths=cols, hAlign="LEFT", style=style)
+
+
+def _chart_cell(ch: Chart, s: Styles) -> list[Flowable]:
+    return [
+        Paragraph(f"<b>{escape(ch.title)}</b>", s.cell),
+        chart_drawing(ch, CHART_W, CHART_H, s.theme.regular),
+        _numbers(ch, s, CHART_W),
+    ]
 
 
 def _season_stats(st: SeasonStats, s: Styles) -> list[Flowable]:
-    out: list[Flowable] = [
-        s.heading(st.title, 1, f"stats-{st.deck}-{st.season}"),
-        Paragraph(f"{st.cards} cards, {st.designs} designs, mean cost {st.mean_cost}.", s.body),
-    ]
-    rows = [
-        [[Paragraph(f"<b>{ch.title}</b>", s.cell),
-          chart_drawing(ch, CHART_W, CHART_H, s.theme.regular)], _numbers(ch, s)]
-        for ch in st.charts
-    ]  # fmt: skip
+    cells = [_chart_cell(ch, s) for ch in st.charts]
+    grid = [cells[i : i + 2] + [[]] * (2 - len(cells[i : i + 2])) for i in range(0, len(cells), 2)]
     style = TableStyle(
         [
             ("FONT", (0, 0), (-1, -1), s.theme.regular, 8),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
         ]
     )
-    out.append(Table(rows, colWidths=(CHART_W + 14, None), hAlign="LEFT", style=style))
-    return out
+    return [
+        s.heading(st.title, 1, f"stats-{st.deck}-{st.season}"),
+        Paragraph(f"{st.cards} cards, {st.designs} designs, mean cost {st.mean_cost}.", s.body),
+        Table(grid, colWidths=(CHART_W + 19, CHART_W + 19), hAlign="LEFT", style=style),
+    ]
 
 
 def statistics(a: Appendix, s: Styles) -> Iterator[Flowable]:
