@@ -1,0 +1,251 @@
+"""`cardgen build`: validate, plan every product step, rebuild what changed, write the manifest."""
+
+from __future__ import annotations
+
+import contextlib
+import filecmp
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.build.cache import BuildCache
+from cardgen.build.hashing import code_digest, digest_data, digest_paths
+from cardgen.build.manifest import (
+    MANIFEST_FILE,
+    ComponentCheck,
+    check_components,
+    manifest_data,
+    manifest_json,
+    read_checks,
+)
+from cardgen.build.steps import PROVIDERS, BuildContext, Output, Step, Unavailable
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+from cardgen.util.atomic import atomic_write_text
+
+PAPERS = ("a4", "letter")
+
+
+class BuildError(Exception):
+    """The build cannot finish: invalid catalogue, failed step or a manifest mismatch."""
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None):
+        super().__init__(message)
+        self.diagnostics = diagnostics or []
+
+
+@dataclass(frozen=True)
+class StepResult:
+    step_id: str
+    title: str
+    outputs: tuple[Output, ...]
+    written: tuple[str, ...]  # files whose content changed and were replaced
+    ran: bool  # the step ran (its inputs changed) rather than being up to date
+    seconds: float
+
+    @property
+    def group(self) -> str:
+        return self.step_id.split("/", 1)[0]
+
+
+@dataclass
+class BuildReport:
+    out_dir: Path
+    paper: str
+    results: list[StepResult] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)  # group -> why
+    checks: list[ComponentCheck] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def written(self) -> list[str]:
+        """Every file this build wrote (content changed or new)."""
+        return [p for r in self.results for p in r.written]
+
+    @property
+    def problems(self) -> list[str]:
+        return [p for ch in self.checks for p in ch.problems]
+
+
+def _load_providers() -> None:
+    """Import the built-in providers so they register themselves."""
+    import cardgen.build.products  # noqa: F401
+
+
+def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Step], dict[str, str]]:
+    """The steps of the selected groups, and the groups skipped with the reason."""
+    _load_providers()
+    groups = list(PROVIDERS) if only is None else list(only)
+    unknown = [g for g in groups if g not in PROVIDERS]
+    if unknown:
+        raise BuildError(
+            f"unknown product group(s) {', '.join(unknown)}; choose from {', '.join(PROVIDERS)}"
+        )
+    steps: list[Step] = []
+    skipped: dict[str, str] = {}
+    for group in groups:
+        try:
+            steps += PROVIDERS[group](ctx)
+        except Unavailable as exc:
+            skipped[group] = str(exc)
+    return steps, skipped
+
+
+def input_digest(cards_dir: Path, paper: str, only: list[str] | None) -> str:
+    """Everything a build reads: catalogue folder, templates, fonts, all cardgen code, options."""
+    from cardgen.build.products import FONTS, TEMPLATES
+
+    return digest_data(
+        {
+            "inputs": digest_paths([cards_dir, TEMPLATES, FONTS]),
+            "code": code_digest(""),
+            "paper": paper,
+            "only": only,
+        }
+    )
+
+
+def build(
+    cards_dir: str | os.PathLike[str],
+    out_dir: str | os.PathLike[str],
+    *,
+    paper: str = "a4",
+    only: Iterable[str] | None = None,
+    on_plan: Callable[[list[Step]], None] | None = None,
+    on_step: Callable[[StepResult], None] | None = None,
+) -> BuildReport:
+    """Build the kit into ``out_dir``; raise :class:`BuildError` on any problem.
+
+    A step runs into a staging folder; a file replaces its old version only if its bytes
+    differ, so an unchanged output is never rewritten.
+    """
+    started = time.perf_counter()
+    if paper not in PAPERS:
+        raise BuildError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}")
+    out, cards = Path(out_dir), Path(cards_dir)
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"{out} exists and is not a folder")
+    selected = None if only is None else list(dict.fromkeys(only))
+    cache = BuildCache.load(out)
+    inputs = input_digest(cards, paper, selected)
+    if inputs == cache.inputs and cache.intact() and (out / MANIFEST_FILE).is_file():
+        return _unchanged(cache, out, paper, on_plan, on_step, started)
+    catalogue, warnings = _validated(cards)
+    ctx = BuildContext(catalogue, out, paper)
+    steps, skipped = plan(ctx, selected)
+    report = BuildReport(out, paper, skipped=skipped, warnings=warnings)
+    if on_plan:
+        on_plan(steps)
+    out.mkdir(parents=True, exist_ok=True)
+    for step in steps:
+        t0 = time.perf_counter()
+        entry = cache.fresh(step.id, step.key)
+        ran = entry is None
+        written: tuple[str, ...] = ()
+        if entry is None:
+            outputs, written = _run_staged(step, out)
+            entry = cache.record(step.id, step.key, step.title, outputs)
+        seconds = time.perf_counter() - t0
+        result = StepResult(step.id, step.title, entry.outputs, written, ran, seconds)
+        report.results.append(result)
+        if on_step:
+            on_step(result)
+    _forget_stale(cache, steps, selected, out)
+    _write_manifest(cache, ctx, report, selected)
+    report.seconds = time.perf_counter() - started
+    if report.problems:
+        cache.inputs = ""
+        cache.save()
+        raise BuildError(
+            "the kit does not match the rulebook's component list: " + "; ".join(report.problems)
+        )
+    cache.inputs = inputs if not skipped else ""
+    cache.save()
+    return report
+
+
+def _unchanged(cache, out, paper, on_plan, on_step, started) -> BuildReport:
+    """Nothing changed since the last successful build: report it from the cache."""
+    report = BuildReport(out, paper)
+    report.checks = read_checks(out / MANIFEST_FILE)
+    if on_plan:
+        on_plan([])
+    for sid, e in cache.entries.items():
+        result = StepResult(sid, e.title, e.outputs, (), False, 0.0)
+        report.results.append(result)
+        if on_step:
+            on_step(result)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _run_staged(step: Step, out: Path) -> tuple[list[Output], tuple[str, ...]]:
+    """Run ``step`` into a staging folder, then move in the files whose content changed."""
+    stage = Path(tempfile.mkdtemp(prefix=".stage-", dir=out))
+    try:
+        try:
+            outputs = step.run(stage)
+        except DiagnosticError as exc:
+            raise BuildError(f"{step.title} failed", exc.diagnostics) from None
+        except (ValueError, OSError) as exc:
+            raise BuildError(f"{step.title} failed: {exc}") from None
+        written = []
+        for o in outputs:
+            src, dst = stage / o.path, out / o.path
+            if dst.is_file() and _same(src, dst):
+                continue
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(src, dst)
+            written.append(o.path)
+        return outputs, tuple(written)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _same(a: Path, b: Path) -> bool:
+    return a.stat().st_size == b.stat().st_size and filecmp.cmp(a, b, shallow=False)
+
+
+def _validated(cards_dir: str | os.PathLike[str]):
+    from cardgen.catalogue.validate import validate
+    from cardgen.diagnostics import Severity
+
+    result = validate(cards_dir)
+    if not result.ok or result.catalogue is None:
+        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+        if not errors:
+            errors = [Diagnostic("E010", "no catalogue", Position(os.fspath(cards_dir)))]
+        raise BuildError("the catalogue is invalid", errors)
+    return result.catalogue, result.warnings
+
+
+def _forget_stale(cache: BuildCache, steps: list[Step], selected, out: Path) -> None:
+    """Delete files of steps that are no longer planned in the built groups (renamed outputs,
+    another paper) so ``output/`` holds exactly what the manifest lists."""
+    planned = {s.id for s in steps}
+    groups = set(PROVIDERS) if selected is None else set(selected)
+    keep = {p for sid in planned if sid in cache.entries for p in cache.entries[sid].files}
+    for sid in list(cache.entries):
+        if sid in planned or sid.split("/", 1)[0] not in groups:
+            continue
+        for p in cache.entries.pop(sid).files:
+            if p not in keep:
+                with contextlib.suppress(FileNotFoundError):
+                    (out / p).unlink()
+
+
+def _write_manifest(cache: BuildCache, ctx: BuildContext, report: BuildReport, selected) -> None:
+    outputs = [o for e in cache.entries.values() for o in e.outputs]
+    records = {p: r.sha256 for e in cache.entries.values() for p, r in e.files.items()}
+    built = {c for r in report.results for o in r.outputs for c in o.contains}
+    # a partial build (--only, or a product library missing) checks what it built
+    scope = None if selected is None and not report.skipped else built
+    report.checks = check_components(outputs, ctx.rules, scope)
+    text = manifest_json(manifest_data(outputs, records, report.checks, ctx.rules, ctx.paper))
+    path = ctx.out_dir / MANIFEST_FILE
+    if not path.is_file() or path.read_text("utf-8") != text:
+        atomic_write_text(path, text)

@@ -1,0 +1,97 @@
+"""Build steps and the registry of product providers.
+
+A *provider* turns the build context into steps; a *step* writes one or more output files and
+carries a content key (hash of every input it depends on).  Providers register under a group
+(``cards``, ``components``, ``appendix`` …), so a product library plugs in by registering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.catalogue.loader import Catalogue
+from cardgen.rules.model import RulesModel
+
+
+@dataclass(frozen=True)
+class Output:
+    """One file a step wrote and what it holds.
+
+    ``contains`` counts rulebook components (keys of the rules model's ``components``);
+    ``variant`` names the edition it belongs to: all files of one variant together must hold
+    each component they contain exactly as often as the rulebook lists it.
+    """
+
+    path: str  # relative to the output folder, '/'-separated
+    description: str
+    pages: int | None = None
+    contains: dict[str, int] = field(default_factory=dict)
+    variant: str = ""
+    cards: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        return {
+            "path": self.path,
+            "description": self.description,
+            "pages": self.pages,
+            "contains": dict(sorted(self.contains.items())),
+            "variant": self.variant,
+            "cards": list(self.cards),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Output:
+        return cls(
+            path=d["path"],
+            description=d["description"],
+            pages=d.get("pages"),
+            contains=dict(d.get("contains", {})),
+            variant=d.get("variant", ""),
+            cards=tuple(d.get("cards", ())),
+        )
+
+
+@dataclass(frozen=True)
+class Step:
+    """A unit of work: writes files under the output folder when its ``key`` changed."""
+
+    id: str
+    group: str
+    title: str
+    key: str
+    run: Callable[[Path], list[Output]]
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """What providers plan from: the validated catalogue, the paper and the output folder."""
+
+    catalogue: Catalogue
+    out_dir: Path
+    paper: str
+
+    @property
+    def rules(self) -> RulesModel:
+        return self.catalogue.rules
+
+
+class Unavailable(Exception):
+    """Raised by a provider whose library is not installed yet; the build notes and skips it."""
+
+
+Provider = Callable[[BuildContext], list[Step]]
+
+#: group name -> provider, in build order.
+PROVIDERS: dict[str, Provider] = {}
+
+
+def provider(group: str) -> Callable[[Provider], Provider]:
+    """Register ``fn`` as the provider of ``group``'s steps."""
+
+    def register(fn: Provider) -> Provider:
+        PROVIDERS[group] = fn
+        return fn
+
+    return register

@@ -1,0 +1,1 @@
+"""The game components besides the cards: player boards, scoreboard and tokens, print-ready."""

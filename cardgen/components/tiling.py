@@ -1,0 +1,216 @@
+"""Large items on paper: one item per A3 sheet, or tiled over A4/Letter for gluing.
+
+An item is drawn once into a PDF form XObject; each sheet shows it through a clip window.  Tiles
+of the same item share an ``overlap`` strip with their neighbours: the tile to the right (or
+below) is trimmed along its dashed edge and glued over the strip, where alignment targets
+printed on both tiles must coincide.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.components.draw import Sheet
+from cardgen.components.layout import ComponentLayout, Tiling
+from cardgen.render.geometry import PAPERS as SHEET_PAPERS
+from cardgen.render.geometry import Grid, draw_crop_marks
+from cardgen.render.units import Size, mm, to_mm
+
+A3 = Size(297.0, 420.0)
+PAPERS: dict[str, Size] = {"a3": A3, **SHEET_PAPERS}
+PAPER_NAMES = {"a3": "A3", "a4": "A4", "letter": "US Letter"}
+
+
+@dataclass(frozen=True)
+class Item:
+    """A large item: its name, size in points and how to draw it at the origin."""
+
+    key: str
+    title: str
+    width: float
+    height: float
+    draw: Callable[[Sheet], None]
+
+
+@dataclass(frozen=True)
+class Tile:
+    """The part of an item one sheet shows, in item coordinates (points, origin bottom-left)."""
+
+    row: int
+    col: int
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    rows: int
+    cols: int
+    landscape: bool
+    tiles: tuple[Tile, ...]
+
+
+def plan_tiles(width: float, height: float, paper: str, margin: float, overlap: float) -> TilePlan:
+    """The fewest equal tiles covering a ``width``×``height`` item on ``paper`` (either way up).
+
+    Neighbouring tiles overlap by exactly ``overlap``; every tile fits the paper's printable area.
+    """
+    pw, ph = PAPERS[paper].pt
+    best: TilePlan | None = None
+    for landscape in (False, True):
+        uw, uh = (ph, pw) if landscape else (pw, ph)
+        uw, uh = uw - 2 * margin, uh - 2 * margin
+        if uw <= overlap or uh <= overlap:
+            continue
+        cols = max(1, math.ceil((width - overlap) / (uw - overlap) - 1e-9))
+        rows = max(1, math.ceil((height - overlap) / (uh - overlap) - 1e-9))
+        step_x = (width - overlap) / cols if cols > 1 else width
+        step_y = (height - overlap) / rows if rows > 1 else height
+        tw = step_x + overlap if cols > 1 else width
+        th = step_y + overlap if rows > 1 else height
+        tiles = tuple(
+            # row 0 is the top of the item
+            Tile(r, c, c * step_x, height - th - r * step_y, tw, th)
+            for r in range(rows)
+            for c in range(cols)
+        )
+        plan = TilePlan(rows, cols, landscape, tiles)
+        if best is None or rows * cols < best.rows * best.cols:
+            best = plan
+    if best is None:
+        raise ValueError(f"{paper} is too small to tile with overlap {to_mm(overlap):.0f} mm")
+    return best
+
+
+def _form_name(item: Item) -> str:
+    return f"item_{item.key}"
+
+
+def write_a3(s: Sheet, items: list[Item]) -> int:
+    """One item per A3 sheet, centred, turned to fit, with crop marks; returns the page count."""
+    for item in items:
+        paper = A3.landscape if item.width > item.height else A3
+        grid = Grid(paper, Size(to_mm(item.width), to_mm(item.height)), cols=1, rows=1)
+        box = grid.slot(0)
+        s.c.setPageSize(paper.pt)
+        s.c.saveState()
+        s.c.translate(box.x, box.y)
+        item.draw(s)
+        s.c.restoreState()
+        draw_crop_marks(s.c, grid)
+        s.c.showPage()
+    return len(items)
+
+
+def write_tiled(s: Sheet, items: list[Item], paper: str, layout: ComponentLayout) -> int:
+    """Every item tiled over ``paper`` with overlap strips and alignment targets; returns pages."""
+    margin, overlap = mm(layout.pages.margin), mm(layout.tiling.overlap)
+    pages = 0
+    for item in items:
+        s.c.beginForm(_form_name(item), 0, 0, item.width, item.height)
+        item.draw(s)
+        s.c.endForm()
+        plan = plan_tiles(item.width, item.height, paper, margin, overlap)
+        for tile in plan.tiles:
+            _tile_page(s, item, plan, tile, paper, layout)
+            pages += 1
+    return pages
+
+
+def _tile_page(
+    s: Sheet, item: Item, plan: TilePlan, tile: Tile, paper: str, layout: ComponentLayout
+) -> None:
+    c = s.c
+    pw, ph = PAPERS[paper].pt
+    if plan.landscape:
+        pw, ph = ph, pw
+    c.setPageSize((pw, ph))
+    # centre the tile's window on the sheet
+    ox, oy = (pw - tile.width) / 2, (ph - tile.height) / 2
+    dx, dy = ox - tile.x, oy - tile.y
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(ox, oy, tile.width, tile.height)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate(dx, dy)
+    c.doForm(_form_name(item))
+    c.restoreState()
+    c.saveState()
+    c.translate(dx, dy)
+    s.stroke(layout.muted)
+    c.setLineWidth(0.4)
+    _strips(c, plan, tile, layout.tiling)
+    c.restoreState()
+    # label and mini map in the bottom margin
+    s.fill(layout.muted)
+    label = (
+        f"{item.title} · tile {tile.row * plan.cols + tile.col + 1} of {len(plan.tiles)} "
+        f"(row {tile.row + 1}, column {tile.col + 1}) · {PAPER_NAMES[paper]} · "
+        f"trim dashed edges, glue over the shaded strips, match the targets"
+    )
+    s.text(label, ox, oy - mm(5), 6.5, bold=False, align="l")
+    _mini_map(c, plan, tile, ox + tile.width - mm(2), oy - mm(3.5))
+    c.showPage()
+
+
+def _strips(c: Canvas, plan: TilePlan, tile: Tile, tiling: Tiling) -> None:
+    """Cut lines, glue strips and alignment targets of one tile (in item coordinates)."""
+    overlap = mm(tiling.overlap)
+    x0, y0, x1, y1 = tile.x, tile.y, tile.x + tile.width, tile.y + tile.height
+    c.setDash(3, 2)
+    if tile.col > 0:  # trim the left edge; it goes over the previous tile's strip
+        c.line(x0, y0, x0, y1)
+    if tile.row > 0:  # trim the top edge
+        c.line(x0, y1, x1, y1)
+    c.setDash()
+    c.setFillGray(0, alpha=0.08)
+    if tile.col < plan.cols - 1:  # right strip is glued under the next tile
+        c.rect(x1 - overlap, y0, overlap, tile.height, stroke=0, fill=1)
+    if tile.row < plan.rows - 1:
+        c.rect(x0, y0, tile.width, overlap, stroke=0, fill=1)
+    c.setFillGray(0, alpha=1)
+    # alignment targets on every shared edge, at the same item coordinates on both tiles
+    xs = [
+        x
+        for x, on in (
+            (x0 + overlap / 2, tile.col > 0),
+            (x1 - overlap / 2, tile.col < plan.cols - 1),
+        )
+        if on
+    ]
+    ys = [
+        y
+        for y, on in (
+            (y1 - overlap / 2, tile.row > 0),
+            (y0 + overlap / 2, tile.row < plan.rows - 1),
+        )
+        if on
+    ]
+    n, r = tiling.marks_per_edge, min(mm(tiling.target_radius), overlap * 0.3)
+    for x in xs:
+        for i in range(n):
+            _target(c, x, y0 + tile.height * (i + 0.5) / n, r)
+    for y in ys:
+        for i in range(n):
+            _target(c, x0 + tile.width * (i + 0.5) / n, y, r)
+
+
+def _target(c: Canvas, x: float, y: float, r: float) -> None:
+    c.circle(x, y, r, stroke=1, fill=0)
+    c.line(x - r * 1.5, y, x + r * 1.5, y)
+    c.line(x, y - r * 1.5, x, y + r * 1.5)
+
+
+def _mini_map(c: Canvas, plan: TilePlan, tile: Tile, right: float, top: float) -> None:
+    cell = mm(2.2)
+    left = right - plan.cols * cell
+    for r in range(plan.rows):
+        for col in range(plan.cols):
+            here = (r, col) == (tile.row, tile.col)
+            c.rect(left + col * cell, top - (r + 1) * cell, cell, cell, stroke=1, fill=int(here))
