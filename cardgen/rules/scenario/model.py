@@ -73,6 +73,7 @@ class PlayerExpect(_M):
     ended: bool | None = None
     tableau: TableauSpec | None = None
     tableau_size: int | None = None
+    hand_size: int | None = None
 
 
 class Seen(_M):

@@ -182,6 +182,7 @@ def check(st: State, exp: Expect, since: int) -> list[str]:
         diff(f"{who} glory", pe.glory, st.glory[p])
         diff(f"{who} ended", pe.ended, st.ended[p])
         diff(f"{who} tableau size", pe.tableau_size, len(st.tab[p]))
+        diff(f"{who} hand size", pe.hand_size, len(st.hands[p]))
         for name, insts in (
             ("hand", st.hands[p]),
             ("pack", st.packs[p]),
