@@ -148,6 +148,7 @@ class Settings(_Strict):
     age_start_before_deaths: bool = True
     bank_unlimited: bool = True
     middle_neighbour: Literal["both", "left", "right"] = "both"
+    replace_when_free: bool = False
 
 
 class RulesModel(_Strict):

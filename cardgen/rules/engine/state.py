@@ -235,6 +235,7 @@ class State:
         m1 = self.game.num_instances + 1
         card = self.card
         zone = self.zone
+        free_replace = self.game.settings.replace_when_free
         occ: list[list[int]] = [[], [], []]
         for i in self.tab[p]:
             occ[zone[i]].append(i)
@@ -250,6 +251,8 @@ class State:
                 here = occ[z]
                 if len(here) < c:
                     out.append(base)
+                    if free_replace:
+                        out.extend(base + v + 1 for v in here)
                 else:
                     out.extend(base + v + 1 for v in here)
         return out
