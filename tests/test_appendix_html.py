@@ -86,3 +86,13 @@ def test_icons_inline_and_charts_are_svg(tree):
 def test_deterministic(catalogue):
     a, b = build_appendix(catalogue), build_appendix(catalogue)
     assert render(a, "html") == render(b, "html")
+
+
+def test_one_symbol_per_icon_with_fallback_badges(catalogue, monkeypatch):
+    from cardgen.appendix import html as html_mod
+
+    appendix = build_appendix(catalogue)
+    monkeypatch.setattr(html_mod, "renderer_icons", lambda a: {})
+    tree = ET.fromstring(html_mod.render_html(appendix))
+    symbols = [el.get("id") for el in tree.iter(f"{{{NS['svg']}}}symbol")]
+    assert symbols == [f"sym-{name}" for name in appendix.icon_labels]

@@ -148,7 +148,7 @@ def _card_row(c: CardEntry, s: Styles) -> list[Flowable | Paragraph]:
         text(name, anchor=c.ref.anchor),
         text(cost),
         Paragraph(c.type.capitalize(), s.cell),
-        text([Run(icon=p) for p in c.placement]),
+        text([r for p in c.placement for r in (Run(icon=p), Run(" ", t.regular))]),
         text(power),
         text(rules),
         Paragraph(f"×{c.copies}", s.cell),
