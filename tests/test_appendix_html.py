@@ -88,11 +88,16 @@ def test_deterministic(catalogue):
     assert render(a, "html") == render(b, "html")
 
 
-def test_one_symbol_per_icon_with_fallback_badges(catalogue, monkeypatch):
-    from cardgen.appendix import html as html_mod
+def test_card_icons_and_badge_for_unknown_icon(catalogue):
+    from dataclasses import replace
+
+    from cardgen.appendix.html import render_html
 
     appendix = build_appendix(catalogue)
-    monkeypatch.setattr(html_mod, "renderer_icons", lambda a: {})
-    tree = ET.fromstring(html_mod.render_html(appendix))
-    symbols = [el.get("id") for el in tree.iter(f"{{{NS['svg']}}}symbol")]
-    assert symbols == [f"sym-{name}" for name in appendix.icon_labels]
+    labels = {**appendix.icon_labels, "mystery": "a mystery"}
+    tree = ET.fromstring(render_html(replace(appendix, icon_labels=labels)))
+    symbols = {el.get("id"): el for el in tree.iter(f"{{{NS['svg']}}}symbol")}
+    assert list(symbols) == [f"sym-{name}" for name in labels]
+    assert symbols["sym-coin"].get("viewBox") == "0 0 100 100"  # the renderer's coin
+    badge_text = "".join(symbols["sym-mystery"].itertext())
+    assert badge_text.startswith("a mystery") and badge_text.endswith("A")

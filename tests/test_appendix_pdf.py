@@ -103,13 +103,15 @@ def test_byte_identical(catalogue, pdf_bytes):
     assert render(build_appendix(catalogue), "pdf") == pdf_bytes
 
 
-def test_fallback_without_card_renderer(catalogue, monkeypatch):
-    from cardgen.appendix import pdf_theme
+def test_icon_unknown_to_the_renderer_gets_a_badge(catalogue, monkeypatch):
+    from reportlab.pdfgen.canvas import Canvas
 
-    monkeypatch.setattr(pdf_theme, "_renderer_theme", lambda appendix: None)
-    reader = PdfReader(BytesIO(render(build_appendix(catalogue), "pdf")))
-    assert next(t for d, t in _titles(reader.outline) if d == 0) == "Card reference"
-    fonts = {
-        str(f.get_object()["/BaseFont"]) for f in reader.pages[1]["/Resources"]["/Font"].values()
-    }
-    assert any("DejaVuSansCondensed" in f for f in fonts)
+    from cardgen.appendix import pdf_theme as theme_mod
+
+    drawn: list[str] = []
+    monkeypatch.setattr(theme_mod, "draw_badge", lambda canv, b, *args: drawn.append(b.mark))
+    theme = theme_mod.pdf_theme(build_appendix(catalogue))
+    canv = Canvas(BytesIO())
+    theme.draw_icon(canv, "mystery", 0, 0, 10)
+    theme.draw_icon(canv, "coin", 10, 0, 10)
+    assert drawn == ["M"]

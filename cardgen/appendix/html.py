@@ -9,20 +9,17 @@ from markupsafe import Markup
 from cardgen.appendix.charts import layout
 from cardgen.appendix.icons import badge, svg_symbol
 from cardgen.appendix.model import Appendix
+from cardgen.appendix.pdf_theme import card_icons
 from cardgen.appendix.svg_canvas import SvgCanvas
 from cardgen.appendix.templating import render
+from cardgen.render.colours import Ink
 
 CHART_SIZE = (220.0, 110.0)
 
 
 def renderer_icons(appendix: Appendix) -> dict[str, str]:
-    """SVG bodies (viewBox 0 0 100 100) of the card renderer's icons, if it is installed."""
-    try:
-        from cardgen.render.colours import Ink
-        from cardgen.render.icons import IconSet, load_icon_colours
-    except ImportError:
-        return {}
-    icons = IconSet(dict(appendix.icon_colours), load_icon_colours(), "sans-serif")
+    """SVG bodies (viewBox 0 0 100 100) of the card renderer's icons, recorded as SVG."""
+    icons = card_icons(appendix, "sans-serif")
     out = {}
     for name in appendix.icon_labels:
         if name in icons:
