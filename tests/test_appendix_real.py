@@ -1,0 +1,59 @@
+"""The appendices of the real catalogue in cards/: all formats, every card, every setting."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardgen.appendix import build_appendix, write_appendices
+from cardgen.catalogue.effects import KINDS
+from cardgen.catalogue.loader import deck_files, load_catalogue
+
+CARDS = Path(__file__).resolve().parents[1] / "cards"
+
+pytestmark = pytest.mark.skipif(not deck_files(CARDS), reason="no deck files in cards/")
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return load_catalogue(CARDS)
+
+
+@pytest.fixture(scope="module")
+def written(catalogue, tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("appendix")
+    return {p.suffix[1:]: p for p in write_appendices(catalogue, out)}
+
+
+def test_writes_all_three_formats(written):
+    assert sorted(written) == ["html", "md", "pdf"]
+    assert [p.name for p in written.values()] == ["appendix.md", "appendix.html", "appendix.pdf"]
+
+
+def test_every_card_and_kind_in_markdown_and_html(catalogue, written):
+    md = written["md"].read_text(encoding="utf-8")
+    tree = ET.parse(written["html"]).getroot()
+    ids = {el.get("id") for el in tree.iter()}
+    for card in catalogue:
+        assert f'<a id="card-{card.id}"></a>' in md
+        assert f"card-{card.id}" in ids
+    for kind in KINDS:
+        assert f'<a id="effect-{kind}"></a>' in md
+        assert f"effect-{kind}" in ids
+
+
+def test_every_card_in_pdf(catalogue, written):
+    reader = PdfReader(written["pdf"])
+    assert len(reader.outline) >= 6
+    text = re.sub(r"\s+", "", "".join(p.extract_text() for p in reader.pages))
+    missing = [c.name for c in catalogue if re.sub(r"\s+", "", c.name) not in text]
+    assert not missing
+
+
+def test_every_clarification_setting_resolves(catalogue):
+    for c in build_appendix(catalogue).clarifications:
+        assert (c.setting is None) == (c.value is None), c.id
