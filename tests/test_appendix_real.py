@@ -46,6 +46,14 @@ def test_every_card_and_kind_in_markdown_and_html(catalogue, written):
         assert f"effect-{kind}" in ids
 
 
+def test_html_ids_unique_and_links_resolve(written):
+    tree = ET.parse(written["html"]).getroot()
+    ids = [el.get("id") for el in tree.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
+    hrefs = {el.get("href")[1:] for el in tree.iter() if (el.get("href") or "").startswith("#")}
+    assert hrefs <= set(ids)
+
+
 def test_every_card_in_pdf(catalogue, written):
     reader = PdfReader(written["pdf"])
     assert len(reader.outline) >= 6
