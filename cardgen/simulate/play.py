@@ -19,10 +19,15 @@ from cardgen.rules.engine.effects import total_power
 from cardgen.simulate.bots import BOT_NAMES, make_sim_bot
 from cardgen.simulate.seeds import bot_seed, game_seed
 from cardgen.simulate.spec import SimSpec
-from cardgen.simulate.stats import CARD_FIELDS, DECK_FIELDS, ROUND_FIELDS, SEAT_FIELDS, Layout
+from cardgen.simulate.stats import CARD_FIELDS, ROUND_FIELDS, SEAT_FIELDS, Layout
 
 DRAFT, PLAY = 0, 1
-_CF, _DF, _RF, _SF = len(CARD_FIELDS), len(DECK_FIELDS), len(ROUND_FIELDS), len(SEAT_FIELDS)
+_CF = len(CARD_FIELDS)
+_DEALT, _DRAFTED, _PLAYED, _NEVER, _PICKS, _POS = (
+    CARD_FIELDS.index(f)
+    for f in ("dealt", "drafted", "played", "never_affordable", "picks", "pick_position")
+)
+_SAMPLES, _COINS, _GLORY = (ROUND_FIELDS.index(f) for f in ("samples", "coins", "glory"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +120,7 @@ class Simulator:
         bot_names = spec.bots_of(index)
         bots = [make_sim_bot(b, bot_seed(spec.seed, index, s)) for s, b in enumerate(bot_names)]
         choose = [b.choose for b in bots]
-        n, m = st.n, g.num_instances
+        n, m, hand = st.n, g.num_instances, g.hand_size
         m3 = 3 * (m + 1)
         cix, dk = seating.card_index, seating.deck_index
         cb = L.card_base
@@ -135,10 +140,14 @@ class Simulator:
                     dealt_round = r
                     for pack in st.packs:
                         for i in pack:
-                            C[cb + cix[i] * _CF] += 1
-                st.apply_actions(
-                    [choose[p](st, p, st.legal_actions(p)) for p in range(n)], check=False
-                )
+                            C[cb + cix[i] * _CF + _DEALT] += 1
+                pos = hand - len(st.packs[0]) + 1
+                acts = [choose[p](st, p, st.legal_actions(p)) for p in range(n)]
+                for a in acts:
+                    k = cb + cix[a] * _CF
+                    C[k + _PICKS] += 1
+                    C[k + _POS] += pos
+                st.apply_actions(acts, check=False)
                 continue
             if r != play_round:
                 play_round = r
@@ -147,8 +156,8 @@ class Simulator:
                         if drafted_by[i] < 0:
                             drafted_by[i] = p
                             pending[p] += 1
-                            C[cb + cix[i] * _CF + 1] += 1
-            acts: list[int | None] = [None] * n
+                            C[cb + cix[i] * _CF + _DRAFTED] += 1
+            acts = [None] * n
             ending = True
             ended = st.ended
             for p in range(n):
@@ -168,7 +177,7 @@ class Simulator:
                 if a >= 0:
                     ending = False
                     c = cix[a // m3]
-                    C[cb + c * _CF + 2] += 1
+                    C[cb + c * _CF + _PLAYED] += 1
                     played[p].add(c)
             if ending:  # the battle is fought with the tableaux as they are now
                 for a in range(n):
@@ -187,17 +196,18 @@ class Simulator:
             if ending:
                 coins, glory = st.coins, st.glory
                 for p in range(n):
-                    k = L.round(dk[p], r, "samples")
-                    C[k] += 1
-                    C[k + 1] += coins[p]
-                    C[k + 4] += glory[p]
+                    k = L.round(dk[p], r, ROUND_FIELDS[0])
+                    C[k + _SAMPLES] += 1
+                    C[k + _COINS] += coins[p]
+                    C[k + _GLORY] += glory[p]
         self._score(st, C, seating, bot_names, played, battle, won_atk, won_def)
         for i in range(m):
             if drafted_by[i] >= 0 and not afford[i]:
-                C[cb + cix[i] * _CF + 3] += 1
+                C[cb + cix[i] * _CF + _NEVER] += 1
         return GameRecord(st, tuple(battle))
 
     def _score(self, st, C, seating, bot_names, played, battle, won_atk, won_def) -> None:
+        """Final standings: seats, decks (glory by source), bots, cards played, versus."""
         L = self.layout
         results = st.results()
         cpg = st.game.coins_per_glory
@@ -206,37 +216,31 @@ class Simulator:
         C[1] += sum(1 for x in results if x.winner) > 1
         for p, x in enumerate(results):
             w = int(x.winner)
-            k = L.seat_base + p * _SF
-            C[k] += 1
-            C[k + 1] += w
-            C[k + 2] += x.glory
+            for f, v in zip(SEAT_FIELDS, (1, w, x.glory), strict=True):
+                C[L.seat(p, f)] += v
             d = dk[p]
-            k = L.deck_base + d * _DF
             coin_glory = x.coins // cpg
-            for j, v in enumerate(
-                (
-                    1,
-                    w,
-                    x.glory,
-                    x.glory * x.glory,
-                    battle[p],
-                    coin_glory,
-                    x.glory - battle[p] - coin_glory,
-                    won_atk[p],
-                    won_def[p],
-                    x.coins,
-                )
-            ):
-                C[k + j] += v
-            k = L.bot(BOT_NAMES.index(bot_names[p]), "games")
-            C[k] += 1
-            C[k + 1] += w
+            deck = {
+                "games": 1,
+                "wins": w,
+                "glory": x.glory,
+                "glory_sq": x.glory * x.glory,
+                "battle_glory": battle[p],
+                "coin_glory": coin_glory,
+                "effect_glory": x.glory - battle[p] - coin_glory,
+                "attacks_won": won_atk[p],
+                "defences_won": won_def[p],
+                "end_coins": x.coins,
+            }
+            for f, v in deck.items():
+                C[L.deck(d, f)] += v
+            b = BOT_NAMES.index(bot_names[p])
+            C[L.bot(b, "games")] += 1
+            C[L.bot(b, "wins")] += w
             for c in played[p]:
-                k = L.card(c, "played_games")
-                C[k] += 1
-                C[k + 1] += w
+                C[L.card(c, "played_games")] += 1
+                C[L.card(c, "played_wins")] += w
             for q, y in enumerate(results):
                 if q != p:
-                    k = L.pair(d, dk[q], "games")
-                    C[k] += 1
-                    C[k + 1] += x.rank < y.rank
+                    C[L.pair(d, dk[q], "games")] += 1
+                    C[L.pair(d, dk[q], "ahead")] += x.rank < y.rank

@@ -28,8 +28,18 @@ DECK_FIELDS = (
 #: per bot: games, wins
 BOT_FIELDS = ("games", "wins")
 #: per card design: copies dealt, drafted, played; drafted but never affordable; player-games
-#: in which it was played and how many of those the player won
-CARD_FIELDS = ("dealt", "drafted", "played", "never_affordable", "played_games", "played_wins")
+#: in which it was played and how many of those the player won; draft picks and the sum of
+#: their positions (1 = first pick of a pack)
+CARD_FIELDS = (
+    "dealt",
+    "drafted",
+    "played",
+    "never_affordable",
+    "played_games",
+    "played_wins",
+    "picks",
+    "pick_position",
+)
 #: per deck and round: samples, coins at the end of the round, battle attack and defence power,
 #: glory at the end of the round
 ROUND_FIELDS = ("samples", "coins", "attack", "defence", "glory")

@@ -1,0 +1,202 @@
+"""Simulation core: seeds, counters, Wilson intervals, exactness across workers and chunks."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.simulate import SimSpec, SimSpecError, make_matchups, simulate
+from cardgen.simulate.play import Simulator
+from cardgen.simulate.runner import chunks
+from cardgen.simulate.seeds import bot_seed, derive, game_seed
+from cardgen.simulate.stats import merge_into, wilson
+
+CARDS = Path(__file__).resolve().parents[1] / "cards"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalogue(CARDS)
+
+
+def _spec(cat, games=24, players=4, **kw) -> SimSpec:
+    return SimSpec(
+        games=games,
+        players=players,
+        matchups=make_matchups(cat.rules.deck_ids, players),
+        seed=kw.pop("seed", 11),
+        **kw,
+    )
+
+
+# ------------------------------------------------------------------ seeds
+def test_seeds_are_stable_and_distinct():
+    assert game_seed(7, 0) == game_seed(7, 0)
+    # a regression value: seeds must not depend on the process (no hash() randomisation)
+    expected = int.from_bytes(hashlib.sha256(b"7:game:0").digest()[:8], "big") >> 1
+    assert derive(7, "game", 0) == expected == game_seed(7, 0)
+    seeds = {game_seed(7, i) for i in range(2000)}
+    assert len(seeds) == 2000
+    assert game_seed(7, 1) != game_seed(8, 1)
+    assert bot_seed(7, 1, 0) != bot_seed(7, 1, 1) != game_seed(7, 1)
+    assert all(0 <= s < 2**63 for s in seeds)
+
+
+def test_chunks_cover_every_game_once():
+    assert list(chunks(7, 3)) == [(0, 3), (3, 6), (6, 7)]
+    assert list(chunks(0, 5)) == []
+    assert list(chunks(3, 0)) == [(0, 1), (1, 2), (2, 3)]
+
+
+# ------------------------------------------------------------------ stats
+def test_wilson_known_values():
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = wilson(5, 10)
+    assert (lo, hi) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    lo, hi = wilson(10, 10)
+    assert hi == pytest.approx(1.0) and lo == pytest.approx(0.7225, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    # the interval narrows as n grows and always holds the estimate
+    for k, n in ((3, 10), (30, 100), (300, 1000)):
+        lo, hi = wilson(k, n)
+        assert lo < k / n < hi
+    assert wilson(300, 1000)[1] - wilson(300, 1000)[0] < wilson(3, 10)[1] - wilson(3, 10)[0]
+
+
+def test_merge_is_order_independent():
+    rng = random.Random(1)
+    parts = [[rng.randrange(100) for _ in range(50)] for _ in range(6)]
+    a, b = [0] * 50, [0] * 50
+    for p in parts:
+        merge_into(a, p)
+    for p in reversed(parts):
+        merge_into(b, p)
+    assert a == b == [sum(col) for col in zip(*parts, strict=True)]
+    with pytest.raises(ValueError):
+        merge_into(a, [1])
+
+
+# ------------------------------------------------------------------ spec
+def test_matchups(cat):
+    ids = cat.rules.deck_ids
+    assert len(make_matchups(ids, 4)) == 24
+    assert len(make_matchups(ids, 3)) == 24
+    assert len(make_matchups(ids, 2)) == 12
+    assert make_matchups(ids, 2, ["battle", "age"]) == (("battle", "age"), ("age", "battle"))
+    assert make_matchups(ids, 2, ["battle", "age"], fixed_seats=True) == (("battle", "age"),)
+    with pytest.raises(SimSpecError, match="unknown"):
+        make_matchups(ids, 2, ["battle", "nope"])
+    with pytest.raises(SimSpecError, match="different"):
+        make_matchups(ids, 2, ["battle", "battle"])
+    with pytest.raises(SimSpecError, match="need 3"):
+        make_matchups(ids, 3, ["battle", "age"])
+    with pytest.raises(SimSpecError, match="bots"):
+        SimSpec(games=1, players=2, matchups=(("battle", "age"),), bots="smart")
+
+
+def test_mixed_lineups_are_deterministic(cat):
+    spec = _spec(cat, bots="mixed")
+    lineups = [spec.bots_of(i) for i in range(60)]
+    assert lineups == [spec.bots_of(i) for i in range(60)]
+    assert {b for lu in lineups for b in lu} == {"random", "greedy", "lookahead"}
+    assert _spec(cat).bots_of(3) == ("random",) * 4
+
+
+# ------------------------------------------------------------------ exactness
+def test_same_result_for_1_2_and_8_workers(cat):
+    spec = _spec(cat, games=40)
+    one = simulate(cat, spec, workers=1, chunk_size=40)
+    two = simulate(cat, spec, workers=2, chunk_size=7)
+    eight = simulate(cat, spec, workers=8, chunk_size=3)
+    assert one.counters == two.counters == eight.counters
+    assert one.counters[0] == 40
+
+
+def test_chunking_and_progress(cat):
+    spec = _spec(cat, games=10, players=2)
+    seen: list[int] = []
+    res = simulate(cat, spec, chunk_size=3, progress=seen.append)
+    assert seen == [3, 3, 3, 1]
+    whole = Simulator(cat, spec).run_chunk(0, 10)
+    assert list(res.counters) == whole
+    # a different master seed plays different games
+    other = simulate(cat, _spec(cat, games=10, players=2, seed=12))
+    assert other.counters != res.counters
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_derived_glory_sources_match_the_event_log(cat, players, bots):
+    """Battle glory derived in fast mode equals the engine's own battle glory events, and the
+    fast-mode counters equal the counters of the same games with the event log on."""
+    sim = Simulator(cat, _spec(cat, players=players, bots=bots))
+    for index in range(6):
+        fast, logged = sim.layout.zeros(), sim.layout.zeros()
+        rec_fast = sim.play(index, fast)
+        rec = sim.play(index, logged, log_events=True)
+        assert fast == logged
+        assert rec_fast.state.events is None
+        assert rec.state.state_hash() == rec_fast.state.state_hash()
+        battle = [0] * players
+        coins = [0] * players
+        for e in rec.state.events:
+            if e[0] == "glory" and e[3] == "battle":
+                battle[e[1]] += e[2]
+            if e[0] == "glory" and e[3] == "coins":
+                coins[e[1]] += e[2]
+        assert list(rec.battle_glory) == battle
+        cpg = rec.state.game.coins_per_glory
+        assert coins == [c // cpg for c in rec.state.coins]
+
+
+@pytest.mark.parametrize("first_game", [False, True])
+def test_counters_are_consistent(cat, first_game):
+    players, games = 3, 24
+    spec = _spec(cat, games=games, players=players, first_game=first_game)
+    res = simulate(cat, spec)
+    L, C = res.layout, res.counters
+    hand = 6 if first_game else 8
+    kept = 6 if first_game else 7
+    rounds = L.rounds
+    total = {f: 0 for f in ("dealt", "drafted", "played", "never_affordable", "picks")}
+    for k in range(len(L.cards)):
+        for f in total:
+            total[f] += C[L.card(k, f)]
+        assert C[L.card(k, "played")] <= C[L.card(k, "drafted")] <= C[L.card(k, "dealt")]
+        assert C[L.card(k, "played_wins")] <= C[L.card(k, "played_games")]
+        assert C[L.card(k, "never_affordable")] <= C[L.card(k, "drafted")]
+        picks = C[L.card(k, "picks")]
+        assert picks <= C[L.card(k, "pick_position")] <= picks * hand
+    assert total["dealt"] == games * players * rounds * hand
+    assert total["drafted"] == games * players * rounds * kept
+    assert total["picks"] == games * players * rounds * (hand - 1)
+    assert 0 < total["played"] < total["drafted"]
+    assert total["never_affordable"] + total["played"] <= total["drafted"]
+    if first_game:
+        stars = {c.id for c in cat.cards if c.star}
+        assert all(C[L.card(k, "dealt")] == 0 for k, c in enumerate(L.cards) if c in stars)
+    wins = sum(C[L.deck(d, "wins")] for d in range(len(L.decks)))
+    assert games <= wins <= games + C[1] * (players - 1)
+    assert sum(C[L.seat(s, "wins")] for s in range(players)) == wins
+    for d in range(len(L.decks)):
+        src = sum(C[L.deck(d, f)] for f in ("battle_glory", "coin_glory", "effect_glory"))
+        assert src == C[L.deck(d, "glory")]
+        battles = C[L.deck(d, "attacks_won")] + C[L.deck(d, "defences_won")]
+        assert C[L.deck(d, "battle_glory")] == 3 * battles
+        for r in range(1, rounds + 1):
+            assert C[L.round(d, r, "samples")] == C[L.deck(d, "games")]
+    assert sum(C[L.deck(d, "games")] for d in range(len(L.decks))) == games * players
+    # every ordered pair: a ahead of b + b ahead of a <= games together
+    for a in range(len(L.decks)):
+        for b in range(len(L.decks)):
+            n = C[L.pair(a, b, "games")]
+            assert C[L.pair(a, b, "ahead")] + C[L.pair(b, a, "ahead")] <= n
+            assert n == C[L.pair(b, a, "games")]
+    assert C[L.bot(0, "games")] == games * players  # all random bots
+    seat_glory = sum(C[L.seat(s, "glory")] for s in range(players))
+    assert seat_glory == sum(C[L.deck(d, "glory")] for d in range(len(L.decks)))
