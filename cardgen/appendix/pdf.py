@@ -73,11 +73,20 @@ class _Doc(BaseDocTemplate):
 def _toc(styles: Styles) -> TableOfContents:
     toc = TableOfContents(dotsMinLevel=0)
     toc.levelStyles = [
-        ParagraphStyle("toc0", parent=styles.body, fontName=styles.theme.bold, fontSize=10.5,
-                       leftIndent=0, firstLineIndent=0, spaceBefore=5, leading=14),
-        ParagraphStyle("toc1", parent=styles.body, fontSize=9, leftIndent=14,
-                       firstLineIndent=0, leading=12),
-    ]  # fmt: skip
+        ParagraphStyle(
+            "toc0",
+            parent=styles.body,
+            fontName=styles.theme.bold,
+            fontSize=10.5,
+            leftIndent=0,
+            firstLineIndent=0,
+            spaceBefore=5,
+            leading=14,
+        ),
+        ParagraphStyle(
+            "toc1", parent=styles.body, fontSize=9, leftIndent=14, firstLineIndent=0, leading=12
+        ),
+    ]
     toc.tableStyle = TableStyle(
         [
             ("FONT", (0, 0), (-1, -1), styles.theme.regular, 9),

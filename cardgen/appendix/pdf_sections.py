@@ -64,9 +64,15 @@ class Styles:
 
         def head(name: str, size: float, before: float) -> ParagraphStyle:
             return ParagraphStyle(
-                name, parent=body, fontName=t.title, fontSize=size, leading=size * 1.25,
-                spaceBefore=before, spaceAfter=size * 0.45, keepWithNext=1,
-            )  # fmt: skip
+                name,
+                parent=body,
+                fontName=t.title,
+                fontSize=size,
+                leading=size * 1.25,
+                spaceBefore=before,
+                spaceAfter=size * 0.45,
+                keepWithNext=1,
+            )
 
         return cls(
             theme=t,
@@ -137,9 +143,11 @@ def _card_row(c: CardEntry, s: Styles) -> list[Flowable | Paragraph]:
         r for d in c.discount for r in (Run(" ", t.regular), Run(icon=d))
     ]
     power = [
-        Run(icon="defence"), Run(f" {c.defence}  ", t.regular),
-        Run(icon="attack"), Run(f" {c.attack}", t.regular),
-    ]  # fmt: skip
+        Run(icon="defence"),
+        Run(f" {c.defence}  ", t.regular),
+        Run(icon="attack"),
+        Run(f" {c.attack}", t.regular),
+    ]
     rules = runs_of(c.text, t.regular)
     if c.flavour:
         rules += [Run(newline=True)] if rules else []
@@ -163,8 +171,10 @@ def card_reference(a: Appendix, s: Styles) -> Iterator[Flowable]:
         "of the first game.",
         s.body,
     )
-    header = [Paragraph(f"<b>{h}</b>", s.cell) for h in
-              ("Card", "Cost", "Type", "Placement", "Power", "Rules text", "Copies")]  # fmt: skip
+    header = [
+        Paragraph(f"<b>{h}</b>", s.cell)
+        for h in ("Card", "Cost", "Type", "Placement", "Power", "Rules text", "Copies")
+    ]
     for deck in a.decks:
         yield CondPageBreak(120)
         yield s.heading(f"{deck.name} · {deck.count} cards", 1, f"deck-{deck.id}")
@@ -251,9 +261,12 @@ def components(a: Appendix, s: Styles) -> Iterator[Flowable]:
         rows.append([c.label, str(c.count), built])
     style = _grid(
         s.theme.regular,
-        [("FONT", (0, 0), (-1, -1), s.theme.regular, 9), ("FONT", (0, 0), (-1, 0), s.theme.bold, 9),
-         ("ALIGN", (1, 0), (-1, -1), "RIGHT")]
-    )  # fmt: skip
+        [
+            ("FONT", (0, 0), (-1, -1), s.theme.regular, 9),
+            ("FONT", (0, 0), (-1, 0), s.theme.bold, 9),
+            ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ],
+    )
     yield Table(rows, colWidths=(160, 50, 50), hAlign="LEFT", style=style)
 
 
