@@ -94,7 +94,13 @@ def card_steps(ctx: BuildContext) -> list[Step]:
 
     options = RenderOptions(products=("pnp",), papers=(ctx.paper,))
     steps.append(
-        render_step(f"cards/pnp-{ctx.paper}", "Print-and-play sheets", cat.cards, options, pnp)
+        render_step(
+            f"cards/pnp-{ctx.paper}",
+            f"Cards: print-and-play {ctx.paper.upper()}",
+            cat.cards,
+            options,
+            pnp,
+        )
     )
     for deck in rules.deck_ids:
         cards = cat.select(deck=deck)
@@ -129,7 +135,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         steps.append(
             render_step(
                 f"cards/print-{deck}",
-                f"Print PDFs, {deck} deck",
+                f"Cards: print PDFs, {deck}",
                 cards,
                 RenderOptions(products=("print",)),
                 printed,
@@ -138,7 +144,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         steps.append(
             render_step(
                 f"cards/png-{deck}",
-                f"PNGs, {deck} deck",
+                f"Cards: PNGs, {deck}",
                 cards,
                 RenderOptions(products=("png",)),
                 png,
@@ -165,7 +171,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     steps.append(
         render_step(
             "cards/tts-contact",
-            "Tabletop Simulator sheets and contact sheet",
+            "Cards: TTS and contact sheets",
             cat.cards,
             RenderOptions(products=("tts", "contact")),
             sheets,
@@ -212,7 +218,9 @@ def component_steps(ctx: BuildContext) -> list[Step]:
             [*COMPONENT_FILES, FONTS],
             COMPONENT_CODE,
         )
-        steps.append(Step(f"components/{stem}", "components", description.capitalize(), key, run))
+        tiles = "" if paper == "a3" or name == "tokens" else " tiles"
+        title = f"{name.replace('-', ' ').capitalize()} ({paper.upper()}{tiles})"
+        steps.append(Step(f"components/{stem}", "components", title, key, run))
     return steps
 
 
@@ -262,4 +270,5 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
         [TEMPLATES / "appendix", TEMPLATES / "card.yaml", TEMPLATES / "icons.yaml", FONTS],
         APPENDIX_CODE,
     )
-    return [Step("appendix/appendices", "appendix", "Rulebook appendices", key, run)]
+    title = f"Appendices ({', '.join(formats)})"
+    return [Step("appendix/appendices", "appendix", title, key, run)]

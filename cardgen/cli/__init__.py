@@ -19,7 +19,14 @@ app = typer.Typer(
 )
 
 #: Command modules under cardgen.cli, each with ``register(app)``; in help order.
-COMMAND_MODULES = ("catalogue_cmds", "appendix_cmds", "engine_cmds", "render_cmds")
+COMMAND_MODULES = (
+    "catalogue_cmds",
+    "appendix_cmds",
+    "engine_cmds",
+    "render_cmds",
+    "build_cmds",
+    "simulate_cmds",
+)
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"cardgen.cli.{_name}").register(app)

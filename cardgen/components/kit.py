@@ -78,7 +78,10 @@ def _write_large(
     if paper not in LARGE_PAPERS:
         raise ValueError(f"unknown paper {paper!r}")
     sheet = new_sheet(rules, PAPERS[paper].pt, f"{title} ({PAPER_NAMES[paper]})")
-    pages = write_a3(sheet, items) if paper == "a3" else write_tiled(sheet, items, paper, layout)
+    if paper == "a3":
+        pages = write_a3(sheet, items, layout.pages.a3_item_margin)
+    else:
+        pages = write_tiled(sheet, items, paper, layout)
     atomic_write_bytes(path, sheet.doc.save())
     return pages
 

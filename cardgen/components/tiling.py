@@ -92,10 +92,19 @@ def _form_name(item: Item) -> str:
     return f"item_{item.key}"
 
 
-def write_a3(s: Sheet, items: list[Item]) -> int:
-    """One item per A3 sheet, centred, turned to fit, with crop marks; returns the page count."""
+def write_a3(s: Sheet, items: list[Item], margin: float) -> int:
+    """One item per A3 sheet, centred, turned to fit, with crop marks; returns the page count.
+
+    ``margin`` (mm) is the least room left round an item for the printer and the crop marks.
+    """
     for item in items:
         paper = A3.landscape if item.width > item.height else A3
+        short, long = sorted((to_mm(item.width), to_mm(item.height)))
+        if short > A3.w - 2 * margin or long > A3.h - 2 * margin:
+            raise ValueError(
+                f"{item.title} is {short:.0f}×{long:.0f} mm: too large for A3 with "
+                f"{margin:g} mm margins"
+            )
         grid = Grid(paper, Size(to_mm(item.width), to_mm(item.height)), cols=1, rows=1)
         box = grid.slot(0)
         s.c.setPageSize(paper.pt)

@@ -86,11 +86,11 @@ def _painters(
             s.c.circle(half, half, r, stroke=1, fill=1)
             s.fill(layout.paper)
             s.c.circle(half, half, r * 0.78, stroke=0, fill=1)
-            player_marker(s, p, half, half + (r * 0.18 if back else 0), r * (0.45 if back else 0.6))
+            player_marker(s, p, half, half + (r * 0.25 if back else 0), r * (0.38 if back else 0.6))
             if back:
                 s.fill(layout.ink)
                 label = layout.tokens.score_back_label.format(laps=laps)
-                s.text(label, half, half - r * 0.6, r * 0.45)
+                s.text(label, half, half - r * 0.62, r * 0.42)
 
         return draw
 
@@ -134,7 +134,7 @@ def draw_token_sheets(
             s.text(
                 f"Tokens · sheet {sheet + 1} of {plan.sheets} · {side} · cut along the lines",
                 mm(paper.w / 2),
-                grid.extent.y - mm(layout.pages.margin) * 0.6,
+                max(mm(2), grid.extent.y - mm(9)),  # below the crop marks
                 7,
                 bold=False,
             )

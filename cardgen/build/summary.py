@@ -1,0 +1,78 @@
+"""The closing summary of `cardgen build`: what each step made, and the component check."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import Console
+from rich.table import Table
+
+from cardgen.build.pipeline import BuildReport
+
+
+def _contains(outputs) -> str:
+    """What a step's files hold: per component, the largest count over its variants."""
+    per: dict[str, Counter] = {}
+    for o in outputs:
+        for comp, n in o.contains.items():
+            per.setdefault(comp, Counter())[o.variant] += n
+    parts = [f"{max(c.values())} {k.replace('_', ' ')}" for k, c in per.items()]
+    return ", ".join(parts) or "—"
+
+
+def steps_table(report: BuildReport) -> Table:
+    table = Table(title=f"cardgen build → {report.out_dir}/ ({report.paper})", title_justify="left")
+    for col, kw in (
+        ("step", {}),
+        ("files", {"justify": "right"}),
+        ("pages", {"justify": "right"}),
+        ("contains", {}),
+        ("status", {}),
+        ("time", {"justify": "right"}),
+    ):
+        table.add_column(col, **kw)
+    for r in report.results:
+        pages = sum(o.pages or 0 for o in r.outputs)
+        if not r.ran:
+            status = "[dim]up to date[/]"
+        elif r.written:
+            status = f"[green]{len(r.written)} written[/]"
+        else:
+            status = "same bytes"
+        table.add_row(
+            r.title,
+            str(len(r.outputs)),
+            str(pages or "—"),
+            _contains(r.outputs),
+            status,
+            f"{r.seconds:.2f}s",
+        )
+    for group, why in report.skipped.items():
+        table.add_row(group, "", "", "", f"[yellow]skipped[/]: {why}", "")
+    return table
+
+
+def checks_table(report: BuildReport) -> Table:
+    table = Table(title="Components against the rulebook", title_justify="left")
+    for col in ("component", "rulebook", "in the kit", ""):
+        table.add_column(col)
+    for ch in report.checks:
+        found = ", ".join(f"{v}: {n}" for v, n in sorted(ch.found.items()))
+        if ch.external:
+            mark = "[yellow]not printed[/]"
+            found = found or ch.external.split(";")[0]
+        else:
+            mark = "[green]✓[/]" if not ch.problems else "[red]✗[/]"
+        table.add_row(ch.component.replace("_", " "), str(ch.expected), found or "—", mark)
+    return table
+
+
+def print_summary(report: BuildReport, console: Console) -> None:
+    console.print(steps_table(report))
+    if report.checks:
+        console.print(checks_table(report))
+    files = sum(len(r.outputs) for r in report.results)
+    console.print(
+        f"{files} files, {len(report.written)} written, manifest {report.out_dir}/manifest.json, "
+        f"{report.seconds:.2f}s"
+    )

@@ -1,0 +1,238 @@
+"""Player boards, scoreboard and token sheets: contents and cut lines read back from the PDFs."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from conftest import CARDS
+from pypdf import PdfReader
+from test_components_pdfscan import MM, placed_forms, segments
+
+from cardgen.components.kit import card_size, write_player_boards, write_scoreboard, write_tokens
+from cardgen.components.layout import load_layout
+from cardgen.components.player_board import board_geometry
+from cardgen.components.scoreboard import glory_track
+from cardgen.components.tiling import PAPERS
+from cardgen.components.tokens import token_grid
+from cardgen.diagnostics import DiagnosticError
+from cardgen.rules.model import Placement, load_rules_model
+
+TOL = 0.01
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules_model(CARDS / "rules.yaml")
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout()
+
+
+# --- player boards ----------------------------------------------------------------------------
+def test_board_slots_follow_the_seasons(rules, layout):
+    g = board_geometry(rules, layout, card_size())
+    for season in rules.seasons:
+        for zone in Placement:
+            assert g.slots_in(zone, season.id) == season.slots[zone]
+    only_fall = [s for s in g.slots if s.seasons == ("fall",)]
+    assert [(s.zone, s.index) for s in only_fall] == [(Placement.MIDDLE, 2)]
+    for s in g.slots:  # card-sized outlines
+        assert (s.rect.w, s.rect.h) == (63.5, 88.9)
+
+
+def test_board_slots_do_not_overlap_and_stay_in_their_zone(rules, layout):
+    g = board_geometry(rules, layout, card_size())
+    for s in g.slots:
+        z = g.zones[s.zone]
+        assert z.x <= s.rect.x and s.rect.x + s.rect.w <= z.x + z.w
+        assert z.y <= s.rect.y and s.rect.top <= z.top
+    for a in g.slots:
+        for b in g.slots:
+            if a is not b and a.zone is b.zone:
+                assert a.rect.top <= b.rect.y or b.rect.top <= a.rect.y
+    assert g.width <= 297 - 2 * layout.pages.a3_item_margin
+    assert g.height <= 420 - 2 * layout.pages.a3_item_margin
+
+
+def test_board_size_comes_from_the_rules(rules, layout):
+    seasons = [
+        s.model_copy(update={"slots": {**s.slots, Placement.MIDDLE: 4}}) if s.id == "fall" else s
+        for s in rules.seasons
+    ]
+    bigger = rules.model_copy(update={"seasons": seasons})
+    a = board_geometry(rules, layout, card_size())
+    b = board_geometry(bigger, layout, card_size())
+    assert b.height == pytest.approx(a.height + 88.9 + layout.player_board.slot_gap)
+    assert sum(1 for s in b.slots if s.zone is Placement.MIDDLE) == 4
+
+
+@pytest.fixture(scope="module")
+def boards(tmp_path_factory, rules, layout):
+    path = tmp_path_factory.mktemp("boards") / "boards.pdf"
+    return write_player_boards(path, rules, layout, "a3"), PdfReader(path)
+
+
+def test_boards_text_layer(boards, rules, layout):
+    made, reader = boards
+    assert made.contains == {"player_boards": 4}
+    for page, player in zip(reader.pages, rules.players.colours, strict=True):
+        text = page.extract_text()
+        for word in ("LEFT", "MIDDLE", "RIGHT", "defence", "attack", "FALL only"):
+            assert word in text
+        assert text.count("FALL only") == 1
+        assert player.name in text
+        for phase in layout.phases:  # the five phases, in order
+            assert phase.name in text
+        positions = [text.index(f"{i + 1}. {p.name}") for i, p in enumerate(layout.phases)]
+        assert positions == sorted(positions)
+        assert layout.player_board.facing.left in text.replace("\n", " ")
+        assert "Income 3" in text and "age token" in text
+
+
+def test_boards_are_byte_identical(tmp_path, rules, layout):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    write_player_boards(a, rules, layout, "a4")
+    write_player_boards(b, rules, layout, "a4")
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_boards_embed_the_card_fonts(boards):
+    _, reader = boards
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    for ref in fonts.values():
+        font = ref.get_object()
+        assert "DejaVu" in str(font["/BaseFont"])
+        desc = font.get("/FontDescriptor")
+        if desc is None:
+            desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+        assert "/FontFile2" in desc.get_object()
+
+
+# --- scoreboard -------------------------------------------------------------------------------
+def test_glory_track_is_a_loop_to_at_least_fifty(layout):
+    track = glory_track(layout)
+    assert track.top >= 50
+    cells = track.cells
+    for a, b in zip(cells, [*cells[1:], cells[0]], strict=True):  # neighbours touch: a loop
+        assert abs(a.x - b.x) + abs(a.y - b.y) == pytest.approx(layout.scoreboard.cell)
+    assert len({(c.x, c.y) for c in cells}) == len(cells)
+
+
+def test_glory_track_too_short_is_an_error(layout):
+    small = layout.model_copy(
+        update={"scoreboard": layout.scoreboard.model_copy(update={"min_glory": 500})}
+    )
+    with pytest.raises(ValueError, match="glory track reaches"):
+        glory_track(small)
+
+
+def test_scoreboard_text_layer(tmp_path, rules, layout):
+    path = tmp_path / "score.pdf"
+    made = write_scoreboard(path, rules, layout, "a3")
+    assert made.contains == {"scoreboards": 1}
+    text = PdfReader(path).pages[0].extract_text()
+    words = set(text.split())
+    top = glory_track(layout).top
+    assert {str(n) for n in range(top + 1)} <= words
+    for season in rules.seasons:
+        assert season.id.upper() in text
+    assert "Round" in text
+    for p in rules.players.colours:
+        assert p.name in text
+    for phase in layout.phases:
+        assert phase.name in text
+
+
+# --- tokens -----------------------------------------------------------------------------------
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def tokens(request, tmp_path_factory, rules, layout):
+    path = tmp_path_factory.mktemp("tokens") / f"tokens-{request.param}.pdf"
+    return request.param, write_tokens(path, rules, layout, request.param), PdfReader(path)
+
+
+def test_token_counts_match_the_rulebook(tokens, rules):
+    _, made, reader = tokens
+    comp = rules.components
+    assert made.contains == {
+        "coin_tokens": comp.coin_tokens,
+        "age_tokens": comp.age_tokens,
+        "score_tokens": comp.score_tokens,
+        "round_tokens": comp.round_tokens,
+    }
+    assert made.pages == len(reader.pages) == 2
+    front = Counter(p.name for p in placed_forms(reader, 0))
+    back = Counter(p.name for p in placed_forms(reader, 1))
+    assert front["token-coin"] == back["token-coin"] == comp.coin_tokens
+    assert front["token-age"] == back["token-age"] == comp.age_tokens
+    assert front["token-round"] == back["token-round"] == comp.round_tokens
+    for p in rules.players.colours:
+        assert front[f"token-score-{p.id}"] == 1
+        assert back[f"token-score-{p.id}-back"] == 1
+
+
+def test_token_backs_are_mirrored_for_long_edge_duplex(tokens, layout):
+    paper, _, reader = tokens
+    width = PAPERS[paper].pt[0]
+    cell = layout.tokens.cell * MM
+    fronts = placed_forms(reader, 0)
+    backs = placed_forms(reader, 1)
+    assert len(fronts) == len(backs)
+    for f, b in zip(fronts, backs, strict=True):
+        assert b.dx == pytest.approx(width - f.dx - cell, abs=TOL)
+        assert b.dy == pytest.approx(f.dy, abs=TOL)
+        assert b.name.removesuffix("-back") == f.name
+
+
+def test_token_sheets_have_cut_lines_on_the_grid(tokens, layout):
+    paper, _, reader = tokens
+    grid = token_grid(layout, PAPERS[paper])
+    ext = grid.extent
+    cell = layout.tokens.cell * MM
+    for page in (0, 1):
+        segs = segments(reader, page)
+        vertical = sorted(
+            {
+                round(s[0], 2)
+                for s in segs
+                if abs(s[0] - s[2]) < TOL and abs(abs(s[3] - s[1]) - ext.h) < TOL
+            }
+        )
+        horizontal = sorted(
+            {
+                round(s[1], 2)
+                for s in segs
+                if abs(s[1] - s[3]) < TOL and abs(abs(s[2] - s[0]) - ext.w) < TOL
+            }
+        )
+        assert len(vertical) == grid.cols + 1 and len(horizontal) == grid.rows + 1
+        for a, b in itertools.pairwise(vertical):
+            assert b - a == pytest.approx(cell, abs=0.02)
+        for a, b in itertools.pairwise(horizontal):
+            assert b - a == pytest.approx(cell, abs=0.02)
+        # every token sits in its own cell of the grid
+        spots = {(round(p.dx, 2), round(p.dy, 2)) for p in placed_forms(reader, page)}
+        assert len(spots) == len(placed_forms(reader, page))
+        for x, y in spots:
+            assert any(abs(x - v) < 0.02 for v in vertical)
+            assert any(abs(y - h) < 0.02 for h in horizontal)
+        # the grid keeps the printer margin
+        assert ext.x >= layout.pages.margin * MM - TOL and ext.y >= layout.pages.margin * MM - TOL
+
+
+def test_tokens_refuse_a3(tmp_path, rules, layout):
+    with pytest.raises(ValueError):
+        write_tokens(tmp_path / "t.pdf", rules, layout, "a3")
+    assert not (tmp_path / "t.pdf").exists()
+
+
+def test_bad_layout_is_a_clean_error(tmp_path):
+    text = (CARDS.parent / "templates" / "components.yaml").read_text()
+    bad = tmp_path / "components.yaml"
+    bad.write_text(text.replace("  - id: battle", "  - id: fight"))
+    with pytest.raises(DiagnosticError) as exc:
+        load_layout(bad)
+    assert exc.value.diagnostics
