@@ -15,10 +15,17 @@ def font() -> str:
 
 
 def test_parse_splits_icons_inside_words():
+    assert parse("per {age-token}. Now") == [
+        (Piece("per"),),
+        (Piece(icon="age-token"), Piece(".")),
+        (Piece("Now"),),
+    ]
+
+
+def test_a_number_and_its_icon_stay_together():
     assert parse("Gain 2 {coin}.") == [
         (Piece("Gain"),),
-        (Piece("2"),),
-        (Piece(icon="coin"), Piece(".")),
+        (Piece("2\u00a0"), Piece(icon="coin"), Piece(".")),
     ]
 
 

@@ -96,7 +96,7 @@ def _rand(seed: str):
 
 
 def draw_placeholder(c, ink, box: Box, seed: str, colour: str) -> None:
-    """A landscape of hills under a sun, tinted ``colour``, the same for the same ``seed``."""
+    """A landscape of hills under a sky, tinted ``colour``, the same for the same ``seed``."""
     r = _rand(seed)
     c.saveState()
     p = c.beginPath()
@@ -107,14 +107,6 @@ def draw_placeholder(c, ink, box: Box, seed: str, colour: str) -> None:
     for i in range(bands):
         c.setFillColor(ink(mix(sky_low, sky_top, i / (bands - 1))))
         c.rect(box.x, box.y + box.h * i / bands, box.w, box.h / bands + 0.5, stroke=0, fill=1)
-    c.setFillColor(ink(lighten("#F2C230", 0.3)))
-    c.circle(
-        box.x + box.w * (0.15 + 0.7 * next(r)),
-        box.y + box.h * (0.62 + 0.2 * next(r)),
-        box.h * (0.1 + 0.06 * next(r)),
-        stroke=0,
-        fill=1,
-    )
     for layer in range(3):
         shade = darken(mix(colour, "#5E7F3A", 0.35), 0.1 + 0.22 * layer)
         base = box.y + box.h * (0.45 - 0.15 * layer)
@@ -126,15 +118,22 @@ def draw_placeholder(c, ink, box: Box, seed: str, colour: str) -> None:
         for k in range(1, n + 1):
             x1 = box.x + box.w * (k - 0.5) / n
             x2 = box.x + box.w * k / n
-            p.curveTo(
-                x1,
-                base + box.h * (0.1 + 0.25 * next(r)),
-                x1,
-                base + box.h * 0.2 * next(r),
-                x2,
-                base + box.h * 0.12 * next(r),
+            y1, y2, y3 = (
+                box.h * (0.1 + 0.25 * next(r)),
+                box.h * 0.2 * next(r),
+                box.h * 0.12 * next(r),
             )
+            p.curveTo(x1, base + y1, x1, base + y2, x2, base + y3)
         p.lineTo(box.x + box.w, box.y)
         p.close()
         c.drawPath(p, stroke=0, fill=1)
     c.restoreState()
+
+
+def draw_sun(c, ink, box: Box, seed: str) -> None:
+    """A sun placed by ``seed`` in the upper sky of a placeholder: every card's differs."""
+    r = _rand(seed)
+    x = box.x + box.w * (0.12 + 0.76 * next(r))
+    y = box.y + box.h * (0.66 + 0.18 * next(r))
+    c.setFillColor(ink(lighten("#F2C230", 0.3)))
+    c.circle(x, y, box.h * (0.07 + 0.05 * next(r)), stroke=0, fill=1)

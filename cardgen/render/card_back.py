@@ -68,14 +68,17 @@ class BackPainter:
         first = season == self.theme.rules.seasons[0].id
         c.saveState()
         if first:
-            doc.fill(tint)
+            # rows of dots: dashed lines with round caps and zero-length dashes
+            doc.stroke(tint)
+            c.setLineWidth(2 * size)
+            c.setLineCap(1)
+            c.setDash([0, step])
             p = c.beginPath()
-            ny, nx = int(box.h / step) + 2, int(box.w / step) + 2
-            for j in range(ny):
-                for i in range(nx):
-                    x = box.x + i * step + (step / 2 if j % 2 else 0)
-                    p.circle(x, box.y + j * step, size)
-            c.drawPath(p, stroke=0, fill=1)
+            for j in range(int(box.h / step) + 2):
+                x0 = box.x + (step / 2 if j % 2 else 0)
+                p.moveTo(x0, box.y + j * step)
+                p.lineTo(box.x2 + step, box.y + j * step)
+            c.drawPath(p, stroke=1, fill=0)
         else:
             doc.stroke(tint)
             c.setLineWidth(size * 1.4)

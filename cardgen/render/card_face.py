@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from cardgen.catalogue.card import Card
 from cardgen.render import text as rich
-from cardgen.render.art import draw_image_cover, draw_placeholder
+from cardgen.render.art import draw_image_cover, draw_placeholder, draw_sun
 from cardgen.render.colours import lighten
 from cardgen.render.document import Document
 from cardgen.render.fonts import string_width
@@ -96,12 +96,15 @@ class FacePainter:
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, doc: Document, card: Card) -> None:
-        """Draw the whole face of ``card`` into ``doc`` at the origin."""
-        th, c = self.theme, doc.c
-        season, deck = th.season_colour(card), th.deck_colour(card.deck)
-        self._background(doc, season)
-        self._art(doc, card, deck)
-        self._frame(doc, deck)
+        """Draw the whole face of ``card`` into ``doc`` at the origin.
+
+        What every card of a deck and season shares (background, frame, empty boxes, deck
+        icon) is one form per document; only what differs is drawn per card.
+        """
+        th = self.theme
+        self._background(doc, th.season_colour(card))
+        self._art(doc, card)
+        doc.c.doForm(self._chrome(doc, card.deck, card.season))
         self._name(doc, card)
         self._type(doc, card)
         self._cost(doc, card)
@@ -109,8 +112,7 @@ class FacePainter:
         self._power(doc, card)
         self._placement(doc, card)
         self._text(doc, card)
-        self._footer(doc, card, deck)
-        c.setFillColor(th.ink(th.colour("ink")))
+        self._footer(doc, card)
 
     def _background(self, doc: Document, season: str) -> None:
         b = mm(self.L.card.bleed)
@@ -118,30 +120,56 @@ class FacePainter:
         doc.fill(season)
         doc.c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
 
-    def _frame(self, doc: Document, deck: str) -> None:
-        f = self.L.face.frame
+    def _bleed_box(self) -> Box:
+        b = mm(self.L.card.bleed)
         w, h = self.L.size.pt
-        d = mm(f.inset)
-        doc.stroke(deck)
-        doc.c.setLineWidth(mm(f.width))
-        doc.c.roundRect(d, d, w - 2 * d, h - 2 * d, mm(f.radius), stroke=1, fill=0)
+        return Box(-b, -b, w + 2 * b, h + 2 * b)
 
-    def _art(self, doc: Document, card: Card, deck: str) -> None:
+    def _chrome(self, doc: Document, deck: str, season: str) -> str:
+        """The form of everything a deck and season's faces share, drawn over the art."""
+        return doc.form(
+            f"chrome-{deck}-{season}", self._bleed_box(), lambda c: self._draw_chrome(doc, deck)
+        )
+
+    def _draw_chrome(self, doc: Document, deck: str) -> None:
+        f, th, c = self.L.face, self.theme, doc.c
+        colour = th.deck_colour(deck)
+        art = self.L.box(f.art.box)
+        doc.stroke(th.colour("line"))
+        c.setLineWidth(0.8)
+        c.line(art.x, art.y, art.x2, art.y)
+        c.line(art.x, art.y2, art.x2, art.y2)
+        w, h = self.L.size.pt
+        d = mm(f.frame.inset)
+        doc.stroke(colour)
+        c.setLineWidth(mm(f.frame.width))
+        c.roundRect(d, d, w - 2 * d, h - 2 * d, mm(f.frame.radius), stroke=1, fill=0)
+        self._pill(doc, self.L.box(f.name.box), mm(f.name.radius))
+        self._pill(doc, self.L.box(f.text.box), mm(f.text.radius))
+        for area in (f.power.defence, f.power.attack):
+            box = self.L.box(area.box)
+            self._pill(doc, box, box.h / 2)
+        cx, cy = self.L.point(f.deck_icon.centre)
+        r = mm(f.deck_icon.radius)
+        doc.fill(colour)
+        doc.stroke(th.colour("paper"))
+        c.setLineWidth(0.6)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+        doc.icon(th.deck_icon(deck), cx - r * 0.68, cy - r * 0.68, r * 1.36)
+
+    def _art(self, doc: Document, card: Card) -> None:  # (5)
         box = self.L.box(self.L.face.art.box)
         if card.art:
             draw_image_cover(doc.c, self.theme.art.image(card.id, card.art), box)
-        else:
-            name = f"art-{card.id}"
-            doc.form(
-                name,
-                box,
-                lambda c: draw_placeholder(c, doc.ink, box, card.id, lighten(deck, 0.1)),
-            )
-            doc.c.doForm(name)
-        doc.stroke(self.theme.colour("line"))
-        doc.c.setLineWidth(0.8)
-        doc.c.line(box.x, box.y, box.x2, box.y)
-        doc.c.line(box.x, box.y2, box.x2, box.y2)
+            return
+        colour = lighten(self.theme.deck_colour(card.deck), 0.1)
+        name = doc.form(
+            f"landscape-{card.deck}-{card.season}",
+            box,
+            lambda c: draw_placeholder(c, doc.ink, box, f"{card.deck}-{card.season}", colour),
+        )
+        doc.c.doForm(name)
+        draw_sun(doc.c, doc.ink, box, card.id)
 
     def _pill(self, doc: Document, box: Box, radius: float, colour: str = "paper") -> None:
         doc.fill(self.theme.colour(colour))
@@ -152,7 +180,6 @@ class FacePainter:
     def _name(self, doc: Document, card: Card) -> None:  # (1)
         nb = self.L.face.name
         box = self.L.box(nb.box)
-        self._pill(doc, box, mm(nb.radius))
         size = self.fit(card).name_size
         doc.fill(self.theme.colour("ink"))
         doc.c.setFont(self.theme.font(nb.font), size)
@@ -198,7 +225,6 @@ class FacePainter:
             ("attack", p.attack, False),
         ):
             box = self.L.box(area.box)
-            self._pill(doc, box, box.h / 2)
             value = getattr(card, stat)
             isz = mm(p.icon)
             iy = box.y + (box.h - isz) / 2
@@ -218,17 +244,25 @@ class FacePainter:
                 doc.c.drawCentredString(num_cx, box.y + box.h / 2 - size * 0.35, str(value))
 
     def _placement(self, doc: Document, card: Card) -> None:  # (6)
+        zones = tuple(p.value for p in card.placement)
+        box = self.L.box(self.L.face.placement.box)
+        name = doc.form(
+            "placement-" + "-".join(zones), box, lambda c: self._draw_placement(doc, zones)
+        )
+        doc.c.doForm(name)
+
+    def _draw_placement(self, doc: Document, zones: tuple[str, ...]) -> None:
+        """Three squares L, M, R; the zones a card may go in are filled."""
         pl = self.L.face.placement
         box = self.L.box(pl.box)
         th = self.theme
         s = mm(pl.size)
         gap = (box.w - 3 * s) / 2
-        on = {p.value for p in card.placement}
         doc.c.setFont(th.font(pl.font), pl.text_size)
         doc.c.setLineWidth(0.7)
         for i, zone in enumerate(("left", "middle", "right")):
             x, y = box.x + i * (s + gap), box.y + (box.h - s) / 2
-            active = zone in on
+            active = zone in zones
             doc.stroke(th.colour("line"))
             doc.fill(th.colour("line") if active else lighten(th.colour("paper"), 0.3))
             doc.c.roundRect(x, y, s, s, s * 0.18, stroke=1, fill=1)
@@ -236,24 +270,14 @@ class FacePainter:
             doc.c.drawCentredString(x + s / 2, y + s / 2 - pl.text_size * 0.36, ZONE_LETTERS[zone])
 
     def _text(self, doc: Document, card: Card) -> None:  # (8a, 8b)
-        t = self.L.face.text
-        box = self.L.box(t.box)
-        self._pill(doc, box, mm(t.radius))
         area = text_area(self.theme)
         lay = self.fit(card).body
         top = area.y2 - max(0.0, (area.h - lay.height) / 2)
         doc.fill(self.theme.colour("ink"))
         rich.draw(doc.c, lay, area.x, top, area.w, self.style, doc.icon)
 
-    def _footer(self, doc: Document, card: Card, deck: str) -> None:  # (9), star, prototype
+    def _footer(self, doc: Document, card: Card) -> None:  # first-game star, prototype line
         f, th = self.L.face, self.theme
-        cx, cy = self.L.point(f.deck_icon.centre)
-        r = mm(f.deck_icon.radius)
-        doc.fill(deck)
-        doc.stroke(th.colour("paper"))
-        doc.c.setLineWidth(0.6)
-        doc.c.circle(cx, cy, r, stroke=1, fill=1)
-        doc.icon(th.deck_icon(card.deck), cx - r * 0.68, cy - r * 0.68, r * 1.36)
         if card.star:
             sx, sy = self.L.point(f.star.centre)
             s = mm(f.star.size)

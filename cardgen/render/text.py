@@ -30,8 +30,25 @@ class Piece:
 Word = tuple[Piece, ...]
 
 
+def _is_number(word: Word) -> bool:
+    return len(word) == 1 and word[0].icon is None and word[0].text.lstrip("+-").isdigit()
+
+
 def parse(text: str) -> list[Word]:
-    """Split text into words; ``{name}`` tokens become icon pieces inside their word."""
+    """Split text into words; ``{name}`` tokens become icon pieces inside their word.
+
+    A number followed by an icon ("2 {coin}") stays together on one line.
+    """
+    words: list[Word] = []
+    for word in _split(text):
+        if words and word[0].icon is not None and _is_number(words[-1]):
+            words[-1] = (Piece(words[-1][0].text + "\u00a0"), *word)
+        else:
+            words.append(word)
+    return words
+
+
+def _split(text: str) -> list[Word]:
     words: list[Word] = []
     for chunk in text.split():
         pieces: list[Piece] = []
