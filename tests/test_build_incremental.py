@@ -1,0 +1,185 @@
+"""`cardgen build` end to end on a small catalogue: the manifest, and what a rebuild rewrites."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import FIXTURES
+from pypdf import PdfReader
+
+from cardgen.build.cache import CACHE_FILE
+from cardgen.build.manifest import MANIFEST_FILE
+from cardgen.build.pipeline import BuildError, build
+
+SMALL = FIXTURES / "render" / "cards"
+
+
+def _files(out: Path) -> dict[str, int]:
+    """Every output file with its modification stamp (ns)."""
+    return {
+        p.relative_to(out).as_posix(): p.stat().st_mtime_ns
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and p.name not in (CACHE_FILE,)
+    }
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """One complete build of the small catalogue: (cards folder, output folder, report)."""
+    root = tmp_path_factory.mktemp("kit")
+    cards, out = root / "cards", root / "output"
+    shutil.copytree(SMALL, cards)
+    report = build(cards, out)
+    return cards, out, report
+
+
+@pytest.fixture
+def kit(built, tmp_path):
+    """A private copy of the built kit (times preserved), to change and rebuild."""
+    cards, out, _ = built
+    shutil.copytree(cards, tmp_path / "cards")
+    shutil.copytree(out, tmp_path / "output")
+    return tmp_path / "cards", tmp_path / "output"
+
+
+def test_first_build_writes_every_product(built):
+    _, out, report = built
+    files = _files(out)
+    assert report.written and all(r.ran for r in report.results)
+    for expected in (
+        "cards/pnp-a4.pdf",
+        "cards/print/battle.pdf",
+        "cards/contact.png",
+        "components/player-boards-a3.pdf",
+        "components/player-boards-tiled-a4.pdf",
+        "components/scoreboard-a3.pdf",
+        "components/scoreboard-tiled-a4.pdf",
+        "components/tokens-a4.pdf",
+        "appendix/appendix.md",
+        MANIFEST_FILE,
+    ):
+        assert expected in files
+    assert not [f for f in files if ".stage-" in f or f.endswith(".tmp")]
+
+
+def test_manifest_lists_every_file_with_its_pages(built):
+    import json
+
+    _, out, _ = built
+    manifest = json.loads((out / MANIFEST_FILE).read_text())
+    listed = {f["path"]: f for f in manifest["files"]}
+    assert set(listed) == set(_files(out)) - {MANIFEST_FILE}
+    for path, entry in listed.items():
+        if path.endswith(".pdf"):
+            assert entry["pages"] == len(PdfReader(out / path).pages), path
+        assert entry["description"]
+        assert len(entry["sha256"]) == 64
+
+
+def test_manifest_checks_the_rulebook_components(built):
+    import json
+
+    cards, out, _ = built
+    rules = yaml.safe_load((cards / "rules.yaml").read_text())["components"]
+    manifest = json.loads((out / MANIFEST_FILE).read_text())
+    checks = {c["component"]: c for c in manifest["components"]}
+    assert set(checks) == set(rules)
+    for comp, n in rules.items():
+        c = checks[comp]
+        assert c["ok"] and c["rulebook"] == n
+        if "external" not in c:
+            assert c["variants"] and set(c["variants"].values()) == {n}
+    assert set(checks["cards"]["variants"]) >= {"pnp-a4", "print", "png", "tts", "contact"}
+    assert set(checks["player_boards"]["variants"]) == {"a3", "tiled-a4"}
+
+
+def test_nothing_changed_nothing_rewritten(kit):
+    cards, out = kit
+    before = _files(out)
+    report = build(cards, out)
+    assert report.written == []
+    assert not any(r.ran for r in report.results)
+    assert _files(out) == before
+
+
+def _bump_first_card(deck_file: Path) -> str:
+    data = yaml.safe_load(deck_file.read_text())
+    card = data["cards"][0]
+    card["cost"] = card["cost"] + 1 if card["cost"] < 30 else 0
+    deck_file.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    return card["id"]
+
+
+def test_one_card_changed_only_its_outputs_rebuilt(kit):
+    cards, out = kit
+    before = _files(out)
+    card = _bump_first_card(cards / "battle.yaml")
+    report = build(cards, out)
+    written = set(report.written)
+    after = _files(out)
+    # the files holding the card were rewritten
+    for path in (
+        "cards/pnp-a4.pdf",
+        "cards/print/battle.pdf",
+        f"cards/png/battle/{card}.png",
+        f"cards/png-mpc/battle/{card}.png",
+        "cards/contact.png",
+    ):
+        assert path in written, path
+    assert any(p.startswith("cards/tts/battle-") and p.endswith(".png") for p in written)
+    # nothing without it was: other decks, other cards' images, backs, components
+    for path in written:
+        assert not path.startswith("components/")
+        assert not path.startswith(("cards/print/age", "cards/print/spy", "cards/print/resource"))
+        if path.startswith(("cards/png/", "cards/png-mpc/")):
+            assert path.endswith(f"/{card}.png"), path
+    assert "cards/print/battle-backs.pdf" not in written
+    for path, stamp in before.items():
+        if path not in written and path != MANIFEST_FILE:
+            assert after[path] == stamp, f"{path} was touched"
+    # and the steps of other decks did not even run
+    ran = {r.step_id for r in report.results if r.ran}
+    assert "cards/print-age" not in ran and "cards/png-spy" not in ran
+    assert not any(s.startswith("components/") for s in ran)
+    assert {"cards/print-battle", "cards/png-battle", "cards/pnp-a4"} <= ran
+
+
+def test_deleted_output_is_rebuilt_alone(kit):
+    cards, out = kit
+    (out / "components" / "tokens-a4.pdf").unlink()
+    report = build(cards, out)
+    assert report.written == ["components/tokens-a4.pdf"]
+    assert [r.step_id for r in report.results if r.ran] == ["components/tokens-a4"]
+
+
+def test_damaged_cache_costs_a_rebuild_not_a_crash(kit):
+    cards, out = kit
+    (out / CACHE_FILE).write_text("{not json")
+    report = build(cards, out, only=["components"])
+    assert all(r.ran for r in report.results)
+    assert report.written == []  # same bytes as before: nothing rewritten
+
+
+def test_letter_replaces_the_a4_sheets(kit):
+    cards, out = kit
+    build(cards, out, paper="letter", only=["components"])
+    files = _files(out)
+    assert "components/tokens-letter.pdf" in files
+    assert "components/player-boards-tiled-letter.pdf" in files
+    assert "components/tokens-a4.pdf" not in files
+    assert "components/player-boards-a3.pdf" in files
+    assert "cards/pnp-a4.pdf" in files  # other groups are left alone
+
+
+def test_invalid_catalogue_writes_nothing(kit):
+    cards, out = kit
+    before = _files(out)
+    deck = cards / "battle.yaml"
+    deck.write_text(deck.read_text().replace("season: spring", "season: winter", 1))
+    with pytest.raises(BuildError) as exc:
+        build(cards, out)
+    assert exc.value.diagnostics
+    assert _files(out) == before

@@ -1,0 +1,174 @@
+"""The manifest check against the rulebook's component list, the provider registry and the CLI."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from conftest import CARDS, FIXTURES
+
+from cardgen.build import steps as build_steps
+from cardgen.build.manifest import check_components, external_components
+from cardgen.build.pipeline import BuildError, build
+from cardgen.build.steps import Output, Step
+from cardgen.rules.model import load_rules_model
+
+SMALL = FIXTURES / "render" / "cards"
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules_model(CARDS / "rules.yaml")
+
+
+def _out(variant: str, **contains: int) -> Output:
+    return Output(f"{variant}.pdf", "test", 1, contains, variant)
+
+
+def _problems(checks) -> list[str]:
+    return [p for c in checks for p in c.problems]
+
+
+def test_complete_kit_passes(rules):
+    outputs = [
+        _out("pnp", cards=160),
+        _out("a3", player_boards=4, scoreboards=1),
+        _out("tiled", player_boards=4, scoreboards=1),
+        _out("tokens", coin_tokens=40, age_tokens=30, score_tokens=4, round_tokens=1),
+    ]
+    assert _problems(check_components(outputs, rules)) == []
+
+
+def test_a_variant_with_the_wrong_count_is_an_error(rules):
+    outputs = [
+        _out("a3", player_boards=4),
+        _out("tiled", player_boards=3),
+    ]
+    problems = _problems(check_components(outputs, rules, {"player_boards"}))
+    assert problems == ["player_boards: the rulebook lists 4, variant 'tiled' has 3"]
+
+
+def test_files_of_one_variant_add_up(rules):
+    outputs = [Output(f"print/{d}.pdf", "", 40, {"cards": 40}, "print") for d in "abcd"]
+    assert _problems(check_components(outputs, rules, {"cards"})) == []
+    problems = _problems(check_components(outputs[:3], rules, {"cards"}))
+    assert problems == ["cards: the rulebook lists 160, variant 'print' has 120"]
+
+
+def test_missing_component_is_an_error(rules):
+    problems = _problems(check_components([_out("pnp", cards=160)], rules))
+    assert "coin_tokens: the rulebook lists 40, the kit has none" in problems
+    assert not any(p.startswith("rulebooks") for p in problems)  # external, with its reason
+
+
+def test_unknown_component_is_an_error(rules):
+    problems = _problems(check_components([_out("x", dice=2)], rules, {"cards"}))
+    assert any(p.startswith("dice") for p in problems)
+
+
+def test_external_components_give_a_reason():
+    ext = external_components()
+    assert set(ext) == {"rulebooks"}
+    assert "appendices" in ext["rulebooks"]
+
+
+@pytest.fixture
+def small(tmp_path):
+    cards = tmp_path / "cards"
+    shutil.copytree(SMALL, cards)
+    return cards, tmp_path / "output"
+
+
+@pytest.fixture
+def fake_provider(monkeypatch):
+    """Register a product group whose file holds the wrong number of coins."""
+    import cardgen.build.products  # noqa: F401  (register the built-in providers first)
+
+    def provider(ctx):
+        def run(out):
+            (out / "extra.txt").write_text("coins")
+            return [Output("extra.txt", "extra coins", None, {"coin_tokens": 39}, "extra")]
+
+        return [Step("extra/coins", "extra", "Extra coins", "k1", run)]
+
+    monkeypatch.setitem(build_steps.PROVIDERS, "extra", provider)
+
+
+def test_mismatch_fails_the_build_but_keeps_the_manifest(small, fake_provider):
+    cards, out = small
+    with pytest.raises(BuildError, match="coin_tokens: the rulebook lists 40, variant 'extra'"):
+        build(cards, out, only=["extra"])
+    assert (out / "manifest.json").is_file()
+    assert (out / "extra.txt").read_text() == "coins"
+
+
+def test_providers_plug_in_by_registering(small, fake_provider, monkeypatch):
+    cards, out = small
+
+    def good(ctx):
+        def run(out):
+            (out / "coins.txt").write_text("40")
+            return [Output("coins.txt", "coins", None, {"coin_tokens": 40}, "extra")]
+
+        return [Step("extra/coins", "extra", "Coins", "k2", run)]
+
+    monkeypatch.setitem(build_steps.PROVIDERS, "extra", good)
+    report = build(cards, out, only=["extra"])
+    assert report.written == ["coins.txt"]
+    assert [c.component for c in report.checks] == ["coin_tokens"]
+
+
+def test_unknown_group_is_a_clean_error(small):
+    cards, out = small
+    with pytest.raises(BuildError, match="unknown product group"):
+        build(cards, out, only=["dice"])
+
+
+# --- CLI --------------------------------------------------------------------------------------
+def test_cli_builds_components(runner, app, small):
+    cards, out = small
+    result = runner.invoke(
+        app, ["build", "--cards", str(cards), "--out", str(out), "--only", "components"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Components against the rulebook" in result.output
+    assert (out / "components" / "tokens-a4.pdf").is_file()
+    again = runner.invoke(
+        app, ["build", "--cards", str(cards), "--out", str(out), "--only", "components"]
+    )
+    assert again.exit_code == 0 and "up to date" in again.output
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["--only", "dice"], 1, "unknown product group"),
+        (["--paper", "a5"], 2, "a5"),
+    ],
+)
+def test_cli_bad_options(runner, app, small, args, code, message):
+    cards, out = small
+    result = runner.invoke(app, ["build", "--cards", str(cards), "--out", str(out), *args])
+    assert result.exit_code == code
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_cli_invalid_catalogue(runner, app, small):
+    cards, out = small
+    deck = cards / "battle.yaml"
+    deck.write_text(deck.read_text().replace("cost: 3", "cost: lots", 1))
+    result = runner.invoke(app, ["build", "--cards", str(cards), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "catalogue is invalid" in result.output
+    assert "battle.yaml" in result.output
+    assert "Traceback" not in result.output
+    assert not out.exists()
+
+
+def test_cli_output_is_a_file(runner, app, small, tmp_path):
+    cards, _ = small
+    target = tmp_path / "file"
+    target.write_text("x")
+    result = runner.invoke(app, ["build", "--cards", str(cards), "--out", str(target)])
+    assert result.exit_code == 1 and "not a folder" in result.output
