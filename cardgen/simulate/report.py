@@ -38,7 +38,7 @@ def summarise(result: SimResult, catalogue: Catalogue | None = None) -> dict:
         "shared_wins": C[1],
         "fair_share": _r(1 / L.seats),
         "warnings": list(result.warnings),
-        "decks": _decks(result),
+        "decks": _decks(result, catalogue),
         "seats": [],
         "bots": [],
         "cards": _cards(result, catalogue),
@@ -66,8 +66,9 @@ def summarise(result: SimResult, catalogue: Catalogue | None = None) -> dict:
     return doc
 
 
-def _decks(result: SimResult) -> list[dict]:
+def _decks(result: SimResult, catalogue: Catalogue | None) -> list[dict]:
     L, C = result.layout, result.counters
+    info = {d.id: d for d in catalogue.rules.decks} if catalogue is not None else {}
     out = []
     for d, deck in enumerate(L.decks):
         v = dict(zip(DECK_FIELDS, C[L.deck(d, "games") :][: len(DECK_FIELDS)], strict=True))
@@ -76,9 +77,12 @@ def _decks(result: SimResult) -> list[dict]:
             continue
         mean = v["glory"] / n
         var = max(0.0, v["glory_sq"] / n - mean * mean)
+        row: dict = {"deck": deck}
+        if deck in info:
+            row.update(name=info[deck].name, colour=info[deck].colour)
         out.append(
-            {
-                "deck": deck,
+            row
+            | {
                 "games": n,
                 "wins": v["wins"],
                 "win_rate": _r(v["wins"] / n),
