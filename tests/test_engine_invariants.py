@@ -1,0 +1,120 @@
+"""Invariants over thousands of seeded random games, and hidden information in observations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from engine_invariants import check_death_schedule, check_finished, check_state
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.rules.engine import Game, GameOptions, GreedyBot, RandomBot
+from cardgen.rules.model import Settings
+
+FIXTURE = Path(__file__).parent / "fixtures" / "engine"
+DECKS = ["red", "blue", "green", "spy"]
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalogue(FIXTURE)
+
+
+def _run(st, bots, each_step=None):
+    n = st.n
+    check_state(st)
+    while not st.is_terminal():
+        acting = st.acting_players()
+        acts = [bots[p].step(st, p) if p in acting else None for p in range(n)]
+        if each_step is not None:
+            each_step(st, acts)
+        round_before = st.round
+        st.apply_actions(acts, check=False)
+        check_state(st)
+        if st.round != round_before or st.is_terminal():
+            for p in range(n):  # after an Age Phase every unit carries exactly one token
+                for i in st.tab[p]:
+                    assert st.tokens[i] == (1 if st.card[i].is_unit else 0)
+    check_finished(st)
+    return st
+
+
+CONFIGS = [
+    (["red", "blue"], {}),
+    (["spy", "green", "blue"], {}),
+    (DECKS, {}),
+    (DECKS, {"first_game": True}),
+    (["blue", "red", "spy"], {"settings": Settings(bank_unlimited=False)}),
+    (
+        DECKS,
+        {"settings": Settings(removed_card_coins="owner", replace_when_free=True)},
+    ),
+    (["red", "green"], {"settings": Settings(defender_wins_ties=False, middle_neighbour="left")}),
+]
+
+
+@pytest.mark.parametrize("decks,opts", CONFIGS)
+def test_invariants_over_random_games(cat, decks, opts):
+    games = 300
+    for seed in range(games):
+        g = Game(cat, decks, seed=seed, options=GameOptions(**opts))
+        n = g.num_players
+        bots = [
+            GreedyBot(seed + p) if (seed + p) % 5 == 0 else RandomBot(seed + p) for p in range(n)
+        ]
+        st = _run(g.new_initial_state(), bots)
+        if "blue" not in decks:  # no age-token effects: deaths follow the plain schedule
+            check_death_schedule(st)
+
+
+def test_limited_bank_never_pays_more_than_it_holds(cat):
+    g = Game(cat, DECKS, seed=1, options=GameOptions(settings=Settings(bank_unlimited=False)))
+    for seed in range(50):
+        st = Game(cat, DECKS, seed=seed, options=g.options).new_initial_state()
+        _run(st, [RandomBot(seed * 4 + p) for p in range(4)])
+        assert st.bank >= 0 and st.bank + sum(st.coins) + sum(st.stored) == g.coin_supply
+        assert st.token_bank >= 0
+
+
+def _others_see_the_same(a, b, skip):
+    return all(a.observation(p) == b.observation(p) for p in range(a.n) if p not in skip)
+
+
+def test_unseen_choices_never_change_others_observations(cat):
+    checked_saves = checked_picks = 0
+    for seed in range(60):
+        g = Game(cat, DECKS[: 2 + seed % 3], seed=seed)
+        st = g.new_initial_state()
+        n = st.n
+        bots = [RandomBot(seed * 7 + p) for p in range(n)]
+        while not st.is_terminal():
+            acting = st.acting_players()
+            acts = [bots[p].step(st, p) if p in acting else None for p in range(n)]
+            for q in acting:
+                legal = st.legal_actions(q)
+                if st.phase == 1:
+                    options = [a for a in legal if a < -1]  # which card is saved is secret
+                    skip = {q}
+                else:
+                    options = legal  # a kept card is secret from all but the next holder
+                    skip = {q, g.left[q]}
+                if len(options) < 2 or len(skip) == n:
+                    continue
+                a1, a2 = options[0], options[-1]
+                s1, s2 = st.clone(), st.clone()
+                s1.apply_actions([a1 if p == q else x for p, x in enumerate(acts)])
+                s2.apply_actions([a2 if p == q else x for p, x in enumerate(acts)])
+                assert _others_see_the_same(s1, s2, skip), st.action_to_string(q, a1)
+                if st.phase == 1:
+                    checked_saves += 1
+                else:
+                    checked_picks += 1
+            st.apply_actions(acts)
+    assert checked_saves > 50 and checked_picks > 50
+
+
+def test_hidden_cards_and_hands_are_not_observed(cat):
+    st = Game(cat, ["spy", "red", "blue"], seed=3).new_initial_state()
+    obs = st.observation(1)
+    assert obs["you"]["pack"] and "pack" not in obs["players"][0]["tableau"]
+    assert all(isinstance(p["pack"], int) for p in obs["players"])
