@@ -117,6 +117,7 @@ def build(
     only: Iterable[str] | None = None,
     on_plan: Callable[[list[Step]], None] | None = None,
     on_step: Callable[[StepResult], None] | None = None,
+    on_start: Callable[[Step], None] | None = None,
 ) -> BuildReport:
     """Build the kit into ``out_dir``; raise :class:`BuildError` on any problem.
 
@@ -143,6 +144,8 @@ def build(
     out.mkdir(parents=True, exist_ok=True)
     for step in steps:
         t0 = time.perf_counter()
+        if on_start:
+            on_start(step)
         entry = cache.fresh(step.id, step.key)
         ran = entry is None
         written: tuple[str, ...] = ()

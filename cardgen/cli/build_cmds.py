@@ -51,7 +51,8 @@ def build(
                     paper=paper.value,
                     only=groups,
                     on_plan=lambda steps: p.update(task, total=len(steps) or 1),
-                    on_step=lambda r: p.update(task, advance=1, description=r.title),
+                    on_start=lambda step: p.update(task, description=step.title),
+                    on_step=lambda r: p.update(task, advance=1),
                 )
     except BuildError as exc:
         if exc.diagnostics:
