@@ -1,0 +1,109 @@
+"""Simulation bots: the fast random bot, the engine adapter and the determinised lookahead."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.rules.engine import Game, GameOptions, RandomBot
+from cardgen.simulate.bots import LookaheadBot, evaluate, make_sim_bot
+
+CARDS = Path(__file__).resolve().parents[1] / "cards"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalogue(CARDS)
+
+
+def _state(cat, n=3, seed=1):
+    decks = ["battle", "resource", "age", "spy"][:n]
+    return Game(cat, decks, seed=seed, options=GameOptions(log_events=False)).new_initial_state()
+
+
+def _play(st, bots, check=True):
+    while not st.is_terminal():
+        acts = [None] * st.n
+        for p in st.acting_players():
+            acts[p] = bots[p].choose(st, p, st.legal_actions(p))
+        st.apply_actions(acts, check=check)
+    return st
+
+
+def test_fast_random_bot_matches_engine_random_bot(cat):
+    a, b = _state(cat), _state(cat)
+    fast = [make_sim_bot("random", 10 + p) for p in range(3)]
+    engine = [RandomBot(10 + p) for p in range(3)]
+    _play(a, fast)
+    while not b.is_terminal():
+        acts = [None] * 3
+        for p in b.acting_players():
+            acts[p] = engine[p].step(b, p)
+        b.apply_actions(acts)
+    assert a.state_hash() == b.state_hash()
+
+
+def test_unknown_bot():
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_sim_bot("clever", 0)
+
+
+def test_determinise_redeals_only_unseen_cards(cat):
+    st = _state(cat, n=3, seed=4)
+    bot = LookaheadBot(1)
+    # play into the second draft step so the bot has seen two packs
+    for _ in range(2):
+        acts = [None] * 3
+        for p in range(3):
+            acts[p] = bot.choose(st, p, st.legal_actions(p)) if p == 0 else st.packs[p][0]
+        st.apply_actions(acts)
+    bot.observe(st, 0)
+    before = st.state_hash()
+    w = bot.determinise(st, 0)
+    assert st.state_hash() == before  # the real state is untouched
+    # the player's own cards and every seen card stay where they are
+    assert w.packs[0] == st.packs[0] and w.kept[0] == st.kept[0]
+    for q in (1, 2):
+        for zone in ("packs", "kept", "hands", "saved"):
+            for j, i in enumerate(getattr(st, zone)[q]):
+                if i in bot.seen:
+                    assert getattr(w, zone)[q][j] == i
+
+    # the hidden cards are a permutation of the real hidden cards
+    def hidden(s):
+        cards = [i for pile in s.piles for i in pile]
+        for q in (1, 2):
+            cards += s.packs[q] + s.kept[q] + s.hands[q] + s.saved[q]
+        return cards
+
+    assert Counter(hidden(w)) == Counter(hidden(st))
+    assert hidden(w) != hidden(st)  # something was re-dealt
+    assert sorted(w.card_zones()) == sorted(st.card_zones())
+
+
+def test_lookahead_plays_legal_and_deterministic_games(cat):
+    def game():
+        st = _state(cat, n=2, seed=9)
+        bots = [LookaheadBot(5, worlds=1), make_sim_bot("greedy", 6)]
+        return _play(st, bots, check=True)
+
+    a, b = game(), game()
+    assert a.is_terminal() and a.state_hash() == b.state_hash()
+    assert evaluate(a, 0) == -evaluate(a, 1)
+
+
+def test_lookahead_beats_greedy_heads_up(cat):
+    """A fixed set of 16 two-player games, lookahead against greedy, seats alternating."""
+    wins = 0
+    for seed in range(16):
+        la = seed % 2
+        st = _state(cat, n=2, seed=100 + seed)
+        bots = [None, None]
+        bots[la] = LookaheadBot(seed)
+        bots[1 - la] = make_sim_bot("greedy", seed)
+        res = _play(st, bots, check=False).results()
+        wins += res[la].winner and not res[1 - la].winner
+    assert wins > 8

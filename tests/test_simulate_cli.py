@@ -1,0 +1,136 @@
+"""`cardgen simulate`: options, formats, worker-count independence, reports, errors, --dask."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def _run(runner, app, *args):
+    return runner.invoke(app, ["simulate", "--no-progress", *args])
+
+
+def test_json_identical_for_1_and_2_workers(runner, app, tmp_path):
+    outs = []
+    for w in (1, 2):
+        out = tmp_path / f"w{w}.json"
+        res = _run(
+            runner,
+            app,
+            "--games",
+            "30",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--workers",
+            str(w),
+            "--chunk-size",
+            "7",
+            "--format",
+            "json",
+            "-o",
+            str(out),
+        )
+        assert res.exit_code == 0, res.output
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+    doc = json.loads(outs[0])
+    assert doc["games"] == 30 and doc["spec"]["players"] == 3
+    assert len(doc["spec"]["matchups"]) == 24
+
+
+def test_table_with_decks_and_first_game(runner, app):
+    res = _run(
+        runner,
+        app,
+        "--games",
+        "8",
+        "--players",
+        "2",
+        "--decks",
+        "battle,age",
+        "--first-game",
+        "--bots",
+        "greedy",
+    )
+    assert res.exit_code == 0, res.output
+    assert "8 games, 2 players, bots greedy" in res.stdout and "first game" in res.stdout
+    assert "resource" not in res.stdout.split("Seats")[0]
+
+
+def test_fixed_seats_and_spy_warning(runner, app):
+    res = _run(
+        runner,
+        app,
+        "--games",
+        "4",
+        "--players",
+        "2",
+        "--decks",
+        "spy,battle",
+        "--fixed-seats",
+        "--format",
+        "json",
+    )
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["spec"]["matchups"] == [["spy", "battle"]]
+    assert any("spy" in w for w in doc["warnings"])
+
+
+def test_mixed_bots(runner, app):
+    res = _run(
+        runner,
+        app,
+        "--games",
+        "3",
+        "--players",
+        "2",
+        "--bots",
+        "mixed",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    )
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert sum(b["seats"] for b in doc["bots"]) == 6
+
+
+def test_html_and_pdf_reports(runner, app, tmp_path):
+    for name in ("r.html", "r.pdf"):
+        res = _run(runner, app, "--games", "12", "--report", str(tmp_path / name))
+        assert res.exit_code == 0, res.output
+    assert "<svg" in (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert (tmp_path / "r.pdf").read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--decks", "battle,nope", "--players", "2"], "unknown deck"),
+        (["--decks", "battle,age,spy", "--players", "2"], "need 2 decks"),
+        (["--decks", "battle,battle", "--players", "2"], "different deck"),
+        (["--decks", "battle,age", "--players", "2", "--all-matchups"], "exclude"),
+        (["--report", "out.txt"], ".html or .pdf"),
+    ],
+)
+def test_errors(runner, app, args, message):
+    res = _run(runner, app, "--games", "2", *args)
+    assert res.exit_code != 0
+    assert message in res.output
+
+
+def test_dask_option_matches_local(runner, app):
+    distributed = pytest.importorskip("distributed")
+    args = ["--games", "12", "--players", "2", "--seed", "9", "--format", "json"]
+    local = _run(runner, app, *args)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = _run(runner, app, *args, "--dask", cluster.scheduler_address)
+    assert remote.exit_code == 0, remote.output
+    assert remote.stdout == local.stdout

@@ -1,0 +1,119 @@
+"""Reports: summary numbers, byte-identical JSON, HTML with inline SVG, PDF with vector charts."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.simulate import SimSpec, make_matchups, simulate
+from cardgen.simulate.charts import _nice_max, _ticks, interval_bars, line_chart
+from cardgen.simulate.report import render_table, summarise, to_json
+from cardgen.simulate.report_html import build_figures, figure_svg, render_html, write_report
+from cardgen.simulate.stats import wilson
+
+CARDS = Path(__file__).resolve().parents[1] / "cards"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalogue(CARDS)
+
+
+@pytest.fixture(scope="module")
+def result(cat):
+    spec = SimSpec(games=48, players=4, matchups=make_matchups(cat.rules.deck_ids, 4), seed=3)
+    return simulate(cat, spec)
+
+
+@pytest.fixture(scope="module")
+def summary(result, cat):
+    return summarise(result, cat)
+
+
+def test_summary_numbers(summary, result):
+    L, C = result.layout, result.counters
+    assert summary["games"] == 48
+    assert [d["deck"] for d in summary["decks"]] == list(L.decks)
+    for d in summary["decks"]:
+        k = L.decks.index(d["deck"])
+        wins = C[L.deck(k, "wins")]
+        assert d["games"] == 48 and d["wins"] == wins
+        assert d["win_rate"] == round(wins / 48, 4)
+        assert d["win_ci"] == [round(x, 4) for x in wilson(wins, 48)]
+        src = d["glory_sources"]
+        assert src["battles"] + src["end_coins"] + src["effects"] == pytest.approx(
+            d["glory_mean"], abs=3e-4
+        )
+        assert d["colour"].startswith("#")
+    assert [s["seat"] for s in summary["seats"]] == [1, 2, 3, 4]
+    (bot,) = summary["bots"]
+    assert (bot["bot"], bot["seats"]) == ("random", 192)
+    assert bot["wins"] == sum(s["wins"] for s in summary["seats"])
+    cards = {c["card"]: c for c in summary["cards"]}
+    assert len(cards) == len(result.layout.cards)  # every card is dealt in 48 games
+    for c in cards.values():
+        assert 0 <= c["play_rate"] <= 1 and 0 <= c["never_affordable_rate"] <= 1
+        assert 1 <= c["mean_pick_position"] <= 8 or c["picks"] == 0
+    rounds = [r for r in summary["rounds"] if r["deck"] == "all"]
+    assert [r["round"] for r in rounds] == [1, 2, 3, 4]
+    assert rounds[-1]["glory_mean"] == pytest.approx(
+        sum(d["glory_mean"] for d in summary["decks"]) / 4, abs=1e-3
+    )
+    assert len(summary["versus"]) == 12
+
+
+def test_json_is_deterministic_and_has_no_timings(cat, result, summary):
+    again = summarise(simulate(cat, result.spec, workers=2, chunk_size=5), cat)
+    assert to_json(again) == to_json(summary)
+    text = to_json(summary)
+    assert json.loads(text)["format"] == "cardgen-simulation/1"
+    assert not re.search(r"time|elapsed|second|date", text, re.I)
+
+
+def test_table_text(summary):
+    text = render_table(summary)
+    for word in ("Decks", "Seats", "Rounds", "Cards", "battle", "95% CI", "never affordable"):
+        assert word in text
+
+
+def test_chart_axes():
+    assert _nice_max(0.3) == 0.5 and _nice_max(9.8) == 10 and _nice_max(11) == 20
+    assert _nice_max(0) == 1.0
+    assert _ticks(0.5) == pytest.approx([0, 0.1, 0.2, 0.3, 0.4, 0.5])
+    assert _ticks(20) == [0, 5, 10, 15, 20]
+    fig = interval_bars("t", ["a", "b"], [0.2, 0.4], [(0.1, 0.3), (0.3, 0.5)], reference=0.25)
+    svg = figure_svg(fig)
+    assert svg.startswith("<svg") and svg.count("<rect") == 2
+    assert 'stroke-dasharray="3 2"' in svg
+    fig = line_chart("t", [1, 2, 3], [("x", [1.0, 2.0, 3.0], "#000000")])
+    assert "<polyline" in figure_svg(fig)
+
+
+def test_html_report(summary, tmp_path):
+    html = render_html(summary)
+    assert html == render_html(summary)
+    n_figs = len(build_figures(summary))
+    assert n_figs >= 10
+    assert html.count("<svg") == n_figs and html.count("</svg>") == n_figs
+    assert "<img" not in html and "<script" not in html  # self-contained, no JS
+    assert "battle-" in html and "Win rate per deck" in html
+    out = write_report(summary, tmp_path / "r.html")
+    assert out.read_text(encoding="utf-8") == html
+
+
+def test_pdf_report(summary, tmp_path):
+    pypdf = pytest.importorskip("pypdf")
+    a = write_report(summary, tmp_path / "a.pdf").read_bytes()
+    b = write_report(summary, tmp_path / "b.pdf").read_bytes()
+    assert a == b and a.startswith(b"%PDF")
+    reader = pypdf.PdfReader(io.BytesIO(a))
+    assert len(reader.pages) >= 4
+    text = "".join(p.extract_text() for p in reader.pages)
+    assert "Win rate per deck" in text and "battle-" in text
+    # charts are vector drawings: no raster images anywhere
+    assert all(not p.images for p in reader.pages)
