@@ -22,7 +22,6 @@ from cardgen.simulate.spec import SimSpec
 from cardgen.simulate.stats import CARD_FIELDS, ROUND_FIELDS, SEAT_FIELDS, Layout
 
 DRAFT, PLAY = 0, 1
-_CF = len(CARD_FIELDS)
 _DEALT, _DRAFTED, _PLAYED, _NEVER, _PICKS, _POS = (
     CARD_FIELDS.index(f)
     for f in ("dealt", "drafted", "played", "never_affordable", "picks", "pick_position")
@@ -36,6 +35,7 @@ class Seating:
 
     game: Game
     card_index: tuple[int, ...]  # instance -> card design index in the layout
+    card_slot: tuple[int, ...]  # instance -> offset of its design's card counters
     deck_index: tuple[int, ...]  # seat -> deck index in the layout
 
 
@@ -82,9 +82,11 @@ class Simulator:
             game = Game(self.catalogue, decks, seed=0, options=opts)
             cards = {c: k for k, c in enumerate(self.layout.cards)}
             dk = {d: k for k, d in enumerate(self.layout.decks)}
+            cix = tuple(cards[c.id] for c in game.pool.card)
             s = Seating(
                 game,
-                tuple(cards[c.id] for c in game.pool.card),
+                cix,
+                tuple(self.layout.card(c, CARD_FIELDS[0]) for c in cix),
                 tuple(dk[d] for d in decks),
             )
             self._seatings[key] = s
@@ -122,8 +124,9 @@ class Simulator:
         choose = [b.choose for b in bots]
         n, m, hand = st.n, g.num_instances, g.hand_size
         m3 = 3 * (m + 1)
-        cix, dk = seating.card_index, seating.deck_index
-        cb = L.card_base
+        cix, slot, dk = seating.card_index, seating.card_slot, seating.deck_index
+        legal_actions, apply_actions = st.legal_actions, st.apply_actions
+        drafted: list[int] = []
         right, ties, bglory = g.right, g.settings.defender_wins_ties, g.battle_glory
         drafted_by = [-1] * m
         afford = bytearray(m)
@@ -140,14 +143,14 @@ class Simulator:
                     dealt_round = r
                     for pack in st.packs:
                         for i in pack:
-                            C[cb + cix[i] * _CF + _DEALT] += 1
+                            C[slot[i] + _DEALT] += 1
                 pos = hand - len(st.packs[0]) + 1
-                acts = [choose[p](st, p, st.legal_actions(p)) for p in range(n)]
+                acts = [choose[p](st, p, legal_actions(p)) for p in range(n)]
                 for a in acts:
-                    k = cb + cix[a] * _CF
+                    k = slot[a]
                     C[k + _PICKS] += 1
                     C[k + _POS] += pos
-                st.apply_actions(acts, check=False)
+                apply_actions(acts, check=False)
                 continue
             if r != play_round:
                 play_round = r
@@ -155,15 +158,16 @@ class Simulator:
                     for i in st.hands[p]:
                         if drafted_by[i] < 0:
                             drafted_by[i] = p
+                            drafted.append(i)
                             pending[p] += 1
-                            C[cb + cix[i] * _CF + _DRAFTED] += 1
+                            C[slot[i] + _DRAFTED] += 1
             acts = [None] * n
             ending = True
             ended = st.ended
             for p in range(n):
                 if ended[p]:
                     continue
-                legal = st.legal_actions(p)
+                legal = legal_actions(p)
                 if pending[p]:
                     for a in legal:
                         if a < 0:
@@ -176,9 +180,9 @@ class Simulator:
                 acts[p] = a
                 if a >= 0:
                     ending = False
-                    c = cix[a // m3]
-                    C[cb + c * _CF + _PLAYED] += 1
-                    played[p].add(c)
+                    i = a // m3
+                    C[slot[i] + _PLAYED] += 1
+                    played[p].add(cix[i])
             if ending:  # the battle is fought with the tableaux as they are now
                 for a in range(n):
                     d = right[a]
@@ -192,7 +196,7 @@ class Simulator:
                         won_def[d] += 1
                     C[L.round(dk[a], r, "attack")] += atk
                     C[L.round(dk[d], r, "defence")] += dfn
-            st.apply_actions(acts, check=False)
+            apply_actions(acts, check=False)
             if ending:
                 coins, glory = st.coins, st.glory
                 for p in range(n):
@@ -201,9 +205,9 @@ class Simulator:
                     C[k + _COINS] += coins[p]
                     C[k + _GLORY] += glory[p]
         self._score(st, C, seating, bot_names, played, battle, won_atk, won_def)
-        for i in range(m):
-            if drafted_by[i] >= 0 and not afford[i]:
-                C[cb + cix[i] * _CF + _NEVER] += 1
+        for i in drafted:
+            if not afford[i]:
+                C[slot[i] + _NEVER] += 1
         return GameRecord(st, tuple(battle))
 
     def _score(self, st, C, seating, bot_names, played, battle, won_atk, won_def) -> None:

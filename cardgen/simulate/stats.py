@@ -8,7 +8,7 @@ computed only when reporting.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: per seat: games, wins, glory
 SEAT_FIELDS = ("games", "wins", "glory")
@@ -49,66 +49,72 @@ PAIR_FIELDS = ("games", "ahead")
 Z95 = 1.959963984540054
 
 
+_FIELD = {
+    block: {name: k for k, name in enumerate(fields)}
+    for block, fields in (
+        ("seat", SEAT_FIELDS),
+        ("deck", DECK_FIELDS),
+        ("bot", BOT_FIELDS),
+        ("card", CARD_FIELDS),
+        ("round", ROUND_FIELDS),
+        ("pair", PAIR_FIELDS),
+    )
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where each counter lives in the flat list."""
+    """Where each counter lives in the flat list: blocks of seats, decks, bots, cards,
+    (deck, round) and ordered deck pairs, after two totals (games, games with a shared win)."""
 
     decks: tuple[str, ...]
     seats: int
     bots: tuple[str, ...]
     cards: tuple[str, ...]
     rounds: int
+    seat_base: int = field(init=False)
+    deck_base: int = field(init=False)
+    bot_base: int = field(init=False)
+    card_base: int = field(init=False)
+    round_base: int = field(init=False)
+    pair_base: int = field(init=False)
+    size: int = field(init=False)
 
-    # ---- block offsets
-    @property
-    def seat_base(self) -> int:
-        return 2  # [0] games, [1] games with a shared win
+    def __post_init__(self) -> None:
+        nd = len(self.decks)
+        base = 2
+        for name, count in (
+            ("seat_base", self.seats * len(SEAT_FIELDS)),
+            ("deck_base", nd * len(DECK_FIELDS)),
+            ("bot_base", len(self.bots) * len(BOT_FIELDS)),
+            ("card_base", len(self.cards) * len(CARD_FIELDS)),
+            ("round_base", nd * self.rounds * len(ROUND_FIELDS)),
+            ("pair_base", nd * nd * len(PAIR_FIELDS)),
+        ):
+            object.__setattr__(self, name, base)
+            base += count
+        object.__setattr__(self, "size", base)
 
-    @property
-    def deck_base(self) -> int:
-        return self.seat_base + self.seats * len(SEAT_FIELDS)
-
-    @property
-    def bot_base(self) -> int:
-        return self.deck_base + len(self.decks) * len(DECK_FIELDS)
-
-    @property
-    def card_base(self) -> int:
-        return self.bot_base + len(self.bots) * len(BOT_FIELDS)
-
-    @property
-    def round_base(self) -> int:
-        return self.card_base + len(self.cards) * len(CARD_FIELDS)
-
-    @property
-    def pair_base(self) -> int:
-        return self.round_base + len(self.decks) * self.rounds * len(ROUND_FIELDS)
-
-    @property
-    def size(self) -> int:
-        return self.pair_base + len(self.decks) ** 2 * len(PAIR_FIELDS)
-
-    # ---- single offsets
     def seat(self, s: int, name: str) -> int:
-        return self.seat_base + s * len(SEAT_FIELDS) + SEAT_FIELDS.index(name)
+        return self.seat_base + s * len(SEAT_FIELDS) + _FIELD["seat"][name]
 
     def deck(self, d: int, name: str) -> int:
-        return self.deck_base + d * len(DECK_FIELDS) + DECK_FIELDS.index(name)
+        return self.deck_base + d * len(DECK_FIELDS) + _FIELD["deck"][name]
 
     def bot(self, b: int, name: str) -> int:
-        return self.bot_base + b * len(BOT_FIELDS) + BOT_FIELDS.index(name)
+        return self.bot_base + b * len(BOT_FIELDS) + _FIELD["bot"][name]
 
     def card(self, c: int, name: str) -> int:
-        return self.card_base + c * len(CARD_FIELDS) + CARD_FIELDS.index(name)
+        return self.card_base + c * len(CARD_FIELDS) + _FIELD["card"][name]
 
     def round(self, d: int, r: int, name: str) -> int:
         """Counter of deck ``d`` in round ``r`` (1-based)."""
         k = d * self.rounds + (r - 1)
-        return self.round_base + k * len(ROUND_FIELDS) + ROUND_FIELDS.index(name)
+        return self.round_base + k * len(ROUND_FIELDS) + _FIELD["round"][name]
 
     def pair(self, a: int, b: int, name: str) -> int:
         k = a * len(self.decks) + b
-        return self.pair_base + k * len(PAIR_FIELDS) + PAIR_FIELDS.index(name)
+        return self.pair_base + k * len(PAIR_FIELDS) + _FIELD["pair"][name]
 
     def zeros(self) -> list[int]:
         return [0] * self.size
