@@ -153,7 +153,14 @@ def card_steps(ctx: BuildContext) -> list[Step]:
 
     def sheets(rel: str, path: Path) -> Output:
         if rel == "cards/contact.png":
-            return Output(rel, "contact sheet of every card", None, {"cards": physical}, "contact")
+            return Output(
+                rel,
+                "contact sheet of every card",
+                None,
+                {"cards": physical},
+                "contact",
+                tuple(c.id for c in cat),
+            )
         m = re.fullmatch(r"cards/tts/([a-z0-9_]+)-([a-z0-9_]+)\.png", rel)
         if m and m.group(2) in rules.season_ids:
             cards = cat.select(m.group(1), m.group(2))
