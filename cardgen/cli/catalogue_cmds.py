@@ -30,11 +30,21 @@ def validate(
         ReportFormat.human, "--format", "-f", help="Report format."
     ),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+    simulate: int = typer.Option(
+        0,
+        "--simulate",
+        min=0,
+        metavar="N",
+        help="Also play N seeded greedy games and warn on cards that are rarely playable.",
+    ),
 ) -> None:
-    """Check a catalogue against the schema and the rules model; exit 1 if invalid."""
+    """Check a catalogue against the schema, the rules model and the rules engine's card
+    checks; exit 1 if invalid."""
     from cardgen.catalogue.validate import validate as run_validate
+    from cardgen.rules.card_checks import check_cards, simulation_check
 
-    result = run_validate(directory)
+    checks = [check_cards] + ([simulation_check(simulate)] if simulate else [])
+    result = run_validate(directory, extra_checks=checks)
     diags = result.diagnostics
     if format is ReportFormat.json:
         from cardgen.diagnostics.formats import to_json
