@@ -106,50 +106,38 @@ class Renderer:
                     write(f"print/{deck}.pdf", render_print_deck(ctx, deck))
                     write(f"print/{deck}-backs.pdf", render_print_backs(ctx, deck))
         if any(p in options.products for p in RASTER_PRODUCTS):
-            self._raster(options, write)
+            self._raster(options, write, out, written)
         return written
 
-    def _raster(self, options: RenderOptions, write) -> None:
-        from PIL import Image
-
+    def _raster(self, options: RenderOptions, write, out: Path, written: list[Path]) -> None:
         from cardgen.render.products import contact, png, raster, tts
 
         ctx = self.context()
         s = self.settings
         L = ctx.theme.layout
         items = raster.sprites(ctx)
-        pdf = raster.raster_pdf(ctx, items)
-        bleed_px = L.card.bleed / 25.4 * s.png.dpi
+        full = L.size.grow(L.card.bleed)
         aspect = L.card.height / L.card.width
-        tts_cell = tts.cell_size(s.tts, aspect)
-        contact_cell = (s.contact.card_width, round(s.contact.card_width * aspect))
-        tts_cells: dict[str, object] = {}
-        contact_cells: dict[str, object] = {}
-        backs: dict[tuple[str, str], object] = {}
-        for item, im in zip(items, raster.rasterise(pdf, len(items), s.png.dpi), strict=True):
-            want = (
-                px(L.card.width + 2 * L.card.bleed, s.png.dpi),
-                px(L.card.height + 2 * L.card.bleed, s.png.dpi),
-            )
-            if im.size != want:
-                im = im.resize(want, Image.Resampling.LANCZOS)
+        plan = raster.RasterPlan(
+            dpi=s.png.dpi,
+            size=(px(full.w, s.png.dpi), px(full.h, s.png.dpi)),
+            mpc=s.png.mpc,
+            bleed_px=L.card.bleed / 25.4 * s.png.dpi,
+            cell=tts.cell_size(s.tts, aspect),
+        )
+        jobs = []
+        for item in items:
             if "png" in options.products:
-                write(f"png/{item.deck}/{item.stem}.png", png.png_bytes(im))
-                write(
-                    f"png-mpc/{item.deck}/{item.stem}.png",
-                    png.png_bytes(png.centre_crop(im, s.png.mpc)),
-                )
-            box = png.trim(im, bleed_px)
-            small = im.resize(tts_cell, Image.Resampling.LANCZOS, box=box)
-            if item.card is None:
-                backs[(item.deck, item.season)] = small
+                a = out / "png" / item.deck / f"{item.stem}.png"
+                b = out / "png-mpc" / item.deck / f"{item.stem}.png"
+                jobs.append(raster.PageJob(str(a), str(b)))
+                written += [a, b]
             else:
-                tts_cells[item.card.id] = small
-                if "contact" in options.products:
-                    contact_cells[item.card.id] = im.resize(
-                        contact_cell, Image.Resampling.LANCZOS, box=box
-                    )
-            self.progress("images", 1)
+                jobs.append(raster.PageJob())
+        pdf = raster.raster_pdf(ctx, items)
+        cells = raster.rasterise(pdf, jobs, plan, progress=lambda n: self.progress("images", n))
+        faces = {i.card.id: c for i, c in zip(items, cells, strict=True) if i.card is not None}
+        backs = {(i.deck, i.season): c for i, c in zip(items, cells, strict=True) if not i.card}
         if "tts" in options.products:
             manifest = []
             for deck in ctx.theme.rules.deck_ids:
@@ -157,7 +145,7 @@ class Renderer:
                     cards = ctx.physical(ctx.catalogue.select(deck, season))
                     if not cards:
                         continue
-                    sheet, cols, rows = tts.make_sheet([tts_cells[c.id] for c in cards], s.tts)
+                    sheet, cols, rows = tts.make_sheet([faces[c.id] for c in cards], s.tts)
                     stem = f"tts/{deck}-{season}"
                     write(f"{stem}.png", png.png_bytes(sheet))
                     write(f"{stem}-back.png", png.png_bytes(backs[(deck, season)]))
@@ -175,7 +163,12 @@ class Renderer:
                     )
             write("tts/tts.json", (json.dumps(manifest, indent=2) + "\n").encode())
         if "contact" in options.products:
-            cells = [contact_cells[c.id] for c in ctx.physical()]
+            from PIL import Image
+
+            w = s.contact.card_width
+            size = (w, round(w * aspect))
+            small = {k: im.resize(size, Image.Resampling.LANCZOS) for k, im in faces.items()}
+            cells = [small[c.id] for c in ctx.physical()]
             write("contact.png", png.png_bytes(contact.contact_sheet(cells, s.contact)))
 
 

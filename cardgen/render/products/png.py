@@ -9,7 +9,7 @@ import io
 from PIL import Image
 
 #: PNG settings fixed so identical pixels always give identical bytes.
-PNG_OPTIONS = {"format": "PNG", "compress_level": 4, "optimize": False}
+PNG_OPTIONS = {"format": "PNG", "compress_level": 1, "optimize": False}
 
 
 def png_bytes(im: Image.Image) -> bytes:

@@ -6,11 +6,13 @@ pixel product (png, tts, contact) is made from these images, so nothing is laid 
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,41 +77,94 @@ def _pdftoppm() -> str:
     return exe
 
 
+@dataclass(frozen=True)
+class RasterPlan:
+    """What to make of every page: full size, the MPC crop and the small cell size."""
+
+    dpi: int
+    size: tuple[int, int]
+    mpc: tuple[int, int]
+    bleed_px: float
+    cell: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PageJob:
+    """Where one page's PNGs go (absolute paths, or None to skip)."""
+
+    png: str | None = None
+    mpc: str | None = None
+
+
+def _pages(exe: str, pdf: str, first: int, last: int, dpi: int, tmp: str) -> list[Path]:
+    """Run pdftoppm on pages ``first..last``; the PPM files in page order."""
+    prefix = Path(tmp) / f"p{first}"
+    cmd = [exe, "-r", str(dpi), "-f", str(first), "-l", str(last), pdf, str(prefix)]
+    res = subprocess.run(cmd, capture_output=True, check=False)
+    if res.returncode:
+        raise RuntimeError(f"pdftoppm failed: {res.stderr.decode(errors='replace')}")
+    files = sorted(Path(tmp).glob(f"p{first}-*.ppm"), key=lambda f: int(f.stem.rsplit("-", 1)[1]))
+    if len(files) != last - first + 1:
+        raise RuntimeError(f"pdftoppm wrote {len(files)} pages, expected {last - first + 1}")
+    return files
+
+
+def _work(args: tuple[str, str, int, RasterPlan, list[PageJob]]) -> list[bytes]:
+    """Rasterise a run of pages, write their PNGs, return their small cells as raw RGB."""
+    from cardgen.render.products.png import centre_crop, png_bytes, trim
+    from cardgen.util.atomic import atomic_write_bytes
+
+    exe, pdf, first, plan, jobs = args
+    cells = []
+    with tempfile.TemporaryDirectory(prefix="cardgen-raster-") as tmp:
+        for f, job in zip(
+            _pages(exe, pdf, first, first + len(jobs) - 1, plan.dpi, tmp), jobs, strict=True
+        ):
+            with Image.open(f) as raw:
+                im = raw.convert("RGB")
+            f.unlink()
+            if im.size != plan.size:
+                im = im.resize(plan.size, Image.Resampling.LANCZOS)
+            if job.png:
+                atomic_write_bytes(job.png, png_bytes(im))
+            if job.mpc:
+                atomic_write_bytes(job.mpc, png_bytes(centre_crop(im, plan.mpc)))
+            box = trim(im, plan.bleed_px)
+            cell = im.resize(plan.cell, Image.Resampling.LANCZOS, box=box, reducing_gap=2.0)
+            cells.append(cell.tobytes())
+    return cells
+
+
 def rasterise(
-    pdf: bytes, pages: int, dpi: int, workers: int | None = None
-) -> Iterator[Image.Image]:
-    """Yield page 1..``pages`` of ``pdf`` as RGB images at ``dpi``, in order."""
+    pdf: bytes,
+    jobs: list[PageJob],
+    plan: RasterPlan,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[Image.Image]:
+    """Rasterise every page of ``pdf`` (one per job), write the PNGs the jobs ask for and
+    return each page's small cell; the pages are split over ``workers`` processes."""
     exe = _pdftoppm()
-    workers = max(1, min(workers or os.cpu_count() or 1, pages))
+    n = len(jobs)
+    workers = max(1, min(workers or os.cpu_count() or 1, n))
     with tempfile.TemporaryDirectory(prefix="cardgen-raster-") as tmp:
         src = Path(tmp) / "cards.pdf"
         src.write_bytes(pdf)
-        chunk = -(-pages // workers)
-        procs = []
-        for w in range(workers):
-            first, last = w * chunk + 1, min(pages, (w + 1) * chunk)
-            if first > last:
-                continue
-            cmd = [
-                exe,
-                "-r",
-                str(dpi),
-                "-f",
-                str(first),
-                "-l",
-                str(last),
-                str(src),
-                str(Path(tmp) / f"w{w}"),
-            ]
-            procs.append(subprocess.Popen(cmd, stderr=subprocess.PIPE))
-        for p in procs:
-            _, err = p.communicate()
-            if p.returncode:
-                raise RuntimeError(f"pdftoppm failed: {err.decode(errors='replace')}")
-        files = sorted(Path(tmp).glob("w*-*.ppm"), key=lambda f: int(f.stem.rsplit("-", 1)[1]))
-        if len(files) != pages:
-            raise RuntimeError(f"pdftoppm wrote {len(files)} pages, expected {pages}")
-        for f in files:
-            with Image.open(f) as im:
-                im.load()
-                yield im.convert("RGB")
+        size = -(-n // (workers * 2)) if workers > 1 else n
+        chunks = [(exe, str(src), i + 1, plan, jobs[i : i + size]) for i in range(0, n, size)]
+        if workers == 1:
+            results = []
+            for ch in chunks:
+                results.append(_work(ch))
+                if progress:
+                    progress(len(ch[4]))
+        else:
+            ctx = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(workers, mp_context=ctx) as ex:
+                futures = [ex.submit(_work, ch) for ch in chunks]
+                results = []
+                for fut, ch in zip(futures, chunks, strict=True):
+                    results.append(fut.result())
+                    if progress:
+                        progress(len(ch[4]))
+    return [Image.frombytes("RGB", plan.cell, b) for chunk in results for b in chunk]
