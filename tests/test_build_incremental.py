@@ -183,3 +183,13 @@ def test_invalid_catalogue_writes_nothing(kit):
         build(cards, out)
     assert exc.value.diagnostics
     assert _files(out) == before
+
+
+def test_identical_input_gives_a_byte_identical_kit(built, tmp_path):
+    cards, out, _ = built
+    again = tmp_path / "again"
+    build(cards, again)
+    first, second = _files(out), _files(again)
+    assert set(first) == set(second)
+    for path in first:
+        assert (out / path).read_bytes() == (again / path).read_bytes(), path
