@@ -104,3 +104,10 @@ def test_render_cli_writes_selected_products(tmp_path, runner, app):
     )
     assert res.exit_code == 0, res.output
     assert sorted(p.name for p in out.iterdir()) == ["pnp-letter.pdf"]
+
+
+def test_cardgen_validate_runs_the_preflight(cards, runner, app):
+    _edit(cards / "age.yaml", "name: Farm\n", "name: Farm\n    art: art/nope.png\n")
+    res = runner.invoke(app, ["validate", str(cards)])
+    assert res.exit_code == 1
+    assert "E402" in res.output and "[farm]" in res.output

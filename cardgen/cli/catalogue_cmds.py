@@ -41,9 +41,10 @@ def validate(
     """Check a catalogue against the schema, the rules model and the rules engine's card
     checks; exit 1 if invalid."""
     from cardgen.catalogue.validate import validate as run_validate
+    from cardgen.render.preflight import preflight_check
     from cardgen.rules.card_checks import check_cards, simulation_check
 
-    checks = [check_cards] + ([simulation_check(simulate)] if simulate else [])
+    checks = [check_cards, preflight_check] + ([simulation_check(simulate)] if simulate else [])
     result = run_validate(directory, extra_checks=checks)
     diags = result.diagnostics
     if format is ReportFormat.json:
