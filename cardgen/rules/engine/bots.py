@@ -13,7 +13,7 @@ from typing import Protocol
 
 from cardgen.rules.engine.actions import END
 from cardgen.rules.engine.compiled import ATTACK, DEFENCE
-from cardgen.rules.engine.effects import price, production
+from cardgen.rules.engine.effects import price
 from cardgen.rules.engine.state import DRAFT, PLAY, State
 
 
@@ -32,7 +32,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def step(self, state: State, player: int) -> int:
-        legal = state.legal_actions(player)
+        # In the draft the legal actions are exactly the pack: skip the copy.
+        legal = state.packs[player] if state.phase == DRAFT else state.legal_actions(player)
         return legal[int(self.rng.random() * len(legal))]
 
 
@@ -75,7 +76,6 @@ class GreedyBot:
         if state.phase != PLAY or legal == [END]:
             return legal[0]
         m1 = state.game.num_instances + 1
-        prod = production(state, player)
         coins = state.coins[player]
         best, best_score = None, 0.0
         for a in legal:
@@ -83,7 +83,7 @@ class GreedyBot:
                 continue
             rest, v = divmod(a, m1)
             inst, z = divmod(rest, 3)
-            cost = price(state, player, inst, prod)
+            cost = price(state, player, inst)
             score = card_value(state, player, inst, z) - 0.35 * cost
             if v:
                 score -= card_value(state, player, v - 1, z) + 0.5
@@ -110,11 +110,12 @@ def make_bot(name: str, seed: int) -> Bot:
 
 def play_game(state: State, bots: Sequence[Bot], *, check: bool = False) -> State:
     """Play ``state`` to the end with one bot per seat (mutates and returns ``state``)."""
-    n = state.n
+    seats = range(state.n)
     while state.phase <= PLAY:
-        acting = state.acting_players()
-        actions: list[int | None] = [None] * n
-        for p in acting:
-            actions[p] = bots[p].step(state, p)
+        if state.phase == DRAFT:
+            actions = [bots[p].step(state, p) for p in seats]
+        else:
+            ended = state.ended
+            actions = [None if ended[p] else bots[p].step(state, p) for p in seats]
         state.apply_actions(actions, check=check)
     return state

@@ -34,26 +34,17 @@ from cardgen.rules.engine.compiled import (
 
 # ------------------------------------------------------------------ derived numbers
 def production(st, p: int) -> list[int]:
-    """Resources produced by player ``p``'s Kingdom, per resource index."""
-    prod = [0] * st.num_resources
-    card = st.card
-    for i in st.tab[p]:
-        for r, a in card[i].produce:
-            prod[r] += a
-    return prod
+    """Resources produced by player ``p``'s Kingdom, per resource index (cached list)."""
+    return st.prod[p]
 
 
-def price(st, p: int, inst: int, prod: list[int]) -> int:
+def price(st, p: int, inst: int) -> int:
     """What ``inst`` costs ``p`` now: cost minus each matching resource produced and discounts."""
     c: CardDef = st.card[inst]
-    cost = c.cost
+    cost = c.cost - (st.disc_unit[p] if c.is_unit else st.disc_building[p])
+    prod = st.prod[p]
     for r in c.discount:
         cost -= prod[r]
-    card = st.card
-    for i in st.tab[p]:
-        for applies, amount in card[i].discounts:
-            if applies == 0 or (applies == 1) == c.is_unit:
-                cost -= amount
     return cost if cost > 0 else 0
 
 
@@ -71,8 +62,7 @@ def per_value(st, p: int, inst: int, per: int) -> int:
         return sum(1 for i in tab if card[i].is_unit)
     if per == PER_BUILDING:
         return sum(1 for i in tab if not card[i].is_unit)
-    r = per - RES_BASE
-    return sum(a for i in tab for rr, a in card[i].produce if rr == r)
+    return st.prod[p][per - RES_BASE]
 
 
 def card_power(st, p: int, inst: int, stat: int) -> int | None:

@@ -131,11 +131,15 @@ class Game:
                 )
 
     # --- API --------------------------------------------------------------------------------
-    def new_initial_state(self):
-        """A fresh state: piles shuffled, coins dealt, first draft hands dealt."""
+    def new_initial_state(self, seed: int | None = None):
+        """A fresh state: piles shuffled, coins dealt, first draft hands dealt.
+
+        ``seed`` overrides the game's seed (the compiled cards are reused: cheap for
+        simulations of many games).
+        """
         from cardgen.rules.engine.state import State
 
-        return State.initial(self)
+        return State.initial(self, self.seed if seed is None else seed)
 
     def stat_counts(self, zone: int, stat: int) -> bool:
         return self.counts[zone][stat]

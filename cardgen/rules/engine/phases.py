@@ -24,7 +24,6 @@ from cardgen.rules.engine.effects import (
     gain_glory,
     per_value,
     price,
-    production,
     remove_card,
     run,
     total_power,
@@ -115,10 +114,9 @@ def play_step(st, actions) -> None:
             continue
         rest, v = divmod(a, m1)
         inst, z = divmod(rest, 3)
-        c = card[inst]
-        cost = price(st, p, inst, production(st, p))
-        counts = tuple(per_value(st, p, inst, e[2]) for e in c.played)
-        plays.append((p, inst, z, v - 1, cost, counts))
+        played = card[inst].played
+        counts = tuple(per_value(st, p, inst, e[2]) for e in played) if played else ()
+        plays.append((p, inst, z, v - 1, price(st, p, inst), counts))
     # pay (to the bank)
     for p, inst, _z, _v, cost, _c in plays:
         st.coins[p] -= cost
@@ -159,8 +157,9 @@ def play_step(st, actions) -> None:
         st.refresh_mods(p)
     # when-played effects, in seat order, counted on the snapshot
     for p, inst, _z, _v, _cost, counts in plays:
-        for eff, count in zip(card[inst].played, counts, strict=True):
-            run(st, p, inst, eff, count, flipped)
+        if counts:
+            for eff, count in zip(card[inst].played, counts, strict=True):
+                run(st, p, inst, eff, count, flipped)
     if all(st.ended):
         finish_round(st)
 

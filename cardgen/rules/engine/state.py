@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from cardgen.rules.engine import phases
 from cardgen.rules.engine.actions import END, decode_play, play_action, save_action
 from cardgen.rules.engine.compiled import ZONES
-from cardgen.rules.engine.effects import price, production
+from cardgen.rules.engine.effects import price
 from cardgen.rules.engine.game import Game
 from cardgen.rules.model import Phase
 
@@ -54,6 +54,8 @@ class State:
         "burned",
         "card",
         "coins",
+        "disc_building",
+        "disc_unit",
         "discard",
         "ended",
         "events",
@@ -72,9 +74,11 @@ class State:
         "peeks",
         "phase",
         "piles",
+        "prod",
         "rng",
         "round",
         "saved",
+        "seed",
         "seq",
         "step",
         "stored",
@@ -87,7 +91,7 @@ class State:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def empty(cls, game: Game) -> State:
+    def empty(cls, game: Game, seed: int | None = None) -> State:
         """A state with every field set but no card anywhere (scenarios fill it in)."""
         st = cls.__new__(cls)
         n, m = game.num_players, game.num_instances
@@ -95,7 +99,8 @@ class State:
         st.card = game.pool.card
         st.n = n
         st.num_resources = len(game.rules.resource_ids)
-        st.rng = random.Random(game.seed)
+        st.seed = game.seed if seed is None else seed
+        st.rng = random.Random(st.seed)
         st.round = 1
         st.phase = DRAFT
         st.step = 0
@@ -125,13 +130,16 @@ class State:
         st.history = []
         st.zone_mods = [False] * n
         st.neighbour_mods = [False] * n
+        st.prod = [[0] * st.num_resources for _ in range(n)]
+        st.disc_unit = [0] * n
+        st.disc_building = [0] * n
         st.battle_start = 0
         return st
 
     @classmethod
-    def initial(cls, game: Game) -> State:
+    def initial(cls, game: Game, seed: int | None = None) -> State:
         """Shuffle the season piles separately and deal the first draft."""
-        st = cls.empty(game)
+        st = cls.empty(game, seed)
         for inst, s in enumerate(game.pool.season):
             st.piles[s].append(inst)
         for pile in st.piles:
@@ -147,6 +155,7 @@ class State:
         st.card = self.card
         st.n = self.n
         st.num_resources = self.num_resources
+        st.seed = self.seed
         st.rng = random.Random()
         st.rng.setstate(self.rng.getstate())
         st.round = self.round
@@ -178,6 +187,9 @@ class State:
         st.history = self.history[:]
         st.zone_mods = self.zone_mods[:]
         st.neighbour_mods = self.neighbour_mods[:]
+        st.prod = [x[:] for x in self.prod]
+        st.disc_unit = self.disc_unit[:]
+        st.disc_building = self.disc_building[:]
         st.battle_start = self.battle_start
         return st
 
@@ -213,7 +225,7 @@ class State:
 
     def price(self, p: int, inst: int) -> int:
         """What ``inst`` would cost ``p`` if flipped now."""
-        return price(self, p, inst, production(self, p))
+        return price(self, p, inst)
 
     def legal_actions(self, player: int) -> list[int]:
         """``player``'s legal actions now (empty if they do not act)."""
@@ -230,7 +242,9 @@ class State:
 
     def _plays(self, p: int) -> list[int]:
         coins = self.coins[p]
-        prod = production(self, p)
+        prod = self.prod[p]
+        du = self.disc_unit[p]
+        db = self.disc_building[p]
         cap = self.game.capacity[self.season]
         m1 = self.game.num_instances + 1
         card = self.card
@@ -241,15 +255,19 @@ class State:
             occ[zone[i]].append(i)
         out: list[int] = []
         for inst in self.hands[p]:
-            if price(self, p, inst, prod) > coins:
+            c = card[inst]
+            cost = c.cost - (du if c.is_unit else db)
+            for r in c.discount:
+                cost -= prod[r]
+            if cost > coins:
                 continue
-            for z in card[inst].zones:
-                c = cap[z]
-                if not c:
+            for z in c.zones:
+                cz = cap[z]
+                if not cz:
                     continue
                 base = (inst * 3 + z) * m1
                 here = occ[z]
-                if len(here) < c:
+                if len(here) < cz:
                     out.append(base)
                     if free_replace:
                         out.extend(base + v + 1 for v in here)
@@ -259,20 +277,12 @@ class State:
 
     # ------------------------------------------------------------------ transitions
     def apply_actions(self, actions: Sequence[int | None], *, check: bool = True) -> None:
-        """Apply one simultaneous step: ``actions[p]`` for every acting player ``p``."""
-        if len(actions) != self.n:
-            raise IllegalActionError(f"need {self.n} actions (None for players who do not act)")
-        acting = self.acting_players()
+        """Apply one simultaneous step: ``actions[p]`` for every acting player ``p``.
+
+        ``check=False`` skips the legality check (for bots that only choose legal actions).
+        """
         if check:
-            for p in range(self.n):
-                a = actions[p]
-                if p in acting:
-                    if a is None or a not in self.legal_actions(p):
-                        raise IllegalActionError(
-                            f"player {p}: {self.action_to_string(p, a)} is not legal now"
-                        )
-                elif a is not None:
-                    raise IllegalActionError(f"player {p} does not act now")
+            self._check(actions)
         self.history.append(tuple(actions))
         if self.phase == DRAFT:
             phases.draft_step(self, actions)
@@ -280,6 +290,22 @@ class State:
             phases.play_step(self, actions)
         else:
             raise IllegalActionError("no decisions are taken in this phase")
+
+    def _check(self, actions: Sequence[int | None]) -> None:
+        if len(actions) != self.n:
+            raise IllegalActionError(f"need {self.n} actions (None for players who do not act)")
+        if self.phase > PLAY:
+            raise IllegalActionError("no decisions are taken in this phase")
+        acting = self.acting_players()
+        for p in range(self.n):
+            a = actions[p]
+            if p in acting:
+                if a is None or a not in self.legal_actions(p):
+                    raise IllegalActionError(
+                        f"player {p}: {self.action_to_string(p, a)} is not legal now"
+                    )
+            elif a is not None:
+                raise IllegalActionError(f"player {p} does not act now")
 
     # ------------------------------------------------------------------ results
     def results(self) -> list[PlayerResult]:
@@ -307,11 +333,30 @@ class State:
 
     # ------------------------------------------------------------------ bookkeeping
     def refresh_mods(self, p: int) -> None:
-        """Recompute the fast-path flags of ``p``'s tableau."""
+        """Recompute the cached numbers of ``p``'s tableau (after any change to it)."""
         card = self.card
         t = self.tab[p]
-        self.zone_mods[p] = any(card[i].power_zone for i in t)
-        self.neighbour_mods[p] = any(card[i].power_neighbour for i in t)
+        zm = nm = False
+        prod = [0] * self.num_resources
+        du = db = 0
+        for i in t:
+            c = card[i]
+            if c.power_zone:
+                zm = True
+            if c.power_neighbour:
+                nm = True
+            for r, a in c.produce:
+                prod[r] += a
+            for applies, a in c.discounts:
+                if applies != 2:
+                    du += a
+                if applies != 1:
+                    db += a
+        self.zone_mods[p] = zm
+        self.neighbour_mods[p] = nm
+        self.prod[p] = prod
+        self.disc_unit[p] = du
+        self.disc_building[p] = db
 
     def state_hash(self) -> str:
         """A SHA-256 of the whole game position (not of the event log)."""

@@ -1,0 +1,52 @@
+"""Benchmark: full 4-player random-bot games per second on one core.
+
+Usage: python benchmarks/bench_engine.py [--cards cards] [--games 500] [--runs 5]
+
+Plays seeded games with ``RandomBot``s and the event log off (the simulation mode), from the
+initial state to the end, and prints the median of several runs.  Game compilation happens once;
+each game still shuffles and deals its own piles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.rules.engine import Game, GameOptions, RandomBot, play_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(game: Game, games: int, first_seed: int) -> float:
+    """Games per second for ``games`` games with seeds from ``first_seed``."""
+    n = game.num_players
+    start = time.perf_counter()
+    for k in range(games):
+        seed = first_seed + k
+        state = game.new_initial_state(seed=seed)
+        play_game(state, [RandomBot(seed * 8 + p) for p in range(n)])
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cards", default=str(ROOT / "cards"))
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    cat = load_catalogue(args.cards)
+    decks = list(cat.rules.deck_ids)[:4]
+    game = Game(cat, decks, seed=0, options=GameOptions(log_events=False))
+    run(game, 20, 10**6)  # warm-up
+    rates = [run(game, args.games, r * args.games) for r in range(args.runs)]
+    print(
+        f"{statistics.median(rates):.0f} games/s (median of {args.runs} runs of {args.games} "
+        f"4-player random-bot games; runs: {', '.join(f'{r:.0f}' for r in rates)})"
+    )
+
+
+if __name__ == "__main__":
+    main()
