@@ -22,6 +22,15 @@ FLIP_TEXT = {
     Duplex.NONE: "single-sided",
 }
 
+CALIBRATION_TEXT = (
+    "Print this sheet on both sides,",
+    "at 100% (actual size).",
+    "Hold it against the light: each",
+    "BACK cross should lie on its FRONT",
+    "cross. If not, adjust the printer's",
+    "duplex offset before printing cards.",
+)
+
 
 def grid_for(ctx: RenderContext, paper: str) -> Grid:
     s = ctx.settings.pnp
@@ -77,10 +86,12 @@ class PnpWriter:
                 c.line(cx, cy - arm, cx, cy + arm)
                 c.circle(cx, cy, arm / 2, stroke=1, fill=0)
                 c.drawCentredString(cx, cy + arm + 6, f"{side} {i + 1}")
-            self.label(
-                f"Duplex calibration ({FLIP_TEXT[self.duplex]}, 100% / actual size): "
-                "held against the light, each BACK cross should lie on its FRONT cross."
-            )
+            mid = grid.slot(grid.per_page // 2)
+            c.setFont(th.font("regular"), 7)
+            for k, line in enumerate(CALIBRATION_TEXT):
+                c.drawCentredString(mid.x + mid.w / 2, mid.y + mid.h * 0.3 - k * 9, line)
+            c.drawCentredString(mid.x + mid.w / 2, mid.y + mid.h * 0.3 + 11, FLIP_TEXT[self.duplex])
+            self.label(f"{th.rules.game} · duplex calibration · {FLIP_TEXT[self.duplex]}")
             c.showPage()
 
     def sheet(self, cards: list[Card], side: str, duplex: Duplex | None, label: str) -> None:

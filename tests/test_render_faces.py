@@ -1,0 +1,103 @@
+"""Card faces and the layout template: icons for every token, bleed, dash vs zero, fit."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardgen.catalogue.icons import ICONS
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.render.card_face import FacePainter, face_form
+from cardgen.render.icons import BASE
+from cardgen.render.layout import load_layout
+from cardgen.render.products.base import RenderContext, load_product_settings
+from cardgen.render.theme import Theme
+from cardgen.render.units import mm
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "render" / "cards"
+
+
+@pytest.fixture(scope="module")
+def ctx() -> RenderContext:
+    cat = load_catalogue(FIXTURE)
+    return RenderContext(cat, Theme.create(cat.rules, FIXTURE), load_product_settings())
+
+
+def test_every_text_token_and_deck_icon_has_a_drawn_icon(ctx):
+    rules = ctx.theme.rules
+    for name in [*ICONS, *rules.resource_ids, *(d.icon for d in rules.decks)]:
+        assert name in BASE, name
+        assert name in ctx.theme.icons
+
+
+def test_unknown_resource_gets_a_lettered_disc():
+    from cardgen.render.icons import IconSet, load_icon_colours
+
+    icons = IconSet({"gold": "#D4AF37"}, load_icon_colours(), "DejaVuSansCondensed-Bold")
+    assert "gold" in icons and icons.painters["gold"] is not BASE.get("gold")
+
+
+def test_boxes_on_the_trim_edge_run_into_the_bleed():
+    layout = load_layout()
+    art = layout.box(layout.face.art.box)  # full-width art band
+    b = mm(layout.card.bleed)
+    assert art.x == pytest.approx(-b)
+    assert art.x2 == pytest.approx(mm(layout.card.width) + b)
+    name = layout.box(layout.face.name.box)  # inside: unchanged
+    assert name.x == pytest.approx(mm(layout.face.name.box[0]))
+
+
+def _face_pdf(ctx, card_id: str) -> PdfReader:
+    doc = ctx.document(ctx.theme.layout.size.pt, "t")
+    doc.place(face_form(doc, ctx.faces, ctx.catalogue.card(card_id), bleed=False), 0, 0)
+    doc.c.showPage()
+    return PdfReader(io.BytesIO(doc.save()))
+
+
+def _forms(reader: PdfReader) -> set[str]:
+    names: set[str] = set()
+
+    def walk(obj):
+        for k, x in (obj.get("/Resources", {}).get("/XObject") or {}).items():
+            if k not in names:
+                names.add(k)
+                walk(x.get_object())
+
+    walk(reader.pages[0])
+    return names
+
+
+def test_dash_power_is_drawn_differently_from_zero(ctx):
+    dash = _face_pdf(ctx, "war-camp")  # defence "-", attack 1
+    zero = _face_pdf(ctx, "quarry")  # defence 0, attack 0
+    assert "/FormXob.icon-defence-faded" in _forms(dash)
+    assert "/FormXob.icon-defence-faded" not in _forms(zero)
+    assert "/FormXob.icon-defence" in _forms(zero)
+    text = zero.pages[0].extract_text()
+    assert text.count("0") >= 2
+    assert dash.pages[0].extract_text().count("0") == 1  # its cost; the "-" is a bar, no glyph
+
+
+def test_face_text_layer_has_name_type_cost_and_rules(ctx):
+    text = _face_pdf(ctx, "shield-wall").pages[0].extract_text()
+    for part in ("Shield Wall", "UNIT", "3", "If you win your defence", "Hold the line."):
+        assert part in text
+    assert "shield-wall · v1 · ×2" in text  # prototype line: id, version, copies
+
+
+def test_star_only_on_first_game_star_cards(ctx):
+    assert "/FormXob.icon-star" in _forms(_face_pdf(ctx, "veteran-champion-of-the-north"))
+    assert "/FormXob.icon-star" not in _forms(_face_pdf(ctx, "raiders"))
+
+
+def test_long_names_and_texts_shrink(ctx):
+    faces = FacePainter(ctx.theme)
+    layout = ctx.theme.layout.face
+    long_card = faces.fit(ctx.catalogue.card("veteran-champion-of-the-north"))
+    short_card = faces.fit(ctx.catalogue.card("raiders"))
+    assert long_card.fits and short_card.fits
+    assert long_card.name_size < short_card.name_size == layout.name.size
+    assert long_card.body.size < short_card.body.size == layout.text.size
