@@ -142,6 +142,8 @@ def build(
     if on_plan:
         on_plan(steps)
     out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob(".stage-*"):  # left behind by an interrupted build
+        shutil.rmtree(old, ignore_errors=True)
     for step in steps:
         t0 = time.perf_counter()
         if on_start:
@@ -152,6 +154,8 @@ def build(
         if entry is None:
             outputs, written = _run_staged(step, out)
             entry = cache.record(step.id, step.key, step.title, outputs)
+            cache.inputs = ""
+            cache.save()  # an interrupted build keeps what it finished
         seconds = time.perf_counter() - t0
         result = StepResult(step.id, step.title, entry.outputs, written, ran, seconds)
         report.results.append(result)
