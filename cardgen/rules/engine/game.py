@@ -7,7 +7,7 @@ with ``random.Random(seed)`` and deals the first draft hands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.rules.engine.compiled import ATTACK, DEFENCE, ZONES, CompiledPool, compile_pool
@@ -28,7 +28,6 @@ class GameOptions:
     slot_power: dict | None = None
     #: Deal the first draft when the state is created (scenarios set their own hands).
     deal: bool = True
-    extra: dict = field(default_factory=dict)
 
 
 def _distinct(*players: int) -> tuple[int, ...]:
@@ -102,6 +101,20 @@ class Game:
         )
         self.neighbours = tuple(_distinct(self.left[p], self.right[p]) for p in range(n))
         self._check_piles()
+        m1 = self.num_instances + 1
+        cards = self.pool.card
+        #: per instance, hot-path copies of the design's numbers
+        self.inst_cost = tuple(c.cost for c in cards)
+        self.inst_unit = tuple(c.is_unit for c in cards)
+        self.inst_discount = tuple(c.discount for c in cards)
+        #: per season, per instance: (zone, capacity, base action) for zones with slots
+        self.inst_zones = tuple(
+            tuple(
+                tuple((z, cap[z], (i * 3 + z) * m1) for z in c.zones if cap[z])
+                for i, c in enumerate(cards)
+            )
+            for cap in self.capacity
+        )
 
     # --- setup checks -----------------------------------------------------------------------
     def _check_setup(self) -> None:
@@ -140,9 +153,6 @@ class Game:
         from cardgen.rules.engine.state import State
 
         return State.initial(self, self.seed if seed is None else seed)
-
-    def stat_counts(self, zone: int, stat: int) -> bool:
-        return self.counts[zone][stat]
 
     def card_id(self, inst: int) -> str:
         return self.pool.card[inst].id

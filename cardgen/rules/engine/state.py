@@ -237,42 +237,37 @@ class State:
         if not hand:
             return [END]
         out = self._plays(player)
-        out.extend(-2 - i for i in hand)
+        out += [-2 - i for i in hand]
         return out
 
     def _plays(self, p: int) -> list[int]:
+        g = self.game
         coins = self.coins[p]
         prod = self.prod[p]
         du = self.disc_unit[p]
         db = self.disc_building[p]
-        cap = self.game.capacity[self.season]
-        m1 = self.game.num_instances + 1
-        card = self.card
+        icost, iunit, idisc = g.inst_cost, g.inst_unit, g.inst_discount
+        izones = g.inst_zones[g.season_of_round[self.round]]
         zone = self.zone
-        free_replace = self.game.settings.replace_when_free
+        free_replace = g.settings.replace_when_free
         occ: list[list[int]] = [[], [], []]
         for i in self.tab[p]:
             occ[zone[i]].append(i)
         out: list[int] = []
         for inst in self.hands[p]:
-            c = card[inst]
-            cost = c.cost - (du if c.is_unit else db)
-            for r in c.discount:
+            cost = icost[inst] - (du if iunit[inst] else db)
+            for r in idisc[inst]:
                 cost -= prod[r]
             if cost > coins:
                 continue
-            for z in c.zones:
-                cz = cap[z]
-                if not cz:
-                    continue
-                base = (inst * 3 + z) * m1
+            for z, cz, base in izones[inst]:
                 here = occ[z]
                 if len(here) < cz:
                     out.append(base)
                     if free_replace:
-                        out.extend(base + v + 1 for v in here)
+                        out += [base + v + 1 for v in here]
                 else:
-                    out.extend(base + v + 1 for v in here)
+                    out += [base + v + 1 for v in here]
         return out
 
     # ------------------------------------------------------------------ transitions
