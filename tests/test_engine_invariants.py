@@ -118,3 +118,19 @@ def test_hidden_cards_and_hands_are_not_observed(cat):
     obs = st.observation(1)
     assert obs["you"]["pack"] and "pack" not in obs["players"][0]["tableau"]
     assert all(isinstance(p["pack"], int) for p in obs["players"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_invariants_on_the_real_catalogue(cards_dir, players):
+    if not (cards_dir / "battle.yaml").exists():
+        pytest.skip("the real catalogue is not written yet")
+    real = load_catalogue(cards_dir)
+    decks = list(real.rules.deck_ids)
+    for seed in range(150):
+        chosen = [decks[(seed + k) % len(decks)] for k in range(players)]
+        g = Game(real, chosen, seed=seed, options=GameOptions(first_game=seed % 4 == 0))
+        bots = [
+            GreedyBot(seed + p) if p == seed % players else RandomBot(seed + p)
+            for p in range(players)
+        ]
+        _run(g.new_initial_state(), bots)
