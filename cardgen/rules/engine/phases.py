@@ -143,7 +143,6 @@ def play_step(st, actions) -> None:
             if bonus:
                 gain_coins(st, p, bonus, "first_to_end")
     # flip: place, then remove occupants
-    flipped = frozenset(x[1] for x in plays)
     for p, inst, z, victim, cost, _c in plays:
         st.tab[p].append(inst)
         st.zone[inst] = z
@@ -153,11 +152,13 @@ def play_step(st, actions) -> None:
         if ev is not None:
             ev.append(("play", p, inst, z, cost, victim, st.step))
         if victim >= 0:
-            remove_card(st, p, victim, "replaced")
-        st.refresh_mods(p)
+            remove_card(st, p, victim, "replaced")  # refreshes p's cached numbers
+        else:
+            st.refresh_mods(p)
     # when-played effects, in seat order, counted on the snapshot
     for p, inst, _z, _v, _cost, counts in plays:
         if counts:
+            flipped = frozenset(x[1] for x in plays)
             for eff, count in zip(card[inst].played, counts, strict=True):
                 run(st, p, inst, eff, count, flipped)
     if all(st.ended):
