@@ -101,5 +101,5 @@ def back_form(doc: Document, painter: BackPainter, deck: str, season: str, bleed
     w, h = painter.L.size.pt
     name = f"back-{deck}-{season}"
     return doc.form(
-        name, Box(-b, -b, w + 2 * b, h + 2 * b), lambda c: painter.draw(doc, deck, season)
+        name, Box(-b, -b, w + 2 * b, h + 2 * b), lambda d: painter.draw(d, deck, season)
     )

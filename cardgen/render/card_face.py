@@ -128,7 +128,7 @@ class FacePainter:
     def _chrome(self, doc: Document, deck: str, season: str) -> str:
         """The form of everything a deck and season's faces share, drawn over the art."""
         return doc.form(
-            f"chrome-{deck}-{season}", self._bleed_box(), lambda c: self._draw_chrome(doc, deck)
+            f"chrome-{deck}-{season}", self._bleed_box(), lambda d: self._draw_chrome(d, deck)
         )
 
     def _draw_chrome(self, doc: Document, deck: str) -> None:
@@ -166,7 +166,7 @@ class FacePainter:
         name = doc.form(
             f"landscape-{card.deck}-{card.season}",
             box,
-            lambda c: draw_placeholder(c, doc.ink, box, f"{card.deck}-{card.season}", colour),
+            lambda d: draw_placeholder(d.c, d.ink, box, f"{card.deck}-{card.season}", colour),
         )
         doc.c.doForm(name)
         draw_sun(doc.c, doc.ink, box, card.id)
@@ -247,7 +247,7 @@ class FacePainter:
         zones = tuple(p.value for p in card.placement)
         box = self.L.box(self.L.face.placement.box)
         name = doc.form(
-            "placement-" + "-".join(zones), box, lambda c: self._draw_placement(doc, zones)
+            "placement-" + "-".join(zones), box, lambda d: self._draw_placement(d, zones)
         )
         doc.c.doForm(name)
 
@@ -295,4 +295,6 @@ def face_form(doc: Document, painter: FacePainter, card: Card, bleed: bool) -> s
     b = mm(painter.L.card.bleed) if bleed else 0.0
     w, h = painter.L.size.pt
     name = f"face-{card.id}"
-    return doc.form(name, Box(-b, -b, w + 2 * b, h + 2 * b), lambda c: painter.draw(doc, card))
+    box = Box(-b, -b, w + 2 * b, h + 2 * b)
+    # a face with art refers to an image, which a replayed stream would not register
+    return doc.form(name, box, lambda d: painter.draw(d, card), cacheable=not card.art)

@@ -7,12 +7,12 @@ with ``doForm``, which keeps files small and rendering fast.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.render.colours import Ink
+from cardgen.render.formcache import CachedForm, DrawFn, FormCache, FormDef
 from cardgen.render.geometry import Box
 from cardgen.render.icons import IconSet
 
@@ -35,6 +35,7 @@ class Document:
         font: str,
         *,
         title: str = "",
+        cache: FormCache | None = None,
     ):
         self.buffer = io.BytesIO()
         self.ink = ink
@@ -51,14 +52,40 @@ class Document:
         self.c.setCreator("cardgen")
         self.c.setAuthor("")
         self._forms: set[str] = set()
+        self._capturing: list[list[FormDef]] = []
+        self.cache = cache
+        if cache is not None:
+            cache.seed.apply(self)
 
-    def form(self, name: str, bbox: Box, draw: Callable[[Canvas], None]) -> str:
-        """Define form ``name`` once by calling ``draw(canvas)``; return its name."""
-        if name not in self._forms:
-            self.c.beginForm(name, *bbox.corners)
-            draw(self.c)
-            self.c.endForm()
-            self._forms.add(name)
+    def form(self, name: str, bbox: Box, draw: DrawFn, *, cacheable: bool = True) -> str:
+        """Define form ``name`` once by calling ``draw(self)``; return its name.
+
+        With a :class:`FormCache`, a form drawn in an earlier document is replayed instead.
+        """
+        if self._capturing:
+            self._capturing[-1].append((name, bbox, draw))
+        if name in self._forms:
+            return name
+        c = self.c
+        cached = self.cache.get(name) if self.cache is not None and cacheable else None
+        if cached is not None:
+            for dep in cached.deps:
+                self.form(*dep)
+            c.beginForm(name, *bbox.corners)
+            c._code.extend(cached.code)
+            c._formsinuse.extend(dep[0] for dep in cached.deps)
+            c.endForm()
+        else:
+            c.beginForm(name, *bbox.corners)
+            self._capturing.append([])
+            try:
+                draw(self)
+            finally:
+                deps = self._capturing.pop()
+            if self.cache is not None and cacheable:
+                self.cache.put(name, CachedForm(list(c._code), deps))
+            c.endForm()
+        self._forms.add(name)
         return name
 
     def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
@@ -72,7 +99,7 @@ class Document:
     def icon(self, name: str, x: float, y: float, size: float, *, faded: bool = False) -> None:
         """Icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square."""
         key = f"icon-{name}-faded" if faded else f"icon-{name}"
-        self.form(key, ICON_BOX, lambda c: self.icons.paint(c, self.ink, name, faded=faded))
+        self.form(key, ICON_BOX, lambda d: d.icons.paint(d.c, d.ink, name, faded=faded))
         self.place(key, x, y, size / 100)
 
     def fill(self, colour: str) -> None:
@@ -83,5 +110,7 @@ class Document:
 
     def save(self) -> bytes:
         """Finish the PDF and return its bytes."""
+        if self.cache is not None:
+            self.cache.seed.learn(self)
         self.c.save()
         return self.buffer.getvalue()

@@ -14,6 +14,7 @@ from cardgen.catalogue.loader import Catalogue
 from cardgen.render.card_back import BackPainter
 from cardgen.render.card_face import FacePainter
 from cardgen.render.document import Document
+from cardgen.render.formcache import FontSeed, FormCache
 from cardgen.render.layout import TEMPLATE_DIR
 from cardgen.render.theme import Theme
 
@@ -83,12 +84,17 @@ class RenderContext:
     theme: Theme
     settings: ProductSettings
     progress: Progress = _no_progress
+    #: Replay forms (faces, backs, icons) drawn in an earlier document of this render.
+    share_forms: bool = True
     faces: FacePainter = field(init=False)
     backs: BackPainter = field(init=False)
+    forms: FormCache | None = field(init=False)
 
     def __post_init__(self) -> None:
         self.faces = FacePainter(self.theme)
         self.backs = BackPainter(self.theme)
+        fonts = tuple(dict.fromkeys(self.theme.fonts.values()))
+        self.forms = FormCache(FontSeed(fonts)) if self.share_forms else None
 
     @property
     def cards(self) -> list[Card]:
@@ -100,4 +106,6 @@ class RenderContext:
 
     def document(self, pagesize: tuple[float, float], title: str) -> Document:
         th = self.theme
-        return Document(pagesize, th.ink, th.icons, th.font("regular"), title=title)
+        return Document(
+            pagesize, th.ink, th.icons, th.font("regular"), title=title, cache=self.forms
+        )
