@@ -67,8 +67,8 @@ def build_state(game: Game, setup: Setup) -> State:
     st.step = setup.step
     st.first_end_done = setup.first_end_done
     st.minted = sum(st.coins) + sum(st.stored)
-    st.bank = game.coin_supply - st.minted
-    st.token_bank = game.token_supply - sum(st.tokens)
+    st.bank = max(0, game.coin_supply - st.minted)
+    st.token_bank = max(0, game.token_supply - sum(st.tokens))
     phase = setup.phase
     st.phase = [str(x) for x in PHASES].index(phase)
     if phase == "draft" and not any(st.packs):
