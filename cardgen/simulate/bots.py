@@ -17,7 +17,7 @@ from typing import Protocol
 from cardgen.rules.engine import GreedyBot, RandomBot, State
 from cardgen.rules.engine.bots import card_value
 from cardgen.rules.engine.compiled import ATTACK, DEFENCE
-from cardgen.rules.engine.effects import price, production, total_power
+from cardgen.rules.engine.effects import total_power
 from cardgen.rules.engine.state import DRAFT, PLAY
 
 
@@ -50,12 +50,12 @@ class EngineBot:
         return self.bot.step(state, player)
 
 
-def play_score(state: State, player: int, action: int, prod: list[int]) -> float:
+def play_score(state: State, player: int, action: int) -> float:
     """The greedy bot's worth of a play action (value minus price, minus what it replaces)."""
     m1 = state.game.num_instances + 1
     rest, v = divmod(action, m1)
     inst, z = divmod(rest, 3)
-    score = card_value(state, player, inst, z) - 0.35 * price(state, player, inst, prod)
+    score = card_value(state, player, inst, z) - 0.35 * state.price(player, inst)
     if v:
         score -= card_value(state, player, v - 1, z) + 0.5
     return score
@@ -131,8 +131,7 @@ class LookaheadBot:
         end = max(ends, key=lambda a: (card_value(st, p, -2 - a) if a != -1 else 0.0, a))
         if not plays:
             return [end]
-        prod = production(st, p)
-        ranked = sorted(plays, key=lambda a: (-play_score(st, p, a, prod), a))
+        ranked = sorted(plays, key=lambda a: (-play_score(st, p, a), a))
         return [*ranked[: k - 1], end]
 
     def rollout(self, w: State, p: int, action: int) -> float:

@@ -4,7 +4,8 @@ The loop drives the engine itself, so it sees every action: dealt packs, drafted
 plays (what is affordable), the plays, and the tableaux right before each battle (the step that
 ends a round only ends turns, so the battle is fought with the tableaux seen before it).
 Glory sources: battles (recomputed with the engine's ``total_power`` and the tie setting), end
-coins (final coins // coins per glory), effects (the rest).
+coins (final coins // coins per glory), effects (the rest).  All counter offsets are
+precomputed per seating, so the loop only adds ints to list slots.
 """
 
 from __future__ import annotations
@@ -19,24 +20,51 @@ from cardgen.rules.engine.effects import total_power
 from cardgen.simulate.bots import BOT_NAMES, make_sim_bot
 from cardgen.simulate.seeds import bot_seed, game_seed
 from cardgen.simulate.spec import SimSpec
-from cardgen.simulate.stats import CARD_FIELDS, ROUND_FIELDS, SEAT_FIELDS, Layout
+from cardgen.simulate.stats import (
+    BOT_FIELDS,
+    CARD_FIELDS,
+    DECK_FIELDS,
+    PAIR_FIELDS,
+    ROUND_FIELDS,
+    SEAT_FIELDS,
+    Layout,
+)
 
 DRAFT, PLAY = 0, 1
-_DEALT, _DRAFTED, _PLAYED, _NEVER, _PICKS, _POS = (
-    CARD_FIELDS.index(f)
-    for f in ("dealt", "drafted", "played", "never_affordable", "picks", "pick_position")
+
+
+def _at(fields: tuple[str, ...], *names: str) -> tuple[int, ...]:
+    return tuple(fields.index(n) for n in names)
+
+
+_DEALT, _DRAFTED, _PLAYED, _NEVER, _PICKS, _POS, _PGAMES, _PWINS = _at(
+    CARD_FIELDS,
+    *("dealt", "drafted", "played", "never_affordable", "picks", "pick_position"),
+    *("played_games", "played_wins"),
 )
-_SAMPLES, _COINS, _GLORY = (ROUND_FIELDS.index(f) for f in ("samples", "coins", "glory"))
+_R_SAMPLES, _R_COINS, _R_ATK, _R_DEF, _R_GLORY = _at(
+    ROUND_FIELDS, "samples", "coins", "attack", "defence", "glory"
+)
+_S_GAMES, _S_WINS, _S_GLORY = _at(SEAT_FIELDS, "games", "wins", "glory")
+_D_GAMES, _D_WINS, _D_GLORY, _D_SQ, _D_BATTLE, _D_COIN, _D_EFFECT, _D_ATK, _D_DEF, _D_COINS = _at(
+    DECK_FIELDS,
+    *("games", "wins", "glory", "glory_sq", "battle_glory", "coin_glory", "effect_glory"),
+    *("attacks_won", "defences_won", "end_coins"),
+)
+_B_GAMES, _B_WINS = _at(BOT_FIELDS, "games", "wins")
+_P_GAMES, _P_AHEAD = _at(PAIR_FIELDS, "games", "ahead")
 
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """A compiled matchup: the engine ``Game`` (seed set per game) and index maps."""
+    """A compiled matchup: the engine ``Game`` (seed set per game) and counter offsets."""
 
     game: Game
-    card_index: tuple[int, ...]  # instance -> card design index in the layout
-    card_slot: tuple[int, ...]  # instance -> offset of its design's card counters
-    deck_index: tuple[int, ...]  # seat -> deck index in the layout
+    card_slot: tuple[int, ...]  # instance -> first counter of its card design
+    seat_slot: tuple[int, ...]  # seat -> first seat counter
+    deck_slot: tuple[int, ...]  # seat -> first counter of its deck
+    round_slot: tuple[int, ...]  # seat -> first (deck, round 1) counter of its deck
+    pair_slot: tuple[tuple[int, ...], ...]  # seat, seat -> first (deck, deck) counter
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +92,9 @@ class Simulator:
     def __init__(self, catalogue: Catalogue, spec: SimSpec) -> None:
         self.catalogue = catalogue
         self.spec = spec
-        self.layout = make_layout(catalogue, spec)
+        self.layout = L = make_layout(catalogue, spec)
         self._seatings: dict[tuple[str, ...], Seating] = {}
+        self._bot_slot = tuple(L.bot(b, BOT_FIELDS[0]) for b in range(len(L.bots)))
 
     def __getstate__(self) -> dict:
         return {"catalogue": self.catalogue, "spec": self.spec}
@@ -78,16 +107,18 @@ class Simulator:
         key = (*decks, "events") if log_events else decks
         s = self._seatings.get(key)
         if s is None:
+            L = self.layout
             opts = GameOptions(first_game=self.spec.first_game, log_events=log_events)
             game = Game(self.catalogue, decks, seed=0, options=opts)
-            cards = {c: k for k, c in enumerate(self.layout.cards)}
-            dk = {d: k for k, d in enumerate(self.layout.decks)}
-            cix = tuple(cards[c.id] for c in game.pool.card)
+            cards = {c: k for k, c in enumerate(L.cards)}
+            dk = [L.decks.index(d) for d in decks]
             s = Seating(
                 game,
-                cix,
-                tuple(self.layout.card(c, CARD_FIELDS[0]) for c in cix),
-                tuple(dk[d] for d in decks),
+                tuple(L.card(cards[c.id], CARD_FIELDS[0]) for c in game.pool.card),
+                tuple(L.seat(p, SEAT_FIELDS[0]) for p in range(len(decks))),
+                tuple(L.deck(d, DECK_FIELDS[0]) for d in dk),
+                tuple(L.round(d, 1, ROUND_FIELDS[0]) for d in dk),
+                tuple(tuple(L.pair(a, b, PAIR_FIELDS[0]) for b in dk) for a in dk),
             )
             self._seatings[key] = s
         return s
@@ -115,19 +146,20 @@ class Simulator:
 
     def play(self, index: int, C: list[int], *, log_events: bool = False) -> GameRecord:
         """Play game ``index`` to the end, adding its numbers to ``C``."""
-        spec, L = self.spec, self.layout
+        spec = self.spec
         seating = self.seating(spec.decks_of(index), log_events=log_events)
         st = self.new_state(index, log_events=log_events)
         g = st.game
         bot_names = spec.bots_of(index)
-        bots = [make_sim_bot(b, bot_seed(spec.seed, index, s)) for s, b in enumerate(bot_names)]
-        choose = [b.choose for b in bots]
+        choose = [
+            make_sim_bot(b, bot_seed(spec.seed, index, s)).choose for s, b in enumerate(bot_names)
+        ]
         n, m, hand = st.n, g.num_instances, g.hand_size
         m3 = 3 * (m + 1)
-        cix, slot, dk = seating.card_index, seating.card_slot, seating.deck_index
+        slot, rslot, step_r = seating.card_slot, seating.round_slot, len(ROUND_FIELDS)
         legal_actions, apply_actions = st.legal_actions, st.apply_actions
-        drafted: list[int] = []
         right, ties, bglory = g.right, g.settings.defender_wins_ties, g.battle_glory
+        drafted: list[int] = []
         drafted_by = [-1] * m
         afford = bytearray(m)
         pending = [0] * n
@@ -180,9 +212,10 @@ class Simulator:
                 acts[p] = a
                 if a >= 0:
                     ending = False
-                    i = a // m3
-                    C[slot[i] + _PLAYED] += 1
-                    played[p].add(cix[i])
+                    k = slot[a // m3]
+                    C[k + _PLAYED] += 1
+                    played[p].add(k)
+            roff = (r - 1) * step_r
             if ending:  # the battle is fought with the tableaux as they are now
                 for a in range(n):
                     d = right[a]
@@ -194,57 +227,56 @@ class Simulator:
                     elif atk < dfn or ties:
                         battle[d] += bglory
                         won_def[d] += 1
-                    C[L.round(dk[a], r, "attack")] += atk
-                    C[L.round(dk[d], r, "defence")] += dfn
+                    C[rslot[a] + roff + _R_ATK] += atk
+                    C[rslot[d] + roff + _R_DEF] += dfn
             apply_actions(acts, check=False)
             if ending:
                 coins, glory = st.coins, st.glory
                 for p in range(n):
-                    k = L.round(dk[p], r, ROUND_FIELDS[0])
-                    C[k + _SAMPLES] += 1
-                    C[k + _COINS] += coins[p]
-                    C[k + _GLORY] += glory[p]
-        self._score(st, C, seating, bot_names, played, battle, won_atk, won_def)
+                    k = rslot[p] + roff
+                    C[k + _R_SAMPLES] += 1
+                    C[k + _R_COINS] += coins[p]
+                    C[k + _R_GLORY] += glory[p]
         for i in drafted:
             if not afford[i]:
                 C[slot[i] + _NEVER] += 1
+        self._score(st, C, seating, bot_names, played, battle, won_atk, won_def)
         return GameRecord(st, tuple(battle))
 
     def _score(self, st, C, seating, bot_names, played, battle, won_atk, won_def) -> None:
         """Final standings: seats, decks (glory by source), bots, cards played, versus."""
-        L = self.layout
         results = st.results()
         cpg = st.game.coins_per_glory
-        dk = seating.deck_index
         C[0] += 1
         C[1] += sum(1 for x in results if x.winner) > 1
+        pair = seating.pair_slot
         for p, x in enumerate(results):
-            w = int(x.winner)
-            for f, v in zip(SEAT_FIELDS, (1, w, x.glory), strict=True):
-                C[L.seat(p, f)] += v
-            d = dk[p]
-            coin_glory = x.coins // cpg
-            deck = {
-                "games": 1,
-                "wins": w,
-                "glory": x.glory,
-                "glory_sq": x.glory * x.glory,
-                "battle_glory": battle[p],
-                "coin_glory": coin_glory,
-                "effect_glory": x.glory - battle[p] - coin_glory,
-                "attacks_won": won_atk[p],
-                "defences_won": won_def[p],
-                "end_coins": x.coins,
-            }
-            for f, v in deck.items():
-                C[L.deck(d, f)] += v
-            b = BOT_NAMES.index(bot_names[p])
-            C[L.bot(b, "games")] += 1
-            C[L.bot(b, "wins")] += w
-            for c in played[p]:
-                C[L.card(c, "played_games")] += 1
-                C[L.card(c, "played_wins")] += w
+            w = 1 if x.winner else 0
+            glory, coins = x.glory, x.coins
+            k = seating.seat_slot[p]
+            C[k + _S_GAMES] += 1
+            C[k + _S_WINS] += w
+            C[k + _S_GLORY] += glory
+            k = seating.deck_slot[p]
+            coin_glory = coins // cpg
+            C[k + _D_GAMES] += 1
+            C[k + _D_WINS] += w
+            C[k + _D_GLORY] += glory
+            C[k + _D_SQ] += glory * glory
+            C[k + _D_BATTLE] += battle[p]
+            C[k + _D_COIN] += coin_glory
+            C[k + _D_EFFECT] += glory - battle[p] - coin_glory
+            C[k + _D_ATK] += won_atk[p]
+            C[k + _D_DEF] += won_def[p]
+            C[k + _D_COINS] += coins
+            k = self._bot_slot[BOT_NAMES.index(bot_names[p])]
+            C[k + _B_GAMES] += 1
+            C[k + _B_WINS] += w
+            for k in played[p]:
+                C[k + _PGAMES] += 1
+                C[k + _PWINS] += w
             for q, y in enumerate(results):
                 if q != p:
-                    C[L.pair(d, dk[q], "games")] += 1
-                    C[L.pair(d, dk[q], "ahead")] += x.rank < y.rank
+                    k = pair[p][q]
+                    C[k + _P_GAMES] += 1
+                    C[k + _P_AHEAD] += x.rank < y.rank
