@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from pathlib import Path
@@ -180,3 +181,22 @@ def test_other_duplex_modes(catalogue, duplex):
     sheets = math.ceil(catalogue.count() / 9)
     calibration = 0 if duplex is Duplex.NONE else 2
     assert len(reader.pages) == calibration + 2 * sheets
+
+
+def test_forms_replayed_across_pdfs_read_the_same_as_fresh_ones(catalogue):
+    """Faces drawn once and replayed into a later PDF keep their text and glyphs."""
+    from cardgen.render.products.base import RenderContext, load_product_settings
+    from cardgen.render.products.pnp import render_pnp
+    from cardgen.render.products.print import render_print_deck
+    from cardgen.render.theme import Theme
+
+    def ctx(share: bool) -> RenderContext:
+        theme = Theme.create(catalogue.rules, FIXTURE)
+        return RenderContext(catalogue, theme, load_product_settings(), share_forms=share)
+
+    shared = ctx(True)
+    render_pnp(shared, "a4", Duplex.LONG)  # draws every face and fills the cache
+    assert shared.forms is not None and shared.forms.forms
+    replayed = PdfReader(io.BytesIO(render_print_deck(shared, "spy")))
+    fresh = PdfReader(io.BytesIO(render_print_deck(ctx(False), "spy")))
+    assert [p.extract_text() for p in replayed.pages] == [p.extract_text() for p in fresh.pages]
