@@ -7,6 +7,8 @@ coins between players.  Removing, dying and discarding are separate functions.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardgen.rules.engine.compiled import (
     ATTACK,
     DEFENCE,
@@ -31,14 +33,17 @@ from cardgen.rules.engine.compiled import (
     CardDef,
 )
 
+if TYPE_CHECKING:
+    from cardgen.rules.engine.state import State
+
 
 # ------------------------------------------------------------------ derived numbers
-def production(st, p: int) -> list[int]:
+def production(st: State, p: int) -> list[int]:
     """Resources produced by player ``p``'s Kingdom, per resource index (cached list)."""
     return st.prod[p]
 
 
-def price(st, p: int, inst: int) -> int:
+def price(st: State, p: int, inst: int) -> int:
     """What ``inst`` costs ``p`` now: cost minus each matching resource produced and discounts."""
     c: CardDef = st.card[inst]
     cost = c.cost - (st.disc_unit[p] if c.is_unit else st.disc_building[p])
@@ -48,7 +53,7 @@ def price(st, p: int, inst: int) -> int:
     return cost if cost > 0 else 0
 
 
-def per_value(st, p: int, inst: int, per: int) -> int:
+def per_value(st: State, p: int, inst: int, per: int) -> int:
     """The count a ``per`` counter stands for, for card ``inst`` owned by ``p``."""
     if per == PER_NONE:
         return 1
@@ -65,7 +70,7 @@ def per_value(st, p: int, inst: int, per: int) -> int:
     return st.prod[p][per - RES_BASE]
 
 
-def card_power(st, p: int, inst: int, stat: int) -> int | None:
+def card_power(st: State, p: int, inst: int, stat: int) -> int | None:
     """A tableau card's power of ``stat`` with its own and its zone's changes (None for '-')."""
     card = st.card
     c = card[inst]
@@ -84,7 +89,7 @@ def card_power(st, p: int, inst: int, stat: int) -> int | None:
     return base
 
 
-def total_power(st, p: int, stat: int, opponent: int) -> int:
+def total_power(st: State, p: int, stat: int, opponent: int) -> int:
     """``p``'s combined ``stat`` power in a battle against ``opponent`` (never below 0).
 
     Counts ``p``'s cards whose zone counts ``stat`` (or that flank), plus the ``neighbour``
@@ -114,7 +119,7 @@ def total_power(st, p: int, stat: int, opponent: int) -> int:
 
 
 # ------------------------------------------------------------------ coins, glory, tokens
-def gain_coins(st, p: int, amount: int, source: str) -> int:
+def gain_coins(st: State, p: int, amount: int, source: str) -> int:
     """``p`` gains coins from the bank (negative: loses them to the bank, never below 0)."""
     if amount >= 0:
         if st.bank_limited:
@@ -134,7 +139,7 @@ def gain_coins(st, p: int, amount: int, source: str) -> int:
     return amount
 
 
-def gain_glory(st, p: int, amount: int, source: str) -> None:
+def gain_glory(st: State, p: int, amount: int, source: str) -> None:
     """``p`` gains glory (negative: loses it, never below 0)."""
     if amount < 0:
         amount = -min(-amount, st.glory[p])
@@ -145,7 +150,7 @@ def gain_glory(st, p: int, amount: int, source: str) -> None:
             ev.append(("glory", p, amount, source))
 
 
-def store_coins(st, p: int, inst: int, amount: int) -> None:
+def store_coins(st: State, p: int, inst: int, amount: int) -> None:
     """Put coins from the bank on a tableau card."""
     if st.bank_limited:
         amount = min(amount, st.bank)
@@ -157,7 +162,7 @@ def store_coins(st, p: int, inst: int, amount: int) -> None:
         ev.append(("store", p, inst, amount))
 
 
-def add_tokens(st, p: int, inst: int, amount: int) -> None:
+def add_tokens(st: State, p: int, inst: int, amount: int) -> None:
     """Add (negative: remove, never below 0) age tokens on a unit."""
     if amount < 0:
         amount = -min(-amount, st.tokens[inst])
@@ -172,7 +177,7 @@ def add_tokens(st, p: int, inst: int, amount: int) -> None:
             ev.append(("tokens", p, inst, amount))
 
 
-def steal(st, thief: int, victim: int, amount: int, source: str) -> None:
+def steal(st: State, thief: int, victim: int, amount: int, source: str) -> None:
     """Move up to ``amount`` coins from ``victim`` to ``thief``."""
     amount = min(amount, st.coins[victim])
     if amount:
@@ -184,14 +189,14 @@ def steal(st, thief: int, victim: int, amount: int, source: str) -> None:
 
 
 # ------------------------------------------------------------------ leaving the tableau
-def _clear(st, inst: int) -> None:
+def _clear(st: State, inst: int) -> None:
     if st.bank_limited:
         st.token_bank += st.tokens[inst]
     st.tokens[inst] = 0
     st.zone[inst] = -1
 
 
-def remove_card(st, p: int, inst: int, reason: str) -> None:
+def remove_card(st: State, p: int, inst: int, reason: str) -> None:
     """Remove a tableau card (not a death: no death effects); its coins per the setting."""
     st.tab[p].remove(inst)
     coins = st.stored[inst]
@@ -211,7 +216,7 @@ def remove_card(st, p: int, inst: int, reason: str) -> None:
         ev.append(("remove", p, inst, reason, coins))
 
 
-def die(st, p: int, inst: int) -> None:
+def die(st: State, p: int, inst: int) -> None:
     """A unit dies of old age: its coins go to its owner; discarded or saved (return_to_hand)."""
     coins = st.stored[inst]
     st.stored[inst] = 0
@@ -226,7 +231,7 @@ def die(st, p: int, inst: int) -> None:
         ev.append(("die", p, inst, coins, back))
 
 
-def discard_from_hand(st, p: int, count: int, source: str) -> None:
+def discard_from_hand(st: State, p: int, count: int, source: str) -> None:
     """``p`` discards ``count`` random cards from their hand."""
     hand = st.hands[p]
     for _ in range(count):
@@ -240,7 +245,7 @@ def discard_from_hand(st, p: int, count: int, source: str) -> None:
 
 
 # ------------------------------------------------------------------ triggered effects
-def targets(st, p: int, inst: int, target: int) -> tuple[int, ...]:
+def targets(st: State, p: int, inst: int, target: int) -> tuple[int, ...]:
     """Players an effect of ``inst`` (owned by ``p``) reaches."""
     if target == T_OWNER:
         return (p,)
@@ -249,7 +254,7 @@ def targets(st, p: int, inst: int, target: int) -> tuple[int, ...]:
     return st.game.neighbours[p]
 
 
-def facing_units(st, p: int, inst: int) -> list[tuple[int, int]]:
+def facing_units(st: State, p: int, inst: int) -> list[tuple[int, int]]:
     """(owner, unit) of this card's Neighbour(s) whose zone faces ``p``."""
     g = st.game
     out = []
@@ -259,7 +264,9 @@ def facing_units(st, p: int, inst: int) -> list[tuple[int, int]]:
     return out
 
 
-def run(st, p: int, inst: int, eff, count: int, exclude: frozenset[int] = frozenset()) -> None:
+def run(
+    st: State, p: int, inst: int, eff, count: int, exclude: frozenset[int] = frozenset()
+) -> None:
     """Execute one triggered effect of card ``inst`` (owner ``p``); ``count`` is its ``per``
     value, ``exclude`` the cards it may not target (flipped at the same time)."""
     op, amount, _per, target, _when = eff
@@ -299,7 +306,7 @@ def run(st, p: int, inst: int, eff, count: int, exclude: frozenset[int] = frozen
                 ev.append(("peek", p, q, seen))
 
 
-def fire(st, p: int, inst: int, effects, exclude: frozenset[int] = frozenset()) -> None:
+def fire(st: State, p: int, inst: int, effects, exclude: frozenset[int] = frozenset()) -> None:
     """Execute a card's triggered effects now (``per`` counted on the current state)."""
     for eff in effects:
         run(st, p, inst, eff, per_value(st, p, inst, eff[2]), exclude)

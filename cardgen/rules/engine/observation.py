@@ -5,10 +5,15 @@ part of it, except hands a ``peek_hand`` effect showed this round."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardgen.rules.engine.compiled import ZONES
 
+if TYPE_CHECKING:
+    from cardgen.rules.engine.state import State
 
-def observe(st, player: int) -> dict:
+
+def observe(st: State, player: int) -> dict:
     """The observation of ``player`` as a JSON-ready dict."""
     from cardgen.rules.engine.state import PHASES, PLAY
 

@@ -6,6 +6,8 @@ income and age resolve at once and the next round is dealt (or the game is score
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardgen.rules.engine.actions import END
 from cardgen.rules.engine.compiled import (
     ALWAYS,
@@ -29,11 +31,14 @@ from cardgen.rules.engine.effects import (
     total_power,
 )
 
+if TYPE_CHECKING:
+    from cardgen.rules.engine.state import State
+
 DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
 
 
 # ------------------------------------------------------------------ round and draft
-def start_round(st) -> None:
+def start_round(st: State) -> None:
     """Deal each player a draft hand from the season's pile."""
     g = st.game
     st.phase = DRAFT
@@ -50,7 +55,7 @@ def start_round(st) -> None:
             ev.append(("deal", p, tuple(st.packs[p])))
 
 
-def draft_step(st, actions) -> None:
+def draft_step(st: State, actions) -> None:
     """Everyone keeps one card face down and passes the rest left; at the last card the
     remainder is discarded (kept in a first game)."""
     packs, kept, ev = st.packs, st.kept, st.events
@@ -80,7 +85,7 @@ def draft_step(st, actions) -> None:
         st.packs = [packs[right[p]] for p in range(n)]
 
 
-def start_play(st) -> None:
+def start_play(st: State) -> None:
     """The play hand is the drafted cards plus any saved ones."""
     st.phase = PLAY
     st.step = 0
@@ -95,7 +100,7 @@ def start_play(st) -> None:
 
 
 # ------------------------------------------------------------------ play
-def play_step(st, actions) -> None:
+def play_step(st: State, actions) -> None:
     """All chosen cards flip together: costs from the pre-flip snapshot, occupants removed,
     when-played effects counted on the snapshot and unable to target each other."""
     g = st.game
@@ -166,13 +171,13 @@ def play_step(st, actions) -> None:
 
 
 # ------------------------------------------------------------------ battle, income, age
-def play_order(st, cards, start: int) -> list:
+def play_order(st: State, cards, start: int) -> list:
     """(owner, inst) pairs sorted in play order: earlier step first, then seat from ``start``."""
     n, seq = st.n, st.seq
     return sorted(cards, key=lambda x: (seq[x[1]] // n, (seq[x[1]] - start) % n))
 
 
-def battle(st) -> None:
+def battle(st: State) -> None:
     """Battles one by one from the player with the least glory, counter-clockwise."""
     g = st.game
     n, glory, ev = st.n, st.glory, st.events
@@ -214,7 +219,7 @@ def battle(st) -> None:
         a = d
 
 
-def income(st) -> None:
+def income(st: State) -> None:
     """3 coins plus card income to everyone, then upkeep: all or nothing."""
     g = st.game
     card, ev = st.card, st.events
@@ -245,7 +250,7 @@ def income(st) -> None:
                 remove_card(st, p, i, "upkeep")
 
 
-def age(st) -> None:
+def age(st: State) -> None:
     """Start-of-age effects and deaths (order per setting), then every unit gains a token."""
     if st.game.settings.age_start_before_deaths:
         _age_start(st)
@@ -260,7 +265,7 @@ def age(st) -> None:
                 add_tokens(st, p, i, 1)
 
 
-def _age_start(st) -> None:
+def _age_start(st: State) -> None:
     card = st.card
     todo = [(p, i) for p in range(st.n) for i in st.tab[p] if card[i].age_start]
     for p, i in play_order(st, todo, 0):
@@ -268,7 +273,7 @@ def _age_start(st) -> None:
             fire(st, p, i, card[i].age_start)
 
 
-def _deaths(st) -> None:
+def _deaths(st: State) -> None:
     card, tokens = st.card, st.tokens
     dying = [(p, i) for p in range(st.n) for i in st.tab[p] if card[i].is_unit and tokens[i] > 0]
     if not dying:
@@ -281,13 +286,13 @@ def _deaths(st) -> None:
         die(st, p, i)
 
 
-def finish_round(st) -> None:
+def finish_round(st: State) -> None:
     """Battle, income and age; then the next round's draft or the final scoring."""
     st.phase = BATTLE
     resume(st)
 
 
-def resume(st) -> None:
+def resume(st: State) -> None:
     """Resolve automatic phases from the current one (used by scenarios that start there)."""
     g = st.game
     ev = st.events
@@ -312,7 +317,7 @@ def resume(st) -> None:
             start_round(st)
 
 
-def score(st) -> None:
+def score(st: State) -> None:
     """1 glory per 3 coins; the game is over."""
     g = st.game
     for p in range(st.n):
