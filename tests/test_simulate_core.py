@@ -12,7 +12,7 @@ from cardgen.catalogue.loader import load_catalogue
 from cardgen.simulate import SimSpec, SimSpecError, make_matchups, simulate
 from cardgen.simulate.play import Simulator
 from cardgen.simulate.runner import chunks
-from cardgen.simulate.seeds import bot_seed, derive, game_seed
+from cardgen.simulate.seeds import derive, game_seeds
 from cardgen.simulate.stats import merge_into, wilson
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
@@ -35,15 +35,20 @@ def _spec(cat, games=24, players=4, **kw) -> SimSpec:
 
 # ------------------------------------------------------------------ seeds
 def test_seeds_are_stable_and_distinct():
-    assert game_seed(7, 0) == game_seed(7, 0)
-    # a regression value: seeds must not depend on the process (no hash() randomisation)
-    expected = int.from_bytes(hashlib.sha256(b"7:game:0").digest()[:8], "big") >> 1
-    assert derive(7, "game", 0) == expected == game_seed(7, 0)
-    seeds = {game_seed(7, i) for i in range(2000)}
-    assert len(seeds) == 2000
-    assert game_seed(7, 1) != game_seed(8, 1)
-    assert bot_seed(7, 1, 0) != bot_seed(7, 1, 1) != game_seed(7, 1)
+    assert game_seeds(7, 0, 4) == game_seeds(7, 0, 4)
+    # regression values: seeds must not depend on the process (no hash() randomisation)
+    digest = hashlib.sha512(b"7:seeds:0").digest()
+    game, bots = game_seeds(7, 0, 4)
+    assert game == int.from_bytes(digest[:8], "big") >> 1
+    assert bots[3] == int.from_bytes(digest[32:40], "big") >> 1
+    assert derive(7, "x", 1) == int.from_bytes(hashlib.sha256(b"7:x:1").digest()[:8], "big") >> 1
+    seeds = {s for i in range(1000) for s in (game_seeds(7, i, 4)[0], *game_seeds(7, i, 4)[1])}
+    assert len(seeds) == 5000
+    assert game_seeds(7, 1, 2) != game_seeds(8, 1, 2)
+    assert game_seeds(7, 1, 2)[1] == game_seeds(7, 1, 4)[1][:2]  # a seat's seed ignores the rest
     assert all(0 <= s < 2**63 for s in seeds)
+    with pytest.raises(ValueError):
+        game_seeds(7, 1, 8)
 
 
 def test_chunks_cover_every_game_once():

@@ -18,7 +18,7 @@ from cardgen.rules.engine import Game, GameOptions, State
 from cardgen.rules.engine.compiled import ATTACK, DEFENCE
 from cardgen.rules.engine.effects import total_power
 from cardgen.simulate.bots import BOT_NAMES, make_sim_bot
-from cardgen.simulate.seeds import bot_seed, game_seed
+from cardgen.simulate.seeds import game_seeds
 from cardgen.simulate.spec import SimSpec
 from cardgen.simulate.stats import (
     BOT_FIELDS,
@@ -139,21 +139,24 @@ class Simulator:
 
     def new_state(self, index: int, *, log_events: bool = False) -> State:
         """The initial state of game ``index``."""
+        seed, _bots = game_seeds(self.spec.seed, index, self.spec.players)
+        return self._state(index, seed, log_events)
+
+    def _state(self, index: int, seed: int, log_events: bool) -> State:
         seating = self.seating(self.spec.decks_of(index), log_events=log_events)
         game = copy.copy(seating.game)  # the compiled game is shared; only the seed differs
-        game.seed = game_seed(self.spec.seed, index)
+        game.seed = seed
         return game.new_initial_state()
 
     def play(self, index: int, C: list[int], *, log_events: bool = False) -> GameRecord:
         """Play game ``index`` to the end, adding its numbers to ``C``."""
         spec = self.spec
         seating = self.seating(spec.decks_of(index), log_events=log_events)
-        st = self.new_state(index, log_events=log_events)
+        seed, bot_seeds = game_seeds(spec.seed, index, spec.players)
+        st = self._state(index, seed, log_events)
         g = st.game
         bot_names = spec.bots_of(index)
-        choose = [
-            make_sim_bot(b, bot_seed(spec.seed, index, s)).choose for s, b in enumerate(bot_names)
-        ]
+        choose = [make_sim_bot(b, s).choose for b, s in zip(bot_names, bot_seeds, strict=True)]
         n, m, hand = st.n, g.num_instances, g.hand_size
         m3 = 3 * (m + 1)
         slot, rslot, step_r = seating.card_slot, seating.round_slot, len(ROUND_FIELDS)
@@ -201,10 +204,7 @@ class Simulator:
                     continue
                 legal = legal_actions(p)
                 if pending[p]:
-                    for a in legal:
-                        if a < 0:
-                            break
-                        i = a // m3
+                    for i in {a // m3 for a in legal if a >= 0}:
                         if not afford[i]:
                             afford[i] = 1
                             pending[p] -= 1
