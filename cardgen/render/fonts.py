@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -35,8 +36,15 @@ def register_fonts(fonts: dict[str, str], font_dir: Path = FONT_DIR) -> dict[str
     return out
 
 
+@lru_cache(maxsize=65536)
+def _unit_width(text: str, font: str) -> float:
+    return pdfmetrics.stringWidth(text, font, 1000.0) / 1000.0
+
+
 def string_width(text: str, font: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, font, size)
+    """The advance width of ``text`` at ``size`` (widths are measured once per text and font,
+    then scaled)."""
+    return _unit_width(text, font) * size
 
 
 def ascent(font: str, size: float) -> float:
