@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _cmd(cards: Path, out: Path) -> list[str]:
-    exe = shutil.which("cardgen")
-    base = [exe] if exe else [sys.executable, "-m", "cardgen"]
+    # `python -m cardgen` runs the code on PYTHONPATH (e.g. a clean clone) or the installed one
+    base = [sys.executable, "-m", "cardgen"]
     return [*base, "build", "--cards", str(cards), "--out", str(out), "--quiet"]
 
 
@@ -76,7 +76,7 @@ def main() -> None:
         for i in range(args.one_card):
             _bump(cards, i)
             one.append(_run(cards, out))
-        print(f"command: {' '.join(_cmd(Path('CARDS'), Path('OUT'))[1:])}")
+        print(f"command: cardgen {' '.join(_cmd(Path('CARDS'), Path('OUT'))[3:])}")
         if cold:
             _report("cold", cold)
         _report("no-change", warm)

@@ -92,6 +92,8 @@ def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Ste
             steps += PROVIDERS[group](ctx)
         except Unavailable as exc:
             skipped[group] = str(exc)
+        except DiagnosticError as exc:  # e.g. a broken layout template
+            raise BuildError(f"cannot plan the {group} products", exc.diagnostics) from None
     return steps, skipped
 
 

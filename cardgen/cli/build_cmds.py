@@ -60,6 +60,10 @@ def build(
 
             print_human(exc.diagnostics, sys.stderr)
         raise fail(str(exc)) from None
+    if report.warnings:
+        from cardgen.diagnostics.formats import print_human
+
+        print_human(report.warnings, sys.stderr)
     if not quiet:
         from cardgen.build.summary import print_summary
 
