@@ -4,14 +4,17 @@
     python benchmarks/bench_simulate.py --full          # + 100,000-game 4-player random report
     python benchmarks/bench_simulate.py --repeat 5 --games 4000
 
-Prints medians of ``--repeat`` runs (wall clock, ``time.perf_counter``).  On a shared machine
-the numbers are noisy: the load average is printed with each result.
+Prints medians of ``--repeat`` runs: wall clock (``time.perf_counter``) and CPU time of this
+process plus its finished worker processes (``getrusage``), i.e. games per CPU-second, which is
+less sensitive to other load.  On a shared machine the wall numbers are noisy: the load average
+is printed with each result.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -31,7 +34,14 @@ def _load() -> str:
     return f"load {os.getloadavg()[0]:.2f}"
 
 
+def _cpu() -> float:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def games_per_second(cat, bots: str, players: int, games: int, workers: int, repeat: int):
+    """Median wall games/s, the runs, and median games per CPU-second."""
     spec = SimSpec(
         games=games,
         players=players,
@@ -39,24 +49,25 @@ def games_per_second(cat, bots: str, players: int, games: int, workers: int, rep
         bots=bots,
         seed=1,
     )
-    rates = []
+    rates, cpu_rates = [], []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), _cpu()
         simulate(cat, spec, workers=workers)
         rates.append(games / (time.perf_counter() - t))
-    return statistics.median(rates), rates
+        cpu_rates.append(games / max(1e-9, _cpu() - c))
+    return statistics.median(rates), rates, statistics.median(cpu_rates)
 
 
 def full_report(cat, games: int, workers: int) -> float:
     """Wall time of simulate + summary + JSON + HTML report for ``games`` 4-player games."""
     spec = SimSpec(games=games, players=4, matchups=make_matchups(cat.rules.deck_ids, 4), seed=1)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), _cpu()
     result = simulate(cat, spec, workers=workers)
     summary = summarise(result, cat)
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "sim.json").write_text(to_json(summary), encoding="utf-8")
         write_report(summary, Path(tmp, "sim.html"))
-    return time.perf_counter() - t
+    return time.perf_counter() - t, _cpu() - c
 
 
 def main() -> None:
@@ -71,16 +82,17 @@ def main() -> None:
     print(f"cpus {os.cpu_count()}, {_load()}")
     base = None
     for workers in (1, 2):
-        med, runs = games_per_second(cat, "random", 4, args.games, workers, args.repeat)
+        med, runs, cpu = games_per_second(cat, "random", 4, args.games, workers, args.repeat)
         base = base or med
         print(
-            f"random 4p, {workers} worker(s): median {med:7.1f} games/s "
-            f"(runs {', '.join(f'{r:.0f}' for r in runs)}; x{med / base:.2f}; {_load()})"
+            f"random 4p, {workers} worker(s): median {med:7.1f} games/s wall "
+            f"(runs {', '.join(f'{r:.0f}' for r in runs)}; x{med / base:.2f}), "
+            f"{cpu:.0f} games per CPU-second; {_load()}"
         )
     if not args.skip_bots:
         for bots, games in (("greedy", max(50, args.games // 10)), ("lookahead", 8)):
-            med, runs = games_per_second(cat, bots, 4, games, 1, args.repeat)
-            print(f"{bots} 4p, 1 worker: median {med:7.2f} games/s ({_load()})")
+            med, _runs, cpu = games_per_second(cat, bots, 4, games, 1, args.repeat)
+            print(f"{bots} 4p, 1 worker: median {med:7.2f} games/s wall, {cpu:.2f} per CPU-s")
     if args.full:
         wall = full_report(cat, args.full_games, 2)
         print(
