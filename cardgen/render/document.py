@@ -6,7 +6,9 @@ with ``doForm``, which keeps files small and rendering fast.
 
 from __future__ import annotations
 
+import contextlib
 import io
+from collections.abc import Iterator
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -16,9 +18,19 @@ from cardgen.render.formcache import CachedForm, DrawFn, FormCache, FormDef
 from cardgen.render.geometry import Box
 from cardgen.render.icons import IconSet
 
-rl_config.invariant = 1
-#: Binary (Flate only) streams: ASCII85 would make files 25 % larger and writing 2× slower.
-rl_config.useA85 = 0
+
+@contextlib.contextmanager
+def _binary_streams() -> Iterator[None]:
+    """Flate-only page and form streams while a document is written: ASCII85 would make the
+    files 25 % larger and writing twice as slow.  reportlab reads this global setting when it
+    writes the streams, so it is set only for that moment and other PDFs are not affected."""
+    old = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = old
+
 
 #: Icons draw in 0..100; the form box leaves room for strokes on the edge.
 ICON_BOX = Box(-8, -8, 116, 116)
@@ -112,5 +124,6 @@ class Document:
         """Finish the PDF and return its bytes."""
         if self.cache is not None:
             self.cache.seed.learn(self)
-        self.c.save()
+        with _binary_streams():
+            self.c.save()
         return self.buffer.getvalue()
