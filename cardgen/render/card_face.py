@@ -13,7 +13,7 @@ from cardgen.catalogue.card import Card
 from cardgen.render import text as rich
 from cardgen.render.art import draw_image_cover, draw_placeholder, draw_sun
 from cardgen.render.colours import lighten
-from cardgen.render.document import Document
+from cardgen.render.document import Document, binary_streams
 from cardgen.render.fonts import string_width
 from cardgen.render.geometry import Box
 from cardgen.render.theme import Theme
@@ -160,7 +160,8 @@ class FacePainter:
     def _art(self, doc: Document, card: Card) -> None:  # (5)
         box = self.L.box(self.L.face.art.box)
         if card.art:
-            draw_image_cover(doc.c, self.theme.art.image(card.id, card.art), box)
+            with binary_streams():
+                draw_image_cover(doc.c, self.theme.art.image(card.id, card.art), box)
             return
         colour = lighten(self.theme.deck_colour(card.deck), 0.1)
         name = doc.form(

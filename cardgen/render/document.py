@@ -20,7 +20,7 @@ from cardgen.render.icons import IconSet
 
 
 @contextlib.contextmanager
-def _binary_streams() -> Iterator[None]:
+def binary_streams() -> Iterator[None]:
     """Flate-only page and form streams while a document is written: ASCII85 would make the
     files 25 % larger and writing twice as slow.  reportlab reads this global setting when it
     writes the streams, so it is set only for that moment and other PDFs are not affected."""
@@ -124,6 +124,6 @@ class Document:
         """Finish the PDF and return its bytes."""
         if self.cache is not None:
             self.cache.seed.learn(self)
-        with _binary_streams():
+        with binary_streams():
             self.c.save()
         return self.buffer.getvalue()
