@@ -95,12 +95,15 @@ def _interior(
     s.fill(layout.muted)
     note = rules_text(sb.lap_note, rules, top=track.top, laps=len(track.cells))
     s.text(f"{sb.glory_label}: {note}", box.cx, box.top - 23, pt(10), bold=False)
-    _players(s, Rect(box.x, box.top - 40, box.w, 12), rules, layout)
-    rounds = _round_track(s, Rect(box.x, box.top - 95, box.w, 50), rules, layout)
-    phases_top = rounds.y - 8
+    players = Rect(box.x, box.top - 40, box.w, 12)
+    _players(s, players, rules, layout)
+    row = Rect(box.x, box.y, box.w, 44)  # the phase order along the bottom
     s.fill(layout.ink)
-    s.text(sb.phase_label, box.cx, phases_top - 4, pt(13))
-    row = Rect(box.x, max(box.y, phases_top - 12 - 44), box.w, 44)
+    s.text(sb.phase_label, box.cx, row.top + 4, pt(13))
+    # the round track in the middle of the space left between them
+    height = sb.round_cell + 8
+    middle = (players.y + row.top + 10) / 2
+    _round_track(s, Rect(box.x, middle - height / 2, box.w, height), rules, layout)
     draw_phase_row(s, row, rules, layout)
 
 
