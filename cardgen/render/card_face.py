@@ -81,7 +81,7 @@ class FacePainter:
         if res is None:
             nb = self.L.face.name
             font = self.theme.font(nb.font)
-            avail = self.L.box(nb.box).w - 2 * mm(1.2)
+            avail = self.L.box(nb.box).w - 2 * mm(nb.padding)
             name_size, name_fits = nb.size, False
             for size in rich.sizes(rich.TextStyle(nb.size, nb.min_size or nb.size)):
                 name_size = size
@@ -184,7 +184,7 @@ class FacePainter:
         size = self.fit(card).name_size
         doc.fill(self.theme.colour("ink"))
         doc.c.setFont(self.theme.font(nb.font), size)
-        doc.c.drawString(box.x + mm(1.2), box.y + box.h / 2 - size * 0.34, card.name)
+        doc.c.drawString(box.x + mm(nb.padding), box.y + box.h / 2 - size * 0.34, card.name)
 
     def _type(self, doc: Document, card: Card) -> None:  # (4)
         tb = self.L.face.type

@@ -45,6 +45,7 @@ class TextLine(_T):
     size: PositiveFloat
     min_size: PositiveFloat | None = None
     radius: float = 0.0
+    padding: float = 1.2
 
 
 class Cost(_T):
