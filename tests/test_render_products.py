@@ -166,8 +166,29 @@ def test_cmyk_print_pdfs_use_no_rgb(catalogue, tmp_path):
         catalogue, Theme.create(catalogue.rules, FIXTURE, cmyk=True), load_product_settings()
     )
     data = render_print_deck(ctx, "battle")  # reportlab refuses any RGB colour in this mode
-    reader = PdfReader(__import__("io").BytesIO(data))
+    reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) == catalogue.count(deck="battle")
+    streams, images = [], []
+
+    def walk(obj, seen):
+        for x in (obj.get("/Resources", {}).get("/XObject") or {}).values():
+            x = x.get_object()
+            if id(x) in seen:
+                continue
+            seen.add(id(x))
+            if x.get("/Subtype") == "/Image":
+                images.append(x["/ColorSpace"])
+            else:
+                streams.append(x.get_data().decode("latin-1"))
+                walk(x, seen)
+
+    seen: set[int] = set()
+    for page in reader.pages:
+        streams.append(page.get_contents().get_data().decode("latin-1"))
+        walk(page, seen)
+    ops = " ".join(streams).split()
+    assert "k" in ops and "rg" not in ops and "RG" not in ops and "g" not in ops
+    assert images and set(images) == {"/DeviceCMYK"}  # the art, converted
 
 
 @pytest.mark.parametrize("duplex", [Duplex.SHORT, Duplex.NONE])
@@ -177,7 +198,7 @@ def test_other_duplex_modes(catalogue, duplex):
     from cardgen.render.theme import Theme
 
     ctx = RenderContext(catalogue, Theme.create(catalogue.rules, FIXTURE), load_product_settings())
-    reader = PdfReader(__import__("io").BytesIO(render_pnp(ctx, "letter", duplex)))
+    reader = PdfReader(io.BytesIO(render_pnp(ctx, "letter", duplex)))
     sheets = math.ceil(catalogue.count() / 9)
     calibration = 0 if duplex is Duplex.NONE else 2
     assert len(reader.pages) == calibration + 2 * sheets
