@@ -175,9 +175,14 @@ def upkeep(p: Pen) -> None:
 
 
 def hand(p: Pen) -> None:
-    # a card played from the hand: a card with a downward arrow
-    p.rect(30, 30, 42, 62, "card", r=6)
-    p.poly([(14, 44), (30, 44), (30, 62), (46, 62), (46, 44), (62, 44), (38, 6)], "skin")
+    # a card played from the hand: a card with a bold arrow down onto the table
+    p.c.saveState()
+    p.c.translate(58, 40)
+    p.c.rotate(-14)
+    p.rect(-20, 0, 40, 58, "card", r=6)
+    p.c.restoreState()
+    p.poly([(10, 52), (26, 52), (26, 74), (42, 74), (42, 52), (58, 52), (34, 22)], "unit")
+    p.rect(6, 6, 88, 10, "outline", None, r=4)
 
 
 def skull(p: Pen) -> None:
@@ -355,7 +360,7 @@ class IconSet:
     """The icons of one game: the fixed ones plus one per resource of the rules model."""
 
     def __init__(self, resources: dict[str, str], colours: dict[str, str], font: str):
-        self.palette = {**colours, **resources, "_font": font, "age": colours.get("age", "#5B4A8A")}
+        self.palette = {**colours, **resources, "_font": font}
         self.painters: dict[str, Painter] = dict(BASE)
         for rid in resources:  # a resource without a drawn shape gets a lettered disc
             if rid not in BASE:
