@@ -76,11 +76,15 @@ def library_view(cards: str, runs: int) -> dict[str, float]:
             render_print_deck(ctx, deck)
             render_print_backs(ctx, deck)
 
+    def pnp_only() -> None:
+        render_pnp(Renderer(cat).context(), "a4", Duplex.LONG)
+
     ours()  # warm: fonts registered, modules imported
     return {
         f"baseline render ({n} cards)": median_wall(
             lambda: baseline_reportlab.render(io.BytesIO(), n), runs
         ),
+        "pnp A4 render (fronts, backs, calibration)": median_wall(pnp_only, runs),
         "pnp A4 + print render": median_wall(ours, runs),
     }
 
