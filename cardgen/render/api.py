@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,12 +119,15 @@ class Renderer:
         items = raster.sprites(ctx)
         full = L.size.grow(L.card.bleed)
         aspect = L.card.height / L.card.width
+        cell = tts.cell_size(s.tts, aspect)
+        # without PNG files, rasterise just fine enough for the TTS cells (and contact sheet)
+        dpi = s.png.dpi if "png" in options.products else math.ceil(cell[0] / L.card.width * 25.4)
         plan = raster.RasterPlan(
-            dpi=s.png.dpi,
-            size=(px(full.w, s.png.dpi), px(full.h, s.png.dpi)),
+            dpi=dpi,
+            size=(px(full.w, dpi), px(full.h, dpi)),
             mpc=s.png.mpc,
-            bleed_px=L.card.bleed / 25.4 * s.png.dpi,
-            cell=tts.cell_size(s.tts, aspect),
+            bleed_px=L.card.bleed / 25.4 * dpi,
+            cell=cell,
         )
         jobs = []
         for item in items:
