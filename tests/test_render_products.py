@@ -221,3 +221,17 @@ def test_forms_replayed_across_pdfs_read_the_same_as_fresh_ones(catalogue):
     replayed = PdfReader(io.BytesIO(render_print_deck(shared, "spy")))
     fresh = PdfReader(io.BytesIO(render_print_deck(ctx(False), "spy")))
     assert [p.extract_text() for p in replayed.pages] == [p.extract_text() for p in fresh.pages]
+
+
+def test_tts_alone_is_rasterised_at_cell_size_and_progress_adds_up(catalogue, tmp_path):
+    steps: list[tuple[str, int]] = []
+    r = Renderer(catalogue, progress=lambda name, n: steps.append((name, n)))
+    options = RenderOptions(products=("tts", "pnp"), papers=("a4",))
+    files = r.render(tmp_path, options)
+    assert sum(n for _, n in steps) == r.work(options)
+    assert not (tmp_path / "png").exists()
+    sheets = [f for f in files if f.parent.name == "tts" and f.suffix == ".png"]
+    assert sheets
+    for f in sheets:
+        with Image.open(f) as im:
+            assert im.width % 409 == 0 and im.height % 572 == 0
