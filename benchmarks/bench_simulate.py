@@ -94,10 +94,10 @@ def main() -> None:
             med, _runs, cpu = games_per_second(cat, bots, 4, games, 1, args.repeat)
             print(f"{bots} 4p, 1 worker: median {med:7.2f} games/s wall, {cpu:.2f} per CPU-s")
     if args.full:
-        wall = full_report(cat, args.full_games, 2)
+        wall, cpu = full_report(cat, args.full_games, 2)
         print(
-            f"{args.full_games} games 4p random, 2 workers, JSON+HTML report: {wall:.1f} s "
-            f"({_load()})"
+            f"{args.full_games} games 4p random, 2 workers, JSON+HTML report: {wall:.1f} s wall, "
+            f"{cpu:.1f} CPU-s ({_load()})"
         )
 
 

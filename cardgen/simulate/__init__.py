@@ -10,7 +10,18 @@ index (:mod:`.seeds`), chunks of games run anywhere (:mod:`.runner`, :mod:`.dist
 their int counters (:mod:`.stats`) merge by addition.
 """
 
+from cardgen.simulate.report import render_table, summarise, to_json
 from cardgen.simulate.runner import SimResult, simulate
 from cardgen.simulate.spec import BOT_CHOICES, SimSpec, SimSpecError, make_matchups
 
-__all__ = ["BOT_CHOICES", "SimResult", "SimSpec", "SimSpecError", "make_matchups", "simulate"]
+__all__ = [
+    "BOT_CHOICES",
+    "SimResult",
+    "SimSpec",
+    "SimSpecError",
+    "make_matchups",
+    "render_table",
+    "simulate",
+    "summarise",
+    "to_json",
+]

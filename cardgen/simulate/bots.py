@@ -6,7 +6,9 @@
 * :class:`LookaheadBot` — determinised one-step lookahead: for each of a few candidate
   actions, play it in a few *worlds* where the cards this player has not seen are re-dealt at
   random (:meth:`State.clone`), let greedy play the rest of the round, and keep the action with
-  the best mean evaluation.  Common worlds for every candidate reduce the noise.
+  the best mean evaluation.  Common worlds for every candidate reduce the noise.  "Seen" means
+  observed by this bot at one of its own decisions: its packs, hand, kept and saved cards,
+  face-up tableau cards and peeked hands; seen cards keep their true places in every world.
 """
 
 from __future__ import annotations
