@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,10 +18,11 @@ from cardgen.render.products.base import (
     load_product_settings,
 )
 from cardgen.render.theme import Theme
-from cardgen.render.units import px
 from cardgen.util.atomic import atomic_write_bytes
 
 PRODUCTS = ("pnp", "print", "png", "tts", "contact")
+#: ``write(relative_path, data)``: write one output file atomically under the output folder.
+Writer = Callable[[str, bytes], None]
 RASTER_PRODUCTS = ("png", "tts", "contact")
 
 
@@ -88,7 +88,7 @@ class Renderer:
         self.check()
         written: list[Path] = []
 
-        def write(rel: str, data: bytes) -> None:
+        def write(rel: str, data: bytes) -> None:  # every file goes through here
             path = out / rel
             atomic_write_bytes(path, data)
             written.append(path)
@@ -110,70 +110,25 @@ class Renderer:
             self._raster(options, write, out, written)
         return written
 
-    def _raster(self, options: RenderOptions, write, out: Path, written: list[Path]) -> None:
-        from cardgen.render.products import contact, png, raster, tts
+    def _raster(
+        self, options: RenderOptions, write: Writer, out: Path, written: list[Path]
+    ) -> None:
+        from cardgen.render.products import contact, raster, tts
 
         ctx = self.context()
-        s = self.settings
-        L = ctx.theme.layout
         items = raster.sprites(ctx)
-        full = L.size.grow(L.card.bleed)
-        aspect = L.card.height / L.card.width
-        cell = tts.cell_size(s.tts, aspect)
-        # without PNG files, rasterise just fine enough for the TTS cells (and contact sheet)
-        dpi = s.png.dpi if "png" in options.products else math.ceil(cell[0] / L.card.width * 25.4)
-        plan = raster.RasterPlan(
-            dpi=dpi,
-            size=(px(full.w, dpi), px(full.h, dpi)),
-            mpc=s.png.mpc,
-            bleed_px=L.card.bleed / 25.4 * dpi,
-            cell=cell,
-        )
-        jobs = []
-        for item in items:
-            if "png" in options.products:
-                a = out / "png" / item.deck / f"{item.stem}.png"
-                b = out / "png-mpc" / item.deck / f"{item.stem}.png"
-                jobs.append(raster.PageJob(str(a), str(b)))
-                written += [a, b]
-            else:
-                jobs.append(raster.PageJob())
+        pngs = "png" in options.products
+        plan = raster.plan(ctx, full_size=pngs)
+        jobs = [raster.page_job(out, item) if pngs else raster.PageJob() for item in items]
+        written += [Path(p) for job in jobs for p in (job.png, job.mpc) if p]
         pdf = raster.raster_pdf(ctx, items)
         cells = raster.rasterise(pdf, jobs, plan, progress=lambda n: self.progress("images", n))
         faces = {i.card.id: c for i, c in zip(items, cells, strict=True) if i.card is not None}
         backs = {(i.deck, i.season): c for i, c in zip(items, cells, strict=True) if not i.card}
         if "tts" in options.products:
-            manifest = []
-            for deck in ctx.theme.rules.deck_ids:
-                for season in ctx.theme.rules.season_ids:
-                    cards = ctx.physical(ctx.catalogue.select(deck, season))
-                    if not cards:
-                        continue
-                    sheet, cols, rows = tts.make_sheet([faces[c.id] for c in cards], s.tts)
-                    stem = f"tts/{deck}-{season}"
-                    write(f"{stem}.png", png.png_bytes(sheet))
-                    write(f"{stem}-back.png", png.png_bytes(backs[(deck, season)]))
-                    manifest.append(
-                        {
-                            "deck": deck,
-                            "season": season,
-                            "face": f"{deck}-{season}.png",
-                            "back": f"{deck}-{season}-back.png",
-                            "num_width": cols,
-                            "num_height": rows,
-                            "cards": len(cards),
-                            "card_ids": [c.id for c in cards],
-                        }
-                    )
-            write("tts/tts.json", (json.dumps(manifest, indent=2) + "\n").encode())
+            tts.write_tts(ctx, faces, backs, write)
         if "contact" in options.products:
-            from PIL import Image
-
-            w = s.contact.card_width
-            size = (w, round(w * aspect))
-            small = {k: im.resize(size, Image.Resampling.LANCZOS) for k, im in faces.items()}
-            cells = [small[c.id] for c in ctx.physical()]
-            write("contact.png", png.png_bytes(contact.contact_sheet(cells, s.contact)))
+            contact.write_contact(ctx, faces, write)
 
 
 def render(

@@ -6,6 +6,7 @@ pixel product (png, tts, contact) is made from these images, so nothing is laid 
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import shutil
@@ -23,7 +24,7 @@ from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.card_back import back_form
 from cardgen.render.card_face import face_form
 from cardgen.render.products.base import RenderContext
-from cardgen.render.units import mm
+from cardgen.render.units import MM_PER_INCH, mm, px
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,29 @@ class PageJob:
 
     png: str | None = None
     mpc: str | None = None
+
+
+def plan(ctx: RenderContext, full_size: bool) -> RasterPlan:
+    """The raster plan: 300 dpi for PNG files, else just fine enough for the TTS cells."""
+    from cardgen.render.products.tts import cell_size
+
+    s, L = ctx.settings, ctx.theme.layout
+    full = L.size.grow(L.card.bleed)
+    cell = cell_size(s.tts, L.card.height / L.card.width)
+    dpi = s.png.dpi if full_size else math.ceil(cell[0] / L.card.width * MM_PER_INCH)
+    return RasterPlan(
+        dpi=dpi,
+        size=(px(full.w, dpi), px(full.h, dpi)),
+        mpc=s.png.mpc,
+        bleed_px=L.card.bleed / MM_PER_INCH * dpi,
+        cell=cell,
+    )
+
+
+def page_job(out: Path, item: Sprite) -> PageJob:
+    """Where the PNG and the MPC PNG of ``item`` go under ``out``."""
+    rel = Path(item.deck) / f"{item.stem}.png"
+    return PageJob(str(out / "png" / rel), str(out / "png-mpc" / rel))
 
 
 def _pages(exe: str, pdf: str, first: int, last: int, dpi: int, tmp: str) -> list[Path]:

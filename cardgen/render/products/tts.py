@@ -6,11 +6,14 @@ comes with its back image and an entry in ``tts.json`` giving the grid TTS asks 
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Callable
 
 from PIL import Image
 
-from cardgen.render.products.base import TtsSettings
+from cardgen.render.products.base import RenderContext, TtsSettings
+from cardgen.render.products.png import png_bytes
 
 
 def cell_size(s: TtsSettings, aspect: float) -> tuple[int, int]:
@@ -40,3 +43,36 @@ def make_sheet(cells: list[Image.Image], s: TtsSettings) -> tuple[Image.Image, i
         r, c = divmod(i, cols)
         sheet.paste(im, (c * w, r * h))
     return sheet, cols, rows
+
+
+def write_tts(
+    ctx: RenderContext,
+    faces: dict[str, Image.Image],
+    backs: dict[tuple[str, str], Image.Image],
+    write: Callable[[str, bytes], None],
+) -> None:
+    """Write a sheet and a back per deck and season, and ``tts/tts.json`` describing them."""
+    s = ctx.settings.tts
+    manifest = []
+    for deck in ctx.theme.rules.deck_ids:
+        for season in ctx.theme.rules.season_ids:
+            cards = ctx.physical(ctx.catalogue.select(deck, season))
+            if not cards:
+                continue
+            sheet, cols, rows = make_sheet([faces[c.id] for c in cards], s)
+            stem = f"{deck}-{season}"
+            write(f"tts/{stem}.png", png_bytes(sheet))
+            write(f"tts/{stem}-back.png", png_bytes(backs[(deck, season)]))
+            manifest.append(
+                {
+                    "deck": deck,
+                    "season": season,
+                    "face": f"{stem}.png",
+                    "back": f"{stem}-back.png",
+                    "num_width": cols,
+                    "num_height": rows,
+                    "cards": len(cards),
+                    "card_ids": [c.id for c in cards],
+                }
+            )
+    write("tts/tts.json", (json.dumps(manifest, indent=2) + "\n").encode())
