@@ -10,7 +10,6 @@ precomputed per seating, so the loop only adds ints to list slots.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
@@ -144,9 +143,7 @@ class Simulator:
 
     def _state(self, index: int, seed: int, log_events: bool) -> State:
         seating = self.seating(self.spec.decks_of(index), log_events=log_events)
-        game = copy.copy(seating.game)  # the compiled game is shared; only the seed differs
-        game.seed = seed
-        return game.new_initial_state()
+        return seating.game.new_initial_state(seed=seed)  # compiled once, seeded per game
 
     def play(self, index: int, C: list[int], *, log_events: bool = False) -> GameRecord:
         """Play game ``index`` to the end, adding its numbers to ``C``."""
