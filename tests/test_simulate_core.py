@@ -205,3 +205,12 @@ def test_counters_are_consistent(cat, first_game):
     assert C[L.bot(0, "games")] == games * players  # all random bots
     seat_glory = sum(C[L.seat(s, "glory")] for s in range(players))
     assert seat_glory == sum(C[L.deck(d, "glory")] for d in range(len(L.decks)))
+
+
+def test_mixed_bots_same_result_for_1_and_2_workers(cat):
+    spec = _spec(cat, games=4, players=2, bots="mixed", seed=21)
+    one = simulate(cat, spec, workers=1, chunk_size=4)
+    two = simulate(cat, spec, workers=2, chunk_size=1)
+    assert one.counters == two.counters
+    L = one.layout
+    assert sum(one.counters[L.bot(b, "games")] for b in range(len(L.bots))) == 8
