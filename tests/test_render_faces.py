@@ -101,3 +101,15 @@ def test_long_names_and_texts_shrink(ctx):
     assert long_card.fits and short_card.fits
     assert long_card.name_size < short_card.name_size == layout.name.size
     assert long_card.body.size < short_card.body.size == layout.text.size
+
+
+def test_a_broken_template_is_a_diagnostic_not_a_traceback(tmp_path):
+    from cardgen.diagnostics import DiagnosticError
+    from cardgen.render.layout import DEFAULT_TEMPLATE
+
+    bad = tmp_path / "card.yaml"
+    bad.write_text(DEFAULT_TEMPLATE.read_text().replace("width: 63.5", "width: wide"))
+    with pytest.raises(DiagnosticError) as err:
+        load_layout(bad)
+    (diag,) = err.value.diagnostics
+    assert diag.position.file.endswith("card.yaml") and diag.position.line > 0
