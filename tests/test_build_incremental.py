@@ -193,3 +193,21 @@ def test_identical_input_gives_a_byte_identical_kit(built, tmp_path):
     assert set(first) == set(second)
     for path in first:
         assert (out / path).read_bytes() == (again / path).read_bytes(), path
+
+
+def test_renamed_card_leaves_no_files_behind(kit):
+    import json
+
+    cards, out = kit
+    deck = cards / "battle.yaml"
+    data = yaml.safe_load(deck.read_text())
+    old = data["cards"][0]["id"]
+    data["cards"][0]["id"] = f"{old}-renamed"
+    deck.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    build(cards, out)
+    files = _files(out)
+    assert f"cards/png/battle/{old}.png" not in files
+    assert f"cards/png-mpc/battle/{old}.png" not in files
+    assert f"cards/png/battle/{old}-renamed.png" in files
+    manifest = json.loads((out / MANIFEST_FILE).read_text())
+    assert {f["path"] for f in manifest["files"]} == set(files) - {MANIFEST_FILE}

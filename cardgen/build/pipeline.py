@@ -154,8 +154,11 @@ def build(
         ran = entry is None
         written: tuple[str, ...] = ()
         if entry is None:
+            before = cache.entries.get(step.id)
             outputs, written = _run_staged(step, out)
             entry = cache.record(step.id, step.key, step.title, outputs)
+            if before is not None:  # files the step no longer makes (a card was removed)
+                _remove(out, set(before.files) - set(entry.files))
             cache.inputs = ""
             cache.save()  # an interrupted build keeps what it finished
         seconds = time.perf_counter() - t0
@@ -241,10 +244,13 @@ def _forget_stale(cache: BuildCache, steps: list[Step], selected, out: Path) -> 
     for sid in list(cache.entries):
         if sid in planned or sid.split("/", 1)[0] not in groups:
             continue
-        for p in cache.entries.pop(sid).files:
-            if p not in keep:
-                with contextlib.suppress(FileNotFoundError):
-                    (out / p).unlink()
+        _remove(out, set(cache.entries.pop(sid).files) - keep)
+
+
+def _remove(out: Path, paths: set[str]) -> None:
+    for p in sorted(paths):
+        with contextlib.suppress(FileNotFoundError):
+            (out / p).unlink()
 
 
 def _write_manifest(cache: BuildCache, ctx: BuildContext, report: BuildReport, selected) -> None:
