@@ -81,8 +81,12 @@ class Document:
         c = self.c
         cached = self.cache.get(name) if self.cache is not None and cacheable else None
         if cached is not None:
-            for dep in cached.deps:
-                self.form(*dep)
+            self._capturing.append([])  # the replayed form's own forms are not its parent's
+            try:
+                for dep in cached.deps:
+                    self.form(*dep)
+            finally:
+                self._capturing.pop()
             c.beginForm(name, *bbox.corners)
             c._code.extend(cached.code)
             c._formsinuse.extend(dep[0] for dep in cached.deps)

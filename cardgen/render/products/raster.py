@@ -183,7 +183,8 @@ def rasterise(
                 if progress:
                     progress(len(ch[4]))
         else:
-            ctx = multiprocessing.get_context("fork")
+            # spawn, not fork: the caller may run threads (a progress bar) that fork would copy
+            ctx = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(workers, mp_context=ctx) as ex:
                 futures = [ex.submit(_work, ch) for ch in chunks]
                 results = []
