@@ -11,6 +11,7 @@ from conftest import FIXTURES
 from pypdf import PdfReader
 
 from cardgen.build.cache import CACHE_FILE
+from cardgen.build.guide import GUIDE_FILE
 from cardgen.build.manifest import MANIFEST_FILE
 from cardgen.build.pipeline import BuildError, build
 
@@ -71,7 +72,7 @@ def test_manifest_lists_every_file_with_its_pages(built):
     _, out, _ = built
     manifest = json.loads((out / MANIFEST_FILE).read_text())
     listed = {f["path"]: f for f in manifest["files"]}
-    assert set(listed) == set(_files(out)) - {MANIFEST_FILE}
+    assert set(listed) == set(_files(out)) - {MANIFEST_FILE, GUIDE_FILE}
     for path, entry in listed.items():
         if path.endswith(".pdf"):
             assert entry["pages"] == len(PdfReader(out / path).pages), path
@@ -138,7 +139,7 @@ def test_one_card_changed_only_its_outputs_rebuilt(kit):
             assert path.endswith(f"/{card}.png"), path
     assert "cards/print/battle-backs.pdf" not in written
     for path, stamp in before.items():
-        if path not in written and path != MANIFEST_FILE:
+        if path not in written and path not in (MANIFEST_FILE, GUIDE_FILE):
             assert after[path] == stamp, f"{path} was touched"
     # and the steps of other decks did not even run
     ran = {r.step_id for r in report.results if r.ran}
@@ -210,4 +211,17 @@ def test_renamed_card_leaves_no_files_behind(kit):
     assert f"cards/png-mpc/battle/{old}.png" not in files
     assert f"cards/png/battle/{old}-renamed.png" in files
     manifest = json.loads((out / MANIFEST_FILE).read_text())
-    assert {f["path"] for f in manifest["files"]} == set(files) - {MANIFEST_FILE}
+    assert {f["path"] for f in manifest["files"]} == set(files) - {MANIFEST_FILE, GUIDE_FILE}
+
+
+def test_print_guide_names_every_file_or_folder(built):
+    import json
+
+    _, out, _ = built
+    guide = (out / GUIDE_FILE).read_text()
+    manifest = json.loads((out / MANIFEST_FILE).read_text())
+    for f in manifest["files"]:
+        folder = f["path"].rsplit("/", 1)[0] + "/"
+        assert f"`{f['path']}`" in guide or f"`{folder}`" in guide, f["path"]
+    assert "flip on the long edge" in guide
+    assert "| player boards | 4 |" in guide

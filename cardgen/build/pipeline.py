@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.build.cache import BuildCache
+from cardgen.build.guide import GUIDE_FILE, guide_markdown
 from cardgen.build.hashing import code_digest, digest_data, digest_paths
 from cardgen.build.manifest import (
     MANIFEST_FILE,
@@ -135,7 +136,8 @@ def build(
     selected = None if only is None else list(dict.fromkeys(only))
     cache = BuildCache.load(out)
     inputs = input_digest(cards, paper, selected)
-    if inputs == cache.inputs and cache.intact() and (out / MANIFEST_FILE).is_file():
+    indexes = (out / MANIFEST_FILE).is_file() and (out / GUIDE_FILE).is_file()
+    if inputs == cache.inputs and cache.intact() and indexes:
         return _unchanged(cache, out, paper, on_plan, on_step, started)
     catalogue, warnings = _validated(cards)
     ctx = BuildContext(catalogue, out, paper)
@@ -260,7 +262,8 @@ def _write_manifest(cache: BuildCache, ctx: BuildContext, report: BuildReport, s
     # a partial build (--only, or a product library missing) checks what it built
     scope = None if selected is None and not report.skipped else built
     report.checks = check_components(outputs, ctx.rules, scope)
-    text = manifest_json(manifest_data(outputs, records, report.checks, ctx.rules, ctx.paper))
-    path = ctx.out_dir / MANIFEST_FILE
-    if not path.is_file() or path.read_text("utf-8") != text:
-        atomic_write_text(path, text)
+    data = manifest_data(outputs, records, report.checks, ctx.rules, ctx.paper)
+    for name, text in ((MANIFEST_FILE, manifest_json(data)), (GUIDE_FILE, guide_markdown(data))):
+        path = ctx.out_dir / name
+        if not path.is_file() or path.read_text("utf-8") != text:
+            atomic_write_text(path, text)

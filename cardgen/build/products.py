@@ -199,14 +199,16 @@ def component_steps(ctx: BuildContext) -> list[Step]:
     from cardgen.components.layout import load_layout
 
     layout = load_layout()
+    players = ", ".join(f"{p.name} ({p.letter})" for p in ctx.rules.players.colours)
     jobs: list[tuple[str, str, Callable, str, str]] = []
     for paper, variant in (("a3", "a3"), (ctx.paper, f"tiled-{ctx.paper}")):
         how = "one A3 sheet each" if paper == "a3" else f"tiled over {ctx.paper.upper()} to glue"
-        jobs.append(("player-boards", f"player boards, {how}", write_player_boards, paper, variant))
-        jobs.append(("scoreboard", f"scoreboard, {how}", write_scoreboard, paper, variant))
-    jobs.append(
-        ("tokens", "punch-out tokens, fronts and backs", write_tokens, ctx.paper, ctx.paper)
-    )
+        boards = f"player boards {players}: tableau guide, phases, reminders; {how}"
+        jobs.append(("player-boards", boards, write_player_boards, paper, variant))
+        score = f"scoreboard: glory track, round track, phase order; {how}"
+        jobs.append(("scoreboard", score, write_scoreboard, paper, variant))
+    tokens = "punch-out tokens (coins, age, score, round), fronts then mirrored backs for duplex"
+    jobs.append(("tokens", tokens, write_tokens, ctx.paper, ctx.paper))
     steps = []
     for name, description, write, paper, variant in jobs:
         stem = f"{name}-{paper}" if paper == "a3" or name == "tokens" else f"{name}-tiled-{paper}"
