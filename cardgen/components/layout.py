@@ -85,6 +85,7 @@ class ScoreboardLayout(_Strict):
 
 class CoinFace(_Strict):
     label: str
+    ink: str = Field(pattern=_HEX)
 
 
 class RoundFace(_Strict):

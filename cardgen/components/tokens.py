@@ -96,7 +96,7 @@ def _painters(
 
     def coin() -> None:
         s.icon("coin", half, half, 2 * r)
-        s.fill("#3A2A00")
+        s.fill(t.coin.ink)
         s.text(t.coin.label, half, half - r * 0.38, r * 1.1)
 
     painters: dict[str, Callable[[], None]] = {
