@@ -35,3 +35,11 @@ def app():
     from cardgen.cli import app
 
     return app
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_check_cache(tmp_path_factory):
+    """Keep the validate check cache of the test run out of the user's cache folder."""
+    import os
+
+    os.environ.setdefault("CARDGEN_CACHE_DIR", str(tmp_path_factory.mktemp("check-cache")))

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from cardgen.catalogue.checks import check_catalogue
+from cardgen.catalogue.extra_checks import STANDARD_CHECKS, ExtraCheck, run_extra_checks
 from cardgen.catalogue.loader import Catalogue, read_catalogue
 from cardgen.diagnostics import Diagnostic, Severity, sort_key
+
+__all__ = ["STANDARD_CHECKS", "ExtraCheck", "ValidationResult", "validate"]
 
 
 @dataclass
@@ -34,16 +38,27 @@ class ValidationResult:
         return self.catalogue.count() if self.catalogue is not None else None
 
 
-def validate(root: str | os.PathLike[str], *, extra_checks=()) -> ValidationResult:
+def validate(
+    root: str | os.PathLike[str],
+    *,
+    extra_checks: Iterable[ExtraCheck | Callable[[Catalogue], Iterable[Diagnostic]]] = (),
+    use_cache: bool = True,
+) -> ValidationResult:
     """Validate a catalogue folder: schema, rules-model checks and any ``extra_checks``.
 
-    ``extra_checks`` are callables ``(catalogue) -> Iterable[Diagnostic]`` (the rules engine's
-    card checks and the print preflight plug in here).
+    ``extra_checks`` are :class:`ExtraCheck` references (results cached by content, see
+    :mod:`cardgen.catalogue.extra_checks`; :data:`STANDARD_CHECKS` are the engine's card checks
+    and the print preflight) or plain callables ``(catalogue) -> Iterable[Diagnostic]``.
+    Extra checks run only when the schema and rules-model checks found no error.
     """
     catalogue, diags = read_catalogue(root)
     if catalogue is not None:
         diags += check_catalogue(catalogue)
-        for check in extra_checks:
-            diags += list(check(catalogue))
+        if not any(d.severity is Severity.ERROR for d in diags):
+            refs = [c for c in extra_checks if isinstance(c, ExtraCheck)]
+            diags += run_extra_checks(catalogue, refs, use_cache=use_cache)
+            for check in extra_checks:
+                if not isinstance(check, ExtraCheck):
+                    diags += list(check(catalogue))
     diags.sort(key=sort_key)
     return ValidationResult(catalogue, diags)

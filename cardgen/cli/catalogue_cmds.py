@@ -37,15 +37,17 @@ def validate(
         metavar="N",
         help="Also play N seeded greedy games and warn on cards that are rarely playable.",
     ),
+    no_cache: bool = typer.Option(
+        False, "--no-cache", help="Re-run the engine and print checks even if nothing changed."
+    ),
 ) -> None:
     """Check a catalogue against the schema, the rules model and the rules engine's card
     checks; exit 1 if invalid."""
+    from cardgen.catalogue.extra_checks import STANDARD_CHECKS, simulation_check
     from cardgen.catalogue.validate import validate as run_validate
-    from cardgen.render.preflight import preflight_check
-    from cardgen.rules.card_checks import check_cards, simulation_check
 
-    checks = [check_cards, preflight_check] + ([simulation_check(simulate)] if simulate else [])
-    result = run_validate(directory, extra_checks=checks)
+    checks = [*STANDARD_CHECKS] + ([simulation_check(simulate)] if simulate else [])
+    result = run_validate(directory, extra_checks=checks, use_cache=not no_cache)
     diags = result.diagnostics
     if format is ReportFormat.json:
         from cardgen.diagnostics.formats import to_json

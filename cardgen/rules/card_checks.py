@@ -261,3 +261,8 @@ def simulation_check(
                 )
 
     return check
+
+
+def run_simulation_check(cat: Catalogue, games: int) -> list[Diagnostic]:
+    """:func:`simulation_check` called directly (the form `cardgen validate` caches)."""
+    return list(simulation_check(games)(cat))

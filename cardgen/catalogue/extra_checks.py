@@ -1,0 +1,123 @@
+"""Checks beyond the schema and rules model, run by `cardgen validate` and cached by content.
+
+The engine's card checks and the print preflight need the rules engine, reportlab and the
+fonts: they cost far more than reading 160 cards.  Their result depends only on their inputs,
+so :func:`run_extra_checks` keys each result by a content hash of the catalogue files, the
+project folders the check reads (``templates/``, ``fonts/``), the cardgen source code and the
+check's own arguments, and replays it from the cache when nothing changed.  Nothing is keyed
+by timestamps.  Set ``CARDGEN_CACHE_DIR`` to move the cache, or pass ``use_cache=False``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.catalogue.loader import Catalogue
+from cardgen.diagnostics import Diagnostic, Position
+from cardgen.util.atomic import atomic_write_text
+from cardgen.util.hashing import PACKAGE_ROOT, digest_data, digest_paths
+
+PROJECT_ROOT = PACKAGE_ROOT.parent
+CACHE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class ExtraCheck:
+    """A check named by import path (imported only when it has to run).
+
+    ``target`` is ``"package.module:function"``; the function is called as
+    ``function(catalogue, *args)`` and returns diagnostics.  ``inputs`` are project folders
+    (relative to the project root) whose content the check reads besides the catalogue.
+    """
+
+    target: str
+    args: tuple = ()
+    inputs: tuple[str, ...] = ()
+
+    def load(self) -> Callable[..., Iterable[Diagnostic]]:
+        module, _, name = self.target.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def run(self, catalogue: Catalogue) -> list[Diagnostic]:
+        return list(self.load()(catalogue, *self.args))
+
+
+#: The checks `cardgen validate` and `cardgen build` run after the schema and rules model.
+STANDARD_CHECKS: tuple[ExtraCheck, ...] = (
+    ExtraCheck("cardgen.rules.card_checks:check_cards"),
+    ExtraCheck("cardgen.render.preflight:preflight_check", inputs=("templates", "fonts")),
+)
+
+
+def simulation_check(games: int) -> ExtraCheck:
+    """The engine's seeded-simulation warning check (`validate --simulate N`)."""
+    return ExtraCheck("cardgen.rules.card_checks:run_simulation_check", args=(games,))
+
+
+def cache_dir() -> Path:
+    """Where cached check results live: $CARDGEN_CACHE_DIR, else the user's cache folder."""
+    env = os.environ.get("CARDGEN_CACHE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "cardgen" / "checks"
+
+
+def _key(check: ExtraCheck, catalogue: Catalogue) -> str:
+    root = catalogue.root
+    return digest_data(
+        {
+            "version": CACHE_VERSION,
+            "check": check.target,
+            "args": list(check.args),
+            "root": os.path.abspath(root),
+            "cwd": os.getcwd(),  # diagnostics name files relative to the working folder
+            "catalogue": digest_paths([root], (".yaml", ".yml")),
+            "inputs": digest_paths([PROJECT_ROOT / p for p in check.inputs]),
+            "code": digest_paths([PACKAGE_ROOT], (".py", ".yaml")),
+        }
+    )
+
+
+def _dump(diags: list[Diagnostic]) -> str:
+    rows = [
+        [d.code, d.message, d.position.file, d.position.line, d.position.column, d.card, d.hint]
+        for d in diags
+    ]
+    return json.dumps(rows, ensure_ascii=False)
+
+
+def _load(text: str) -> list[Diagnostic]:
+    return [
+        Diagnostic(code, msg, Position(file, line, col), card, hint)
+        for code, msg, file, line, col, card, hint in json.loads(text)
+    ]
+
+
+def run_extra_checks(
+    catalogue: Catalogue, checks: Iterable[ExtraCheck], *, use_cache: bool = True
+) -> list[Diagnostic]:
+    """Run each check, or replay its cached result when none of its inputs changed."""
+    out: list[Diagnostic] = []
+    folder = cache_dir()
+    for check in checks:
+        if not use_cache:
+            out += check.run(catalogue)
+            continue
+        path = folder / f"{_key(check, catalogue)}.json"
+        try:
+            out += _load(path.read_text(encoding="utf-8"))
+            continue
+        except (OSError, ValueError, TypeError):
+            pass  # no entry (or a damaged one): run the check
+        diags = check.run(catalogue)
+        out += diags
+        with contextlib.suppress(OSError):  # a read-only cache folder only costs speed
+            atomic_write_text(path, _dump(diags))
+    return out
