@@ -172,3 +172,16 @@ def test_cli_output_is_a_file(runner, app, small, tmp_path):
     target.write_text("x")
     result = runner.invoke(app, ["build", "--cards", str(cards), "--out", str(target)])
     assert result.exit_code == 1 and "not a folder" in result.output
+
+
+def test_without_poppler_the_pdfs_still_build(small, monkeypatch):
+    import cardgen.build.products as products
+
+    monkeypatch.setattr(products.shutil, "which", lambda name: None)
+    cards, out = small
+    report = build(cards, out, only=["cards"])
+    ran = {r.step_id for r in report.results}
+    assert "cards/pnp-a4" in ran and "cards/print-battle" in ran
+    assert not any(s.startswith(("cards/png-", "cards/tts")) for s in ran)
+    assert "poppler" in " ".join(report.skipped.values())
+    assert not (out / "cards" / "png").exists()

@@ -95,6 +95,7 @@ def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Ste
             skipped[group] = str(exc)
         except DiagnosticError as exc:  # e.g. a broken layout template
             raise BuildError(f"cannot plan the {group} products", exc.diagnostics) from None
+    skipped.update(ctx.skipped)
     return steps, skipped
 
 

@@ -71,6 +71,8 @@ class BuildContext:
     catalogue: Catalogue
     out_dir: Path
     paper: str
+    #: products a provider left out, with the reason (e.g. a missing external tool)
+    skipped: dict[str, str] = field(default_factory=dict)
 
     @property
     def rules(self) -> RulesModel:
