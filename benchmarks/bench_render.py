@@ -1,18 +1,25 @@
 """Benchmark `cardgen render` against a plain reportlab script (benchmarks/baseline_reportlab.py).
 
-Prints median wall times; never asserts on them.  Two views:
+Prints medians; never asserts on them.  Two views:
 
 * process: whole command runs, start-up included (``python -m cardgen render …`` against
-  ``python benchmarks/baseline_reportlab.py``);
+  ``python benchmarks/baseline_reportlab.py``), as wall time and as CPU time (user + system of
+  the child, less sensitive to other work on the machine than wall time);
 * library: the drawing and writing alone, in one warm process (catalogue loaded once).
 
-    python benchmarks/bench_render.py [--cards cards] [--runs 5] [--all-runs 3]
+Both sides run with the same interpreter and the same installed reportlab (version and whether
+its C accelerator is present are printed), so the ratio compares like with like.  The load
+average is printed too: on a shared machine, compare runs made under a similar load.
+
+    python benchmarks/bench_render.py [--cards cards] [--runs 7] [--all-runs 3] [--no-all]
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -24,6 +31,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
+BASELINE = "baseline (plain reportlab, 3x3 A4)"
+OURS = "pnp A4 + print"
+ALL = "all products"
+
 
 def median_wall(fn: Callable[[], object], runs: int) -> float:
     times = []
@@ -34,26 +45,36 @@ def median_wall(fn: Callable[[], object], runs: int) -> float:
     return statistics.median(times)
 
 
-def run(cmd: list[str]) -> None:
+def run(cmd: list[str]) -> tuple[float, float]:
+    """Run ``cmd``; its wall time and its CPU time (user + system)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
     subprocess.run(cmd, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu
 
 
-def process_view(cards: str, runs: int, all_runs: int, out: Path) -> dict[str, float]:
+def process_view(cards: str, runs: int, all_runs: int, out: Path) -> dict[str, tuple[float, float]]:
+    """Median (wall, cpu) of each whole command; the cases take turns, run by run."""
     py = sys.executable
     render = [py, "-m", "cardgen", "render", cards, "-q", "--out"]
     cases = {
-        "baseline (plain reportlab, 3x3 A4)": (
-            [py, str(HERE / "baseline_reportlab.py"), str(out / "baseline.pdf")],
-            runs,
-        ),
-        "pnp A4 + print": (
-            [*render, str(out / "a"), "-p", "pnp", "--paper", "a4", "-p", "print"],
-            runs,
-        ),
+        BASELINE: ([py, str(HERE / "baseline_reportlab.py"), str(out / "baseline.pdf")], runs),
+        OURS: ([*render, str(out / "a"), "-p", "pnp", "--paper", "a4", "-p", "print"], runs),
         "pnp A4+Letter + print": ([*render, str(out / "b"), "-p", "pnp", "-p", "print"], runs),
-        "all products": ([*render, str(out / "c")], all_runs),
+        ALL: ([*render, str(out / "c")], all_runs),
     }
-    return {name: median_wall(lambda c=cmd: run(c), n) for name, (cmd, n) in cases.items()}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name, (_, n) in cases.items() if n}
+    for i in range(max(runs, all_runs)):
+        for name, (cmd, n) in cases.items():
+            if i < n:
+                times[name].append(run(cmd))
+    return {
+        name: (statistics.median(w for w, _ in ts), statistics.median(c for _, c in ts))
+        for name, ts in times.items()
+    }
 
 
 def library_view(cards: str, runs: int) -> dict[str, float]:
@@ -89,28 +110,49 @@ def library_view(cards: str, runs: int) -> dict[str, float]:
     }
 
 
+def environment() -> str:
+    import reportlab
+
+    try:
+        import _rl_accel  # noqa: F401
+
+        accel = "with the rl_accel C accelerator"
+    except ImportError:
+        accel = "without the C accelerator (pip install rl_accel)"
+    return (
+        f"python {sys.version.split()[0]}, reportlab {reportlab.Version} {accel} (both sides); "
+        f"{os.cpu_count()} cores"
+    )
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cards", default="cards")
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--all-runs", type=int, default=3)
+    ap.add_argument("--no-all", action="store_true", help="Skip the all-products runs.")
     args = ap.parse_args()
+    print(environment())
+    print(f"before: {load()}")
     with tempfile.TemporaryDirectory(prefix="bench-render-") as tmp:
-        proc = process_view(args.cards, args.runs, args.all_runs, Path(tmp))
+        proc = process_view(args.cards, args.runs, 0 if args.no_all else args.all_runs, Path(tmp))
     lib = library_view(args.cards, args.runs)
-    for title, res, base_key, our_key in (
-        (
-            "process (median wall, start-up included)",
-            proc,
-            "baseline (plain reportlab, 3x3 A4)",
-            "pnp A4 + print",
-        ),
-        ("library (median wall, warm process)", lib, next(iter(lib)), "pnp A4 + print render"),
-    ):
-        print(title)
-        for name, t in res.items():
-            print(f"  {name:<40} {t:7.3f} s")
-        print(f"  ratio pnp+print / baseline: {res[our_key] / res[base_key]:.2f}x (goal <= 1.5x)")
+    print("process (median of whole commands, start-up included)")
+    print(f"  {'':<40} {'wall':>9} {'cpu':>9}")
+    for name, (wall, cpu) in proc.items():
+        print(f"  {name:<40} {wall:7.3f} s {cpu:7.3f} s")
+    (bw, bc), (ow, oc) = proc[BASELINE], proc[OURS]
+    print(f"  ratio pnp+print / baseline: wall {ow / bw:.2f}x, cpu {oc / bc:.2f}x (goal <= 1.5x)")
+    print("library (median wall, warm process)")
+    base_key = next(iter(lib))
+    for name, t in lib.items():
+        print(f"  {name:<40} {t:7.3f} s")
+    print(f"  ratio pnp+print / baseline: {lib['pnp A4 + print render'] / lib[base_key]:.2f}x")
+    print(f"after: {load()}")
 
 
 if __name__ == "__main__":
