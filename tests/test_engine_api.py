@@ -75,3 +75,134 @@ def test_every_event_renders(cat):
     assert {"round", "play", "battle", "game_end", "coins", "glory"} <= seen
     assert set(seen) <= set(EVENT_FIELDS)
     assert to_dict(("play", 0, 1, 2, 3, -1, 1), lambda i: f"c{i}")["removes"] is None
+
+
+# ------------------------------------------------------------------ driver hooks (fast mode)
+def _drive(st, bots, each_step):
+    """Play to the end, calling ``each_step(state, actions)`` before each step."""
+    while not st.is_terminal():
+        acts = [bots[p].step(st, p) if p in st.acting_players() else None for p in range(st.n)]
+        each_step(st, acts)
+        st.apply_actions(acts)
+    return st
+
+
+@pytest.mark.parametrize("settings", [{}, {"replace_when_free": True}])
+def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
+    from cardgen.rules.engine import PLAY, GameOptions
+    from cardgen.rules.model import Settings
+
+    opts = GameOptions(settings=Settings(**settings)) if settings else GameOptions()
+    checked = 0
+
+    def check(st, acts):
+        nonlocal checked
+        for p in range(st.n):
+            legal = st.legal_actions(p)
+            cards = {st.action_card(a) for a in legal} - {-1}
+            if st.phase == PLAY:
+                assert sorted(cards) == sorted(st.playable_cards(p))
+                for a in legal:
+                    d = st.decode_action(a)
+                    assert d == decode_play(a, st.game.num_instances)
+                    assert st.action_card(a) == d.card
+                checked += bool(cards)
+            else:
+                assert cards == set(st.packs[p]) and st.playable_cards(p) == []
+
+    for seed in range(6):
+        st = Game(cat, ["red", "blue", "green", "spy"], seed=seed, options=opts).new_initial_state()
+        _drive(st, [RandomBot(seed * 4 + p) for p in range(4)], check)
+    assert checked > 50
+    assert st.action_card(END) == -1
+
+
+def test_glory_split_and_battles_match_the_event_log(cat):
+    from cardgen.rules.engine import BattleRecord, GameOptions, play_game
+
+    for seed in range(8):
+        decks = ["red", "blue", "green", "spy"][: 2 + seed % 3]
+        n = len(decks)
+        fast = Game(cat, decks, seed=seed, options=GameOptions(log_events=False))
+        st = play_game(fast.new_initial_state(), [RandomBot(seed + p) for p in range(n)])
+        logged = play_game(
+            Game(cat, decks, seed=seed).new_initial_state(),
+            [RandomBot(seed + p) for p in range(n)],
+        )
+        assert st.events is None and st.state_hash() == logged.state_hash()
+        by_source = {"battle": [0] * n, "coins": [0] * n, "effects": [0] * n}
+        rnd, battles = 0, []
+        for e in logged.events:
+            if e[0] == "round":
+                rnd = e[1]
+            elif e[0] == "glory":
+                by_source.get(e[3], by_source["effects"])[e[1]] += e[2]
+            elif e[0] == "battle":
+                battles.append(BattleRecord(rnd, *e[1:]))
+        assert st.battle_glory == by_source["battle"] and st.coin_glory == by_source["coins"]
+        assert st.effect_glory == by_source["effects"]
+        split = zip(st.battle_glory, st.effect_glory, st.coin_glory, strict=True)
+        assert [sum(x) for x in split] == st.glory
+        assert st.battles == battles and len(battles) == fast.rounds * n
+        assert st.rounds_done == fast.rounds
+
+
+def test_rounds_done_grows_in_the_step_that_ends_a_round(cat):
+    st = Game(cat, ["red", "blue", "spy"], seed=3).new_initial_state()
+    bots = [RandomBot(p) for p in range(3)]
+    finished = []
+    while not st.is_terminal():
+        before, rnd, battles = st.rounds_done, st.round, len(st.battles)
+        st.apply_actions(
+            [bots[p].step(st, p) if p in st.acting_players() else None for p in range(3)]
+        )
+        if st.rounds_done != before:
+            assert st.rounds_done == before + 1 and len(st.battles) == battles + 3
+            assert {b.round for b in st.battles[-3:]} == {rnd}
+            finished.append(rnd)
+        else:
+            assert len(st.battles) == battles
+    assert finished == [1, 2, 3, 4]
+
+
+def test_battle_power_hooks_match_the_first_battle(cat):
+    from cardgen.rules.engine import GameOptions
+
+    g = Game(cat, ["red", "blue", "green", "spy"], seed=0, options=GameOptions(log_events=False))
+    for seed in range(5):
+        st = g.new_initial_state(seed=seed)
+        bots = [RandomBot(seed + p) for p in range(4)]
+        while not st.is_terminal():
+            powers = [(st.attack_power(p), st.defence_power(p)) for p in range(4)]
+            before = st.rounds_done
+            st.apply_actions(
+                [bots[p].step(st, p) if p in st.acting_players() else None for p in range(4)]
+            )
+            if st.rounds_done != before:  # the first battle sees the tableaux as they were
+                first = st.battles[-4]
+                assert first.attack == powers[first.attacker][0]
+                assert first.defence == powers[first.defender][1]
+
+
+def test_reseed_and_determinise(cat):
+    import random
+
+    st = Game(cat, ["red", "blue", "spy"], seed=4).new_initial_state()
+    st.apply_actions([st.packs[p][0] for p in range(3)])
+    before = st.state_hash()
+    w1 = st.determinise(0, random.Random(1))
+    w2 = st.determinise(0, random.Random(1))
+    assert st.state_hash() == before and w1.state_hash() == w2.state_hash()
+    assert w1.rng.getstate() == w2.rng.getstate() and w1.rng.getstate() != st.rng.getstate()
+    seen = st.visible_cards(0)
+    assert seen == set(st.packs[0]) | set(st.kept[0])
+    assert w1.packs[0] == st.packs[0] and w1.kept[0] == st.kept[0]
+    assert w1.packs[1] != st.packs[1] or w1.piles != st.piles
+    assert sorted(w1.card_zones()) == sorted(st.card_zones())
+    # remembered cards stay in place too
+    remembered = set(st.packs[1])
+    w3 = st.determinise(0, random.Random(2), remembered)
+    assert w3.packs[1] == st.packs[1]
+    c = st.clone()
+    c.reseed(99)
+    assert c.seed == 99 and c.rng.random() == random.Random(99).random()

@@ -16,11 +16,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from cardgen.rules.engine import GreedyBot, RandomBot, State
-from cardgen.rules.engine.bots import card_value
-from cardgen.rules.engine.compiled import ATTACK, DEFENCE
-from cardgen.rules.engine.effects import total_power
-from cardgen.rules.engine.state import DRAFT, PLAY
+from cardgen.rules.engine import DRAFT, END, GreedyBot, RandomBot, State, card_value
 
 
 class SimBot(Protocol):
@@ -54,12 +50,10 @@ class EngineBot:
 
 def play_score(state: State, player: int, action: int) -> float:
     """The greedy bot's worth of a play action (value minus price, minus what it replaces)."""
-    m1 = state.game.num_instances + 1
-    rest, v = divmod(action, m1)
-    inst, z = divmod(rest, 3)
-    score = card_value(state, player, inst, z) - 0.35 * state.price(player, inst)
-    if v:
-        score -= card_value(state, player, v - 1, z) + 0.5
+    a = state.decode_action(action)
+    score = card_value(state, player, a.card, a.zone) - 0.35 * state.price(player, a.card)
+    if a.victim >= 0:
+        score -= card_value(state, player, a.victim, a.zone) + 0.5
     return score
 
 
@@ -78,34 +72,12 @@ class LookaheadBot:
     # ------------------------------------------------------------------ information
     def observe(self, st: State, p: int) -> None:
         """Remember every card ``p`` can see now (own cards, visible tableaux, peeks)."""
-        seen = self.seen
-        seen.update(st.packs[p], st.hands[p], st.kept[p], st.saved[p])
-        n, card, seq = st.n, st.card, st.seq
-        fresh = st.gstep - st.step  # cards played after this are still face down if hidden
-        for q in range(n):
-            for i in st.tab[q]:
-                if q == p or st.phase != PLAY or not card[i].hidden or seq[i] // n <= fresh:
-                    seen.add(i)
-        for viewer, _q, cards in st.peeks:
-            if viewer == p:
-                seen.update(cards)
+        self.seen.update(st.visible_cards(p))
 
     def determinise(self, st: State, p: int) -> State:
         """A copy of ``st`` where every card ``p`` has not seen is re-dealt among the hidden
-        places (piles, other players' packs, kept, hand and saved cards)."""
-        w = st.clone()
-        w.rng = random.Random(self.rng.getrandbits(64))
-        seen = self.seen
-        places = list(w.piles)
-        for q in range(w.n):
-            if q != p:
-                places += (w.packs[q], w.kept[q], w.hands[q], w.saved[q])
-        slots = [(lst, j) for lst in places for j, i in enumerate(lst) if i not in seen]
-        values = [lst[j] for lst, j in slots]
-        self.rng.shuffle(values)
-        for (lst, j), v in zip(slots, values, strict=True):
-            lst[j] = v
-        return w
+        places (:meth:`State.determinise` with this bot's memory)."""
+        return st.determinise(p, self.rng, self.seen)
 
     # ------------------------------------------------------------------ choice
     def choose(self, state: State, player: int, legal: list[int]) -> int:
@@ -128,23 +100,28 @@ class LookaheadBot:
         if st.phase == DRAFT:
             ranked = sorted(legal, key=lambda i: (-card_value(st, p, i), i))
             return ranked[:k]
-        plays = [a for a in legal if a >= 0]
-        ends = [a for a in legal if a < 0]
-        end = max(ends, key=lambda a: (card_value(st, p, -2 - a) if a != -1 else 0.0, a))
+        plays = [a for a in legal if st.action_card(a) >= 0]
+        ends = [a for a in legal if st.action_card(a) < 0]
+        end = max(ends, key=lambda a: (self._save_value(st, p, a), a))
         if not plays:
             return [end]
         ranked = sorted(plays, key=lambda a: (-play_score(st, p, a), a))
         return [*ranked[: k - 1], end]
 
+    @staticmethod
+    def _save_value(st: State, p: int, action: int) -> float:
+        """The worth of the card an end-of-turn action saves (0 for saving none)."""
+        return 0.0 if action == END else card_value(st, p, st.decode_action(action).save)
+
     def rollout(self, w: State, p: int, action: int) -> float:
         """Play ``action`` (others greedy), then greedy to the end of the round; evaluate."""
         greedy = self.greedy.step
-        n, start = w.n, w.round
+        n, done = w.n, w.rounds_done
         acts: list[int | None] = [None] * n
         for q in w.acting_players():
             acts[q] = action if q == p else greedy(w, q)
         w.apply_actions(acts, check=False)
-        while w.phase <= PLAY and w.round == start:
+        while w.rounds_done == done:
             acts = [None] * n
             for q in w.acting_players():
                 acts[q] = greedy(w, q)
@@ -159,9 +136,7 @@ def strength(st: State, q: int) -> float:
         return v
     g = st.game
     left = (g.rounds - st.round + 1) / g.rounds
-    atk = total_power(st, q, ATTACK, g.right[q])
-    dfn = total_power(st, q, DEFENCE, g.left[q])
-    return v + left * 0.5 * (atk + dfn)
+    return v + left * 0.5 * (st.attack_power(q) + st.defence_power(q))
 
 
 def evaluate(st: State, p: int) -> float:

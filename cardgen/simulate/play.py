@@ -1,11 +1,10 @@
 """The per-game hot loop: play one seeded game in fast mode and add its numbers to a counter list.
 
-The loop drives the engine itself, so it sees every action: dealt packs, drafted cards, the legal
-plays (what is affordable), the plays, and the tableaux right before each battle (the step that
-ends a round only ends turns, so the battle is fought with the tableaux seen before it).
-Glory sources: battles (recomputed with the engine's ``total_power`` and the tie setting), end
-coins (final coins // coins per glory), effects (the rest).  All counter offsets are
-precomputed per seating, so the loop only adds ints to list slots.
+The loop drives the engine itself through its public API, so it sees every action: dealt packs,
+drafted cards, the playable cards (what is affordable), the plays, and, after the step that ends
+a round, the engine's own battle records.  Glory sources come from the engine's per-source glory
+lists (battles, end coins, effects).  All counter offsets are precomputed per seating, so the
+loop only adds ints to list slots.
 """
 
 from __future__ import annotations
@@ -13,9 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.rules.engine import Game, GameOptions, State
-from cardgen.rules.engine.compiled import ATTACK, DEFENCE
-from cardgen.rules.engine.effects import total_power
+from cardgen.rules.engine import DRAFT, PLAY, Game, GameOptions, State
 from cardgen.simulate.bots import BOT_NAMES, make_sim_bot
 from cardgen.simulate.seeds import game_seeds
 from cardgen.simulate.spec import SimSpec
@@ -28,8 +25,6 @@ from cardgen.simulate.stats import (
     SEAT_FIELDS,
     Layout,
 )
-
-DRAFT, PLAY = 0, 1
 
 
 def _at(fields: tuple[str, ...], *names: str) -> tuple[int, ...]:
@@ -137,47 +132,42 @@ class Simulator:
         return counters
 
     def new_state(self, index: int, *, log_events: bool = False) -> State:
-        """The initial state of game ``index``."""
+        """The initial state of game ``index`` (the game is compiled once, seeded per game)."""
         seed, _bots = game_seeds(self.spec.seed, index, self.spec.players)
-        return self._state(index, seed, log_events)
-
-    def _state(self, index: int, seed: int, log_events: bool) -> State:
         seating = self.seating(self.spec.decks_of(index), log_events=log_events)
-        return seating.game.new_initial_state(seed=seed)  # compiled once, seeded per game
+        return seating.game.new_initial_state(seed=seed)
 
     def play(self, index: int, C: list[int], *, log_events: bool = False) -> GameRecord:
         """Play game ``index`` to the end, adding its numbers to ``C``."""
         spec = self.spec
         seating = self.seating(spec.decks_of(index), log_events=log_events)
         seed, bot_seeds = game_seeds(spec.seed, index, spec.players)
-        st = self._state(index, seed, log_events)
-        g = st.game
+        st = seating.game.new_initial_state(seed=seed)
         bot_names = spec.bots_of(index)
         choose = [make_sim_bot(b, s).choose for b, s in zip(bot_names, bot_seeds, strict=True)]
-        n, m, hand = st.n, g.num_instances, g.hand_size
-        m3 = 3 * (m + 1)
+        n, hand = st.n, seating.game.hand_size
         slot, rslot, step_r = seating.card_slot, seating.round_slot, len(ROUND_FIELDS)
         legal_actions, apply_actions = st.legal_actions, st.apply_actions
-        right, ties, bglory = g.right, g.settings.defender_wins_ties, g.battle_glory
+        playable, action_card = st.playable_cards, st.action_card
         drafted: list[int] = []
-        drafted_by = [-1] * m
-        afford = bytearray(m)
+        drafted_by = [-1] * seating.game.num_instances
+        afford = bytearray(seating.game.num_instances)
         pending = [0] * n
         played: list[set[int]] = [set() for _ in range(n)]
-        battle = [0] * n
         won_atk = [0] * n
         won_def = [0] * n
-        dealt_round = play_round = 0
+        dealt_round = play_round = rounds_done = 0
         while st.phase <= PLAY:
             r = st.round
             if st.phase == DRAFT:
+                packs = st.packs  # in the draft the legal actions are the pack's cards
                 if r != dealt_round:
                     dealt_round = r
-                    for pack in st.packs:
+                    for pack in packs:
                         for i in pack:
                             C[slot[i] + _DEALT] += 1
-                pos = hand - len(st.packs[0]) + 1
-                acts = [choose[p](st, p, legal_actions(p)) for p in range(n)]
+                pos = hand - len(packs[0]) + 1
+                acts = [choose[p](st, p, packs[p]) for p in range(n)]
                 for a in acts:
                     k = slot[a]
                     C[k + _PICKS] += 1
@@ -194,40 +184,33 @@ class Simulator:
                             pending[p] += 1
                             C[slot[i] + _DRAFTED] += 1
             acts = [None] * n
-            ending = True
             ended = st.ended
             for p in range(n):
                 if ended[p]:
                     continue
-                legal = legal_actions(p)
                 if pending[p]:
-                    for i in {a // m3 for a in legal if a >= 0}:
+                    for i in playable(p):
                         if not afford[i]:
                             afford[i] = 1
                             pending[p] -= 1
-                a = choose[p](st, p, legal)
+                a = choose[p](st, p, legal_actions(p))
                 acts[p] = a
-                if a >= 0:
-                    ending = False
-                    k = slot[a // m3]
+                i = action_card(a)
+                if i >= 0:
+                    k = slot[i]
                     C[k + _PLAYED] += 1
                     played[p].add(k)
-            roff = (r - 1) * step_r
-            if ending:  # the battle is fought with the tableaux as they are now
-                for a in range(n):
-                    d = right[a]
-                    atk = total_power(st, a, ATTACK, d)
-                    dfn = total_power(st, d, DEFENCE, a)
-                    if atk > dfn:
-                        battle[a] += bglory
-                        won_atk[a] += 1
-                    elif atk < dfn or ties:
-                        battle[d] += bglory
-                        won_def[d] += 1
-                    C[rslot[a] + roff + _R_ATK] += atk
-                    C[rslot[d] + roff + _R_DEF] += dfn
             apply_actions(acts, check=False)
-            if ending:
+            if st.rounds_done != rounds_done:  # this step ended the round: battle, income, age
+                rounds_done = st.rounds_done
+                roff = (r - 1) * step_r
+                for b in st.battles[-n:]:
+                    C[rslot[b.attacker] + roff + _R_ATK] += b.attack
+                    C[rslot[b.defender] + roff + _R_DEF] += b.defence
+                    if b.winner == b.attacker:
+                        won_atk[b.attacker] += 1
+                    elif b.winner == b.defender:
+                        won_def[b.defender] += 1
                 coins, glory = st.coins, st.glory
                 for p in range(n):
                     k = rslot[p] + roff
@@ -237,13 +220,13 @@ class Simulator:
         for i in drafted:
             if not afford[i]:
                 C[slot[i] + _NEVER] += 1
-        self._score(st, C, seating, bot_names, played, battle, won_atk, won_def)
-        return GameRecord(st, tuple(battle))
+        self._score(st, C, seating, bot_names, played, won_atk, won_def)
+        return GameRecord(st, tuple(st.battle_glory))
 
-    def _score(self, st, C, seating, bot_names, played, battle, won_atk, won_def) -> None:
+    def _score(self, st, C, seating, bot_names, played, won_atk, won_def) -> None:
         """Final standings: seats, decks (glory by source), bots, cards played, versus."""
         results = st.results()
-        cpg = st.game.coins_per_glory
+        battle, coin_glory, effect_glory = st.battle_glory, st.coin_glory, st.effect_glory
         C[0] += 1
         C[1] += sum(1 for x in results if x.winner) > 1
         pair = seating.pair_slot
@@ -255,14 +238,13 @@ class Simulator:
             C[k + _S_WINS] += w
             C[k + _S_GLORY] += glory
             k = seating.deck_slot[p]
-            coin_glory = coins // cpg
             C[k + _D_GAMES] += 1
             C[k + _D_WINS] += w
             C[k + _D_GLORY] += glory
             C[k + _D_SQ] += glory * glory
             C[k + _D_BATTLE] += battle[p]
-            C[k + _D_COIN] += coin_glory
-            C[k + _D_EFFECT] += glory - battle[p] - coin_glory
+            C[k + _D_COIN] += coin_glory[p]
+            C[k + _D_EFFECT] += effect_glory[p]
             C[k + _D_ATK] += won_atk[p]
             C[k + _D_DEF] += won_def[p]
             C[k + _D_COINS] += coins

@@ -18,27 +18,38 @@ Public API (stable, used by the simulation tools)::
 * ``State.legal_actions(p)``: ints (see :mod:`.actions`); ``observation(p)``: what ``p`` may
   see; ``clone()``: cheap copy; ``events``: the structured event log (``None`` when
   ``GameOptions(log_events=False)``, the fast mode for simulation); ``state_hash()``.
+* Fast-mode records for drivers: ``battle_glory``/``effect_glory``/``coin_glory`` (glory per
+  seat by source), ``battles`` (:class:`BattleRecord` per battle), ``rounds_done`` (grows in the
+  ``apply_actions`` call that ends a round); ``playable_cards(p)``, ``action_card(a)``,
+  ``decode_action(a)``, ``attack_power(p)``/``defence_power(p)``; ``determinise(p, rng, seen)``
+  and ``reseed(seed)`` for lookahead; ``card_value`` is the greedy bot's card heuristic.
 * ``play_game(state, bots)`` plays to the end; :mod:`.log` writes/replays JSON game logs.
 * Interpretations of ambiguous rules follow ``rules.settings`` (see
   ``cardgen/rules/clarifications.yaml``).
 """
 
-from cardgen.rules.engine.actions import END, decode_play, play_action, save_action
-from cardgen.rules.engine.bots import BOTS, GreedyBot, RandomBot, make_bot, play_game
+from cardgen.rules.engine.actions import END, PlayAction, decode_play, play_action, save_action
+from cardgen.rules.engine.bots import BOTS, GreedyBot, RandomBot, card_value, make_bot, play_game
 from cardgen.rules.engine.game import Game, GameOptions, GameSetupError
-from cardgen.rules.engine.state import IllegalActionError, PlayerResult, State
+from cardgen.rules.engine.phases import BattleRecord
+from cardgen.rules.engine.state import DRAFT, PLAY, IllegalActionError, PlayerResult, State
 
 __all__ = [
     "BOTS",
+    "DRAFT",
     "END",
+    "PLAY",
+    "BattleRecord",
     "Game",
     "GameOptions",
     "GameSetupError",
     "GreedyBot",
     "IllegalActionError",
+    "PlayAction",
     "PlayerResult",
     "RandomBot",
     "State",
+    "card_value",
     "decode_play",
     "make_bot",
     "play_action",

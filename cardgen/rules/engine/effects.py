@@ -139,12 +139,14 @@ def gain_coins(st: State, p: int, amount: int, source: str) -> int:
     return amount
 
 
-def gain_glory(st: State, p: int, amount: int, source: str) -> None:
-    """``p`` gains glory (negative: loses it, never below 0)."""
+def gain_glory(st: State, p: int, amount: int, source: str, split: list[int] | None = None) -> None:
+    """``p`` gains glory (negative: loses it, never below 0), also counted in ``split`` (one of
+    the state's per-source lists; default ``effect_glory``)."""
     if amount < 0:
         amount = -min(-amount, st.glory[p])
     if amount:
         st.glory[p] += amount
+        (st.effect_glory if split is None else split)[p] += amount
         ev = st.events
         if ev is not None:
             ev.append(("glory", p, amount, source))

@@ -6,7 +6,7 @@ income and age resolve at once and the next round is dealt (or the game is score
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from cardgen.rules.engine.actions import END
 from cardgen.rules.engine.compiled import (
@@ -35,6 +35,17 @@ if TYPE_CHECKING:
     from cardgen.rules.engine.state import State
 
 DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
+
+
+class BattleRecord(NamedTuple):
+    """One battle as fought (kept in fast mode too): ``winner`` is ``-1`` when nobody wins."""
+
+    round: int
+    attacker: int
+    defender: int
+    attack: int
+    defence: int
+    winner: int
 
 
 # ------------------------------------------------------------------ round and draft
@@ -198,10 +209,11 @@ def battle(st: State) -> None:
             winner = d
         else:
             winner = -1
+        st.battles.append(BattleRecord(st.round, a, d, atk, dfn, winner))
         if ev is not None:
             ev.append(("battle", a, d, atk, dfn, winner))
         if winner >= 0:
-            gain_glory(st, winner, g.battle_glory, "battle")
+            gain_glory(st, winner, g.battle_glory, "battle", st.battle_glory)
         ao = ATTACK_WON if winner == a else ATTACK_LOST
         do = DEFENCE_WON if winner == d else DEFENCE_LOST
         todo = []
@@ -310,6 +322,7 @@ def resume(st: State) -> None:
         if ev is not None:
             ev.append(("phase", "age"))
         age(st)
+        st.rounds_done += 1
         if st.round >= g.rounds:
             score(st)
         else:
@@ -323,7 +336,7 @@ def score(st: State) -> None:
     for p in range(st.n):
         bonus = st.coins[p] // g.coins_per_glory
         if bonus:
-            gain_glory(st, p, bonus, "coins")
+            gain_glory(st, p, bonus, "coins", st.coin_glory)
     st.phase = END_PHASE
     ev = st.events
     if ev is not None:

@@ -8,19 +8,24 @@ phase).  ``legal_actions(p)`` lists ``p``'s choices as ints (see :mod:`.actions`
 Card instances live in exactly one zone: a season pile, a draft pack, the kept cards, a hand,
 the saved cards, a tableau or the discard pile.  Per-instance arrays (``zone``, ``tokens``,
 ``stored``, ``seq``) describe tableau cards.
+
+Kept in fast mode too (no event log needed): glory per seat by source (``battle_glory``,
+``effect_glory``, ``coin_glory``: they add up to the glory gained), every battle fought
+(``battles``, :class:`~cardgen.rules.engine.phases.BattleRecord`) and ``rounds_done``, the
+number of finished rounds (it grows during the ``apply_actions`` call that ends a round).
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardgen.rules.engine import phases
-from cardgen.rules.engine.actions import END, decode_play, play_action, save_action
-from cardgen.rules.engine.compiled import ZONES
-from cardgen.rules.engine.effects import price
+from cardgen.rules.engine.actions import END, PlayAction, decode_play, play_action, save_action
+from cardgen.rules.engine.compiled import ATTACK, DEFENCE, ZONES
+from cardgen.rules.engine.effects import price, total_power
 from cardgen.rules.engine.game import Game
 from cardgen.rules.model import Phase
 
@@ -50,13 +55,17 @@ class State:
     __slots__ = (
         "bank",
         "bank_limited",
+        "battle_glory",
         "battle_start",
+        "battles",
         "burned",
         "card",
+        "coin_glory",
         "coins",
         "disc_building",
         "disc_unit",
         "discard",
+        "effect_glory",
         "ended",
         "events",
         "first_end_done",
@@ -77,6 +86,7 @@ class State:
         "prod",
         "rng",
         "round",
+        "rounds_done",
         "saved",
         "seed",
         "seq",
@@ -134,6 +144,11 @@ class State:
         st.disc_unit = [0] * n
         st.disc_building = [0] * n
         st.battle_start = 0
+        st.battle_glory = [0] * n
+        st.effect_glory = [0] * n
+        st.coin_glory = [0] * n
+        st.battles = []
+        st.rounds_done = 0
         return st
 
     @classmethod
@@ -191,6 +206,11 @@ class State:
         st.disc_unit = self.disc_unit[:]
         st.disc_building = self.disc_building[:]
         st.battle_start = self.battle_start
+        st.battle_glory = self.battle_glory[:]
+        st.effect_glory = self.effect_glory[:]
+        st.coin_glory = self.coin_glory[:]
+        st.battles = self.battles[:]
+        st.rounds_done = self.rounds_done
         return st
 
     # ------------------------------------------------------------------ queries
@@ -240,13 +260,25 @@ class State:
         out += [-2 - i for i in hand]
         return out
 
-    def _plays(self, p: int) -> list[int]:
+    def _affordable(self, p: int) -> list[int]:
+        """``p``'s hand cards whose price is at most their coins."""
         g = self.game
         coins = self.coins[p]
         prod = self.prod[p]
         du = self.disc_unit[p]
         db = self.disc_building[p]
         icost, iunit, idisc = g.inst_cost, g.inst_unit, g.inst_discount
+        out = []
+        for inst in self.hands[p]:
+            cost = icost[inst] - (du if iunit[inst] else db)
+            for r in idisc[inst]:
+                cost -= prod[r]
+            if cost <= coins:
+                out.append(inst)
+        return out
+
+    def _plays(self, p: int) -> list[int]:
+        g = self.game
         izones = g.inst_zones[g.season_of_round[self.round]]
         zone = self.zone
         free_replace = g.settings.replace_when_free
@@ -254,12 +286,7 @@ class State:
         for i in self.tab[p]:
             occ[zone[i]].append(i)
         out: list[int] = []
-        for inst in self.hands[p]:
-            cost = icost[inst] - (du if iunit[inst] else db)
-            for r in idisc[inst]:
-                cost -= prod[r]
-            if cost > coins:
-                continue
+        for inst in self._affordable(p):
             for z, cz, base in izones[inst]:
                 here = occ[z]
                 if len(here) < cz:
@@ -269,6 +296,76 @@ class State:
                 else:
                     out += [base + v + 1 for v in here]
         return out
+
+    def playable_cards(self, player: int) -> list[int]:
+        """``player``'s hand cards with at least one legal play now (affordable, with a zone
+        that has slots this season: a full zone still offers replacing its occupants)."""
+        if self.phase != PLAY or self.ended[player]:
+            return []
+        izones = self.game.inst_zones[self.game.season_of_round[self.round]]
+        return [i for i in self._affordable(player) if izones[i]]
+
+    def decode_action(self, action: int) -> PlayAction:
+        """A play-phase action decoded (card, zone, victim, saved card)."""
+        return decode_play(action, self.game.num_instances)
+
+    def action_card(self, action: int) -> int:
+        """The card an action keeps (draft) or plays (play phase); ``-1`` for ending a turn."""
+        if self.phase == DRAFT:
+            return action
+        return action // (3 * self.game.num_instances + 3) if action >= 0 else -1
+
+    def attack_power(self, player: int) -> int:
+        """``player``'s attack against their right Neighbour, as a battle would count it now."""
+        return total_power(self, player, ATTACK, self.game.right[player])
+
+    def defence_power(self, player: int) -> int:
+        """``player``'s defence against their left Neighbour (who attacks them)."""
+        return total_power(self, player, DEFENCE, self.game.left[player])
+
+    def visible_cards(self, player: int) -> set[int]:
+        """The cards ``player`` sees now: own pack, kept, hand and saved cards, face-up tableau
+        cards (hidden cards of others stay face down in the Play Phase they were played in)
+        and the hands ``player`` peeked at this round."""
+        seen = set(self.packs[player])
+        seen.update(self.hands[player], self.kept[player], self.saved[player])
+        n, card, seq = self.n, self.card, self.seq
+        fresh = self.gstep - self.step  # cards played after this are still face down
+        play = self.phase == PLAY
+        for q in range(n):
+            for i in self.tab[q]:
+                if q == player or not play or not card[i].hidden or seq[i] // n <= fresh:
+                    seen.add(i)
+        for viewer, _q, cards in self.peeks:
+            if viewer == player:
+                seen.update(cards)
+        return seen
+
+    # ------------------------------------------------------------------ lookahead support
+    def reseed(self, seed: int) -> None:
+        """Replace the state's RNG (random effects, battle order ties) by ``Random(seed)``."""
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def determinise(self, player: int, rng: random.Random, seen: Iterable[int] = ()) -> State:
+        """A copy in which every card ``player`` has not seen (now, see :meth:`visible_cards`,
+        or earlier: ``seen``) is re-dealt at random among the hidden places: the piles and the
+        other players' packs, kept, hand and saved cards.  The copy is reseeded from ``rng``,
+        which also draws the deal; this state is untouched."""
+        w = self.clone()
+        w.reseed(rng.getrandbits(64))
+        known = self.visible_cards(player)
+        known.update(seen)
+        places = list(w.piles)
+        for q in range(w.n):
+            if q != player:
+                places += (w.packs[q], w.kept[q], w.hands[q], w.saved[q])
+        slots = [(lst, j) for lst in places for j, i in enumerate(lst) if i not in known]
+        values = [lst[j] for lst, j in slots]
+        rng.shuffle(values)
+        for (lst, j), v in zip(slots, values, strict=True):
+            lst[j] = v
+        return w
 
     # ------------------------------------------------------------------ transitions
     def apply_actions(self, actions: Sequence[int | None], *, check: bool = True) -> None:
