@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.build.hashing import file_digest
 from cardgen.build.steps import Output
 from cardgen.util.atomic import atomic_write_text
+from cardgen.util.hashing import file_digest
 
 CACHE_FILE = ".cardgen-cache.json"
 CACHE_VERSION = 1

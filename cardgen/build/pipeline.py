@@ -14,7 +14,6 @@ from pathlib import Path
 
 from cardgen.build.cache import BuildCache
 from cardgen.build.guide import GUIDE_FILE, guide_markdown
-from cardgen.build.hashing import code_digest, digest_data, digest_paths
 from cardgen.build.manifest import (
     MANIFEST_FILE,
     ComponentCheck,
@@ -26,6 +25,7 @@ from cardgen.build.manifest import (
 from cardgen.build.steps import PROVIDERS, BuildContext, Output, Step, Unavailable
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.util.atomic import atomic_write_text
+from cardgen.util.hashing import code_digest, digest_data, digest_paths
 
 PAPERS = ("a4", "letter")
 

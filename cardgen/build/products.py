@@ -12,9 +12,9 @@ import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from cardgen.build.hashing import code_digest, digest_data, digest_paths
 from cardgen.build.steps import BuildContext, Output, Step, Unavailable, provider
 from cardgen.catalogue.card import Card
+from cardgen.util.hashing import code_digest, digest_data, digest_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
