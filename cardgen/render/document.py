@@ -14,6 +14,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.render.colours import Ink
+from cardgen.render.fastpdf import FormXObject, add_form, end_form, fast_pages
 from cardgen.render.formcache import CachedForm, DrawFn, FormCache, FormDef
 from cardgen.render.geometry import Box
 from cardgen.render.icons import IconSet
@@ -79,6 +80,7 @@ class Document:
         if name in self._forms:
             return name
         c = self.c
+        corners = bbox.corners
         cached = self.cache.get(name) if self.cache is not None and cacheable else None
         if cached is not None:
             self._capturing.append([])  # the replayed form's own forms are not its parent's
@@ -87,20 +89,18 @@ class Document:
                     self.form(*dep)
             finally:
                 self._capturing.pop()
-            c.beginForm(name, *bbox.corners)
-            c._code.extend(cached.code)
-            c._formsinuse.extend(dep[0] for dep in cached.deps)
-            c.endForm()
+            add_form(c, name, FormXObject(corners, cached.stream_for(c._preamble), cached.uses))
         else:
-            c.beginForm(name, *bbox.corners)
+            c.beginForm(name, *corners)
             self._capturing.append([])
             try:
                 draw(self)
             finally:
                 deps = self._capturing.pop()
+            code, preamble = list(c._code), c._preamble
+            form = end_form(c, name, corners)
             if self.cache is not None and cacheable:
-                self.cache.put(name, CachedForm(list(c._code), deps))
-            c.endForm()
+                self.cache.put(name, CachedForm(code, deps, preamble, form.stream))
         self._forms.add(name)
         return name
 
@@ -128,6 +128,7 @@ class Document:
         """Finish the PDF and return its bytes."""
         if self.cache is not None:
             self.cache.seed.learn(self)
+        fast_pages(self.c)
         with binary_streams():
             self.c.save()
         return self.buffer.getvalue()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.pdfbase import pdfmetrics
 
+from cardgen.render.fastpdf import form_stream
 from cardgen.render.geometry import Box
 
 if TYPE_CHECKING:
@@ -27,10 +28,22 @@ FormDef = tuple[str, Box, DrawFn]
 
 @dataclass
 class CachedForm:
-    """A form's content stream and the forms it refers to, in first-use order."""
+    """A form's content stream and the forms it refers to, in first-use order; ``stream`` is
+    the code compressed after ``preamble`` (the canvas preamble it was drawn with)."""
 
     code: list[str]
     deps: list[FormDef]
+    preamble: str
+    stream: bytes
+
+    @property
+    def uses(self) -> list[str]:
+        """The names of the forms the stream draws."""
+        return [dep[0] for dep in self.deps]
+
+    def stream_for(self, preamble: str) -> bytes:
+        """The compressed stream after ``preamble`` (the stored one when it is the same)."""
+        return self.stream if preamble == self.preamble else form_stream(preamble, self.code)
 
 
 @dataclass
