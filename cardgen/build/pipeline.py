@@ -226,10 +226,11 @@ def _same(a: Path, b: Path) -> bool:
 
 
 def _validated(cards_dir: str | os.PathLike[str]):
-    from cardgen.catalogue.validate import validate
+    from cardgen.catalogue.validate import STANDARD_CHECKS, validate
     from cardgen.diagnostics import Severity
 
-    result = validate(cards_dir)
+    # the same checks as `cardgen validate`: schema, rules model, engine card checks, preflight
+    result = validate(cards_dir, extra_checks=STANDARD_CHECKS)
     if not result.ok or result.catalogue is None:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         if not errors:
