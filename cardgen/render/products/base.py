@@ -104,8 +104,9 @@ class RenderContext:
         """Cards with copies expanded, in catalogue order."""
         return [c for c in (self.cards if cards is None else cards) for _ in range(c.copies)]
 
-    def document(self, pagesize: tuple[float, float], title: str) -> Document:
+    def document(self, pagesize: tuple[float, float], title: str, share: bool = True) -> Document:
+        """A new PDF; with ``share``, it replays the forms of earlier ones (and so embeds every
+        character they did)."""
         th = self.theme
-        return Document(
-            pagesize, th.ink, th.icons, th.font("regular"), title=title, cache=self.forms
-        )
+        cache = self.forms if share else None
+        return Document(pagesize, th.ink, th.icons, th.font("regular"), title=title, cache=cache)

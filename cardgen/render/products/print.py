@@ -34,10 +34,13 @@ def render_print_deck(ctx: RenderContext, deck: str) -> bytes:
 
 
 def render_print_backs(ctx: RenderContext, deck: str) -> bytes:
-    """The backs of ``deck``: one page per season, in rules order."""
+    """The backs of ``deck``: one page per season, in rules order.
+
+    Drawn afresh rather than replayed: two pages are quickly drawn, and the PDF then embeds
+    only the few characters of the backs, not every character of the faces."""
     L = ctx.theme.layout
     bleed = L.card.bleed
-    doc = ctx.document(_page_size(ctx), f"{ctx.theme.rules.deck(deck).name} backs")
+    doc = ctx.document(_page_size(ctx), f"{ctx.theme.rules.deck(deck).name} backs", share=False)
     for season in ctx.theme.rules.season_ids:
         set_print_boxes(doc.c, L.size, bleed)
         doc.place(back_form(doc, ctx.backs, deck, season, bleed=True), mm(bleed), mm(bleed))
