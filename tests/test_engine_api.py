@@ -102,6 +102,7 @@ def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
             cards = {st.action_card(a) for a in legal} - {-1}
             if st.phase == PLAY:
                 assert sorted(cards) == sorted(st.playable_cards(p))
+                assert st.play_options(p) == (legal, st.playable_cards(p))
                 for a in legal:
                     d = st.decode_action(a)
                     assert d == decode_play(a, st.game.num_instances)
@@ -206,3 +207,17 @@ def test_reseed_and_determinise(cat):
     c = st.clone()
     c.reseed(99)
     assert c.seed == 99 and c.rng.random() == random.Random(99).random()
+
+
+def test_inlined_shuffle_is_random_shuffle():
+    import random
+
+    from cardgen.rules.engine.state import shuffle
+
+    for seed in range(300):
+        a = list(range(seed % 97))
+        b = a[:]
+        r1, r2 = random.Random(seed), random.Random(seed)
+        r1.shuffle(a)
+        shuffle(r2, b)
+        assert a == b and r1.getstate() == r2.getstate()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.rules.engine import DRAFT, PLAY, Game, GameOptions, State
-from cardgen.simulate.bots import BOT_NAMES, make_sim_bot
+from cardgen.simulate.bots import BOT_NAMES, FastRandomBot, make_sim_bot
 from cardgen.simulate.seeds import game_seeds
 from cardgen.simulate.spec import SimSpec
 from cardgen.simulate.stats import (
@@ -144,11 +144,14 @@ class Simulator:
         seed, bot_seeds = game_seeds(spec.seed, index, spec.players)
         st = seating.game.new_initial_state(seed=seed)
         bot_names = spec.bots_of(index)
-        choose = [make_sim_bot(b, s).choose for b, s in zip(bot_names, bot_seeds, strict=True)]
+        bots = [make_sim_bot(b, s) for b, s in zip(bot_names, bot_seeds, strict=True)]
+        choose = [b.choose for b in bots]
+        # random bots are inlined: the same draw as FastRandomBot.choose, without the call
+        draw = [b.random if type(b) is FastRandomBot else None for b in bots]
         n, hand = st.n, seating.game.hand_size
         slot, rslot, step_r = seating.card_slot, seating.round_slot, len(ROUND_FIELDS)
         legal_actions, apply_actions = st.legal_actions, st.apply_actions
-        playable, action_card = st.playable_cards, st.action_card
+        play_options, action_card = st.play_options, st.action_card
         drafted: list[int] = []
         drafted_by = [-1] * seating.game.num_instances
         afford = bytearray(seating.game.num_instances)
@@ -167,7 +170,12 @@ class Simulator:
                         for i in pack:
                             C[slot[i] + _DEALT] += 1
                 pos = hand - len(packs[0]) + 1
-                acts = [choose[p](st, p, packs[p]) for p in range(n)]
+                acts = [
+                    packs[p][int(draw[p]() * len(packs[p]))]
+                    if draw[p]
+                    else choose[p](st, p, packs[p])
+                    for p in range(n)
+                ]
                 for a in acts:
                     k = slot[a]
                     C[k + _PICKS] += 1
@@ -189,11 +197,14 @@ class Simulator:
                 if ended[p]:
                     continue
                 if pending[p]:
-                    for i in playable(p):
+                    legal, playable = play_options(p)
+                    for i in playable:
                         if not afford[i]:
                             afford[i] = 1
                             pending[p] -= 1
-                a = choose[p](st, p, legal_actions(p))
+                else:
+                    legal = legal_actions(p)
+                a = legal[int(draw[p]() * len(legal))] if draw[p] else choose[p](st, p, legal)
                 acts[p] = a
                 i = action_card(a)
                 if i >= 0:

@@ -30,11 +30,12 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.random = self.rng.random
 
     def step(self, state: State, player: int) -> int:
         # In the draft the legal actions are exactly the pack: skip the copy.
         legal = state.packs[player] if state.phase == DRAFT else state.legal_actions(player)
-        return legal[int(self.rng.random() * len(legal))]
+        return legal[int(self.random() * len(legal))]
 
 
 def card_value(state: State, player: int, inst: int, zone: int | None = None) -> float:

@@ -102,10 +102,10 @@ class CardDef:
     returns: bool
     hidden: bool
     flank: bool
-
-    @property
-    def has_power_mods(self) -> bool:
-        return bool(self.power_self or self.power_zone or self.power_neighbour)
+    #: any power change (self, zone or neighbour): its power needs :func:`card_power`
+    has_power_mods: bool
+    #: changes its kingdom's cached numbers (zone/neighbour power, production, discounts)
+    modifies: bool
 
     def power(self, stat: int) -> int | None:
         return self.defence if stat == DEFENCE else self.attack
@@ -173,6 +173,8 @@ def compile_card(card: Card, index: int, rules: RulesModel) -> CardDef:
         returns=returns,
         hidden=hidden,
         flank=flank,
+        has_power_mods=bool(mods["self"] or mods["zone"] or mods["neighbour"]),
+        modifies=bool(mods["zone"] or mods["neighbour"] or produce or discounts),
     )
 
 

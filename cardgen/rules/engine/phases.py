@@ -91,9 +91,8 @@ def draft_step(st: State, actions) -> None:
                         ev.append(("draft_discard", p, rest[0]))
             packs[p] = []
         start_play(st)
-    else:
-        right = st.game.right
-        st.packs = [packs[right[p]] for p in range(n)]
+    else:  # pass left: seat p gets the pack of seat p - 1
+        st.packs = packs[-1:] + packs[:-1]
 
 
 def start_play(st: State) -> None:
@@ -218,13 +217,11 @@ def battle(st: State) -> None:
         do = DEFENCE_WON if winner == d else DEFENCE_LOST
         todo = []
         for i in st.tab[a]:
-            for e in card[i].battle:
-                if e[4] == ao or e[4] == ALWAYS:
-                    todo.append((a, i, e))
+            if card[i].battle:
+                todo += [(a, i, e) for e in card[i].battle if e[4] == ao or e[4] == ALWAYS]
         for i in st.tab[d]:
-            for e in card[i].battle:
-                if e[4] == do:
-                    todo.append((d, i, e))
+            if card[i].battle:
+                todo += [(d, i, e) for e in card[i].battle if e[4] == do]
         if todo:
             for p, i, e in play_order(st, todo, start):
                 run(st, p, i, e, per_value(st, p, i, e[2]))
@@ -241,7 +238,9 @@ def income(st: State) -> None:
             if card[i].income:
                 fire(st, p, i, card[i].income)
     for p in range(st.n):
-        due = sum(card[i].upkeep for i in st.tab[p])
+        due = 0
+        for i in st.tab[p]:
+            due += card[i].upkeep
         if not due:
             continue
         paid = st.coins[p] >= due

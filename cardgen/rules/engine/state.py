@@ -33,6 +33,19 @@ DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
 PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
 
 
+def shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)`` inlined (the same permutation as CPython's ``Random.shuffle``, with one
+    C call per card instead of three Python ones)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 class IllegalActionError(ValueError):
     """An action that is not legal for that player in this state."""
 
@@ -158,7 +171,7 @@ class State:
         for inst, s in enumerate(game.pool.season):
             st.piles[s].append(inst)
         for pile in st.piles:
-            st.rng.shuffle(pile)
+            shuffle(st.rng, pile)
         if game.options.deal:
             phases.start_round(st)
         return st
@@ -256,54 +269,61 @@ class State:
         hand = self.hands[player]
         if not hand:
             return [END]
-        out = self._plays(player)
+        out = self._plays(player, None)
         out += [-2 - i for i in hand]
         return out
 
-    def _affordable(self, p: int) -> list[int]:
-        """``p``'s hand cards whose price is at most their coins."""
+    def play_options(self, player: int) -> tuple[list[int], list[int]]:
+        """``(legal_actions(player), playable_cards(player))`` computed in one pass."""
+        if self.phase != PLAY or self.ended[player] or not self.hands[player]:
+            return self.legal_actions(player), []
+        playable: list[int] = []
+        out = self._plays(player, playable)
+        out += [-2 - i for i in self.hands[player]]
+        return out, playable
+
+    def playable_cards(self, player: int) -> list[int]:
+        """``player``'s hand cards with at least one legal play now (affordable, with a zone
+        that has slots this season: a full zone still offers replacing its occupants)."""
+        return self.play_options(player)[1]
+
+    def _plays(self, p: int, playable: list[int] | None) -> list[int]:
+        """The play actions of ``p`` (appending the cards they play to ``playable``)."""
         g = self.game
         coins = self.coins[p]
         prod = self.prod[p]
         du = self.disc_unit[p]
         db = self.disc_building[p]
         icost, iunit, idisc = g.inst_cost, g.inst_unit, g.inst_discount
-        out = []
-        for inst in self.hands[p]:
-            cost = icost[inst] - (du if iunit[inst] else db)
-            for r in idisc[inst]:
-                cost -= prod[r]
-            if cost <= coins:
-                out.append(inst)
-        return out
-
-    def _plays(self, p: int) -> list[int]:
-        g = self.game
         izones = g.inst_zones[g.season_of_round[self.round]]
         zone = self.zone
         free_replace = g.settings.replace_when_free
         occ: list[list[int]] = [[], [], []]
         for i in self.tab[p]:
-            occ[zone[i]].append(i)
+            occ[zone[i]].append(i + 1)
         out: list[int] = []
-        for inst in self._affordable(p):
-            for z, cz, base in izones[inst]:
+        append = out.append
+        for inst in self.hands[p]:
+            cost = icost[inst] - (du if iunit[inst] else db)
+            if idisc[inst]:
+                for r in idisc[inst]:
+                    cost -= prod[r]
+            if cost > coins:
+                continue
+            zones = izones[inst]
+            if playable is not None and zones:
+                playable.append(inst)
+            for z, cz, base in zones:
                 here = occ[z]
                 if len(here) < cz:
-                    out.append(base)
+                    append(base)
                     if free_replace:
-                        out += [base + v + 1 for v in here]
+                        for v in here:
+                            append(base + v)
                 else:
-                    out += [base + v + 1 for v in here]
+                    for v in here:
+                        append(base + v)
         return out
-
-    def playable_cards(self, player: int) -> list[int]:
-        """``player``'s hand cards with at least one legal play now (affordable, with a zone
-        that has slots this season: a full zone still offers replacing its occupants)."""
-        if self.phase != PLAY or self.ended[player]:
-            return []
-        izones = self.game.inst_zones[self.game.season_of_round[self.round]]
-        return [i for i in self._affordable(player) if izones[i]]
 
     def decode_action(self, action: int) -> PlayAction:
         """A play-phase action decoded (card, zone, victim, saved card)."""
@@ -433,6 +453,8 @@ class State:
         du = db = 0
         for i in t:
             c = card[i]
+            if not c.modifies:
+                continue
             if c.power_zone:
                 zm = True
             if c.power_neighbour:
