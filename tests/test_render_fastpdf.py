@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.render.document import binary_streams
-from cardgen.render.fastpdf import end_form, fast_pages, pdfdoc_bytes
+from cardgen.render.fastpdf import draw_string, end_form, fast_pages, pdfdoc_bytes, place_form
 from cardgen.render.fonts import register_font
 from cardgen.render.formcache import FontSeed, FormCache
 from cardgen.render.geometry import Duplex
@@ -118,3 +118,35 @@ def _body(pdf: bytes) -> bytes:
     head, body = pdf.split(b"\n", 1)
     assert head in (b"%PDF-1.3", b"%PDF-1.4")
     return body
+
+
+@pytest.mark.parametrize(
+    "text", ["Shield Wall", "", "(a) \\ b", "Fall · Rounds 3–4 ×2", "€ ∞ ✓ ☀ ⚔ ★ é à", "x" * 300]
+)
+def test_fast_text_and_placed_forms_write_what_the_canvas_writes(text):
+    font = register_font("DejaVuSansCondensed", "DejaVuSansCondensed.ttf")
+
+    def page(fast: bool) -> list[str]:
+        c = Canvas(io.BytesIO(), invariant=1)
+        c.setFont(font, 7.3)
+        for anchor, draw in (
+            (0.0, c.drawString),
+            (0.5, c.drawCentredString),
+            (1.0, c.drawRightString),
+        ):
+            if fast:
+                draw_string(c, 10.25, 20.5, text, anchor)
+            else:
+                draw(10.25, 20.5, text)
+        c.setFont("Helvetica", 9)  # not TrueType: left to the canvas
+        draw_string(c, 1, 2, text) if fast else c.drawString(1, 2, text)
+        if fast:
+            place_form(c, "f", 3.5, 4.25, 0.07)
+        else:
+            c.saveState()
+            c.transform(0.07, 0, 0, 0.07, 3.5, 4.25)
+            c.doForm("f")
+            c.restoreState()
+        return [*c._code, *c._formsinuse]
+
+    assert page(True) == page(False)

@@ -38,7 +38,7 @@ class BackPainter:
         tx, ty = L.point(bk.title.centre)
         doc.fill(th.colour("paper"))
         c.setFont(th.font(bk.title.font), bk.title.size)
-        c.drawCentredString(tx, ty - bk.title.size * 0.35, bk.title.text or th.rules.game.upper())
+        doc.drawCentredString(tx, ty - bk.title.size * 0.35, bk.title.text or th.rules.game.upper())
         # emblem: the deck icon on a disc of the deck colour
         ex, ey = L.point(bk.emblem.centre)
         r = mm(bk.emblem.radius)
@@ -51,13 +51,13 @@ class BackPainter:
         dx, dy = L.point(bk.deck.centre)
         doc.fill(th.colour("paper"))
         c.setFont(th.font(bk.deck.font), bk.deck.size)
-        c.drawCentredString(dx, dy - bk.deck.size * 0.35, th.rules.deck(deck).name.upper())
+        doc.drawCentredString(dx, dy - bk.deck.size * 0.35, th.rules.deck(deck).name.upper())
         sx, sy = L.point(bk.season.centre)
         sd = th.rules.season(season)
         rounds = "–".join(str(n) for n in (sd.rounds[0], sd.rounds[-1]))
         label = f"{season.upper()} · ROUNDS {rounds}" if len(sd.rounds) > 1 else season.upper()
         c.setFont(th.font(bk.season.font), bk.season.size)
-        c.drawCentredString(sx, sy - bk.season.size * 0.35, label)
+        doc.drawCentredString(sx, sy - bk.season.size * 0.35, label)
 
     def _pattern(self, doc: Document, season: str, colour: str, box: Box) -> None:
         """Dots for the first season, diagonal stripes for the others."""

@@ -184,7 +184,7 @@ class FacePainter:
         size = self.fit(card).name_size
         doc.fill(self.theme.colour("ink"))
         doc.c.setFont(self.theme.font(nb.font), size)
-        doc.c.drawString(box.x + mm(nb.padding), box.y + box.h / 2 - size * 0.34, card.name)
+        doc.drawString(box.x + mm(nb.padding), box.y + box.h / 2 - size * 0.34, card.name)
 
     def _type(self, doc: Document, card: Card) -> None:  # (4)
         tb = self.L.face.type
@@ -192,7 +192,7 @@ class FacePainter:
         doc.icon(card.type.value, box.x, box.y, box.h)
         doc.fill(self.theme.colour("light"))
         doc.c.setFont(self.theme.font(tb.font), tb.size)
-        doc.c.drawString(box.x + box.h + mm(0.8), box.y + box.h * 0.22, card.type.value.upper())
+        doc.drawString(box.x + box.h + mm(0.8), box.y + box.h * 0.22, card.type.value.upper())
 
     def _cost(self, doc: Document, card: Card) -> None:  # (2)
         cb = self.L.face.cost
@@ -202,7 +202,7 @@ class FacePainter:
         doc.fill(self.theme.colour("ink"))
         size = cb.size if card.cost < 10 else cb.size * 0.82
         doc.c.setFont(self.theme.font(cb.font), size)
-        doc.c.drawCentredString(cx, cy - size * 0.35, str(card.cost))
+        doc.drawCentredString(cx, cy - size * 0.35, str(card.cost))
 
     def _discount(self, doc: Document, card: Card) -> None:  # (3)
         if not card.discount:
@@ -242,7 +242,7 @@ class FacePainter:
                 doc.fill(th.colour("ink"))
                 size = p.size if value < 10 else p.size * 0.85
                 doc.c.setFont(th.font(p.font), size)
-                doc.c.drawCentredString(num_cx, box.y + box.h / 2 - size * 0.35, str(value))
+                doc.drawCentredString(num_cx, box.y + box.h / 2 - size * 0.35, str(value))
 
     def _placement(self, doc: Document, card: Card) -> None:  # (6)
         zones = tuple(p.value for p in card.placement)
@@ -268,14 +268,14 @@ class FacePainter:
             doc.fill(th.colour("line") if active else lighten(th.colour("paper"), 0.3))
             doc.c.roundRect(x, y, s, s, s * 0.18, stroke=1, fill=1)
             doc.fill(th.colour("paper") if active else th.colour("faded"))
-            doc.c.drawCentredString(x + s / 2, y + s / 2 - pl.text_size * 0.36, ZONE_LETTERS[zone])
+            doc.drawCentredString(x + s / 2, y + s / 2 - pl.text_size * 0.36, ZONE_LETTERS[zone])
 
     def _text(self, doc: Document, card: Card) -> None:  # (8a, 8b)
         area = text_area(self.theme)
         lay = self.fit(card).body
         top = area.y2 - max(0.0, (area.h - lay.height) / 2)
         doc.fill(self.theme.colour("ink"))
-        rich.draw(doc.c, lay, area.x, top, area.w, self.style, doc.icon)
+        rich.draw(doc, lay, area.x, top, area.w, self.style, doc.icon)
 
     def _footer(self, doc: Document, card: Card) -> None:  # first-game star, prototype line
         f, th = self.L.face, self.theme
@@ -288,7 +288,7 @@ class FacePainter:
         doc.fill(th.colour("light"))
         doc.c.setFont(th.font(pb.font), pb.size)
         label = f"{card.id} · v{card.version} · ×{card.copies}"
-        doc.c.drawCentredString(box.x + box.w / 2, box.y + box.h * 0.3, label)
+        doc.drawCentredString(box.x + box.w / 2, box.y + box.h * 0.3, label)
 
 
 def face_form(doc: Document, painter: FacePainter, card: Card, bleed: bool) -> str:

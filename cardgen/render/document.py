@@ -14,7 +14,14 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.render.colours import Ink
-from cardgen.render.fastpdf import FormXObject, add_form, end_form, fast_pages
+from cardgen.render.fastpdf import (
+    FormXObject,
+    add_form,
+    draw_string,
+    end_form,
+    fast_pages,
+    place_form,
+)
 from cardgen.render.formcache import CachedForm, DrawFn, FormCache, FormDef
 from cardgen.render.geometry import Box
 from cardgen.render.icons import IconSet
@@ -106,17 +113,26 @@ class Document:
 
     def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
         """Draw form ``name`` with its origin at ``(x, y)``."""
-        c = self.c
-        c.saveState()
-        c.transform(scale, 0, 0, scale, x, y)
-        c.doForm(name)
-        c.restoreState()
+        place_form(self.c, name, x, y, scale)
 
     def icon(self, name: str, x: float, y: float, size: float, *, faded: bool = False) -> None:
         """Icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square."""
         key = f"icon-{name}-faded" if faded else f"icon-{name}"
         self.form(key, ICON_BOX, lambda d: d.icons.paint(d.c, d.ink, name, faded=faded))
         self.place(key, x, y, size / 100)
+
+    # text, as the canvas methods of the same names draw it (in one step for TrueType fonts)
+    def setFont(self, font: str, size: float) -> None:
+        self.c.setFont(font, size)
+
+    def drawString(self, x: float, y: float, text: str) -> None:
+        draw_string(self.c, x, y, text)
+
+    def drawCentredString(self, x: float, y: float, text: str) -> None:
+        draw_string(self.c, x, y, text, 0.5)
+
+    def drawRightString(self, x: float, y: float, text: str) -> None:
+        draw_string(self.c, x, y, text, 1.0)
 
     def fill(self, colour: str) -> None:
         self.c.setFillColor(self.ink(colour))

@@ -8,12 +8,14 @@ documents use (checked by ``tests/test_render_fastpdf.py`` against reportlab's o
 * :class:`FormXObject`: a form whose content stream is compressed once, when it is made,
   so a form replayed into another document (:mod:`formcache`) is not compressed again;
 * :func:`fast_pages`: pages with no annotations, transitions, transparency or extra colour
-  spaces format themselves in one step; any other page falls back to reportlab.
+  spaces format themselves in one step; any other page falls back to reportlab;
+* :func:`place_form` and :func:`draw_string`: a form placed, a line of TrueType text drawn,
+  as ``saveState/transform/doForm/restoreState`` and ``drawString`` write them.
 
 Streams are Flate-compressed without ASCII85, as :func:`cardgen.render.document.binary_streams`
 asks of every document we save.  Like :mod:`formcache`, this relies on reportlab internals:
-a canvas's ``_code``, ``_formsinuse``, ``_preamble`` and its form bookkeeping, and the
-document's object numbering (``Reference``).
+a canvas's ``_code``, ``_formsinuse``, ``_preamble``, its font state and form bookkeeping,
+and the document's object numbering (``Reference``).
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObject, PDFPage, fp_str, xObjectName
+from reportlab.pdfgen import textobject
 from reportlab.pdfgen.canvas import Canvas
 
 #: Characters of ASCII that reportlab's PDFDocEncoding cannot encode.
@@ -215,3 +218,35 @@ def fast_pages(c: Canvas) -> None:
     for page in c._doc.Pages.pages:
         if type(page) is PDFPage:
             page.__class__ = FastPage
+
+
+def place_form(c: Canvas, name: str, x: float, y: float, scale: float = 1.0) -> None:
+    """Draw form ``name`` scaled by ``scale`` with its origin at ``(x, y)``: the code of
+    ``saveState(); transform(scale, 0, 0, scale, x, y); doForm(name); restoreState()``."""
+    c._code.extend(("q", f"{fp_str(scale, 0, 0, scale, x, y)} cm", f"/{xObjectName(name)} Do", "Q"))
+    c._formsinuse.append(name)
+
+
+def draw_string(c: Canvas, x: float, y: float, text: str, anchor: float = 0.0) -> None:
+    """One line of text in the canvas's current font, starting at ``x`` (``anchor`` 0), centred
+    on it (0.5) or ending at it (1): what ``drawString``, ``drawCentredString`` and
+    ``drawRightString`` write, in one step for TrueType fonts."""
+    font = pdfmetrics.getFont(c._fontname)
+    if not font._dynamicFont or not c.bottomup or textobject.rtlSupport:
+        draw = {0.0: c.drawString, 0.5: c.drawCentredString, 1.0: c.drawRightString}[anchor]
+        draw(x, y, text)
+        return
+    size = c._fontsize
+    if anchor:
+        width = pdfmetrics.stringWidth(text, c._fontname, size)
+        x = x - 0.5 * width if anchor == 0.5 else x - width
+    doc = c._doc
+    tf = f"{fp_str(size)} Tf {fp_str(c._leading)} TL"
+    ops = []
+    current = -1
+    for subset, chars in font.splitString(text, doc):
+        if subset != current:
+            ops.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+            current = subset
+        ops.append(f"({c._escape(chars)}) Tj")
+    c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(ops)} T* ET")

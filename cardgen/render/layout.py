@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveFloat
+from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PrivateAttr
 
 from cardgen.render.geometry import Box, top_box
 from cardgen.render.units import Size, mm
@@ -151,6 +151,8 @@ class Layout(_T):
     colours: dict[str, Colour]
     face: Face
     back: Back
+    #: boxes already converted (a template is frozen, so they never change)
+    _boxes: dict[BoxMM, Box] = PrivateAttr(default_factory=dict)
 
     @property
     def size(self) -> Size:
@@ -161,6 +163,12 @@ class Layout(_T):
 
         Edges lying on the trim run on into the bleed.
         """
+        out = self._boxes.get(b)
+        if out is None:
+            out = self._boxes[b] = self._box(b)
+        return out
+
+    def _box(self, b: BoxMM) -> Box:
         x, y, w, h = b
         out = top_box(self.size, x, y, w, h)
         bl, eps = mm(self.card.bleed), 0.01

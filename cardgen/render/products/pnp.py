@@ -65,7 +65,7 @@ class PnpWriter:
         size = min(size, size * room / max(string_width(text, font, size), 1e-6))
         c.setFont(font, size)
         self.doc.fill("#555555")
-        c.drawCentredString(mm(grid.paper.w) / 2, y, text)
+        self.doc.drawCentredString(mm(grid.paper.w) / 2, y, text)
 
     def calibration(self) -> None:
         """Two pages: numbered crosses on the front, the same crosses where they must fall
@@ -85,12 +85,14 @@ class PnpWriter:
                 c.line(cx - arm, cy, cx + arm, cy)
                 c.line(cx, cy - arm, cx, cy + arm)
                 c.circle(cx, cy, arm / 2, stroke=1, fill=0)
-                c.drawCentredString(cx, cy + arm + 6, f"{side} {i + 1}")
+                self.doc.drawCentredString(cx, cy + arm + 6, f"{side} {i + 1}")
             mid = grid.slot(grid.per_page // 2)
             c.setFont(th.font("regular"), 7)
             for k, line in enumerate(CALIBRATION_TEXT):
-                c.drawCentredString(mid.x + mid.w / 2, mid.y + mid.h * 0.3 - k * 9, line)
-            c.drawCentredString(mid.x + mid.w / 2, mid.y + mid.h * 0.3 + 11, FLIP_TEXT[self.duplex])
+                self.doc.drawCentredString(mid.x + mid.w / 2, mid.y + mid.h * 0.3 - k * 9, line)
+            self.doc.drawCentredString(
+                mid.x + mid.w / 2, mid.y + mid.h * 0.3 + 11, FLIP_TEXT[self.duplex]
+            )
             self.label(f"{th.rules.game} · duplex calibration · {FLIP_TEXT[self.duplex]}")
             c.showPage()
 
