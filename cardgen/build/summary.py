@@ -16,7 +16,10 @@ def _contains(outputs) -> str:
     for o in outputs:
         for comp, n in o.contains.items():
             per.setdefault(comp, Counter())[o.variant] += n
-    parts = [f"{max(c.values())} {k.replace('_', ' ')}" for k, c in per.items()]
+    parts = []
+    for k, c in per.items():
+        n, name = max(c.values()), k.replace("_", " ")
+        parts.append(f"{n} {name.removesuffix('s') if n == 1 else name}")
     return ", ".join(parts) or "—"
 
 
