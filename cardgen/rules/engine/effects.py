@@ -218,8 +218,9 @@ def remove_card(st: State, p: int, inst: int, reason: str) -> None:
         ev.append(("remove", p, inst, reason, coins))
 
 
-def die(st: State, p: int, inst: int) -> None:
-    """A unit dies of old age: its coins go to its owner; discarded or saved (return_to_hand)."""
+def die(st: State, p: int, inst: int, *, refresh: bool = True) -> None:
+    """A unit dies of old age: its coins go to its owner; discarded or saved (return_to_hand).
+    ``refresh=False`` leaves :meth:`State.refresh_mods` to the caller (several deaths)."""
     coins = st.stored[inst]
     st.stored[inst] = 0
     st.coins[p] += coins
@@ -227,7 +228,8 @@ def die(st: State, p: int, inst: int) -> None:
     _clear(st, inst)
     back = st.card[inst].returns and st.round < st.game.rounds
     (st.saved[p] if back else st.discard).append(inst)
-    st.refresh_mods(p)
+    if refresh:
+        st.refresh_mods(p)
     ev = st.events
     if ev is not None:
         ev.append(("die", p, inst, coins, back))

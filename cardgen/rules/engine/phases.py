@@ -48,6 +48,9 @@ class BattleRecord(NamedTuple):
     winner: int
 
 
+_record = tuple.__new__  # builds a BattleRecord without NamedTuple's Python-level __new__
+
+
 # ------------------------------------------------------------------ round and draft
 def start_round(st: State) -> None:
     """Deal each player a draft hand from the season's pile."""
@@ -208,7 +211,7 @@ def battle(st: State) -> None:
             winner = d
         else:
             winner = -1
-        st.battles.append(BattleRecord(st.round, a, d, atk, dfn, winner))
+        st.battles.append(_record(BattleRecord, (st.round, a, d, atk, dfn, winner)))
         if ev is not None:
             ev.append(("battle", a, d, atk, dfn, winner))
         if winner >= 0:
@@ -269,11 +272,15 @@ def age(st: State) -> None:
     else:
         _deaths(st)
         _age_start(st)
-    card = st.card
+    card, tokens = st.card, st.tokens
+    plain = not st.bank_limited and st.events is None  # no token bank, nothing to log
     for p in range(st.n):
         for i in st.tab[p]:
             if card[i].is_unit:
-                add_tokens(st, p, i, 1)
+                if plain:
+                    tokens[i] += 1
+                else:
+                    add_tokens(st, p, i, 1)
 
 
 def _age_start(st: State) -> None:
@@ -293,8 +300,13 @@ def _deaths(st: State) -> None:
     for p, i in dying:
         if card[i].dies:
             fire(st, p, i, card[i].dies)
+    owners = []
     for p, i in dying:
-        die(st, p, i)
+        die(st, p, i, refresh=False)
+        if p not in owners:
+            owners.append(p)
+    for p in owners:
+        st.refresh_mods(p)
 
 
 def finish_round(st: State) -> None:

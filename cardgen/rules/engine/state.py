@@ -30,6 +30,7 @@ from cardgen.rules.engine.game import Game
 from cardgen.rules.model import Phase
 
 DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
+_SAVE = (-2).__sub__  # inst -> the action that ends the turn saving it (save_action, in C)
 PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
 
 
@@ -270,7 +271,7 @@ class State:
         if not hand:
             return [END]
         out = self._plays(player, None)
-        out += [-2 - i for i in hand]
+        out += map(_SAVE, hand)
         return out
 
     def play_options(self, player: int) -> tuple[list[int], list[int]]:
@@ -279,7 +280,7 @@ class State:
             return self.legal_actions(player), []
         playable: list[int] = []
         out = self._plays(player, playable)
-        out += [-2 - i for i in self.hands[player]]
+        out += map(_SAVE, self.hands[player])
         return out, playable
 
     def playable_cards(self, player: int) -> list[int]:
