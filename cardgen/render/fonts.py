@@ -6,9 +6,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+from cardgen.render.fontcache import CachedTTFont
 
 #: The project's font folder.
 FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
@@ -20,7 +20,7 @@ def register_font(name: str, filename: str, font_dir: Path = FONT_DIR) -> str:
         return name
     path = font_dir / filename
     try:
-        font = TTFont(name, str(path))
+        font = CachedTTFont(name, str(path))  # metrics read once per machine
     except Exception as exc:  # reportlab raises several types for a bad or missing TTF
         raise DiagnosticError(
             [Diagnostic("E001", f"cannot load font {filename}: {exc}", Position(str(path)))]

@@ -23,7 +23,7 @@ Colour = str
 
 
 class _T(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class CardSize(_T):

@@ -1,0 +1,47 @@
+"""The font metrics cache gives the very font reportlab reads, and survives a damaged entry."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.pdfbase.ttfonts import TTFont
+
+from cardgen.render.fontcache import CachedFace, CachedTTFont, cache_dir
+from cardgen.render.fonts import FONT_DIR
+
+FONT = str(FONT_DIR / "DejaVuSansCondensed-Oblique.ttf")
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
+
+
+def _same_face(cached: CachedFace, real) -> None:
+    mine, theirs = dict(vars(cached)), dict(vars(real))
+    scale, real_scale = mine.pop("_pdfScale"), theirs.pop("_pdfScale")
+    assert mine.keys() == theirs.keys()
+    for k, v in theirs.items():
+        assert type(mine[k]) is type(v) and mine[k] == v, k
+    assert cached.name.ustr == real.name.ustr
+    assert [scale(x) for x in (1, 333, 2048, -7)] == [real_scale(x) for x in (1, 333, 2048, -7)]
+
+
+def test_cached_font_is_the_font_reportlab_reads():
+    real = TTFont("Oblique", FONT)
+    first = CachedTTFont("Oblique", FONT)  # reads the font and writes the entry
+    assert list(cache_dir().glob("*.marshal"))
+    again = CachedTTFont("Oblique", FONT)  # from the entry
+    for font in (first, again):
+        assert vars(font).keys() == vars(real).keys()
+        for k in ("fontName", "_asciiReadable", "shapable", "_multiByte", "_dynamicFont"):
+            assert getattr(font, k) == getattr(real, k), k
+        _same_face(font.face, real.face)
+        assert font.stringWidth("Fall · ×2", 9) == real.stringWidth("Fall · ×2", 9)
+
+
+def test_a_damaged_entry_is_read_again():
+    CachedTTFont("Oblique", FONT)
+    (entry,) = cache_dir().glob("*.marshal")
+    entry.write_bytes(b"not marshal")
+    _same_face(CachedTTFont("Oblique", FONT).face, TTFont("Oblique", FONT).face)
+    assert entry.read_bytes() != b"not marshal"  # written anew
