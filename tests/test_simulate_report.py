@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.charts import nice_max, ticks
 from cardgen.simulate import SimSpec, make_matchups, simulate
-from cardgen.simulate.charts import _nice_max, _ticks, interval_bars, line_chart
+from cardgen.simulate.charts import interval_bars, line_chart
 from cardgen.simulate.report import render_table, summarise, to_json
 from cardgen.simulate.report_html import build_figures, figure_svg, render_html, write_report
 from cardgen.simulate.stats import wilson
@@ -82,16 +83,29 @@ def test_table_text(summary):
 
 
 def test_chart_axes():
-    assert _nice_max(0.3) == 0.5 and _nice_max(9.8) == 10 and _nice_max(11) == 20
-    assert _nice_max(0) == 1.0
-    assert _ticks(0.5) == pytest.approx([0, 0.1, 0.2, 0.3, 0.4, 0.5])
-    assert _ticks(20) == [0, 5, 10, 15, 20]
+    assert nice_max(0.3) == 0.5 and nice_max(9.8) == 10 and nice_max(11) == 20
+    assert nice_max(0) == 1.0
+    assert ticks(0.5) == pytest.approx([0, 0.1, 0.2, 0.3, 0.4, 0.5])
+    assert ticks(20) == [0, 5, 10, 15, 20]
     fig = interval_bars("t", ["a", "b"], [0.2, 0.4], [(0.1, 0.3), (0.3, 0.5)], reference=0.25)
     svg = figure_svg(fig)
     assert svg.startswith("<svg") and svg.count("<rect") == 2
     assert 'stroke-dasharray="3 2"' in svg
     fig = line_chart("t", [1, 2, 3], [("x", [1.0, 2.0, 3.0], "#000000")])
     assert "<polyline" in figure_svg(fig)
+
+
+def test_shared_chart_geometry():
+    """Category bands and legend rows of :mod:`cardgen.charts` (also the appendix's charts)."""
+    from cardgen.charts import bands, legend
+
+    b = bands(4, 6.0, 200.0)
+    assert [x.centre for x in b] == [31.0, 81.0, 131.0, 181.0]
+    assert all(x.size == pytest.approx(40.0) for x in b) and b[0].start == pytest.approx(11.0)
+    assert bands(0, 0.0, 10.0) == []
+    rows = bands(3, 14.0, 48.0, margin=3 / 16)
+    assert [(r.start, r.size, r.centre) for r in rows] == [(17, 10, 22), (33, 10, 38), (49, 10, 54)]
+    assert legend(["ab", "cde"], 10.0, lambda name: 5 + len(name)) == [10.0, 17.0]
 
 
 def test_html_report(summary, tmp_path):

@@ -1,7 +1,8 @@
 """Bar-chart geometry shared by the SVG (HTML) and the vector PDF charts.
 
-:func:`layout` turns a :class:`Chart` into boxes and labels in a y-down coordinate system;
-the HTML template draws them as SVG and the PDF writer as reportlab shapes, so the two
+:func:`layout` turns a :class:`Chart` into boxes and labels in a y-down coordinate system
+(category bands and legend rows from :mod:`cardgen.charts`, shared with the simulation
+report); the HTML template draws them as SVG and the PDF writer as reportlab shapes, so the two
 formats draw the same chart.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.appendix.model import Chart
+from cardgen.charts import bands, legend
 
 LABEL_SIZE = 7.0
 AXIS_COLOUR = "#444444"
@@ -68,20 +70,18 @@ def layout(chart: Chart, width: float = 220, height: float = 110) -> ChartLayout
     pad, top, bottom = 6.0, 12.0 + (10.0 if len(chart.series) > 1 else 0.0), 14.0
     plot_h = height - top - bottom
     baseline = height - bottom
-    n_cat = max(len(chart.categories), 1)
     n_ser = max(len(chart.series), 1)
-    slot = (width - 2 * pad) / n_cat
-    bar_w = slot * 0.8 / n_ser
     peak = max(chart.max_value, 1)
     bars: list[Bar] = []
     labels: list[Label] = []
-    for i, cat in enumerate(chart.categories):
-        x0 = pad + i * slot + slot * 0.1
-        labels.append(Label(_r(pad + (i + 0.5) * slot), _r(baseline + LABEL_SIZE + 3), cat))
+    for i, band in enumerate(bands(len(chart.categories), pad, width - 2 * pad)):
+        cat = chart.categories[i]
+        bar_w = band.size / n_ser
+        labels.append(Label(_r(band.centre), _r(baseline + LABEL_SIZE + 3), cat))
         for j, s in enumerate(chart.series):
             v = s.values[i]
             h = plot_h * v / peak
-            x = x0 + j * bar_w
+            x = band.start + j * bar_w
             bars.append(
                 Bar(_r(x), _r(baseline - h), _r(bar_w), _r(h), s.colour, v, f"{cat}: {v} {s.name}")
             )
@@ -89,11 +89,10 @@ def layout(chart: Chart, width: float = 220, height: float = 110) -> ChartLayout
                 labels.append(Label(_r(x + bar_w / 2), _r(baseline - h - 2), str(v)))
     swatches: list[Swatch] = []
     if len(chart.series) > 1:
-        x = pad
-        for s in chart.series:
+        names = [s.name for s in chart.series]
+        for s, x in zip(chart.series, legend(names, pad, _legend_room), strict=True):
             swatches.append(Swatch(_r(x), 2.0, 7.0, s.colour))
             labels.append(Label(_r(x + 10), 8.5, s.name, anchor="start"))
-            x += 14 + 4.5 * len(s.name)
     return ChartLayout(
         width,
         height,
@@ -104,3 +103,7 @@ def layout(chart: Chart, width: float = 220, height: float = 110) -> ChartLayout
         tuple(labels),
         tuple(swatches),
     )
+
+
+def _legend_room(name: str) -> float:
+    return 14 + 4.5 * len(name)

@@ -1,104 +1,48 @@
-"""Backend-neutral charts: each chart is laid out once as a list of drawing primitives, which
-:mod:`.report_html` writes as inline SVG and :mod:`.report_pdf` as reportlab vector shapes.
+"""The report's charts, laid out once as drawing primitives (:mod:`cardgen.charts`, shared with
+the appendix's bar charts), which :mod:`.report_html` writes as inline SVG and
+:mod:`.report_pdf` as reportlab vector shapes.
 
 Coordinates are points with the origin at the top left (y grows downwards).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-INK = "#222222"
-GRID = "#d9d9d9"
-MUTED = "#777777"
-PALETTE = ("#B23A2E", "#4E7A3A", "#6B4C9A", "#2F4F6F", "#C08A2B", "#3A8A8A", "#8A3A6B")
-
-
-@dataclass(frozen=True, slots=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: str
-    stroke: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    stroke: str = INK
-    width: float = 1.0
-    dash: bool = False
+from cardgen.charts import (
+    GRID,
+    INK,
+    MUTED,
+    PALETTE,
+    Band,
+    Dot,
+    Figure,
+    Item,
+    Line,
+    Poly,
+    Rect,
+    Text,
+    bands,
+    legend,
+    nice_max,
+    tick_label,
+    ticks,
+)
 
 
-@dataclass(frozen=True, slots=True)
-class Poly:
-    points: tuple[tuple[float, float], ...]
-    stroke: str
-    width: float = 1.5
+def _value_axis(
+    fig: Figure, top: float, left: float, sx: float, head: float, base_y: float, percent: bool
+) -> None:
+    """Vertical grid lines with their tick labels under a horizontal bar chart."""
+    for t in ticks(top):
+        x = left + t * sx
+        fig.items.append(Line(x, head - 2, x, base_y, GRID, 0.5))
+        fig.items.append(Text(x, base_y + 11, tick_label(t, percent), 7, "middle", MUTED))
 
 
-@dataclass(frozen=True, slots=True)
-class Dot:
-    x: float
-    y: float
-    r: float
-    fill: str
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    x: float
-    y: float  # baseline
-    text: str
-    size: float = 8.0
-    anchor: str = "start"  # start | middle | end
-    fill: str = INK
-    bold: bool = False
-
-
-Item = Rect | Line | Poly | Dot | Text
-
-
-@dataclass
-class Figure:
-    """A chart: size, title and primitives."""
-
-    title: str
-    width: float
-    height: float
-    items: list[Item] = field(default_factory=list)
-
-
-def _nice_max(v: float) -> float:
-    """A round axis maximum at or above ``v``."""
-    if v <= 0:
-        return 1.0
-    for mag in range(-3, 9):
-        for step in (1, 2, 2.5, 5):
-            top = step * 10**mag
-            if top >= v * (1 - 1e-9):
-                return top
-    return v  # pragma: no cover
-
-
-def _ticks(top: float) -> list[float]:
-    """Axis ticks from 0 to ``top`` in round steps (fifths of 5 or 2.5, else quarters)."""
-    lead = top / 10 ** math.floor(math.log10(top)) if top > 0 else 1.0
-    count = 5 if round(lead, 6) in (2.5, 5.0) else 4
-    return [top * k / count for k in range(count + 1)]
-
-
-def _fmt(v: float, percent: bool) -> str:
-    if percent:
-        return f"{100 * v:.0f}%"
-    return f"{v:.0f}" if abs(v - round(v)) < 1e-9 else f"{v:.1f}"
+def _rows(count: int, head: float, row: float) -> list[Band]:
+    """One band per bar row: bars leave 3 points free above and below."""
+    return bands(count, head, row * count, margin=3 / row)
 
 
 def interval_bars(
@@ -118,28 +62,25 @@ def interval_bars(
     height = head + row * len(labels) + 26
     fig = Figure(title, width, height)
     hi = max([*values, *(b for _, b in intervals or ()), reference or 0.0], default=0.0)
-    top = top if top is not None else (min(1.0, _nice_max(hi)) if percent else _nice_max(hi))
+    top = top if top is not None else (min(1.0, nice_max(hi)) if percent else nice_max(hi))
     plot_w = width - left - right
     sx = plot_w / top if top else 0.0
     base_y = head + row * len(labels)
-    for t in _ticks(top):
-        x = left + t * sx
-        fig.items.append(Line(x, head - 2, x, base_y, GRID, 0.5))
-        fig.items.append(Text(x, base_y + 11, _fmt(t, percent), 7, "middle", MUTED))
-    for k, (label, v) in enumerate(zip(labels, values, strict=True)):
-        y = head + row * k
+    _value_axis(fig, top, left, sx, head, base_y, percent)
+    for k, band in enumerate(_rows(len(labels), head, row)):
+        v, text_y, mid = values[k], band.centre + 3, band.centre
         colour = colours[k % len(colours)] if colours else PALETTE[0]
-        fig.items.append(Text(left - 5, y + 11, label, 7.5, "end"))
-        fig.items.append(Rect(left, y + 3, max(0.0, v * sx), row - 6, colour))
+        fig.items.append(Text(left - 5, text_y, labels[k], 7.5, "end"))
+        fig.items.append(Rect(left, band.start, max(0.0, v * sx), band.size, colour))
         label_x = left + v * sx + 3
         if intervals:
             lo, hi_ = intervals[k]
-            mid = y + row / 2
             fig.items.append(Line(left + lo * sx, mid, left + hi_ * sx, mid, INK, 1))
             fig.items.append(Line(left + lo * sx, mid - 3, left + lo * sx, mid + 3, INK, 1))
             fig.items.append(Line(left + hi_ * sx, mid - 3, left + hi_ * sx, mid + 3, INK, 1))
             label_x = left + hi_ * sx + 3
-        fig.items.append(Text(label_x, y + 11, _fmt(v, percent) if percent else f"{v:.2f}", 7))
+        value = tick_label(v, percent) if percent else f"{v:.2f}"
+        fig.items.append(Text(label_x, text_y, value, 7))
     if reference is not None:
         x = left + reference * sx
         fig.items.append(Line(x, head - 4, x, base_y, MUTED, 1, dash=True))
@@ -159,27 +100,22 @@ def stacked_bars(
     height = head + row * len(labels) + 26
     fig = Figure(title, width, height)
     totals = [sum(max(0.0, s[1][k]) for s in series) for k in range(len(labels))]
-    top = _nice_max(max(totals, default=0.0))
+    top = nice_max(max(totals, default=0.0))
     sx = (width - left - right) / top
     base_y = head + row * len(labels)
-    for t in _ticks(top):
-        x = left + t * sx
-        fig.items.append(Line(x, head - 2, x, base_y, GRID, 0.5))
-        fig.items.append(Text(x, base_y + 11, _fmt(t, False), 7, "middle", MUTED))
-    lx = left
-    for j, (name, _vals) in enumerate(series):
+    _value_axis(fig, top, left, sx, head, base_y, False)
+    names = [name for name, _vals in series]
+    for j, lx in enumerate(legend(names, left, lambda name: 16 + 5.2 * len(name))):
         fig.items.append(Rect(lx, 6, 8, 8, PALETTE[(j + 3) % len(PALETTE)]))
-        fig.items.append(Text(lx + 11, 13, name, 7.5))
-        lx += 16 + 5.2 * len(name)
-    for k, label in enumerate(labels):
-        y = head + row * k
-        fig.items.append(Text(left - 5, y + 12, label, 7.5, "end"))
+        fig.items.append(Text(lx + 11, 13, names[j], 7.5))
+    for k, band in enumerate(_rows(len(labels), head, row)):
+        fig.items.append(Text(left - 5, band.centre + 3, labels[k], 7.5, "end"))
         x = left
         for j, (_name, vals) in enumerate(series):
             w = max(0.0, vals[k]) * sx
-            fig.items.append(Rect(x, y + 3, w, row - 6, PALETTE[(j + 3) % len(PALETTE)]))
+            fig.items.append(Rect(x, band.start, w, band.size, PALETTE[(j + 3) % len(PALETTE)]))
             x += w
-        fig.items.append(Text(x + 3, y + 12, f"{totals[k]:.2f}", 7))
+        fig.items.append(Text(x + 3, band.centre + 3, f"{totals[k]:.2f}", 7))
     fig.items.append(Line(left, head - 2, left, base_y, INK, 0.8))
     return fig
 
@@ -196,7 +132,7 @@ def line_chart(
     """Lines with dots over integer x values (e.g. rounds); ``series`` = (name, ys, colour)."""
     left, right, head, foot = 36.0, 110.0, 10.0, 30.0
     fig = Figure(title, width, height)
-    top = _nice_max(max((y for _, ys, _ in series for y in ys), default=0.0))
+    top = nice_max(max((y for _, ys, _ in series for y in ys), default=0.0))
     plot_w, plot_h = width - left - right, height - head - foot
     x0, x1 = min(xs), max(xs)
 
@@ -206,9 +142,9 @@ def line_chart(
     def py(y: float) -> float:
         return head + plot_h * (1 - y / top)
 
-    for t in _ticks(top):
+    for t in ticks(top):
         fig.items.append(Line(left, py(t), left + plot_w, py(t), GRID, 0.5))
-        fig.items.append(Text(left - 4, py(t) + 3, _fmt(t, False), 7, "end", MUTED))
+        fig.items.append(Text(left - 4, py(t) + 3, tick_label(t, False), 7, "end", MUTED))
     for x in xs:
         fig.items.append(Text(px(x), head + plot_h + 12, str(x), 7, "middle", MUTED))
     fig.items.append(Text(left + plot_w / 2, height - 4, x_label, 7, "middle", MUTED))
@@ -221,3 +157,18 @@ def line_chart(
         fig.items.append(Text(left + plot_w + 28, ly + 3, name, 7.5))
     fig.items.append(Line(left, head + plot_h, left + plot_w, head + plot_h, INK, 0.8))
     return fig
+
+
+__all__ = [
+    "PALETTE",
+    "Dot",
+    "Figure",
+    "Item",
+    "Line",
+    "Poly",
+    "Rect",
+    "Text",
+    "interval_bars",
+    "line_chart",
+    "stacked_bars",
+]
