@@ -14,7 +14,8 @@ from cardgen.charts import nice_max, ticks
 from cardgen.simulate import SimSpec, make_matchups, simulate
 from cardgen.simulate.charts import interval_bars, line_chart
 from cardgen.simulate.report import render_table, summarise, to_json
-from cardgen.simulate.report_html import build_figures, figure_svg, render_html, write_report
+from cardgen.simulate.report_html import figure_svg, render_html, write_report
+from cardgen.simulate.report_model import build_figures
 from cardgen.simulate.stats import wilson
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"

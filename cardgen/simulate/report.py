@@ -175,105 +175,24 @@ def to_json(summary: dict) -> str:
 
 
 # ------------------------------------------------------------------ text tables
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _ci_text(ci: list[float]) -> str:
-    return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
-
-
 def render_table(summary: dict, *, width: int = 120) -> str:
-    """The summary as rich text tables (decks, seats, bots, rounds, versus, cards)."""
+    """The summary as rich text tables (the tables of :func:`.report_model.build_model`)."""
     from rich.console import Console
     from rich.table import Table
 
+    from cardgen.simulate.report_model import build_model
+
+    model = build_model(summary, figures=False)
     buf = io.StringIO()
     con = Console(file=buf, width=width, color_system=None, legacy_windows=False)
-    spec = summary["spec"]
-    con.print(
-        f"{summary['games']} games, {spec['players']} players, bots {spec['bots']}, "
-        f"seed {spec['seed']}{', first game' if spec['first_game'] else ''}; "
-        f"{summary['shared_wins']} shared wins; fair share {_pct(summary['fair_share'])}"
-    )
-    for w in summary["warnings"]:
+    con.print(model.intro)
+    for w in model.warnings:
         con.print(f"warning: {w}")
-
-    t = Table(title="Decks (win rate with 95% Wilson interval; glory per game by source)")
-    for col in ("deck", "games", "win rate", "95% CI", "glory", "battles", "end coins"):
-        t.add_column(col, justify="left" if col == "deck" else "right")
-    t.add_column("effects", justify="right")
-    for d in summary["decks"]:
-        src = d["glory_sources"]
-        t.add_row(
-            d["deck"],
-            str(d["games"]),
-            _pct(d["win_rate"]),
-            _ci_text(d["win_ci"]),
-            f"{d['glory_mean']:.2f} ± {d['glory_sd']:.2f}",
-            f"{src['battles']:.2f}",
-            f"{src['end_coins']:.2f}",
-            f"{src['effects']:.2f}",
-        )
-    con.print(t)
-
-    t = Table(title="Seats")
-    for col in ("seat", "games", "win rate", "95% CI", "glory"):
-        t.add_column(col, justify="right")
-    for s in summary["seats"]:
-        t.add_row(
-            str(s["seat"]),
-            str(s["games"]),
-            _pct(s["win_rate"]),
-            _ci_text(s["win_ci"]),
-            f"{s['glory_mean']:.2f}",
-        )
-    con.print(t)
-
-    if len(summary["bots"]) > 1:
-        t = Table(title="Bots")
-        for col in ("bot", "seats", "win rate", "95% CI"):
-            t.add_column(col, justify="left" if col == "bot" else "right")
-        for b in summary["bots"]:
-            t.add_row(b["bot"], str(b["seats"]), _pct(b["win_rate"]), _ci_text(b["win_ci"]))
+    for table in model.tables:
+        t = Table(title=table.title, caption=table.note)
+        for k, col in enumerate(table.head):
+            t.add_column(col, justify="left" if k == 0 else "right")
+        for row in table.rows:
+            t.add_row(*row)
         con.print(t)
-
-    t = Table(title="Rounds (mean per player: coins and glory after the round, battle power)")
-    for col in ("deck", "round", "coins", "attack", "defence", "glory"):
-        t.add_column(col, justify="left" if col == "deck" else "right")
-    for r in summary["rounds"]:
-        t.add_row(
-            r["deck"],
-            str(r["round"]),
-            f"{r['coins_mean']:.2f}",
-            f"{r['attack_mean']:.2f}",
-            f"{r['defence_mean']:.2f}",
-            f"{r['glory_mean']:.2f}",
-        )
-    con.print(t)
-
-    if summary["versus"]:
-        t = Table(title="Versus (how often the deck finishes ahead of the other)")
-        for col in ("deck", "versus", "games", "ahead"):
-            t.add_column(col, justify="right" if col in ("games", "ahead") else "left")
-        for v in summary["versus"]:
-            t.add_row(v["deck"], v["versus"], str(v["games"]), _pct(v["ahead_rate"]))
-        con.print(t)
-
-    t = Table(title="Cards (per copy dealt / drafted; win rate of players who played it)")
-    cols = ("card", "dealt", "pick", "pick pos", "play", "never affordable", "win played", "95% CI")
-    for col in cols:
-        t.add_column(col, justify="left" if col == "card" else "right")
-    for c in summary["cards"]:
-        t.add_row(
-            c["card"],
-            str(c["dealt"]),
-            _pct(c["pick_rate"]),
-            f"{c['mean_pick_position']:.2f}",
-            _pct(c["play_rate"]),
-            _pct(c["never_affordable_rate"]),
-            _pct(c["win_rate_when_played"]),
-            _ci_text(c["win_when_played_ci"]),
-        )
-    con.print(t)
     return buf.getvalue()

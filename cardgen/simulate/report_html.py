@@ -1,8 +1,8 @@
 """The HTML report (tables and inline SVG charts) and the dispatch to HTML or PDF.
 
-Charts come from :func:`build_figures` (backend-neutral, :mod:`.charts`); the HTML embeds them
-as inline SVG, the PDF (:mod:`.report_pdf`) draws the same figures with reportlab shapes.
-The page holds no timestamps, so equal summaries give equal bytes.
+The tables and charts come from the report model (:mod:`.report_model`); this module only lays
+them out, with the charts as inline SVG (the PDF, :mod:`.report_pdf`, draws the same figures
+with reportlab shapes).  The page holds no timestamps, so equal summaries give equal bytes.
 """
 
 from __future__ import annotations
@@ -10,152 +10,9 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from cardgen.simulate.charts import (
-    PALETTE,
-    Dot,
-    Figure,
-    Line,
-    Poly,
-    Rect,
-    Text,
-    interval_bars,
-    line_chart,
-    stacked_bars,
-)
+from cardgen.charts import Dot, Figure, Line, Poly, Rect, Text
+from cardgen.simulate.report_model import ReportModel, Table, build_model
 from cardgen.util.atomic import atomic_write_text
-
-#: a card needs at least this many player-games with it played to enter the best/worst charts
-MIN_PLAYED = 30
-
-
-def _deck_colours(summary: dict) -> dict[str, str]:
-    return {
-        d["deck"]: d.get("colour", PALETTE[k % len(PALETTE)])
-        for k, d in enumerate(summary["decks"])
-    }
-
-
-def build_figures(summary: dict) -> list[Figure]:
-    """Every chart of the report, in order."""
-    figs: list[Figure] = []
-    decks = summary["decks"]
-    colours = _deck_colours(summary)
-    fair = summary["fair_share"]
-    if decks:
-        figs.append(
-            interval_bars(
-                "Win rate per deck (95% Wilson interval; dashed: fair share)",
-                [d["deck"] for d in decks],
-                [d["win_rate"] for d in decks],
-                [tuple(d["win_ci"]) for d in decks],
-                colours=[colours[d["deck"]] for d in decks],
-                reference=fair,
-            )
-        )
-    seats = summary["seats"]
-    if seats and summary["games"]:
-        figs.append(
-            interval_bars(
-                "Win rate per seat (95% Wilson interval)",
-                [f"seat {s['seat']}" for s in seats],
-                [s["win_rate"] for s in seats],
-                [tuple(s["win_ci"]) for s in seats],
-                colours=[PALETTE[3]],
-                reference=fair,
-            )
-        )
-    if len(summary["bots"]) > 1:
-        bots = summary["bots"]
-        figs.append(
-            interval_bars(
-                "Win rate per bot (95% Wilson interval)",
-                [b["bot"] for b in bots],
-                [b["win_rate"] for b in bots],
-                [tuple(b["win_ci"]) for b in bots],
-                colours=[PALETTE[4]],
-                reference=fair,
-            )
-        )
-    if decks:
-        figs.append(
-            stacked_bars(
-                "Average glory per game by source",
-                [d["deck"] for d in decks],
-                [
-                    (name, [d["glory_sources"][key] for d in decks])
-                    for key, name in (
-                        ("battles", "battles"),
-                        ("end_coins", "end coins"),
-                        ("effects", "card effects"),
-                    )
-                ],
-            )
-        )
-    figs.extend(_round_figures(summary, colours))
-    figs.extend(_card_figures(summary))
-    return figs
-
-
-def _round_figures(summary: dict, colours: dict[str, str]) -> list[Figure]:
-    rows = summary["rounds"]
-    if not rows:
-        return []
-    names = list(dict.fromkeys(r["deck"] for r in rows))
-    xs = sorted({r["round"] for r in rows})
-    by = {(r["deck"], r["round"]): r for r in rows}
-    out = []
-    for key, title in (
-        ("coins_mean", "Coins after each round (mean per player)"),
-        ("attack_mean", "Attack power in each round's battle"),
-        ("defence_mean", "Defence power in each round's battle"),
-        ("glory_mean", "Glory after each round"),
-    ):
-        series = [
-            (name, [by[(name, x)][key] for x in xs], colours.get(name, "#000000"))
-            for name in names
-            if all((name, x) in by for x in xs)
-        ]
-        out.append(line_chart(title, xs, series))
-    return out
-
-
-def _card_figures(summary: dict) -> list[Figure]:
-    cards = summary["cards"]
-    if not cards:
-        return []
-    most = max(c["played_games"] for c in cards)
-    floor = min(MIN_PLAYED, most)
-    enough = [c for c in cards if c["played_games"] >= floor and c["played_games"]]
-    ranked = sorted(enough, key=lambda c: (-c["win_rate_when_played"], c["card"]))
-    out = []
-    for title, chosen in (
-        ("Cards with the best win rate when played", ranked[:15]),
-        ("Cards with the worst win rate when played", list(reversed(ranked[-15:]))),
-    ):
-        if chosen:
-            out.append(
-                interval_bars(
-                    f"{title} (at least {floor} games played)",
-                    [c["card"] for c in chosen],
-                    [c["win_rate_when_played"] for c in chosen],
-                    [tuple(c["win_when_played_ci"]) for c in chosen],
-                    colours=[PALETTE[5]],
-                    reference=summary["fair_share"],
-                    width=520,
-                )
-            )
-    stuck = sorted(cards, key=lambda c: (-c["never_affordable_rate"], c["card"]))[:12]
-    if stuck and stuck[0]["never_affordable_rate"] > 0:
-        out.append(
-            interval_bars(
-                "Drafted but never affordable (share of drafted copies)",
-                [c["card"] for c in stuck],
-                [c["never_affordable_rate"] for c in stuck],
-                colours=[PALETTE[6]],
-                width=520,
-            )
-        )
-    return out
 
 
 # ------------------------------------------------------------------ SVG
@@ -214,116 +71,39 @@ figcaption{font-weight:bold;font-size:.9em;margin-bottom:.2em}
 """
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _ci(ci: list[float]) -> str:
-    return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
-
-
-def _table(head: list[str], rows: list[list[str]]) -> str:
-    h = "".join(f"<th>{escape(c)}</th>" for c in head)
-    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in rows)
-    return f"<table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _tables(summary: dict) -> dict[str, str]:
-    t = {}
-    t["decks"] = _table(
-        ["deck", "games", "win rate", "95% CI", "glory", "sd", "battles", "end coins", "effects"],
-        [
-            [
-                d["deck"],
-                str(d["games"]),
-                _pct(d["win_rate"]),
-                _ci(d["win_ci"]),
-                f"{d['glory_mean']:.2f}",
-                f"{d['glory_sd']:.2f}",
-                f"{d['glory_sources']['battles']:.2f}",
-                f"{d['glory_sources']['end_coins']:.2f}",
-                f"{d['glory_sources']['effects']:.2f}",
-            ]
-            for d in summary["decks"]
-        ],
+def _table(table: Table) -> str:
+    h = "".join(f"<th>{escape(c)}</th>" for c in table.head)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in table.rows
     )
-    t["seats"] = _table(
-        ["seat", "games", "win rate", "95% CI", "glory"],
-        [
-            [
-                str(s["seat"]),
-                str(s["games"]),
-                _pct(s["win_rate"]),
-                _ci(s["win_ci"]),
-                f"{s['glory_mean']:.2f}",
-            ]
-            for s in summary["seats"]
-        ],
+    return (
+        f"<h2>{escape(table.title)}</h2><p class='note'>{escape(table.note)}</p>"
+        f"<table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
     )
-    decks = [d["deck"] for d in summary["decks"]]
-    ahead = {(v["deck"], v["versus"]): v["ahead_rate"] for v in summary["versus"]}
-    t["versus"] = _table(
-        ["finishes ahead of →", *decks],
-        [[a, *(_pct(ahead[(a, b)]) if (a, b) in ahead else "–" for b in decks)] for a in decks],
-    )
-    t["cards"] = _table(
-        [
-            *("card", "deck", "dealt", "pick", "pick pos", "play"),
-            *("never affordable", "win played", "95% CI"),
-        ],
-        [
-            [
-                c["card"],
-                c.get("deck", ""),
-                str(c["dealt"]),
-                _pct(c["pick_rate"]),
-                f"{c['mean_pick_position']:.2f}",
-                _pct(c["play_rate"]),
-                _pct(c["never_affordable_rate"]),
-                _pct(c["win_rate_when_played"]),
-                _ci(c["win_when_played_ci"]),
-            ]
-            for c in summary["cards"]
-        ],
-    )
-    return t
 
 
 def render_html(summary: dict) -> str:
     """The whole report as one self-contained HTML page."""
-    spec = summary["spec"]
-    title = f"Attack Right balance report: {summary['games']} games, {spec['players']} players"
+    return html_page(build_model(summary))
+
+
+def html_page(model: ReportModel) -> str:
+    """The report model laid out as HTML: intro, charts, tables."""
     figs = "".join(
         f"<figure><figcaption>{escape(f.title)}</figcaption>{figure_svg(f)}</figure>"
-        for f in build_figures(summary)
+        for f in model.figures
     )
-    tables = _tables(summary)
-    warn = "".join(f"<p class='note'>warning: {escape(w)}</p>" for w in summary["warnings"])
+    warn = "".join(f"<p class='note'>warning: {escape(w)}</p>" for w in model.warnings)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{escape(title)}</h1>",
-        f"<p>Bots: {escape(spec['bots'])}; master seed {spec['seed']}; "
-        f"{len(spec['matchups'])} seatings cycled"
-        f"{'; first game (no star cards)' if spec['first_game'] else ''}; "
-        f"{summary['shared_wins']} shared wins (a shared win counts for every winner); "
-        f"fair share {_pct(summary['fair_share'])}.</p>",
+        f"<title>{escape(model.title)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{escape(model.title)}</h1>",
+        f"<p>{escape(model.intro)}</p>",
         warn,
         "<h2>Charts</h2>",
         figs,
-        "<h2>Decks</h2>",
-        tables["decks"],
-        "<h2>Seats</h2>",
-        tables["seats"],
-        "<h2>Deck versus deck</h2>",
-        tables["versus"],
-        "<h2>Cards</h2>",
-        "<p class='note'>pick: share of dealt copies drafted; pick pos: mean position of the "
-        "pick in its pack (1 = first); play: share of drafted copies played; never affordable: "
-        "drafted copies that never had a legal play; win played: win rate of the players who "
-        "played the card.</p>",
-        tables["cards"],
+        *(_table(t) for t in model.tables),
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"

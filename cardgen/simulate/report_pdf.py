@@ -1,11 +1,12 @@
-"""The PDF report: the same figures as the HTML one, drawn as reportlab vector shapes, and the
-deck, seat and card tables.  No timestamps (``invariant``), so equal summaries give equal bytes.
+"""The PDF report: the report model (:mod:`.report_model`) laid out on A4, its figures drawn as
+reportlab vector shapes.  No timestamps (``invariant``), so equal summaries give equal bytes.
 """
 
 from __future__ import annotations
 
 import io
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Circle, Drawing, PolyLine, String
 from reportlab.graphics.shapes import Line as RLine
@@ -23,8 +24,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from cardgen.simulate.charts import Dot, Figure, Line, Poly, Rect, Text
-from cardgen.simulate.report_html import build_figures
+from cardgen.charts import Dot, Figure, Line, Poly, Rect, Text
+from cardgen.simulate.report_model import ReportModel, Table, build_model
 from cardgen.util.atomic import atomic_write_bytes
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
@@ -81,12 +82,8 @@ def figure_drawing(fig: Figure, scale: float = 1.0) -> Drawing:
     return d
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _table(head: list[str], rows: list[list[str]], widths: list[float] | None = None):
-    t = LongTable([head, *rows], colWidths=widths, repeatRows=1)
+def _table(table: Table) -> LongTable:
+    t = LongTable([list(table.head), *map(list, table.rows)], repeatRows=1)
     t.setStyle(
         TableStyle(
             [
@@ -105,8 +102,12 @@ def _table(head: list[str], rows: list[list[str]], widths: list[float] | None = 
 
 def render_pdf(summary: dict) -> bytes:
     """The whole report as PDF bytes."""
+    return pdf_bytes(build_model(summary))
+
+
+def pdf_bytes(model: ReportModel) -> bytes:
+    """The report model laid out as an A4 PDF: intro, charts, tables."""
     styles = getSampleStyleSheet()
-    spec = summary["spec"]
     buf = io.BytesIO()
     doc = SimpleDocTemplate(
         buf,
@@ -121,67 +122,27 @@ def render_pdf(summary: dict) -> bytes:
     )
     width = A4[0] - 30 * mm
     story: list = [
-        Paragraph(
-            f"Attack Right balance report: {summary['games']} games, {spec['players']} players",
-            styles["Title"],
-        ),
-        Paragraph(
-            f"Bots: {spec['bots']}; master seed {spec['seed']}; {len(spec['matchups'])} seatings"
-            f" cycled{'; first game' if spec['first_game'] else ''}; {summary['shared_wins']}"
-            f" shared wins; fair share {_pct(summary['fair_share'])}.",
-            styles["Normal"],
-        ),
+        Paragraph(escape(model.title), styles["Title"]),
+        Paragraph(escape(model.intro), styles["Normal"]),
     ]
-    story += [Paragraph(f"warning: {w}", styles["Italic"]) for w in summary["warnings"]]
-    for fig in build_figures(summary):
+    story += [Paragraph(f"warning: {escape(w)}", styles["Italic"]) for w in model.warnings]
+    for fig in model.figures:
         scale = min(1.0, width / fig.width)
         story.append(
             KeepTogether(
                 [
                     Spacer(1, 4 * mm),
-                    Paragraph(fig.title, styles["Heading4"]),
+                    Paragraph(escape(fig.title), styles["Heading4"]),
                     figure_drawing(fig, scale),
                 ]
             )
         )
-    story += [Paragraph("Decks", styles["Heading2"])]
-    story.append(
-        _table(
-            ["deck", "games", "win rate", "95% CI", "glory", "battles", "end coins", "effects"],
-            [
-                [
-                    d["deck"],
-                    str(d["games"]),
-                    _pct(d["win_rate"]),
-                    f"{_pct(d['win_ci'][0])}–{_pct(d['win_ci'][1])}",
-                    f"{d['glory_mean']:.2f}",
-                    f"{d['glory_sources']['battles']:.2f}",
-                    f"{d['glory_sources']['end_coins']:.2f}",
-                    f"{d['glory_sources']['effects']:.2f}",
-                ]
-                for d in summary["decks"]
-            ],
-        )
-    )
-    story += [Paragraph("Cards", styles["Heading2"])]
-    story.append(
-        _table(
-            ["card", "dealt", "pick", "pick pos", "play", "never aff.", "win played", "95% CI"],
-            [
-                [
-                    c["card"],
-                    str(c["dealt"]),
-                    _pct(c["pick_rate"]),
-                    f"{c['mean_pick_position']:.2f}",
-                    _pct(c["play_rate"]),
-                    _pct(c["never_affordable_rate"]),
-                    _pct(c["win_rate_when_played"]),
-                    f"{_pct(c['win_when_played_ci'][0])}–{_pct(c['win_when_played_ci'][1])}",
-                ]
-                for c in summary["cards"]
-            ],
-        )
-    )
+    for table in model.tables:
+        story += [
+            Paragraph(escape(table.title), styles["Heading2"]),
+            Paragraph(escape(table.note), styles["Italic"]),
+            _table(table),
+        ]
     doc.build(story)
     return buf.getvalue()
 
