@@ -121,6 +121,24 @@ def test_html_report(summary, tmp_path):
     assert out.read_text(encoding="utf-8") == html
 
 
+def test_writers_lay_out_one_model(summary):
+    from html import escape
+
+    from cardgen.simulate.report_model import build_model
+
+    model = build_model(summary)
+    assert [t.key for t in model.tables] == ["decks", "seats", "rounds", "versus", "cards"]
+    assert len(model.figures) == len(build_figures(summary))
+    assert build_model(summary, figures=False).figures == ()
+    text, html = render_table(summary, width=250), render_html(summary)
+    assert model.intro.split(";")[0] in text and escape(model.intro) in html
+    for t in model.tables:
+        assert all(len(row) == len(t.head) for row in t.rows)
+        assert t.title in text and escape(t.title) in html
+        for row in t.rows[:3]:
+            assert all(c in text for c in row) and all(escape(c) in html for c in row)
+
+
 def test_pdf_report(summary, tmp_path):
     pypdf = pytest.importorskip("pypdf")
     a = write_report(summary, tmp_path / "a.pdf").read_bytes()
@@ -130,5 +148,6 @@ def test_pdf_report(summary, tmp_path):
     assert len(reader.pages) >= 4
     text = "".join(p.extract_text() for p in reader.pages)
     assert "Win rate per deck" in text and "battle-" in text
+    assert all(title in text for title in ("Decks", "Seats", "Rounds", "Deck versus deck"))
     # charts are vector drawings: no raster images anywhere
     assert all(not p.images for p in reader.pages)
