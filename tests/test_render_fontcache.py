@@ -45,3 +45,29 @@ def test_a_damaged_entry_is_read_again():
     entry.write_bytes(b"not marshal")
     _same_face(CachedTTFont("Oblique", FONT).face, TTFont("Oblique", FONT).face)
     assert entry.read_bytes() != b"not marshal"  # written anew
+
+
+def test_a_font_embedded_in_many_pdfs_writes_the_same_bytes_as_reportlab():
+    import io
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render.document import binary_streams
+
+    for name, cls in (("ObliqueCached", CachedTTFont), ("ObliquePlain", TTFont)):
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(cls(name, FONT))
+
+    def pdf(font: str) -> bytes:
+        c = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
+        c.setFont(font, 9)
+        c.drawString(10, 10, "Fall · Rounds 3–4 ×2")
+        c.showPage()
+        with binary_streams():
+            return c.getpdfdata()
+
+    plain = pdf("ObliquePlain")
+    assert [pdf("ObliqueCached") for _ in range(2)] == [
+        plain.replace(b"ObliquePlain", b"ObliqueCached")
+    ] * 2

@@ -1,5 +1,8 @@
-"""TrueType metrics read once per machine: what reportlab's ``extractInfo`` reads from a font
-(character map, widths, glyph positions, names) kept in a cache file.
+"""TrueType fonts read once per machine and embedded without repeated work.
+
+What reportlab's ``extractInfo`` reads from a font (character map, widths, glyph positions,
+names) is kept in a cache file, and the font programs and character maps a document embeds
+are compressed once per process (the PDFs of one render embed the same subsets).
 
 Reading the metrics of a large font takes reportlab 10–15 ms, every run, for every font; the
 cache file is read in a third of that.  An entry is keyed by the font's bytes, the reportlab
@@ -17,13 +20,16 @@ import contextlib
 import hashlib
 import marshal
 import os
+import zlib
 from fnmatch import fnmatch
+from functools import lru_cache
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
 import reportlab
 from reportlab import rl_config
-from reportlab.pdfbase import ttfonts
+from reportlab.pdfbase import pdfdoc, ttfonts
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 #: Bump when what an entry holds changes.
@@ -111,3 +117,30 @@ class CachedTTFont(TTFont):
         self._asciiReadable = rl_config.ttfAsciiReadable
         unshaped = getattr(ttfonts, "unShapedFontGlob", ())
         self.shapable = not any(fnmatch(name, g) for g in unshaped)
+
+    def addObjects(self, doc) -> None:
+        """Add the font's subsets to ``doc`` (reportlab's objects), their streams compressed
+        through :class:`_SharedStream`."""
+        before = set(doc.idToObject)
+        super().addObjects(doc)
+        for name in doc.idToObject.keys() - before:
+            obj = doc.idToObject[name]
+            if type(obj) is PDFStream and obj.filters == [pdfdoc.PDFZCompress]:
+                obj.__class__ = _SharedStream
+
+
+@lru_cache(maxsize=128)
+def _deflate(content: bytes | str) -> bytes:
+    """``content`` compressed as reportlab's Flate filter compresses it."""
+    return zlib.compress(content.encode("utf8") if isinstance(content, str) else content)
+
+
+class _SharedStream(PDFStream):
+    """A font stream whose compressed bytes are shared by every document embedding it."""
+
+    def format(self, document) -> bytes:
+        if "Filter" in self.dictionary.dict or self.filters != [pdfdoc.PDFZCompress]:
+            return super().format(document)
+        head = PDFDictionary(self.dictionary.dict.copy())
+        head["Filter"] = PDFArray([PDFName(pdfdoc.PDFZCompress.pdfname)])
+        return PDFStream(head, _deflate(self.content)).format(document)

@@ -163,9 +163,10 @@ class Layout(_T):
 
         Edges lying on the trim run on into the bleed.
         """
-        out = self._boxes.get(b)
+        boxes = self.__pydantic_private__["_boxes"]  # (not through the slower self._boxes)
+        out = boxes.get(b)
         if out is None:
-            out = self._boxes[b] = self._box(b)
+            out = boxes[b] = self._box(b)
         return out
 
     def _box(self, b: BoxMM) -> Box:
