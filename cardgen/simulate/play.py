@@ -31,11 +31,7 @@ def _at(fields: tuple[str, ...], *names: str) -> tuple[int, ...]:
     return tuple(fields.index(n) for n in names)
 
 
-_DEALT, _DRAFTED, _PLAYED, _NEVER, _PICKS, _POS, _PGAMES, _PWINS = _at(
-    CARD_FIELDS,
-    *("dealt", "drafted", "played", "never_affordable", "picks", "pick_position"),
-    *("played_games", "played_wins"),
-)
+_PGAMES, _PWINS = _at(CARD_FIELDS, "played_games", "played_wins")
 _R_SAMPLES, _R_COINS, _R_ATK, _R_DEF, _R_GLORY = _at(
     ROUND_FIELDS, "samples", "coins", "attack", "defence", "glory"
 )
@@ -55,6 +51,7 @@ class Seating:
 
     game: Game
     card_slot: tuple[int, ...]  # instance -> first counter of its card design
+    card_at: dict[str, tuple[int, ...]]  # card field -> instance -> its counter
     seat_slot: tuple[int, ...]  # seat -> first seat counter
     deck_slot: tuple[int, ...]  # seat -> first counter of its deck
     round_slot: tuple[int, ...]  # seat -> first (deck, round 1) counter of its deck
@@ -106,9 +103,11 @@ class Simulator:
             game = Game(self.catalogue, decks, seed=0, options=opts)
             cards = {c: k for k, c in enumerate(L.cards)}
             dk = [L.decks.index(d) for d in decks]
+            card_slot = tuple(L.card(cards[c.id], CARD_FIELDS[0]) for c in game.pool.card)
             s = Seating(
                 game,
-                tuple(L.card(cards[c.id], CARD_FIELDS[0]) for c in game.pool.card),
+                card_slot,
+                {f: tuple(k + j for k in card_slot) for j, f in enumerate(CARD_FIELDS)},
                 tuple(L.seat(p, SEAT_FIELDS[0]) for p in range(len(decks))),
                 tuple(L.deck(d, DECK_FIELDS[0]) for d in dk),
                 tuple(L.round(d, 1, ROUND_FIELDS[0]) for d in dk),
@@ -148,14 +147,15 @@ class Simulator:
         choose = [b.choose for b in bots]
         # random bots are inlined: the same draw as FastRandomBot.choose, without the call
         draw = [b.random if type(b) is FastRandomBot else None for b in bots]
+        all_random = all(draw)
         n, hand = st.n, seating.game.hand_size
-        slot, rslot, step_r = seating.card_slot, seating.round_slot, len(ROUND_FIELDS)
-        legal_actions, apply_actions = st.legal_actions, st.apply_actions
-        play_options, action_card = st.play_options, st.action_card
-        drafted: list[int] = []
-        drafted_by = [-1] * seating.game.num_instances
-        afford = bytearray(seating.game.num_instances)
-        pending = [0] * n
+        at = seating.card_at
+        dealt_at, picks_at, pos_at = at["dealt"], at["picks"], at["pick_position"]
+        drafted_at, played_at, slot = at["drafted"], at["played"], seating.card_slot
+        rslot, step_r = seating.round_slot, len(ROUND_FIELDS)
+        apply_actions, play_options, action_card = st.apply_actions, st.play_options, st.action_card
+        drafted: set[int] = set()
+        affordable: set[int] = set()  # cards that had a legal play at their owner's decision
         played: list[set[int]] = [set() for _ in range(n)]
         won_atk = [0] * n
         won_def = [0] * n
@@ -168,49 +168,39 @@ class Simulator:
                     dealt_round = r
                     for pack in packs:
                         for i in pack:
-                            C[slot[i] + _DEALT] += 1
+                            C[dealt_at[i]] += 1
                 pos = hand - len(packs[0]) + 1
-                acts = [
-                    packs[p][int(draw[p]() * len(packs[p]))]
-                    if draw[p]
-                    else choose[p](st, p, packs[p])
-                    for p in range(n)
-                ]
+                if all_random:
+                    acts = [pack[int(d() * len(pack))] for pack, d in zip(packs, draw, strict=True)]
+                else:
+                    acts = [ch(st, p, packs[p]) for p, ch in enumerate(choose)]
                 for a in acts:
-                    k = slot[a]
-                    C[k + _PICKS] += 1
-                    C[k + _POS] += pos
+                    C[picks_at[a]] += 1
+                    C[pos_at[a]] += pos
                 apply_actions(acts, check=False)
                 continue
-            if r != play_round:
+            if r != play_round:  # the hands hold the cards just drafted (and saved ones)
                 play_round = r
-                for p in range(n):
-                    for i in st.hands[p]:
-                        if drafted_by[i] < 0:
-                            drafted_by[i] = p
-                            drafted.append(i)
-                            pending[p] += 1
-                            C[slot[i] + _DRAFTED] += 1
+                for h in st.hands:
+                    fresh = set(h)
+                    fresh -= drafted
+                    drafted |= fresh
+                    for i in fresh:
+                        C[drafted_at[i]] += 1
             acts = [None] * n
             ended = st.ended
             for p in range(n):
                 if ended[p]:
                     continue
-                if pending[p]:
-                    legal, playable = play_options(p)
-                    for i in playable:
-                        if not afford[i]:
-                            afford[i] = 1
-                            pending[p] -= 1
-                else:
-                    legal = legal_actions(p)
-                a = legal[int(draw[p]() * len(legal))] if draw[p] else choose[p](st, p, legal)
+                legal, playable = play_options(p)
+                affordable.update(playable)
+                d = draw[p]
+                a = legal[int(d() * len(legal))] if d else choose[p](st, p, legal)
                 acts[p] = a
                 i = action_card(a)
                 if i >= 0:
-                    k = slot[i]
-                    C[k + _PLAYED] += 1
-                    played[p].add(k)
+                    C[played_at[i]] += 1
+                    played[p].add(slot[i])
             apply_actions(acts, check=False)
             if st.rounds_done != rounds_done:  # this step ended the round: battle, income, age
                 rounds_done = st.rounds_done
@@ -228,9 +218,9 @@ class Simulator:
                     C[k + _R_SAMPLES] += 1
                     C[k + _R_COINS] += coins[p]
                     C[k + _R_GLORY] += glory[p]
-        for i in drafted:
-            if not afford[i]:
-                C[slot[i] + _NEVER] += 1
+        never_at = at["never_affordable"]
+        for i in drafted - affordable:
+            C[never_at[i]] += 1
         self._score(st, C, seating, bot_names, played, won_atk, won_def)
         return GameRecord(st, tuple(st.battle_glory))
 

@@ -103,14 +103,16 @@ class Game:
         self._check_piles()
         m1 = self.num_instances + 1
         cards = self.pool.card
-        #: per instance, hot-path copies of the design's numbers
-        self.inst_cost = tuple(c.cost for c in cards)
-        self.inst_unit = tuple(c.is_unit for c in cards)
-        self.inst_discount = tuple(c.discount for c in cards)
-        #: per season, per instance: (zone, capacity, base action) for zones with slots
-        self.inst_zones = tuple(
+        #: per season, per instance: (cost, is unit, discount resources, zones with slots as
+        #: (zone, capacity, base action)): the hot-path copy of what a play needs
+        self.inst_plays = tuple(
             tuple(
-                tuple((z, cap[z], (i * 3 + z) * m1) for z in c.zones if cap[z])
+                (
+                    c.cost,
+                    c.is_unit,
+                    c.discount,
+                    tuple((z, cap[z], (i * 3 + z) * m1) for z in c.zones if cap[z]),
+                )
                 for i, c in enumerate(cards)
             )
             for cap in self.capacity

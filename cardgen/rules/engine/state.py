@@ -270,15 +270,15 @@ class State:
         hand = self.hands[player]
         if not hand:
             return [END]
-        out = self._plays(player, None)
+        out = self._plays(player, [])
         out += map(_SAVE, hand)
         return out
 
     def play_options(self, player: int) -> tuple[list[int], list[int]]:
-        """``(legal_actions(player), playable_cards(player))`` computed in one pass."""
-        if self.phase != PLAY or self.ended[player] or not self.hands[player]:
-            return self.legal_actions(player), []
+        """``player``'s legal actions and playable cards (:meth:`playable_cards`) in one pass."""
         playable: list[int] = []
+        if self.phase != PLAY or self.ended[player] or not self.hands[player]:
+            return self.legal_actions(player), playable
         out = self._plays(player, playable)
         out += map(_SAVE, self.hands[player])
         return out, playable
@@ -288,15 +288,14 @@ class State:
         that has slots this season: a full zone still offers replacing its occupants)."""
         return self.play_options(player)[1]
 
-    def _plays(self, p: int, playable: list[int] | None) -> list[int]:
-        """The play actions of ``p`` (appending the cards they play to ``playable``)."""
+    def _plays(self, p: int, playable: list[int]) -> list[int]:
+        """The play actions of ``p``; appends the cards they play to ``playable``."""
         g = self.game
         coins = self.coins[p]
         prod = self.prod[p]
         du = self.disc_unit[p]
         db = self.disc_building[p]
-        icost, iunit, idisc = g.inst_cost, g.inst_unit, g.inst_discount
-        izones = g.inst_zones[g.season_of_round[self.round]]
+        info = g.inst_plays[g.season_of_round[self.round]]
         zone = self.zone
         free_replace = g.settings.replace_when_free
         occ: list[list[int]] = [[], [], []]
@@ -305,15 +304,14 @@ class State:
         out: list[int] = []
         append = out.append
         for inst in self.hands[p]:
-            cost = icost[inst] - (du if iunit[inst] else db)
-            if idisc[inst]:
-                for r in idisc[inst]:
+            cost, unit, disc, zones = info[inst]
+            cost -= du if unit else db
+            if disc:
+                for r in disc:
                     cost -= prod[r]
-            if cost > coins:
+            if cost > coins or not zones:
                 continue
-            zones = izones[inst]
-            if playable is not None and zones:
-                playable.append(inst)
+            playable.append(inst)
             for z, cz, base in zones:
                 here = occ[z]
                 if len(here) < cz:
