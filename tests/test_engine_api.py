@@ -87,6 +87,29 @@ def _drive(st, bots, each_step):
     return st
 
 
+def _reference_legal(st, p):
+    """The play phase's legal actions straight from the rules (slow and plain)."""
+    g = st.game
+    hand = st.hands[p]
+    if st.ended[p] or not hand:
+        return [] if st.ended[p] else [END]
+    cap = g.capacity[g.season_of_round[st.round]]
+    out = []
+    for inst in hand:
+        if st.price(p, inst) > st.coins[p]:
+            continue
+        for z in st.card[inst].zones:
+            here = st.zone_cards(p, z)
+            if not cap[z]:
+                continue
+            if len(here) < cap[z]:
+                out.append(play_action(inst, z, -1, g.num_instances))
+                if not g.settings.replace_when_free:
+                    continue
+            out += [play_action(inst, z, v, g.num_instances) for v in here]
+    return out + [save_action(i) for i in hand]
+
+
 @pytest.mark.parametrize("settings", [{}, {"replace_when_free": True}])
 def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
     from cardgen.rules.engine import PLAY, GameOptions
@@ -101,6 +124,7 @@ def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
             legal = st.legal_actions(p)
             cards = {st.action_card(a) for a in legal} - {-1}
             if st.phase == PLAY:
+                assert legal == _reference_legal(st, p)
                 assert sorted(cards) == sorted(st.playable_cards(p))
                 assert st.play_options(p) == (legal, st.playable_cards(p))
                 for a in legal:

@@ -30,6 +30,12 @@ class GameOptions:
     deal: bool = True
 
 
+def _play_info(inst: int, c, cap: tuple[int, ...], m1: int) -> tuple:
+    zones = tuple((z, cap[z], (inst * 3 + z) * m1) for z in c.zones if cap[z])
+    mask = sum(1 << z for z, _cap, _base in zones)
+    return (c.cost, c.is_unit, c.discount, zones, mask, tuple(b for _z, _c, b in zones))
+
+
 def _distinct(*players: int) -> tuple[int, ...]:
     return tuple(dict.fromkeys(players))
 
@@ -104,18 +110,10 @@ class Game:
         m1 = self.num_instances + 1
         cards = self.pool.card
         #: per season, per instance: (cost, is unit, discount resources, zones with slots as
-        #: (zone, capacity, base action)): the hot-path copy of what a play needs
+        #: (zone, capacity, base action), those zones as a bit mask, their base actions): the
+        #: hot-path copy of what a play needs
         self.inst_plays = tuple(
-            tuple(
-                (
-                    c.cost,
-                    c.is_unit,
-                    c.discount,
-                    tuple((z, cap[z], (i * 3 + z) * m1) for z in c.zones if cap[z]),
-                )
-                for i, c in enumerate(cards)
-            )
-            for cap in self.capacity
+            tuple(_play_info(i, c, cap, m1) for i, c in enumerate(cards)) for cap in self.capacity
         )
 
     # --- setup checks -----------------------------------------------------------------------

@@ -295,16 +295,23 @@ class State:
         prod = self.prod[p]
         du = self.disc_unit[p]
         db = self.disc_building[p]
-        info = g.inst_plays[g.season_of_round[self.round]]
+        season = g.season_of_round[self.round]
+        info = g.inst_plays[season]
         zone = self.zone
         free_replace = g.settings.replace_when_free
         occ: list[list[int]] = [[], [], []]
         for i in self.tab[p]:
             occ[zone[i]].append(i + 1)
+        # zones where a play may (or must) remove an occupant: full, or occupied when a free
+        # slot may replace too; a card with none of them just has its base actions
+        blocked = 0
+        for z, cz in enumerate(g.capacity[season]):
+            if occ[z] and (free_replace or len(occ[z]) >= cz):
+                blocked |= 1 << z
         out: list[int] = []
         append = out.append
         for inst in self.hands[p]:
-            cost, unit, disc, zones = info[inst]
+            cost, unit, disc, zones, mask, bases = info[inst]
             cost -= du if unit else db
             if disc:
                 for r in disc:
@@ -312,6 +319,9 @@ class State:
             if cost > coins or not zones:
                 continue
             playable.append(inst)
+            if not mask & blocked:
+                out += bases
+                continue
             for z, cz, base in zones:
                 here = occ[z]
                 if len(here) < cz:
