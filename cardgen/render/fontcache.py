@@ -33,7 +33,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 #: Bump when what an entry holds changes.
-VERSION = 1
+VERSION = 2
 _PLAIN = (int, float, bool, str, bytes, type(None))
 
 
@@ -73,7 +73,22 @@ def _scale(units_per_em: int):
 
 
 class CachedFace(TTFontFace):
-    """A TrueType face whose metrics come from the cache when this font was read before."""
+    """A TrueType face whose metrics come from the cache when this font was read before.
+
+    ``glyphToChar`` (used by reportlab only while it reads a font, and for shaping) is kept as
+    glyph, character pairs and made into its dictionary when first asked for.
+    """
+
+    def __getattr__(self, name: str):
+        pairs = self.__dict__.get("_glyph_chars")
+        if name != "glyphToChar" or pairs is None:
+            raise AttributeError(name)
+        glyph_to_char: dict[int, list[int]] = {}
+        for i in range(0, len(pairs), 2):
+            glyph_to_char.setdefault(pairs[i], []).append(pairs[i + 1])
+        self.glyphToChar = glyph_to_char
+        del self._glyph_chars
+        return glyph_to_char
 
     def extractInfo(self, charInfo=1):
         path = cache_dir() / f"{_key(self._ttf_data, charInfo)}.marshal"
@@ -93,6 +108,9 @@ class CachedFace(TTFontFace):
         }
         names = {k: bytes(v) for k, v in found.items() if type(v) is TTFNameBytes}
         values = {k: v for k, v in found.items() if k not in names}
+        if "glyphToChar" in values:
+            chars = values.pop("glyphToChar")
+            values["_glyph_chars"] = [n for g, cs in chars.items() for c in cs for n in (g, c)]
         if _marshallable(values):
             _write(path, marshal.dumps((names, values)))
 

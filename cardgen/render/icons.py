@@ -352,8 +352,9 @@ BASE: dict[str, Painter] = {
 def load_icon_colours(path: Path = ICON_COLOURS_FILE) -> dict[str, str]:
     import yaml
 
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed
     with open(path, encoding="utf-8") as fh:
-        return {str(k): str(v) for k, v in yaml.safe_load(fh).items()}
+        return {str(k): str(v) for k, v in yaml.load(fh, Loader=loader).items()}
 
 
 class IconSet:

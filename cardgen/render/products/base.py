@@ -25,7 +25,7 @@ Progress = Callable[[str, int], None]
 
 
 class _S(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class CropSettings(_S):
@@ -68,8 +68,9 @@ class ProductSettings(_S):
 
 
 def load_product_settings(path: Path = PRODUCTS_FILE) -> ProductSettings:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed
     with open(path, encoding="utf-8") as fh:
-        return ProductSettings.model_validate(yaml.safe_load(fh))
+        return ProductSettings.model_validate(yaml.load(fh, Loader=loader))
 
 
 def _no_progress(step: str, advance: int) -> None:
