@@ -38,13 +38,19 @@ def shuffle(rng: random.Random, x: list) -> None:
     """``rng.shuffle(x)`` inlined (the same permutation as CPython's ``Random.shuffle``, with one
     C call per card instead of three Python ones)."""
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _SHUFFLE_STEPS.get(len(x))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(x)] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1)
+        )
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 class IllegalActionError(ValueError):
