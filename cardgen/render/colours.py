@@ -20,6 +20,7 @@ def rgb_hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{round(max(0.0, min(1.0, v)) * 255):02X}" for v in rgb)
 
 
+@lru_cache(maxsize=1024)
 def mix(a: str, b: str, t: float) -> str:
     """The colour ``t`` of the way from ``a`` to ``b`` (0 = a, 1 = b)."""
     ra, rb = hex_rgb(a), hex_rgb(b)
