@@ -30,7 +30,6 @@ from cardgen.rules.engine.game import Game
 from cardgen.rules.model import Phase
 
 DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
-_SAVE = (-2).__sub__  # inst -> the action that ends the turn saving it (save_action, in C)
 PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
 
 
@@ -277,7 +276,7 @@ class State:
         if not hand:
             return [END]
         out = self._plays(player, [])
-        out += map(_SAVE, hand)
+        out += [-2 - i for i in hand]
         return out
 
     def play_options(self, player: int) -> tuple[list[int], list[int]]:
@@ -286,7 +285,7 @@ class State:
         if self.phase != PLAY or self.ended[player] or not self.hands[player]:
             return self.legal_actions(player), playable
         out = self._plays(player, playable)
-        out += map(_SAVE, self.hands[player])
+        out += [-2 - i for i in self.hands[player]]
         return out, playable
 
     def playable_cards(self, player: int) -> list[int]:
