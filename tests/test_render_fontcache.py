@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import marshal
+
 import pytest
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -40,12 +42,16 @@ def test_cached_font_is_the_font_reportlab_reads():
         assert font.stringWidth("Fall · ×2", 9) == real.stringWidth("Fall · ×2", 9)
 
 
-def test_a_damaged_entry_is_read_again():
+@pytest.mark.parametrize(
+    "damage",
+    [b"not marshal", marshal.dumps(([1], 2)), marshal.dumps(({"name": 5}, {"unitsPerEm": 1000}))],
+)
+def test_a_damaged_entry_is_read_again(damage):
     CachedTTFont("Oblique", FONT)
     (entry,) = cache_dir().glob("*.marshal")
-    entry.write_bytes(b"not marshal")
+    entry.write_bytes(damage)
     _same_face(CachedTTFont("Oblique", FONT).face, TTFont("Oblique", FONT).face)
-    assert entry.read_bytes() != b"not marshal"  # written anew
+    assert entry.read_bytes() != damage  # written anew
 
 
 def test_a_font_embedded_in_many_pdfs_writes_the_same_bytes_as_reportlab():

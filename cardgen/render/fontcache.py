@@ -92,11 +92,9 @@ class CachedFace(TTFontFace):
 
     def extractInfo(self, charInfo=1):
         path = cache_dir() / f"{_key(self._ttf_data, charInfo)}.marshal"
-        with contextlib.suppress(OSError, ValueError, EOFError, TypeError, KeyError):
-            names, values = marshal.loads(path.read_bytes())
-            self.__dict__.update(values)
-            for k, raw in names.items():
-                setattr(self, k, TTFNameBytes(raw))
+        entry = _read(path)
+        if entry is not None:
+            self.__dict__.update(entry)
             self._pdfScale = _scale(self.unitsPerEm)
             return
         before = dict(self.__dict__)
@@ -113,6 +111,17 @@ class CachedFace(TTFontFace):
             values["_glyph_chars"] = [n for g, cs in chars.items() for c in cs for n in (g, c)]
         if _marshallable(values):
             _write(path, marshal.dumps((names, values)))
+
+
+def _read(path: Path) -> dict | None:
+    """The attributes kept in ``path``, or None if there is no sound entry."""
+    try:
+        names, values = marshal.loads(path.read_bytes())
+        if type(names) is not dict or type(values) is not dict or "unitsPerEm" not in values:
+            return None
+        return {**values, **{k: TTFNameBytes(raw) for k, raw in names.items()}}
+    except (OSError, ValueError, EOFError, TypeError, AttributeError):
+        return None
 
 
 def _write(path: Path, data: bytes) -> None:
