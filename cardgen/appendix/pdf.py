@@ -30,7 +30,16 @@ MARGIN = 48.0
 class _Doc(BaseDocTemplate):
     """A4 pages with a footer; headings with an ``outline`` entry become bookmarks + TOC lines."""
 
-    def __init__(self, buf: BytesIO, theme: PdfTheme, title: str) -> None:
+    toc_depth = 1  # deepest outline level listed in the table of contents
+
+    def __init__(
+        self,
+        buf: BytesIO,
+        theme: PdfTheme,
+        title: str,
+        subject: str = "Card reference, glossary, clarifications, components and deck statistics",
+        creator: str = "cardgen appendix",
+    ) -> None:
         super().__init__(
             buf,
             pagesize=A4,
@@ -40,8 +49,8 @@ class _Doc(BaseDocTemplate):
             bottomMargin=MARGIN,
             title=title,
             author="cardgen",
-            subject="Card reference, glossary, clarifications, components and deck statistics",
-            creator="cardgen appendix",
+            subject=subject,
+            creator=creator,
             invariant=1,
             initialFontName=theme.regular,
         )
@@ -66,22 +75,22 @@ class _Doc(BaseDocTemplate):
             return
         level, text, key = entry
         self.canv.addOutlineEntry(text, key, level=level, closed=level >= 1)
-        if level <= 1:
+        if level <= self.toc_depth:
             self.notify("TOCEntry", (level, escape(text), self.page, key))
 
 
-def _toc(styles: Styles) -> TableOfContents:
+def _toc(styles: Styles, size: float = 10.5, space: float = 5) -> TableOfContents:
     toc = TableOfContents(dotsMinLevel=0)
     toc.levelStyles = [
         ParagraphStyle(
             "toc0",
             parent=styles.body,
             fontName=styles.theme.bold,
-            fontSize=10.5,
+            fontSize=size,
             leftIndent=0,
             firstLineIndent=0,
-            spaceBefore=5,
-            leading=14,
+            spaceBefore=space,
+            leading=size + 3.5,
         ),
         ParagraphStyle(
             "toc1", parent=styles.body, fontSize=9, leftIndent=14, firstLineIndent=0, leading=12

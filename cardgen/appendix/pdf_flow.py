@@ -45,6 +45,16 @@ class _Item:
     space: bool
 
 
+def _glued_tail(line: list[_Item]) -> list[_Item]:
+    """Remove and return the items after the line's last space (none if it has no space)."""
+    cut = max((i + 1 for i, item in enumerate(line) if item.space), default=0)
+    if cut == 0:
+        return []
+    tail = line[cut:]
+    del line[cut:]
+    return tail
+
+
 class IconText(Flowable):
     """A paragraph of text runs and inline icons, wrapped greedily at spaces."""
 
@@ -56,11 +66,14 @@ class IconText(Flowable):
         *,
         leading: float | None = None,
         anchor: str | None = None,
+        indent: float = 0.0,
+        bullet: Run | None = None,
     ) -> None:
         super().__init__()
         self.runs, self.size, self.draw_icon = runs, size, draw_icon
         self.leading = leading or size * 1.3
         self.anchor = anchor
+        self.indent, self.bullet = indent, bullet
         self.icon_size = size * 1.15
         self._lines: list[list[_Item]] = []
 
@@ -79,6 +92,13 @@ class IconText(Flowable):
         return items
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        if self.indent:
+            _, height = self._wrap_lines(avail_width - self.indent)
+            self.width = avail_width
+            return avail_width, height
+        return self._wrap_lines(avail_width)
+
+    def _wrap_lines(self, avail_width: float) -> tuple[float, float]:
         lines: list[list[_Item]] = [[]]
         x = 0.0
         for item in self._items():
@@ -98,10 +118,11 @@ class IconText(Flowable):
                 lines.append([])
                 x = 0.0
             if x + item.width > avail_width and lines[-1] and not item.space:
+                carry = _glued_tail(lines[-1])  # an icon and its full stop stay together
                 while lines[-1] and lines[-1][-1].space:
                     lines[-1].pop()
-                lines.append([])
-                x = 0.0
+                lines.append(carry)
+                x = sum(i.width for i in carry)
             lines[-1].append(item)
             x += item.width
         self._lines = lines
@@ -126,10 +147,45 @@ class IconText(Flowable):
         w = stringWidth(text, run.font, self.size)
         return _Item(w, Run(text, run.font, run.colour), False)
 
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """Split between lines (at least two lines on each side) when it does not fit."""
+        self.wrap(avail_width, avail_height)
+        n = len(self._lines)
+        fit = min(int((avail_height + 1e-6) // self.leading), n - 2)
+        if fit < 2:
+            return []
+        return [self._part(self._lines[:fit], first=True), self._part(self._lines[fit:])]
+
+    def _part(self, lines: list[list[_Item]], first: bool = False) -> IconText:
+        runs: list[Run] = []
+        for i, line in enumerate(lines):
+            runs += [Run(newline=True)] if i else []
+            runs += [item.run for item in line]
+        part = IconText(
+            runs,
+            self.size,
+            self.draw_icon,
+            leading=self.leading,
+            anchor=self.anchor if first else None,
+            indent=self.indent,
+            bullet=self.bullet if first else None,
+        )
+        for attr in ("spaceBefore", "outline", "keepWithNext") if first else ("spaceAfter",):
+            if hasattr(self, attr):
+                setattr(part, attr, getattr(self, attr))
+        return part
+
     def draw(self) -> None:
         canv = self.canv
         if self.anchor:
             canv.bookmarkHorizontal(self.anchor, 0, self.height)
+        if self.bullet is not None:
+            b = self.bullet
+            canv.setFont(b.font, self.size)
+            canv.setFillColor(b.colour)
+            canv.drawRightString(self.indent - self.size * 0.4, self.height - self.size, b.text)
+        if self.indent:
+            canv.translate(self.indent, 0)
         y = self.height - self.size
         for line in self._lines:
             x = 0.0

@@ -333,9 +333,9 @@ def statistics(a: Appendix, s: Styles) -> Iterator[Flowable]:
         yield Spacer(1, 6)
 
 
-def story(a: Appendix, s: Styles) -> list[Flowable]:
-    """Every section's flowables, in the appendix's order."""
-    out: list[Flowable] = [PageBreak()]
+def story(a: Appendix, s: Styles, first_break: bool = True) -> list[Flowable]:
+    """Every section's flowables, in the appendix's order (from a new page: ``first_break``)."""
+    out: list[Flowable] = [PageBreak()] if first_break else []
     for section in (card_reference, indexes, glossary, clarifications, components, statistics):
         out.extend(section(a, s))
     return out

@@ -47,7 +47,9 @@ def environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(md=md_escape, md_code=md_code, html_code=html_code)
+    from cardgen.appendix.rulebook import glued
+
+    env.filters.update(md=md_escape, md_code=md_code, html_code=html_code, glued=glued)
     return env
 
 
