@@ -149,6 +149,8 @@ class Simulator:
         draw = [b.random if type(b) is FastRandomBot else None for b in bots]
         all_random = all(draw)
         n, hand = st.n, seating.game.hand_size
+        picks = hand - 1  # per player and round; a first game also keeps the pack's last card
+        kept = hand if seating.game.first_game else picks
         at = seating.card_at
         dealt_at, picks_at, pos_at = at["dealt"], at["picks"], at["pick_position"]
         drafted_at, played_at, slot = at["drafted"], at["played"], seating.card_slot
@@ -169,24 +171,23 @@ class Simulator:
                     for pack in packs:
                         for i in pack:
                             C[dealt_at[i]] += 1
-                pos = hand - len(packs[0]) + 1
                 if all_random:
                     acts = [pack[int(d() * len(pack))] for pack, d in zip(packs, draw, strict=True)]
                 else:
                     acts = [ch(st, p, packs[p]) for p, ch in enumerate(choose)]
-                for a in acts:
-                    C[picks_at[a]] += 1
-                    C[pos_at[a]] += pos
                 apply_actions(acts, check=False)
                 continue
-            if r != play_round:  # the hands hold the cards just drafted (and saved ones)
+            if r != play_round:  # the hands start with the cards kept in the draft, in order
                 play_round = r
                 for h in st.hands:
-                    fresh = set(h)
-                    fresh -= drafted
-                    drafted |= fresh
-                    for i in fresh:
+                    for pos in range(picks):
+                        i = h[pos]
+                        C[picks_at[i]] += 1
+                        C[pos_at[i]] += pos + 1
                         C[drafted_at[i]] += 1
+                    if kept > picks:
+                        C[drafted_at[h[picks]]] += 1
+                    drafted.update(h[:kept])
             acts = [None] * n
             ended = st.ended
             for p in range(n):

@@ -99,7 +99,8 @@ def draft_step(st: State, actions) -> None:
 
 
 def start_play(st: State) -> None:
-    """The play hand is the drafted cards plus any saved ones."""
+    """The play hand is the drafted cards, in the order they were kept, then the saved ones
+    (an ordering drivers may rely on: see :class:`~cardgen.rules.engine.state.State`)."""
     st.phase = PLAY
     st.step = 0
     st.first_end_done = False

@@ -13,6 +13,9 @@ Kept in fast mode too (no event log needed): glory per seat by source (``battle_
 ``effect_glory``, ``coin_glory``: they add up to the glory gained), every battle fought
 (``battles``, :class:`~cardgen.rules.engine.phases.BattleRecord`) and ``rounds_done``, the
 number of finished rounds (it grows during the ``apply_actions`` call that ends a round).
+When a play phase starts, ``hands[p]`` holds the cards ``p`` kept in that round's draft, in the
+order they were kept (the last one of a first game's pack after the picks), then the saved
+cards.
 """
 
 from __future__ import annotations
