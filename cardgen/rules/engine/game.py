@@ -107,6 +107,11 @@ class Game:
         )
         self.neighbours = tuple(_distinct(self.left[p], self.right[p]) for p in range(n))
         self._check_piles()
+        #: per season, its instances in numbering order (the pile before shuffling)
+        self.piles = tuple(
+            tuple(i for i, x in enumerate(self.pool.season) if x == s)
+            for s in range(len(r.seasons))
+        )
         m1 = self.num_instances + 1
         cards = self.pool.card
         #: per season, per instance: (cost, is unit, discount resources, zones with slots as

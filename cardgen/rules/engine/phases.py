@@ -187,7 +187,11 @@ def play_step(st: State, actions) -> None:
 # ------------------------------------------------------------------ battle, income, age
 def play_order(st: State, cards, start: int) -> list:
     """(owner, inst) pairs sorted in play order: earlier step first, then seat from ``start``."""
+    if len(cards) < 2:
+        return cards
     n, seq = st.n, st.seq
+    if not start:  # seq = step * n + seat: its order is (step, seat)
+        return sorted(cards, key=lambda x: seq[x[1]])
     return sorted(cards, key=lambda x: (seq[x[1]] // n, (seq[x[1]] - start) % n))
 
 

@@ -177,8 +177,7 @@ class State:
     def initial(cls, game: Game, seed: int | None = None) -> State:
         """Shuffle the season piles separately and deal the first draft."""
         st = cls.empty(game, seed)
-        for inst, s in enumerate(game.pool.season):
-            st.piles[s].append(inst)
+        st.piles = [list(pile) for pile in game.piles]
         for pile in st.piles:
             shuffle(st.rng, pile)
         if game.options.deal:
