@@ -12,7 +12,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.render.document import binary_streams
-from cardgen.render.fastpdf import draw_string, end_form, fast_pages, pdfdoc_bytes, place_form
+from cardgen.render.fastpdf import (
+    draw_string,
+    end_form,
+    fast_pages,
+    pdfdoc_bytes,
+    place_form,
+    set_colour,
+)
 from cardgen.render.fonts import register_font
 from cardgen.render.formcache import FontSeed, FormCache
 from cardgen.render.geometry import Duplex
@@ -150,3 +157,27 @@ def test_fast_text_and_placed_forms_write_what_the_canvas_writes(text):
         return [*c._code, *c._formsinuse]
 
     assert page(True) == page(False)
+
+
+def test_fast_colours_write_what_the_canvas_writes():
+    from reportlab.lib.colors import CMYKColor, Color
+
+    opaque, cmyk = Color(0.1, 0.25, 1 / 3), CMYKColor(0, 0.5, 1, 0.2)
+    rgb = [opaque, Color(1, 0, 0, alpha=0.5), cmyk, opaque, (0.5, 0.5, 0.5)]  # opaque after alpha
+
+    def page(fast: bool, colours: list) -> tuple:
+        c = Canvas(
+            io.BytesIO(), invariant=1, enforceColorSpace="cmyk" if colours[0] is cmyk else None
+        )
+        for colour in colours:
+            for stroke in (False, True):
+                if fast:
+                    set_colour(c, colour, stroke)
+                elif stroke:
+                    c.setStrokeColor(colour)
+                else:
+                    c.setFillColor(colour)
+        return c._code, c._fillColorObj, c._strokeColorObj, c._doc._pdfVersion
+
+    for colours in (rgb, [cmyk, CMYKColor(1, 0, 0, 0, alpha=0.5), cmyk]):
+        assert page(True, colours) == page(False, colours)

@@ -21,6 +21,7 @@ from cardgen.render.fastpdf import (
     end_form,
     fast_pages,
     place_form,
+    set_colour,
 )
 from cardgen.render.formcache import CachedForm, DrawFn, FormCache, FormDef
 from cardgen.render.geometry import Box
@@ -135,10 +136,10 @@ class Document:
         draw_string(self.c, x, y, text, 1.0)
 
     def fill(self, colour: str) -> None:
-        self.c.setFillColor(self.ink(colour))
+        set_colour(self.c, self.ink(colour))
 
     def stroke(self, colour: str) -> None:
-        self.c.setStrokeColor(self.ink(colour))
+        set_colour(self.c, self.ink(colour), stroke=True)
 
     def save(self) -> bytes:
         """Finish the PDF and return its bytes."""

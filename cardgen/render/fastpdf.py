@@ -9,8 +9,9 @@ documents use (checked by ``tests/test_render_fastpdf.py`` against reportlab's o
   so a form replayed into another document (:mod:`formcache`) is not compressed again;
 * :func:`fast_pages`: pages with no annotations, transitions, transparency or extra colour
   spaces format themselves in one step; any other page falls back to reportlab;
-* :func:`place_form` and :func:`draw_string`: a form placed, a line of TrueType text drawn,
-  as ``saveState/transform/doForm/restoreState`` and ``drawString`` write them.
+* :func:`place_form`, :func:`draw_string` and :func:`set_colour`: a form placed, a line of
+  TrueType text drawn, an opaque RGB colour set, as ``saveState/transform/doForm/restoreState``,
+  ``drawString`` and ``setFillColor`` write them.
 
 Streams are Flate-compressed without ASCII85, as :func:`cardgen.render.document.binary_streams`
 asks of every document we save.  Like :mod:`formcache`, this relies on reportlab internals:
@@ -25,6 +26,7 @@ import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 
+from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObject, PDFPage, fp_str, xObjectName
 from reportlab.pdfgen import textobject
@@ -250,3 +252,27 @@ def draw_string(c: Canvas, x: float, y: float, text: str, anchor: float = 0.0) -
             current = subset
         ops.append(f"({c._escape(chars)}) Tj")
     c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(ops)} T* ET")
+
+
+def set_colour(c: Canvas, colour, stroke: bool = False) -> None:
+    """``c.setFillColor(colour)``, or ``c.setStrokeColor`` with ``stroke``: in one step for an
+    opaque RGB colour while nothing is transparent (the alpha reportlab also sets is then
+    already 1, so it writes nothing for it)."""
+    if (
+        type(colour) is Color
+        and colour.alpha == 1
+        and c._enforceColorSpace is None
+        and c._extgstate.getValue("CA" if stroke else "ca") == 1
+    ):
+        rgb = fp_str(colour.red, colour.green, colour.blue)
+        if stroke:
+            c._strokeColorObj = colour
+            c._code.append(f"{rgb} RG")
+        else:
+            c._fillColorObj = colour
+            c._code.append(f"{rgb} rg")
+        c._doc.ensureMinPdfVersion("transparency")  # as setting the alpha does
+    elif stroke:
+        c.setStrokeColor(colour)
+    else:
+        c.setFillColor(colour)
