@@ -60,6 +60,9 @@ def test_first_build_writes_every_product(built):
         "components/scoreboard-tiled-a4.pdf",
         "components/tokens-a4.pdf",
         "appendix/appendix.md",
+        "rulebook/rulebook.pdf",
+        "rulebook/rulebook.html",
+        "rulebook/rulebook.md",
         MANIFEST_FILE,
     ):
         assert expected in files
@@ -95,6 +98,56 @@ def test_manifest_checks_the_rulebook_components(built):
             assert c["variants"] and set(c["variants"].values()) == {n}
     assert set(checks["cards"]["variants"]) >= {"pnp-a4", "print", "png", "tts", "contact"}
     assert set(checks["player_boards"]["variants"]) == {"a3", "tiled-a4"}
+    assert (
+        checks["rulebooks"]["variants"] == {"rulebook": 1} and "external" not in checks["rulebooks"]
+    )
+    pdf = next(f for f in manifest["files"] if f["path"] == "rulebook/rulebook.pdf")
+    assert pdf["contains"] == {"rulebooks": 1} and pdf["pages"] > 6
+    assert len(pdf["cards"]) == len({c["id"] for c in _deck_cards(cards)})
+
+
+def _deck_cards(cards: Path) -> list[dict]:
+    return [
+        c
+        for f in sorted(cards.glob("*.yaml"))
+        if f.name != "rules.yaml"
+        for c in (yaml.safe_load(f.read_text()) or {}).get("cards", [])
+    ]
+
+
+@pytest.fixture
+def rulebook_copy(kit, monkeypatch):
+    """The kit with docs/rulebook.md replaced by a copy (same name and text) the test may edit."""
+    from cardgen.appendix import rulebook
+
+    copy = kit[0].parent / "docs" / "rulebook.md"
+    copy.parent.mkdir()
+    shutil.copy2(rulebook.RULEBOOK_FILE, copy)
+    monkeypatch.setattr(rulebook, "RULEBOOK_FILE", copy)
+    return copy
+
+
+def test_rulebook_edit_rebuilds_only_the_rulebook(kit, rulebook_copy):
+    cards, out = kit
+    assert build(cards, out).written == []  # same name and text: same keys
+    before = _files(out)
+    text = rulebook_copy.read_text(encoding="utf-8")
+    rulebook_copy.write_text(text.replace("Continue to the Play Phase.", "Now play."), "utf-8")
+    report = build(cards, out)
+    assert [r.step_id for r in report.results if r.ran] == ["appendix/rulebook"]
+    assert set(report.written) == {f"rulebook/rulebook.{f}" for f in ("pdf", "html", "md")}
+    assert "Now play." in (out / "rulebook" / "rulebook.md").read_text(encoding="utf-8")
+    after = _files(out)
+    for path, stamp in before.items():
+        if not path.startswith("rulebook/") and path not in (MANIFEST_FILE, GUIDE_FILE):
+            assert after[path] == stamp, path
+
+
+def test_broken_rulebook_fails_the_build(kit, rulebook_copy):
+    cards, out = kit
+    rulebook_copy.write_text("# Attack Right\n\nA {dragon}.\n", encoding="utf-8")
+    with pytest.raises(BuildError, match=r"Rulebook .* failed: unknown icon \{dragon\}"):
+        build(cards, out)
 
 
 def test_nothing_changed_nothing_rewritten(kit):
@@ -225,3 +278,5 @@ def test_print_guide_names_every_file_or_folder(built):
         assert f"`{f['path']}`" in guide or f"`{folder}`" in guide, f["path"]
     assert "flip on the long edge" in guide
     assert "| player boards | 4 |" in guide
+    assert "| rulebooks | 1 | rulebook: 1 |" in guide
+    assert "## rulebook" in guide and "booklet" in guide and "`rulebook/rulebook.pdf`" in guide

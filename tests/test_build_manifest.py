@@ -35,8 +35,13 @@ def test_complete_kit_passes(rules):
         _out("a3", player_boards=4, scoreboards=1),
         _out("tiled", player_boards=4, scoreboards=1),
         _out("tokens", coin_tokens=40, age_tokens=30, score_tokens=4, round_tokens=1),
+        _out("rulebook", rulebooks=1),
     ]
     assert _problems(check_components(outputs, rules)) == []
+    two = [*outputs, Output("rulebook/again.pdf", "test", 1, {"rulebooks": 1}, "rulebook")]
+    assert _problems(check_components(two, rules)) == [
+        "rulebooks: the rulebook lists 1, variant 'rulebook' has 2"
+    ]
 
 
 def test_a_variant_with_the_wrong_count_is_an_error(rules):
@@ -58,7 +63,7 @@ def test_files_of_one_variant_add_up(rules):
 def test_missing_component_is_an_error(rules):
     problems = _problems(check_components([_out("pnp", cards=160)], rules))
     assert "coin_tokens: the rulebook lists 40, the kit has none" in problems
-    assert not any(p.startswith("rulebooks") for p in problems)  # external, with its reason
+    assert "rulebooks: the rulebook lists 1, the kit has none" in problems  # printed now
 
 
 def test_unknown_component_is_an_error(rules):
@@ -66,10 +71,11 @@ def test_unknown_component_is_an_error(rules):
     assert any(p.startswith("dice") for p in problems)
 
 
-def test_external_components_give_a_reason():
-    ext = external_components()
-    assert set(ext) == {"rulebooks"}
-    assert "appendices" in ext["rulebooks"]
+def test_external_components_give_a_reason(tmp_path):
+    assert external_components() == {}  # the kit prints every component, the rulebook included
+    kit = tmp_path / "kit.yaml"
+    kit.write_text("external:\n  rulebooks: printed by the publisher\n")
+    assert external_components(kit) == {"rulebooks": "printed by the publisher"}
 
 
 @pytest.fixture

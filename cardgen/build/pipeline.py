@@ -100,12 +100,14 @@ def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Ste
 
 
 def input_digest(cards_dir: Path, paper: str, only: list[str] | None) -> str:
-    """Everything a build reads: catalogue folder, templates, fonts, all cardgen code, options."""
+    """Everything a build reads: catalogue folder, templates, fonts, the rulebook source, all
+    cardgen code, options."""
+    from cardgen.appendix import rulebook
     from cardgen.build.products import FONTS, TEMPLATES
 
     return digest_data(
         {
-            "inputs": digest_paths([cards_dir, TEMPLATES, FONTS]),
+            "inputs": digest_paths([cards_dir, TEMPLATES, FONTS, rulebook.RULEBOOK_FILE]),
             "code": code_digest(""),
             "paper": paper,
             "only": only,

@@ -1,4 +1,4 @@
-"""The built-in product providers: cards (render library), components and appendices.
+"""The built-in product providers: cards (render library), components, appendices and rulebook.
 
 Every step's key hashes exactly what its files depend on: the card data of the cards it holds,
 the rules model, the templates and fonts it reads and the code that draws it.  So after one card
@@ -252,40 +252,83 @@ APPENDIX_CODE = (
     "build/products.py",
 )
 
+APPENDIX_FILES = [TEMPLATES / "appendix", TEMPLATES / "card.yaml", TEMPLATES / "icons.yaml", FONTS]
+
+
+def _document_step(
+    ctx: BuildContext,
+    step_id: str,
+    title: str,
+    files: list[Path],
+    write: Callable[[Path], list[Path]],
+    describe: Callable[[Path], str],
+    variant: str,
+    component: str | None = None,
+) -> Step:
+    """A step writing documents that depend on every card: ``component`` counts its PDF."""
+    cards = tuple(c.id for c in ctx.catalogue)
+
+    def run(out: Path) -> list[Output]:
+        return [
+            Output(
+                p.relative_to(out).as_posix(),
+                describe(p),
+                pdf_pages(p) if p.suffix == ".pdf" else None,
+                {component: 1} if component and p.suffix == ".pdf" else {},
+                variant,
+                cards,
+            )
+            for p in write(out)
+        ]
+
+    key = _key(ctx, title, _cards_data(ctx, ctx.catalogue.cards), files, APPENDIX_CODE)
+    return Step(step_id, "appendix", title, key, run)
+
 
 @provider("appendix")
 def appendix_steps(ctx: BuildContext) -> list[Step]:
-    """The rulebook appendices in every format the appendix library offers."""
+    """The rulebook appendices, and the rulebook followed by them (the kit's rulebook
+    component), in every format the appendix library offers."""
     try:
-        from cardgen.appendix.writer import FORMATS, write_appendices
+        from cardgen.appendix import rulebook  # RULEBOOK_FILE read when planned (tests move it)
+        from cardgen.appendix.writer import FORMATS, write_appendices, write_rulebook
     except ImportError as exc:  # pragma: no cover - the appendix writer ships with cardgen
         raise Unavailable(f"appendix writer not available ({exc})") from None
     import importlib.util
 
     formats = [f for f in FORMATS if f != "pdf" or importlib.util.find_spec("cardgen.appendix.pdf")]
-    cards = [c.id for c in ctx.catalogue]
+    listed = ", ".join(formats)
 
-    def run(out: Path) -> list[Output]:
-        paths = write_appendices(ctx.catalogue, out / "appendix", formats)
-        return [
-            Output(
-                p.relative_to(out).as_posix(),
+    return [
+        _document_step(
+            ctx,
+            "appendix/appendices",
+            f"Appendices ({listed})",
+            APPENDIX_FILES,
+            lambda out: write_appendices(ctx.catalogue, out / "appendix", formats),
+            lambda p: (
                 f"rulebook appendices ({p.suffix[1:]}): card reference, glossary, "
-                "clarifications, components, deck statistics",
-                pdf_pages(p) if p.suffix == ".pdf" else None,
-                {},
-                "appendix",
-                tuple(cards),
-            )
-            for p in paths
-        ]
+                "clarifications, components, deck statistics"
+            ),
+            "appendix",
+        ),
+        _document_step(
+            ctx,
+            "appendix/rulebook",
+            f"Rulebook ({listed})",
+            [rulebook.RULEBOOK_FILE, *APPENDIX_FILES],
+            lambda out: write_rulebook(
+                ctx.catalogue, out / "rulebook", formats, rulebook.RULEBOOK_FILE
+            ),
+            lambda p: RULEBOOK_DESCRIPTIONS[p.suffix[1:]],
+            "rulebook",
+            component="rulebooks",
+        ),
+    ]
 
-    key = _key(
-        ctx,
-        "appendix/" + "-".join(formats),
-        _cards_data(ctx, ctx.catalogue.cards),
-        [TEMPLATES / "appendix", TEMPLATES / "card.yaml", TEMPLATES / "icons.yaml", FONTS],
-        APPENDIX_CODE,
-    )
-    title = f"Appendices ({', '.join(formats)})"
-    return [Step("appendix/appendices", "appendix", title, key, run)]
+
+RULEBOOK_DESCRIPTIONS = {
+    "pdf": "the printed rulebook (A4 pages, A5 as a booklet), followed by the appendices",
+    "html": "the rulebook followed by the appendices, one web page",
+    "md": "the rulebook with the rules model's numbers filled in, then the appendices (markdown)",
+}
