@@ -8,7 +8,9 @@ Prints medians; never asserts on them.  Two views:
 * library: the drawing and writing alone, in one warm process (catalogue loaded once).
 
 Both sides run with the same interpreter and the same installed reportlab (version and whether
-its C accelerator is present are printed), so the ratio compares like with like.  The load
+its C accelerator is present are printed), so the ratio compares like with like.  Each command
+runs once untimed first, with bytecode writing allowed, so both are timed as after any first
+run (compiled modules, cached font metrics) even where PYTHONDONTWRITEBYTECODE is set.  The load
 average is printed too: on a shared machine, compare runs made under a similar load.
 
     python benchmarks/bench_render.py [--cards cards] [--runs 7] [--all-runs 3] [--no-all]
@@ -34,6 +36,7 @@ ROOT = HERE.parent
 BASELINE = "baseline (plain reportlab, 3x3 A4)"
 OURS = "pnp A4 + print"
 ALL = "all products"
+FLOOR = "cli + catalogue load only (no render)"
 
 
 def median_wall(fn: Callable[[], object], runs: int) -> float:
@@ -45,11 +48,11 @@ def median_wall(fn: Callable[[], object], runs: int) -> float:
     return statistics.median(times)
 
 
-def run(cmd: list[str]) -> tuple[float, float]:
+def run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Run ``cmd``; its wall time and its CPU time (user + system)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    subprocess.run(cmd, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    subprocess.run(cmd, check=True, cwd=ROOT, stdout=subprocess.DEVNULL, env=env)
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -65,8 +68,21 @@ def process_view(cards: str, runs: int, all_runs: int, out: Path) -> dict[str, t
         OURS: ([*render, str(out / "a"), "-p", "pnp", "--paper", "a4", "-p", "print"], runs),
         "pnp A4+Letter + print": ([*render, str(out / "b"), "-p", "pnp", "-p", "print"], runs),
         ALL: ([*render, str(out / "c")], all_runs),
+        # what every cardgen command pays before rendering: start-up, CLI, catalogue
+        FLOOR: (
+            [
+                py,
+                "-c",
+                f"import cardgen.cli, cardgen.catalogue.loader as c; c.load_catalogue({cards!r})",
+            ],
+            runs,
+        ),
     }
     times: dict[str, list[tuple[float, float]]] = {name: [] for name, (_, n) in cases.items() if n}
+    first = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for cmd, n in cases.values():
+        if n:
+            run(cmd, first)  # warm-up, untimed
     for i in range(max(runs, all_runs)):
         for name, (cmd, n) in cases.items():
             if i < n:
