@@ -5,6 +5,10 @@ from __future__ import annotations
 from cardgen.rules.engine.state import State
 
 
+def _cached(st: State, p: int) -> tuple:
+    return st.zone_mods[p], st.neighbour_mods[p], st.prod[p], st.disc_unit[p], st.disc_building[p]
+
+
 def check_state(st: State) -> None:
     """Raise AssertionError if ``st`` breaks a rule that must always hold."""
     g = st.game
@@ -20,6 +24,9 @@ def check_state(st: State) -> None:
             assert z in st.card[i].zones, "card in a zone it may not occupy"
             per_zone[z] += 1
         assert all(per_zone[z] <= cap[z] for z in range(3)), "slot limit"
+        fresh = st.clone()
+        fresh.refresh_mods(p)
+        assert _cached(st, p) == _cached(fresh, p), "cached kingdom numbers are stale"
     for i in range(g.num_instances):
         if not st.card[i].is_unit or st.zone[i] < 0:
             assert st.tokens[i] == 0, "token on a building or off the table"

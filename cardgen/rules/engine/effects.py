@@ -198,8 +198,9 @@ def _clear(st: State, inst: int) -> None:
     st.zone[inst] = -1
 
 
-def remove_card(st: State, p: int, inst: int, reason: str) -> None:
-    """Remove a tableau card (not a death: no death effects); its coins per the setting."""
+def remove_card(st: State, p: int, inst: int, reason: str, *, refresh: bool = True) -> None:
+    """Remove a tableau card (not a death: no death effects); its coins per the setting.
+    ``refresh=False`` leaves :meth:`State.refresh_mods` to the caller."""
     st.tab[p].remove(inst)
     coins = st.stored[inst]
     if coins:
@@ -212,7 +213,8 @@ def remove_card(st: State, p: int, inst: int, reason: str) -> None:
                 st.bank += coins
     _clear(st, inst)
     st.discard.append(inst)
-    st.refresh_mods(p)
+    if refresh and st.card[inst].modifies:
+        st.refresh_mods(p)
     ev = st.events
     if ev is not None:
         ev.append(("remove", p, inst, reason, coins))
@@ -220,7 +222,8 @@ def remove_card(st: State, p: int, inst: int, reason: str) -> None:
 
 def die(st: State, p: int, inst: int, *, refresh: bool = True) -> None:
     """A unit dies of old age: its coins go to its owner; discarded or saved (return_to_hand).
-    ``refresh=False`` leaves :meth:`State.refresh_mods` to the caller (several deaths)."""
+    ``refresh=False`` leaves :meth:`State.refresh_mods` to the caller (several deaths).  Only
+    cards that change their kingdom's cached numbers (``CardDef.modifies``) need a refresh."""
     coins = st.stored[inst]
     st.stored[inst] = 0
     st.coins[p] += coins
@@ -228,7 +231,7 @@ def die(st: State, p: int, inst: int, *, refresh: bool = True) -> None:
     _clear(st, inst)
     back = st.card[inst].returns and st.round < st.game.rounds
     (st.saved[p] if back else st.discard).append(inst)
-    if refresh:
+    if refresh and st.card[inst].modifies:
         st.refresh_mods(p)
     ev = st.events
     if ev is not None:

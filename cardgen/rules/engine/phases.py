@@ -170,9 +170,11 @@ def play_step(st: State, actions) -> None:
         st.stored[inst] = 0
         if ev is not None:
             ev.append(("play", p, inst, z, cost, victim, st.step))
+        refresh = card[inst].modifies  # other cards leave p's cached numbers as they are
         if victim >= 0:
-            remove_card(st, p, victim, "replaced")  # refreshes p's cached numbers
-        else:
+            refresh = refresh or card[victim].modifies
+            remove_card(st, p, victim, "replaced", refresh=False)
+        if refresh:
             st.refresh_mods(p)
     # when-played effects, in seat order, counted on the snapshot
     for p, inst, _z, _v, _cost, counts in plays:
@@ -308,7 +310,7 @@ def _deaths(st: State) -> None:
     owners = []
     for p, i in dying:
         die(st, p, i, refresh=False)
-        if p not in owners:
+        if card[i].modifies and p not in owners:
             owners.append(p)
     for p in owners:
         st.refresh_mods(p)
