@@ -60,7 +60,9 @@ def _ref(document, name: str) -> bytes:
     return b"%d %d R" % document.idToObjectNumberAndVersion[name]
 
 
-def _numbers(values: Iterable[float]) -> bytes:
+@lru_cache(maxsize=1024)
+def _numbers(values: tuple[float, ...]) -> bytes:
+    """A short array of numbers (a box: the same few recur on every page and form)."""
     return b"[ " + b" ".join(fp_str(v).encode("ascii") for v in values) + b" ]"
 
 
@@ -193,7 +195,7 @@ class FastPage(PDFPage):
         for box in ("BleedBox", "TrimBox"):
             value = self.__dict__.get(box)
             if value is not None:
-                entries.append(b"/" + box.encode("ascii") + b" " + _numbers(value.sequence))
+                entries.append(b"/" + box.encode("ascii") + b" " + _numbers(tuple(value.sequence)))
         return _dict(sorted(entries))
 
 
