@@ -118,12 +118,14 @@ def _deck_cards(cards: Path) -> list[dict]:
 @pytest.fixture
 def rulebook_copy(kit, monkeypatch):
     """The kit with docs/rulebook.md replaced by a copy (same name and text) the test may edit."""
-    from cardgen.appendix import rulebook
+    from cardgen.appendix.rulebook import RULEBOOK_FILE
+    from cardgen.build import products
 
+    assert products.RULEBOOK_SOURCE == RULEBOOK_FILE  # the kit prints docs/rulebook.md
     copy = kit[0].parent / "docs" / "rulebook.md"
     copy.parent.mkdir()
-    shutil.copy2(rulebook.RULEBOOK_FILE, copy)
-    monkeypatch.setattr(rulebook, "RULEBOOK_FILE", copy)
+    shutil.copy2(RULEBOOK_FILE, copy)
+    monkeypatch.setattr(products, "RULEBOOK_SOURCE", copy)
     return copy
 
 

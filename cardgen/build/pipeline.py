@@ -102,12 +102,13 @@ def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Ste
 def input_digest(cards_dir: Path, paper: str, only: list[str] | None) -> str:
     """Everything a build reads: catalogue folder, templates, fonts, the rulebook source, all
     cardgen code, options."""
-    from cardgen.appendix import rulebook
-    from cardgen.build.products import FONTS, TEMPLATES
+    from cardgen.build import products
 
     return digest_data(
         {
-            "inputs": digest_paths([cards_dir, TEMPLATES, FONTS, rulebook.RULEBOOK_FILE]),
+            "inputs": digest_paths(
+                [cards_dir, products.TEMPLATES, products.FONTS, products.RULEBOOK_SOURCE]
+            ),
             "code": code_digest(""),
             "paper": paper,
             "only": only,

@@ -19,6 +19,7 @@ from cardgen.util.hashing import code_digest, digest_data, digest_paths
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 FONTS = ROOT / "fonts"
+RULEBOOK_SOURCE = ROOT / "docs" / "rulebook.md"  # the rulebook the kit prints
 
 CARD_TEMPLATES = [TEMPLATES / n for n in ("card.yaml", "icons.yaml", "products.yaml")]
 CARD_CODE = ("render", "catalogue", "rules/model.py", "build/products.py")
@@ -290,7 +291,6 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
     """The rulebook appendices, and the rulebook followed by them (the kit's rulebook
     component), in every format the appendix library offers."""
     try:
-        from cardgen.appendix import rulebook  # RULEBOOK_FILE read when planned (tests move it)
         from cardgen.appendix.writer import FORMATS, write_appendices, write_rulebook
     except ImportError as exc:  # pragma: no cover - the appendix writer ships with cardgen
         raise Unavailable(f"appendix writer not available ({exc})") from None
@@ -316,10 +316,8 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
             ctx,
             "appendix/rulebook",
             f"Rulebook ({listed})",
-            [rulebook.RULEBOOK_FILE, *APPENDIX_FILES],
-            lambda out: write_rulebook(
-                ctx.catalogue, out / "rulebook", formats, rulebook.RULEBOOK_FILE
-            ),
+            [RULEBOOK_SOURCE, *APPENDIX_FILES],
+            lambda out: write_rulebook(ctx.catalogue, out / "rulebook", formats, RULEBOOK_SOURCE),
             lambda p: RULEBOOK_DESCRIPTIONS[p.suffix[1:]],
             "rulebook",
             component="rulebooks",
