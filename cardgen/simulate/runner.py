@@ -21,7 +21,7 @@ Progress = Callable[[int], None]
 """Called with the number of games just finished."""
 
 #: games per chunk by bot tier (only granularity: results do not depend on it)
-CHUNK_SIZE = {"random": 250, "greedy": 100, "lookahead": 2, "mixed": 4}
+CHUNK_SIZE = {"random": 500, "greedy": 100, "lookahead": 2, "mixed": 4}
 
 
 @dataclass(frozen=True)
