@@ -96,19 +96,21 @@ def total_power(st: State, p: int, stat: int, opponent: int) -> int:
     power changes of ``opponent``'s cards whose Neighbour is ``p``.
     """
     g = st.game
-    counts = g.counts
+    counted = g.counted[stat]  # zone -> does it count this stat
+    fixed = g.inst_power[stat]  # instance -> printed power, None if its own power changes
+    flank = g.inst_flank
     card = st.card
     zone = st.zone
     total = 0
-    for i in st.tab[p]:
-        c = card[i]
-        if c.flank or counts[zone[i]][stat]:
-            if c.has_power_mods or st.zone_mods[p]:
-                v = card_power(st, p, i, stat)
-            else:
-                v = c.defence if stat == DEFENCE else c.attack
-            if v is not None:
-                total += v
+    if st.zone_mods[p]:  # a zone power change: every card's power is worked out
+        for i in st.tab[p]:
+            if flank[i] or counted[zone[i]]:
+                total += card_power(st, p, i, stat) or 0
+    else:
+        for i in st.tab[p]:
+            if flank[i] or counted[zone[i]]:
+                v = fixed[i]
+                total += (card_power(st, p, i, stat) or 0) if v is None else v
     if st.neighbour_mods[opponent]:
         zn = g.zone_neighbours[opponent]
         for i in st.tab[opponent]:

@@ -107,6 +107,16 @@ class Game:
         )
         self.neighbours = tuple(_distinct(self.left[p], self.right[p]) for p in range(n))
         self._check_piles()
+        #: per stat, per zone: does a card there count that stat (flanking cards always do)
+        self.counted = tuple(
+            tuple(self.counts[z][stat] for z in range(3)) for stat in (DEFENCE, ATTACK)
+        )
+        #: per stat, per instance: its printed power (0 for '-'), None if its own power changes
+        self.inst_power = tuple(
+            tuple(None if c.has_power_mods else c.power(stat) or 0 for c in self.pool.card)
+            for stat in (DEFENCE, ATTACK)
+        )
+        self.inst_flank = tuple(c.flank for c in self.pool.card)
         #: per season, its instances in numbering order (the pile before shuffling)
         self.piles = tuple(
             tuple(i for i, x in enumerate(self.pool.season) if x == s)
