@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from pathlib import Path
 
@@ -44,7 +45,9 @@ def render(
         DuplexMode.long, "--duplex", help="pnp backs: long-edge, short-edge or single-sided."
     ),
     cmyk: bool = typer.Option(False, "--cmyk", help="Write the print PDFs in CMYK."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    quiet: bool = typer.Option(
+        False, "--quiet", "-q", help="No progress bar (there is none unless stderr is a terminal)."
+    ),
 ) -> None:
     """Render card faces and backs to PDFs and PNGs under --out."""
     from cardgen.catalogue.loader import load_catalogue
@@ -61,7 +64,8 @@ def render(
     try:
         catalogue = load_catalogue(directory)
         renderer = Renderer(catalogue)
-        run = renderer.render if quiet else _with_progress(renderer)
+        # a bar only where someone sees it (and rich is not even imported otherwise)
+        run = renderer.render if quiet or not sys.stderr.isatty() else _with_progress(renderer)
         files = run(out, options)
     except DiagnosticError as exc:
         raise report_errors(exc) from None
