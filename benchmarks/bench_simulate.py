@@ -2,7 +2,7 @@
 
     python benchmarks/bench_simulate.py                 # games/s (random, greedy, lookahead)
     python benchmarks/bench_simulate.py --full          # + 100,000-game 4-player random report
-    python benchmarks/bench_simulate.py --repeat 5 --games 4000
+    python benchmarks/bench_simulate.py --repeat 5 --games 4000 --full-repeat 3
 
 Prints medians of ``--repeat`` runs: wall clock (``time.perf_counter``) and CPU time of this
 process plus its finished worker processes (``getrusage``), i.e. games per CPU-second, which is
@@ -58,7 +58,7 @@ def games_per_second(cat, bots: str, players: int, games: int, workers: int, rep
     return statistics.median(rates), rates, statistics.median(cpu_rates)
 
 
-def full_report(cat, games: int, workers: int) -> float:
+def full_report(cat, games: int, workers: int) -> tuple[float, float]:
     """Wall time of simulate + summary + JSON + HTML report for ``games`` 4-player games."""
     spec = SimSpec(games=games, players=4, matchups=make_matchups(cat.rules.deck_ids, 4), seed=1)
     t, c = time.perf_counter(), _cpu()
@@ -76,6 +76,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--full", action="store_true", help="also time the 100,000-game report")
     ap.add_argument("--full-games", type=int, default=100_000)
+    ap.add_argument("--full-repeat", type=int, default=2, help="runs of the full report")
     ap.add_argument("--skip-bots", action="store_true", help="only the random-bot numbers")
     args = ap.parse_args()
     cat = load_catalogue(ROOT / "cards")
@@ -94,10 +95,12 @@ def main() -> None:
             med, _runs, cpu = games_per_second(cat, bots, 4, games, 1, args.repeat)
             print(f"{bots} 4p, 1 worker: median {med:7.2f} games/s wall, {cpu:.2f} per CPU-s")
     if args.full:
-        wall, cpu = full_report(cat, args.full_games, 2)
+        runs = [full_report(cat, args.full_games, 2) for _ in range(args.full_repeat)]
+        wall = statistics.median(w for w, _ in runs)
+        cpu = statistics.median(c for _, c in runs)
         print(
-            f"{args.full_games} games 4p random, 2 workers, JSON+HTML report: {wall:.1f} s wall, "
-            f"{cpu:.1f} CPU-s ({_load()})"
+            f"{args.full_games} games 4p random, 2 workers, JSON+HTML report: median {wall:.1f} s "
+            f"wall (runs {', '.join(f'{w:.1f}' for w, _ in runs)}), {cpu:.1f} CPU-s ({_load()})"
         )
 
 

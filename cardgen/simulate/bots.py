@@ -38,11 +38,14 @@ class FastRandomBot:
 
 
 class EngineBot:
-    """An engine bot (``step(state, player)``) behind the ``choose`` interface."""
+    """An engine bot behind the ``choose`` interface: its own ``choose(state, player, legal)``
+    when it has one (the legal actions are not computed twice), else ``step(state, player)``."""
 
     def __init__(self, bot) -> None:
         self.bot = bot
         self.name = bot.name
+        if hasattr(bot, "choose"):
+            self.choose = bot.choose
 
     def choose(self, state: State, player: int, legal: list[int]) -> int:
         return self.bot.step(state, player)

@@ -41,8 +41,12 @@ def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
         yield start, min(games, start + size)
 
 
-def default_chunk_size(spec: SimSpec) -> int:
-    return CHUNK_SIZE.get(spec.bots, 50)
+def default_chunk_size(spec: SimSpec, workers: int = 1) -> int:
+    """Games per chunk: the bot tier's size, smaller when each worker would get under four."""
+    size = CHUNK_SIZE.get(spec.bots, 50)
+    if workers > 1:
+        size = min(size, -(-spec.games // (4 * workers)))
+    return max(1, size)
 
 
 # ------------------------------------------------------------------ process pool plumbing
@@ -76,7 +80,7 @@ def simulate(
     sim = Simulator(catalogue, spec)
     warnings = tuple(sim.warnings())  # also compiles (and checks) every matchup up front
     total = sim.layout.zeros()
-    parts = list(chunks(spec.games, chunk_size or default_chunk_size(spec)))
+    parts = list(chunks(spec.games, chunk_size or default_chunk_size(spec, workers)))
     if workers <= 1 or len(parts) <= 1:
         for start, stop in parts:
             merge_into(total, sim.run_chunk(start, stop))

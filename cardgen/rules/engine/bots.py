@@ -1,6 +1,7 @@
 """Bots: ``RandomBot`` (uniform over legal actions) and ``GreedyBot`` (one-step heuristic).
 
-A bot is any object with ``step(state, player) -> action``.  Each bot owns a
+A bot is any object with ``step(state, player) -> action``; ``GreedyBot.choose(state, player,
+legal)`` takes legal actions a driver has computed already.  Each bot owns a
 ``random.Random(seed)``, so a game with bots is a pure function of the game seed and the bot
 seeds.  :func:`play_game` runs a whole game with one bot per seat.
 """
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from cardgen.rules.engine.actions import END
-from cardgen.rules.engine.compiled import ATTACK, DEFENCE
+from cardgen.rules.engine.compiled import ATTACK, DEFENCE, CardDef
 from cardgen.rules.engine.effects import price
 from cardgen.rules.engine.state import DRAFT, PLAY, State
 
@@ -39,9 +40,20 @@ class RandomBot:
 
 
 def card_value(state: State, player: int, inst: int, zone: int | None = None) -> float:
-    """A rough worth of a card: counted power, production, income, glory, minus upkeep."""
-    c = state.card[inst]
-    counts = state.game.counts
+    """A rough worth of a card: counted power, production, income, glory, minus upkeep.
+
+    It depends only on the card and the game (not on the position), so each value is worked
+    out once per game and remembered.
+    """
+    memo = state.game.card_values
+    key = (inst, zone)
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = _card_value(state.card[inst], state.game.counts, zone)
+    return v
+
+
+def _card_value(c: CardDef, counts, zone: int | None) -> float:
     zones = (zone,) if zone is not None else c.zones
     power = 0.0
     for z in zones:
@@ -71,7 +83,11 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def step(self, state: State, player: int) -> int:
-        legal = state.legal_actions(player)
+        return self.choose(state, player, state.legal_actions(player))
+
+    def choose(self, state: State, player: int, legal: list[int]) -> int:
+        """The greedy choice among ``legal`` (``state.legal_actions(player)``, computed once
+        by a caller that has it already)."""
         if state.phase == DRAFT:
             return max(legal, key=lambda i: (card_value(state, player, i), -i))
         if state.phase != PLAY or legal == [END]:

@@ -62,6 +62,8 @@ class Game:
         self.num_players = n = len(self.decks) if num_players is None else num_players
         self.seed = int(seed)
         self.warnings: list[str] = []
+        #: memo of :func:`~cardgen.rules.engine.bots.card_value` by (instance, zone)
+        self.card_values: dict[tuple[int, int | None], float] = {}
         self._check_setup()
         self.settings: Settings = self.options.settings or self.rules.settings
         self.first_game = self.options.first_game
