@@ -93,18 +93,24 @@ class GreedyBot:
         if state.phase != PLAY or legal == [END]:
             return legal[0]
         m1 = state.game.num_instances + 1
-        coins = state.coins[player]
+        memo = state.game.card_values
+        short = state.coins[player] - 1 if state.round < 4 else None  # costs above it: -0.2
         best, best_score = None, 0.0
+        last = cost = -1
         for a in legal:
             if a < 0:
                 continue
             rest, v = divmod(a, m1)
             inst, z = divmod(rest, 3)
-            cost = price(state, player, inst)
-            score = card_value(state, player, inst, z) - 0.35 * cost
+            if inst != last:  # a card's actions come together: price it once
+                last, cost = inst, price(state, player, inst)
+            value = memo.get((inst, z))
+            if value is None:
+                value = card_value(state, player, inst, z)
+            score = value - 0.35 * cost
             if v:
                 score -= card_value(state, player, v - 1, z) + 0.5
-            if cost > coins - 1 and state.round < 4:
+            if short is not None and cost > short:
                 score -= 0.2
             if score > best_score:
                 best, best_score = a, score

@@ -184,16 +184,19 @@ class State:
             phases.start_round(st)
         return st
 
-    def clone(self) -> State:
-        """An independent copy (flat list copies; the RNG state is copied too)."""
+    def clone(self, *, rng: random.Random | None = None) -> State:
+        """An independent copy (flat list copies; the RNG state is copied too, unless the copy
+        is given its own ``rng``)."""
         st = State.__new__(State)
         st.game = self.game
         st.card = self.card
         st.n = self.n
         st.num_resources = self.num_resources
         st.seed = self.seed
-        st.rng = random.Random()
-        st.rng.setstate(self.rng.getstate())
+        if rng is None:  # a bare Random (no seeding from the OS) given the same state
+            rng = type(self.rng).__new__(type(self.rng))
+            rng.setstate(self.rng.getstate())
+        st.rng = rng
         st.round = self.round
         st.phase = self.phase
         st.step = self.step
@@ -388,8 +391,9 @@ class State:
         or earlier: ``seen``) is re-dealt at random among the hidden places: the piles and the
         other players' packs, kept, hand and saved cards.  The copy is reseeded from ``rng``,
         which also draws the deal; this state is untouched."""
-        w = self.clone()
-        w.reseed(rng.getrandbits(64))
+        seed = rng.getrandbits(64)
+        w = self.clone(rng=random.Random(seed))
+        w.seed = seed
         known = self.visible_cards(player)
         known.update(seen)
         places = list(w.piles)
@@ -398,7 +402,7 @@ class State:
                 places += (w.packs[q], w.kept[q], w.hands[q], w.saved[q])
         slots = [(lst, j) for lst in places for j, i in enumerate(lst) if i not in known]
         values = [lst[j] for lst, j in slots]
-        rng.shuffle(values)
+        shuffle(rng, values)
         for (lst, j), v in zip(slots, values, strict=True):
             lst[j] = v
         return w
