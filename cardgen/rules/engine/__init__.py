@@ -14,7 +14,7 @@ Public API (stable, used by the simulation tools)::
 
 * Many games of one setup: build the ``Game`` once (``GameOptions(log_events=False)``) and call
   ``game.new_initial_state(seed=k)`` per game; ``play_game(state, bots)`` plays it out
-  (about 1,500 4-player random-bot games per second per core: ``benchmarks/bench_engine.py``).
+  (about 1,900 4-player random-bot games per second per core: ``benchmarks/bench_engine.py``).
 * ``State.legal_actions(p)``: ints (see :mod:`.actions`); ``observation(p)``: what ``p`` may
   see; ``clone()``: cheap copy; ``events``: the structured event log (``None`` when
   ``GameOptions(log_events=False)``, the fast mode for simulation); ``state_hash()``.
