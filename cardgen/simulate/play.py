@@ -178,7 +178,10 @@ class Simulator:
                         for i in pack:
                             C[dealt_at[i]] += 1
                 if all_random:
-                    acts = [pack[int(d() * len(pack))] for pack, d in zip(packs, draw, strict=True)]
+                    acts = [0] * n
+                    for p in range(n):
+                        pack = packs[p]
+                        acts[p] = pack[int(draw[p]() * len(pack))]
                 else:
                     acts = [ch(st, p, packs[p]) for p, ch in enumerate(choose)]
                 apply_actions(acts, check=False)
