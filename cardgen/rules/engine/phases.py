@@ -120,12 +120,13 @@ def play_step(st: State, actions) -> None:
     g = st.game
     n, m1 = st.n, g.num_instances + 1
     card, ev = st.card, st.events
+    ended, hands, coins = st.ended, st.hands, st.coins
     st.step += 1
     st.gstep += 1
     plays = []
     enders = []
     for p in range(n):
-        if st.ended[p]:
+        if ended[p]:
             continue
         a = actions[p]
         if a < 0:
@@ -138,17 +139,17 @@ def play_step(st: State, actions) -> None:
         plays.append((p, inst, z, v - 1, price(st, p, inst), counts))
     # pay (to the bank)
     for p, inst, _z, _v, cost, _c in plays:
-        st.coins[p] -= cost
+        coins[p] -= cost
         st.burned += cost
         if st.bank_limited:
             st.bank += cost
-        st.hands[p].remove(inst)
+        hands[p].remove(inst)
     # end turns
     if enders:
         bonus = 0 if st.first_end_done else g.first_end_bonus
         st.first_end_done = True
         for p, save in enders:
-            hand = st.hands[p]
+            hand = hands[p]
             if save >= 0:
                 hand.remove(save)
                 st.saved[p].append(save)
@@ -157,17 +158,28 @@ def play_step(st: State, actions) -> None:
             st.discard.extend(hand)
             if ev is not None:
                 ev.append(("end_turn", p, len(hand), st.step))
-            st.hands[p] = []
-            st.ended[p] = True
+            hands[p] = []
+            ended[p] = True
             if bonus:
                 gain_coins(st, p, bonus, "first_to_end")
-    # flip: place, then remove occupants
+    if plays:
+        _flip(st, plays)
+    if all(ended):
+        finish_round(st)
+
+
+def _flip(st: State, plays: list) -> None:
+    """Place the flipped cards, remove the occupants they replace, then run their when-played
+    effects in seat order, counted on the snapshot (they cannot target each other)."""
+    card, ev = st.card, st.events
+    tab, zone, seq, tokens, stored = st.tab, st.zone, st.seq, st.tokens, st.stored
+    first = st.gstep * st.n
     for p, inst, z, victim, cost, _c in plays:
-        st.tab[p].append(inst)
-        st.zone[inst] = z
-        st.seq[inst] = st.gstep * n + p
-        st.tokens[inst] = 0
-        st.stored[inst] = 0
+        tab[p].append(inst)
+        zone[inst] = z
+        seq[inst] = first + p
+        tokens[inst] = 0
+        stored[inst] = 0
         if ev is not None:
             ev.append(("play", p, inst, z, cost, victim, st.step))
         refresh = card[inst].modifies  # other cards leave p's cached numbers as they are
@@ -176,14 +188,11 @@ def play_step(st: State, actions) -> None:
             remove_card(st, p, victim, "replaced", refresh=False)
         if refresh:
             st.refresh_mods(p)
-    # when-played effects, in seat order, counted on the snapshot
     for p, inst, _z, _v, _cost, counts in plays:
         if counts:
             flipped = frozenset(x[1] for x in plays)
             for eff, count in zip(card[inst].played, counts, strict=True):
                 run(st, p, inst, eff, count, flipped)
-    if all(st.ended):
-        finish_round(st)
 
 
 # ------------------------------------------------------------------ battle, income, age
