@@ -443,16 +443,8 @@ class State:
     def results(self) -> list[PlayerResult]:
         """Final standings by glory, then coins, then tableau cards (shared win if all tie)."""
         keys = [(self.glory[p], self.coins[p], len(self.tab[p])) for p in range(self.n)]
-        best = max(keys)
-        return [
-            PlayerResult(
-                p,
-                *keys[p],
-                rank=1 + sum(1 for k in keys if k > keys[p]),
-                winner=keys[p] == best,
-            )
-            for p in range(self.n)
-        ]
+        order = sorted(keys, reverse=True)  # a key's first place in it = how many are ahead
+        return [PlayerResult(p, *k, order.index(k) + 1, k == order[0]) for p, k in enumerate(keys)]
 
     def winners(self) -> list[int]:
         return [r.seat for r in self.results() if r.winner]
