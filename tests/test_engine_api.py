@@ -248,3 +248,30 @@ def test_inlined_shuffle_is_random_shuffle():
         r1.shuffle(a)
         shuffle(r2, b)
         assert a == b and r1.getstate() == r2.getstate()
+
+
+@pytest.mark.parametrize("first_game", [False, True])
+def test_play_hands_start_with_the_kept_cards_in_pick_order(cat, first_game):
+    from cardgen.rules.engine import DRAFT, PLAY, GameOptions
+
+    g = Game(cat, ["red", "blue", "spy"], seed=6, options=GameOptions(first_game=first_game))
+    st = g.new_initial_state()
+    bots = [RandomBot(p) for p in range(3)]
+    picks: list[list[int]] = [[], [], []]
+    checked = 0
+    while not st.is_terminal():
+        acts = [bots[p].step(st, p) if p in st.acting_players() else None for p in range(3)]
+        last_pick = st.phase == DRAFT and len(st.packs[0]) == 2
+        if st.phase == DRAFT:
+            for p in range(3):
+                picks[p].append(acts[p])
+        left = [[i for i in st.packs[p] if i != acts[p]] for p in range(3)] if last_pick else None
+        st.apply_actions(acts)
+        if last_pick and st.phase == PLAY:
+            for p in range(3):
+                kept = picks[p] + (left[p] if first_game else [])
+                assert st.hands[p][: len(kept)] == kept
+                assert len(picks[p]) == g.hand_size - 1
+                picks[p] = []
+            checked += 1
+    assert checked == g.rounds
