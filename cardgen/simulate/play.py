@@ -103,7 +103,9 @@ class Simulator:
             game = Game(self.catalogue, decks, seed=0, options=opts)
             cards = {c: k for k, c in enumerate(L.cards)}
             dk = [L.decks.index(d) for d in decks]
-            card_slot = tuple(L.card(cards[c.id], CARD_FIELDS[0]) for c in game.pool.card)
+            card_slot = tuple(
+                L.card(cards[game.card_id(i)], CARD_FIELDS[0]) for i in range(game.num_instances)
+            )
             s = Seating(
                 game,
                 card_slot,
