@@ -103,11 +103,14 @@ def _run(cat, spec, workers: int, dask: str | None, chunk_size: int | None, show
         MofNCompleteColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=Console(stderr=True), disable=not show) as bar:
+    # no refresh thread (auto_refresh=False): the worker pool forks while the bar is shown
+    console = Console(stderr=True)
+    with Progress(*columns, console=console, disable=not show, auto_refresh=False) as bar:
         task = bar.add_task(f"{spec.bots} games", total=spec.games)
 
         def advance(n: int) -> None:
             bar.advance(task, n)
+            bar.refresh()
 
         if dask:
             from cardgen.simulate.distributed import DaskUnavailableError, simulate_dask
