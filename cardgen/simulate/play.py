@@ -1,10 +1,11 @@
 """The per-game hot loop: play one seeded game in fast mode and add its numbers to a counter list.
 
 The loop drives the engine itself through its public API, so it sees every action: dealt packs,
-drafted cards, the playable cards (what is affordable), the plays, and, after the step that ends
-a round, the engine's own battle records.  Glory sources come from the engine's per-source glory
-lists (battles, end coins, effects).  All counter offsets are precomputed per seating, so the
-loop only adds ints to list slots.
+the drafted cards in pick order (a play phase's hands start with them), the playable cards (what
+is affordable), the plays, and, after the step that ends a round, the engine's own battle
+records.  Glory sources come from the engine's per-source glory lists (battles, end coins,
+effects).  All counter offsets are precomputed per seating, so the loop only adds ints to list
+slots; random bots' draws are inlined.
 """
 
 from __future__ import annotations
