@@ -6,7 +6,8 @@ from cardgen.rules.engine.state import State
 
 
 def _cached(st: State, p: int) -> tuple:
-    return st.zone_mods[p], st.neighbour_mods[p], st.prod[p], st.disc_unit[p], st.disc_building[p]
+    mods = (st.zone_mods[p], st.neighbour_mods[p], st.prod[p])
+    return (*mods, st.disc_unit[p], st.disc_building[p], st.occ[p])
 
 
 def check_state(st: State) -> None:

@@ -193,7 +193,10 @@ def steal(st: State, thief: int, victim: int, amount: int, source: str) -> None:
 
 
 # ------------------------------------------------------------------ leaving the tableau
-def _clear(st: State, inst: int) -> None:
+def _clear(st: State, p: int, inst: int) -> None:
+    """Take ``inst`` off ``p``'s tableau (tokens back, zone and occupancy cleared)."""
+    st.tab[p].remove(inst)
+    st.occ[p][st.zone[inst]].remove(inst + 1)
     if st.bank_limited:
         st.token_bank += st.tokens[inst]
     st.tokens[inst] = 0
@@ -203,7 +206,6 @@ def _clear(st: State, inst: int) -> None:
 def remove_card(st: State, p: int, inst: int, reason: str, *, refresh: bool = True) -> None:
     """Remove a tableau card (not a death: no death effects); its coins per the setting.
     ``refresh=False`` leaves :meth:`State.refresh_mods` to the caller."""
-    st.tab[p].remove(inst)
     coins = st.stored[inst]
     if coins:
         st.stored[inst] = 0
@@ -213,7 +215,7 @@ def remove_card(st: State, p: int, inst: int, reason: str, *, refresh: bool = Tr
             st.burned += coins
             if st.bank_limited:
                 st.bank += coins
-    _clear(st, inst)
+    _clear(st, p, inst)
     st.discard.append(inst)
     if refresh and st.card[inst].modifies:
         st.refresh_mods(p)
@@ -229,8 +231,7 @@ def die(st: State, p: int, inst: int, *, refresh: bool = True) -> None:
     coins = st.stored[inst]
     st.stored[inst] = 0
     st.coins[p] += coins
-    st.tab[p].remove(inst)
-    _clear(st, inst)
+    _clear(st, p, inst)
     back = st.card[inst].returns and st.round < st.game.rounds
     (st.saved[p] if back else st.discard).append(inst)
     if refresh and st.card[inst].modifies:

@@ -176,6 +176,7 @@ def _flip(st: State, plays: list) -> None:
     first = st.gstep * st.n
     for p, inst, z, victim, cost, _c in plays:
         tab[p].append(inst)
+        st.occ[p][z].append(inst + 1)
         zone[inst] = z
         seq[inst] = first + p
         tokens[inst] = 0

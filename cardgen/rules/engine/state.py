@@ -7,7 +7,8 @@ phase).  ``legal_actions(p)`` lists ``p``'s choices as ints (see :mod:`.actions`
 
 Card instances live in exactly one zone: a season pile, a draft pack, the kept cards, a hand,
 the saved cards, a tableau or the discard pile.  Per-instance arrays (``zone``, ``tokens``,
-``stored``, ``seq``) describe tableau cards.
+``stored``, ``seq``) describe tableau cards; ``occ[p][z]`` lists ``p``'s cards in zone ``z``
+(as instance + 1, in play order), kept up to date as cards enter and leave.
 
 Kept in fast mode too (no event log needed): glory per seat by source (``battle_glory``,
 ``effect_glory``, ``coin_glory``: they add up to the glory gained), every battle fought
@@ -101,6 +102,7 @@ class State:
         "n",
         "neighbour_mods",
         "num_resources",
+        "occ",
         "packs",
         "peeks",
         "phase",
@@ -162,6 +164,7 @@ class State:
         st.history = []
         st.zone_mods = [False] * n
         st.neighbour_mods = [False] * n
+        st.occ = [[[], [], []] for _ in range(n)]
         st.prod = [[0] * st.num_resources for _ in range(n)]
         st.disc_unit = [0] * n
         st.disc_building = [0] * n
@@ -226,6 +229,7 @@ class State:
         st.history = self.history[:]
         st.zone_mods = self.zone_mods[:]
         st.neighbour_mods = self.neighbour_mods[:]
+        st.occ = [[z[:] for z in o] for o in self.occ]
         st.prod = [x[:] for x in self.prod]
         st.disc_unit = self.disc_unit[:]
         st.disc_building = self.disc_building[:]
@@ -307,17 +311,17 @@ class State:
         db = self.disc_building[p]
         season = g.season_of_round[self.round]
         info = g.inst_plays[season]
-        zone = self.zone
         free_replace = g.settings.replace_when_free
-        occ: list[list[int]] = [[], [], []]
-        for i in self.tab[p]:
-            occ[zone[i]].append(i + 1)
+        occ = self.occ[p]
         # zones where a play may (or must) remove an occupant: full, or occupied when a free
         # slot may replace too; a card with none of them just has its base actions
-        blocked = 0
-        for z, cz in enumerate(g.capacity[season]):
-            if occ[z] and (free_replace or len(occ[z]) >= cz):
-                blocked |= 1 << z
+        c0, c1, c2 = g.capacity[season]
+        o0, o1, o2 = occ
+        blocked = (
+            (1 if o0 and (free_replace or len(o0) >= c0) else 0)
+            | (2 if o1 and (free_replace or len(o1) >= c1) else 0)
+            | (4 if o2 and (free_replace or len(o2) >= c2) else 0)
+        )
         out: list[int] = []
         append = out.append
         for inst in self.hands[p]:
@@ -457,9 +461,14 @@ class State:
 
     # ------------------------------------------------------------------ bookkeeping
     def refresh_mods(self, p: int) -> None:
-        """Recompute the cached numbers of ``p``'s tableau (after any change to it)."""
+        """Recompute the cached numbers of ``p``'s tableau (after any change to it that a card
+        which ``modifies`` them makes; the occupants per zone are rebuilt too)."""
         card = self.card
         t = self.tab[p]
+        occ: list[list[int]] = [[], [], []]
+        for i in t:
+            occ[self.zone[i]].append(i + 1)
+        self.occ[p] = occ
         zm = nm = False
         prod = [0] * self.num_resources
         du = db = 0
