@@ -137,7 +137,7 @@ def test_chunking_and_progress(cat):
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("bots", ["random", "greedy"])
 def test_derived_glory_sources_match_the_event_log(cat, players, bots):
-    """Battle glory derived in fast mode equals the engine's own battle glory events, and the
+    """Battle glory from the engine's fast-mode record equals its battle glory events, and the
     fast-mode counters equal the counters of the same games with the event log on."""
     sim = Simulator(cat, _spec(cat, players=players, bots=bots))
     for index in range(6):
