@@ -11,11 +11,11 @@ from pypdf import PdfReader
 
 from cardgen.appendix import build_appendix, write_appendices
 from cardgen.catalogue.effects import KINDS
-from cardgen.catalogue.loader import deck_files, load_catalogue
+from cardgen.catalogue.loader import find_deck_files, load_catalogue
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 
-pytestmark = pytest.mark.skipif(not deck_files(CARDS), reason="no deck files in cards/")
+pytestmark = pytest.mark.skipif(not find_deck_files(CARDS), reason="no deck files in cards/")
 
 
 @pytest.fixture(scope="module")

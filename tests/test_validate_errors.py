@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -294,11 +293,9 @@ def test_alias_bomb_fails_fast(cat):
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 12)]
     data = ("\n".join(lines) + "\ndeck: battle\ncards: *a11\n").encode()
-    start = time.perf_counter()
+    # 10^12 values if expanded: the node budget must stop it (a missing budget never returns)
     errs = _file_error(cat, "bomb.yaml", data)
-    elapsed = time.perf_counter() - start
     assert [d.code for d in errs] == ["E007"]
-    assert elapsed < 5  # a generous bound: expanding 10^12 nodes would never finish
 
 
 def test_huge_file_refused_before_parsing(cat):

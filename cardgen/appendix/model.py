@@ -16,10 +16,6 @@ class Segment:
     text: str
     icon: str | None = None
 
-    @property
-    def is_icon(self) -> bool:
-        return self.icon is not None
-
 
 @dataclass(frozen=True)
 class CardRef:

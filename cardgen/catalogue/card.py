@@ -7,10 +7,8 @@ from functools import cached_property
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 from cardgen.catalogue.effects import Effect
-from cardgen.catalogue.types import DASH, CardId, DeckId, Power, ResourceId, SeasonId, power_value
+from cardgen.catalogue.types import CardId, DeckId, Power, ResourceId, SeasonId, power_value
 from cardgen.rules.model import CardType, Placement
-
-SCHEMA_MODELINE = "# yaml-language-server: $schema=deck.schema.json"
 
 
 class Card(BaseModel):
@@ -68,9 +66,6 @@ class Card(BaseModel):
             return self.text
         return " ".join(e.text() for e in self.effects)
 
-    def power_text(self) -> str:
-        return f"{self.defence}/{self.attack}"
-
 
 class DeckFile(BaseModel):
     """A deck file: ``deck`` names the battle deck, ``cards`` lists its designs."""
@@ -79,7 +74,3 @@ class DeckFile(BaseModel):
 
     deck: DeckId
     cards: list[Card] = Field(min_length=1)
-
-
-def is_dash(p: int | str) -> bool:
-    return p == DASH

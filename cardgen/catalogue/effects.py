@@ -54,18 +54,12 @@ def per_text(per: str | None) -> str:
     }.get(per, f" per {{{per}}} you produce")
 
 
-def _plural(n: int, word: str) -> str:
-    return word if abs(n) == 1 else word + "s"
-
-
 class EffectBase(BaseModel):
     """Fields every effect has: its kind and its trigger."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     kind: str
     trigger: str
-    #: Effect kinds whose value depends on a battle outcome take a ``when``.
-    has_outcome: ClassVar[bool] = False
 
     def prefix(self) -> str:
         outcome = getattr(self, "when", None)
@@ -91,7 +85,6 @@ class _Counted(EffectBase):
 
 
 class _Conditional(EffectBase):
-    has_outcome: ClassVar[bool] = True
     when: Outcome | None = None
 
     @model_validator(mode="after")

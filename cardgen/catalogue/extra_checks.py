@@ -69,18 +69,25 @@ def cache_dir() -> Path:
     return Path(base) / "cardgen" / "checks"
 
 
-def _key(check: ExtraCheck, catalogue: Catalogue) -> str:
+def _shared_key(catalogue: Catalogue) -> dict:
+    """The part of every check's key that does not depend on the check (hashed once a run)."""
     root = catalogue.root
+    return {
+        "version": CACHE_VERSION,
+        "root": os.path.abspath(root),
+        "cwd": os.getcwd(),  # diagnostics name files relative to the working folder
+        "catalogue": digest_paths([root], (".yaml", ".yml")),
+        "code": digest_paths([PACKAGE_ROOT], (".py", ".yaml")),
+    }
+
+
+def _key(check: ExtraCheck, shared: dict) -> str:
     return digest_data(
         {
-            "version": CACHE_VERSION,
+            **shared,
             "check": check.target,
             "args": list(check.args),
-            "root": os.path.abspath(root),
-            "cwd": os.getcwd(),  # diagnostics name files relative to the working folder
-            "catalogue": digest_paths([root], (".yaml", ".yml")),
             "inputs": digest_paths([PROJECT_ROOT / p for p in check.inputs]),
-            "code": digest_paths([PACKAGE_ROOT], (".py", ".yaml")),
         }
     )
 
@@ -106,11 +113,12 @@ def run_extra_checks(
     """Run each check, or replay its cached result when none of its inputs changed."""
     out: list[Diagnostic] = []
     folder = cache_dir()
+    shared = _shared_key(catalogue) if use_cache else {}
     for check in checks:
         if not use_cache:
             out += check.run(catalogue)
             continue
-        path = folder / f"{_key(check, catalogue)}.json"
+        path = folder / f"{_key(check, shared)}.json"
         try:
             out += _load(path.read_text(encoding="utf-8"))
             continue

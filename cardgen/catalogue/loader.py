@@ -88,7 +88,7 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def deck_files(root: Path) -> list[Path]:
+def find_deck_files(root: Path) -> list[Path]:
     """The deck files of a catalogue folder, sorted by name."""
     files = [
         p
@@ -195,7 +195,7 @@ def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list
     sources: dict[str, CardSource] = {}
     files: dict[str, SourceMap] = {}
     decks: dict[str, str] = {}
-    for path in deck_files(root):
+    for path in find_deck_files(root):
         display = _display(path)
         deck, loaded, smap = _load_deck_file(path, display, rules, diags)
         if smap is not None:

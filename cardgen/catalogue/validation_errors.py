@@ -94,7 +94,7 @@ def error_to_diagnostic(
         options = _expected(ctx)
         if ctx.get("options"):
             options = list(ctx["options"])
-        if loc and loc[-1] == "trigger" and ctx.get("all_triggers") is None:
+        if loc and loc[-1] == "trigger":
             from cardgen.rules.model import Trigger
 
             if value in {t.value for t in Trigger}:

@@ -59,8 +59,3 @@ def string_width(text: str, font: str, size: float) -> float:
     """The advance width of ``text`` at ``size`` (widths are measured once per text and font,
     then scaled)."""
     return _unit_width(text, font) * size
-
-
-def ascent(font: str, size: float) -> float:
-    """The font's ascent (above the baseline) at ``size``."""
-    return pdfmetrics.getAscent(font, size)
