@@ -298,6 +298,12 @@ def test_alias_bomb_fails_fast(cat):
     assert [d.code for d in errs] == ["E007"]
 
 
+@pytest.mark.parametrize("doc", ["key: &x [*x]", "key: &x {a: *x}", "a: &x [[[*x]]]"])
+def test_recursive_alias_is_an_error_not_a_crash(cat, doc):
+    errs = _file_error(cat, "loop.yaml", (doc + "\ndeck: battle\n").encode())
+    assert [d.code for d in errs] == ["E007"] and "recursive" in errs[0].message
+
+
 def test_huge_file_refused_before_parsing(cat):
     with open(cat / "huge.yaml", "wb") as fh:
         fh.write(b"deck: battle\ncards:\n")

@@ -69,7 +69,9 @@ def test_no_cache_always_runs_and_damaged_entries_are_rerun(
     validate(fixture_catalogue, extra_checks=[check], use_cache=False)
     assert _runs(runs) == 2
     validate(fixture_catalogue, extra_checks=[check])
-    for entry in (tmp_path / "cache").iterdir():
+    entries = [p for p in (tmp_path / "cache").rglob("*") if p.is_file()]
+    assert {p.parent.name for p in entries} == {"checks", "catalogue"}
+    for entry in entries:  # check results and the catalogue snapshot alike
         entry.write_text("{not json")
     result = validate(fixture_catalogue, extra_checks=[check])
     assert _runs(runs) == 4 and len(result.warnings) == 1

@@ -14,7 +14,9 @@ from cardgen.rules.model import CardType, Placement
 class Card(BaseModel):
     """One card design. ``copies`` says how many physical cards of it the deck holds."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, ignored_types=(cached_property,))
+    model_config = ConfigDict(
+        defer_build=True, extra="forbid", frozen=True, ignored_types=(cached_property,)
+    )
 
     id: CardId = Field(description="unique, stable id: lowercase words joined by '-'")
     name: str = Field(min_length=1, max_length=40)
@@ -70,7 +72,7 @@ class Card(BaseModel):
 class DeckFile(BaseModel):
     """A deck file: ``deck`` names the battle deck, ``cards`` lists its designs."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
     deck: DeckId
     cards: list[Card] = Field(min_length=1)

@@ -57,7 +57,7 @@ def per_text(per: str | None) -> str:
 class EffectBase(BaseModel):
     """Fields every effect has: its kind and its trigger."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
     kind: str
     trigger: str
 

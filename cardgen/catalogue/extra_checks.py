@@ -13,14 +13,15 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.catalogue.snapshot import content_key
 from cardgen.diagnostics import Diagnostic, Position
 from cardgen.util.atomic import atomic_write_text
+from cardgen.util.cache import cache_dir as shared_cache_dir
 from cardgen.util.hashing import PACKAGE_ROOT, digest_data, digest_paths
 
 PROJECT_ROOT = PACKAGE_ROOT.parent
@@ -61,29 +62,14 @@ def simulation_check(games: int) -> ExtraCheck:
 
 
 def cache_dir() -> Path:
-    """Where cached check results live: $CARDGEN_CACHE_DIR, else the user's cache folder."""
-    env = os.environ.get("CARDGEN_CACHE_DIR")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "cardgen" / "checks"
-
-
-def _shared_key(catalogue: Catalogue) -> dict:
-    """The part of every check's key that does not depend on the check (hashed once a run)."""
-    root = catalogue.root
-    return {
-        "version": CACHE_VERSION,
-        "root": os.path.abspath(root),
-        "cwd": os.getcwd(),  # diagnostics name files relative to the working folder
-        "catalogue": digest_paths([root], (".yaml", ".yml")),
-        "code": digest_paths([PACKAGE_ROOT], (".py", ".yaml")),
-    }
+    """Where cached check results live (see :mod:`cardgen.util.cache`)."""
+    return shared_cache_dir("checks")
 
 
 def _key(check: ExtraCheck, shared: dict) -> str:
     return digest_data(
         {
+            "version": CACHE_VERSION,
             **shared,
             "check": check.target,
             "args": list(check.args),
@@ -113,7 +99,7 @@ def run_extra_checks(
     """Run each check, or replay its cached result when none of its inputs changed."""
     out: list[Diagnostic] = []
     folder = cache_dir()
-    shared = _shared_key(catalogue) if use_cache else {}
+    shared = content_key(catalogue.root) if use_cache else {}
     for check in checks:
         if not use_cache:
             out += check.run(catalogue)

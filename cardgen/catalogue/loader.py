@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
@@ -23,7 +23,14 @@ from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity
 from cardgen.rules.model import DEFAULT_RULES_FILE, RulesModel, load_rules_model
 
 DECK_FILE_KEYS = tuple(DeckFile.model_fields)
-_DECK_ID = TypeAdapter(DeckId)
+
+
+@cache
+def _deck_id() -> TypeAdapter:
+    """The deck-id validator, built on first use (a replayed snapshot never needs it)."""
+    return TypeAdapter(DeckId)
+
+
 CARD_KEYS = tuple(Card.model_fields)
 
 
@@ -129,7 +136,7 @@ def _load_deck_file(
         diags.append(Diagnostic("E103", "missing required field 'deck'", smap.at(())))
     else:
         try:
-            deck = _DECK_ID.validate_python(data["deck"], context=ctx)
+            deck = _deck_id().validate_python(data["deck"], context=ctx)
         except ValidationError as exc:
             for err in exc.errors():
                 diags.append(error_to_diagnostic({**err, "loc": ("deck", *err["loc"])}, smap))
@@ -222,13 +229,14 @@ def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list
     return Catalogue(root, rules, cards, sources, files, decks), diags
 
 
-def load_catalogue(root: str | os.PathLike[str]) -> Catalogue:
-    """Load and fully validate a catalogue; raise DiagnosticError if it has any error."""
-    from cardgen.catalogue.checks import check_catalogue
+def load_catalogue(root: str | os.PathLike[str], *, use_cache: bool = True) -> Catalogue:
+    """Load and fully validate a catalogue; raise DiagnosticError if it has any error.
 
-    catalogue, diags = read_catalogue(root)
-    if catalogue is not None:
-        diags += check_catalogue(catalogue)
+    An unchanged catalogue is replayed from the snapshot cache (:mod:`.snapshot`).
+    """
+    from cardgen.catalogue.snapshot import checked_catalogue
+
+    catalogue, diags = checked_catalogue(root, use_cache=use_cache)
     errors = [d for d in diags if d.severity is Severity.ERROR]
     if errors or catalogue is None:
         raise DiagnosticError(errors or diags)

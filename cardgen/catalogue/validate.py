@@ -6,9 +6,9 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from cardgen.catalogue.checks import check_catalogue
 from cardgen.catalogue.extra_checks import STANDARD_CHECKS, ExtraCheck, run_extra_checks
-from cardgen.catalogue.loader import Catalogue, read_catalogue
+from cardgen.catalogue.loader import Catalogue
+from cardgen.catalogue.snapshot import checked_catalogue
 from cardgen.diagnostics import Diagnostic, Severity, sort_key
 
 __all__ = ["STANDARD_CHECKS", "ExtraCheck", "ValidationResult", "validate"]
@@ -51,14 +51,12 @@ def validate(
     and the print preflight) or plain callables ``(catalogue) -> Iterable[Diagnostic]``.
     Extra checks run only when the schema and rules-model checks found no error.
     """
-    catalogue, diags = read_catalogue(root)
-    if catalogue is not None:
-        diags += check_catalogue(catalogue)
-        if not any(d.severity is Severity.ERROR for d in diags):
-            refs = [c for c in extra_checks if isinstance(c, ExtraCheck)]
-            diags += run_extra_checks(catalogue, refs, use_cache=use_cache)
-            for check in extra_checks:
-                if not isinstance(check, ExtraCheck):
-                    diags += list(check(catalogue))
+    catalogue, diags = checked_catalogue(root, use_cache=use_cache)
+    if catalogue is not None and not any(d.severity is Severity.ERROR for d in diags):
+        refs = [c for c in extra_checks if isinstance(c, ExtraCheck)]
+        diags += run_extra_checks(catalogue, refs, use_cache=use_cache)
+        for check in extra_checks:
+            if not isinstance(check, ExtraCheck):
+                diags += list(check(catalogue))
     diags.sort(key=sort_key)
     return ValidationResult(catalogue, diags)

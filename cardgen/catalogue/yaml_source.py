@@ -98,6 +98,8 @@ class _Builder:
         self.loader = loader
         self.budget = max_nodes
         self.smap = SourceMap(file)
+        #: ids of the collections being built (an alias back into one of them is a cycle)
+        self.open: set[int] = set()
 
     def build(self, node: yaml.Node, path: Path) -> Any:
         self.budget -= 1
@@ -112,10 +114,20 @@ class _Builder:
                 "E009", f"tag {node.tag!r} is not allowed", _pos(self.file, node.start_mark)
             )
         self.smap.values[path] = _pos(self.file, node.start_mark)
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, path)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        if isinstance(node, yaml.CollectionNode):
+            if id(node) in self.open:
+                raise _fail(
+                    "E007",
+                    "an alias refers to the value that contains it (recursive alias)",
+                    _pos(self.file, node.start_mark),
+                )
+            self.open.add(id(node))
+            try:
+                if isinstance(node, yaml.MappingNode):
+                    return self._mapping(node, path)
+                return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+            finally:
+                self.open.discard(id(node))
         try:
             return self.loader.construct_object(node)
         except yaml.YAMLError as exc:

@@ -32,6 +32,8 @@ from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
+from cardgen.util.cache import cache_dir as shared_cache_dir
+
 #: Bump when what an entry holds changes.
 VERSION = 2
 _PLAIN = (int, float, bool, str, bytes, type(None))
@@ -39,11 +41,7 @@ _PLAIN = (int, float, bool, str, bytes, type(None))
 
 def cache_dir() -> Path:
     """Where font metrics are kept."""
-    env = os.environ.get("CARDGEN_CACHE_DIR")
-    if env:
-        return Path(env) / "fonts"
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "cardgen" / "fonts"
+    return shared_cache_dir("fonts")
 
 
 def _key(data: bytes, char_info: int) -> str:

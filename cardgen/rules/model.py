@@ -65,7 +65,7 @@ TRIGGER_PHASE: dict[Trigger, Phase | None] = {
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
 
 class DeckDef(_Strict):
@@ -154,7 +154,9 @@ class Settings(_Strict):
 class RulesModel(_Strict):
     """Everything the rules say about the game's vocabulary and numbers."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, ignored_types=(cached_property,))
+    model_config = ConfigDict(
+        defer_build=True, extra="forbid", frozen=True, ignored_types=(cached_property,)
+    )
 
     game: str
     rulebook_version: str
