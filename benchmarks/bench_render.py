@@ -4,7 +4,10 @@ Prints medians; never asserts on them.  Two views:
 
 * process: whole command runs, start-up included (``python -m cardgen render …`` against
   ``python benchmarks/baseline_reportlab.py``), as wall time and as CPU time (user + system of
-  the child, less sensitive to other work on the machine than wall time);
+  the child, less sensitive to other work on the machine than wall time).  Two floors are
+  timed beside them: a typer command that does nothing with the same arguments
+  (``benchmarks/typer_noop.py``: what the CLI framework alone costs, as typer imports pydantic
+  to parse arguments) and cardgen's CLI plus loading the catalogue;
 * library: the drawing and writing alone, in one warm process (catalogue loaded once).
 
 Both sides run with the same interpreter and the same installed reportlab (version and whether
@@ -37,6 +40,7 @@ BASELINE = "baseline (plain reportlab, 3x3 A4)"
 OURS = "pnp A4 + print"
 ALL = "all products"
 FLOOR = "cli + catalogue load only (no render)"
+TYPER_FLOOR = "a no-op typer command, same arguments"
 
 
 def median_wall(fn: Callable[[], object], runs: int) -> float:
@@ -63,11 +67,17 @@ def process_view(cards: str, runs: int, all_runs: int, out: Path) -> dict[str, t
     """Median (wall, cpu) of each whole command; the cases take turns, run by run."""
     py = sys.executable
     render = [py, "-m", "cardgen", "render", cards, "-q", "--out"]
+    pnp_print = ["-p", "pnp", "--paper", "a4", "-p", "print"]
     cases = {
         BASELINE: ([py, str(HERE / "baseline_reportlab.py"), str(out / "baseline.pdf")], runs),
-        OURS: ([*render, str(out / "a"), "-p", "pnp", "--paper", "a4", "-p", "print"], runs),
+        OURS: ([*render, str(out / "a"), *pnp_print], runs),
         "pnp A4+Letter + print": ([*render, str(out / "b"), "-p", "pnp", "-p", "print"], runs),
         ALL: ([*render, str(out / "c")], all_runs),
+        # the floor of any typer command: a no-op command taking the same arguments
+        TYPER_FLOOR: (
+            [py, str(HERE / "typer_noop.py"), *render[3:], str(out / "d"), *pnp_print],
+            runs,
+        ),
         # what every cardgen command pays before rendering: start-up, CLI, catalogue
         FLOOR: (
             [
@@ -163,6 +173,8 @@ def main() -> None:
         print(f"  {name:<40} {wall:7.3f} s {cpu:7.3f} s")
     (bw, bc), (ow, oc) = proc[BASELINE], proc[OURS]
     print(f"  ratio pnp+print / baseline: wall {ow / bw:.2f}x, cpu {oc / bc:.2f}x (goal <= 1.5x)")
+    if TYPER_FLOOR in proc:
+        print(f"  ratio no-op typer command / baseline: wall {proc[TYPER_FLOOR][0] / bw:.2f}x")
     print("library (median wall, warm process)")
     base_key = next(iter(lib))
     for name, t in lib.items():

@@ -41,6 +41,8 @@ def test_unchanged_catalogue_is_replayed_with_the_same_cards_and_diagnostics(cat
     assert again_diags == fresh_diags and fresh_diags
     card = fresh.cards[0]
     assert again.position(card.id, "cost") == fresh.position(card.id, "cost")
+    assert again.position(card.id, "cost").line > 0
+    assert again.files == fresh.files  # every position, unpacked from the compact pickle
     assert again.rules == fresh.rules
 
 
@@ -51,6 +53,12 @@ def test_an_edit_makes_a_new_entry(cat):
     deck.write_text(deck.read_text().replace("name: Woodcutter", "name: Lumberjack"))
     names = [c.name for c in load_catalogue(root)]
     assert len(reads) == 2 and "Lumberjack" in names and "Woodcutter" not in names
+    # the new entry replaced the old one; another catalogue folder has its own
+    assert len(list((root.parent / "cache" / "catalogue").iterdir())) == 1
+    other = root.parent / "other"
+    shutil.copytree(root, other)
+    load_catalogue(other)
+    assert len(list((root.parent / "cache" / "catalogue").iterdir())) == 2
 
 
 def test_errors_are_replayed_too(cat):

@@ -9,9 +9,10 @@ Every command starts that way, so :func:`checked_catalogue` keeps the outcome (t
 * the cardgen source code, and the Python and pydantic versions that pickled it,
 * the folder's absolute path and the working folder (diagnostics name files relative to it).
 
-Nothing is keyed by timestamps: editing a card, or the code, makes a new key.  The entries
-live in ``cache_dir("catalogue")`` (see :mod:`cardgen.util.cache`); a damaged or unreadable
-entry is read again from YAML, and a cache folder that cannot be written only costs time.
+Nothing is keyed by timestamps: editing a card, or the code, makes a new key, and the new
+entry replaces the folder's old one.  The entries live in ``cache_dir("catalogue")`` (see
+:mod:`cardgen.util.cache`); a damaged or unreadable entry is read again from YAML, and a cache
+folder that cannot be written only costs time.
 Pickles are only ever read from that folder, which cardgen itself writes.
 """
 
@@ -73,10 +74,13 @@ def checked_catalogue(root: str | os.PathLike[str], *, use_cache: bool = True) -
     if not use_cache or not root.is_dir():
         return _check(root)
     try:
-        key = digest_data({"v": VERSION, **content_key(root)})
+        key = content_key(root)
     except OSError:  # a file that cannot be read: reading the YAML reports it
         return _check(root)
-    path = cache_dir("catalogue") / f"{key}.pickle"
+    # one entry per catalogue folder and working folder: a new one replaces the old
+    place = digest_data([key["root"], key["cwd"]])[:16]
+    folder = cache_dir("catalogue")
+    path = folder / f"{place}-{digest_data({'v': VERSION, **key})}.pickle"
     try:
         with open(path, "rb") as fh:
             catalogue, diags = pickle.load(fh)
@@ -89,4 +93,7 @@ def checked_catalogue(root: str | os.PathLike[str], *, use_cache: bool = True) -
     # (a recursive YAML alias in a broken file), only costs the next run its time
     with contextlib.suppress(Exception):
         atomic_write_bytes(path, pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+        for old in folder.glob(f"{place}-*.pickle"):
+            if old != path:
+                old.unlink(missing_ok=True)
     return result

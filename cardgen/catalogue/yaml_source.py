@@ -15,7 +15,6 @@ Every failure is a :class:`~cardgen.diagnostics.DiagnosticError` with a position
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -39,23 +38,70 @@ _MERGE = "tag:yaml.org,2002:merge"
 Path = tuple[str | int, ...]
 
 
-@dataclass
 class SourceMap:
-    """Positions of values (by path) and of mapping keys (by the path they introduce)."""
+    """Positions of values (by path) and of mapping keys (by the path they introduce).
 
-    file: str
-    values: dict[Path, Position] = field(default_factory=dict)
-    keys: dict[Path, Position] = field(default_factory=dict)
+    Pickled compactly, as (line, column) pairs of its one file, and unpacked on first use:
+    a replayed catalogue snapshot (:mod:`cardgen.catalogue.snapshot`) holds thousands of
+    positions that a command without diagnostics never reads.
+    """
+
+    def __init__(
+        self,
+        file: str,
+        values: dict[Path, Position] | None = None,
+        keys: dict[Path, Position] | None = None,
+    ):
+        self.file = file
+        self._values = {} if values is None else values
+        self._keys = {} if keys is None else keys
+        self._packed: tuple[dict, dict] | None = None
+
+    def _unpack(self) -> None:
+        values, keys = self._packed
+        f = self.file
+        self._values = {p: Position(f, line, col) for p, (line, col) in values.items()}
+        self._keys = {p: Position(f, line, col) for p, (line, col) in keys.items()}
+        self._packed = None
+
+    @property
+    def values(self) -> dict[Path, Position]:
+        if self._packed is not None:
+            self._unpack()
+        return self._values
+
+    @property
+    def keys(self) -> dict[Path, Position]:
+        if self._packed is not None:
+            self._unpack()
+        return self._keys
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SourceMap):
+            return NotImplemented
+        return (self.file, self.values, self.keys) == (other.file, other.values, other.keys)
+
+    def __getstate__(self) -> tuple:
+        def pack(table: dict[Path, Position]) -> dict:
+            return {p: (pos.line, pos.column) for p, pos in table.items()}
+
+        return self.file, pack(self.values), pack(self.keys)
+
+    def __setstate__(self, state: tuple) -> None:
+        self.file, values, keys = state
+        self._values, self._keys = {}, {}
+        self._packed = (values, keys)
 
     def at(self, path: Path, *, key: bool = False) -> Position:
         """Best position for ``path``: the value (or its key), else the nearest known parent."""
         path = tuple(path)
+        values = self.values
         while True:
-            table = self.keys if key else self.values
+            table = self.keys if key else values
             if path in table:
                 return table[path]
-            if path in self.values:
-                return self.values[path]
+            if path in values:
+                return values[path]
             if not path:
                 return Position(self.file, 1, 1)
             path = path[:-1]

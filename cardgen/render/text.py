@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardgen.catalogue.icons import TOKEN
 from cardgen.render.fonts import string_width
@@ -116,44 +117,61 @@ class TextStyle:
     align: str = "center"
 
 
-def _piece_width(p: Piece, font: str, size: float, style: TextStyle) -> float:
-    if p.icon is not None:
-        return size * (style.icon_scale + 2 * style.icon_pad)
-    return string_width(p.text, font, size)
+@lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[Word, ...]:
+    """:func:`parse`, once per text (every size tried lays out the same words)."""
+    return tuple(parse(text))
 
 
 def _set_para(
     para: Para, size: float, width: float, style: TextStyle
 ) -> list[tuple[float, list[Run]]] | None:
-    """Break one paragraph into lines of runs; None if a word is wider than the box."""
+    """Break one paragraph into lines of runs; None if a word is wider than the box.
+
+    Text pieces that touch (a word, the space after it, the next word) are one run; an icon
+    is a run of its own.  Runs are built as ``[x, text, icon, width]`` and frozen per line.
+    """
     s = size * para.scale
-    space = string_width(" ", para.font, s)
+    font = para.font
+    space = string_width(" ", font, s)
+    icon_w = s * (style.icon_scale + 2 * style.icon_pad)
+    limit = width + 1e-6
     lines: list[tuple[float, list[Run]]] = []
-    runs: list[Run] = []
+    runs: list[list] = []
     x = 0.0
-    for word in parse(para.text):
-        ws = [_piece_width(p, para.font, s, style) for p in word]
+
+    def freeze() -> list[Run]:
+        return [Run(rx, text, icon, font, s, w) for rx, text, icon, w in runs]
+
+    for word in _words(para.text):
+        ws = [icon_w if p.icon is not None else string_width(p.text, font, s) for p in word]
         ww = sum(ws)
-        if ww > width + 1e-6:
+        if ww > limit:
             return None
-        if runs and x + space + ww > width + 1e-6:
-            lines.append((x, runs))
+        if runs and x + space + ww > limit:
+            lines.append((x, freeze()))
             runs, x = [], 0.0
         if runs:
             x += space
             last = runs[-1]
-            if last.icon is None:  # the space joins the previous text run
-                runs[-1] = Run(last.x, last.text + " ", None, last.font, s, last.width + space)
+            if last[2] is None:  # the space joins the previous text run
+                last[1] += " "
+                last[3] += space
         for p, w in zip(word, ws, strict=True):
             last = runs[-1] if runs else None
-            joins = last is not None and last.icon is None and last.x + last.width >= x - 1e-6
-            if p.icon is None and joins:
-                runs[-1] = Run(last.x, last.text + p.text, None, para.font, s, last.width + w)
+            if (
+                p.icon is None
+                and last is not None
+                and last[2] is None
+                and last[0] + last[3] >= x - 1e-6
+            ):
+                last[1] += p.text
+                last[3] += w
             else:
-                runs.append(Run(x, p.text, p.icon, para.font, s, w))
+                runs.append([x, p.text, p.icon, w])
             x += w
     if runs:
-        lines.append((x, runs))
+        lines.append((x, freeze()))
     return lines
 
 
