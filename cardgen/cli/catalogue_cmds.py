@@ -38,7 +38,7 @@ def validate(
         help="Also play N seeded greedy games and warn on cards that are rarely playable.",
     ),
     no_cache: bool = typer.Option(
-        False, "--no-cache", help="Re-run the engine and print checks even if nothing changed."
+        False, "--no-cache", help="Read every file and re-run every check even if nothing changed."
     ),
 ) -> None:
     """Check a catalogue against the schema, the rules model and the rules engine's card
