@@ -113,3 +113,46 @@ def test_a_broken_template_is_a_diagnostic_not_a_traceback(tmp_path):
         load_layout(bad)
     (diag,) = err.value.diagnostics
     assert diag.position.file.endswith("card.yaml") and diag.position.line > 0
+
+
+def _face_stream(reader: PdfReader, card_id: str) -> str:
+    xobjects = reader.pages[0]["/Resources"]["/XObject"]
+    return xobjects[f"/FormXob.face-{card_id}"].get_object().get_data().decode("latin-1")
+
+
+@pytest.mark.parametrize("card_id", ["shield-wall", "war-camp", "veteran-champion-of-the-north"])
+def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
+    """Coin under the cost, discount icons, placement squares, deck icon, inline rules icons
+    and the season background, each found in the face's own PDF objects."""
+    from reportlab.pdfbase.pdfdoc import fp_str
+
+    from cardgen.catalogue.icons import TOKEN
+    from cardgen.render.card_face import paragraphs
+
+    card = ctx.catalogue.card(card_id)
+    reader = _face_pdf(ctx, card_id)
+    forms = _forms(reader)
+    th = ctx.theme
+    expected = {
+        "icon-coin",  # the cost sits in a coin
+        f"icon-{th.deck_icon(card.deck)}",  # deck icon, bottom left
+        f"chrome-{card.deck}-{card.season}",
+        "placement-" + "-".join(p.value for p in card.placement),
+        *(f"icon-{r}" for r in card.discount),  # under the cost
+        *(f"icon-{t}" for p in paragraphs(card, th) for t in TOKEN.findall(p.text)),
+    }
+    assert {f"/FormXob.{n}" for n in expected} <= forms
+    others = {r for r in th.rules.resource_ids if r not in card.discount}
+    text_tokens = {t for p in paragraphs(card, th) for t in TOKEN.findall(p.text)}
+    assert not {f"/FormXob.icon-{r}" for r in others - text_tokens} & forms
+    # the first colour a face fills with is its season's background
+    colour = th.ink(th.season_colour(card))
+    stream = _face_stream(reader, card_id)
+    first_fill = stream.index(" rg")
+    assert stream[: first_fill + 3].endswith(f"{fp_str(colour.red, colour.green, colour.blue)} rg")
+
+
+def test_spring_and_fall_backgrounds_differ(ctx):
+    rules = ctx.theme.rules
+    colours = {rules.season(s).colour for s in rules.season_ids}
+    assert len(colours) == len(rules.season_ids)

@@ -57,6 +57,13 @@ def test_too_long_name_is_e401(cards):
     assert ("E401", "farm") in _codes(cards)
 
 
+def test_prototype_line_too_wide_is_e401(cards):
+    _edit(cards / "age.yaml", "id: farm", "id: " + "m" * 48)  # the longest id the schema allows
+    result = validate(cards, extra_checks=[preflight_check])
+    (d,) = [d for d in result.diagnostics if d.code == "E401"]
+    assert d.card == "m" * 48 and "prototype line" in d.message and d.position.line > 0
+
+
 def test_missing_art_is_e402(cards):
     _edit(cards / "age.yaml", "name: Farm\n", "name: Farm\n    art: art/nope.png\n")
     assert _codes(cards) == [("E402", "farm")]
@@ -81,6 +88,20 @@ def test_render_with_a_preflight_error_writes_nothing(cards, tmp_path, runner, a
     assert res.exit_code == 1
     assert "E402" in res.output and "farm" in res.output
     assert "Traceback" not in res.output
+    assert not out.exists() or not any(out.rglob("*"))
+
+
+def test_missing_pdftoppm_is_reported_before_anything_is_written(
+    cards, tmp_path, runner, app, monkeypatch
+):
+    from cardgen.render.products import raster
+
+    monkeypatch.setattr(raster.shutil, "which", lambda name: None)
+    out = tmp_path / "out"
+    args = ["render", str(cards), "--out", str(out), "-q", "-p", "print", "-p", "png"]
+    res = runner.invoke(app, args)
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert "pdftoppm" in res.output and "poppler-utils" in res.output
     assert not out.exists() or not any(out.rglob("*"))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,13 @@ def rendered(tmp_path_factory, catalogue) -> Path:
 def _size_mm(page) -> tuple[float, float]:
     box = page.mediabox
     return (round(float(box.width) / PT, 1), round(float(box.height) / PT, 1))
+
+
+def _box(page, key: str) -> list[float]:
+    """A box the page itself sets (pypdf's ``page.trimbox`` falls back to the MediaBox when
+    the key is missing, so it cannot tell a missing box from a right one)."""
+    assert key in page, f"page has no {key}"
+    return [float(v) for v in page[key]]
 
 
 def _fonts(obj, seen=None) -> list:
@@ -86,23 +94,64 @@ def test_pnp_fronts_show_every_physical_card(rendered, catalogue):
         assert text.count(card.name) == card.copies, card.name
 
 
+_PLACED = re.compile(r"q\s+1 0 0 1 (\S+) (\S+) cm\s+/FormXob\.(\S+) Do\s+Q")
+_SEGMENT = re.compile(r"(\S+) (\S+) m (\S+) (\S+) l")
+
+
+def _page_ops(page) -> str:
+    return page.get_contents().get_data().decode("latin-1")
+
+
+def test_pnp_backs_land_behind_their_fronts_and_crop_marks_stay_off_the_cards(rendered, catalogue):
+    from cardgen.render.geometry import cut_lines
+    from cardgen.render.products.pnp import grid_for
+
+    grid = grid_for(Renderer(catalogue).context(), "a4")
+    ext, card_w = grid.extent, mm(grid.card.w)
+    xs, ys = cut_lines(grid)
+    reader = PdfReader(rendered / "pnp-a4.pdf")
+    pages = reader.pages[2:]  # after the calibration sheet: fronts, backs, fronts, …
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
+        fronts = [(float(x), float(y), n) for x, y, n in _PLACED.findall(_page_ops(front))]
+        backs = [(float(x), float(y), n) for x, y, n in _PLACED.findall(_page_ops(back))]
+        assert len(fronts) == len(backs) > 0
+        assert all(n.startswith("face-") for *_, n in fronts)
+        assert all(n.startswith("back-") for *_, n in backs)
+        page_w = float(front.mediabox.width)
+        for (fx, fy, _), (bx, by, _) in zip(fronts, backs, strict=True):
+            # long edge: the back is the front mirrored left to right
+            assert (bx, by) == pytest.approx((page_w - fx - card_w, fy), abs=0.01)
+        for page in (front, back):
+            segs = [tuple(map(float, m)) for m in _SEGMENT.findall(_page_ops(page))]
+            for x1, y1, x2, y2 in segs:  # none touches the grid
+                assert not (ext.x < max(x1, x2) and min(x1, x2) < ext.x2) or not (
+                    ext.y < max(y1, y2) and min(y1, y2) < ext.y2
+                )
+            # every cut line is continued above and below (or left and right of) the grid
+            for x in xs:
+                at = [s for s in segs if s[0] == pytest.approx(x) == s[2]]
+                assert {s[1] > ext.y2 for s in at} == {True, False}
+            for y in ys:
+                at = [s for s in segs if s[1] == pytest.approx(y) == s[3]]
+                assert {s[0] > ext.x2 for s in at} == {True, False}
+
+
 def test_print_pdfs_one_page_per_copy_with_trim_and_bleed_boxes(rendered, catalogue):
     trim = (63.5, 88.9)
     for deck in catalogue.rules.deck_ids:
         reader = PdfReader(rendered / "print" / f"{deck}.pdf")
         assert len(reader.pages) == catalogue.count(deck=deck)
         names = [c.name for c in catalogue.select(deck=deck) for _ in range(c.copies)]
-        for page, name in zip(reader.pages, names, strict=True):
+        backs = PdfReader(rendered / "print" / f"{deck}-backs.pdf")
+        assert len(backs.pages) == len(catalogue.rules.seasons)
+        for page in [*reader.pages, *backs.pages]:
             assert _size_mm(page) == (69.8, 95.2)  # trim + 2 × 3.175 mm
-            t = [float(v) for v in page.trimbox]
-            b = [float(v) for v in page.bleedbox]
+            t, b = _box(page, "/TrimBox"), _box(page, "/BleedBox")
             assert t == pytest.approx([mm(3.175), mm(3.175), mm(3.175 + 63.5), mm(3.175 + 88.9)])
             assert (t[2] - t[0], t[3] - t[1]) == pytest.approx((trim[0] * PT, trim[1] * PT))
             assert b == pytest.approx([float(v) for v in page.mediabox])
+        for page, name in zip(reader.pages, names, strict=True):
             assert name in page.extract_text()
-        backs = PdfReader(rendered / "print" / f"{deck}-backs.pdf")
-        assert len(backs.pages) == len(catalogue.rules.seasons)
-        assert all(p.trimbox is not None for p in backs.pages)
 
 
 def test_every_font_in_every_pdf_is_embedded(rendered):
@@ -126,8 +175,10 @@ def test_png_sizes(rendered, catalogue):
     for card in catalogue:
         with Image.open(rendered / "png" / card.deck / f"{card.id}.png") as im:
             assert im.size == (825, 1125)
+            assert [round(v) for v in im.info["dpi"]] == [300, 300]  # read at true size
         with Image.open(rendered / "png-mpc" / card.deck / f"{card.id}.png") as im:
             assert im.size == (822, 1122)
+            assert [round(v) for v in im.info["dpi"]] == [300, 300]
     for deck in catalogue.rules.deck_ids:
         for season in catalogue.rules.season_ids:
             with Image.open(rendered / "png" / deck / f"back-{season}.png") as im:

@@ -69,3 +69,12 @@ def test_inline_icons_sit_on_the_baseline(font):
     assert iy == pytest.approx(texts[0][1])  # icon bottom on the text baseline
     assert isz == pytest.approx(9.5)
     assert texts[0][0] < ix < texts[1][0]  # between "Pay 2" and "now"
+
+
+def test_no_paragraph_is_set_below_the_minimum_size():
+    style = TextStyle(size=9, min_size=6)
+    long = "word " * 60
+    lay = fit([Para(long, "Helvetica"), Para(long, "Helvetica", scale=0.8)], 150, 60, style)
+    assert lay.size == 6 and not lay.fits  # shrunk all the way
+    sizes = {r.size for line in lay.lines for r in line.runs}
+    assert min(sizes) == 6  # the scaled flavour is held at the minimum, not 4.8 pt

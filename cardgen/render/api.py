@@ -86,6 +86,10 @@ class Renderer:
     def render(self, out: Path, options: RenderOptions) -> list[Path]:
         """Write the selected products under ``out``; return the files written."""
         self.check()
+        if any(p in options.products for p in RASTER_PRODUCTS):
+            from cardgen.render.products.raster import find_pdftoppm
+
+            find_pdftoppm()  # before anything is written
         written: list[Path] = []
 
         def write(rel: str, data: bytes) -> None:  # every file goes through here

@@ -16,6 +16,7 @@ from cardgen.render.colours import lighten
 from cardgen.render.document import Document, binary_streams
 from cardgen.render.fonts import string_width
 from cardgen.render.geometry import Box
+from cardgen.render.layout import TextLine
 from cardgen.render.theme import Theme
 from cardgen.render.units import mm
 
@@ -29,10 +30,17 @@ class FitResult:
     name_size: float
     name_fits: bool
     body: rich.TextLayout
+    prototype_size: float = 0.0
+    prototype_fits: bool = True
 
     @property
     def fits(self) -> bool:
-        return self.name_fits and self.body.fits
+        return self.name_fits and self.body.fits and self.prototype_fits
+
+
+def prototype_label(card: Card) -> str:
+    """The prototype line: card id, version and copy count."""
+    return f"{card.id} · v{card.version} · ×{card.copies}"
 
 
 def paragraphs(card: Card, theme: Theme) -> list[rich.Para]:
@@ -79,20 +87,24 @@ class FacePainter:
         key = card.id
         res = self._fits.get(key)
         if res is None:
-            nb = self.L.face.name
-            font = self.theme.font(nb.font)
-            avail = self.L.box(nb.box).w - 2 * mm(nb.padding)
-            name_size, name_fits = nb.size, False
-            for size in rich.sizes(rich.TextStyle(nb.size, nb.min_size or nb.size)):
-                name_size = size
-                if string_width(card.name, font, size) <= avail:
-                    name_fits = True
-                    break
+            name = self._fit_line(card.name, self.L.face.name)
             area = text_area(self.theme)
             body = rich.fit(paragraphs(card, self.theme), area.w, area.h, self.style)
-            res = FitResult(name_size, name_fits, body)
+            proto = self._fit_line(prototype_label(card), self.L.face.prototype)
+            res = FitResult(*name, body, *proto)
             self._fits[key] = res
         return res
+
+    def _fit_line(self, text: str, line: TextLine) -> tuple[float, bool]:
+        """The largest size from ``line.size`` down to its ``min_size`` at which ``text`` fits
+        the box less its padding, and whether it fits at all."""
+        font = self.theme.font(line.font)
+        avail = self.L.box(line.box).w - 2 * mm(line.padding)
+        size = line.size
+        for size in rich.sizes(rich.TextStyle(line.size, line.min_size or line.size)):
+            if string_width(text, font, size) <= avail:
+                return size, True
+        return size, False
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, doc: Document, card: Card) -> None:
@@ -286,9 +298,8 @@ class FacePainter:
         pb = f.prototype
         box = self.L.box(pb.box)
         doc.fill(th.colour("light"))
-        doc.c.setFont(th.font(pb.font), pb.size)
-        label = f"{card.id} · v{card.version} · ×{card.copies}"
-        doc.drawCentredString(box.x + box.w / 2, box.y + box.h * 0.3, label)
+        doc.c.setFont(th.font(pb.font), self.fit(card).prototype_size)
+        doc.drawCentredString(box.x + box.w / 2, box.y + box.h * 0.3, prototype_label(card))
 
 
 def face_form(doc: Document, painter: FacePainter, card: Card, bleed: bool) -> str:

@@ -1,5 +1,6 @@
-"""Print preflight: text that does not fit its box even at the minimum size (E401), and art
-that is missing, unreadable (E402) or outside the project (E403).
+"""Print preflight: text (name, rules and flavour, prototype line) that does not fit its box
+even at the minimum size (E401), and art that is missing, unreadable (E402) or outside the
+project (E403).
 
 :func:`preflight_check` plugs into ``cardgen validate`` as an extra check; ``cardgen render``
 runs the same checks first and writes nothing if any fails.
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
 from cardgen.render.art import ArtProblem, resolve_art
-from cardgen.render.card_face import FacePainter
+from cardgen.render.card_face import FacePainter, prototype_label
 from cardgen.render.theme import Theme
 
 
@@ -24,17 +25,27 @@ def preflight(catalogue: Catalogue, faces: FacePainter | None = None) -> list[Di
     out: list[Diagnostic] = []
     for card in catalogue:
         fit = faces.fit(card)
-        if not fit.name_fits:
-            out.append(
-                Diagnostic(
-                    "E401",
-                    f"name {card.name!r} is too wide for the name box even at "
-                    f"{layout.name.min_size or layout.name.size:g} pt",
-                    catalogue.position(card.id, "name"),
-                    card.id,
-                    hint="shorten the name",
+        lines = (  # one-line texts: (fits, what, its box, field, hint)
+            (fit.name_fits, f"name {card.name!r}", layout.name, "name", "shorten the name"),
+            (
+                fit.prototype_fits,
+                f"prototype line {prototype_label(card)!r}",
+                layout.prototype,
+                "id",
+                "shorten the card id",
+            ),
+        )
+        for fits, what, box, field, hint in lines:
+            if not fits:
+                out.append(
+                    Diagnostic(
+                        "E401",
+                        f"{what} is too wide for its box even at {box.min_size or box.size:g} pt",
+                        catalogue.position(card.id, field),
+                        card.id,
+                        hint=hint,
+                    )
                 )
-            )
         if not fit.body.fits:
             field = "text" if card.text is not None else "effects"
             out.append(

@@ -117,6 +117,12 @@ class TextStyle:
     align: str = "center"
 
 
+def para_size(para: Para, size: float, style: TextStyle) -> float:
+    """The size of ``para`` at body ``size``: scaled, but never below ``style.min_size``
+    (flavour set smaller than the rules still prints at the minimum at least)."""
+    return max(size * para.scale, style.min_size)
+
+
 @lru_cache(maxsize=4096)
 def _words(text: str) -> tuple[Word, ...]:
     """:func:`parse`, once per text (every size tried lays out the same words)."""
@@ -131,7 +137,7 @@ def _set_para(
     Text pieces that touch (a word, the space after it, the next word) are one run; an icon
     is a run of its own.  Runs are built as ``[x, text, icon, width]`` and frozen per line.
     """
-    s = size * para.scale
+    s = para_size(para, size, style)
     font = para.font
     space = string_width(" ", font, s)
     icon_w = s * (style.icon_scale + 2 * style.icon_pad)
@@ -182,7 +188,7 @@ def layout_at(paras: list[Para], size: float, width: float, height: float, style
     last_size = size
     fits = True
     for i, para in enumerate(paras):
-        s = size * para.scale
+        s = para_size(para, size, style)
         lines = _set_para(para, size, width, style)
         if lines is None:
             return TextLayout(size, tuple(out), float("inf"), False)

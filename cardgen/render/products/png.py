@@ -12,10 +12,11 @@ from PIL import Image
 PNG_OPTIONS = {"format": "PNG", "compress_level": 1, "optimize": False}
 
 
-def png_bytes(im: Image.Image) -> bytes:
-    """``im`` as PNG bytes, with no metadata (deterministic)."""
+def png_bytes(im: Image.Image, dpi: int | None = None) -> bytes:
+    """``im`` as PNG bytes, with no metadata but the resolution when ``dpi`` is given (so
+    print tools read a card image at its true size); deterministic."""
     buf = io.BytesIO()
-    im.save(buf, **PNG_OPTIONS)
+    im.save(buf, **PNG_OPTIONS, **({"dpi": (dpi, dpi)} if dpi else {}))
     return buf.getvalue()
 
 

@@ -63,7 +63,8 @@ def raster_pdf(ctx: RenderContext, items: list[Sprite]) -> bytes:
     return doc.save()
 
 
-def _pdftoppm() -> str:
+def find_pdftoppm() -> str:
+    """The path of poppler's ``pdftoppm``; a DiagnosticError if it is not installed."""
     exe = shutil.which("pdftoppm")
     if exe is None:
         raise DiagnosticError(
@@ -72,6 +73,8 @@ def _pdftoppm() -> str:
                     "E001",
                     "pdftoppm (poppler-utils) is needed for png, tts and contact products",
                     Position("pdftoppm"),
+                    hint="install poppler-utils (Debian/Ubuntu: apt-get install poppler-utils; "
+                    "macOS: brew install poppler), or render only -p pnp -p print",
                 )
             ]
         )
@@ -150,9 +153,9 @@ def _work(args: tuple[str, str, int, RasterPlan, list[PageJob]]) -> list[bytes]:
             if im.size != plan.size:
                 im = im.resize(plan.size, Image.Resampling.LANCZOS)
             if job.png:
-                atomic_write_bytes(job.png, png_bytes(im))
+                atomic_write_bytes(job.png, png_bytes(im, plan.dpi))
             if job.mpc:
-                atomic_write_bytes(job.mpc, png_bytes(centre_crop(im, plan.mpc)))
+                atomic_write_bytes(job.mpc, png_bytes(centre_crop(im, plan.mpc), plan.dpi))
             box = trim(im, plan.bleed_px)
             cell = im.resize(plan.cell, Image.Resampling.LANCZOS, box=box, reducing_gap=2.0)
             cells.append(cell.tobytes())
@@ -168,7 +171,7 @@ def rasterise(
 ) -> list[Image.Image]:
     """Rasterise every page of ``pdf`` (one per job), write the PNGs the jobs ask for and
     return each page's small cell; the pages are split over ``workers`` processes."""
-    exe = _pdftoppm()
+    exe = find_pdftoppm()
     n = len(jobs)
     workers = max(1, min(workers or os.cpu_count() or 1, n))
     with tempfile.TemporaryDirectory(prefix="cardgen-raster-") as tmp:
