@@ -286,3 +286,25 @@ def test_tts_alone_is_rasterised_at_cell_size_and_progress_adds_up(catalogue, tm
     for f in sheets:
         with Image.open(f) as im:
             assert im.width % 409 == 0 and im.height % 572 == 0
+
+
+def test_the_real_catalogue_prints_every_card(cards_dir):
+    """All 160 cards of cards/: every copy on the pnp fronts and in its deck's print PDF."""
+    from cardgen.render.products.pnp import render_pnp
+    from cardgen.render.products.print import render_print_deck
+
+    cat = load_catalogue(cards_dir)
+    ctx = Renderer(cat).context()
+    pnp = PdfReader(io.BytesIO(render_pnp(ctx, "a4", Duplex.LONG)))
+    assert len(pnp.pages) == 2 + 2 * math.ceil(cat.count() / 9) and cat.count() == 160
+
+    def lines(pages) -> list[str]:  # a name is a line of its own in the text layer
+        return [ln.strip() for p in pages for ln in p.extract_text().splitlines()]
+
+    fronts = lines(pnp.pages[2::2])
+    for deck in cat.rules.deck_ids:
+        pdf = PdfReader(io.BytesIO(render_print_deck(ctx, deck)))
+        assert len(pdf.pages) == cat.count(deck=deck)
+        text = lines(pdf.pages)
+        for card in cat.select(deck=deck):
+            assert fronts.count(card.name) == text.count(card.name) == card.copies, card.id
