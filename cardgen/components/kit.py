@@ -91,7 +91,7 @@ def write_player_boards(
 ) -> ComponentFile:
     """All player boards, one A3 page each or tiled over ``paper``."""
     items = player_board_items(rules, layout)
-    pages = _write_large(Path(path), items, paper, layout, rules, "Attack Right player boards")
+    pages = _write_large(Path(path), items, paper, layout, rules, f"{rules.game} player boards")
     return ComponentFile(Path(path), pages, {"player_boards": len(items)})
 
 
@@ -100,7 +100,7 @@ def write_scoreboard(
 ) -> ComponentFile:
     """The scoreboard, on A3 or tiled over ``paper``."""
     items = scoreboard_items(rules, layout)
-    pages = _write_large(Path(path), items, paper, layout, rules, "Attack Right scoreboard")
+    pages = _write_large(Path(path), items, paper, layout, rules, f"{rules.game} scoreboard")
     return ComponentFile(Path(path), pages, {"scoreboards": len(items)})
 
 
@@ -111,7 +111,7 @@ def write_tokens(
     if paper not in ("a4", "letter"):
         raise ValueError(f"tokens are printed on a4 or letter, not {paper!r}")
     size = PAPERS[paper]
-    sheet = new_sheet(rules, size.pt, f"Attack Right tokens ({PAPER_NAMES[paper]})")
+    sheet = new_sheet(rules, size.pt, f"{rules.game} tokens ({PAPER_NAMES[paper]})")
     laps = len(glory_track(layout).cells)
     plan = draw_token_sheets(sheet, rules, layout, size, laps=laps)
     atomic_write_bytes(Path(path), sheet.doc.save())

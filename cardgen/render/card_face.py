@@ -30,8 +30,8 @@ class FitResult:
     name_size: float
     name_fits: bool
     body: rich.TextLayout
-    prototype_size: float = 0.0
-    prototype_fits: bool = True
+    prototype_size: float
+    prototype_fits: bool
 
     @property
     def fits(self) -> bool:
