@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.rules.engine import Game, GameOptions, RandomBot, play_game
+from cardgen.packs.attack_right.engine import Game, GameOptions, RandomBot, play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -111,7 +111,7 @@ def library_view(cards: str, runs: int) -> dict[str, float]:
     from cardgen.render.api import Renderer
     from cardgen.render.geometry import Duplex
     from cardgen.render.products.pnp import render_pnp
-    from cardgen.render.products.print import render_print_backs, render_print_deck
+    from cardgen.render.products.print import render_print_backs, render_print_pile
 
     cat = load_catalogue(ROOT / cards)
     n = cat.count()
@@ -120,7 +120,7 @@ def library_view(cards: str, runs: int) -> dict[str, float]:
         ctx = Renderer(cat).context()
         render_pnp(ctx, "a4", Duplex.LONG)
         for deck in cat.rules.deck_ids:
-            render_print_deck(ctx, deck)
+            render_print_pile(ctx, deck)
             render_print_backs(ctx, deck)
 
     def pnp_only() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgen.rules.engine.state import State
+from cardgen.packs.attack_right.engine.state import State
 
 
 def _cached(st: State, p: int) -> tuple:

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.appendix import build_appendix, render
-from cardgen.appendix.markdown import rules_reference
-from cardgen.appendix.templating import md_escape
-from cardgen.catalogue.effects import KINDS
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.rules.clarifications import clarifications
+from cardgen.docs import build_appendix, render
+from cardgen.docs.markdown import rules_reference
+from cardgen.docs.templating import md_escape
+from cardgen.packs.attack_right.clarifications import clarifications
+from cardgen.packs.attack_right.effects import KINDS
 
 FIXTURE = Path(__file__).parent / "fixtures" / "appendix"
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.appendix import build_appendix, render
-from cardgen.catalogue.effects import KINDS
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.docs import build_appendix, render
+from cardgen.packs.attack_right.effects import KINDS
 
 FIXTURE = Path(__file__).parent / "fixtures" / "appendix"
 NS = {"h": "http://www.w3.org/1999/xhtml", "svg": "http://www.w3.org/2000/svg"}
@@ -91,7 +91,7 @@ def test_deterministic(catalogue):
 def test_card_icons_and_badge_for_unknown_icon(catalogue):
     from dataclasses import replace
 
-    from cardgen.appendix.html import render_html
+    from cardgen.docs.html import render_html
 
     appendix = build_appendix(catalogue)
     labels = {**appendix.icon_labels, "mystery": "a mystery"}

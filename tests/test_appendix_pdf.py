@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.appendix import build_appendix, render
-from cardgen.appendix.text import humanise
-from cardgen.catalogue.effects import KINDS
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.docs import build_appendix, render
+from cardgen.docs.text import humanise
+from cardgen.packs.attack_right.effects import KINDS
 
 FIXTURE = Path(__file__).parent / "fixtures" / "appendix"
 
@@ -106,7 +106,7 @@ def test_byte_identical(catalogue, pdf_bytes):
 def test_icon_unknown_to_the_renderer_gets_a_badge(catalogue, monkeypatch):
     from reportlab.pdfgen.canvas import Canvas
 
-    from cardgen.appendix import pdf_theme as theme_mod
+    from cardgen.docs import pdf_theme as theme_mod
 
     drawn: list[str] = []
     monkeypatch.setattr(theme_mod, "draw_badge", lambda canv, b, *args: drawn.append(b.mark))

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.appendix import build_appendix, write_appendices
-from cardgen.catalogue.effects import KINDS
-from cardgen.catalogue.loader import find_deck_files, load_catalogue
+from cardgen.catalogue.loader import find_card_files, load_catalogue
+from cardgen.docs import build_appendix, write_appendices
+from cardgen.packs.attack_right.effects import KINDS
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 
-pytestmark = pytest.mark.skipif(not find_deck_files(CARDS), reason="no deck files in cards/")
+pytestmark = pytest.mark.skipif(not find_card_files(CARDS), reason="no deck files in cards/")
 
 
 @pytest.fixture(scope="module")

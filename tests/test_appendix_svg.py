@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ET
 
 from reportlab.lib.colors import HexColor
 
-from cardgen.appendix.charts import layout
-from cardgen.appendix.model import Chart, Series
-from cardgen.appendix.svg_canvas import SvgCanvas
+from cardgen.docs.charts import layout
+from cardgen.docs.model import Chart, Series
+from cardgen.docs.svg_canvas import SvgCanvas
 
 
 def _parse(canvas: SvgCanvas) -> ET.Element:

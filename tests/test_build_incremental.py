@@ -116,16 +116,18 @@ def _deck_cards(cards: Path) -> list[dict]:
 
 
 @pytest.fixture
-def rulebook_copy(kit, monkeypatch):
-    """The kit with docs/rulebook.md replaced by a copy (same name and text) the test may edit."""
-    from cardgen.appendix.rulebook import RULEBOOK_FILE
-    from cardgen.build import products
+def rulebook_copy(kit):
+    """The kit with the pack's rulebook.md overridden by a copy (same name and text) beside the
+    catalogue, which the test may edit."""
+    from cardgen.build.products import rulebook_source
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.docs.rulebook import RULEBOOK_FILE
 
-    assert products.RULEBOOK_SOURCE == RULEBOOK_FILE  # the kit prints docs/rulebook.md
-    copy = kit[0].parent / "docs" / "rulebook.md"
-    copy.parent.mkdir()
+    pack = load_catalogue(kit[0]).pack
+    assert rulebook_source(pack, kit[0]) == RULEBOOK_FILE  # the kit prints the pack's rulebook
+    copy = kit[0] / "rulebook.md"
     shutil.copy2(RULEBOOK_FILE, copy)
-    monkeypatch.setattr(products, "RULEBOOK_SOURCE", copy)
+    assert rulebook_source(pack, kit[0]) == copy
     return copy
 
 

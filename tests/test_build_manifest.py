@@ -8,10 +8,11 @@ import pytest
 from conftest import CARDS, FIXTURES
 
 from cardgen.build import steps as build_steps
-from cardgen.build.manifest import check_components, external_components
+from cardgen.build.manifest import check_components as check_counts
+from cardgen.build.manifest import kit_settings
 from cardgen.build.pipeline import BuildError, build
 from cardgen.build.steps import Output, Step
-from cardgen.rules.model import load_rules_model
+from cardgen.packs.attack_right.model import load_rules_model
 
 SMALL = FIXTURES / "render" / "cards"
 
@@ -23,6 +24,11 @@ def rules():
 
 def _out(variant: str, **contains: int) -> Output:
     return Output(f"{variant}.pdf", "test", 1, contains, variant)
+
+
+def check_components(outputs, rules, scope=None):
+    """The manifest check against Attack Right's component list (the rules model's)."""
+    return check_counts(outputs, rules.components.model_dump(), {}, scope)
 
 
 def _problems(checks) -> list[str]:
@@ -71,11 +77,14 @@ def test_unknown_component_is_an_error(rules):
     assert any(p.startswith("dice") for p in problems)
 
 
-def test_external_components_give_a_reason(tmp_path):
-    assert external_components() == {}  # the kit prints every component, the rulebook included
+def test_external_components_give_a_reason(tmp_path, rules):
+    assert kit_settings()["external"] == {}  # the kit prints every component, rulebook included
     kit = tmp_path / "kit.yaml"
     kit.write_text("external:\n  rulebooks: printed by the publisher\n")
-    assert external_components(kit) == {"rulebooks": "printed by the publisher"}
+    external = kit_settings(tmp_path)["external"]
+    assert external == {"rulebooks": "printed by the publisher"}
+    checks = check_counts([], rules.components.model_dump(), external, {"rulebooks"})
+    assert checks[0].external == "printed by the publisher" and not checks[0].problems
 
 
 @pytest.fixture

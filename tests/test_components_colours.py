@@ -9,9 +9,9 @@ import pytest
 from conftest import CARDS
 
 from cardgen.components.draw import text_on
-from cardgen.components.layout import load_layout
+from cardgen.packs.attack_right.components.layout import load_layout
+from cardgen.packs.attack_right.model import load_rules_model
 from cardgen.render.colours import hex_rgb
-from cardgen.rules.model import load_rules_model
 
 # Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.
 CVD = {

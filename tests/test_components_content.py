@@ -10,14 +10,19 @@ from conftest import CARDS
 from pypdf import PdfReader
 from test_components_pdfscan import MM, placed_forms, segments
 
-from cardgen.components.kit import card_size, write_player_boards, write_scoreboard, write_tokens
-from cardgen.components.layout import load_layout
-from cardgen.components.player_board import board_geometry
-from cardgen.components.scoreboard import glory_track
 from cardgen.components.tiling import PAPERS
-from cardgen.components.tokens import token_grid
 from cardgen.diagnostics import DiagnosticError
-from cardgen.rules.model import Placement, load_rules_model
+from cardgen.packs.attack_right.components.kit import (
+    card_size,
+    write_player_boards,
+    write_scoreboard,
+    write_tokens,
+)
+from cardgen.packs.attack_right.components.layout import DEFAULT_LAYOUT, load_layout
+from cardgen.packs.attack_right.components.player_board import board_geometry
+from cardgen.packs.attack_right.components.scoreboard import glory_track
+from cardgen.packs.attack_right.components.tokens import token_grid
+from cardgen.packs.attack_right.model import Placement, load_rules_model
 
 TOL = 0.01
 
@@ -230,7 +235,7 @@ def test_tokens_refuse_a3(tmp_path, rules, layout):
 
 
 def test_bad_layout_is_a_clean_error(tmp_path):
-    text = (CARDS.parent / "templates" / "components.yaml").read_text()
+    text = DEFAULT_LAYOUT.read_text()
     bad = tmp_path / "components.yaml"
     bad.write_text(text.replace("  - id: battle", "  - id: fight"))
     with pytest.raises(DiagnosticError) as exc:

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 from test_components_pdfscan import MM, placed_forms, segments
 
-from cardgen.components.kit import write_player_boards, write_scoreboard
-from cardgen.components.layout import load_layout
 from cardgen.components.tiling import PAPERS, plan_tiles
-from cardgen.rules.model import load_rules_model
+from cardgen.packs.attack_right.components.kit import write_player_boards, write_scoreboard
+from cardgen.packs.attack_right.components.layout import load_layout
+from cardgen.packs.attack_right.model import load_rules_model
 
 A3 = (297 * MM, 420 * MM)
 TOL = 0.01

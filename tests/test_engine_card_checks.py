@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from cardgen.catalogue.loader import read_catalogue
-from cardgen.rules.card_checks import check_cards, max_coins, report, simulate
+from cardgen.packs.attack_right.card_checks import check_cards, max_coins, report, simulate
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.rules.engine import (
+from cardgen.packs.attack_right.engine import (
     Game,
     GameOptions,
     GameSetupError,

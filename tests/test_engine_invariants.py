@@ -8,8 +8,8 @@ import pytest
 from engine_invariants import check_death_schedule, check_finished, check_state
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.rules.engine import Game, GameOptions, GreedyBot, RandomBot
-from cardgen.rules.model import Settings
+from cardgen.packs.attack_right.engine import Game, GameOptions, GreedyBot, RandomBot
+from cardgen.packs.attack_right.model import Settings
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 DECKS = ["red", "blue", "green", "spy"]

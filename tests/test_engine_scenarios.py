@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.rules.scenario import collect, run_scenario_file
+from cardgen.packs.attack_right.scenario import collect, run_scenario_file
 
 HERE = Path(__file__).parent
 SCENARIOS = collect([HERE / "scenarios"])
@@ -19,7 +19,7 @@ def test_scenario(path):
 
 
 def test_every_effect_kind_has_a_scenario():
-    from cardgen.catalogue.effects import KINDS
+    from cardgen.packs.attack_right.effects import KINDS
 
     text = "\n".join(p.read_text(encoding="utf-8") for p in SCENARIOS)
     missing = [k for k in KINDS if k not in text]

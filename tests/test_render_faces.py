@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.catalogue.icons import ICONS
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.render.card_face import FacePainter, face_form
-from cardgen.render.icons import BASE
-from cardgen.render.layout import load_layout
+from cardgen.packs.attack_right.face import FacePainter
+from cardgen.packs.attack_right.icon_tokens import ICONS
+from cardgen.packs.attack_right.icons import BASE
+from cardgen.packs.attack_right.layout import load_layout
+from cardgen.render.painters import face_form
 from cardgen.render.products.base import RenderContext, load_product_settings
 from cardgen.render.theme import Theme
 from cardgen.render.units import mm
@@ -23,7 +24,7 @@ FIXTURE = Path(__file__).resolve().parent / "fixtures" / "render" / "cards"
 @pytest.fixture(scope="module")
 def ctx() -> RenderContext:
     cat = load_catalogue(FIXTURE)
-    return RenderContext(cat, Theme.create(cat.rules, FIXTURE), load_product_settings())
+    return RenderContext(cat, Theme.of(cat), load_product_settings())
 
 
 def test_every_text_token_and_deck_icon_has_a_drawn_icon(ctx):
@@ -34,7 +35,7 @@ def test_every_text_token_and_deck_icon_has_a_drawn_icon(ctx):
 
 
 def test_unknown_resource_gets_a_lettered_disc():
-    from cardgen.render.icons import IconSet, load_icon_colours
+    from cardgen.packs.attack_right.icons import IconSet, load_icon_colours
 
     icons = IconSet({"gold": "#D4AF37"}, load_icon_colours(), "DejaVuSansCondensed-Bold")
     assert "gold" in icons and icons.painters["gold"] is not BASE.get("gold")
@@ -105,7 +106,7 @@ def test_long_names_and_texts_shrink(ctx):
 
 def test_a_broken_template_is_a_diagnostic_not_a_traceback(tmp_path):
     from cardgen.diagnostics import DiagnosticError
-    from cardgen.render.layout import DEFAULT_TEMPLATE
+    from cardgen.packs.attack_right.layout import LAYOUT_FILE as DEFAULT_TEMPLATE
 
     bad = tmp_path / "card.yaml"
     bad.write_text(DEFAULT_TEMPLATE.read_text().replace("width: 63.5", "width: wide"))
@@ -126,8 +127,8 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
     and the season background, each found in the face's own PDF objects."""
     from reportlab.pdfbase.pdfdoc import fp_str
 
-    from cardgen.catalogue.icons import TOKEN
-    from cardgen.render.card_face import paragraphs
+    from cardgen.packs.attack_right.face import paragraphs
+    from cardgen.packs.attack_right.icon_tokens import TOKEN
 
     card = ctx.catalogue.card(card_id)
     reader = _face_pdf(ctx, card_id)
@@ -135,7 +136,7 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
     th = ctx.theme
     expected = {
         "icon-coin",  # the cost sits in a coin
-        f"icon-{th.deck_icon(card.deck)}",  # deck icon, bottom left
+        f"icon-{th.rules.deck(card.deck).icon}",  # deck icon, bottom left
         f"chrome-{card.deck}-{card.season}",
         "placement-" + "-".join(p.value for p in card.placement),
         *(f"icon-{r}" for r in card.discount),  # under the cost
@@ -146,7 +147,7 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
     text_tokens = {t for p in paragraphs(card, th) for t in TOKEN.findall(p.text)}
     assert not {f"/FormXob.icon-{r}" for r in others - text_tokens} & forms
     # the first colour a face fills with is its season's background
-    colour = th.ink(th.season_colour(card))
+    colour = th.ink(th.rules.season(card.season).colour)
     stream = _face_stream(reader, card_id)
     first_fill = stream.index(" rg")
     assert stream[: first_fill + 3].endswith(f"{fp_str(colour.red, colour.green, colour.blue)} rg")

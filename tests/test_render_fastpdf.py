@@ -25,7 +25,7 @@ from cardgen.render.formcache import FontSeed, FormCache
 from cardgen.render.geometry import Duplex
 from cardgen.render.products.base import RenderContext, load_product_settings
 from cardgen.render.products.pnp import render_pnp
-from cardgen.render.products.print import render_print_backs, render_print_deck
+from cardgen.render.products.print import render_print_backs, render_print_pile
 from cardgen.render.theme import Theme
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "render" / "cards"
@@ -107,7 +107,7 @@ class _NoReplay(FormCache):
 def test_replayed_forms_are_the_forms_drawn_afresh():
     cat = load_catalogue(FIXTURE)
     settings = load_product_settings()
-    theme = Theme.create(cat.rules, FIXTURE)
+    theme = Theme.of(cat)
     replay = RenderContext(cat, theme, settings)
     render_pnp(replay, "a4", Duplex.LONG)  # draws every face and back once
     fresh = RenderContext(cat, theme, settings)
@@ -115,7 +115,7 @@ def test_replayed_forms_are_the_forms_drawn_afresh():
     assert replay.forms.forms, "the pnp sheets filled the cache"
     for deck in cat.rules.deck_ids:
         if cat.select(deck=deck):
-            for render in (render_print_deck, render_print_backs):
+            for render in (render_print_pile, render_print_backs):
                 assert _body(render(replay, deck)) == _body(render(fresh, deck))
 
 

@@ -190,7 +190,7 @@ def test_tts_sheets_respect_the_limits(rendered, catalogue):
     assert len(manifest) == len(catalogue.rules.deck_ids) * len(catalogue.rules.season_ids)
     for entry in manifest:
         assert entry["num_width"] <= 10 and entry["num_height"] <= 7
-        assert entry["cards"] == catalogue.count(entry["deck"], entry["season"])
+        assert entry["cards"] == catalogue.count(deck=entry["deck"], season=entry["season"])
         with Image.open(rendered / "tts" / entry["face"]) as sheet:
             assert max(sheet.size) <= 4096
             with Image.open(rendered / "tts" / entry["back"]) as back:
@@ -210,13 +210,11 @@ def test_contact_sheet_holds_every_front(rendered, catalogue):
 
 def test_cmyk_print_pdfs_use_no_rgb(catalogue, tmp_path):
     from cardgen.render.products.base import RenderContext, load_product_settings
-    from cardgen.render.products.print import render_print_deck
+    from cardgen.render.products.print import render_print_pile
     from cardgen.render.theme import Theme
 
-    ctx = RenderContext(
-        catalogue, Theme.create(catalogue.rules, FIXTURE, cmyk=True), load_product_settings()
-    )
-    data = render_print_deck(ctx, "battle")  # reportlab refuses any RGB colour in this mode
+    ctx = RenderContext(catalogue, Theme.of(catalogue, cmyk=True), load_product_settings())
+    data = render_print_pile(ctx, "battle")  # reportlab refuses any RGB colour in this mode
     reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) == catalogue.count(deck="battle")
     streams, images = [], []
@@ -248,7 +246,7 @@ def test_other_duplex_modes(catalogue, duplex):
     from cardgen.render.products.pnp import render_pnp
     from cardgen.render.theme import Theme
 
-    ctx = RenderContext(catalogue, Theme.create(catalogue.rules, FIXTURE), load_product_settings())
+    ctx = RenderContext(catalogue, Theme.of(catalogue), load_product_settings())
     reader = PdfReader(io.BytesIO(render_pnp(ctx, "letter", duplex)))
     sheets = math.ceil(catalogue.count() / 9)
     calibration = 0 if duplex is Duplex.NONE else 2
@@ -259,18 +257,18 @@ def test_forms_replayed_across_pdfs_read_the_same_as_fresh_ones(catalogue):
     """Faces drawn once and replayed into a later PDF keep their text and glyphs."""
     from cardgen.render.products.base import RenderContext, load_product_settings
     from cardgen.render.products.pnp import render_pnp
-    from cardgen.render.products.print import render_print_deck
+    from cardgen.render.products.print import render_print_pile
     from cardgen.render.theme import Theme
 
     def ctx(share: bool) -> RenderContext:
-        theme = Theme.create(catalogue.rules, FIXTURE)
+        theme = Theme.of(catalogue)
         return RenderContext(catalogue, theme, load_product_settings(), share_forms=share)
 
     shared = ctx(True)
     render_pnp(shared, "a4", Duplex.LONG)  # draws every face and fills the cache
     assert shared.forms is not None and shared.forms.forms
-    replayed = PdfReader(io.BytesIO(render_print_deck(shared, "spy")))
-    fresh = PdfReader(io.BytesIO(render_print_deck(ctx(False), "spy")))
+    replayed = PdfReader(io.BytesIO(render_print_pile(shared, "spy")))
+    fresh = PdfReader(io.BytesIO(render_print_pile(ctx(False), "spy")))
     assert [p.extract_text() for p in replayed.pages] == [p.extract_text() for p in fresh.pages]
 
 
@@ -291,7 +289,7 @@ def test_tts_alone_is_rasterised_at_cell_size_and_progress_adds_up(catalogue, tm
 def test_the_real_catalogue_prints_every_card(cards_dir):
     """All 160 cards of cards/: every copy on the pnp fronts and in its deck's print PDF."""
     from cardgen.render.products.pnp import render_pnp
-    from cardgen.render.products.print import render_print_deck
+    from cardgen.render.products.print import render_print_pile
 
     cat = load_catalogue(cards_dir)
     ctx = Renderer(cat).context()
@@ -303,7 +301,7 @@ def test_the_real_catalogue_prints_every_card(cards_dir):
 
     fronts = lines(pnp.pages[2::2])
     for deck in cat.rules.deck_ids:
-        pdf = PdfReader(io.BytesIO(render_print_deck(ctx, deck)))
+        pdf = PdfReader(io.BytesIO(render_print_pile(ctx, deck)))
         assert len(pdf.pages) == cat.count(deck=deck)
         text = lines(pdf.pages)
         for card in cat.select(deck=deck):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from cardgen.packs.attack_right.layout import load_layout
 from cardgen.render.fonts import register_fonts
-from cardgen.render.layout import load_layout
 from cardgen.render.text import Para, Piece, TextStyle, draw, fit, parse
 
 

@@ -15,9 +15,9 @@ from pypdf import PdfReader
 from test_appendix_pdf import _titles
 from test_rulebook_source import SECTIONS, passage_in, squash
 
-from cardgen.appendix import build_appendix, build_rulebook, render_rulebook, write_rulebook
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.rules.clarifications import clarifications
+from cardgen.docs import build_appendix, build_rulebook, render_rulebook, write_rulebook
+from cardgen.packs.attack_right.clarifications import clarifications
 
 NS = {"h": "http://www.w3.org/1999/xhtml"}
 
@@ -151,7 +151,7 @@ def test_markdown_has_the_numbers_and_the_appendices(written):
 
 
 def test_changed_rules_reach_pdf_and_html_and_every_icon_is_drawn(tmp_path, monkeypatch):
-    from cardgen.appendix import rulebook_pdf
+    from cardgen.docs import rulebook_pdf
 
     cards = tmp_path / "cards"
     shutil.copytree(CARDS, cards)

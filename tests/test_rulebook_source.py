@@ -9,7 +9,7 @@ import pytest
 import yaml
 from conftest import CARDS
 
-from cardgen.appendix.rulebook import (
+from cardgen.docs.rulebook import (
     RULEBOOK_FILE,
     RulebookError,
     build_rulebook,
@@ -21,9 +21,9 @@ from cardgen.appendix.rulebook import (
     slot_phrase,
     words,
 )
-from cardgen.catalogue.icons import TOKEN
-from cardgen.rules.clarifications import clarifications
-from cardgen.rules.model import load_rules_model
+from cardgen.packs.attack_right.clarifications import clarifications
+from cardgen.packs.attack_right.icon_tokens import TOKEN
+from cardgen.packs.attack_right.model import load_rules_model
 
 WORD = re.compile(r"[\w’']+")
 SECTIONS = [

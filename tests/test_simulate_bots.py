@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.rules.engine import Game, GameOptions, RandomBot
+from cardgen.packs.attack_right.engine import Game, GameOptions, RandomBot
 from cardgen.simulate.bots import LookaheadBot, evaluate, make_sim_bot
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"

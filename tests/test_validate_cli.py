@@ -15,7 +15,8 @@ import yaml
 
 from cardgen.catalogue import load_catalogue
 from cardgen.catalogue.schema import deck_schema, deck_schema_json
-from cardgen.rules.model import load_rules_model
+from cardgen.packs.attack_right.model import load_rules_model
+from cardgen.packs.attack_right.pack import PACK
 
 
 @pytest.fixture
@@ -79,14 +80,14 @@ def test_python_dash_m_works(fixture_catalogue):
 
 def test_committed_schema_is_current(cards_dir):
     rules = load_rules_model(cards_dir / "rules.yaml")
-    assert (cards_dir / "deck.schema.json").read_text() == deck_schema_json(rules), (
+    assert (cards_dir / "deck.schema.json").read_text() == deck_schema_json(PACK, rules), (
         "regenerate with: cardgen schema -o cards/deck.schema.json"
     )
 
 
 def test_schema_accepts_fixture_decks_and_rejects_bad_ones(fixture_catalogue):
     rules = load_rules_model(fixture_catalogue / "rules.yaml")
-    schema = deck_schema(rules)
+    schema = deck_schema(PACK, rules)
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
     for path in sorted(fixture_catalogue.glob("*.yaml")):

@@ -318,6 +318,18 @@ def test_not_a_folder_and_no_rules(tmp_path):
     assert [d.code for d in validate(tmp_path).errors] == ["E010"]
 
 
+def test_unknown_or_missing_pack_is_reported_with_the_installed_ones(cat):
+    _edit(cat / "rules.yaml", "pack: attack-right", "pack: attack-rite")
+    (err,) = validate(cat).errors
+    assert err.code == "E011" and "'attack-rite'" in err.message
+    assert "attack-right" in err.message and "plain" in err.message
+    assert err.position.line == _line_of(cat / "rules.yaml", "pack: attack-rite")
+    _edit(cat / "rules.yaml", "pack: attack-rite\n", "")
+    (err,) = validate(cat).errors
+    assert err.code == "E011" and "attack-right" in err.fix
+    assert err.position.line == _line_of(cat / "rules.yaml", "game: ")  # the mapping's start
+
+
 def test_bad_rules_model_is_reported_with_position(cat):
     _edit(cat / "rules.yaml", "starting_coins: 5", "starting_coins: five")
     (err,) = validate(cat).errors
@@ -340,6 +352,7 @@ def test_every_code_has_a_hint_and_is_exercised():
         "E008",
         "E009",
         "E010",
+        "E011",
         "E106",
         "E201",
         "E202",

@@ -8,7 +8,8 @@ import textwrap
 import pytest
 
 from cardgen.catalogue import validate
-from cardgen.catalogue.extra_checks import STANDARD_CHECKS, ExtraCheck
+from cardgen.catalogue.extra_checks import ExtraCheck
+from cardgen.checks import standard
 
 
 @pytest.fixture
@@ -89,5 +90,5 @@ def test_extra_checks_wait_for_a_clean_schema(counting_check, tmp_path, fixture_
 
 def test_standard_checks_pass_on_the_real_catalogue(cards_dir, tmp_path, monkeypatch):
     monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
-    result = validate(cards_dir, extra_checks=STANDARD_CHECKS, use_cache=False)
+    result = validate(cards_dir, extra_checks=standard(), use_cache=False)
     assert result.ok and not result.diagnostics, result.diagnostics

@@ -1,39 +1,31 @@
 """The print guide (``output/README.md``): what each file of the kit is and how to print it.
 
-Written from the manifest data, with the instructions of ``templates/kit.yaml`` (``guide``).
+Written from the manifest data, with the instructions of the kit settings' ``guide``
+(:func:`cardgen.build.manifest.kit_settings`).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from pathlib import Path, PurePosixPath
-
-import yaml
-
-from cardgen.build.manifest import KIT_FILE
+from pathlib import PurePosixPath
 
 GUIDE_FILE = "README.md"
 LIST_AT_MOST = 12  # longer variants are summarised folder by folder
-
-
-def _guide_settings(path: Path = KIT_FILE) -> dict:
-    data = yaml.safe_load(path.read_text("utf-8")) if path.is_file() else None
-    return (data or {}).get("guide") or {}
 
 
 def _cell(text: object) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-def guide_markdown(manifest: dict) -> str:
-    """The guide as markdown, from :func:`cardgen.build.manifest.manifest_data`'s result."""
-    settings = _guide_settings()
+def guide_markdown(manifest: dict, settings: dict) -> str:
+    """The guide as markdown, from :func:`cardgen.build.manifest.manifest_data`'s result and
+    the kit settings' ``guide``."""
     paper = manifest["paper"]
     howto = {
         k.format(paper=paper): v.format(paper=paper.upper())
         for k, v in (settings.get("variants") or {}).items()
     }
-    lines = [f"# {settings.get('title', manifest['game'])}", ""]
+    lines = [f"# {settings.get('title', '{game}').format(game=manifest['game'])}", ""]
     if settings.get("intro"):
         lines += [settings["intro"], ""]
     lines += ["## Components", "", "| component | rulebook | in the kit |", "|---|---:|---|"]

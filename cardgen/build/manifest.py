@@ -1,9 +1,10 @@
 """The kit manifest: every file, its pages and contents, checked against the rulebook's list.
 
-The rulebook's COMPONENTS section is the rules model's ``components``.  For each component,
-every variant (edition) of the kit that holds it must hold exactly that many; a component no
-built file holds is missing.  Components listed in ``templates/kit.yaml`` under ``external``
-(e.g. the printed rulebook itself) are reported, not required.
+The pack says how many of each component the game has (``Pack.component_counts``; Attack
+Right's rulebook COMPONENTS are its rules model's ``components``).  For each component, every
+variant (edition) of the kit that holds it must hold exactly that many; a component no built
+file holds is missing.  Components listed under ``external`` in the kit settings
+(:func:`kit_settings`) are reported, not required.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from pathlib import Path
 import yaml
 
 from cardgen.build.steps import Output
-from cardgen.rules.model import RulesModel
+from cardgen.util.resources import data_path
 
-KIT_FILE = Path(__file__).resolve().parents[2] / "templates" / "kit.yaml"
+KIT_FILE = data_path("cardgen.build", "kit.yaml")
 MANIFEST_FILE = "manifest.json"
 
 
@@ -42,23 +43,32 @@ class ComponentCheck:
         ]
 
 
-def external_components(path: Path = KIT_FILE) -> dict[str, str]:
-    """Components the kit deliberately does not print, with the reason (``templates/kit.yaml``)."""
-    if not path.is_file():
-        return {}
-    data = yaml.safe_load(path.read_text("utf-8")) or {}
-    return {str(k): str(v) for k, v in (data.get("external") or {}).items()}
+def _read(path: Path) -> dict:
+    return (yaml.safe_load(path.read_text("utf-8")) or {}) if path.is_file() else {}
+
+
+def kit_settings(pack_data: Path | None = None) -> dict:
+    """The kit settings: cardgen's ``build/kit.yaml``, with the pack's ``kit.yaml`` (if any)
+    replacing its ``external`` components and adding to its ``guide``."""
+    base = _read(KIT_FILE)
+    own = _read(pack_data / "kit.yaml") if pack_data is not None else {}
+    base_guide, own_guide = base.get("guide") or {}, own.get("guide") or {}
+    guide = {**base_guide, **own_guide}
+    guide["variants"] = {**base_guide.get("variants", {}), **own_guide.get("variants", {})}
+    external = own["external"] if "external" in own else base.get("external")
+    return {"external": {str(k): str(v) for k, v in (external or {}).items()}, "guide": guide}
 
 
 def check_components(
-    outputs: list[Output], rules: RulesModel, components: set[str] | None = None
+    outputs: list[Output],
+    expected: dict[str, int],
+    external: dict[str, str],
+    components: set[str] | None = None,
 ) -> list[ComponentCheck]:
-    """Compare the outputs' contents with the rulebook's component counts.
+    """Compare the outputs' contents with the game's component counts (``expected``).
 
     ``components`` limits the check (for a partial build); ``None`` checks them all.
     """
-    external = external_components()
-    expected = rules.components.model_dump()
     found: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for out in outputs:
         for comp, n in out.contains.items():
@@ -77,13 +87,14 @@ def manifest_data(
     outputs: list[Output],
     records: dict[str, str],
     checks: list[ComponentCheck],
-    rules: RulesModel,
+    rules: object,
     paper: str,
 ) -> dict:
     """The manifest as JSON-able data (sorted, so identical kits give identical manifests)."""
+    version = getattr(rules, "rulebook_version", None)
     return {
         "game": rules.game,
-        "rulebook_version": rules.rulebook_version,
+        **({"rulebook_version": version} if version is not None else {}),
         "paper": paper,
         "components": [
             {

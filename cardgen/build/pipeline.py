@@ -18,6 +18,7 @@ from cardgen.build.manifest import (
     MANIFEST_FILE,
     ComponentCheck,
     check_components,
+    kit_settings,
     manifest_data,
     manifest_json,
     read_checks,
@@ -100,15 +101,11 @@ def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Ste
 
 
 def input_digest(cards_dir: Path, paper: str, only: list[str] | None) -> str:
-    """Everything a build reads: catalogue folder, templates, fonts, the rulebook source, all
-    cardgen code, options."""
-    from cardgen.build import products
-
+    """Everything a build reads: the catalogue folder, all of the cardgen package (code, templates,
+    fonts, the rulebook source) and the options."""
     return digest_data(
         {
-            "inputs": digest_paths(
-                [cards_dir, products.TEMPLATES, products.FONTS, products.RULEBOOK_SOURCE]
-            ),
+            "inputs": digest_paths([cards_dir]),
             "code": code_digest(""),
             "paper": paper,
             "only": only,
@@ -229,11 +226,12 @@ def _same(a: Path, b: Path) -> bool:
 
 
 def _validated(cards_dir: str | os.PathLike[str]):
-    from cardgen.catalogue.validate import STANDARD_CHECKS, validate
+    from cardgen.catalogue.validate import validate
+    from cardgen.checks import standard
     from cardgen.diagnostics import Severity
 
     # the same checks as `cardgen validate`: schema, rules model, engine card checks, preflight
-    result = validate(cards_dir, extra_checks=STANDARD_CHECKS)
+    result = validate(cards_dir, extra_checks=standard())
     if not result.ok or result.catalogue is None:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         if not errors:
@@ -266,9 +264,13 @@ def _write_manifest(cache: BuildCache, ctx: BuildContext, report: BuildReport, s
     built = {c for r in report.results for o in r.outputs for c in o.contains}
     # a partial build (--only, or a product library missing) checks what it built
     scope = None if selected is None and not report.skipped else built
-    report.checks = check_components(outputs, ctx.rules, scope)
+    pack = ctx.catalogue.pack
+    kit = kit_settings(pack.data)
+    expected = pack.component_counts(ctx.catalogue)
+    report.checks = check_components(outputs, expected, kit["external"], scope)
     data = manifest_data(outputs, records, report.checks, ctx.rules, ctx.paper)
-    for name, text in ((MANIFEST_FILE, manifest_json(data)), (GUIDE_FILE, guide_markdown(data))):
+    guide = guide_markdown(data, kit["guide"])
+    for name, text in ((MANIFEST_FILE, manifest_json(data)), (GUIDE_FILE, guide)):
         path = ctx.out_dir / name
         if not path.is_file() or path.read_text("utf-8") != text:
             atomic_write_text(path, text)

@@ -11,18 +11,15 @@ import re
 import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from cardgen.build.steps import BuildContext, Output, Step, Unavailable, provider
-from cardgen.catalogue.card import Card
 from cardgen.util.hashing import code_digest, digest_data, digest_paths
+from cardgen.util.resources import data_path
 
-ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ROOT / "templates"
-FONTS = ROOT / "fonts"
-RULEBOOK_SOURCE = ROOT / "docs" / "rulebook.md"  # the rulebook the kit prints
-
-CARD_TEMPLATES = [TEMPLATES / n for n in ("card.yaml", "icons.yaml", "products.yaml")]
-CARD_CODE = ("render", "catalogue", "rules/model.py", "build/products.py")
+FONTS = data_path("cardgen.assets", "fonts")
+CARD_CODE = ("render", "catalogue", "pack.py", "build/products.py")
+Card = Any  # a card of the catalogue's pack
 
 _PAGE = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
 
@@ -42,6 +39,16 @@ def _key(ctx: BuildContext, step_id: str, data: object, files: Iterable[Path], c
             "code": code_digest(*code),
         }
     )
+
+
+def _card_inputs(ctx: BuildContext) -> list[Path]:
+    """The files the card images depend on besides the card data: the pack's print code and
+    layout (or the catalogue's own ``layout.yaml``), the product settings and the fonts."""
+    from cardgen.render.theme import pack_layout_file
+
+    pack = ctx.catalogue.pack
+    files = [*pack.print_inputs(), pack_layout_file(pack, ctx.catalogue.root)]
+    return [*files, data_path("cardgen.render", "products.yaml"), FONTS]
 
 
 def _cards_data(ctx: BuildContext, cards: list[Card]) -> list:
@@ -70,7 +77,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         from cardgen.render.api import Renderer, RenderOptions
     except ImportError as exc:  # pragma: no cover - the renderer ships with cardgen
         raise Unavailable(f"card renderer not available ({exc})") from None
-    cat, rules = ctx.catalogue, ctx.rules
+    cat = ctx.catalogue
     steps: list[Step] = []
     raster = shutil.which("pdftoppm") is not None  # images need poppler; the PDFs do not
     if not raster:
@@ -81,7 +88,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             written = Renderer(_sub_catalogue(ctx, cards)).render(out / "cards", options)
             return [describe(p.relative_to(out).as_posix(), p) for p in written]
 
-        key = _key(ctx, step_id, _cards_data(ctx, cards), [*CARD_TEMPLATES, FONTS], CARD_CODE)
+        key = _key(ctx, step_id, _cards_data(ctx, cards), _card_inputs(ctx), CARD_CODE)
         return Step(step_id, "cards", title, key, run)
 
     physical = cat.count()
@@ -107,11 +114,15 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             pnp,
         )
     )
-    for deck in rules.deck_ids:
-        cards = cat.select(deck=deck)
-        if not cards:
-            continue
-        n = cat.count(deck=deck)
+    pack = cat.pack
+    piles: dict[str, list[Card]] = {}
+    backs: dict[str, list[Card]] = {}
+    for card in cat:
+        back = pack.back_of(card)
+        piles.setdefault(back.pile, []).append(card)
+        backs.setdefault(back.key, []).append(card)
+    for deck, cards in piles.items():
+        n = sum(c.copies for c in cards)
 
         def printed(rel: str, path: Path, deck=deck, cards=cards, n=n) -> Output:
             if rel.endswith("-backs.pdf"):
@@ -168,9 +179,9 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 "contact",
                 tuple(c.id for c in cat),
             )
-        m = re.fullmatch(r"cards/tts/([a-z0-9_]+)-([a-z0-9_]+)\.png", rel)
-        if m and m.group(2) in rules.season_ids:
-            cards = cat.select(m.group(1), m.group(2))
+        m = re.fullmatch(r"cards/tts/(.+)\.png", rel)
+        if m and m.group(1) in backs:
+            cards = backs[m.group(1)]
             n = sum(c.copies for c in cards)
             return Output(
                 rel,
@@ -197,63 +208,45 @@ def card_steps(ctx: BuildContext) -> list[Step]:
 
 
 # --- components -------------------------------------------------------------------------------
-COMPONENT_FILES = [TEMPLATES / "components.yaml", TEMPLATES / "card.yaml", TEMPLATES / "icons.yaml"]
-COMPONENT_CODE = ("components", "render", "rules/model.py", "build/products.py")
+COMPONENT_CODE = ("components", "render", "pack.py", "build/products.py")
 
 
 @provider("components")
 def component_steps(ctx: BuildContext) -> list[Step]:
-    """Player boards and scoreboard on A3 and tiled over the paper; token sheets on the paper."""
-    from cardgen.components.kit import write_player_boards, write_scoreboard, write_tokens
-    from cardgen.components.layout import load_layout
-
-    layout = load_layout()
-    players = ", ".join(f"{p.name} ({p.letter})" for p in ctx.rules.players.colours)
-    jobs: list[tuple[str, str, Callable, str, str]] = []
-    for paper, variant in (("a3", "a3"), (ctx.paper, f"tiled-{ctx.paper}")):
-        how = "one A3 sheet each" if paper == "a3" else f"tiled over {ctx.paper.upper()} to glue"
-        boards = f"player boards {players}: tableau guide, phases, reminders; {how}"
-        jobs.append(("player-boards", boards, write_player_boards, paper, variant))
-        score = f"scoreboard: glory track, round track, phase order; {how}"
-        jobs.append(("scoreboard", score, write_scoreboard, paper, variant))
-    tokens = "punch-out tokens (coins, age, score, round), fronts then mirrored backs for duplex"
-    jobs.append(("tokens", tokens, write_tokens, ctx.paper, ctx.paper))
+    """The pack's components: large ones on A3 and tiled over the paper, the others on the paper."""
+    pack = ctx.catalogue.pack
     steps = []
-    for name, description, write, paper, variant in jobs:
-        stem = f"{name}-{paper}" if paper == "a3" or name == "tokens" else f"{name}-tiled-{paper}"
-        rel = f"components/{stem}.pdf"
+    for spec in pack.components():
+        if spec.large:
+            runs = [
+                ("a3", "a3", f"{spec.id}-a3", "one A3 sheet each", ""),
+                (
+                    ctx.paper,
+                    f"tiled-{ctx.paper}",
+                    f"{spec.id}-tiled-{ctx.paper}",
+                    f"tiled over {ctx.paper.upper()} to glue",
+                    " tiles",
+                ),
+            ]
+        else:
+            runs = [(ctx.paper, ctx.paper, f"{spec.id}-{ctx.paper}", None, "")]
+        for paper, variant, stem, how, tiles in runs:
+            rel = f"components/{stem}.pdf"
+            description = spec.describe(ctx.rules, how)
 
-        def run(
-            out: Path, rel=rel, write=write, paper=paper, description=description, variant=variant
-        ):
-            f = write(out / rel, ctx.rules, layout, paper)
-            return [Output(rel, description, f.pages, f.contains, variant)]
+            def run(out: Path, rel=rel, spec=spec, paper=paper, desc=description, v=variant):
+                f = spec.write(out / rel, ctx.rules, paper)
+                return [Output(rel, desc, f.pages, f.contains, v)]
 
-        key = _key(
-            ctx,
-            f"components/{stem}",
-            layout.model_dump(mode="json"),
-            [*COMPONENT_FILES, FONTS],
-            COMPONENT_CODE,
-        )
-        tiles = "" if paper == "a3" or name == "tokens" else " tiles"
-        title = f"{name.replace('-', ' ').capitalize()} ({paper.upper()}{tiles})"
-        steps.append(Step(f"components/{stem}", "components", title, key, run))
+            files = [*spec.inputs, *pack.print_inputs(), FONTS]
+            key = _key(ctx, f"components/{stem}", None, files, COMPONENT_CODE)
+            title = f"{spec.id.replace('-', ' ').capitalize()} ({paper.upper()}{tiles})"
+            steps.append(Step(f"components/{stem}", "components", title, key, run))
     return steps
 
 
 # --- appendices -------------------------------------------------------------------------------
-APPENDIX_CODE = (
-    "appendix",
-    "catalogue",
-    "rules/model.py",
-    "rules/clarifications.py",
-    "rules/clarifications.yaml",
-    "render",
-    "build/products.py",
-)
-
-APPENDIX_FILES = [TEMPLATES / "appendix", TEMPLATES / "card.yaml", TEMPLATES / "icons.yaml", FONTS]
+APPENDIX_CODE = ("docs", "catalogue", "render", "pack.py", "build/products.py")
 
 
 def _document_step(
@@ -290,13 +283,20 @@ def _document_step(
 def appendix_steps(ctx: BuildContext) -> list[Step]:
     """The rulebook appendices, and the rulebook followed by them (the kit's rulebook
     component), in every format the appendix library offers."""
+    pack = ctx.catalogue.pack
+    if pack.documents is None:
+        return []
     try:
-        from cardgen.appendix.writer import FORMATS, write_appendices, write_rulebook
+        from cardgen.docs.writer import FORMATS, write_appendices, write_rulebook
     except ImportError as exc:  # pragma: no cover - the appendix writer ships with cardgen
         raise Unavailable(f"appendix writer not available ({exc})") from None
     import importlib.util
 
-    formats = [f for f in FORMATS if f != "pdf" or importlib.util.find_spec("cardgen.appendix.pdf")]
+    # the templates, the pack (its vocabulary, clarifications, layout, rulebook source), fonts
+    files = [data_path("cardgen.docs", "templates"), pack.data, FONTS]
+    source = rulebook_source(pack, ctx.catalogue.root)
+
+    formats = [f for f in FORMATS if f != "pdf" or importlib.util.find_spec("cardgen.docs.pdf")]
     listed = ", ".join(formats)
 
     return [
@@ -304,7 +304,7 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
             ctx,
             "appendix/appendices",
             f"Appendices ({listed})",
-            APPENDIX_FILES,
+            files,
             lambda out: write_appendices(ctx.catalogue, out / "appendix", formats),
             lambda p: (
                 f"rulebook appendices ({p.suffix[1:]}): card reference, glossary, "
@@ -316,13 +316,19 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
             ctx,
             "appendix/rulebook",
             f"Rulebook ({listed})",
-            [RULEBOOK_SOURCE, *APPENDIX_FILES],
-            lambda out: write_rulebook(ctx.catalogue, out / "rulebook", formats, RULEBOOK_SOURCE),
+            [*files, source],
+            lambda out: write_rulebook(ctx.catalogue, out / "rulebook", formats, source),
             lambda p: RULEBOOK_DESCRIPTIONS[p.suffix[1:]],
             "rulebook",
             component="rulebooks",
         ),
     ]
+
+
+def rulebook_source(pack, catalogue_root: Path) -> Path:
+    """The rulebook the kit prints: a ``rulebook.md`` beside the catalogue, else the pack's."""
+    own = Path(catalogue_root) / "rulebook.md"
+    return own if own.is_file() else pack.data / "rulebook.md"
 
 
 RULEBOOK_DESCRIPTIONS = {

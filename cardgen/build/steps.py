@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.rules.model import RulesModel
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class BuildContext:
     skipped: dict[str, str] = field(default_factory=dict)
 
     @property
-    def rules(self) -> RulesModel:
+    def rules(self) -> Any:
         return self.catalogue.rules
 
 

@@ -1,13 +1,13 @@
-"""The card catalogue: schema, loading, checks, export and generated card text."""
+"""The card catalogue of any game pack: loading with positions, checks, schema and export."""
 
-from cardgen.catalogue.card import Card, DeckFile
 from cardgen.catalogue.loader import Catalogue, load_catalogue, read_catalogue
+from cardgen.catalogue.models import CardBase, RulesBase
 from cardgen.catalogue.validate import ValidationResult, validate
 
 __all__ = [
-    "Card",
+    "CardBase",
     "Catalogue",
-    "DeckFile",
+    "RulesBase",
     "ValidationResult",
     "load_catalogue",
     "read_catalogue",

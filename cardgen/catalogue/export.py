@@ -8,70 +8,31 @@ import json
 
 from cardgen.catalogue.loader import Catalogue
 
-COLUMNS = (
-    "id",
-    "name",
-    "deck",
-    "season",
-    "type",
-    "cost",
-    "discount",
-    "placement",
-    "defence",
-    "attack",
-    "text",
-    "effects",
-    "flavour",
-    "star",
-    "copies",
-    "art",
-    "version",
-)
-
 
 def card_rows(cat: Catalogue) -> list[dict]:
-    """One plain dict per card: lists joined, effects as compact JSON, text generated."""
-    rows = []
-    for c in cat:
-        rows.append(
-            {
-                "id": c.id,
-                "name": c.name,
-                "deck": c.deck,
-                "season": c.season,
-                "type": c.type.value,
-                "cost": c.cost,
-                "discount": " ".join(c.discount),
-                "placement": " ".join(p.value for p in c.placement),
-                "defence": c.defence,
-                "attack": c.attack,
-                "text": c.rules_text,
-                "effects": json.dumps(
-                    [e.model_dump(exclude_none=True) for e in c.effects], separators=(",", ":")
-                ),
-                "flavour": c.flavour or "",
-                "star": c.star,
-                "copies": c.copies,
-                "art": c.art or "",
-                "version": c.version,
-            }
-        )
-    return rows
+    """One flat row per card design, as the catalogue's pack writes it."""
+    pack = cat.pack
+    return [pack.export_row(c) for c in cat]
 
 
 def to_csv(cat: Catalogue) -> str:
+    """The catalogue as CSV, one row per card design (columns: the pack's card fields)."""
+    rows = card_rows(cat)
+    columns = list(rows[0]) if rows else list(cat.pack.card_model.model_fields)
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
+    writer = csv.DictWriter(buf, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(card_rows(cat))
+    writer.writerows(rows)
     return buf.getvalue()
 
 
 def to_json(cat: Catalogue) -> str:
+    """The catalogue as JSON: every card with its generated rules text, and the card count."""
+    pack = cat.pack
     cards = []
     for c in cat:
         d = c.model_dump(mode="json", exclude_none=True)
-        d["rules_text"] = c.rules_text
+        d["rules_text"] = pack.card_text(c)
         cards.append(d)
     return json.dumps({"cards": cards, "count": cat.count()}, indent=2, ensure_ascii=False) + "\n"
 

@@ -1,9 +1,9 @@
 """Checks beyond the schema and rules model, run by `cardgen validate` and cached by content.
 
-The engine's card checks and the print preflight need the rules engine, reportlab and the
-fonts: they cost far more than reading 160 cards.  Their result depends only on their inputs,
-so :func:`run_extra_checks` keys each result by a content hash of the catalogue files, the
-project folders the check reads (``templates/``, ``fonts/``), the cardgen source code and the
+A pack's engine-backed card checks and the print preflight need an engine, reportlab and the
+fonts: they cost far more than reading 160 cards (:mod:`cardgen.checks` lists them).  Their
+result depends only on their inputs, so :func:`run_extra_checks` keys each result by a content
+hash of the catalogue files, the folders the check reads, the cardgen package (code, data) and the
 check's own arguments, and replays it from the cache when nothing changed.  Nothing is keyed
 by timestamps.  Set ``CARDGEN_CACHE_DIR`` to move the cache, or pass ``use_cache=False``.
 """
@@ -24,7 +24,6 @@ from cardgen.util.atomic import atomic_write_text
 from cardgen.util.cache import cache_dir as shared_cache_dir
 from cardgen.util.hashing import PACKAGE_ROOT, digest_data, digest_paths
 
-PROJECT_ROOT = PACKAGE_ROOT.parent
 CACHE_VERSION = 1
 
 
@@ -49,18 +48,6 @@ class ExtraCheck:
         return list(self.load()(catalogue, *self.args))
 
 
-#: The checks `cardgen validate` and `cardgen build` run after the schema and rules model.
-STANDARD_CHECKS: tuple[ExtraCheck, ...] = (
-    ExtraCheck("cardgen.rules.card_checks:check_cards"),
-    ExtraCheck("cardgen.render.preflight:preflight_check", inputs=("templates", "fonts")),
-)
-
-
-def simulation_check(games: int) -> ExtraCheck:
-    """The engine's seeded-simulation warning check (`validate --simulate N`)."""
-    return ExtraCheck("cardgen.rules.card_checks:run_simulation_check", args=(games,))
-
-
 def cache_dir() -> Path:
     """Where cached check results live (see :mod:`cardgen.util.cache`)."""
     return shared_cache_dir("checks")
@@ -73,7 +60,7 @@ def _key(check: ExtraCheck, shared: dict) -> str:
             **shared,
             "check": check.target,
             "args": list(check.args),
-            "inputs": digest_paths([PROJECT_ROOT / p for p in check.inputs]),
+            "inputs": digest_paths([PACKAGE_ROOT / p for p in check.inputs]),
         }
     )
 

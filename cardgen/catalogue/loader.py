@@ -1,8 +1,13 @@
-"""Load a catalogue folder (``rules.yaml`` + one YAML file per deck) into typed models.
+"""Load a catalogue folder (``rules.yaml`` + one YAML file per group of cards) into typed models.
+
+``rules.yaml`` names the folder's game pack (``pack: attack-right``); the pack's rules model
+and card model then check the rest.  A card file is a mapping with ``cards:`` (a list of card
+designs) and, optionally, values of the pack's ``file_fields`` that every card of the file
+shares (``deck: battle``).
 
 Loading never stops at the first problem: every file and every card is checked, and all
-diagnostics are collected.  Cards that pass the schema are kept so the rules-model checks
-(:mod:`cardgen.catalogue.checks`) can still run on them.
+diagnostics are collected.  Cards that pass the schema are kept so the pack's rules-model
+checks can still run on them.
 """
 
 from __future__ import annotations
@@ -12,26 +17,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from cardgen.catalogue.card import Card, DeckFile
-from cardgen.catalogue.types import DeckId
-from cardgen.catalogue.validation_errors import error_to_diagnostic
+from cardgen.catalogue.models import CardBase, RulesBase
+from cardgen.catalogue.validation_errors import error_to_diagnostic, validate_model
 from cardgen.catalogue.yaml_source import SourceMap, load_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity
-from cardgen.rules.model import DEFAULT_RULES_FILE, RulesModel, load_rules_model
 
-DECK_FILE_KEYS = tuple(DeckFile.model_fields)
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
 
-
-@cache
-def _deck_id() -> TypeAdapter:
-    """The deck-id validator, built on first use (a replayed snapshot never needs it)."""
-    return TypeAdapter(DeckId)
-
-
-CARD_KEYS = tuple(Card.model_fields)
+RULES_FILE = "rules.yaml"
+#: files of a catalogue folder that hold no cards: the rules model and layout overrides
+RESERVED_FILES = (RULES_FILE, "layout.yaml", "components.yaml", "icons.yaml")
 
 
 @dataclass(frozen=True)
@@ -50,44 +50,49 @@ class Catalogue:
     """The validated cards of a catalogue folder with the rules model they follow."""
 
     root: Path
-    rules: RulesModel
-    cards: list[Card]
+    rules: Any  # the pack's rules model (a RulesBase)
+    cards: list[Any]  # the pack's card models (CardBase)
     sources: dict[str, CardSource] = field(default_factory=dict)
     files: dict[str, SourceMap] = field(default_factory=dict)
-    #: deck id -> the file that defines it (display name)
-    deck_files: dict[str, str] = field(default_factory=dict)
+    #: file field -> value -> the file that sets it (``{"deck": {"battle": "cards/battle.yaml"}}``)
+    file_values: dict[str, dict[str, str]] = field(default_factory=dict)
 
-    def __iter__(self) -> Iterator[Card]:
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.cards)
 
     def __len__(self) -> int:
         return len(self.cards)
 
+    @property
+    def pack(self) -> Pack:
+        """The game pack this catalogue follows."""
+        from cardgen.pack import get_pack
+
+        return get_pack(self.rules.pack)
+
     @cached_property
-    def by_id(self) -> dict[str, Card]:
+    def by_id(self) -> dict[str, Any]:
         return {c.id: c for c in self.cards}
 
-    def card(self, card_id: str) -> Card:
+    def card(self, card_id: str) -> Any:
         return self.by_id[card_id]
 
-    def select(self, deck: str | None = None, season: str | None = None) -> list[Card]:
-        """Cards of a deck and/or season, in catalogue order."""
-        return [
-            c
-            for c in self.cards
-            if (deck is None or c.deck == deck) and (season is None or c.season == season)
-        ]
+    def select(self, **where: Any) -> list[Any]:
+        """Cards whose fields equal ``where`` (``select(deck="battle")``), in catalogue order;
+        a value of None matches anything."""
+        conds = [(k, v) for k, v in where.items() if v is not None]
+        return [c for c in self.cards if all(getattr(c, k) == v for k, v in conds)]
 
-    def count(self, deck: str | None = None, season: str | None = None) -> int:
-        """Physical cards (copies included) of a deck and/or season."""
-        return sum(c.copies for c in self.select(deck, season))
+    def count(self, **where: Any) -> int:
+        """Physical cards (copies included) of :meth:`select`."""
+        return sum(c.copies for c in self.select(**where))
 
     def position(self, card_id: str, *path: str | int, key: bool = False) -> Position:
         src = self.sources.get(card_id)
         return src.at(*path, key=key) if src else Position(str(self.root))
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
     """A path as shown in diagnostics: relative to the working folder when inside it."""
     try:
         return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
@@ -95,51 +100,87 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def find_deck_files(root: Path) -> list[Path]:
-    """The deck files of a catalogue folder, sorted by name."""
+def find_card_files(root: Path) -> list[Path]:
+    """The card files of a catalogue folder (every YAML file but the reserved ones), by name."""
     files = [
         p
         for p in root.iterdir()
-        if p.suffix in (".yaml", ".yml") and p.name != DEFAULT_RULES_FILE and not p.is_dir()
+        if p.suffix in (".yaml", ".yml") and p.name not in RESERVED_FILES and not p.is_dir()
     ]
     return sorted(files)
 
 
-def _load_deck_file(
-    path: Path, display: str, rules: RulesModel, diags: list[Diagnostic]
-) -> tuple[str | None, list[tuple[Card, CardSource]], SourceMap | None]:
+def load_rules(path: Path, display: str | None = None) -> tuple[Pack, RulesBase]:
+    """The pack named by a ``rules.yaml`` and the rules model it validates.
+
+    Raises DiagnosticError (E011 for a missing or unknown pack) on bad input.
+    """
+    from cardgen.pack import PackError, get_pack, pack_ids
+
+    data, smap = load_yaml(path, display=display or str(path))
+    if not isinstance(data, dict):
+        raise DiagnosticError([Diagnostic("E102", "rules.yaml must be a mapping", smap.at(()))])
+    pack_id = data.get("pack")
+    if not isinstance(pack_id, str):
+        where = smap.at(("pack",)) if "pack" in data else smap.at(())
+        raise DiagnosticError(
+            [
+                Diagnostic(
+                    "E011",
+                    "rules.yaml does not name its game pack",
+                    where,
+                    hint=f"add `pack: <id>`; installed packs: {', '.join(pack_ids())}",
+                )
+            ]
+        )
+    try:
+        pack = get_pack(pack_id)
+    except PackError as exc:
+        raise DiagnosticError([Diagnostic("E011", str(exc), smap.at(("pack",)))]) from None
+    return pack, validate_model(pack.rules_model, data, smap)
+
+
+@cache
+def _field_adapter(model: type[CardBase], name: str) -> TypeAdapter:
+    """The validator of one card field, for the value a card file sets for all its cards."""
+    info = model.model_fields[name]
+    if not info.metadata:
+        return TypeAdapter(info.annotation)
+    return TypeAdapter(Annotated[info.annotation, *info.metadata])
+
+
+def _load_card_file(
+    path: Path, display: str, pack: Pack, rules: RulesBase, diags: list[Diagnostic]
+) -> tuple[dict[str, Any], list[tuple[CardBase, CardSource]], SourceMap | None]:
+    """The file-level values, the cards and the source map of one card file."""
     try:
         data, smap = load_yaml(path, display=display)
     except DiagnosticError as exc:
         diags.extend(exc.diagnostics)
-        return None, [], None
-    ctx = {"rules": rules}
+        return {}, [], None
+    ctx = pack.validation_context(rules)
+    model = pack.card_model
     if not isinstance(data, dict):
+        shared = " and ".join(f"`{f}:`" for f in (*pack.file_fields, "cards"))
         diags.append(
-            Diagnostic(
-                "E102", "a deck file must be a mapping with `deck:` and `cards:`", smap.at(())
-            )
+            Diagnostic("E102", f"a card file must be a mapping with {shared}", smap.at(()))
         )
-        return None, [], smap
-    # The file-level shape first (unknown keys, deck id), then each card on its own.
+        return {}, [], smap
+    file_keys = (*pack.file_fields, "cards")
     for key in data:
-        if key not in DECK_FILE_KEYS:
-            diags.append(
-                error_to_diagnostic(
-                    {"loc": (key,), "type": "extra_forbidden", "msg": "", "input": None},
-                    smap,
-                    known_keys=DECK_FILE_KEYS,
-                )
-            )
-    deck = None
-    if "deck" not in data:
-        diags.append(Diagnostic("E103", "missing required field 'deck'", smap.at(())))
-    else:
+        if key not in file_keys:
+            err = {"loc": (key,), "type": "extra_forbidden", "msg": "", "input": None}
+            diags.append(error_to_diagnostic(err, smap, known_keys=file_keys))
+    shared: dict[str, Any] = {}
+    for name in pack.file_fields:
+        if name not in data:
+            diags.append(Diagnostic("E103", f"missing required field {name!r}", smap.at(())))
+            continue
         try:
-            deck = _deck_id().validate_python(data["deck"], context=ctx)
+            shared[name] = _field_adapter(model, name).validate_python(data[name], context=ctx)
         except ValidationError as exc:
             for err in exc.errors():
-                diags.append(error_to_diagnostic({**err, "loc": ("deck", *err["loc"])}, smap))
+                diags.append(error_to_diagnostic({**err, "loc": (name, *err["loc"])}, smap))
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
         code, msg = (
@@ -148,67 +189,73 @@ def _load_deck_file(
             else ("E102", "`cards` must be a non-empty list of cards")
         )
         diags.append(Diagnostic(code, msg, smap.at(("cards",))))
-        return deck, [], smap
+        return shared, [], smap
+    keys = tuple(model.model_fields)
     out = []
     for i, raw in enumerate(raw_cards):
         card_id = raw.get("id") if isinstance(raw, dict) else None
         card_id = card_id if isinstance(card_id, str) else None
         try:
-            card = Card.model_validate(raw, context=ctx)
+            card = model.model_validate(raw, context=ctx)
         except ValidationError as exc:
             for err in exc.errors():
                 err = {**err, "loc": ("cards", i, *err["loc"])}
-                diags.append(error_to_diagnostic(err, smap, known_keys=CARD_KEYS, card=card_id))
+                diags.append(error_to_diagnostic(err, smap, known_keys=keys, card=card_id))
             continue
         src = CardSource(smap, i)
-        if deck is not None:
-            if card.deck is not None and card.deck != deck:
+        update, clash = {}, False
+        for name in pack.file_fields:
+            own = getattr(card, name)
+            if name not in shared:
+                clash = clash or own is None
+                continue
+            if own is not None and own != shared[name]:
                 diags.append(
                     Diagnostic(
                         "E110",
-                        f"card deck {card.deck!r} differs from the file's deck {deck!r}",
-                        src.at("deck"),
+                        f"card {name} {own!r} differs from the file's {name} {shared[name]!r}",
+                        src.at(name),
                         card.id,
                     )
                 )
-                continue
-            card = card.model_copy(update={"deck": deck})
-        if card.deck is None:
+                clash = True
+            update[name] = shared[name]
+        if clash:
             continue
+        if update:
+            card = card.model_copy(update=update)
         out.append((card, src))
-    return deck, out, smap
+    return shared, out, smap
 
 
 def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list[Diagnostic]]:
-    """Load a catalogue folder, returning it (if the rules model loaded) and all schema problems.
+    """Load a catalogue folder, returning it (if its rules model loaded) and all schema problems.
 
-    The returned catalogue holds only the cards that passed the schema; duplicate ids keep the
-    first definition.
+    The returned catalogue holds only the cards that passed the schema, in the pack's order;
+    duplicate ids keep the first definition.
     """
     root = Path(root)
     diags: list[Diagnostic] = []
-    rules_path = root / DEFAULT_RULES_FILE
+    rules_path = root / RULES_FILE
     if not root.is_dir():
         return None, [Diagnostic("E010", "not a catalogue folder", Position(str(root)))]
     if not rules_path.is_file():
-        return None, [
-            Diagnostic("E010", f"no {DEFAULT_RULES_FILE} in this folder", Position(str(root)))
-        ]
+        return None, [Diagnostic("E010", f"no {RULES_FILE} in this folder", Position(str(root)))]
     try:
-        rules = load_rules_model(rules_path, display=_display(rules_path))
+        pack, rules = load_rules(rules_path, display_path(rules_path))
     except DiagnosticError as exc:
         return None, exc.diagnostics
-    cards: list[Card] = []
+    cards: list[CardBase] = []
     sources: dict[str, CardSource] = {}
     files: dict[str, SourceMap] = {}
-    decks: dict[str, str] = {}
-    for path in find_deck_files(root):
-        display = _display(path)
-        deck, loaded, smap = _load_deck_file(path, display, rules, diags)
+    file_values: dict[str, dict[str, str]] = {name: {} for name in pack.file_fields}
+    for path in find_card_files(root):
+        display = display_path(path)
+        shared, loaded, smap = _load_card_file(path, display, pack, rules, diags)
         if smap is not None:
             files[display] = smap
-        if deck is not None:
-            decks.setdefault(deck, display)
+        for name, value in shared.items():
+            file_values[name].setdefault(value, display)
         for card, src in loaded:
             if card.id in sources:
                 first = sources[card.id].at("id")
@@ -223,10 +270,10 @@ def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list
                 continue
             sources[card.id] = src
             cards.append(card)
-    deck_order = {d: i for i, d in enumerate(rules.deck_ids)}
-    season_order = {s: i for i, s in enumerate(rules.season_ids)}
-    cards.sort(key=lambda c: (deck_order[c.deck], season_order[c.season]))
-    return Catalogue(root, rules, cards, sources, files, decks), diags
+    key = pack.sort_key(rules)
+    if key is not None:
+        cards.sort(key=key)
+    return Catalogue(root, rules, cards, sources, files, file_values), diags
 
 
 def load_catalogue(root: str | os.PathLike[str], *, use_cache: bool = True) -> Catalogue:

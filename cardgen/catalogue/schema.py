@@ -1,13 +1,12 @@
-"""JSON Schema of a deck file, with the rules model's ids filled in as enums."""
+"""JSON Schema of a card file, with the rules model's ids filled in as enums."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.card import DeckFile
-from cardgen.catalogue.effects import COUNTERS
-from cardgen.rules.model import RulesModel
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
 
 SCHEMA_ID = "https://cardgen.invalid/schema/deck.schema.json"
 
@@ -22,20 +21,26 @@ def _walk(node: Any, fn) -> None:
             _walk(v, fn)
 
 
-def deck_schema(rules: RulesModel | None = None) -> dict:
-    """The JSON Schema (draft 2020-12) of a deck file; with ``rules``, ids become enums."""
-    schema = DeckFile.model_json_schema()
+def _string_branch(prop: dict) -> dict | None:
+    """The part of a property's schema that holds its string values."""
+    if "items" in prop:
+        return _string_branch(prop["items"])
+    if "anyOf" in prop:
+        return next((b for b in prop["anyOf"] if b.get("type") == "string"), None)
+    return prop
+
+
+def deck_schema(pack: Pack, rules: Any = None) -> dict:
+    """The JSON Schema (draft 2020-12) of a card file of ``pack``; with ``rules``, the ids the
+    rules model defines become enums (editors then complete them)."""
+    schema = pack.card_file_model().model_json_schema()
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "cardgen deck file",
         **schema,
     }
-    enums = {
-        "deck": list(rules.deck_ids),
-        "season": list(rules.season_ids),
-        "resource": list(rules.resource_ids),
-    }
+    enums = pack.schema_enums(rules)
 
     def patch(node: dict) -> None:
         props = node.get("properties")
@@ -43,25 +48,14 @@ def deck_schema(rules: RulesModel | None = None) -> dict:
             return
         for name, enum in enums.items():
             prop = props.get(name)
-            if isinstance(prop, dict) and enum:
-                target = prop
-                if "anyOf" in prop:  # optional field: patch its string branch
-                    target = next(b for b in prop["anyOf"] if b.get("type") == "string")
+            target = _string_branch(prop) if isinstance(prop, dict) else None
+            if target is not None and enum:
                 target["enum"] = enum
-        if rules is None:
-            return
-        disc = props.get("discount")
-        if isinstance(disc, dict) and "items" in disc:
-            disc["items"]["enum"] = enums["resource"]
-        per = props.get("per")
-        if isinstance(per, dict) and "anyOf" in per:
-            branch = next(b for b in per["anyOf"] if b.get("type") == "string")
-            branch["enum"] = [*COUNTERS, *rules.resource_ids]
 
     _walk(schema, patch)
     return schema
 
 
-def deck_schema_json(rules: RulesModel | None = None) -> str:
+def deck_schema_json(pack: Pack, rules: Any = None) -> str:
     """The schema as stable, pretty JSON text."""
-    return json.dumps(deck_schema(rules), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    return json.dumps(deck_schema(pack, rules), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

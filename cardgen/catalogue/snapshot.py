@@ -48,26 +48,24 @@ def content_key(root: str | os.PathLike[str]) -> dict:
         "root": os.path.abspath(root),
         "cwd": os.getcwd(),
         "catalogue": digest_paths([Path(root)], CATALOGUE_SUFFIXES),
-        "code": digest_paths([PACKAGE_ROOT], (".py", ".yaml")),
+        "code": digest_paths([PACKAGE_ROOT]),
         "python": sys.version,
         "pydantic": pydantic.VERSION,
     }
 
 
 def _check(root: Path) -> Checked:
-    from cardgen.catalogue.checks import check_catalogue
-
     catalogue, diags = read_catalogue(root)
     if catalogue is not None:
-        diags += check_catalogue(catalogue)
+        diags += catalogue.pack.check(catalogue)
     return catalogue, diags
 
 
 def checked_catalogue(root: str | os.PathLike[str], *, use_cache: bool = True) -> Checked:
     """The catalogue of ``root`` with its schema and rules-model diagnostics.
 
-    The same as :func:`~cardgen.catalogue.loader.read_catalogue` followed by
-    :func:`~cardgen.catalogue.checks.check_catalogue`, replayed from the cache when the
+    The same as :func:`~cardgen.catalogue.loader.read_catalogue` followed by the pack's
+    rules-model checks (``Pack.check``), replayed from the cache when the
     catalogue, the code and the paths are unchanged.
     """
     root = Path(root)

@@ -1,22 +1,21 @@
-"""Field types shared by the catalogue models.
+"""Field types any pack's catalogue may use.
 
-Ids whose allowed values come from the rules model (decks, seasons, resources) are checked
-against the validation context ``{"rules": RulesModel}`` so that a designer's new resource in
-``rules.yaml`` needs no code change.
+Ids whose allowed values come from the rules model are checked against the validation context
+``{"rules": <rules model>}`` (:func:`from_rules`), so a designer's new value in ``rules.yaml``
+needs no code change.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from pydantic import AfterValidator, BeforeValidator, Field, StrictInt, ValidationInfo
+from pydantic import AfterValidator, Field, StrictInt, ValidationInfo
 from pydantic_core import PydanticCustomError
 
-DASH = "-"
-"""A power printed as ``-``: the card has no power of that kind (not the same as 0)."""
 
+def from_rules(attr: str, label: str) -> AfterValidator:
+    """A validator accepting only the values listed by the rules model's attribute ``attr``."""
 
-def _from_rules(attr: str, label: str):
     def check(value: str, info: ValidationInfo) -> str:
         rules = (info.context or {}).get("rules")
         if rules is None:
@@ -33,22 +32,6 @@ def _from_rules(attr: str, label: str):
     return AfterValidator(check)
 
 
-def _power(value: Any) -> Any:
-    if value == DASH and isinstance(value, str):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99:
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        raise PydanticCustomError("out_of_range", "power must be 0..99 or '-'")
-    raise PydanticCustomError(
-        "wrong_type", 'power must be a whole number or "-" (no power; not the same as 0)'
-    )
-
-
-ResourceId = Annotated[str, _from_rules("resource_ids", "resource")]
-DeckId = Annotated[str, _from_rules("deck_ids", "deck")]
-SeasonId = Annotated[str, _from_rules("season_ids", "season")]
-Power = Annotated[int | Literal["-"], BeforeValidator(_power)]
 CardId = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=2, max_length=48)]
 Amount = Annotated[StrictInt, Field(ge=1, le=9)]
 
@@ -65,8 +48,3 @@ SignedAmount = Annotated[
     AfterValidator(_nonzero),
 ]
 """A non-zero whole number from -9 to 9 (negative amounts take away)."""
-
-
-def power_value(p: int | str) -> int | None:
-    """The numeric value of a power, or None for ``-``."""
-    return None if p == DASH else int(p)

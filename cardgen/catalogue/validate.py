@@ -6,12 +6,14 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from cardgen.catalogue.extra_checks import STANDARD_CHECKS, ExtraCheck, run_extra_checks
+from cardgen.catalogue.extra_checks import ExtraCheck, run_extra_checks
 from cardgen.catalogue.loader import Catalogue
 from cardgen.catalogue.snapshot import checked_catalogue
 from cardgen.diagnostics import Diagnostic, Severity, sort_key
 
-__all__ = ["STANDARD_CHECKS", "ExtraCheck", "ValidationResult", "validate"]
+__all__ = ["ExtraCheck", "ValidationResult", "validate"]
+
+Check = ExtraCheck | Callable[[Catalogue], Iterable[Diagnostic]]
 
 
 @dataclass
@@ -41,18 +43,21 @@ class ValidationResult:
 def validate(
     root: str | os.PathLike[str],
     *,
-    extra_checks: Iterable[ExtraCheck | Callable[[Catalogue], Iterable[Diagnostic]]] = (),
+    extra_checks: Iterable[Check] | Callable[[Catalogue], Iterable[Check]] = (),
     use_cache: bool = True,
 ) -> ValidationResult:
     """Validate a catalogue folder: schema, rules-model checks and any ``extra_checks``.
 
     ``extra_checks`` are :class:`ExtraCheck` references (results cached by content, see
-    :mod:`cardgen.catalogue.extra_checks`; :data:`STANDARD_CHECKS` are the engine's card checks
-    and the print preflight) or plain callables ``(catalogue) -> Iterable[Diagnostic]``.
-    Extra checks run only when the schema and rules-model checks found no error.
+    :mod:`cardgen.catalogue.extra_checks`) or plain callables ``(catalogue) -> diagnostics``,
+    or a function that chooses them for the loaded catalogue (:func:`cardgen.checks.standard`
+    gives a pack's engine checks and the print preflight).  Extra checks run only when the
+    schema and rules-model checks found no error.
     """
     catalogue, diags = checked_catalogue(root, use_cache=use_cache)
     if catalogue is not None and not any(d.severity is Severity.ERROR for d in diags):
+        if callable(extra_checks):
+            extra_checks = list(extra_checks(catalogue))
         refs = [c for c in extra_checks if isinstance(c, ExtraCheck)]
         diags += run_extra_checks(catalogue, refs, use_cache=use_cache)
         for check in extra_checks:

@@ -94,18 +94,15 @@ def error_to_diagnostic(
         options = _expected(ctx)
         if ctx.get("options"):
             options = list(ctx["options"])
-        if loc and loc[-1] == "trigger":
-            from cardgen.rules.model import Trigger
-
-            if value in {t.value for t in Trigger}:
-                kind_name = loc[-2] if len(loc) >= 2 else "effect"
-                return Diagnostic(
-                    "E108",
-                    f"trigger {value!r} is not allowed for effect kind {kind_name!r}",
-                    smap.at(path),
-                    card,
-                    f"allowed triggers: {', '.join(options)}",
-                )
+        if loc and isinstance(value, str) and value in SCOPED_VALUES.get(loc[-1], ()):
+            kind_name = loc[-2] if len(loc) >= 2 else "effect"
+            return Diagnostic(
+                "E108",
+                f"trigger {value!r} is not allowed for effect kind {kind_name!r}",
+                smap.at(path),
+                card,
+                f"allowed triggers: {', '.join(options)}",
+            )
         hint = _suggest(value, options) or (f"allowed: {', '.join(options)}" if options else None)
         return Diagnostic("E104", f"{field}: unknown value {value!r}", smap.at(path), card, hint)
     if kind in _WRONG_TYPE:
@@ -114,6 +111,16 @@ def error_to_diagnostic(
         return Diagnostic("E105", f"{field}: {err['msg']} (got {value!r})", smap.at(path), card)
     msg = err["msg"].removeprefix("Value error, ")
     return Diagnostic("E109", f"{field}: {msg}", smap.at(path), card)
+
+
+#: field name -> every value it takes in some variant of a tagged union (an effect's
+#: ``trigger``): such a value given where its variant forbids it is E108, not a typo (E104)
+SCOPED_VALUES: dict[str, frozenset[str]] = {}
+
+
+def register_scoped_values(field: str, values: list[str]) -> None:
+    """Declare every value ``field`` takes in some variant (a pack's effect vocabulary)."""
+    SCOPED_VALUES[field] = frozenset(values) | SCOPED_VALUES.get(field, frozenset())
 
 
 def validate_model(model: type[M], data: Any, smap: SourceMap, context: dict | None = None) -> M:

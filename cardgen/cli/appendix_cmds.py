@@ -43,13 +43,13 @@ def appendix(
     """Write the rulebook appendices: card reference, indexes, glossary, clarifications, stats;
     with --rulebook also the rulebook itself followed by them."""
     if rules_reference is not None:
-        from cardgen.appendix import write_rules_reference
+        from cardgen.docs import write_rules_reference
 
         typer.echo(write_rules_reference(rules_reference))
         return
-    from cardgen.appendix import FORMATS, write_appendices
     from cardgen.catalogue.loader import load_catalogue
     from cardgen.diagnostics import DiagnosticError
+    from cardgen.docs import FORMATS, write_appendices
 
     try:
         catalogue = load_catalogue(directory)
@@ -59,7 +59,7 @@ def appendix(
     for path in write_appendices(catalogue, out, formats):
         typer.echo(path)
     if rulebook or rulebook_source is not None:
-        from cardgen.appendix import RULEBOOK_FILE, RulebookError, write_rulebook
+        from cardgen.docs import RULEBOOK_FILE, RulebookError, write_rulebook
 
         try:
             paths = write_rulebook(catalogue, out, formats, rulebook_source or RULEBOOK_FILE)

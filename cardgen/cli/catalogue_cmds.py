@@ -43,10 +43,10 @@ def validate(
 ) -> None:
     """Check a catalogue against the schema, the rules model and the rules engine's card
     checks; exit 1 if invalid."""
-    from cardgen.catalogue.extra_checks import STANDARD_CHECKS, simulation_check
     from cardgen.catalogue.validate import validate as run_validate
+    from cardgen.checks import standard
 
-    checks = [*STANDARD_CHECKS] + ([simulation_check(simulate)] if simulate else [])
+    checks = standard(simulate)
     result = run_validate(directory, extra_checks=checks, use_cache=not no_cache)
     diags = result.diagnostics
     if format is ReportFormat.json:
@@ -70,17 +70,15 @@ def schema(
     out: Path | None = typer.Option(None, "--out", "-o", help="Write to a file."),
 ) -> None:
     """Print the JSON Schema of a deck file (for editors and other tools)."""
+    from cardgen.catalogue.loader import RULES_FILE, load_rules
     from cardgen.catalogue.schema import deck_schema_json
     from cardgen.diagnostics import DiagnosticError
-    from cardgen.rules.model import DEFAULT_RULES_FILE, load_rules_model
 
-    rules = None
-    if (directory / DEFAULT_RULES_FILE).is_file():
-        try:
-            rules = load_rules_model(directory / DEFAULT_RULES_FILE)
-        except DiagnosticError as exc:
-            raise report_errors(exc) from None
-    write_output(deck_schema_json(rules), out)
+    try:
+        pack, rules = load_rules(directory / RULES_FILE)
+    except DiagnosticError as exc:
+        raise report_errors(exc) from None
+    write_output(deck_schema_json(pack, rules), out)
 
 
 def export(

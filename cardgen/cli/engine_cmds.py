@@ -44,8 +44,8 @@ def play(
     directory: Path = typer.Option(DEFAULT_DIR, "--cards", help="Catalogue folder."),
 ) -> None:
     """Play one game with bots and print its event log (or replay a saved JSON log)."""
-    from cardgen.rules.engine.game import GameSetupError
-    from cardgen.rules.engine.log import (
+    from cardgen.packs.attack_right.engine.game import GameSetupError
+    from cardgen.packs.attack_right.engine.log import (
         ReplayError,
         play_with_bots,
         replay_log,
@@ -99,7 +99,7 @@ def scenario_run(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Print passing scenarios too."),
 ) -> None:
     """Run scenario files; print pass/fail with a diff; exit 1 on any failure."""
-    from cardgen.rules.scenario import collect, run_scenario_file
+    from cardgen.packs.attack_right.scenario import collect, run_scenario_file
 
     files = collect(paths)
     if not files:

@@ -57,7 +57,7 @@ def simulate(
     """Play many seeded games with bots and report win rates, glory sources and card stats."""
     from cardgen.catalogue.loader import load_catalogue
     from cardgen.diagnostics import DiagnosticError
-    from cardgen.rules.engine import GameSetupError
+    from cardgen.packs.attack_right.engine import GameSetupError
     from cardgen.simulate import SimSpec, SimSpecError, make_matchups
     from cardgen.simulate.report import render_table, summarise, to_json
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import simpleSplit
@@ -16,10 +17,10 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.render.colours import Ink, hex_rgb
 from cardgen.render.document import Document
 from cardgen.render.fonts import register_fonts, string_width
-from cardgen.render.icons import IconSet, load_icon_colours
-from cardgen.render.layout import Layout as CardLayout
-from cardgen.render.layout import load_layout as load_card_layout
-from cardgen.rules.model import PlayerColour, RulesModel
+from cardgen.render.layout import CardLayout, load_layout
+
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
 
 
 @dataclass(frozen=True)
@@ -80,17 +81,17 @@ class Sheet:
         return size if w <= width else size * width / w
 
 
-def card_layout() -> CardLayout:
-    """The card template (its size is the size of the board's slots; its fonts are the kit's)."""
-    return load_card_layout()
+def card_layout(pack: Pack) -> CardLayout:
+    """The pack's card layout (its card size sizes the boards' slots; its fonts are the kit's)."""
+    return load_layout(pack.data / pack.layout_file, pack.layout_model())
 
 
-def new_sheet(rules: RulesModel, pagesize: tuple[float, float], title: str) -> Sheet:
-    """A deterministic PDF with the card fonts registered and the card icons available."""
-    cards = card_layout()
+def new_sheet(pack: Pack, rules: Any, pagesize: tuple[float, float], title: str) -> Sheet:
+    """A deterministic PDF with the card fonts registered and the pack's icons available."""
+    cards = card_layout(pack)
     names = register_fonts({"regular": cards.fonts["regular"], "bold": cards.fonts["bold"]})
     fonts = Fonts(names["regular"], names["bold"])
-    icons = IconSet({r.id: r.colour for r in rules.resources}, load_icon_colours(), fonts.regular)
+    icons = pack.icons(rules, fonts.regular)
     return Sheet(Document(pagesize, Ink(), icons, fonts.regular, title=title), fonts)
 
 
@@ -128,7 +129,15 @@ def shape_path(c: Canvas, shape: str, cx: float, cy: float, r: float):
     return p
 
 
-def player_marker(sheet: Sheet, player: PlayerColour, cx: float, cy: float, r: float) -> None:
+class Marker(Protocol):
+    """A player's marker: a colour, a shape and a letter (colour is never the only cue)."""
+
+    colour: str
+    shape: str
+    letter: str
+
+
+def player_marker(sheet: Sheet, player: Marker, cx: float, cy: float, r: float) -> None:
     """The player's shape in their colour with their letter: colour is never the only cue."""
     c = sheet.c
     c.saveState()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.components.draw import Sheet
-from cardgen.components.layout import ComponentLayout, Tiling
+from cardgen.components.style import SheetStyle, Tiling
 from cardgen.render.geometry import PAPERS as SHEET_PAPERS
 from cardgen.render.geometry import Grid, draw_crop_marks
 from cardgen.render.units import Size, mm, to_mm
@@ -117,7 +117,7 @@ def write_a3(s: Sheet, items: list[Item], margin: float) -> int:
     return len(items)
 
 
-def write_tiled(s: Sheet, items: list[Item], paper: str, layout: ComponentLayout) -> int:
+def write_tiled(s: Sheet, items: list[Item], paper: str, layout: SheetStyle) -> int:
     """Every item tiled over ``paper`` with overlap strips and alignment targets; returns pages."""
     margin, overlap = mm(layout.pages.margin), mm(layout.tiling.overlap)
     pages = 0
@@ -133,7 +133,7 @@ def write_tiled(s: Sheet, items: list[Item], paper: str, layout: ComponentLayout
 
 
 def _tile_page(
-    s: Sheet, item: Item, plan: TilePlan, tile: Tile, paper: str, layout: ComponentLayout
+    s: Sheet, item: Item, plan: TilePlan, tile: Tile, paper: str, layout: SheetStyle
 ) -> None:
     c = s.c
     pw, ph = PAPERS[paper].pt

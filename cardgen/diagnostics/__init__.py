@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from cardgen.diagnostics.codes import CODES, Code, Severity
+from cardgen.diagnostics.codes import CODES, Code, Severity, code_info, register_codes
 
-__all__ = ["CODES", "Code", "Diagnostic", "DiagnosticError", "Position", "Severity", "sort_key"]
+__all__ = [
+    "CODES",
+    "Code",
+    "Diagnostic",
+    "DiagnosticError",
+    "Position",
+    "Severity",
+    "code_info",
+    "register_codes",
+    "sort_key",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,19 +49,19 @@ class Diagnostic:
 
     @property
     def severity(self) -> Severity:
-        return CODES[self.code].severity
+        return code_info(self.code).severity
 
     @property
     def fix(self) -> str:
         """The one-line fix hint: the specific one if given, else the code's default."""
-        return self.hint or CODES[self.code].hint
+        return self.hint or code_info(self.code).hint
 
     def to_dict(self) -> dict:
         d = asdict(self)
         pos = d.pop("position")
         return {
             "code": self.code,
-            "slug": CODES[self.code].slug,
+            "slug": code_info(self.code).slug,
             "severity": str(self.severity),
             "file": pos["file"],
             "line": pos["line"],

@@ -53,7 +53,7 @@ class Renderer:
 
     def context(self, cmyk: bool = False) -> RenderContext:
         if cmyk not in self._ctx:
-            theme = Theme.create(self.catalogue.rules, self.catalogue.root, cmyk=cmyk)
+            theme = Theme.of(self.catalogue, cmyk=cmyk)
             self._ctx[cmyk] = RenderContext(self.catalogue, theme, self.settings, self.progress)
         return self._ctx[cmyk]
 
@@ -103,13 +103,12 @@ class Renderer:
             for paper in options.papers:
                 write(f"pnp-{paper}.pdf", render_pnp(self.context(), paper, options.duplex))
         if "print" in options.products:
-            from cardgen.render.products.print import render_print_backs, render_print_deck
+            from cardgen.render.products.print import render_print_backs, render_print_pile
 
             ctx = self.context(options.cmyk)
-            for deck in self.catalogue.rules.deck_ids:
-                if ctx.catalogue.select(deck=deck):
-                    write(f"print/{deck}.pdf", render_print_deck(ctx, deck))
-                    write(f"print/{deck}-backs.pdf", render_print_backs(ctx, deck))
+            for pile in ctx.backs_by_pile():
+                write(f"print/{pile}.pdf", render_print_pile(ctx, pile))
+                write(f"print/{pile}-backs.pdf", render_print_backs(ctx, pile))
         if any(p in options.products for p in RASTER_PRODUCTS):
             self._raster(options, write, out, written)
         return written
@@ -128,7 +127,7 @@ class Renderer:
         pdf = raster.raster_pdf(ctx, items)
         cells = raster.rasterise(pdf, jobs, plan, progress=lambda n: self.progress("images", n))
         faces = {i.card.id: c for i, c in zip(items, cells, strict=True) if i.card is not None}
-        backs = {(i.deck, i.season): c for i, c in zip(items, cells, strict=True) if not i.card}
+        backs = {i.back.key: c for i, c in zip(items, cells, strict=True) if not i.card}
         if "tts" in options.products:
             tts.write_tts(ctx, faces, backs, write)
         if "contact" in options.products:

@@ -25,7 +25,7 @@ from cardgen.render.fastpdf import (
 )
 from cardgen.render.formcache import CachedForm, DrawFn, FormCache, FormDef
 from cardgen.render.geometry import Box
-from cardgen.render.icons import IconSet
+from cardgen.render.icons import Icons
 
 
 @contextlib.contextmanager
@@ -52,7 +52,7 @@ class Document:
         self,
         pagesize: tuple[float, float],
         ink: Ink,
-        icons: IconSet,
+        icons: Icons,
         font: str,
         *,
         title: str = "",

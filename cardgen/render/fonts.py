@@ -9,9 +9,10 @@ from reportlab.pdfbase import pdfmetrics
 
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.fontcache import CachedTTFont
+from cardgen.util.resources import data_path
 
 #: The project's font folder.
-FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
+FONT_DIR = data_path("cardgen.assets", "fonts")
 
 
 def register_font(name: str, filename: str, font_dir: Path = FONT_DIR) -> str:

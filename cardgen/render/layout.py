@@ -1,4 +1,4 @@
-"""The card layout template (``templates/card.yaml``): typed boxes in mm, fonts and colours.
+"""Card layouts: the card size, fonts and colours every layout has; boxes in mm.
 
 Boxes are ``[x, y, w, h]`` in millimetres from the card's top-left corner; :meth:`Layout.box`
 turns one into PDF points from the card's bottom-left corner.
@@ -7,84 +7,37 @@ turns one into PDF points from the card's bottom-left corner.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PrivateAttr
 
 from cardgen.render.geometry import Box, top_box
+from cardgen.render.text import TextStyle
 from cardgen.render.units import Size, mm
-
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
-DEFAULT_TEMPLATE = TEMPLATE_DIR / "card.yaml"
 
 BoxMM = tuple[float, float, float, float]
 PointMM = tuple[float, float]
 Colour = str
 
 
-class _T(BaseModel):
+class LayoutPart(BaseModel):
+    """A frozen, strict part of a layout file."""
+
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
-class CardSize(_T):
+class CardSize(LayoutPart):
     width: PositiveFloat
     height: PositiveFloat
     bleed: float = Field(ge=0)
     safe: float = Field(ge=0)
 
 
-class Frame(_T):
-    inset: float
-    width: float
-    radius: float
+class TextBox(LayoutPart):
+    """A box of rich text (inline icons, paragraphs, flavour) that shrinks to fit."""
 
-
-class TextLine(_T):
-    box: BoxMM
-    font: str
-    size: PositiveFloat
-    min_size: PositiveFloat | None = None
-    radius: float = 0.0
-    padding: float = 1.2
-
-
-class Cost(_T):
-    centre: PointMM
-    radius: PositiveFloat
-    font: str
-    size: PositiveFloat
-
-
-class IconColumn(_T):
-    box: BoxMM
-    icon: PositiveFloat
-    gap: float
-
-
-class AreaBox(_T):
-    box: BoxMM
-
-
-class PowerLayout(_T):
-    defence: AreaBox
-    attack: AreaBox
-    icon: PositiveFloat
-    font: str
-    size: PositiveFloat
-    dash: tuple[float, float]
-
-
-class PlacementLayout(_T):
-    box: BoxMM
-    size: PositiveFloat
-    font: str
-    text_size: PositiveFloat
-
-
-class TextBox(_T):
     box: BoxMM
     padding: float
-    radius: float
     font: str
     flavour_font: str
     size: PositiveFloat
@@ -96,61 +49,28 @@ class TextBox(_T):
     icon_scale: PositiveFloat
     align: Literal["left", "center"]
 
-
-class Disc(_T):
-    centre: PointMM
-    radius: PositiveFloat
-
-
-class Mark(_T):
-    centre: PointMM
-    size: PositiveFloat
-
-
-class Face(_T):
-    frame: Frame
-    name: TextLine
-    type: TextLine
-    cost: Cost
-    discount: IconColumn
-    art: AreaBox
-    power: PowerLayout
-    placement: PlacementLayout
-    text: TextBox
-    deck_icon: Disc
-    star: Mark
-    prototype: TextLine
+    def style(self) -> TextStyle:
+        """The text-fitting style of this box."""
+        return TextStyle(
+            size=self.size,
+            min_size=self.min_size,
+            step=self.step,
+            leading=self.leading,
+            paragraph_gap=self.paragraph_gap,
+            icon_scale=self.icon_scale,
+            align=self.align,
+        )
 
 
-class Pattern(_T):
-    spacing: PositiveFloat
-    size: PositiveFloat
+class CardLayout(LayoutPart):
+    """A card layout: the card size, its fonts by role and its colours by role.
 
-
-class Label(_T):
-    centre: PointMM
-    font: str
-    size: PositiveFloat
-    text: str | None = None
-
-
-class Back(_T):
-    frame: Frame
-    pattern: Pattern
-    title: Label
-    emblem: Disc
-    deck: Label
-    season: Label
-
-
-class Layout(_T):
-    """The whole card template."""
+    A pack's layout model extends it with what its faces and backs need.
+    """
 
     card: CardSize
     fonts: dict[str, str]
     colours: dict[str, Colour]
-    face: Face
-    back: Back
     #: boxes already converted (a template is frozen, so they never change)
     _boxes: dict[BoxMM, Box] = PrivateAttr(default_factory=dict)
 
@@ -185,10 +105,13 @@ class Layout(_T):
         return (mm(p[0]), mm(self.card.height - p[1]))
 
 
-def load_layout(path: Path = DEFAULT_TEMPLATE) -> Layout:
-    """Load and validate a layout template (raises DiagnosticError on bad input)."""
+L = TypeVar("L", bound=CardLayout)
+
+
+def load_layout(path: Path, model: type[L] = CardLayout) -> L:
+    """Load and validate a layout file as ``model`` (raises DiagnosticError on bad input)."""
     from cardgen.catalogue.validation_errors import validate_model
     from cardgen.catalogue.yaml_source import load_yaml
 
     data, smap = load_yaml(path, display=str(path))
-    return validate_model(Layout, data, smap)
+    return validate_model(model, data, smap)

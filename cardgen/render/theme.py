@@ -1,44 +1,54 @@
-"""The theme of a render: layout template, registered fonts, icons, ink and art of a catalogue."""
+"""The theme of a render: a pack's card layout, registered fonts, icons, ink and art."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.card import Card
 from cardgen.render.art import ArtStore
 from cardgen.render.colours import Ink
 from cardgen.render.fonts import register_fonts
-from cardgen.render.icons import IconSet, load_icon_colours
-from cardgen.render.layout import DEFAULT_TEMPLATE, Layout, load_layout
-from cardgen.rules.model import RulesModel
+from cardgen.render.layout import CardLayout, load_layout
+
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
 
 
 @dataclass
 class Theme:
     """Everything the card painters need besides the card itself."""
 
-    layout: Layout
-    rules: RulesModel
+    layout: Any  # the pack's layout model (a CardLayout)
+    rules: Any  # the catalogue's rules model
     fonts: dict[str, str]
-    icons: IconSet
+    icons: Any  # the pack's icon set
     ink: Ink
     art: ArtStore
+    pack: Pack
 
     @classmethod
     def create(
         cls,
-        rules: RulesModel,
+        pack: Pack,
+        rules: Any,
         cards_dir: Path,
         *,
         cmyk: bool = False,
-        template: Path = DEFAULT_TEMPLATE,
+        layout_file: Path | None = None,
     ) -> Theme:
-        layout = load_layout(template)
+        """The theme of ``pack`` for a catalogue folder; the layout is the pack's unless a
+        ``layout.yaml`` beside the catalogue (or ``layout_file``) overrides it."""
+        path = layout_file or pack_layout_file(pack, cards_dir)
+        layout: CardLayout = load_layout(path, pack.layout_model())
         fonts = register_fonts(layout.fonts)
-        resources = {r.id: r.colour for r in rules.resources}
-        icons = IconSet(resources, load_icon_colours(), fonts["bold"])
-        return cls(layout, rules, fonts, icons, Ink(cmyk), ArtStore(cards_dir, cmyk=cmyk))
+        icons = pack.icons(rules, fonts["bold"])
+        return cls(layout, rules, fonts, icons, Ink(cmyk), ArtStore(cards_dir, cmyk=cmyk), pack)
+
+    @classmethod
+    def of(cls, catalogue: Any, *, cmyk: bool = False) -> Theme:
+        """The theme of a loaded catalogue."""
+        return cls.create(catalogue.pack, catalogue.rules, catalogue.root, cmyk=cmyk)
 
     def font(self, role: str) -> str:
         return self.fonts[role]
@@ -46,11 +56,8 @@ class Theme:
     def colour(self, role: str) -> str:
         return self.layout.colours[role]
 
-    def season_colour(self, card: Card) -> str:
-        return self.rules.season(card.season).colour
 
-    def deck_colour(self, deck: str) -> str:
-        return self.rules.deck(deck).colour
-
-    def deck_icon(self, deck: str) -> str:
-        return self.rules.deck(deck).icon
+def pack_layout_file(pack: Pack, cards_dir: Path) -> Path:
+    """The layout file a catalogue folder uses: its own ``layout.yaml``, else the pack's."""
+    own = Path(cards_dir) / pack.layout_file
+    return own if own.is_file() else pack.data / pack.layout_file

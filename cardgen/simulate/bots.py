@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from cardgen.rules.engine import DRAFT, END, GreedyBot, RandomBot, State, card_value
+from cardgen.packs.attack_right.engine import DRAFT, END, GreedyBot, RandomBot, State, card_value
 
 
 class SimBot(Protocol):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.rules.engine import DRAFT, PLAY, Game, GameOptions, State
+from cardgen.packs.attack_right.engine import DRAFT, PLAY, Game, GameOptions, State
 from cardgen.simulate.bots import BOT_NAMES, FastRandomBot, make_sim_bot
 from cardgen.simulate.seeds import game_seeds
 from cardgen.simulate.spec import SimSpec

@@ -31,6 +31,8 @@ def _files_under(path: Path, suffixes: tuple[str, ...] | None) -> list[Path]:
     for root, dirs, files in os.walk(path):
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__pycache__")))
         for name in sorted(files):
+            if name.endswith(".pyc"):
+                continue
             if suffixes is None or name.endswith(suffixes):
                 out.append(Path(root) / name)
     return out
@@ -54,8 +56,8 @@ def digest_paths(paths: Iterable[Path], suffixes: tuple[str, ...] | None = None)
 
 
 def code_digest(*packages: str) -> str:
-    """Hash the Python source of ``cardgen`` sub-packages (``"render"``, ``"components"`` …)."""
-    return digest_paths([PACKAGE_ROOT / p for p in packages], (".py", ".yaml"))
+    """Hash the code and data files of ``cardgen`` sub-packages (``"render"``, ``"docs"`` …)."""
+    return digest_paths([PACKAGE_ROOT / p for p in packages])
 
 
 def file_digest(path: Path) -> str:

@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict
 
-from cardgen.catalogue.card import Card
 from cardgen.catalogue.loader import Catalogue
-from cardgen.render.card_back import BackPainter
-from cardgen.render.card_face import FacePainter
+from cardgen.pack import BackDesign
 from cardgen.render.document import Document
 from cardgen.render.formcache import FontSeed, FormCache
-from cardgen.render.layout import TEMPLATE_DIR
+from cardgen.render.painters import BackPainter, FacePainter
 from cardgen.render.theme import Theme
+from cardgen.util.resources import data_path
 
-PRODUCTS_FILE = TEMPLATE_DIR / "products.yaml"
+PRODUCTS_FILE = data_path("cardgen.render", "products.yaml")
 
 #: ``progress(step_name, advance)``: called as work is done (``advance`` in cards or pages).
 Progress = Callable[[str, int], None]
@@ -92,18 +92,35 @@ class RenderContext:
     forms: FormCache | None = field(init=False)
 
     def __post_init__(self) -> None:
-        self.faces = FacePainter(self.theme)
-        self.backs = BackPainter(self.theme)
+        pack = self.catalogue.pack
+        self.faces = pack.face_painter(self.theme)
+        self.backs = pack.back_painter(self.theme)
         fonts = tuple(dict.fromkeys(self.theme.fonts.values()))
         self.forms = FormCache(FontSeed(fonts)) if self.share_forms else None
 
     @property
-    def cards(self) -> list[Card]:
+    def cards(self) -> list[Any]:
         return list(self.catalogue)
 
-    def physical(self, cards: list[Card] | None = None) -> list[Card]:
+    def physical(self, cards: list[Any] | None = None) -> list[Any]:
         """Cards with copies expanded, in catalogue order."""
         return [c for c in (self.cards if cards is None else cards) for _ in range(c.copies)]
+
+    def back_of(self, card: Any) -> BackDesign:
+        """The back of ``card``."""
+        return self.catalogue.pack.back_of(card)
+
+    def backs_by_pile(self) -> dict[str, list[BackDesign]]:
+        """Every back design in use, by pile, in catalogue order (piles and backs)."""
+        out: dict[str, dict[str, BackDesign]] = {}
+        for card in self.cards:
+            back = self.back_of(card)
+            out.setdefault(back.pile, {}).setdefault(back.key, back)
+        return {pile: list(backs.values()) for pile, backs in out.items()}
+
+    def cards_of_back(self, back: BackDesign) -> list[Any]:
+        """The card designs with ``back``, in catalogue order."""
+        return [c for c in self.cards if self.back_of(c) == back]
 
     def document(self, pagesize: tuple[float, float], title: str, share: bool = True) -> Document:
         """A new PDF; with ``share``, it replays the forms of earlier ones (and so embeds every

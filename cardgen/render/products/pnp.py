@@ -8,11 +8,11 @@ long edge (to glue sheet to sheet); no calibration page.
 
 from __future__ import annotations
 
-from cardgen.catalogue.card import Card
-from cardgen.render.card_back import back_form
-from cardgen.render.card_face import face_form
+from typing import Any
+
 from cardgen.render.fonts import string_width
 from cardgen.render.geometry import PAPERS, Duplex, Grid, draw_crop_marks
+from cardgen.render.painters import back_form, face_form
 from cardgen.render.products.base import RenderContext
 from cardgen.render.units import mm
 
@@ -96,14 +96,14 @@ class PnpWriter:
             self.label(f"{th.rules.game} · duplex calibration · {FLIP_TEXT[self.duplex]}")
             c.showPage()
 
-    def sheet(self, cards: list[Card], side: str, duplex: Duplex | None, label: str) -> None:
+    def sheet(self, cards: list[Any], side: str, duplex: Duplex | None, label: str) -> None:
         doc = self.doc
         for i, card in enumerate(cards):
             slot = self.grid.slot(i, duplex if side == "back" else None)
             if side == "front":
                 name = face_form(doc, self.ctx.faces, card, bleed=False)
             else:
-                name = back_form(doc, self.ctx.backs, card.deck, card.season, bleed=False)
+                name = back_form(doc, self.ctx.backs, self.ctx.back_of(card), bleed=False)
             doc.place(name, slot.x, slot.y)
         draw_crop_marks(doc.c, self.grid, **self.crop)
         self.label(label)

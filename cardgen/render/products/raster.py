@@ -16,35 +16,37 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
-from cardgen.catalogue.card import Card
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
-from cardgen.render.card_back import back_form
-from cardgen.render.card_face import face_form
+from cardgen.pack import BackDesign
+from cardgen.render.painters import back_form, face_form
 from cardgen.render.products.base import RenderContext
 from cardgen.render.units import MM_PER_INCH, mm, px
 
 
 @dataclass(frozen=True)
 class Sprite:
-    """One rasterised design: a card face (``card`` set) or the back of a deck and season."""
+    """One rasterised design: a card face (``card`` set) or a back."""
 
-    deck: str
-    season: str
-    card: Card | None
+    back: BackDesign
+    card: Any | None
+
+    @property
+    def pile(self) -> str:
+        return self.back.pile
 
     @property
     def stem(self) -> str:
-        return self.card.id if self.card is not None else f"back-{self.season}"
+        return self.card.id if self.card is not None else f"back-{self.back.name}"
 
 
 def sprites(ctx: RenderContext) -> list[Sprite]:
-    """Every face in catalogue order, then every back (deck by deck, season by season)."""
-    out = [Sprite(c.deck, c.season, c) for c in ctx.cards]
-    decks = [d for d in ctx.theme.rules.deck_ids if ctx.catalogue.select(deck=d)]
-    out += [Sprite(d, s, None) for d in decks for s in ctx.theme.rules.season_ids]
+    """Every face in catalogue order, then every back (pile by pile)."""
+    out = [Sprite(ctx.back_of(c), c) for c in ctx.cards]
+    out += [Sprite(b, None) for backs in ctx.backs_by_pile().values() for b in backs]
     return out
 
 
@@ -57,7 +59,7 @@ def raster_pdf(ctx: RenderContext, items: list[Sprite]) -> bytes:
         if s.card is not None:
             name = face_form(doc, ctx.faces, s.card, bleed=True)
         else:
-            name = back_form(doc, ctx.backs, s.deck, s.season, bleed=True)
+            name = back_form(doc, ctx.backs, s.back, bleed=True)
         doc.place(name, b, b)
         doc.c.showPage()
     return doc.save()
@@ -119,7 +121,7 @@ def plan(ctx: RenderContext, full_size: bool) -> RasterPlan:
 
 def page_job(out: Path, item: Sprite) -> PageJob:
     """Where the PNG and the MPC PNG of ``item`` go under ``out``."""
-    rel = Path(item.deck) / f"{item.stem}.png"
+    rel = Path(item.pile) / f"{item.stem}.png"
     return PageJob(str(out / "png" / rel), str(out / "png-mpc" / rel))
 
 

@@ -1,6 +1,6 @@
 """Tabletop Simulator: deck sheets of at most 10 × 7 cards and 4096 px a side, with a back.
 
-One sheet per deck and season (copies expanded), so spring and fall piles stay apart; each
+One sheet per back design (copies expanded), so piles that differ face down stay apart; each
 comes with its back image and an entry in ``tts.json`` giving the grid TTS asks for.
 """
 
@@ -48,25 +48,24 @@ def make_sheet(cells: list[Image.Image], s: TtsSettings) -> tuple[Image.Image, i
 def write_tts(
     ctx: RenderContext,
     faces: dict[str, Image.Image],
-    backs: dict[tuple[str, str], Image.Image],
+    backs: dict[str, Image.Image],
     write: Callable[[str, bytes], None],
 ) -> None:
-    """Write a sheet and a back per deck and season, and ``tts/tts.json`` describing them."""
+    """Write a sheet and a back per back design, and ``tts/tts.json`` describing them."""
     s = ctx.settings.tts
+    pile_key, name_key = ctx.catalogue.pack.back_labels
     manifest = []
-    for deck in ctx.theme.rules.deck_ids:
-        for season in ctx.theme.rules.season_ids:
-            cards = ctx.physical(ctx.catalogue.select(deck, season))
-            if not cards:
-                continue
+    for pile_backs in ctx.backs_by_pile().values():
+        for back in pile_backs:
+            cards = ctx.physical(ctx.cards_of_back(back))
             sheet, cols, rows = make_sheet([faces[c.id] for c in cards], s)
-            stem = f"{deck}-{season}"
+            stem = back.key
             write(f"tts/{stem}.png", png_bytes(sheet))
-            write(f"tts/{stem}-back.png", png_bytes(backs[(deck, season)]))
+            write(f"tts/{stem}-back.png", png_bytes(backs[back.key]))
             manifest.append(
                 {
-                    "deck": deck,
-                    "season": season,
+                    pile_key: back.pile,
+                    name_key: back.name,
                     "face": f"{stem}.png",
                     "back": f"{stem}-back.png",
                     "num_width": cols,

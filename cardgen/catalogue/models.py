@@ -1,0 +1,33 @@
+"""The base models every pack's catalogue extends: a card design and a rules model.
+
+A pack's card model subclasses :class:`CardBase` and also declares ``copies`` (how many physical
+cards of the design there are) and ``art`` (an image path relative to the catalogue, or None);
+its rules model subclasses :class:`RulesBase`.  The core reads nothing else of a card.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardgen.catalogue.types import CardId
+
+#: fields the core reads from every card besides those of :class:`CardBase`
+REQUIRED_CARD_FIELDS = ("copies", "art")
+
+
+class CardBase(BaseModel):
+    """One card design: a unique id and a name (packs add their fields)."""
+
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
+
+    id: CardId = Field(description="unique, stable id: lowercase words joined by '-'")
+    name: str = Field(min_length=1, max_length=40)
+
+
+class RulesBase(BaseModel):
+    """The rules model of a catalogue folder (``rules.yaml``): its pack and its game's name."""
+
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
+
+    pack: str = Field(description="the game pack this catalogue follows (`cardgen games`)")
+    game: str = Field(min_length=1, description="the game's name, printed on the components")

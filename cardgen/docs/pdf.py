@@ -1,0 +1,133 @@
+"""The PDF appendix: A4, the cards' embedded fonts, vector icons and charts, outline and TOC.
+
+reportlab's invariant mode and a fixed document info make the bytes depend on the input only.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+from xml.sax.saxutils import escape
+
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageTemplate,
+    Paragraph,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from cardgen.docs.model import Appendix
+from cardgen.docs.pdf_sections import Styles, story
+from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
+
+MARGIN = 48.0
+
+
+class _Doc(BaseDocTemplate):
+    """A4 pages with a footer; headings with an ``outline`` entry become bookmarks + TOC lines."""
+
+    toc_depth = 1  # deepest outline level listed in the table of contents
+
+    def __init__(
+        self,
+        buf: BytesIO,
+        theme: PdfTheme,
+        title: str,
+        subject: str = "Card reference, glossary, clarifications, components and deck statistics",
+        creator: str = "cardgen appendix",
+    ) -> None:
+        super().__init__(
+            buf,
+            pagesize=A4,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=MARGIN,
+            title=title,
+            author="cardgen",
+            subject=subject,
+            creator=creator,
+            invariant=1,
+            initialFontName=theme.regular,
+        )
+        self.theme, self.doc_title = theme, title
+        frame = Frame(MARGIN, MARGIN, A4[0] - 2 * MARGIN, A4[1] - 2 * MARGIN, id="body")
+        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
+
+    def _footer(self, canv, doc) -> None:
+        canv.saveState()
+        canv.setFont(self.theme.regular, 8)
+        canv.setFillColor("#555555")
+        canv.drawString(MARGIN, MARGIN / 2, self.doc_title)
+        canv.drawRightString(A4[0] - MARGIN, MARGIN / 2, str(doc.page))
+        canv.restoreState()
+
+    def beforeDocument(self) -> None:
+        self.canv.showOutline()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        entry = getattr(flowable, "outline", None)
+        if entry is None:
+            return
+        level, text, key = entry
+        self.canv.addOutlineEntry(text, key, level=level, closed=level >= 1)
+        if level <= self.toc_depth:
+            self.notify("TOCEntry", (level, escape(text), self.page, key))
+
+
+def _toc(styles: Styles, size: float = 10.5, space: float = 5) -> TableOfContents:
+    toc = TableOfContents(dotsMinLevel=0)
+    toc.levelStyles = [
+        ParagraphStyle(
+            "toc0",
+            parent=styles.body,
+            fontName=styles.theme.bold,
+            fontSize=size,
+            leftIndent=0,
+            firstLineIndent=0,
+            spaceBefore=space,
+            leading=size + 3.5,
+        ),
+        ParagraphStyle(
+            "toc1", parent=styles.body, fontSize=9, leftIndent=14, firstLineIndent=0, leading=12
+        ),
+    ]
+    toc.tableStyle = TableStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), styles.theme.regular, 9),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ]
+    )
+    return toc
+
+
+def render_pdf(appendix: Appendix) -> bytes:
+    """The whole appendix as PDF bytes."""
+    theme = pdf_theme(appendix)
+    styles = Styles.create(theme)
+    title = f"{appendix.game}: rulebook appendices"
+    buf = BytesIO()
+    doc = _Doc(buf, theme, title)
+    front = [
+        Paragraph(escape(title), styles.title),
+        Paragraph(
+            escape(
+                f"Generated from the card catalogue ({appendix.card_total} cards, "
+                f"{appendix.design_total} designs) and the rules model (rulebook version "
+                f"{appendix.rulebook_version})."
+            ),
+            styles.body,
+        ),
+        Paragraph("Contents", styles.h1),
+        _toc(styles),
+    ]
+    doc.multiBuild([*front, *story(appendix, styles)])
+    return buf.getvalue()

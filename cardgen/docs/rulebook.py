@@ -1,0 +1,355 @@
+"""The printed rulebook: ``docs/rulebook.md`` rendered against the rules model and parsed.
+
+The source is markdown with jinja2 expressions over the rules model (so every tunable number
+comes from ``rules.yaml``) and ``{icon}`` tokens.  :func:`build_rulebook` renders it and parses
+the small markdown subset it uses into typed blocks that the HTML and PDF writers lay out.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from jinja2 import Environment, StrictUndefined, TemplateError
+
+from cardgen.docs.gather import icon_labels
+from cardgen.packs.attack_right.icon_tokens import TOKEN, known_tokens
+from cardgen.packs.attack_right.model import RulesModel, SeasonDef
+from cardgen.util.resources import data_path
+
+RULEBOOK_FILE = data_path("cardgen.packs.attack_right", "rulebook.md")
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+#: icons the rulebook may use beyond the card text tokens, with their labels
+EXTRA_ICONS = {"unit": "a unit", "building": "a building"}
+
+
+class RulebookError(ValueError):
+    """The rulebook source cannot be rendered or uses markdown or icons the writers lack."""
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of rulebook text: plain text, an icon (renderer name) or a line break."""
+
+    text: str
+    icon: str | None = None
+    bold: bool = False
+    italic: bool = False
+    newline: bool = False
+
+
+@dataclass(frozen=True)
+class Block:
+    """A heading (``level`` 1-3), paragraph, list item (``marker``) or aside (a boxed note)."""
+
+    kind: str  # "heading" | "para" | "item" | "aside"
+    spans: tuple[Span, ...]
+    level: int = 0
+    marker: str = ""
+    id: str = ""
+
+    @property
+    def text(self) -> str:
+        """The block's words without icons (line breaks as spaces)."""
+        return "".join(" " if s.newline else s.text for s in self.spans if not s.icon).strip()
+
+
+@dataclass(frozen=True)
+class Items:
+    """Consecutive list items, for writers that group them (``ordered``: ``1)`` markers)."""
+
+    ordered: bool
+    items: tuple[Block, ...]
+
+
+def grouped(blocks: tuple[Block, ...] | list[Block]) -> list[Block | Items]:
+    """Blocks with each run of list items of one kind gathered into :class:`Items`."""
+    out: list[Block | Items] = []
+    for b in blocks:
+        if b.kind != "item":
+            out.append(b)
+            continue
+        ordered = b.marker != "•"
+        last = out[-1] if out else None
+        if isinstance(last, Items) and last.ordered == ordered:
+            out[-1] = Items(ordered, (*last.items, b))
+        else:
+            out.append(Items(ordered, (b,)))
+    return out
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """The rulebook in print order, with the rendered markdown it came from."""
+
+    title: str
+    blocks: tuple[Block, ...]
+    markdown: str
+    #: icon name (as drawn) -> label, for the icons the rulebook uses beyond the card tokens
+    icon_labels: dict[str, str]
+
+    @property
+    def headings(self) -> tuple[Block, ...]:
+        """The section (``##``) and subsection (``###``) headings."""
+        return tuple(b for b in self.blocks if b.kind == "heading")
+
+    @property
+    def intro(self) -> tuple[Block, ...]:
+        """The blocks before the first section (printed on the cover)."""
+        first = next((i for i, b in enumerate(self.blocks) if b.kind == "heading"), 0)
+        return self.blocks[:first]
+
+    @property
+    def sections(self) -> tuple[Block, ...]:
+        """The blocks from the first section on."""
+        return self.blocks[len(self.intro) :]
+
+
+# --- jinja -------------------------------------------------------------------------------------
+def plural(n: int, noun: str) -> str:
+    """``1 coin``, ``3 coins``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def words(n: int) -> str:
+    """A small number in words (``4`` -> ``four``); larger ones as digits."""
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th`` …"""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def slot_phrase(season: SeasonDef) -> str:
+    """A season's zone capacities as the rulebook words them."""
+    left, middle, right = (season.slots.get(z, 0) for z in ("left", "middle", "right"))
+    if left == middle == right:
+        return f"{plural(left, 'card')} to the left, middle and right"
+    return f"{plural(left, 'card')} to the left, {middle} in the middle, and {right} to the right"
+
+
+def _environment() -> Environment:
+    env = Environment(
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters.update(plural=plural, words=words, ordinal=ordinal)
+    return env
+
+
+def render_source(rules: RulesModel, source: str | os.PathLike[str] = RULEBOOK_FILE) -> str:
+    """The rulebook markdown with every jinja expression evaluated against ``rules``."""
+    path = Path(source)
+    seasons = {s.id: s for s in rules.seasons}
+    context = {
+        "rules": rules,
+        "seasons": seasons,
+        "decks": {d.id: d for d in rules.decks},
+        "slots": lambda season_id: slot_phrase(seasons[season_id]),
+    }
+    try:
+        template = _environment().from_string(path.read_text(encoding="utf-8"))
+        return template.render(**context)
+    except TemplateError as exc:
+        line = getattr(exc, "lineno", None) or _template_line(exc)
+        where = f"{path}:{line}" if line else str(path)
+        raise RulebookError(f"{where}: {exc.message or exc}") from None
+    except (KeyError, OSError) as exc:
+        raise RulebookError(f"{path}: {exc}") from None
+
+
+def _template_line(exc: BaseException) -> int | None:
+    """The source line of a jinja runtime error (jinja rewrites the traceback to the template)."""
+    tb, line = exc.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+# --- markdown ----------------------------------------------------------------------------------
+_HEADING = re.compile(r"(#{1,3}) (.+)")
+_ITEM = re.compile(r"(-|\d+[.)]) (.*)")
+_INLINE = re.compile(r"\\([\\`*_{}\[\]#>.!-])|\*\*|\*|\{([a-z][a-z0-9-]*)\}")
+
+
+def _slug(text: str, taken: set[str]) -> str:
+    base = "rules-" + (re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section")
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    taken.add(slug)
+    return slug
+
+
+class _Parser:
+    """Inline parser: ``**bold**``, ``*italic*``, ``{icon}``, backslash escapes and breaks."""
+
+    def __init__(self, icons: dict[str, str], labels: dict[str, str]) -> None:
+        self.icons, self.labels = icons, labels
+
+    def spans(self, lines: list[str]) -> tuple[Span, ...]:
+        out: list[Span] = []
+        bold = italic = False
+        for i, raw in enumerate(lines):
+            line = raw.strip()
+            hard = line.endswith("\\") and not line.endswith("\\\\")
+            line = line[:-1].rstrip() if hard else line
+            if i and not (out and out[-1].newline):
+                out.append(Span(" ", bold=bold, italic=italic))
+            pos = 0
+            for m in _INLINE.finditer(line):
+                if m.start() > pos:
+                    out.append(Span(line[pos : m.start()], bold=bold, italic=italic))
+                token = m.group(0)
+                if m.group(1):
+                    out.append(Span(m.group(1), bold=bold, italic=italic))
+                elif token == "**":
+                    bold = not bold
+                elif token == "*":
+                    italic = not italic
+                else:
+                    out.append(self._icon(m.group(2), raw))
+                pos = m.end()
+            if pos < len(line):
+                out.append(Span(line[pos:], bold=bold, italic=italic))
+            if hard and i < len(lines) - 1:
+                out.append(Span("", newline=True))
+        if bold or italic:
+            raise RulebookError(f"unclosed ** or * in: {' '.join(lines)[:80]}")
+        return _merge(out)
+
+    def _icon(self, token: str, line: str) -> Span:
+        if token not in self.icons:
+            raise RulebookError(f"unknown icon {{{token}}} in: {line.strip()[:80]}")
+        name = self.icons[token]
+        return Span(self.labels.get(name, name), icon=name)
+
+
+def glued(spans: tuple[Span, ...]) -> list[tuple[Span, ...]]:
+    """Spans grouped so an icon and the text touching it (no space between) never part."""
+    out: list[list[Span]] = []
+    for s in spans:
+        last = out[-1] if out else None
+        if s.icon:
+            group: list[Span] = []
+            prev = last[-1] if last and len(last) == 1 else None
+            m = re.search(r"\S+$", prev.text) if prev and not (prev.icon or prev.newline) else None
+            if prev is not None and m is not None:
+                out.pop()
+                if m.start():
+                    out.append([replace(prev, text=prev.text[: m.start()])])
+                group.append(replace(prev, text=m.group(0)))
+            out.append([*group, s])
+        elif last and last[-1].icon and not s.newline:
+            m = re.match(r"\S+", s.text)
+            if m is None:
+                out.append([s])
+                continue
+            last.append(replace(s, text=m.group(0)))
+            if s.text[m.end() :]:
+                out.append([replace(s, text=s.text[m.end() :])])
+        else:
+            out.append([s])
+    return [tuple(g) for g in out]
+
+
+def _merge(spans: list[Span]) -> tuple[Span, ...]:
+    """Join neighbouring text spans of the same style."""
+    out: list[Span] = []
+    for s in spans:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and not (s.icon or s.newline or prev.icon or prev.newline)
+            and (prev.bold, prev.italic) == (s.bold, s.italic)
+        ):
+            out[-1] = Span(prev.text + s.text, bold=s.bold, italic=s.italic)
+        elif s.text or s.icon or s.newline:
+            out.append(s)
+    return tuple(out)
+
+
+def _chunks(markdown: str) -> list[tuple[str, list[str]]]:
+    """Split markdown into ``(kind, lines)`` blocks: heading, item, aside or para."""
+    chunks: list[tuple[str, list[str]]] = []
+    for line in markdown.splitlines():
+        if not line.strip():
+            chunks.append(("blank", []))
+        elif _HEADING.fullmatch(line):
+            chunks.append(("heading", [line]))
+        elif line.startswith(">"):
+            text = line[1:].removeprefix(" ")
+            if chunks and chunks[-1][0] == "aside":
+                chunks[-1][1].append(text)
+            else:
+                chunks.append(("aside", [text]))
+        elif _ITEM.fullmatch(line):
+            chunks.append(("item", [line]))
+        elif line[0] == " " and chunks and chunks[-1][0] == "item":
+            chunks[-1][1].append(line)
+        elif line[0] in "#|<`" or line.startswith(("```", "    ")):
+            raise RulebookError(f"markdown the rulebook writers do not support: {line[:80]}")
+        elif chunks and chunks[-1][0] == "para":
+            chunks[-1][1].append(line)
+        else:
+            chunks.append(("para", [line]))
+    return [c for c in chunks if c[0] != "blank"]
+
+
+def parse(markdown: str, icons: dict[str, str], labels: dict[str, str]) -> tuple[Block, ...]:
+    """The rendered rulebook markdown as blocks; ``icons`` maps tokens to drawn icon names."""
+    inline = _Parser(icons, labels)
+    taken: set[str] = set()
+    blocks = []
+    for kind, lines in _chunks(markdown):
+        if kind == "heading":
+            m = _HEADING.fullmatch(lines[0])
+            assert m is not None
+            spans = inline.spans([m.group(2)])
+            block = Block("heading", spans, level=len(m.group(1)))
+            blocks.append(Block("heading", spans, block.level, id=_slug(block.text, taken)))
+        elif kind == "item":
+            m = _ITEM.fullmatch(lines[0])
+            assert m is not None
+            marker = "•" if m.group(1) == "-" else m.group(1)
+            blocks.append(Block("item", inline.spans([m.group(2), *lines[1:]]), marker=marker))
+        else:
+            blocks.append(Block(kind, inline.spans(lines)))
+    return tuple(blocks)
+
+
+def rulebook_icons(rules: RulesModel) -> tuple[dict[str, str], dict[str, str]]:
+    """Token -> drawn icon name, and the labels of the icons beyond the card tokens."""
+    tokens = {t: t for t in known_tokens(rules.resource_ids)}
+    tokens.update({t: t for t in EXTRA_ICONS})
+    tokens.update({f"deck-{d.id}": d.icon for d in rules.decks})
+    labels = dict(EXTRA_ICONS)
+    labels.update({d.icon: d.name for d in rules.decks})
+    return tokens, labels
+
+
+def build_rulebook(rules: RulesModel, source: str | os.PathLike[str] = RULEBOOK_FILE) -> Rulebook:
+    """Render ``source`` against ``rules`` and parse it; the first ``#`` heading is the title."""
+    markdown = render_source(rules, source)
+    tokens, extra = rulebook_icons(rules)
+    labels = {**icon_labels(rules), **extra}
+    blocks = parse(markdown, tokens, labels)
+    titles = [b for b in blocks if b.kind == "heading" and b.level == 1]
+    if len(titles) != 1 or blocks[0] is not titles[0]:
+        raise RulebookError(f"{source}: the rulebook must start with its one '# title'")
+    return Rulebook(titles[0].text, blocks[1:], markdown, extra)
+
+
+def plain_markdown(rulebook: Rulebook) -> str:
+    """The rendered markdown with icons written ``[name]``, as in the markdown appendix."""
+    return TOKEN.sub(lambda m: f"[{m.group(1)}]", rulebook.markdown)

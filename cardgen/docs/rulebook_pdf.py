@@ -1,0 +1,178 @@
+"""The rulebook as PDF: a cover with contents, the rules in two columns, then the appendices.
+
+A4 pages (they print as an A5 booklet two to a sheet) with page numbers on the outer corners,
+the appendix PDF's fonts, inline vector icons and outline; byte-identical for identical input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from io import BytesIO
+from xml.sax.saxutils import escape
+
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from cardgen.docs.model import Appendix
+from cardgen.docs.pdf import MARGIN, _Doc, _toc
+from cardgen.docs.pdf_flow import IconText, Run
+from cardgen.docs.pdf_sections import HEAD_BG, INK, MUTED, Styles, story
+from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
+from cardgen.docs.rulebook import Block, Rulebook, Span
+
+GUTTER = 20.0
+ACCENT = "#8E3B2E"
+BODY, LEADING = 9.5, 13.0
+SIZES = {2: 14.0, 3: 11.0}  # heading level -> size
+
+
+class _RulebookDoc(_Doc):
+    """A cover page, two-column rules pages and one-column appendix pages.
+
+    Headings of outline level 0 are the contents lines; page numbers sit on the outer corners.
+    """
+
+    toc_depth = 0
+
+    def __init__(self, buf: BytesIO, theme: PdfTheme, title: str) -> None:
+        super().__init__(
+            buf,
+            theme,
+            title,
+            subject="The rulebook with card reference, glossary, clarifications and statistics",
+            creator="cardgen appendix --rulebook",
+        )
+        width, height = A4
+        col = (width - 2 * MARGIN - GUTTER) / 2
+        frames = [
+            Frame(x, MARGIN, col, height - 2 * MARGIN, id=f"col{i}")
+            for i, x in enumerate((MARGIN, MARGIN + col + GUTTER))
+        ]
+        self.addPageTemplates([PageTemplate("columns", frames, onPage=self._footer)])
+
+    def _footer(self, canv, doc) -> None:
+        canv.saveState()
+        canv.setFont(self.theme.regular, 8)
+        canv.setFillColor(MUTED)
+        y, right = MARGIN / 2, A4[0] - MARGIN
+        if doc.page % 2:  # recto: number on the right
+            canv.drawString(MARGIN, y, self.doc_title)
+            canv.drawRightString(right, y, str(doc.page))
+        else:
+            canv.drawString(MARGIN, y, str(doc.page))
+            canv.drawRightString(right, y, self.doc_title)
+        canv.restoreState()
+
+
+def _runs(spans: tuple[Span, ...], t: PdfTheme, colour: str = INK) -> list[Run]:
+    runs = []
+    for s in spans:
+        if s.newline:
+            runs.append(Run(newline=True))
+        elif s.icon:
+            runs.append(Run(icon=s.icon))
+        else:
+            font = t.bold if s.bold else t.italic if s.italic else t.regular
+            runs.append(Run(s.text, font, colour))
+    return runs
+
+
+def _spaced(f: Flowable, before: float, after: float) -> Flowable:
+    f.spaceBefore, f.spaceAfter = before, after  # type: ignore[attr-defined]
+    return f
+
+
+def _heading(b: Block, t: PdfTheme) -> IconText:
+    size = SIZES[b.level]
+    runs = [
+        replace(r, font=t.title) if r.font and r.font != t.italic else r for r in _runs(b.spans, t)
+    ]
+    runs = [replace(r, colour=ACCENT) for r in runs]
+    h = IconText(runs, size, t.draw_icon, leading=size * 1.25, anchor=b.id)
+    h.outline = (b.level - 2, b.text, b.id)  # type: ignore[attr-defined]
+    h.keepWithNext = 1  # type: ignore[attr-defined]
+    return _spaced(h, size * 0.9, size * 0.35)
+
+
+def _block(b: Block, t: PdfTheme, width: float, size: float = BODY) -> Flowable:
+    leading = LEADING * size / BODY
+    if b.kind == "heading":
+        return _heading(b, t)
+    if b.kind == "item":
+        bullet = Run(b.marker, t.bold, ACCENT)
+        item = IconText(
+            _runs(b.spans, t), size, t.draw_icon, leading=leading, indent=14, bullet=bullet
+        )
+        return _spaced(item, 0, 2.5)
+    text = IconText(_runs(b.spans, t), size, t.draw_icon, leading=leading)
+    if b.kind == "aside":
+        style = TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), t.regular, size),
+                ("BACKGROUND", (0, 0), (-1, -1), HEAD_BG),
+                ("LINEBEFORE", (0, 0), (0, -1), 2.5, ACCENT),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("TOPPADDING", (0, 0), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+            ]
+        )
+        return _spaced(KeepTogether([Table([[text]], colWidths=[width], style=style)]), 4, 8)
+    return _spaced(text, 0, size * 0.55)
+
+
+def _cover(rb: Rulebook, appendix: Appendix, s: Styles) -> list[Flowable]:
+    t = s.theme
+    title = ParagraphStyle("cover", parent=s.title, fontSize=40, leading=46, textColor=ACCENT)
+    sub = ParagraphStyle("sub", parent=s.body, fontName=t.italic, fontSize=12, leading=16)
+    width = A4[0] - 2 * MARGIN
+    out: list[Flowable] = [
+        Paragraph(escape(rb.title), title),
+        Paragraph(f"Rulebook · {escape(appendix.rulebook_version)} version", sub),
+        Spacer(1, 14),
+    ]
+    out += [_block(b, t, width, size=11.0) for b in rb.intro]
+    out += [Spacer(1, 6), Paragraph("Contents", s.h1), _toc(s, size=9.5, space=1.5)]
+    return out
+
+
+def _appendices(appendix: Appendix, s: Styles) -> list[Flowable]:
+    head = Paragraph('<a name="appendices"/>Appendices', s.title)
+    head.outline = (0, "Appendices", "appendices")  # type: ignore[attr-defined]
+    lede = (
+        f"Generated from the card catalogue ({appendix.card_total} cards, "
+        f"{appendix.design_total} designs) and the rules model."
+    )
+    return [head, Paragraph(escape(lede), s.body), *story(appendix, s, first_break=False)]
+
+
+def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
+    """The rulebook followed by the appendices, as PDF bytes."""
+    appendix = replace(appendix, icon_labels={**appendix.icon_labels, **rulebook.icon_labels})
+    theme = pdf_theme(appendix)
+    styles = Styles.create(theme)
+    buf = BytesIO()
+    doc = _RulebookDoc(buf, theme, f"{rulebook.title}: rulebook")
+    flow = [
+        *_cover(rulebook, appendix, styles),
+        NextPageTemplate("columns"),
+        PageBreak(),
+        *(_block(b, theme, (A4[0] - 2 * MARGIN - GUTTER) / 2 - 14) for b in rulebook.sections),
+        NextPageTemplate("page"),
+        PageBreak(),
+        *_appendices(appendix, styles),
+    ]
+    doc.multiBuild(flow)
+    return buf.getvalue()

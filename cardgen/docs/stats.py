@@ -1,0 +1,89 @@
+"""Deck statistics per deck and season: cost curve, power distribution, placement mix.
+
+Every number counts physical cards (copies included), and every chart of a kind shares the
+same categories across decks so they can be compared side by side.
+"""
+
+from __future__ import annotations
+
+from cardgen.catalogue.loader import Catalogue
+from cardgen.docs.model import Chart, SeasonStats, Series
+from cardgen.docs.text import humanise
+from cardgen.packs.attack_right.cards import Card
+from cardgen.packs.attack_right.model import Placement
+from cardgen.packs.attack_right.types import DASH
+
+DEFENCE_COLOUR = "#0072B2"
+ATTACK_COLOUR = "#D55E00"
+NO_POWER = "–"
+
+
+def _power_key(p: int | str) -> str:
+    return NO_POWER if p == DASH else str(p)
+
+
+def cost_curve(cards: list[Card], costs: list[int], colour: str, chart_id: str) -> Chart:
+    values = tuple(sum(c.copies for c in cards if c.cost == n) for n in costs)
+    return Chart(
+        chart_id,
+        "Cost curve",
+        "Cost",
+        tuple(str(n) for n in costs),
+        (Series("cards", colour, values),),
+    )
+
+
+def power_distribution(cards: list[Card], keys: list[str], chart_id: str) -> Chart:
+    def series(stat: str, colour: str) -> Series:
+        vals = tuple(
+            sum(c.copies for c in cards if _power_key(getattr(c, stat)) == k) for k in keys
+        )
+        return Series(stat, colour, vals)
+
+    return Chart(
+        chart_id,
+        "Power distribution",
+        "Power",
+        tuple(keys),
+        (series("defence", DEFENCE_COLOUR), series("attack", ATTACK_COLOUR)),
+    )
+
+
+def placement_mix(cards: list[Card], colour: str, chart_id: str) -> Chart:
+    values = tuple(sum(c.copies for c in cards if p in c.placement) for p in Placement)
+    cats = tuple(humanise(p.value) for p in Placement)
+    return Chart(chart_id, "Placement mix", "Zone", cats, (Series("cards", colour, values),))
+
+
+def season_stats(cat: Catalogue) -> tuple[SeasonStats, ...]:
+    """Statistics of every deck and season, in rules-model order."""
+    all_cards = list(cat)
+    costs = list(range(0, max((c.cost for c in all_cards), default=0) + 1))
+    top = max(
+        (v for c in all_cards for v in (c.defence_value, c.attack_value) if v is not None),
+        default=0,
+    )
+    keys = [NO_POWER, *(str(n) for n in range(top + 1))]
+    out = []
+    for deck in cat.rules.decks:
+        for season in cat.rules.seasons:
+            cards = cat.select(deck=deck.id, season=season.id)
+            n = sum(c.copies for c in cards)
+            mean = sum(c.cost * c.copies for c in cards) / n if n else 0.0
+            base = f"stats-{deck.id}-{season.id}"
+            out.append(
+                SeasonStats(
+                    deck=deck.id,
+                    season=season.id,
+                    title=f"{deck.name}, {season.id}",
+                    cards=n,
+                    designs=len(cards),
+                    mean_cost=f"{mean:.1f}",
+                    charts=(
+                        cost_curve(cards, costs, deck.colour, f"{base}-cost"),
+                        power_distribution(cards, keys, f"{base}-power"),
+                        placement_mix(cards, deck.colour, f"{base}-placement"),
+                    ),
+                )
+            )
+    return tuple(out)

@@ -1,0 +1,255 @@
+"""What a game pack supplies, and the registry of installed packs.
+
+cardgen's core (catalogue, print, components, build, scenarios, simulation, docs, cli) knows no
+game.  A **pack** describes one: its card schema and rules model, its checks, its card layout
+and how its cards are grouped for backs and piles, its components, and optionally its engine,
+bots, scenario vocabulary, simulation metrics and documents.  A catalogue folder names its pack
+in ``rules.yaml`` (``pack: attack-right``).
+
+Packs register through the entry-point group ``cardgen.packs`` (``id = "module:PACK"``), so a
+pack can ship as its own distribution; the built-in packs live in :mod:`cardgen.packs`.  As in
+OpenSpiel's registry, a pack is found by its id and loaded only when it is first asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
+    from cardgen.catalogue.models import CardBase, RulesBase
+    from cardgen.components import ComponentSpec
+    from cardgen.diagnostics import Diagnostic
+    from cardgen.render.painters import BackPainter, FacePainter
+    from cardgen.render.theme import Theme
+
+ENTRY_POINT_GROUP = "cardgen.packs"
+
+
+@dataclass(frozen=True)
+class GameType:
+    """The facts about a game that need no catalogue: id, name and player counts."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class BackDesign:
+    """One card back.  Cards that share a back are one pile face down.
+
+    ``key`` names the design everywhere (its PDF form, its Tabletop Simulator sheet); ``pile``
+    is the print file and image folder it belongs to; ``name`` is its short name in that pile.
+    """
+
+    key: str
+    pile: str
+    name: str
+
+
+class Pack:
+    """A game pack.  Subclass it, set the class attributes and override the hooks you need.
+
+    The defaults serve a data-only pack: catalogue order is file order, the schema and the
+    rules model are the only checks, there are no components, engine or documents.
+    """
+
+    game_type: ClassVar[GameType]
+    #: the pydantic model of ``rules.yaml`` (a subclass of ``RulesBase``)
+    rules_model: ClassVar[type[RulesBase]]
+    #: the pydantic model of one card design (subclass of ``CardBase``)
+    card_model: ClassVar[type[CardBase]]
+    #: card fields a deck file may set once for all its cards (``deck: battle``)
+    file_fields: ClassVar[tuple[str, ...]] = ()
+    #: what a back design's ``pile`` and ``name`` are called in this game (Tabletop Simulator's
+    #: ``tts.json``, the docs): Attack Right's piles are decks, its back names seasons
+    back_labels: ClassVar[tuple[str, str]] = ("pile", "group")
+    #: the folder of the pack's data files (layout, icons, rulebook source, clarifications)
+    data: ClassVar[Path]
+
+    # --- catalogue --------------------------------------------------------------------------
+    def codes(self) -> list:
+        """The pack's own diagnostic codes (:class:`cardgen.diagnostics.Code`)."""
+        return []
+
+    def validation_context(self, rules: RulesBase) -> dict[str, Any]:
+        """The pydantic validation context of the cards (the rules model, for id lookups)."""
+        return {"rules": rules}
+
+    def sort_key(self, rules: RulesBase) -> Callable[[CardBase], Any] | None:
+        """Catalogue order (a stable sort key), or None to keep file order."""
+        return None
+
+    def check(self, catalogue: Catalogue) -> list[Diagnostic]:
+        """Rules-model checks of a loaded catalogue (beyond the schema)."""
+        return []
+
+    def extra_checks(self) -> tuple[str, ...]:
+        """``"module:function"`` checks run by `validate` (cached by content), e.g. the engine's."""
+        return ()
+
+    def card_file_model(self) -> type:
+        """The pydantic model of a whole card file (its shared fields and ``cards``)."""
+        from pydantic import ConfigDict, Field, create_model
+
+        fields: dict[str, Any] = {
+            name: (self.card_model.model_fields[name].annotation, ...) for name in self.file_fields
+        }
+        fields["cards"] = (list[self.card_model], Field(min_length=1))
+        config = ConfigDict(extra="forbid", frozen=True)
+        return create_model("CardFile", __config__=config, **fields)
+
+    def schema_enums(self, rules: RulesBase | None) -> dict[str, list[str]]:
+        """Field name -> allowed values, written as enums into the JSON Schema of a deck file."""
+        return {}
+
+    def export_row(self, card: CardBase) -> dict[str, Any]:
+        """One card as a flat row of the CSV export (lists joined, nested data as JSON)."""
+        import json
+
+        row: dict[str, Any] = {}
+        for name, value in card.model_dump(mode="json").items():
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                value = " ".join(value)
+            elif isinstance(value, list | dict):
+                value = json.dumps(value, separators=(",", ":"), sort_keys=True)
+            row[name] = "" if value is None else value
+        return row
+
+    def card_text(self, card: CardBase) -> str:
+        """The printed rules text of ``card``."""
+        return getattr(card, "text", None) or ""
+
+    # --- print ------------------------------------------------------------------------------
+    layout_file: ClassVar[str] = "layout.yaml"
+
+    def layout_model(self) -> type:
+        """The pydantic model of the pack's card layout file."""
+        from cardgen.render.layout import CardLayout
+
+        return CardLayout
+
+    def print_inputs(self) -> list[Path]:
+        """The files the pack's printed cards and components depend on (code, layout, icons):
+        part of the build keys.  By default the whole pack folder."""
+        return [self.data]
+
+    def back_of(self, card: CardBase) -> BackDesign:
+        """The back of ``card``."""
+        raise NotImplementedError
+
+    def pile_name(self, rules: RulesBase, pile: str) -> str:
+        """The printed name of a pile (a print file's title)."""
+        return pile
+
+    def face_painter(self, theme: Theme) -> FacePainter:
+        """The painter of the card faces."""
+        raise NotImplementedError
+
+    def back_painter(self, theme: Theme) -> BackPainter:
+        """The painter of the card backs."""
+        raise NotImplementedError
+
+    def icons(self, rules: RulesBase, bold_font: str) -> Any:
+        """The pack's icon set (``paint(canvas, ink, name, faded=False)``, ``names``)."""
+        from cardgen.render.icons import NoIcons
+
+        return NoIcons()
+
+    def icon_tokens(self, rules: RulesBase) -> dict[str, str]:
+        """The ``{token}`` icons card text may use, with a description of each."""
+        return {}
+
+    def components(self) -> Sequence[ComponentSpec]:
+        """The printed components besides the cards."""
+        return ()
+
+    def component_counts(self, catalogue: Catalogue) -> dict[str, int]:
+        """How many of each component the game has (the kit's manifest is checked against it);
+        by default, the catalogue's cards."""
+        return {"cards": catalogue.count()}
+
+    # --- rules engine (optional) ----------------------------------------------------------
+    #: ``"module"`` of the OpenSpiel-style engine (``Game``, ``State``), or None
+    engine: ClassVar[str | None] = None
+    #: ``"module"`` with ``run_scenario(path, data, smap)``, or None
+    scenarios: ClassVar[str | None] = None
+    #: ``"module"`` with the pack's simulation (``play``, metrics, report), or None
+    simulation: ClassVar[str | None] = None
+    #: ``"module:function"`` ``(catalogue, games)`` warning on cards that seldom get played
+    simulation_check: ClassVar[str | None] = None
+    #: ``"module"`` with the pack's documents (appendix sections, rulebook), or None
+    documents: ClassVar[str | None] = None
+
+    def supports(self) -> dict[str, bool]:
+        """What the pack supports beyond validating its catalogue."""
+        return {
+            "print": True,
+            "components": bool(self.components()),
+            "engine": self.engine is not None,
+            "scenarios": self.scenarios is not None,
+            "simulate": self.simulation is not None,
+            "docs": self.documents is not None,
+        }
+
+    def module(self, which: str) -> Any:
+        """Import one of the pack's optional modules (``"engine"``, ``"scenarios"`` …)."""
+        name = getattr(self, which)
+        if name is None:
+            raise PackError(f"the {self.game_type.name} pack has no {which}")
+        return importlib.import_module(name)
+
+
+class PackError(Exception):
+    """An unknown pack id, or a pack asked for something it does not supply."""
+
+
+_REGISTERED: dict[str, Pack] = {}
+
+
+@cache
+def _entry_points() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def register_pack(pack: Pack) -> None:
+    """Register ``pack`` in this process (besides the installed entry points)."""
+    from cardgen.diagnostics.codes import register_codes
+
+    _REGISTERED[pack.game_type.id] = pack
+    register_codes(pack.codes())
+
+
+def pack_ids() -> list[str]:
+    """The ids of every installed or registered pack, sorted."""
+    return sorted({*_entry_points(), *_REGISTERED})
+
+
+def get_pack(pack_id: str) -> Pack:
+    """The pack with id ``pack_id``; :class:`PackError` naming the installed ones if none."""
+    if pack_id in _REGISTERED:
+        return _REGISTERED[pack_id]
+    ep = _entry_points().get(pack_id)
+    if ep is None:
+        raise PackError(f"unknown game pack {pack_id!r}; installed: {', '.join(pack_ids())}")
+    pack = ep.load()
+    if isinstance(pack, type):
+        pack = pack()
+    if not isinstance(pack, Pack) or pack.game_type.id != pack_id:
+        raise PackError(f"entry point {pack_id!r} ({ep.value}) is not the pack {pack_id!r}")
+    register_pack(pack)
+    return pack
+
+
+def installed_packs() -> list[Pack]:
+    """Every installed or registered pack, by id."""
+    return [get_pack(i) for i in pack_ids()]

@@ -1,0 +1,1 @@
+"""Attack Right's components: player boards, scoreboard, tokens and the kit writer."""

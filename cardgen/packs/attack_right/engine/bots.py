@@ -1,0 +1,144 @@
+"""Bots: ``RandomBot`` (uniform over legal actions) and ``GreedyBot`` (one-step heuristic).
+
+A bot is any object with ``step(state, player) -> action``; ``GreedyBot.choose(state, player,
+legal)`` takes legal actions a driver has computed already.  Each bot owns a
+``random.Random(seed)``, so a game with bots is a pure function of the game seed and the bot
+seeds.  :func:`play_game` runs a whole game with one bot per seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from cardgen.packs.attack_right.engine.actions import END
+from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, CardDef
+from cardgen.packs.attack_right.engine.effects import price
+from cardgen.packs.attack_right.engine.state import DRAFT, PLAY, State
+
+
+class Bot(Protocol):
+    name: str
+
+    def step(self, state: State, player: int) -> int: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.random = self.rng.random
+
+    def step(self, state: State, player: int) -> int:
+        # In the draft the legal actions are exactly the pack: skip the copy.
+        legal = state.packs[player] if state.phase == DRAFT else state.legal_actions(player)
+        return legal[int(self.random() * len(legal))]
+
+
+def card_value(state: State, player: int, inst: int, zone: int | None = None) -> float:
+    """A rough worth of a card: counted power, production, income, glory, minus upkeep.
+
+    It depends only on the card and the game (not on the position), so each value is worked
+    out once per game and remembered.
+    """
+    memo = state.game.card_values
+    key = (inst, zone)
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = _card_value(state.card[inst], state.game.counts, zone)
+    return v
+
+
+def _card_value(c: CardDef, counts, zone: int | None) -> float:
+    zones = (zone,) if zone is not None else c.zones
+    power = 0.0
+    for z in zones:
+        v = 0.0
+        for stat, p in ((DEFENCE, c.defence), (ATTACK, c.attack)):
+            if p is not None and (c.flank or counts[z][stat]):
+                v += p
+        power = max(power, v)
+    v = power
+    v += 0.8 * sum(a for _, a in c.produce) + 0.5 * sum(a for _, a in c.discounts)
+    for e in (*c.played, *c.income, *c.battle, *c.age_start, *c.dies):
+        v += 0.5 * max(e[1], 0) * (1.5 if e[0] == 1 else 0.5)
+    v += 0.5 * sum(m[1] for m in (*c.power_self, *c.power_zone))
+    v -= 0.6 * c.upkeep
+    if c.flank:
+        v += 1
+    return v
+
+
+class GreedyBot:
+    """Drafts the best-valued card; plays the best value-for-price affordable play, preferring
+    to fill free slots; ends (saving its best card) when nothing is worth its price."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def step(self, state: State, player: int) -> int:
+        return self.choose(state, player, state.legal_actions(player))
+
+    def choose(self, state: State, player: int, legal: list[int]) -> int:
+        """The greedy choice among ``legal`` (``state.legal_actions(player)``, computed once
+        by a caller that has it already)."""
+        if state.phase == DRAFT:
+            return max(legal, key=lambda i: (card_value(state, player, i), -i))
+        if state.phase != PLAY or legal == [END]:
+            return legal[0]
+        m1 = state.game.num_instances + 1
+        memo = state.game.card_values
+        short = state.coins[player] - 1 if state.round < 4 else None  # costs above it: -0.2
+        best, best_score = None, 0.0
+        last = cost = -1
+        for a in legal:
+            if a < 0:
+                continue
+            rest, v = divmod(a, m1)
+            inst, z = divmod(rest, 3)
+            if inst != last:  # a card's actions come together: price it once
+                last, cost = inst, price(state, player, inst)
+            value = memo.get((inst, z))
+            if value is None:
+                value = card_value(state, player, inst, z)
+            score = value - 0.35 * cost
+            if v:
+                score -= card_value(state, player, v - 1, z) + 0.5
+            if short is not None and cost > short:
+                score -= 0.2
+            if score > best_score:
+                best, best_score = a, score
+        if best is not None:
+            return best
+        saves = [a for a in legal if a < 0]
+        return max(saves, key=lambda a: (card_value(state, player, -2 - a), a))
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """A bot by name (``random`` or ``greedy``)."""
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None
+
+
+def play_game(state: State, bots: Sequence[Bot], *, check: bool = False) -> State:
+    """Play ``state`` to the end with one bot per seat (mutates and returns ``state``)."""
+    seats = range(state.n)
+    while state.phase <= PLAY:
+        if state.phase == DRAFT:
+            actions = [bots[p].step(state, p) for p in seats]
+        else:
+            ended = state.ended
+            actions = [None if ended[p] else bots[p].step(state, p) for p in seats]
+        state.apply_actions(actions, check=check)
+    return state

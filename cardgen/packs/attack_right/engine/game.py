@@ -1,0 +1,187 @@
+"""``Game``: the fixed parameters of one game (cards, decks, seats, seed, options).
+
+A ``Game`` is immutable and cheap to share; :meth:`Game.new_initial_state` shuffles the piles
+with ``random.Random(seed)`` and deals the first draft hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardgen.catalogue.loader import Catalogue
+from cardgen.packs.attack_right.engine.compiled import (
+    ATTACK,
+    DEFENCE,
+    ZONES,
+    CompiledPool,
+    compile_pool,
+)
+from cardgen.packs.attack_right.model import RulesModel, Settings, Stat
+
+
+class GameSetupError(ValueError):
+    """The requested game cannot be set up (unknown or repeated deck, too few cards...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """Switches of one game.  ``settings``/``slot_power`` override the rules model's."""
+
+    first_game: bool = False
+    log_events: bool = True
+    settings: Settings | None = None
+    slot_power: dict | None = None
+    #: Deal the first draft when the state is created (scenarios set their own hands).
+    deal: bool = True
+
+
+def _play_info(inst: int, c, cap: tuple[int, ...], m1: int) -> tuple:
+    zones = tuple((z, cap[z], (inst * 3 + z) * m1) for z in c.zones if cap[z])
+    mask = sum(1 << z for z, _cap, _base in zones)
+    return (c.cost, c.is_unit, c.discount, zones, mask, tuple(b for _z, _c, b in zones))
+
+
+def _distinct(*players: int) -> tuple[int, ...]:
+    return tuple(dict.fromkeys(players))
+
+
+class Game:
+    """Catalogue + decks + number of players + seed + options, compiled for the engine.
+
+    Seats ``0..N-1`` sit clockwise: a player's left Neighbour is ``p+1``, the right one ``p-1``
+    (cards are passed left = clockwise; battles go counter-clockwise, each attacking right).
+    """
+
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        decks: Sequence[str],
+        num_players: int | None = None,
+        seed: int = 0,
+        options: GameOptions | None = None,
+    ) -> None:
+        self.catalogue = catalogue
+        self.rules: RulesModel = catalogue.rules
+        self.options = options or GameOptions()
+        self.decks = tuple(decks)
+        self.num_players = n = len(self.decks) if num_players is None else num_players
+        self.seed = int(seed)
+        self.warnings: list[str] = []
+        #: memo of :func:`~cardgen.packs.attack_right.engine.bots.card_value` by (instance, zone)
+        self.card_values: dict[tuple[int, int | None], float] = {}
+        self._check_setup()
+        self.settings: Settings = self.options.settings or self.rules.settings
+        self.first_game = self.options.first_game
+        cards = [c for d in self.decks for c in catalogue.select(deck=d)]
+        self.pool: CompiledPool = compile_pool(cards, self.rules, first_game=self.first_game)
+        self.num_instances = self.pool.size
+        r = self.rules
+        self.rounds = r.draft.rounds
+        self.hand_size = r.draft.first_game_hand_size if self.first_game else r.draft.hand_size
+        eco = r.economy
+        self.starting_coins = eco.starting_coins
+        self.income = eco.income
+        self.battle_glory = eco.battle_glory
+        self.coins_per_glory = eco.coins_per_glory
+        self.first_end_bonus = eco.first_to_end_bonus
+        self.coin_supply = r.components.coin_tokens
+        self.token_supply = r.components.age_tokens
+        #: season index of each round (index 0 unused)
+        self.season_of_round = (
+            0,
+            *(r.season_ids.index(r.season_of_round(k).id) for k in range(1, self.rounds + 1)),
+        )
+        self.capacity = tuple(tuple(s.slots.get(z, 0) for z in ZONES) for s in r.seasons)
+        sp = self.options.slot_power if self.options.slot_power is not None else r.slot_power
+        #: counts[zone][stat]: does a card in this zone count this stat?
+        self.counts = tuple(
+            (Stat.DEFENCE in sp.get(z, ()), Stat.ATTACK in sp.get(z, ())) for z in ZONES
+        )
+        self.left = tuple((p + 1) % n for p in range(n))
+        self.right = tuple((p - 1) % n for p in range(n))
+        mid = self.settings.middle_neighbour
+        self.zone_neighbours = tuple(
+            (
+                (self.left[p],),
+                {
+                    "both": _distinct(self.left[p], self.right[p]),
+                    "left": (self.left[p],),
+                    "right": (self.right[p],),
+                }[mid],
+                (self.right[p],),
+            )
+            for p in range(n)
+        )
+        self.neighbours = tuple(_distinct(self.left[p], self.right[p]) for p in range(n))
+        self._check_piles()
+        #: per stat, per zone: does a card there count that stat (flanking cards always do)
+        self.counted = tuple(
+            tuple(self.counts[z][stat] for z in range(3)) for stat in (DEFENCE, ATTACK)
+        )
+        #: per stat, per instance: its printed power (0 for '-'), None if its own power changes
+        self.inst_power = tuple(
+            tuple(None if c.has_power_mods else c.power(stat) or 0 for c in self.pool.card)
+            for stat in (DEFENCE, ATTACK)
+        )
+        self.inst_flank = tuple(c.flank for c in self.pool.card)
+        #: per season, its instances in numbering order (the pile before shuffling)
+        self.piles = tuple(
+            tuple(i for i, x in enumerate(self.pool.season) if x == s)
+            for s in range(len(r.seasons))
+        )
+        m1 = self.num_instances + 1
+        cards = self.pool.card
+        #: per season, per instance: (cost, is unit, discount resources, zones with slots as
+        #: (zone, capacity, base action), those zones as a bit mask, their base actions): the
+        #: hot-path copy of what a play needs
+        self.inst_plays = tuple(
+            tuple(_play_info(i, c, cap, m1) for i, c in enumerate(cards)) for cap in self.capacity
+        )
+
+    # --- setup checks -----------------------------------------------------------------------
+    def _check_setup(self) -> None:
+        r, n = self.rules, self.num_players
+        if not r.players.min <= n <= r.players.max:
+            raise GameSetupError(f"{n} players: the game takes {r.players.min}-{r.players.max}")
+        if len(self.decks) != n:
+            raise GameSetupError(f"{n} players need {n} decks, got {len(self.decks)}")
+        for d in self.decks:
+            if d not in r.deck_ids:
+                raise GameSetupError(f"unknown deck {d!r} (decks: {', '.join(r.deck_ids)})")
+            if n < r.deck(d).min_players:
+                self.warnings.append(
+                    f"deck {d!r} is only recommended with {r.deck(d).min_players}+ players"
+                )
+        if len(set(self.decks)) != n:
+            raise GameSetupError("each player picks a different deck")
+
+    def _check_piles(self) -> None:
+        for s, season in enumerate(self.rules.seasons):
+            have = sum(1 for x in self.pool.season if x == s)
+            need = self.hand_size * self.num_players * len(season.rounds)
+            if have < need:
+                raise GameSetupError(
+                    f"the {season.id} pile has {have} cards; {self.num_players} players "
+                    f"drafting {len(season.rounds)} rounds need {need}"
+                )
+
+    # --- API --------------------------------------------------------------------------------
+    def new_initial_state(self, seed: int | None = None):
+        """A fresh state: piles shuffled, coins dealt, first draft hands dealt.
+
+        ``seed`` overrides the game's seed (the compiled cards are reused: cheap for
+        simulations of many games).
+        """
+        from cardgen.packs.attack_right.engine.state import State
+
+        return State.initial(self, self.seed if seed is None else seed)
+
+    def card_id(self, inst: int) -> str:
+        return self.pool.card[inst].id
+
+    def __repr__(self) -> str:
+        return f"Game(decks={self.decks}, seed={self.seed}, first_game={self.first_game})"
+
+
+__all__ = ["ATTACK", "DEFENCE", "Game", "GameOptions", "GameSetupError"]

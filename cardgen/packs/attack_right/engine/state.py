@@ -1,0 +1,593 @@
+"""``State``: one position of a game, as flat lists of ints (cheap ``clone``, no deepcopy).
+
+Decision phases are the draft and the play phase; battle, income and age resolve on their
+own in :meth:`State.apply_actions`.  All players act *simultaneously*: ``apply_actions`` takes
+one action per player (``None`` for a player who does not act, e.g. one who ended the play
+phase).  ``legal_actions(p)`` lists ``p``'s choices as ints (see :mod:`.actions`).
+
+Card instances live in exactly one zone: a season pile, a draft pack, the kept cards, a hand,
+the saved cards, a tableau or the discard pile.  Per-instance arrays (``zone``, ``tokens``,
+``stored``, ``seq``) describe tableau cards; ``occ[p][z]`` lists ``p``'s cards in zone ``z``
+(as instance + 1, in play order), kept up to date as cards enter and leave.
+
+Kept in fast mode too (no event log needed): glory per seat by source (``battle_glory``,
+``effect_glory``, ``coin_glory``: they add up to the glory gained), every battle fought
+(``battles``, :class:`~.phases.BattleRecord`) and ``rounds_done``, the
+number of finished rounds (it grows during the ``apply_actions`` call that ends a round).
+When a play phase starts, ``hands[p]`` holds the cards ``p`` kept in that round's draft, in the
+order they were kept (the last one of a first game's pack after the picks), then the saved
+cards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from cardgen.packs.attack_right.engine import phases
+from cardgen.packs.attack_right.engine.actions import (
+    END,
+    PlayAction,
+    decode_play,
+    play_action,
+    save_action,
+)
+from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES
+from cardgen.packs.attack_right.engine.effects import price, total_power
+from cardgen.packs.attack_right.engine.game import Game
+from cardgen.packs.attack_right.model import Phase
+
+DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
+PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
+
+
+def shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)`` inlined (the same permutation as CPython's ``Random.shuffle``, with one
+    C call per card instead of three Python ones)."""
+    getrandbits = rng.getrandbits
+    steps = _SHUFFLE_STEPS.get(len(x))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(x)] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1)
+        )
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal for that player in this state."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One player's final standing (``rank`` 1 = winner; tied winners share rank 1)."""
+
+    seat: int
+    glory: int
+    coins: int
+    cards: int
+    rank: int
+    winner: bool
+
+
+class State:
+    """A game position.  See the module docstring."""
+
+    __slots__ = (
+        "bank",
+        "bank_limited",
+        "battle_glory",
+        "battle_start",
+        "battles",
+        "burned",
+        "card",
+        "coin_glory",
+        "coins",
+        "disc_building",
+        "disc_unit",
+        "discard",
+        "effect_glory",
+        "ended",
+        "events",
+        "first_end_done",
+        "game",
+        "glory",
+        "gstep",
+        "hands",
+        "history",
+        "kept",
+        "minted",
+        "n",
+        "neighbour_mods",
+        "num_resources",
+        "occ",
+        "packs",
+        "peeks",
+        "phase",
+        "piles",
+        "prod",
+        "rng",
+        "round",
+        "rounds_done",
+        "saved",
+        "seed",
+        "seq",
+        "step",
+        "stored",
+        "tab",
+        "token_bank",
+        "tokens",
+        "zone",
+        "zone_mods",
+    )
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def empty(cls, game: Game, seed: int | None = None) -> State:
+        """A state with every field set but no card anywhere (scenarios fill it in)."""
+        st = cls.__new__(cls)
+        n, m = game.num_players, game.num_instances
+        st.game = game
+        st.card = game.pool.card
+        st.n = n
+        st.num_resources = len(game.rules.resource_ids)
+        st.seed = game.seed if seed is None else seed
+        st.rng = random.Random(st.seed)
+        st.round = 1
+        st.phase = DRAFT
+        st.step = 0
+        st.gstep = 0
+        st.coins = [game.starting_coins] * n
+        st.glory = [0] * n
+        st.piles = [[] for _ in game.rules.seasons]
+        st.packs = [[] for _ in range(n)]
+        st.kept = [[] for _ in range(n)]
+        st.hands = [[] for _ in range(n)]
+        st.saved = [[] for _ in range(n)]
+        st.tab = [[] for _ in range(n)]
+        st.zone = [-1] * m
+        st.tokens = [0] * m
+        st.stored = [0] * m
+        st.seq = [0] * m
+        st.discard = []
+        st.ended = [False] * n
+        st.first_end_done = False
+        st.peeks = []
+        st.events = [] if game.options.log_events else None
+        st.bank_limited = not game.settings.bank_unlimited
+        st.bank = game.coin_supply - game.starting_coins * n
+        st.token_bank = game.token_supply
+        st.minted = game.starting_coins * n
+        st.burned = 0
+        st.history = []
+        st.zone_mods = [False] * n
+        st.neighbour_mods = [False] * n
+        st.occ = [[[], [], []] for _ in range(n)]
+        st.prod = [[0] * st.num_resources for _ in range(n)]
+        st.disc_unit = [0] * n
+        st.disc_building = [0] * n
+        st.battle_start = 0
+        st.battle_glory = [0] * n
+        st.effect_glory = [0] * n
+        st.coin_glory = [0] * n
+        st.battles = []
+        st.rounds_done = 0
+        return st
+
+    @classmethod
+    def initial(cls, game: Game, seed: int | None = None) -> State:
+        """Shuffle the season piles separately and deal the first draft."""
+        st = cls.empty(game, seed)
+        st.piles = [list(pile) for pile in game.piles]
+        for pile in st.piles:
+            shuffle(st.rng, pile)
+        if game.options.deal:
+            phases.start_round(st)
+        return st
+
+    def clone(self, *, rng: random.Random | None = None) -> State:
+        """An independent copy (flat list copies; the RNG state is copied too, unless the copy
+        is given its own ``rng``)."""
+        st = State.__new__(State)
+        st.game = self.game
+        st.card = self.card
+        st.n = self.n
+        st.num_resources = self.num_resources
+        st.seed = self.seed
+        if rng is None:  # a bare Random (no seeding from the OS) given the same state
+            rng = type(self.rng).__new__(type(self.rng))
+            rng.setstate(self.rng.getstate())
+        st.rng = rng
+        st.round = self.round
+        st.phase = self.phase
+        st.step = self.step
+        st.gstep = self.gstep
+        st.coins = self.coins[:]
+        st.glory = self.glory[:]
+        st.piles = [x[:] for x in self.piles]
+        st.packs = [x[:] for x in self.packs]
+        st.kept = [x[:] for x in self.kept]
+        st.hands = [x[:] for x in self.hands]
+        st.saved = [x[:] for x in self.saved]
+        st.tab = [x[:] for x in self.tab]
+        st.zone = self.zone[:]
+        st.tokens = self.tokens[:]
+        st.stored = self.stored[:]
+        st.seq = self.seq[:]
+        st.discard = self.discard[:]
+        st.ended = self.ended[:]
+        st.first_end_done = self.first_end_done
+        st.peeks = self.peeks[:]
+        st.events = None if self.events is None else self.events[:]
+        st.bank_limited = self.bank_limited
+        st.bank = self.bank
+        st.token_bank = self.token_bank
+        st.minted = self.minted
+        st.burned = self.burned
+        st.history = self.history[:]
+        st.zone_mods = self.zone_mods[:]
+        st.neighbour_mods = self.neighbour_mods[:]
+        st.occ = [[z[:] for z in o] for o in self.occ]
+        st.prod = [x[:] for x in self.prod]
+        st.disc_unit = self.disc_unit[:]
+        st.disc_building = self.disc_building[:]
+        st.battle_start = self.battle_start
+        st.battle_glory = self.battle_glory[:]
+        st.effect_glory = self.effect_glory[:]
+        st.coin_glory = self.coin_glory[:]
+        st.battles = self.battles[:]
+        st.rounds_done = self.rounds_done
+        return st
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def current_phase(self) -> Phase | str:
+        """``Phase.DRAFT`` or ``Phase.PLAY`` between decisions; ``"end"`` once terminal."""
+        return PHASES[self.phase]
+
+    @property
+    def season(self) -> int:
+        return self.game.season_of_round[self.round]
+
+    def is_terminal(self) -> bool:
+        return self.phase == END_PHASE
+
+    def acting_players(self) -> list[int]:
+        """Players who must give an action to :meth:`apply_actions`."""
+        if self.phase == DRAFT:
+            return list(range(self.n))
+        if self.phase == PLAY:
+            return [p for p in range(self.n) if not self.ended[p]]
+        return []
+
+    def zone_cards(self, p: int, z: int) -> list[int]:
+        """``p``'s cards in zone ``z``, in play order."""
+        zone = self.zone
+        return [i for i in self.tab[p] if zone[i] == z]
+
+    def price(self, p: int, inst: int) -> int:
+        """What ``inst`` would cost ``p`` if flipped now."""
+        return price(self, p, inst)
+
+    def legal_actions(self, player: int) -> list[int]:
+        """``player``'s legal actions now (empty if they do not act)."""
+        if self.phase == DRAFT:
+            return list(self.packs[player])
+        if self.phase != PLAY or self.ended[player]:
+            return []
+        hand = self.hands[player]
+        if not hand:
+            return [END]
+        out = self._plays(player, [])
+        out += [-2 - i for i in hand]
+        return out
+
+    def play_options(self, player: int) -> tuple[list[int], list[int]]:
+        """``player``'s legal actions and playable cards (:meth:`playable_cards`) in one pass."""
+        playable: list[int] = []
+        if self.phase != PLAY or self.ended[player] or not self.hands[player]:
+            return self.legal_actions(player), playable
+        out = self._plays(player, playable)
+        out += [-2 - i for i in self.hands[player]]
+        return out, playable
+
+    def playable_cards(self, player: int) -> list[int]:
+        """``player``'s hand cards with at least one legal play now (affordable, with a zone
+        that has slots this season: a full zone still offers replacing its occupants)."""
+        return self.play_options(player)[1]
+
+    def _plays(self, p: int, playable: list[int]) -> list[int]:
+        """The play actions of ``p``; appends the cards they play to ``playable``."""
+        g = self.game
+        coins = self.coins[p]
+        prod = self.prod[p]
+        du = self.disc_unit[p]
+        db = self.disc_building[p]
+        season = g.season_of_round[self.round]
+        info = g.inst_plays[season]
+        free_replace = g.settings.replace_when_free
+        occ = self.occ[p]
+        # zones where a play may (or must) remove an occupant: full, or occupied when a free
+        # slot may replace too; a card with none of them just has its base actions
+        c0, c1, c2 = g.capacity[season]
+        o0, o1, o2 = occ
+        blocked = (
+            (1 if o0 and (free_replace or len(o0) >= c0) else 0)
+            | (2 if o1 and (free_replace or len(o1) >= c1) else 0)
+            | (4 if o2 and (free_replace or len(o2) >= c2) else 0)
+        )
+        out: list[int] = []
+        append = out.append
+        for inst in self.hands[p]:
+            cost, unit, disc, zones, mask, bases = info[inst]
+            cost -= du if unit else db
+            if disc:
+                for r in disc:
+                    cost -= prod[r]
+            if cost > coins or not zones:
+                continue
+            playable.append(inst)
+            if not mask & blocked:
+                out += bases
+                continue
+            for z, cz, base in zones:
+                here = occ[z]
+                if len(here) < cz:
+                    append(base)
+                    if free_replace:
+                        for v in here:
+                            append(base + v)
+                else:
+                    for v in here:
+                        append(base + v)
+        return out
+
+    def decode_action(self, action: int) -> PlayAction:
+        """A play-phase action decoded (card, zone, victim, saved card)."""
+        return decode_play(action, self.game.num_instances)
+
+    def action_card(self, action: int) -> int:
+        """The card an action keeps (draft) or plays (play phase); ``-1`` for ending a turn."""
+        if self.phase == DRAFT:
+            return action
+        return action // (3 * self.game.num_instances + 3) if action >= 0 else -1
+
+    def attack_power(self, player: int) -> int:
+        """``player``'s attack against their right Neighbour, as a battle would count it now."""
+        return total_power(self, player, ATTACK, self.game.right[player])
+
+    def defence_power(self, player: int) -> int:
+        """``player``'s defence against their left Neighbour (who attacks them)."""
+        return total_power(self, player, DEFENCE, self.game.left[player])
+
+    def visible_cards(self, player: int) -> set[int]:
+        """The cards ``player`` sees now: own pack, kept, hand and saved cards, face-up tableau
+        cards (hidden cards of others stay face down in the Play Phase they were played in)
+        and the hands ``player`` peeked at this round."""
+        seen = set(self.packs[player])
+        seen.update(self.hands[player], self.kept[player], self.saved[player])
+        n, card, seq = self.n, self.card, self.seq
+        fresh = self.gstep - self.step  # cards played after this are still face down
+        play = self.phase == PLAY
+        for q in range(n):
+            for i in self.tab[q]:
+                if q == player or not play or not card[i].hidden or seq[i] // n <= fresh:
+                    seen.add(i)
+        for viewer, _q, cards in self.peeks:
+            if viewer == player:
+                seen.update(cards)
+        return seen
+
+    # ------------------------------------------------------------------ lookahead support
+    def reseed(self, seed: int) -> None:
+        """Replace the state's RNG (random effects, battle order ties) by ``Random(seed)``."""
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def determinise(self, player: int, rng: random.Random, seen: Iterable[int] = ()) -> State:
+        """A copy in which every card ``player`` has not seen (now, see :meth:`visible_cards`,
+        or earlier: ``seen``) is re-dealt at random among the hidden places: the piles and the
+        other players' packs, kept, hand and saved cards.  The copy is reseeded from ``rng``,
+        which also draws the deal; this state is untouched."""
+        seed = rng.getrandbits(64)
+        w = self.clone(rng=random.Random(seed))
+        w.seed = seed
+        known = self.visible_cards(player)
+        known.update(seen)
+        places = list(w.piles)
+        for q in range(w.n):
+            if q != player:
+                places += (w.packs[q], w.kept[q], w.hands[q], w.saved[q])
+        slots = [(lst, j) for lst in places for j, i in enumerate(lst) if i not in known]
+        values = [lst[j] for lst, j in slots]
+        shuffle(rng, values)
+        for (lst, j), v in zip(slots, values, strict=True):
+            lst[j] = v
+        return w
+
+    # ------------------------------------------------------------------ transitions
+    def apply_actions(self, actions: Sequence[int | None], *, check: bool = True) -> None:
+        """Apply one simultaneous step: ``actions[p]`` for every acting player ``p``.
+
+        ``check=False`` skips the legality check (for bots that only choose legal actions).
+        """
+        if check:
+            self._check(actions)
+        self.history.append(tuple(actions))
+        if self.phase == DRAFT:
+            phases.draft_step(self, actions)
+        elif self.phase == PLAY:
+            phases.play_step(self, actions)
+        else:
+            raise IllegalActionError("no decisions are taken in this phase")
+
+    def _check(self, actions: Sequence[int | None]) -> None:
+        if len(actions) != self.n:
+            raise IllegalActionError(f"need {self.n} actions (None for players who do not act)")
+        if self.phase > PLAY:
+            raise IllegalActionError("no decisions are taken in this phase")
+        acting = self.acting_players()
+        for p in range(self.n):
+            a = actions[p]
+            if p in acting:
+                if a is None or a not in self.legal_actions(p):
+                    raise IllegalActionError(
+                        f"player {p}: {self.action_to_string(p, a)} is not legal now"
+                    )
+            elif a is not None:
+                raise IllegalActionError(f"player {p} does not act now")
+
+    # ------------------------------------------------------------------ results
+    def results(self) -> list[PlayerResult]:
+        """Final standings by glory, then coins, then tableau cards (shared win if all tie)."""
+        keys = [(self.glory[p], self.coins[p], len(self.tab[p])) for p in range(self.n)]
+        order = sorted(keys, reverse=True)  # a key's first place in it = how many are ahead
+        return [PlayerResult(p, *k, order.index(k) + 1, k == order[0]) for p, k in enumerate(keys)]
+
+    def winners(self) -> list[int]:
+        return [r.seat for r in self.results() if r.winner]
+
+    def returns(self) -> list[float]:
+        """1.0 for each winner (shared wins included), 0.0 otherwise; zeros before the end."""
+        if not self.is_terminal():
+            return [0.0] * self.n
+        return [1.0 if r.winner else 0.0 for r in self.results()]
+
+    # ------------------------------------------------------------------ bookkeeping
+    def refresh_mods(self, p: int) -> None:
+        """Recompute the cached numbers of ``p``'s tableau (after any change to it that a card
+        which ``modifies`` them makes; the occupants per zone are rebuilt too)."""
+        card = self.card
+        t = self.tab[p]
+        occ: list[list[int]] = [[], [], []]
+        for i in t:
+            occ[self.zone[i]].append(i + 1)
+        self.occ[p] = occ
+        zm = nm = False
+        prod = [0] * self.num_resources
+        du = db = 0
+        for i in t:
+            c = card[i]
+            if not c.modifies:
+                continue
+            if c.power_zone:
+                zm = True
+            if c.power_neighbour:
+                nm = True
+            for r, a in c.produce:
+                prod[r] += a
+            for applies, a in c.discounts:
+                if applies != 2:
+                    du += a
+                if applies != 1:
+                    db += a
+        self.zone_mods[p] = zm
+        self.neighbour_mods[p] = nm
+        self.prod[p] = prod
+        self.disc_unit[p] = du
+        self.disc_building[p] = db
+
+    def state_hash(self) -> str:
+        """A SHA-256 of the whole game position (not of the event log)."""
+        parts = (
+            self.round,
+            self.phase,
+            self.step,
+            self.gstep,
+            self.coins,
+            self.glory,
+            self.piles,
+            self.packs,
+            self.kept,
+            self.hands,
+            self.saved,
+            self.tab,
+            self.zone,
+            self.tokens,
+            self.stored,
+            self.seq,
+            self.discard,
+            self.ended,
+            self.first_end_done,
+            self.peeks,
+            self.bank,
+            self.token_bank,
+            self.minted,
+            self.burned,
+        )
+        return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+    def card_zones(self) -> dict[int, str]:
+        """Where every card instance is (for invariant checks): instance -> zone label."""
+        where: dict[int, str] = {}
+
+        def put(label: str, items) -> None:
+            for i in items:
+                if i in where:
+                    raise AssertionError(f"card {i} is in {where[i]} and {label}")
+                where[i] = label
+
+        for s, pile in enumerate(self.piles):
+            put(f"pile{s}", pile)
+        for p in range(self.n):
+            put(f"pack{p}", self.packs[p])
+            put(f"kept{p}", self.kept[p])
+            put(f"hand{p}", self.hands[p])
+            put(f"saved{p}", self.saved[p])
+            put(f"tableau{p}", self.tab[p])
+        put("discard", self.discard)
+        return where
+
+    def action_to_string(self, player: int, action: int | None) -> str:
+        """A readable action, e.g. ``play wall left (remove woodcutter)``."""
+        if action is None:
+            return "no action"
+        cid = self.game.card_id
+        m = self.game.num_instances
+        if self.phase == DRAFT:
+            return f"pick {cid(action)}" if 0 <= action < m else f"pick #{action}"
+        a = decode_play(action, m)
+        if action == END:
+            return "end"
+        if not (0 <= max(a.card, a.save) < m):
+            return f"action {action}"
+        if a.ends:
+            return f"end saving {cid(a.save)}"
+        victim = f" (remove {cid(a.victim)})" if a.victim >= 0 else ""
+        return f"play {cid(a.card)} {ZONES[a.zone].value}{victim}"
+
+    def observation(self, player: int) -> dict:
+        from cardgen.packs.attack_right.engine.observation import observe
+
+        return observe(self, player)
+
+    def __repr__(self) -> str:
+        return f"<State round {self.round} {PHASES[self.phase]} step {self.step}>"
+
+
+__all__ = [
+    "AGE",
+    "BATTLE",
+    "DRAFT",
+    "END",
+    "END_PHASE",
+    "INCOME",
+    "PLAY",
+    "IllegalActionError",
+    "PlayerResult",
+    "State",
+    "play_action",
+    "save_action",
+]

@@ -1,0 +1,145 @@
+"""The Attack Right pack: what the generic core needs to know about the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardgen.pack import BackDesign, GameType, Pack
+from cardgen.packs.attack_right.cards import Card
+from cardgen.packs.attack_right.model import RulesModel
+from cardgen.util.resources import data_path
+
+
+class AttackRight(Pack):
+    """Attack Right: 2–4 players draft four themed decks and build a tableau over four rounds."""
+
+    game_type = GameType(
+        id="attack-right",
+        name="Attack Right",
+        min_players=2,
+        max_players=4,
+        description="Drafting and tableau building: draft, play, battle, income, age; 4 rounds.",
+    )
+    rules_model = RulesModel
+    card_model = Card
+    file_fields = ("deck",)
+    back_labels = ("deck", "season")
+    data = data_path("cardgen.packs.attack_right")
+    engine = "cardgen.packs.attack_right.engine"
+    scenarios = "cardgen.packs.attack_right.scenario.runner"
+    simulation = "cardgen.simulate"
+    simulation_check = "cardgen.packs.attack_right.card_checks:run_simulation_check"
+    documents = "cardgen.docs"
+
+    # --- catalogue ---------------------------------------------------------------------------
+    def codes(self) -> list:
+        from cardgen.packs.attack_right.codes import CODES
+
+        return CODES
+
+    def sort_key(self, rules: RulesModel) -> Callable[[Card], Any]:
+        """Deck by deck in rules order, each deck's seasons in rules order."""
+        decks = {d: i for i, d in enumerate(rules.deck_ids)}
+        seasons = {s: i for i, s in enumerate(rules.season_ids)}
+        return lambda c: (decks[c.deck], seasons[c.season])
+
+    def check(self, catalogue) -> list:
+        from cardgen.packs.attack_right.checks import check_catalogue
+
+        return check_catalogue(catalogue)
+
+    def extra_checks(self) -> tuple[str, ...]:
+        return ("cardgen.packs.attack_right.card_checks:check_cards",)
+
+    def card_file_model(self) -> type:
+        from cardgen.packs.attack_right.cards import DeckFile
+
+        return DeckFile
+
+    def schema_enums(self, rules: RulesModel | None) -> dict[str, list[str]]:
+        if rules is None:
+            return {}
+        from cardgen.packs.attack_right.effects import COUNTERS
+
+        return {
+            "deck": list(rules.deck_ids),
+            "season": list(rules.season_ids),
+            "resource": list(rules.resource_ids),
+            "discount": list(rules.resource_ids),
+            "per": [*COUNTERS, *rules.resource_ids],
+        }
+
+    def export_row(self, card: Card) -> dict[str, Any]:
+        from cardgen.packs.attack_right.export import card_row
+
+        return card_row(card)
+
+    def card_text(self, card: Card) -> str:
+        return card.rules_text
+
+    def icon_tokens(self, rules: RulesModel) -> dict[str, str]:
+        from cardgen.packs.attack_right.icon_tokens import ICONS
+
+        return {**ICONS, **{r.id: r.name for r in rules.resources}}
+
+    # --- print -------------------------------------------------------------------------------
+    def layout_model(self) -> type:
+        from cardgen.packs.attack_right.layout import Layout
+
+        return Layout
+
+    def print_inputs(self) -> list:
+        """What the cards and components are drawn from (not the engine, docs or scenarios)."""
+        names = (
+            "model.py",
+            "cards.py",
+            "types.py",
+            "effects.py",
+            "icon_tokens.py",
+            "face.py",
+            "back.py",
+            "icons.py",
+            "layout.py",
+            "layout.yaml",
+            "icons.yaml",
+            "components",
+            "components.yaml",
+            "pack.py",
+        )
+        return [self.data / n for n in names]
+
+    def back_of(self, card: Card) -> BackDesign:
+        """Each deck has a back per season, so spring and fall piles differ face down."""
+        return BackDesign(f"{card.deck}-{card.season}", card.deck, card.season)
+
+    def pile_name(self, rules: RulesModel, pile: str) -> str:
+        return rules.deck(pile).name
+
+    def face_painter(self, theme):
+        from cardgen.packs.attack_right.face import FacePainter
+
+        return FacePainter(theme)
+
+    def back_painter(self, theme):
+        from cardgen.packs.attack_right.back import BackPainter
+
+        return BackPainter(theme)
+
+    def components(self) -> list:
+        from cardgen.packs.attack_right.components.kit import component_specs
+
+        return component_specs()
+
+    def component_counts(self, catalogue) -> dict[str, int]:
+        """The rulebook's COMPONENTS (the rules model's ``components``)."""
+        return catalogue.rules.components.model_dump()
+
+    def icons(self, rules: RulesModel, bold_font: str):
+        from cardgen.packs.attack_right.icons import IconSet, load_icon_colours
+
+        resources = {r.id: r.colour for r in rules.resources}
+        return IconSet(resources, load_icon_colours(), bold_font)
+
+
+PACK = AttackRight()

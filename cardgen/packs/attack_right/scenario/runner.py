@@ -1,0 +1,245 @@
+"""Run scenario files: build the state, apply the steps, compare the expectations."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.catalogue.loader import Catalogue, load_catalogue
+from cardgen.diagnostics import DiagnosticError
+from cardgen.packs.attack_right.engine.compiled import ZONES
+from cardgen.packs.attack_right.engine.events import to_dict
+from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupError
+from cardgen.packs.attack_right.engine.state import PHASES, IllegalActionError, State
+from cardgen.packs.attack_right.scenario.build import ScenarioError, build_state, encode
+from cardgen.packs.attack_right.scenario.model import CardSpec, Expect, Scenario, TableauSpec
+
+_CATALOGUES: dict[Path, Catalogue] = {}
+
+
+@dataclass
+class Outcome:
+    """The result of one scenario: its name and every mismatch found (empty = pass)."""
+
+    name: str
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def collect(paths: Iterable[Path]) -> list[Path]:
+    """Scenario files among ``paths`` (folders are searched for ``*.yaml``), sorted."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(x for x in p.rglob("*.y*ml") if x.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+def load_scenario(path: Path) -> Scenario:
+    from cardgen.catalogue.validation_errors import validate_model
+    from cardgen.catalogue.yaml_source import load_yaml
+
+    data, smap = load_yaml(path, display=str(path))
+    return validate_model(Scenario, data, smap)
+
+
+def _catalogue(root: Path) -> Catalogue:
+    root = root.resolve()
+    if root not in _CATALOGUES:
+        _CATALOGUES[root] = load_catalogue(root)
+    return _CATALOGUES[root]
+
+
+def make_game(sc: Scenario, base: Path) -> Game:
+    cat = _catalogue(base / sc.cards)
+    n = sc.players or (len(sc.decks) if sc.decks else max(2, len(sc.setup.players)))
+    decks = sc.decks or list(cat.rules.deck_ids[:n])
+    settings = cat.rules.settings.model_copy(update=sc.settings) if sc.settings else None
+    if settings is not None:
+        settings = type(settings).model_validate(settings.model_dump())
+    slot_power = None
+    if sc.slot_power is not None:
+        slot_power = {**cat.rules.slot_power, **sc.slot_power}
+    opts = GameOptions(
+        first_game=sc.first_game, settings=settings, slot_power=slot_power, deal=False
+    )
+    return Game(cat, decks, seed=sc.seed, options=opts)
+
+
+def run_scenario(sc: Scenario, base: Path) -> Outcome:
+    """Run a parsed scenario whose paths are relative to ``base``."""
+    out = Outcome(sc.name)
+    game = make_game(sc, base)
+    st = build_state(game, sc.setup)
+    seen_events = 0
+    for k, step in enumerate(sc.steps, 1):
+        where = f"step {k}"
+        if st.is_terminal():
+            raise ScenarioError(f"{where}: the game is already over")
+        actions: list[int | None] = [None] * st.n
+        for p in st.acting_players():
+            if p in step.actions:
+                actions[p] = encode(st, p, step.actions[p], f"{where}, player {p}")
+            else:
+                legal = st.legal_actions(p)
+                if len(legal) != 1:
+                    raise ScenarioError(f"{where}: player {p} must act (no action given)")
+                actions[p] = legal[0]
+        extra = set(step.actions) - set(st.acting_players())
+        if extra:
+            raise ScenarioError(f"{where}: player(s) {sorted(extra)} do not act now")
+        if step.illegal:
+            try:
+                st.clone().apply_actions(actions)
+            except IllegalActionError:
+                continue
+            out.problems.append(f"{where}: expected to be refused as illegal, but was accepted")
+            continue
+        try:
+            st.apply_actions(actions)
+        except IllegalActionError as exc:
+            out.problems.append(f"{where}: {exc}")
+            return out
+        if step.expect is not None:
+            out.problems += [f"{where}: {p}" for p in check(st, step.expect, seen_events)]
+            seen_events = len(st.events or ())
+    out.problems += [f"end: {p}" for p in check(st, sc.expect, seen_events)]
+    return out
+
+
+def run_scenario_file(path: Path) -> Outcome:
+    """Run one scenario file; setup and format problems become failures, never tracebacks."""
+    try:
+        sc = load_scenario(path)
+    except DiagnosticError as exc:
+        return Outcome(path.stem, [f"{d.position}: {d.message}" for d in exc.diagnostics])
+    try:
+        return run_scenario(sc, path.parent)
+    except DiagnosticError as exc:
+        return Outcome(sc.name, [f"catalogue: {d.position}: {d.message}" for d in exc.diagnostics])
+    except (ScenarioError, GameSetupError) as exc:
+        return Outcome(sc.name, [f"cannot run: {exc}"])
+
+
+# ------------------------------------------------------------------ comparison
+def _ids(st: State, insts: Iterable[int]) -> list[str]:
+    return [st.card[i].id for i in insts]
+
+
+def _bag(items: Iterable[str]) -> list[str]:
+    return sorted(Counter(items).elements())
+
+
+def _tableau(st: State, p: int, want: TableauSpec) -> list[str]:
+    problems = []
+    for placement in ZONES:
+        if placement not in want:
+            continue
+        have = st.zone_cards(p, ZONES.index(placement))
+        specs = [CardSpec(card=s) if isinstance(s, str) else s for s in want[placement]]
+        got = [CardSpec(card=st.card[i].id, tokens=st.tokens[i], coins=st.stored[i]) for i in have]
+        full = any(not isinstance(s, str) for s in want[placement])
+        if full:
+            ok = got == specs
+            show = [g.model_dump() for g in got]
+        else:
+            ok = [g.card for g in got] == [s.card for s in specs]
+            show = [g.card for g in got]
+        if not ok:
+            problems.append(f"tableau {placement.value}: expected {want[placement]}, got {show}")
+    return problems
+
+
+def _matches(event: dict, want: dict) -> bool:
+    return all(event.get(k) == v for k, v in want.items())
+
+
+def check(st: State, exp: Expect, since: int) -> list[str]:
+    """Every difference between ``st`` and the expectation, as readable lines."""
+    problems: list[str] = []
+
+    def diff(what: str, want, got) -> None:
+        if want is not None and want != got:
+            problems.append(f"{what}: expected {want!r}, got {got!r}")
+
+    diff("round", exp.round, st.round)
+    diff("phase", exp.phase, str(PHASES[st.phase]))
+    if exp.winners is not None:
+        diff("winners", exp.winners, st.winners() if st.is_terminal() else None)
+    for p, pe in exp.players.items():
+        if not 0 <= p < st.n:
+            problems.append(f"player {p}: no such seat")
+            continue
+        who = f"player {p}"
+        diff(f"{who} coins", pe.coins, st.coins[p])
+        diff(f"{who} glory", pe.glory, st.glory[p])
+        diff(f"{who} ended", pe.ended, st.ended[p])
+        diff(f"{who} tableau size", pe.tableau_size, len(st.tab[p]))
+        diff(f"{who} hand size", pe.hand_size, len(st.hands[p]))
+        for name, insts in (
+            ("hand", st.hands[p]),
+            ("pack", st.packs[p]),
+            ("kept", st.kept[p]),
+            ("saved", st.saved[p]),
+        ):
+            want = getattr(pe, name)
+            if want is not None:
+                diff(f"{who} {name}", _bag(want), _bag(_ids(st, insts)))
+        if pe.tableau is not None:
+            problems += [f"{who} {x}" for x in _tableau(st, p, pe.tableau)]
+    if exp.discard is not None:
+        diff("discard", _bag(exp.discard), _bag(_ids(st, st.discard)))
+    events = [to_dict(e, st.game.card_id) for e in (st.events or ())[since:]]
+    pos = 0
+    for want in exp.events:
+        while pos < len(events) and not _matches(events[pos], want):
+            pos += 1
+        if pos == len(events):
+            near = [e for e in events if e["type"] == want.get("type")]
+            problems.append(f"missing event {want} (events of that type: {near or 'none'})")
+            pos = 0
+        else:
+            pos += 1
+    for want in exp.no_events:
+        hits = [e for e in events if _matches(e, want)]
+        if hits:
+            problems.append(f"unexpected event(s) {hits}")
+    for s in exp.seen:
+        obs = st.observation(s.viewer)
+        got = [c["card"] for c in obs["players"][s.seat]["tableau"]]
+        diff(f"player {s.viewer} sees seat {s.seat}'s tableau", s.tableau, got)
+    for pk in exp.peeks:
+        obs = st.observation(pk.viewer)
+        hands = [_bag(x["hand"]) for x in obs["peeks"] if x["seat"] == pk.seat]
+        if _bag(pk.hand) not in hands:
+            problems.append(
+                f"player {pk.viewer} should have seen seat {pk.seat}'s hand {pk.hand}; "
+                f"saw {hands or 'nothing'}"
+            )
+    for p, acts in exp.legal.items():
+        legal = set(st.legal_actions(p))
+        for a in acts:
+            try:
+                code = encode(st, p, a, f"legal, player {p}")
+            except ScenarioError as exc:
+                problems.append(str(exc))
+                continue
+            if code not in legal:
+                problems.append(f"player {p}: expected {st.action_to_string(p, code)} legal")
+    for p, acts in exp.illegal.items():
+        legal = set(st.legal_actions(p))
+        for a in acts:
+            try:
+                code = encode(st, p, a, f"illegal, player {p}")
+            except ScenarioError:
+                continue
+            if code in legal:
+                problems.append(f"player {p}: expected {st.action_to_string(p, code)} illegal")
+    return problems

@@ -1,0 +1,75 @@
+"""The `plain` pack: prototypes of any card game that needs no engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.pack import BackDesign, GameType, Pack
+from cardgen.packs.plain.model import PlainCard, PlainRules
+from cardgen.util.resources import data_path
+
+
+class Plain(Pack):
+    """Cards with a name, type, cost, text with icons, stats and a back; no rules engine."""
+
+    game_type = GameType(
+        id="plain",
+        name="Plain cards",
+        min_players=1,
+        max_players=99,
+        description="Any card game: name, type, cost, text with icons, stats, backs.",
+    )
+    rules_model = PlainRules
+    card_model = PlainCard
+    file_fields = ("back",)
+    data = data_path("cardgen.packs.plain")
+
+    def check(self, catalogue) -> list:
+        from cardgen.packs.plain.checks import check_catalogue
+
+        return check_catalogue(catalogue)
+
+    def schema_enums(self, rules: PlainRules | None) -> dict[str, list[str]]:
+        if rules is None:
+            return {}
+        enums = {"back": list(rules.back_ids)}
+        if rules.types:
+            enums["type"] = list(rules.types)
+        return enums
+
+    def card_text(self, card: PlainCard) -> str:
+        return card.text
+
+    def icon_tokens(self, rules: PlainRules) -> dict[str, str]:
+        from cardgen.packs.plain.icons import ICONS
+
+        return dict(ICONS)
+
+    def layout_model(self) -> type:
+        from cardgen.packs.plain.layout import PlainLayout
+
+        return PlainLayout
+
+    def back_of(self, card: PlainCard) -> BackDesign:
+        return BackDesign(card.back, card.back, card.back)
+
+    def pile_name(self, rules: PlainRules, pile: str) -> str:
+        return rules.back(pile).name
+
+    def face_painter(self, theme: Any):
+        from cardgen.packs.plain.painters import PlainFaces
+
+        return PlainFaces(theme)
+
+    def back_painter(self, theme: Any):
+        from cardgen.packs.plain.painters import PlainBacks
+
+        return PlainBacks(theme)
+
+    def icons(self, rules: PlainRules, bold_font: str):
+        from cardgen.packs.plain.icons import PlainIcons
+
+        return PlainIcons()
+
+
+PACK = Plain()
