@@ -253,3 +253,18 @@ def get_pack(pack_id: str) -> Pack:
 def installed_packs() -> list[Pack]:
     """Every installed or registered pack, by id."""
     return [get_pack(i) for i in pack_ids()]
+
+
+def describe_packs() -> list[dict[str, Any]]:
+    """Every installed pack as JSON-able data: id, name, player counts, what it supports."""
+    return [
+        {
+            "id": p.game_type.id,
+            "name": p.game_type.name,
+            "min_players": p.game_type.min_players,
+            "max_players": p.game_type.max_players,
+            "description": p.game_type.description,
+            "supports": p.supports(),
+        }
+        for p in installed_packs()
+    ]

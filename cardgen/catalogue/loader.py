@@ -195,6 +195,8 @@ def _load_card_file(
     for i, raw in enumerate(raw_cards):
         card_id = raw.get("id") if isinstance(raw, dict) else None
         card_id = card_id if isinstance(card_id, str) else None
+        if isinstance(raw, dict):  # the file's shared values, unless the card gives its own
+            raw = {**{k: data[k] for k in shared if k not in raw}, **raw}
         try:
             card = model.model_validate(raw, context=ctx)
         except ValidationError as exc:

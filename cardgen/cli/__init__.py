@@ -12,7 +12,7 @@ import typer
 
 app = typer.Typer(
     name="cardgen",
-    help="Validate, render, play and explain the Attack Right card catalogue.",
+    help="Validate, print, play and explain the card catalogues of any game pack.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -21,6 +21,7 @@ app = typer.Typer(
 #: Command modules under cardgen.cli, each with ``register(app)``; in help order.
 COMMAND_MODULES = (
     "catalogue_cmds",
+    "games_cmds",
     "appendix_cmds",
     "engine_cmds",
     "render_cmds",

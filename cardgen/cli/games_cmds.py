@@ -1,0 +1,34 @@
+"""`cardgen games`: the installed game packs and what each supports."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+
+import typer
+
+
+class GamesFormat(StrEnum):
+    human = "human"
+    json = "json"
+
+
+def games(
+    format: GamesFormat = typer.Option(GamesFormat.human, "--format", "-f", help="Output format."),
+) -> None:
+    """List the installed game packs: id, name, player counts and what each supports."""
+    from cardgen.pack import describe_packs
+
+    rows = describe_packs()
+    if format is GamesFormat.json:
+        sys.stdout.write(json.dumps(rows, indent=2) + "\n")
+        return
+    for row in rows:
+        supports = ", ".join(k for k, v in row["supports"].items() if v)
+        players = f"{row['min_players']}–{row['max_players']} players"
+        typer.echo(f"{row['id']:<16} {row['name']} ({players}): {supports}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(games)

@@ -1,0 +1,178 @@
+"""One test suite for every game pack: load, validate bad input, render, build, appendix.
+
+The built-in packs run it on a small catalogue each; a third pack, defined only in the tests
+(``tests/fixtures/toy_pack``), is installed as its own distribution with an entry point and
+must register, validate and build like the others.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from conftest import FIXTURES
+
+from cardgen.build.pipeline import build
+from cardgen.catalogue.loader import find_card_files, load_catalogue
+from cardgen.catalogue.validate import validate
+from cardgen.pack import get_pack, pack_ids
+from cardgen.render.api import Renderer, RenderOptions
+
+#: pack id -> a small, valid catalogue of it
+CATALOGUES = {
+    "attack-right": FIXTURES / "render" / "cards",
+    "plain": FIXTURES / "plain",
+}
+
+
+@pytest.fixture(params=sorted(CATALOGUES))
+def game(request, tmp_path) -> tuple[str, Path]:
+    cards = tmp_path / "cards"
+    shutil.copytree(CATALOGUES[request.param], cards)
+    return request.param, cards
+
+
+def _pages(path: Path) -> int:
+    return len(pdfium.PdfDocument(path))
+
+
+def _text(path: Path) -> str:
+    pdf = pdfium.PdfDocument(path)
+    return "\n".join(page.get_textpage().get_text_range() for page in pdf)
+
+
+def test_the_built_in_packs_are_installed():
+    assert {"attack-right", "plain"} <= set(pack_ids())
+    for pack_id in CATALOGUES:
+        assert get_pack(pack_id).game_type.id == pack_id
+
+
+def test_loads_with_its_pack(game):
+    pack_id, cards = game
+    cat = load_catalogue(cards, use_cache=False)
+    assert cat.pack is get_pack(pack_id)
+    assert len(cat) > 0 and cat.count() >= len(cat)
+    assert all(cat.pack.card_text(c) is not None for c in cat)
+
+
+def test_bad_input_names_file_line_and_card(game):
+    """A card with 0 copies is out of range, reported at its file, line and card."""
+    _, cards = game
+    path = find_card_files(cards)[0]
+    data = yaml.safe_load(path.read_text())
+    first = data["cards"][0]
+    first["copies"] = 0
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    result = validate(cards, use_cache=False)
+    assert not result.ok
+    (err,) = [d for d in result.errors if d.card == first["id"]]
+    assert err.code == "E105" and err.position.file.endswith(path.name)
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "copies: 0" in t)
+    assert err.position.line == line
+
+
+def test_renders_every_product(game, tmp_path):
+    _, cards = game
+    cat = load_catalogue(cards, use_cache=False)
+    out = tmp_path / "out"
+    written = Renderer(cat).render(out, RenderOptions())
+    assert written and all(p.is_file() for p in written)
+    pack, physical = cat.pack, cat.count()
+    piles: dict[str, list] = {}
+    for card in cat:
+        piles.setdefault(pack.back_of(card).pile, []).append(card)
+    for pile, pile_cards in piles.items():
+        fronts = out / "print" / f"{pile}.pdf"
+        assert _pages(fronts) == sum(c.copies for c in pile_cards)
+        text = _text(fronts)
+        for card in pile_cards:
+            assert card.name in text
+            assert (out / "png" / pile / f"{card.id}.png").is_file()
+            assert (out / "png-mpc" / pile / f"{card.id}.png").is_file()
+        backs = {pack.back_of(c).key for c in pile_cards}
+        assert _pages(out / "print" / f"{pile}-backs.pdf") == len(backs)
+    for paper in ("a4", "letter"):
+        assert _pages(out / f"pnp-{paper}.pdf") >= 2
+    sheets = json.loads((out / "tts" / "tts.json").read_text())
+    assert sum(s["cards"] for s in sheets) == physical
+    assert (out / "contact.png").is_file()
+
+
+def test_builds_a_kit_whose_manifest_checks_out(game, tmp_path):
+    _, cards = game
+    out = tmp_path / "kit"
+    report = build(cards, out)
+    assert report.checks and all(not c.problems for c in report.checks)
+    manifest = json.loads((out / "manifest.json").read_text())
+    for entry in manifest["files"]:
+        assert (out / entry["path"]).is_file(), entry["path"]
+    assert (out / "README.md").read_text().startswith("# ")
+
+
+def _install_toy(tmp_path: Path) -> dict[str, str]:
+    """Install the test pack as its own distribution (a dist-info with an entry point)."""
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURES / "toy_pack", site, ignore=shutil.ignore_patterns("cards"))
+    info = site / "toy_pack-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-pack\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[cardgen.packs]\ntoy = toy_pack:PACK\n")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(site), env.get("PYTHONPATH")]))
+    return env
+
+
+def test_a_pack_from_another_distribution_registers_validates_and_builds(tmp_path):
+    env = _install_toy(tmp_path)
+    cards = tmp_path / "cards"
+    shutil.copytree(FIXTURES / "toy_pack" / "cards", cards)
+
+    def cardgen(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "cardgen", *args],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+
+    games = json.loads(cardgen("games", "--format", "json").stdout)
+    toy = next(g for g in games if g["id"] == "toy")
+    assert toy["name"] == "Toy runes" and toy["supports"]["print"]
+    assert not toy["supports"]["engine"]
+    done = cardgen("validate", str(cards))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "6 cards" in done.stdout
+    script = (
+        "import sys; from cardgen.build.pipeline import build; "
+        "r = build(sys.argv[1], sys.argv[2]); "
+        "print(len(r.written), all(not c.problems for c in r.checks))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(cards), str(tmp_path / "kit")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[1] == "True"
+    assert _pages(tmp_path / "kit" / "cards" / "print" / "fire.pdf") == 4
+    assert "Blaze" in _text(tmp_path / "kit" / "cards" / "print" / "fire.pdf")
+    assert (tmp_path / "kit" / "cards" / "png" / "water" / "drop.png").is_file()
+
+
+def test_an_unknown_pack_lists_the_installed_ones(tmp_path):
+    cards = tmp_path / "cards"
+    shutil.copytree(FIXTURES / "toy_pack" / "cards", cards)  # the toy pack is not installed here
+    result = validate(cards, use_cache=False)
+    (err,) = result.errors
+    assert err.code == "E011" and "'toy'" in err.message and "plain" in err.message
