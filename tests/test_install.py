@@ -1,0 +1,99 @@
+"""The install users get: a wheel in a fresh virtualenv, and the pre-commit hook from another repo.
+
+Both run from a folder that holds only a copy of ``cards/``, so nothing of this checkout (its
+templates, fonts or rulebook) can stand in for what the package itself ships.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+from conftest import CARDS, ROOT
+
+import cardgen
+
+
+def _run(cmd: list[str], cwd: Path, env: dict | None = None, timeout: int = 600):
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, f"{cmd}\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """A wheel built from this checkout (no dependencies downloaded)."""
+    dist = tmp_path_factory.mktemp("dist")
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(ROOT)], ROOT)
+    (found,) = dist.glob("cardgen-*.whl")
+    return found
+
+
+def test_the_wheel_ships_every_data_file(wheel):
+    import zipfile
+
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in (
+        "cardgen/assets/fonts/DejaVuSansCondensed.ttf",
+        "cardgen/assets/fonts/LICENSE-DejaVu.txt",
+        "cardgen/render/products.yaml",
+        "cardgen/build/kit.yaml",
+        "cardgen/docs/templates/appendix.html.j2",
+        "cardgen/packs/attack_right/layout.yaml",
+        "cardgen/packs/attack_right/rulebook.md",
+        "cardgen/packs/attack_right/clarifications.yaml",
+        "cardgen/packs/plain/layout.yaml",
+    ):
+        assert needed in names, needed
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    text = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "[cardgen.packs]" in text and "attack-right = " in text and "plain = " in text
+
+
+def test_wheel_install_validates_and_builds_from_a_folder_with_only_cards(wheel, tmp_path):
+    env_dir = tmp_path / "venv"
+    # the test environment's packages stand in for the dependencies (nothing to download)
+    venv.create(env_dir, system_site_packages=True, with_pip=True)
+    bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    _run([str(bindir / "python"), "-m", "pip", "install", "--no-deps", str(wheel)], tmp_path)
+    game = tmp_path / "game"
+    shutil.copytree(CARDS, game / "cards")
+    env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("PYTHONPATH", None)
+    exe = str(bindir / "cardgen")
+    where = _run([str(bindir / "python"), "-c", "import cardgen; print(cardgen.__file__)"], game)
+    assert str(env_dir) in where.stdout  # the wheel, not this checkout
+    assert _run([exe, "--version"], game, env).stdout.strip() == f"cardgen {cardgen.__version__}"
+    assert "valid: 160 cards" in _run([exe, "validate", "cards/"], game, env).stdout
+    _run([exe, "build", "-q"], game, env)
+    for made in ("manifest.json", "README.md", "rulebook/rulebook.pdf", "cards/pnp-a4.pdf"):
+        assert (game / "output" / made).is_file(), made
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="pre-commit needs git")
+def test_pre_commit_hook_from_another_repository(tmp_path):
+    """`pre-commit try-repo` of this checkout in a scratch repository holding cards/."""
+    repo = tmp_path / "game"
+    shutil.copytree(CARDS, repo / "cards")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home")}
+    env.setdefault("GIT_AUTHOR_NAME", "t")
+    env.setdefault("GIT_AUTHOR_EMAIL", "t@example.invalid")
+    env.setdefault("GIT_COMMITTER_NAME", "t")
+    env.setdefault("GIT_COMMITTER_EMAIL", "t@example.invalid")
+    _run(["git", "init", "-q"], repo, env)
+    _run(["git", "add", "cards"], repo, env)
+    cmd = [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "cardgen-validate"]
+    done = _run([*cmd, "--all-files"], repo, env, timeout=900)
+    assert "cardgen validate" in done.stdout and "Passed" in done.stdout
+    (repo / "cards" / "battle.yaml").write_text(
+        (repo / "cards" / "battle.yaml").read_text().replace("cost: 3", "cost: three", 1)
+    )
+    failed = subprocess.run(
+        [*cmd, "--all-files"], cwd=repo, env=env, capture_output=True, text=True, timeout=900
+    )
+    assert failed.returncode != 0 and "E102" in failed.stdout
