@@ -100,6 +100,16 @@ def test_schema_accepts_fixture_decks_and_rejects_bad_ones(fixture_catalogue):
         assert len(list(validator.iter_errors(data))) >= 3
 
 
+def test_schema_without_a_rules_model_has_no_id_enums(fixture_catalogue):
+    schema = deck_schema(None)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert "enum" not in schema["properties"]["deck"]
+    assert "enum" not in schema["$defs"]["Card"]["properties"]["season"]
+    validator = jsonschema.Draft202012Validator(schema)
+    data = yaml.safe_load((fixture_catalogue / "battle.yaml").read_text())
+    assert not list(validator.iter_errors(data))
+
+
 def test_catalogue_files_carry_the_modeline(cards_dir, fixture_catalogue):
     for folder in (cards_dir, fixture_catalogue):
         for path in folder.glob("*.yaml"):

@@ -31,11 +31,15 @@ def deck_schema(rules: RulesModel | None = None) -> dict:
         "title": "cardgen deck file",
         **schema,
     }
-    enums = {
-        "deck": list(rules.deck_ids),
-        "season": list(rules.season_ids),
-        "resource": list(rules.resource_ids),
-    }
+    enums = (
+        {
+            "deck": list(rules.deck_ids),
+            "season": list(rules.season_ids),
+            "resource": list(rules.resource_ids),
+        }
+        if rules is not None
+        else {}
+    )
 
     def patch(node: dict) -> None:
         props = node.get("properties")
