@@ -14,7 +14,7 @@ app = typer.Typer(
     name="cardgen",
     help="Validate, render, play and explain the Attack Right card catalogue.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 
@@ -27,6 +27,29 @@ COMMAND_MODULES = (
     "build_cmds",
     "simulate_cmds",
 )
+
+
+def _print_version(value: bool) -> None:
+    if not value:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("cardgen")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        from cardgen import __version__ as number
+    typer.echo(f"cardgen {number}")
+    raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="Print the version."
+    ),
+) -> None:
+    pass
+
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"cardgen.cli.{_name}").register(app)
