@@ -9,7 +9,7 @@ from conftest import CARDS, FIXTURES
 
 from cardgen.build import steps as build_steps
 from cardgen.build.manifest import check_components, external_components
-from cardgen.build.pipeline import BuildError, build
+from cardgen.build.pipeline import BuildError, build, product_groups
 from cardgen.build.steps import Output, Step
 from cardgen.rules.model import load_rules_model
 
@@ -122,6 +122,10 @@ def test_providers_plug_in_by_registering(small, fake_provider, monkeypatch):
     report = build(cards, out, only=["extra"])
     assert report.written == ["coins.txt"]
     assert [c.component for c in report.checks] == ["coin_tokens"]
+
+
+def test_product_groups_in_build_order():
+    assert product_groups() == ("cards", "components", "appendix")
 
 
 def test_unknown_group_is_a_clean_error(small):

@@ -48,6 +48,20 @@ def test_usage_error_exits_2(runner, app, fixture_catalogue):
     assert result.exit_code == 2
 
 
+def test_human_report_without_its_summary_line(broken):
+    from cardgen.catalogue.validate import validate
+    from cardgen.diagnostics.formats import print_human
+
+    diags = validate(broken).diagnostics
+    full, bare, empty = io.StringIO(), io.StringIO(), io.StringIO()
+    print_human(diags, full, cards=32)
+    print_human(diags, bare, cards=32, summary=False)
+    print_human([], empty, summary=False)
+    assert "E105" in bare.getvalue() and full.getvalue().startswith(bare.getvalue())
+    assert "invalid:" in full.getvalue() and "invalid:" not in bare.getvalue()
+    assert empty.getvalue() == ""
+
+
 def test_github_annotations(runner, app, broken):
     result = runner.invoke(app, ["validate", str(broken), "--format", "github"])
     assert result.exit_code == 1
