@@ -132,7 +132,7 @@ def test_catalogue_files_carry_the_modeline(cards_dir, fixture_catalogue):
 
 
 def test_schema_command(runner, app, fixture_catalogue):
-    result = runner.invoke(app, ["schema", "--cards", str(fixture_catalogue)])
+    result = runner.invoke(app, ["schema", str(fixture_catalogue)])
     assert result.exit_code == 0
     schema = json.loads(result.output)
     card = schema["$defs"]["Card"]
