@@ -1,6 +1,6 @@
 """Conventions every `cardgen` command follows: --version, shell completion, usage errors that
-name the valid values (exit 2), the catalogue as a positional argument, -q/-v, and progress bars
-only on a terminal."""
+name the valid values (exit 2), the catalogue as a positional argument, -q/-v, progress bars only
+on a terminal, and a clean diagnostic for an unreachable --dask scheduler."""
 
 from __future__ import annotations
 
@@ -337,3 +337,27 @@ def test_simulate_draws_a_bar_on_a_terminal():
     err = b"".join(chunks).decode("utf-8", "replace")
     assert proc.returncode == 0, err
     assert "random games" in err and "40/40" in err
+
+
+# --- 7. an unreachable --dask scheduler -------------------------------------------------------
+
+
+def test_unreachable_dask_scheduler_is_a_diagnostic():
+    pytest.importorskip("distributed")
+    from cardgen.cli.simulate_cmds import DASK_CONNECT_TIMEOUT
+
+    assert DASK_CONNECT_TIMEOUT < 10
+    address = "tcp://127.0.0.1:1"
+    # the timeout only bounds a hang; the command gives up after DASK_CONNECT_TIMEOUT
+    proc = _cardgen("simulate", CARDS, "-g", "2", "-n", "2", "--dask", address, timeout=60)
+    assert proc.returncode == 1, proc.stderr
+    assert f"cannot reach the Dask scheduler at {address}" in proc.stderr
+    assert "hint:" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_malformed_dask_address_is_a_usage_error(plain):
+    pytest.importorskip("distributed")
+    proc = _cardgen("simulate", CARDS, "-g", "2", "-n", "2", "--dask", "nonsense", timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    assert "'--dask'" in plain(proc.stderr) and "Traceback" not in proc.stderr

@@ -25,6 +25,9 @@ from cardgen.cli.common import (
     write_output,
 )
 
+#: Seconds to wait for the --dask scheduler before giving up.
+DASK_CONNECT_TIMEOUT = 5.0
+
 
 class SimFormat(StrEnum):
     table = "table"
@@ -145,12 +148,31 @@ def _run(cat, spec, workers: int, dask: str | None, chunk_size: int | None, show
 
 def _play(cat, spec, workers: int, dask: str | None, chunk_size: int | None, progress):
     if dask:
-        from cardgen.simulate.distributed import DaskUnavailableError, simulate_dask
+        from cardgen.simulate.distributed import (
+            DaskAddressError,
+            DaskConnectionError,
+            DaskUnavailableError,
+            simulate_dask,
+        )
 
         try:
-            return simulate_dask(cat, spec, dask, chunk_size=chunk_size, progress=progress)
+            return simulate_dask(
+                cat,
+                spec,
+                dask,
+                chunk_size=chunk_size,
+                progress=progress,
+                connect_timeout=DASK_CONNECT_TIMEOUT,
+            )
         except DaskUnavailableError as exc:
             raise fail(str(exc)) from None
+        except DaskAddressError as exc:
+            raise usage_error(f"{exc} (write tcp://HOST:PORT).", "--dask") from None
+        except DaskConnectionError as exc:
+            raise fail(
+                f"{exc}\nhint: is a scheduler running there (`dask scheduler` prints its "
+                "tcp://HOST:PORT address)? Without --dask the games run on this machine."
+            ) from None
     from cardgen.simulate import simulate as run
 
     return run(cat, spec, workers=workers, chunk_size=chunk_size, progress=progress)
