@@ -81,6 +81,19 @@ def test_version_through_python_m_cardgen():
     assert proc.returncode == 0 and proc.stdout.strip() == f"cardgen {version('cardgen')}"
 
 
+def test_the_console_script_builds_only_the_named_command():
+    """`main()` runs an app holding only the module of the command named on the command line
+    (faster start); COMMANDS must name each command's module."""
+    import typer.main
+
+    from cardgen.cli import COMMANDS, make_app
+
+    for module in set(COMMANDS.values()):
+        names = set(typer.main.get_command(make_app([module])).commands)
+        assert names == {n for n, m in COMMANDS.items() if m == module}, module
+    assert set(typer.main.get_command(make_app()).commands) == set(COMMANDS)
+
+
 # --- 2. shell completion ----------------------------------------------------------------------
 
 
