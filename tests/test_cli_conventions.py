@@ -176,11 +176,30 @@ def test_every_choice_option_is_covered(app):
     assert len(seen) >= 10 and seen <= covered, seen - covered
 
 
-def test_bot_tiers_match_the_library():
-    from cardgen.cli.simulate_cmds import BotTier
+def test_choice_enums_match_the_library():
+    """The CLI spells out its choices as enums (importing the library would slow the start);
+    they must stay equal to the library's own lists."""
+    from cardgen.appendix import FORMATS as APPENDIX_FORMATS
+    from cardgen.build.pipeline import PAPERS as BUILD_PAPERS
+    from cardgen.catalogue.export import EXPORTERS
+    from cardgen.cli import appendix_cmds, build_cmds, catalogue_cmds, render_cmds, simulate_cmds
+    from cardgen.diagnostics.formats import FORMATS as REPORT_FORMATS
+    from cardgen.render.api import PRODUCTS
+    from cardgen.render.geometry import PAPERS, Duplex
     from cardgen.simulate import BOT_CHOICES
 
-    assert [b.value for b in BotTier] == list(BOT_CHOICES)
+    pairs = [
+        (catalogue_cmds.ReportFormat, REPORT_FORMATS),
+        (catalogue_cmds.ExportFormat, EXPORTERS),
+        (appendix_cmds.AppendixFormat, APPENDIX_FORMATS),
+        (render_cmds.Product, PRODUCTS),
+        (render_cmds.Paper, PAPERS),
+        (render_cmds.DuplexMode, [d.value for d in Duplex]),
+        (build_cmds.Paper, BUILD_PAPERS),
+        (simulate_cmds.BotTier, BOT_CHOICES),
+    ]
+    for cli_enum, library in pairs:
+        assert [m.value for m in cli_enum] == list(library), cli_enum.__name__
 
 
 def test_quiet_and_verbose_exclude_each_other(runner, app, plain):
