@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def _cmd(cards: Path, out: Path) -> list[str]:
     # `python -m cardgen` runs the code on PYTHONPATH (e.g. a clean clone) or the installed one
     base = [sys.executable, "-m", "cardgen"]
-    return [*base, "build", "--cards", str(cards), "--out", str(out), "--quiet"]
+    return [*base, "build", str(cards), "--out", str(out), "--quiet"]
 
 
 def _run(cards: Path, out: Path) -> float:

@@ -37,6 +37,20 @@ def app():
     return app
 
 
+def _plain(text: str) -> str:
+    """CLI output as one line of words: the box of typer's error panel and its line breaks gone."""
+    for ch in "│╭╮╰╯─":
+        text = text.replace(ch, " ")
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def plain():
+    """``plain(result.output)``: the words of a CLI output, to find a message the error panel
+    wrapped across lines."""
+    return _plain
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _private_check_cache(tmp_path_factory):
     """Keep the validate check cache of the test run out of the user's cache folder."""

@@ -10,7 +10,7 @@ from conftest import CARDS, FIXTURES
 from cardgen.build import steps as build_steps
 from cardgen.build.manifest import check_components as check_counts
 from cardgen.build.manifest import kit_settings
-from cardgen.build.pipeline import BuildError, build
+from cardgen.build.pipeline import BuildError, build, product_groups
 from cardgen.build.steps import Output, Step
 from cardgen.packs.attack_right.model import load_rules_model
 
@@ -133,6 +133,10 @@ def test_providers_plug_in_by_registering(small, fake_provider, monkeypatch):
     assert [c.component for c in report.checks] == ["coin_tokens"]
 
 
+def test_product_groups_in_build_order():
+    assert product_groups() == ("cards", "components", "appendix")
+
+
 def test_unknown_group_is_a_clean_error(small):
     cards, out = small
     with pytest.raises(BuildError, match="unknown product group"):
@@ -142,28 +146,24 @@ def test_unknown_group_is_a_clean_error(small):
 # --- CLI --------------------------------------------------------------------------------------
 def test_cli_builds_components(runner, app, small):
     cards, out = small
-    result = runner.invoke(
-        app, ["build", "--cards", str(cards), "--out", str(out), "--only", "components"]
-    )
+    result = runner.invoke(app, ["build", str(cards), "--out", str(out), "--only", "components"])
     assert result.exit_code == 0, result.output
     assert "Components against the rulebook" in result.output
     assert (out / "components" / "tokens-a4.pdf").is_file()
-    again = runner.invoke(
-        app, ["build", "--cards", str(cards), "--out", str(out), "--only", "components"]
-    )
+    again = runner.invoke(app, ["build", str(cards), "--out", str(out), "--only", "components"])
     assert again.exit_code == 0 and "up to date" in again.output
 
 
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (["--only", "dice"], 1, "unknown product group"),
+        (["--only", "dice"], 2, "'dice' is not one of"),
         (["--paper", "a5"], 2, "a5"),
     ],
 )
 def test_cli_bad_options(runner, app, small, args, code, message):
     cards, out = small
-    result = runner.invoke(app, ["build", "--cards", str(cards), "--out", str(out), *args])
+    result = runner.invoke(app, ["build", str(cards), "--out", str(out), *args])
     assert result.exit_code == code
     assert message in result.output
     assert "Traceback" not in result.output
@@ -173,7 +173,7 @@ def test_cli_invalid_catalogue(runner, app, small):
     cards, out = small
     deck = cards / "battle.yaml"
     deck.write_text(deck.read_text().replace("cost: 3", "cost: lots", 1))
-    result = runner.invoke(app, ["build", "--cards", str(cards), "--out", str(out)])
+    result = runner.invoke(app, ["build", str(cards), "--out", str(out)])
     assert result.exit_code == 1
     assert "catalogue is invalid" in result.output
     assert "battle.yaml" in result.output
@@ -185,7 +185,7 @@ def test_cli_output_is_a_file(runner, app, small, tmp_path):
     cards, _ = small
     target = tmp_path / "file"
     target.write_text("x")
-    result = runner.invoke(app, ["build", "--cards", str(cards), "--out", str(target)])
+    result = runner.invoke(app, ["build", str(cards), "--out", str(target)])
     assert result.exit_code == 1 and "not a folder" in result.output
 
 

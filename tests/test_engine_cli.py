@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 FIXTURE = str(Path(__file__).parent / "fixtures" / "engine")
-BASE = ["play", "--cards", FIXTURE, "--decks", "red,blue,spy", "--seed", "4"]
+BASE = ["play", FIXTURE, "--decks", "red,blue,spy", "--seed", "4"]
 
 
 def test_text_log_round_by_round(runner, app):
@@ -31,16 +31,16 @@ def test_json_log_is_stable_and_replays(runner, app, tmp_path):
     assert "time" not in log.read_text().lower()
     again = runner.invoke(app, [*BASE, "-f", "json"])
     assert again.stdout == log.read_text()
-    ok = runner.invoke(app, ["play", "--cards", FIXTURE, "--replay", str(log)])
+    ok = runner.invoke(app, ["play", FIXTURE, "--replay", str(log)])
     assert ok.exit_code == 0 and "replay OK" in ok.output
     doc["final_state_hash"] = "0" * 64
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(doc))
-    res = runner.invoke(app, ["play", "--cards", FIXTURE, "--replay", str(bad)])
+    res = runner.invoke(app, ["play", FIXTURE, "--replay", str(bad)])
     assert res.exit_code == 1 and "recorded" in res.output
     doc["actions"][0][0] = 99999
     bad.write_text(json.dumps(doc))
-    res = runner.invoke(app, ["play", "--cards", FIXTURE, "--replay", str(bad)])
+    res = runner.invoke(app, ["play", FIXTURE, "--replay", str(bad)])
     assert res.exit_code == 1 and "step 1" in res.output
 
 
@@ -53,25 +53,26 @@ def test_same_bytes_under_other_hash_seeds(tmp_path):
     assert outs[0] == outs[1] and outs[0]
 
 
-def test_clean_errors(runner, app, tmp_path):
+def test_clean_errors(runner, app, tmp_path, plain):
     for args, msg in [
-        (["--decks", "red,red"], "different deck"),
-        (["--decks", "red,nope"], "unknown deck"),
-        (["--decks", "red,blue", "--bots", "random,clever"], "unknown bot"),
+        (["--decks", "red,red"], "each player picks a different deck"),
+        (["--decks", "red,nope"], "'nope' is not one of 'red', 'blue', 'green', 'spy'"),
+        (["--decks", "red,blue", "--bots", "random,clever"], "'clever' is not one of"),
         (["--players", "3", "--decks", "red,blue"], "needs 3 decks"),
-        (["--decks", "red,blue", "--bots", "random,random,random"], "--bots"),
-    ]:
-        res = runner.invoke(app, ["play", "--cards", FIXTURE, *args])
-        assert res.exit_code == 1 and msg in res.output, (args, res.output)
+        (["--decks", "red,blue", "--bots", "random,random,random"], "'--bots': needs 1 or 2"),
+        (["--players", "5"], "'5' is not one of '2', '3', '4'"),
+    ]:  # usage errors: exit 2
+        res = runner.invoke(app, ["play", FIXTURE, *args])
+        assert res.exit_code == 2 and msg in plain(res.output), (args, res.output)
         assert "Traceback" not in res.output
     junk = tmp_path / "junk.json"
     junk.write_text("{not json")
-    res = runner.invoke(app, ["play", "--cards", FIXTURE, "--replay", str(junk)])
+    res = runner.invoke(app, ["play", FIXTURE, "--replay", str(junk)])
     assert res.exit_code == 1 and "not a JSON game log" in res.output
-    res = runner.invoke(app, ["play", "--cards", FIXTURE, "--replay", str(tmp_path / "no")])
+    res = runner.invoke(app, ["play", FIXTURE, "--replay", str(tmp_path / "no")])
     assert res.exit_code == 1 and "cannot read" in res.output
 
 
 def test_spy_deck_with_two_players_warns(runner, app):
-    res = runner.invoke(app, ["play", "--cards", FIXTURE, "--decks", "spy,red"])
+    res = runner.invoke(app, ["play", FIXTURE, "--decks", "spy,red"])
     assert res.exit_code == 0 and "warning" in res.output

@@ -49,6 +49,20 @@ def test_usage_error_exits_2(runner, app, fixture_catalogue):
     assert result.exit_code == 2
 
 
+def test_human_report_without_its_summary_line(broken):
+    from cardgen.catalogue.validate import validate
+    from cardgen.diagnostics.formats import print_human
+
+    diags = validate(broken).diagnostics
+    full, bare, empty = io.StringIO(), io.StringIO(), io.StringIO()
+    print_human(diags, full, cards=32)
+    print_human(diags, bare, cards=32, summary=False)
+    print_human([], empty, summary=False)
+    assert "E105" in bare.getvalue() and full.getvalue().startswith(bare.getvalue())
+    assert "invalid:" in full.getvalue() and "invalid:" not in bare.getvalue()
+    assert empty.getvalue() == ""
+
+
 def test_github_annotations(runner, app, broken):
     result = runner.invoke(app, ["validate", str(broken), "--format", "github"])
     assert result.exit_code == 1
@@ -101,6 +115,16 @@ def test_schema_accepts_fixture_decks_and_rejects_bad_ones(fixture_catalogue):
         assert len(list(validator.iter_errors(data))) >= 3
 
 
+def test_schema_without_a_rules_model_has_no_id_enums(fixture_catalogue):
+    schema = deck_schema(PACK, None)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert "enum" not in schema["properties"]["deck"]
+    assert "enum" not in schema["$defs"]["Card"]["properties"]["season"]
+    validator = jsonschema.Draft202012Validator(schema)
+    data = yaml.safe_load((fixture_catalogue / "battle.yaml").read_text())
+    assert not list(validator.iter_errors(data))
+
+
 def test_catalogue_files_carry_the_modeline(cards_dir, fixture_catalogue):
     for folder in (cards_dir, fixture_catalogue):
         for path in folder.glob("*.yaml"):
@@ -109,7 +133,7 @@ def test_catalogue_files_carry_the_modeline(cards_dir, fixture_catalogue):
 
 
 def test_schema_command(runner, app, fixture_catalogue):
-    result = runner.invoke(app, ["schema", "--cards", str(fixture_catalogue)])
+    result = runner.invoke(app, ["schema", str(fixture_catalogue)])
     assert result.exit_code == 0
     schema = json.loads(result.output)
     card = schema["$defs"]["Card"]

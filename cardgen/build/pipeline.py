@@ -78,6 +78,12 @@ def _load_providers() -> None:
     import cardgen.build.products  # noqa: F401
 
 
+def product_groups() -> tuple[str, ...]:
+    """The product groups a build makes, in build order (``only=`` picks some of them)."""
+    _load_providers()
+    return tuple(PROVIDERS)
+
+
 def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Step], dict[str, str]]:
     """The steps of the selected groups, and the groups skipped with the reason."""
     _load_providers()

@@ -2,37 +2,78 @@
 
 Each sub-command lives in its own module and only parses options, calls the library and
 formats the result.  Heavy imports happen inside the commands so `cardgen validate` starts fast.
+Conventions shared by every command (catalogue argument, -q/-v, usage errors, progress bars) are
+in :mod:`cardgen.cli.common`.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Iterable
 
 import typer
 
-app = typer.Typer(
-    name="cardgen",
-    help="Validate, print, play and explain the card catalogues of any game pack.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+#: Command name -> the module under cardgen.cli whose ``register(app)`` adds it; in help order.
+COMMANDS = {
+    "validate": "catalogue_cmds",
+    "schema": "catalogue_cmds",
+    "export": "catalogue_cmds",
+    "games": "games_cmds",
+    "appendix": "appendix_cmds",
+    "play": "engine_cmds",
+    "scenario": "engine_cmds",
+    "render": "render_cmds",
+    "build": "build_cmds",
+    "simulate": "simulate_cmds",
+}
 
-#: Command modules under cardgen.cli, each with ``register(app)``; in help order.
-COMMAND_MODULES = (
-    "catalogue_cmds",
-    "games_cmds",
-    "appendix_cmds",
-    "engine_cmds",
-    "render_cmds",
-    "build_cmds",
-    "simulate_cmds",
-)
 
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"cardgen.cli.{_name}").register(app)
+def _print_version(value: bool) -> None:
+    if not value:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("cardgen")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        from cardgen import __version__ as number
+    typer.echo(f"cardgen {number}")
+    raise typer.Exit()
+
+
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="Print the version."
+    ),
+) -> None:
+    pass
+
+
+def make_app(modules: Iterable[str] | None = None) -> typer.Typer:
+    """The CLI with the commands of ``modules`` (default: all of them)."""
+    cli = typer.Typer(
+        name="cardgen",
+        help="Validate, print, play and explain the card catalogues of any game pack.",
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+    )
+    cli.callback()(_root)
+    for name in dict.fromkeys(COMMANDS.values() if modules is None else modules):
+        importlib.import_module(f"cardgen.cli.{name}").register(cli)
+    return cli
+
+
+app = make_app()
 
 
 def main() -> None:
-    """Entry point of the `cardgen` console script."""
-    app()
+    """Entry point of the `cardgen` console script.
+
+    typer builds the click parameters of every command it holds before it parses anything, so
+    `cardgen validate ...` runs an app holding only validate's module: a faster start.  Anything
+    else (``--help``, ``--version``, completion, a typo) gets the whole app.
+    """
+    module = COMMANDS.get(sys.argv[1]) if len(sys.argv) > 1 else None
+    (make_app([module]) if module else app)()

@@ -7,9 +7,18 @@ from pathlib import Path
 
 import typer
 
-from cardgen.cli.common import fail, report_errors
+from cardgen.cli.common import (
+    DEFAULT_CARDS,
+    CardsDir,
+    Quiet,
+    Verbose,
+    detail,
+    elapsed,
+    fail,
+    load,
+    say,
+)
 
-DEFAULT_DIR = Path("cards")
 DEFAULT_OUT = Path("output/appendix")
 
 
@@ -20,7 +29,7 @@ class AppendixFormat(StrEnum):
 
 
 def appendix(
-    directory: Path = typer.Argument(DEFAULT_DIR, help="Catalogue folder (rules.yaml + decks)."),
+    directory: CardsDir = DEFAULT_CARDS,
     format: list[AppendixFormat] = typer.Option(
         None, "--format", "-f", help="Output format (repeatable); all three by default."
     ),
@@ -39,25 +48,22 @@ def appendix(
         "--rules-reference",
         help="Only regenerate the rules reference markdown (e.g. docs/rules-reference.md).",
     ),
+    quiet: Quiet = False,
+    verbose: Verbose = False,
 ) -> None:
     """Write the rulebook appendices: card reference, indexes, glossary, clarifications, stats;
-    with --rulebook also the rulebook itself followed by them."""
+    with --rulebook also the rulebook itself followed by them.  Prints each file written."""
     if rules_reference is not None:
         from cardgen.docs import write_rules_reference
 
-        typer.echo(write_rules_reference(rules_reference))
+        say(str(write_rules_reference(rules_reference)))
         return
-    from cardgen.catalogue.loader import load_catalogue
-    from cardgen.diagnostics import DiagnosticError
     from cardgen.docs import FORMATS, write_appendices
 
-    try:
-        catalogue = load_catalogue(directory)
-    except DiagnosticError as exc:
-        raise report_errors(exc) from None
+    catalogue = load(directory)
     formats = [f.value for f in format] if format else list(FORMATS)
     for path in write_appendices(catalogue, out, formats):
-        typer.echo(path)
+        say(str(path))
     if rulebook or rulebook_source is not None:
         from cardgen.docs import RULEBOOK_FILE, RulebookError, write_rulebook
 
@@ -66,7 +72,8 @@ def appendix(
         except RulebookError as exc:
             raise fail(str(exc)) from None
         for path in paths:
-            typer.echo(path)
+            say(str(path))
+    detail(f"appendix: {', '.join(formats)} in {elapsed():.2f} s")
 
 
 def register(app: typer.Typer) -> None:

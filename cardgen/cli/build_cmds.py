@@ -8,9 +8,19 @@ from pathlib import Path
 
 import typer
 
-from cardgen.cli.common import fail
+from cardgen.cli.common import (
+    DEFAULT_CARDS,
+    CardsDir,
+    LegacyCards,
+    Quiet,
+    Verbose,
+    cards_dir,
+    check_choices,
+    detail,
+    fail,
+    show_progress,
+)
 
-DEFAULT_CARDS = Path("cards")
 DEFAULT_OUT = Path("output")
 
 
@@ -20,6 +30,7 @@ class Paper(StrEnum):
 
 
 def build(
+    directory: CardsDir = DEFAULT_CARDS,
     out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Output folder."),
     paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper for sheets and tiles."),
     only: list[str] = typer.Option(
@@ -27,23 +38,24 @@ def build(
         "--only",
         help="Build only these product groups: cards, components, appendix (repeat or comma-list).",
     ),
-    cards: Path = typer.Option(DEFAULT_CARDS, "--cards", help="Catalogue folder."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary."),
+    legacy_cards: LegacyCards = None,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
 ) -> None:
-    """Validate, then build cards, components and appendices into OUT with a manifest."""
-    from rich.console import Console
-
-    from cardgen.build.pipeline import BuildError
+    """Validate, then build cards, components and appendices into OUT with a manifest (-q: no
+    progress bar or summary; -v: every file written)."""
+    from cardgen.build.pipeline import BuildError, product_groups
     from cardgen.build.pipeline import build as run_build
 
+    cards = cards_dir(directory, legacy_cards)
     groups = [g.strip() for item in only or [] for g in item.split(",") if g.strip()] or None
-    console = Console(stderr=True)
-    progress = None if quiet or not console.is_terminal else _progress(console)
+    if groups:
+        check_choices(groups, product_groups(), "--only")
     try:
-        if progress is None:
+        if not show_progress():
             report = run_build(cards, out, paper=paper.value, only=groups)
         else:
-            with progress as p:
+            with _progress() as p:
                 task = p.add_task("building", total=None)
                 report = run_build(
                     cards,
@@ -63,14 +75,22 @@ def build(
     if report.warnings:
         from cardgen.diagnostics.formats import print_human
 
-        print_human(report.warnings, sys.stderr)
+        print_human(report.warnings, sys.stderr, summary=not quiet)
     if not quiet:
+        from rich.console import Console
+
         from cardgen.build.summary import print_summary
 
         print_summary(report, Console())
+    for path in report.written:
+        detail(f"wrote {out / path}")
+    for r in report.results:
+        detail(f"{r.step_id}: {'rebuilt' if r.ran else 'up to date'} ({r.seconds:.2f} s)")
 
 
-def _progress(console):
+def _progress():
+    """A rich progress bar on stderr (only called when stderr is a terminal)."""
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     return Progress(
@@ -78,7 +98,7 @@ def _progress(console):
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=console,
+        console=Console(stderr=True),
         transient=True,
     )
 

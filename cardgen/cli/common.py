@@ -1,13 +1,153 @@
-"""Helpers shared by the CLI commands: error printing and atomic output."""
+"""What every CLI command shares: the catalogue argument, -q/-v, usage errors, progress bars,
+error printing and atomic output.
+
+Only the standard library and typer are imported here, so every command starts fast.
+"""
 
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cardgen.diagnostics import DiagnosticError
+if TYPE_CHECKING:
+    from cardgen.diagnostics import DiagnosticError
+
+#: The catalogue folder when none is given.
+DEFAULT_CARDS = Path("cards")
+
+
+# --- verbosity: -q/--quiet and -v/--verbose on every command ---------------------------------
+
+
+class _Verbosity:
+    """The -q/-v flags of the command being run (set by the option callbacks)."""
+
+    ctx: typer.Context | None = None
+    quiet: bool = False
+    verbose: bool = False
+    start: float = 0.0
+
+
+_state = _Verbosity()
+
+
+def _set_flag(ctx: typer.Context, name: str, value: bool) -> bool:
+    if _state.ctx is not ctx:  # a new command line: forget the last one's flags
+        _state.ctx, _state.quiet, _state.verbose = ctx, False, False
+        _state.start = time.perf_counter()
+    setattr(_state, name, bool(value))
+    if _state.quiet and _state.verbose and not ctx.resilient_parsing:
+        raise typer.BadParameter(
+            "--quiet and --verbose exclude each other", ctx=ctx, param_hint="'-q' / '-v'"
+        )
+    return value
+
+
+def _quiet_callback(ctx: typer.Context, value: bool) -> bool:
+    return _set_flag(ctx, "quiet", value)
+
+
+def _verbose_callback(ctx: typer.Context, value: bool) -> bool:
+    return _set_flag(ctx, "verbose", value)
+
+
+#: ``quiet: Quiet = False`` in a command's signature adds -q/--quiet.
+Quiet = Annotated[
+    bool,
+    typer.Option(
+        "--quiet",
+        "-q",
+        callback=_quiet_callback,
+        help="Print only errors and diagnostics (no summary, no progress bar).",
+    ),
+]
+#: ``verbose: Verbose = False`` in a command's signature adds -v/--verbose.
+Verbose = Annotated[
+    bool,
+    typer.Option(
+        "--verbose",
+        "-v",
+        callback=_verbose_callback,
+        help="Print extra detail (timings, files written, what was rebuilt).",
+    ),
+]
+
+
+def is_quiet() -> bool:
+    return _state.quiet
+
+
+def is_verbose() -> bool:
+    return _state.verbose
+
+
+def say(message: str, *, err: bool = False) -> None:
+    """A normal (summary) line: printed unless --quiet."""
+    if not _state.quiet:
+        typer.echo(message, err=err)
+
+
+def detail(message: str) -> None:
+    """An extra line for --verbose, on stderr (stdout may be a JSON document)."""
+    if _state.verbose:
+        typer.echo(message, err=True)
+
+
+def elapsed() -> float:
+    """Seconds since the command line was parsed."""
+    return time.perf_counter() - _state.start
+
+
+def show_progress() -> bool:
+    """Whether to draw a progress bar: stderr is a terminal and -q was not given."""
+    return not _state.quiet and sys.stderr.isatty()
+
+
+# --- the catalogue folder: a positional optional argument in every command -------------------
+
+#: ``directory: CardsDir = DEFAULT_CARDS`` in a command's signature.
+CardsDir = Annotated[
+    Path,
+    typer.Argument(
+        metavar="CARDS",
+        help="Catalogue folder (rules.yaml + deck files).",
+        show_default=True,
+    ),
+]
+#: The old ``--cards DIR`` form (hidden), still accepted by the commands that had it.
+LegacyCards = Annotated[Path | None, typer.Option("--cards", hidden=True)]
+
+
+def cards_dir(directory: Path, legacy: Path | None) -> Path:
+    """The catalogue folder from the positional argument or the old ``--cards`` option."""
+    if legacy is None:
+        return directory
+    if directory != DEFAULT_CARDS and directory != legacy:
+        raise usage_error(f"two catalogue folders: {directory} and --cards {legacy}", "CARDS")
+    return legacy
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+
+def usage_error(message: str, option: str) -> typer.BadParameter:
+    """A usage error (exit 2, with the command's usage line) to raise for ``option``."""
+    return typer.BadParameter(message, ctx=_state.ctx, param_hint=f"'{option}'")
+
+
+def check_choices(values: Iterable[str], valid: Sequence[str], option: str) -> None:
+    """Raise a usage error naming every valid value unless all ``values`` are in ``valid``."""
+    bad = [v for v in values if v not in valid]
+    if bad:
+        word = "is not one of" if len(bad) == 1 else "are not among"
+        raise usage_error(
+            f"{', '.join(map(repr, bad))} {word} {', '.join(map(repr, valid))}.", option
+        )
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -24,6 +164,17 @@ def report_errors(exc: DiagnosticError) -> typer.Exit:
     return typer.Exit(1)
 
 
+def load(directory: Path):
+    """The catalogue in ``directory``; its diagnostics and exit 1 if it is invalid."""
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.diagnostics import DiagnosticError
+
+    try:
+        return load_catalogue(directory)
+    except DiagnosticError as exc:
+        raise report_errors(exc) from None
+
+
 def write_output(text: str, out: Path | None) -> None:
     """Write text to stdout, or atomically to ``out``."""
     if out is None:
@@ -32,3 +183,4 @@ def write_output(text: str, out: Path | None) -> None:
     from cardgen.util.atomic import atomic_write_text
 
     atomic_write_text(out, text)
+    detail(f"wrote {out}")

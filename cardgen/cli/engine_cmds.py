@@ -8,9 +8,22 @@ from pathlib import Path
 
 import typer
 
-from cardgen.cli.common import fail, report_errors, write_output
-
-DEFAULT_DIR = Path("cards")
+from cardgen.cli.common import (
+    DEFAULT_CARDS,
+    CardsDir,
+    LegacyCards,
+    Quiet,
+    Verbose,
+    cards_dir,
+    check_choices,
+    detail,
+    elapsed,
+    fail,
+    load,
+    say,
+    usage_error,
+    write_output,
+)
 
 
 class LogFormat(StrEnum):
@@ -18,22 +31,15 @@ class LogFormat(StrEnum):
     json = "json"
 
 
-def _load(directory: Path):
-    from cardgen.catalogue.loader import load_catalogue
-    from cardgen.diagnostics import DiagnosticError
-
-    try:
-        return load_catalogue(directory)
-    except DiagnosticError as exc:
-        raise report_errors(exc) from None
-
-
 def _split(value: str) -> list[str]:
     return [x.strip() for x in value.split(",") if x.strip()]
 
 
 def play(
-    players: int = typer.Option(None, "--players", "-n", help="Number of players (2-4)."),
+    directory: CardsDir = DEFAULT_CARDS,
+    players: int = typer.Option(
+        None, "--players", "-n", help="Number of players (the rules' range, 2-4)."
+    ),
     decks: str = typer.Option(None, "--decks", help="Comma-separated deck ids, one per seat."),
     bots: str = typer.Option("random", "--bots", help="Comma-separated bots: random, greedy."),
     seed: int = typer.Option(0, "--seed", help="Game seed."),
@@ -41,9 +47,12 @@ def play(
     format: LogFormat = typer.Option(LogFormat.text, "--format", "-f", help="Log format."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Write the log to a file."),
     replay: Path | None = typer.Option(None, "--replay", help="Re-run a JSON game log."),
-    directory: Path = typer.Option(DEFAULT_DIR, "--cards", help="Catalogue folder."),
+    legacy_cards: LegacyCards = None,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
 ) -> None:
     """Play one game with bots and print its event log (or replay a saved JSON log)."""
+    from cardgen.packs.attack_right.engine.bots import BOTS
     from cardgen.packs.attack_right.engine.game import GameSetupError
     from cardgen.packs.attack_right.engine.log import (
         ReplayError,
@@ -53,7 +62,8 @@ def play(
         to_text_log,
     )
 
-    cat = _load(directory)
+    directory = cards_dir(directory, legacy_cards)
+    cat = load(directory)
     if replay is not None:
         try:
             text = replay.read_text(encoding="utf-8")
@@ -68,17 +78,27 @@ def play(
                 f"{replay}: replay reached state {result.state.state_hash()[:16]}..., "
                 f"the log recorded {result.expected_hash[:16]}..."
             )
-        typer.echo(f"{replay}: replay OK ({len(result.state.history)} steps, same final state)")
+        say(f"{replay}: replay OK ({len(result.state.history)} steps, same final state)")
         return
-    deck_list = _split(decks) if decks else list(cat.rules.deck_ids[: players or 2])
+    rules = cat.rules
+    lo, hi = rules.players.min, rules.players.max
+    if players is not None:
+        check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
+    deck_list = _split(decks) if decks else list(rules.deck_ids[: players or lo])
+    check_choices(deck_list, rules.deck_ids, "--decks")
     n = players or len(deck_list)
     if len(deck_list) != n:
-        raise fail(f"--players {n} needs {n} decks, got {len(deck_list)}: {','.join(deck_list)}")
+        raise usage_error(
+            f"--players {n} needs {n} decks, got {len(deck_list)}: {','.join(deck_list)}", "--decks"
+        )
+    if len(set(deck_list)) != n:
+        raise usage_error(f"{','.join(deck_list)}: each player picks a different deck.", "--decks")
     bot_list = _split(bots)
+    check_choices(bot_list, list(BOTS), "--bots")
     if len(bot_list) == 1:
         bot_list *= n
     if len(bot_list) != n:
-        raise fail(f"--bots needs 1 or {n} names, got {len(bot_list)}")
+        raise usage_error(f"needs 1 or {n} names, got {len(bot_list)}.", "--bots")
     try:
         played = play_with_bots(cat, deck_list, bot_list, seed, first_game=first_game)
     except (GameSetupError, ValueError) as exc:
@@ -88,6 +108,7 @@ def play(
     label = directory.as_posix()
     text = to_json_log(played, label) if format is LogFormat.json else to_text_log(played)
     write_output(text, out)
+    detail(f"{len(played.state.history)} steps, {elapsed():.2f} s")
 
 
 scenario_app = typer.Typer(help="Run rules scenarios (YAML files of setup, steps, expectations).")
@@ -95,10 +116,14 @@ scenario_app = typer.Typer(help="Run rules scenarios (YAML files of setup, steps
 
 @scenario_app.command("run")
 def scenario_run(
-    paths: list[Path] = typer.Argument(..., help="Scenario files or folders."),
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="Print passing scenarios too."),
+    paths: list[Path] = typer.Argument(
+        ..., help="Scenario files or folders (each file names its own catalogue)."
+    ),
+    quiet: Quiet = False,
+    verbose: Verbose = False,
 ) -> None:
-    """Run scenario files; print pass/fail with a diff; exit 1 on any failure."""
+    """Run scenario files; print failures with a diff and a pass/fail count (-v: passing
+    scenarios too; -q: failures only); exit 1 on any failure."""
     from cardgen.packs.attack_right.scenario import collect, run_scenario_file
 
     files = collect(paths)
@@ -115,7 +140,8 @@ def scenario_run(
         typer.echo(f"FAIL {f}: {outcome.name}")
         for line in outcome.problems:
             typer.echo(f"    {line}")
-    typer.echo(f"{len(files) - failed} passed, {failed} failed")
+    say(f"{len(files) - failed} passed, {failed} failed")
+    detail(f"{len(files)} scenario(s) in {elapsed():.2f} s")
     sys.stdout.flush()
     if failed:
         raise typer.Exit(1)

@@ -8,6 +8,8 @@ from enum import StrEnum
 
 import typer
 
+from cardgen.cli.common import Quiet, Verbose, detail
+
 
 class GamesFormat(StrEnum):
     human = "human"
@@ -16,11 +18,14 @@ class GamesFormat(StrEnum):
 
 def games(
     format: GamesFormat = typer.Option(GamesFormat.human, "--format", "-f", help="Output format."),
+    quiet: Quiet = False,
+    verbose: Verbose = False,
 ) -> None:
     """List the installed game packs: id, name, player counts and what each supports."""
     from cardgen.pack import describe_packs
 
     rows = describe_packs()
+    detail(f"{len(rows)} pack(s) installed")
     if format is GamesFormat.json:
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
         return

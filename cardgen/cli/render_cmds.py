@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-import sys
 from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-from cardgen.cli.common import fail, report_errors
-
-DEFAULT_DIR = Path("cards")
+from cardgen.cli.common import (
+    DEFAULT_CARDS,
+    CardsDir,
+    Quiet,
+    Verbose,
+    detail,
+    elapsed,
+    fail,
+    report_errors,
+    say,
+    show_progress,
+)
 
 
 class Product(StrEnum):
@@ -33,7 +41,7 @@ class DuplexMode(StrEnum):
 
 
 def render(
-    directory: Path = typer.Argument(DEFAULT_DIR, help="Catalogue folder (rules.yaml + decks)."),
+    directory: CardsDir = DEFAULT_CARDS,
     out: Path = typer.Option(Path("output"), "--out", "-o", help="Output folder."),
     product: list[Product] = typer.Option(
         None, "--product", "-p", help="Product to render (repeatable); default: all."
@@ -45,11 +53,11 @@ def render(
         DuplexMode.long, "--duplex", help="pnp backs: long-edge, short-edge or single-sided."
     ),
     cmyk: bool = typer.Option(False, "--cmyk", help="Write the print PDFs in CMYK."),
-    quiet: bool = typer.Option(
-        False, "--quiet", "-q", help="No progress bar (there is none unless stderr is a terminal)."
-    ),
+    quiet: Quiet = False,
+    verbose: Verbose = False,
 ) -> None:
-    """Render card faces and backs to PDFs and PNGs under --out."""
+    """Render card faces and backs to PDFs and PNGs under --out (a progress bar when stderr is a
+    terminal; -v lists the files)."""
     from cardgen.catalogue.loader import load_catalogue
     from cardgen.diagnostics import DiagnosticError
     from cardgen.render.api import PRODUCTS, Renderer, RenderOptions
@@ -65,13 +73,16 @@ def render(
         catalogue = load_catalogue(directory)
         renderer = Renderer(catalogue)
         # a bar only where someone sees it (and rich is not even imported otherwise)
-        run = renderer.render if quiet or not sys.stderr.isatty() else _with_progress(renderer)
+        run = _with_progress(renderer) if show_progress() else renderer.render
         files = run(out, options)
     except DiagnosticError as exc:
         raise report_errors(exc) from None
     except (OSError, ValueError, RuntimeError) as exc:
         raise fail(str(exc)) from None
-    typer.echo(f"wrote {len(files)} file(s) to {out}")
+    for path in files:
+        detail(str(path))
+    say(f"wrote {len(files)} file(s) to {out}")
+    detail(f"render: {', '.join(options.products)} in {elapsed():.2f} s")
 
 
 def _with_progress(renderer):

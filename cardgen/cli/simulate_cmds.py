@@ -7,9 +7,26 @@ from pathlib import Path
 
 import typer
 
-from cardgen.cli.common import fail, report_errors, write_output
+from cardgen.cli.common import (
+    DEFAULT_CARDS,
+    CardsDir,
+    LegacyCards,
+    Quiet,
+    Verbose,
+    cards_dir,
+    check_choices,
+    detail,
+    elapsed,
+    fail,
+    load,
+    say,
+    show_progress,
+    usage_error,
+    write_output,
+)
 
-DEFAULT_DIR = Path("cards")
+#: Seconds to wait for the --dask scheduler before giving up.
+DASK_CONNECT_TIMEOUT = 5.0
 
 
 class SimFormat(StrEnum):
@@ -18,6 +35,8 @@ class SimFormat(StrEnum):
 
 
 class BotTier(StrEnum):
+    """The bot tiers of :data:`cardgen.simulate.BOT_CHOICES` (a test keeps them equal)."""
+
     random = "random"
     greedy = "greedy"
     lookahead = "lookahead"
@@ -25,8 +44,9 @@ class BotTier(StrEnum):
 
 
 def simulate(
+    directory: CardsDir = DEFAULT_CARDS,
     games: int = typer.Option(1000, "--games", "-g", min=0, help="Number of games."),
-    players: int = typer.Option(4, "--players", "-n", min=2, max=4, help="Players (2-4)."),
+    players: int = typer.Option(4, "--players", "-n", help="Players (the rules' range, 2-4)."),
     decks: str = typer.Option(
         None, "--decks", help="Comma-separated decks, one per player; every seating is cycled."
     ),
@@ -51,27 +71,33 @@ def simulate(
     chunk_size: int | None = typer.Option(
         None, "--chunk-size", min=1, help="Games per chunk (speed only; results do not change)."
     ),
-    progress: bool = typer.Option(True, "--progress/--no-progress", help="Progress bar."),
-    directory: Path = typer.Option(DEFAULT_DIR, "--cards", help="Catalogue folder."),
+    progress: bool = typer.Option(
+        True, "--progress/--no-progress", help="Progress bar (only when stderr is a terminal)."
+    ),
+    legacy_cards: LegacyCards = None,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
 ) -> None:
     """Play many seeded games with bots and report win rates, glory sources and card stats."""
-    from cardgen.catalogue.loader import load_catalogue
-    from cardgen.diagnostics import DiagnosticError
     from cardgen.packs.attack_right.engine import GameSetupError
     from cardgen.simulate import SimSpec, SimSpecError, make_matchups
     from cardgen.simulate.report import render_table, summarise, to_json
 
     if decks and all_matchups:
-        raise fail("--decks and --all-matchups exclude each other")
+        raise usage_error("--decks and --all-matchups exclude each other.", "--all-matchups")
     if report is not None and report.suffix.lower() not in (".html", ".htm", ".pdf"):
-        raise fail("--report must end in .html or .pdf")
-    try:
-        cat = load_catalogue(directory)
-    except DiagnosticError as exc:
-        raise report_errors(exc) from None
+        raise usage_error(f"{report}: the report must end in .html or .pdf.", "--report")
+    cat = load(cards_dir(directory, legacy_cards))
+    lo, hi = cat.rules.players.min, cat.rules.players.max
+    check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
     deck_list = [x.strip() for x in decks.split(",") if x.strip()] if decks else None
+    if deck_list is not None:
+        check_choices(deck_list, cat.rules.deck_ids, "--decks")
     try:
         matchups = make_matchups(cat.rules.deck_ids, players, deck_list, fixed_seats=fixed_seats)
+    except SimSpecError as exc:  # deck count or repeated deck: the options disagree
+        raise usage_error(str(exc), "--decks") from None
+    try:
         spec = SimSpec(
             games=games,
             players=players,
@@ -80,7 +106,7 @@ def simulate(
             seed=seed,
             first_game=first_game,
         )
-        result = _run(cat, spec, workers, dask, chunk_size, progress)
+        result = _run(cat, spec, workers, dask, chunk_size, progress and show_progress())
     except (SimSpecError, GameSetupError) as exc:
         raise fail(str(exc)) from None
     summary = summarise(result, cat)
@@ -90,10 +116,15 @@ def simulate(
         from cardgen.simulate.report_html import write_report
 
         write_report(summary, report)
-        typer.echo(f"report: {report}", err=True)
+        say(f"report: {report}", err=True)
+    where = f"Dask scheduler {dask}" if dask else f"{workers} worker(s)"
+    detail(f"{games} games on {where} in {elapsed():.2f} s")
 
 
 def _run(cat, spec, workers: int, dask: str | None, chunk_size: int | None, show: bool):
+    """Play ``spec`` locally or on the Dask scheduler, with a progress bar if ``show``."""
+    if not show:
+        return _play(cat, spec, workers, dask, chunk_size, None)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -105,23 +136,46 @@ def _run(cat, spec, workers: int, dask: str | None, chunk_size: int | None, show
     )
     # no refresh thread (auto_refresh=False): the worker pool forks while the bar is shown
     console = Console(stderr=True)
-    with Progress(*columns, console=console, disable=not show, auto_refresh=False) as bar:
+    with Progress(*columns, console=console, auto_refresh=False) as bar:
         task = bar.add_task(f"{spec.bots} games", total=spec.games)
 
         def advance(n: int) -> None:
             bar.advance(task, n)
             bar.refresh()
 
-        if dask:
-            from cardgen.simulate.distributed import DaskUnavailableError, simulate_dask
+        return _play(cat, spec, workers, dask, chunk_size, advance)
 
-            try:
-                return simulate_dask(cat, spec, dask, chunk_size=chunk_size, progress=advance)
-            except DaskUnavailableError as exc:
-                raise fail(str(exc)) from None
-        from cardgen.simulate import simulate as run
 
-        return run(cat, spec, workers=workers, chunk_size=chunk_size, progress=advance)
+def _play(cat, spec, workers: int, dask: str | None, chunk_size: int | None, progress):
+    if dask:
+        from cardgen.simulate.distributed import (
+            DaskAddressError,
+            DaskConnectionError,
+            DaskUnavailableError,
+            simulate_dask,
+        )
+
+        try:
+            return simulate_dask(
+                cat,
+                spec,
+                dask,
+                chunk_size=chunk_size,
+                progress=progress,
+                connect_timeout=DASK_CONNECT_TIMEOUT,
+            )
+        except DaskUnavailableError as exc:
+            raise fail(str(exc)) from None
+        except DaskAddressError as exc:
+            raise usage_error(f"{exc} (write tcp://HOST:PORT).", "--dask") from None
+        except DaskConnectionError as exc:
+            raise fail(
+                f"{exc}\nhint: is a scheduler running there (`dask scheduler` prints its "
+                "tcp://HOST:PORT address)? Without --dask the games run on this machine."
+            ) from None
+    from cardgen.simulate import simulate as run
+
+    return run(cat, spec, workers=workers, chunk_size=chunk_size, progress=progress)
 
 
 def register(app: typer.Typer) -> None:

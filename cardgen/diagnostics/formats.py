@@ -54,8 +54,13 @@ def to_github(diags: Sequence[Diagnostic]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def print_human(diags: Sequence[Diagnostic], out: TextIO, *, cards: int | None = None) -> None:
-    """Readable report, coloured when ``out`` is a terminal (rich decides)."""
+def print_human(
+    diags: Sequence[Diagnostic], out: TextIO, *, cards: int | None = None, summary: bool = True
+) -> None:
+    """Readable report, coloured when ``out`` is a terminal (rich decides); ``summary`` adds the
+    closing valid/invalid line with the counts."""
+    if not diags and not summary:
+        return
     from rich.console import Console
     from rich.markup import escape
 
@@ -68,6 +73,8 @@ def print_human(diags: Sequence[Diagnostic], out: TextIO, *, cards: int | None =
             f"{escape(d.message)}"
         )
         console.print(f"    [dim]fix:[/] {escape(d.fix)}")
+    if not summary:
+        return
     errors, warnings = _counts(diags)
     what = f"{cards} cards, " if cards is not None else ""
     if errors:

@@ -21,11 +21,19 @@ class DaskUnavailableError(RuntimeError):
     """``dask.distributed`` is not installed."""
 
 
+class DaskConnectionError(RuntimeError):
+    """Nothing answers at the scheduler address in time."""
+
+
+class DaskAddressError(ValueError):
+    """The scheduler address is malformed (no port, unknown scheme...)."""
+
+
 def _run_chunk(sim: Simulator, start: int, stop: int) -> tuple[int, list[int]]:
     return stop - start, sim.run_chunk(start, stop)
 
 
-def _client(scheduler: Any):
+def _client(scheduler: Any, timeout: float | None):
     try:
         from distributed import Client
     except ImportError:  # pragma: no cover - exercised only without the extra
@@ -34,7 +42,12 @@ def _client(scheduler: Any):
         ) from None
     if isinstance(scheduler, Client):
         return scheduler, False
-    return Client(scheduler), True
+    try:
+        return Client(scheduler, timeout=timeout), True
+    except ValueError as exc:
+        raise DaskAddressError(f"{scheduler}: {exc}") from exc
+    except OSError as exc:  # refused or timed out
+        raise DaskConnectionError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
 
 
 def simulate_dask(
@@ -44,14 +57,20 @@ def simulate_dask(
     *,
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    connect_timeout: float | None = None,
 ) -> SimResult:
-    """Play ``spec`` on the cluster at ``scheduler`` (an address or a ``distributed.Client``)."""
+    """Play ``spec`` on the cluster at ``scheduler`` (an address or a ``distributed.Client``).
+
+    A malformed address raises :class:`DaskAddressError`; one that does not answer within
+    ``connect_timeout`` seconds (default: Dask's ``distributed.comm.timeouts.connect``)
+    :class:`DaskConnectionError`.
+    """
     from distributed import as_completed
 
     sim = Simulator(catalogue, spec)
     warnings = tuple(sim.warnings())
     total = sim.layout.zeros()
-    client, own = _client(scheduler)
+    client, own = _client(scheduler, connect_timeout)
     try:
         remote = client.scatter(sim, broadcast=True)
         parts = list(chunks(spec.games, chunk_size or default_chunk_size(spec)))
