@@ -180,12 +180,11 @@ def test_every_choice_option_is_covered(app):
 def test_choice_enums_match_the_library():
     """The CLI spells out its choices as enums (importing the library would slow the start);
     they must stay equal to the library's own lists."""
-    from cardgen.docs import FORMATS as APPENDIX_FORMATS
-
     from cardgen.build.pipeline import PAPERS as BUILD_PAPERS
     from cardgen.catalogue.export import EXPORTERS
     from cardgen.cli import appendix_cmds, build_cmds, catalogue_cmds, render_cmds, simulate_cmds
     from cardgen.diagnostics.formats import FORMATS as REPORT_FORMATS
+    from cardgen.docs import FORMATS as APPENDIX_FORMATS
     from cardgen.render.api import PRODUCTS
     from cardgen.render.geometry import PAPERS, Duplex
     from cardgen.simulate import BOT_CHOICES

@@ -29,7 +29,15 @@ def _run(cmd: list[str], cwd: Path, env: dict | None = None, timeout: int = 600)
 def wheel(tmp_path_factory) -> Path:
     """A wheel built from this checkout (no dependencies downloaded)."""
     dist = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(ROOT)], ROOT)
+    # built from a copy, so no other build of this checkout shares its build/ folder
+    src = tmp_path_factory.mktemp("src") / "cardgen"
+    top = {".git", "output", "build", "dist", ".venv", "cardgen.egg-info"}
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return {n for n in names if n == "__pycache__" or (Path(folder) == ROOT and n in top)}
+
+    shutil.copytree(ROOT, src, ignore=ignore)
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(src)], src)
     (found,) = dist.glob("cardgen-*.whl")
     return found
 
