@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from cardgen.catalogue.models import CardBase, RulesBase
     from cardgen.components import ComponentSpec
     from cardgen.diagnostics import Diagnostic
+    from cardgen.docs.model import Appendix, Section
     from cardgen.render.painters import BackPainter, FacePainter
     from cardgen.render.theme import Theme
 
@@ -60,7 +61,8 @@ class Pack:
     """A game pack.  Subclass it, set the class attributes and override the hooks you need.
 
     The defaults serve a data-only pack: catalogue order is file order, the schema and the
-    rules model are the only checks, there are no components, engine or documents.
+    rules model are the only checks, there are no components, engine or rulebook; its
+    appendix is the generic one.
     """
 
     game_type: ClassVar[GameType]
@@ -187,8 +189,41 @@ class Pack:
     simulation: ClassVar[str | None] = None
     #: ``"module:function"`` ``(catalogue, games)`` warning on cards that seldom get played
     simulation_check: ClassVar[str | None] = None
-    #: ``"module"`` with the pack's documents (appendix sections, rulebook), or None
+    #: ``"module"`` with the pack's own documents (appendix sections, rulebook context), or
+    #: None.  A pack with documents has a rulebook (``rulebook.md`` in its data folder); every
+    #: pack has the generic appendix (card reference, icons, components).
     documents: ClassVar[str | None] = None
+
+    # --- documents --------------------------------------------------------------------------
+    def appendix_sections(self, catalogue: Catalogue) -> list[Section]:
+        """The sections of the rulebook appendix (:mod:`cardgen.docs.model`).  By default the
+        card reference (name, id, :meth:`card_text`, :meth:`export_row`, copies), the icons of
+        :meth:`icon_tokens` and :meth:`component_counts`; override to add or replace sections
+        (``super().appendix_sections(catalogue)`` gives these)."""
+        from cardgen.docs.gather import default_sections
+
+        return default_sections(self, catalogue)
+
+    def appendix(self, catalogue: Catalogue) -> Appendix:
+        """The whole appendix: :meth:`appendix_sections` with the catalogue's totals, fonts and
+        icons; override to describe it otherwise (``cardgen.docs.gather.assemble``)."""
+        from cardgen.docs.gather import assemble
+
+        return assemble(catalogue, self.appendix_sections(catalogue), self)
+
+    def rulebook_context(self, rules: RulesBase) -> dict[str, Any]:
+        """The names the rulebook source's jinja expressions may use (``{{ rules.game }}``)."""
+        return {"rules": rules}
+
+    def rulebook_icons(self, rules: RulesBase) -> dict[str, tuple[str, str]]:
+        """Icon tokens the rulebook may use beyond :meth:`icon_tokens`: token -> (the icon
+        drawn by :meth:`icons`, its label)."""
+        return {}
+
+    def rules_reference(self) -> str | None:
+        """The pack's rules reference (markdown, ``cardgen appendix --rules-reference``), or
+        None."""
+        return None
 
     def supports(self) -> dict[str, bool]:
         """What the pack supports beyond validating its catalogue."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardgen.docs.markdown import rules_reference
+from cardgen.packs.attack_right.docs import rules_reference
 
 FIXTURE = Path(__file__).parent / "fixtures" / "appendix"
 

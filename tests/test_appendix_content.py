@@ -8,9 +8,10 @@ import pytest
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.docs import build_appendix, render
-from cardgen.docs.markdown import rules_reference
+from cardgen.docs.model import Charts, Clarifications, Components, Glossary, Index, Table
 from cardgen.docs.templating import md_escape
 from cardgen.packs.attack_right.clarifications import clarifications
+from cardgen.packs.attack_right.docs import rules_reference
 from cardgen.packs.attack_right.effects import KINDS
 
 FIXTURE = Path(__file__).parent / "fixtures" / "appendix"
@@ -33,12 +34,14 @@ def markdown(appendix) -> str:
 
 
 def test_model_has_every_card_once(appendix, catalogue):
-    ids = [c.ref.id for d in appendix.decks for s in d.seasons for c in s.cards]
+    tables = appendix.section("cards").blocks_of(Table)
+    assert len(tables) == 4  # a table per deck and season
+    ids = [r.id.removeprefix("card-") for t in tables for r in t.rows]
     assert ids == [c.id for c in catalogue]
 
 
 def test_indexes_cover_every_card(appendix, catalogue):
-    by_cost, by_type, by_place = appendix.indexes
+    by_cost, by_type, by_place = appendix.section("indexes").blocks_of(Index)
     assert sorted(r.id for g in by_cost.groups for r in g.cards) == sorted(c.id for c in catalogue)
     assert sorted(r.id for g in by_type.groups for r in g.cards) == sorted(c.id for c in catalogue)
     placed = {g.key: {r.id for r in g.cards} for g in by_place.groups}
@@ -46,29 +49,33 @@ def test_indexes_cover_every_card(appendix, catalogue):
 
 
 def test_glossary_lists_every_effect_kind_with_its_cards(appendix):
-    effects = {e.id: e for e in appendix.glossary[0].entries}
+    (effect_kinds,) = appendix.section("glossary-effects").blocks_of(Glossary)
+    effects = {e.id: e for e in effect_kinds.entries}
     assert set(effects) == {f"effect-{k}" for k in KINDS}
     assert [c.id for c in effects["effect-flank"].cards] == ["saboteur"]
     assert "price of every card" in effects["effect-produce"].meaning
 
 
 def test_statistics_count_copies(appendix):
-    spy_spring = next(s for s in appendix.stats if (s.deck, s.season) == ("spy", "spring"))
-    cost = spy_spring.charts[0]
+    spy_spring = appendix.section("stats-spy-spring")
+    (charts,) = spy_spring.blocks_of(Charts)
+    cost = charts.charts[0]
     assert dict(zip(cost.categories, cost.series[0].values, strict=True))["0"] == 3
-    assert spy_spring.cards == 4 and spy_spring.mean_cost == "0.8"
-    power = spy_spring.charts[1]
+    assert spy_spring.blocks[0].text[0].text == "4 cards, 2 designs, mean cost 0.8."
+    power = charts.charts[1]
     assert [s.name for s in power.series] == ["defence", "attack"]
     assert sum(power.series[1].values) == 4
 
 
 def test_components_checked_against_catalogue(appendix):
-    cards = next(c for c in appendix.components if c.key == "cards")
+    (components,) = appendix.blocks_of(Components)
+    cards = next(c for c in components.entries if c.key == "cards")
     assert (cards.count, cards.checked, cards.ok) == (16, 16, True)
 
 
 def test_clarifications_carry_setting_values(appendix):
-    by_id = {c.id: c for c in appendix.clarifications}
+    (entries,) = appendix.blocks_of(Clarifications)
+    by_id = {c.id: c for c in entries.entries}
     assert by_id["C2"].value == "true"
     assert by_id["C1"].value == "left: defence; middle: defence, attack; right: attack"
 

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from cardgen.catalogue.loader import find_card_files, load_catalogue
 from cardgen.docs import build_appendix, write_appendices
+from cardgen.docs.model import Clarifications
 from cardgen.packs.attack_right.effects import KINDS
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
@@ -63,5 +64,6 @@ def test_every_card_in_pdf(catalogue, written):
 
 
 def test_every_clarification_setting_resolves(catalogue):
-    for c in build_appendix(catalogue).clarifications:
+    (clarifications,) = build_appendix(catalogue).blocks_of(Clarifications)
+    for c in clarifications.entries:
         assert (c.setting is None) == (c.value is None), c.id

@@ -121,7 +121,7 @@ def rulebook_copy(kit):
     catalogue, which the test may edit."""
     from cardgen.build.products import rulebook_source
     from cardgen.catalogue.loader import load_catalogue
-    from cardgen.docs.rulebook import RULEBOOK_FILE
+    from cardgen.packs.attack_right.docs import RULEBOOK_FILE
 
     pack = load_catalogue(kit[0]).pack
     assert rulebook_source(pack, kit[0]) == RULEBOOK_FILE  # the kit prints the pack's rulebook

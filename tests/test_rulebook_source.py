@@ -10,7 +10,6 @@ import yaml
 from conftest import CARDS
 
 from cardgen.docs.rulebook import (
-    RULEBOOK_FILE,
     RulebookError,
     build_rulebook,
     glued,
@@ -18,10 +17,10 @@ from cardgen.docs.rulebook import (
     parse,
     plain_markdown,
     render_source,
-    slot_phrase,
     words,
 )
 from cardgen.packs.attack_right.clarifications import clarifications
+from cardgen.packs.attack_right.docs import RULEBOOK_FILE, slot_phrase
 from cardgen.packs.attack_right.icon_tokens import TOKEN
 from cardgen.packs.attack_right.model import load_rules_model
 

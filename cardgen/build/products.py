@@ -281,13 +281,13 @@ def _document_step(
 
 @provider("appendix")
 def appendix_steps(ctx: BuildContext) -> list[Step]:
-    """The rulebook appendices, and the rulebook followed by them (the kit's rulebook
-    component), in every format the appendix library offers."""
+    """The rulebook appendices (every pack has them), and, when the pack or the catalogue has a
+    rulebook source, the rulebook followed by them (the kit's rulebook component), in every
+    format the appendix library offers."""
     pack = ctx.catalogue.pack
-    if pack.documents is None:
-        return []
     try:
-        from cardgen.docs.writer import FORMATS, write_appendices, write_rulebook
+        from cardgen.docs.gather import build_appendix
+        from cardgen.docs.writer import FORMATS, write_appendix, write_rulebook
     except ImportError as exc:  # pragma: no cover - the appendix writer ships with cardgen
         raise Unavailable(f"appendix writer not available ({exc})") from None
     import importlib.util
@@ -298,31 +298,40 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
 
     formats = [f for f in FORMATS if f != "pdf" or importlib.util.find_spec("cardgen.docs.pdf")]
     listed = ", ".join(formats)
+    contents: list[str] = []  # what the appendix holds, once it is built
 
-    return [
+    def write_appendices(out: Path) -> list[Path]:
+        appendix = build_appendix(ctx.catalogue)
+        contents[:] = appendix.contents
+        return write_appendix(appendix, out / "appendix", formats)
+
+    steps = [
         _document_step(
             ctx,
             "appendix/appendices",
             f"Appendices ({listed})",
             files,
-            lambda out: write_appendices(ctx.catalogue, out / "appendix", formats),
-            lambda p: (
-                f"rulebook appendices ({p.suffix[1:]}): card reference, glossary, "
-                "clarifications, components, deck statistics"
-            ),
+            write_appendices,
+            lambda p: f"rulebook appendices ({p.suffix[1:]}): {', '.join(contents)}",
             "appendix",
-        ),
-        _document_step(
-            ctx,
-            "appendix/rulebook",
-            f"Rulebook ({listed})",
-            [*files, source],
-            lambda out: write_rulebook(ctx.catalogue, out / "rulebook", formats, source),
-            lambda p: RULEBOOK_DESCRIPTIONS[p.suffix[1:]],
-            "rulebook",
-            component="rulebooks",
-        ),
+        )
     ]
+    if source.is_file():
+        # the rulebook PDF is a component when the game's component list counts rulebooks
+        counted = "rulebooks" in pack.component_counts(ctx.catalogue)
+        steps.append(
+            _document_step(
+                ctx,
+                "appendix/rulebook",
+                f"Rulebook ({listed})",
+                [*files, source],
+                lambda out: write_rulebook(ctx.catalogue, out / "rulebook", formats, source),
+                lambda p: RULEBOOK_DESCRIPTIONS[p.suffix[1:]],
+                "rulebook",
+                component="rulebooks" if counted else None,
+            )
+        )
+    return steps
 
 
 def rulebook_source(pack, catalogue_root: Path) -> Path:

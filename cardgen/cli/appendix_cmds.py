@@ -16,6 +16,7 @@ from cardgen.cli.common import (
     elapsed,
     fail,
     load,
+    report_errors,
     say,
 )
 
@@ -37,38 +38,47 @@ def appendix(
     rulebook: bool = typer.Option(
         False,
         "--rulebook",
-        help="Also write the rulebook (docs/rulebook.md with the rules model's numbers, then the "
-        "appendices) as rulebook.<format>.",
+        help="Also write the rulebook (the pack's rulebook.md with the rules model's numbers, "
+        "then the appendices) as rulebook.<format>.",
     ),
     rulebook_source: Path | None = typer.Option(
-        None, "--rulebook-source", help="Rulebook markdown to print (default docs/rulebook.md)."
+        None, "--rulebook-source", help="Rulebook markdown to print (default: the pack's)."
     ),
     rules_reference: Path | None = typer.Option(
         None,
         "--rules-reference",
-        help="Only regenerate the rules reference markdown (e.g. docs/rules-reference.md).",
+        help="Only write the pack's rules reference markdown (e.g. docs/rules-reference.md).",
     ),
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
     """Write the rulebook appendices: card reference, indexes, glossary, clarifications, stats;
     with --rulebook also the rulebook itself followed by them.  Prints each file written."""
+    from cardgen.catalogue.loader import load_rules
+    from cardgen.diagnostics import DiagnosticError
+    from cardgen.docs import FORMATS, RulebookError, write_appendices
+
     if rules_reference is not None:
         from cardgen.docs import write_rules_reference
 
-        say(str(write_rules_reference(rules_reference)))
+        try:
+            pack, _ = load_rules(directory / "rules.yaml")
+            say(str(write_rules_reference(rules_reference, pack)))
+        except DiagnosticError as exc:
+            raise report_errors(exc) from None
+        except RulebookError as exc:
+            raise fail(str(exc)) from None
         return
-    from cardgen.docs import FORMATS, write_appendices
 
     catalogue = load(directory)
     formats = [f.value for f in format] if format else list(FORMATS)
     for path in write_appendices(catalogue, out, formats):
         say(str(path))
     if rulebook or rulebook_source is not None:
-        from cardgen.docs import RULEBOOK_FILE, RulebookError, write_rulebook
+        from cardgen.docs import write_rulebook
 
         try:
-            paths = write_rulebook(catalogue, out, formats, rulebook_source or RULEBOOK_FILE)
+            paths = write_rulebook(catalogue, out, formats, rulebook_source)
         except RulebookError as exc:
             raise fail(str(exc)) from None
         for path in paths:

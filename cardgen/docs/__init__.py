@@ -1,34 +1,40 @@
-"""Rulebook appendices generated from the catalogue, the rules model and the effect vocabulary.
+"""The documents of any pack's catalogue: the rulebook appendices and the printed rulebook.
 
-:func:`build_appendix` gathers a typed :class:`Appendix`; :func:`write_appendices` writes it as
-markdown, HTML and/or PDF; :func:`write_rulebook` writes the printed rulebook (``docs/rulebook.md``
-against the rules model) followed by the appendices; :func:`write_rules_reference` regenerates
-``docs/rules-reference.md``.
+The appendix is a generic document model (:mod:`cardgen.docs.model`: sections of paragraphs,
+tables with icons, card indexes, glossaries, clarifications, component counts, charts) that
+the pack builds (:meth:`cardgen.pack.Pack.appendix_sections`; every pack gets a card reference,
+its icons and its components).  :func:`build_appendix` gathers it; :func:`write_appendices`
+writes it as markdown, HTML and/or PDF; :func:`write_rulebook` writes the printed rulebook (the
+pack's ``rulebook.md`` against the rules model) followed by the appendices;
+:func:`write_rules_reference` writes a pack's rules reference.
 """
 
 from cardgen.docs.gather import build_appendix
-from cardgen.docs.model import Appendix
-from cardgen.docs.rulebook import RULEBOOK_FILE, Rulebook, RulebookError, build_rulebook
+from cardgen.docs.model import Appendix, Section
+from cardgen.docs.rulebook import RULEBOOK_NAME, Rulebook, RulebookError, build_rulebook
 from cardgen.docs.writer import (
     FORMATS,
     render,
     render_rulebook,
     write_appendices,
+    write_appendix,
     write_rulebook,
     write_rules_reference,
 )
 
 __all__ = [
     "FORMATS",
-    "RULEBOOK_FILE",
+    "RULEBOOK_NAME",
     "Appendix",
     "Rulebook",
     "RulebookError",
+    "Section",
     "build_appendix",
     "build_rulebook",
     "render",
     "render_rulebook",
     "write_appendices",
+    "write_appendix",
     "write_rulebook",
     "write_rules_reference",
 ]

@@ -6,9 +6,9 @@ from xml.sax.saxutils import escape
 
 from markupsafe import Markup
 
-from cardgen.docs.charts import layout
+from cardgen.docs.charts import ChartLayout, layout
 from cardgen.docs.icons import badge, svg_symbol
-from cardgen.docs.model import Appendix
+from cardgen.docs.model import Appendix, for_format
 from cardgen.docs.pdf_theme import card_icons
 from cardgen.docs.svg_canvas import SvgCanvas
 from cardgen.docs.templating import render
@@ -18,7 +18,7 @@ CHART_SIZE = (220.0, 110.0)
 
 
 def renderer_icons(appendix: Appendix) -> dict[str, str]:
-    """SVG bodies (viewBox 0 0 100 100) of the card renderer's icons, recorded as SVG."""
+    """SVG bodies (viewBox 0 0 100 100) of the pack's icons, recorded as SVG."""
     icons = card_icons(appendix, "sans-serif")
     out = {}
     for name in appendix.icon_labels:
@@ -30,7 +30,7 @@ def renderer_icons(appendix: Appendix) -> dict[str, str]:
 
 
 def symbols(appendix: Appendix) -> list[Markup]:
-    """One ``<symbol id="sym-NAME">`` per icon: the cards' icon, else a lettered badge."""
+    """One ``<symbol id="sym-NAME">`` per icon: the pack's icon, else a lettered badge."""
     drawn = renderer_icons(appendix)
     labels = appendix.icon_labels
     out = []
@@ -47,13 +47,19 @@ def symbols(appendix: Appendix) -> list[Markup]:
     return out
 
 
+def chart_layouts(appendix: Appendix) -> dict[str, ChartLayout]:
+    """Every chart's drawing, by chart id."""
+    return {ch.id: layout(ch, *CHART_SIZE) for ch in appendix.charts}
+
+
 def render_html(appendix: Appendix) -> str:
     """The whole appendix as an HTML page; icons are inline SVG, charts are inline SVG."""
-    layouts = {ch.id: layout(ch, *CHART_SIZE) for st in appendix.stats for ch in st.charts}
+    a = for_format(appendix, "html")
     return render(
         "appendix.html.j2",
-        a=appendix,
-        labels=appendix.icon_labels,
-        symbols=symbols(appendix),
-        layouts=layouts,
+        a.templates,
+        a=a,
+        labels=a.icon_labels,
+        symbols=symbols(a),
+        layouts=chart_layouts(a),
     )

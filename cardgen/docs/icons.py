@@ -1,9 +1,8 @@
-"""Inline icons for the appendix: SVG symbols for HTML and vector drawings for the PDF.
+"""Lettered badges for the icons a pack does not draw: SVG symbols for HTML, vectors for PDF.
 
-Until the card renderer's vector icons (``cardgen.packs.attack_right.icons``) are available,
-each icon is
-drawn as a small labelled badge: a coloured disc with a short mark.  Both formats draw the
-same badge from :func:`badge`.
+The documents draw the pack's own icons (:meth:`cardgen.pack.Pack.icons`); an icon token it
+does not draw is a small labelled badge instead, a coloured disc with the label's initial.
+Both formats draw the same badge from :func:`badge`.
 """
 
 from __future__ import annotations
@@ -12,26 +11,6 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.pdfgen.canvas import Canvas
-
-_FIXED: dict[str, tuple[str, str]] = {
-    "coin": ("#D4A017", "c"),
-    "glory": ("#3C8D2F", "G"),
-    "age-token": ("#6B5B95", "A"),
-    "attack": ("#D55E00", "At"),
-    "defence": ("#0072B2", "D"),
-    "upkeep": ("#8C6D1F", "U"),
-    "when-played": ("#555555", "P"),
-    "when-dies": ("#333333", "X"),
-    "phase-draft": ("#777777", "Dr"),
-    "phase-play": ("#777777", "Pl"),
-    "phase-battle": ("#A23B2A", "B"),
-    "phase-income": ("#B8860B", "I"),
-    "phase-age": ("#5B4A8A", "Ag"),
-    "left": ("#4D4D4D", "L"),
-    "middle": ("#4D4D4D", "M"),
-    "right": ("#4D4D4D", "R"),
-    "star": ("#E69F00", "*"),
-}
 
 
 @dataclass(frozen=True)
@@ -45,13 +24,9 @@ class Badge:
 
 
 def badge(name: str, labels: dict[str, str], colours: dict[str, str]) -> Badge:
-    """The badge of an icon; resources use their rules-model colour and initial."""
+    """The badge of an icon: its colour from ``colours`` (grey by default), its label's initial."""
     label = labels.get(name, name)
-    if name in _FIXED:
-        colour, mark = _FIXED[name]
-    else:
-        colour, mark = colours.get(name, "#666666"), label[:1].upper()
-    return Badge(name, colour, mark, label)
+    return Badge(name, colours.get(name, "#666666"), label[:1].upper(), label)
 
 
 def svg_symbol(b: Badge) -> str:

@@ -20,7 +20,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from cardgen.docs.model import Appendix
+from cardgen.docs.model import Appendix, for_format
 from cardgen.docs.pdf_sections import Styles, story
 from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
 
@@ -37,7 +37,7 @@ class _Doc(BaseDocTemplate):
         buf: BytesIO,
         theme: PdfTheme,
         title: str,
-        subject: str = "Card reference, glossary, clarifications, components and deck statistics",
+        subject: str,
         creator: str = "cardgen appendix",
     ) -> None:
         super().__init__(
@@ -109,23 +109,31 @@ def _toc(styles: Styles, size: float = 10.5, space: float = 5) -> TableOfContent
     return toc
 
 
+def lede(appendix: Appendix, version: bool = True) -> str:
+    """Where the appendix comes from (with the rulebook version, if ``version``)."""
+    v = appendix.rulebook_version
+    model = (
+        f"the rules model (rulebook version {v})"
+        if version and v is not None
+        else ("the rules model")
+    )
+    return (
+        f"Generated from the card catalogue ({appendix.card_total} cards, "
+        f"{appendix.design_total} designs) and {model}."
+    )
+
+
 def render_pdf(appendix: Appendix) -> bytes:
     """The whole appendix as PDF bytes."""
+    appendix = for_format(appendix, "pdf")
     theme = pdf_theme(appendix)
     styles = Styles.create(theme)
     title = f"{appendix.game}: rulebook appendices"
     buf = BytesIO()
-    doc = _Doc(buf, theme, title)
+    doc = _Doc(buf, theme, title, appendix.subject)
     front = [
         Paragraph(escape(title), styles.title),
-        Paragraph(
-            escape(
-                f"Generated from the card catalogue ({appendix.card_total} cards, "
-                f"{appendix.design_total} designs) and the rules model (rulebook version "
-                f"{appendix.rulebook_version})."
-            ),
-            styles.body,
-        ),
+        Paragraph(escape(lede(appendix)), styles.body),
         Paragraph("Contents", styles.h1),
         _toc(styles),
     ]

@@ -1,8 +1,8 @@
-"""The flowables of each appendix section for the PDF writer."""
+"""The flowables of the appendix's sections and blocks for the PDF writer."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -20,14 +20,25 @@ from reportlab.platypus import (
 
 from cardgen.docs.model import (
     Appendix,
-    CardEntry,
     CardRef,
     Chart,
+    Charts,
     ClarificationEntry,
+    Clarifications,
+    Components,
+    Glossary,
     GlossaryEntry,
-    SeasonStats,
+    Index,
+    Section,
+    Segment,
 )
-from cardgen.docs.pdf_flow import IconText, Run, chart_drawing, runs_of
+from cardgen.docs.model import (
+    Paragraph as TextBlock,
+)
+from cardgen.docs.model import (
+    Table as TableBlock,
+)
+from cardgen.docs.pdf_flow import IconText, Run, chart_drawing
 from cardgen.docs.pdf_theme import PdfTheme
 from cardgen.docs.text import code_spans
 
@@ -37,7 +48,6 @@ RULE = "#BBBBBB"
 HEAD_BG = "#F0ECE4"
 LINK = "#1F4E8C"
 CODE = "#7A3E00"
-CARD_COLS = (96, 40, 40, 52, 46, 189, 36)
 CHART_W, CHART_H = 230.0, 92.0
 
 
@@ -128,76 +138,85 @@ def _grid(font: str, extra: list[tuple] | None = None) -> TableStyle:
     )
 
 
-# --- card reference ---------------------------------------------------------------------
+# --- inline text -------------------------------------------------------------------------------
 
 
-def _card_row(c: CardEntry, s: Styles) -> list[Flowable | Paragraph]:
+def runs(segs: tuple[Segment, ...], t: PdfTheme) -> list[Run]:
+    """Segments as :class:`IconText` runs: strong in bold, em in muted italics."""
+    out = []
+    for sg in segs:
+        if sg.newline:
+            out.append(Run(newline=True))
+        elif sg.icon:
+            out.append(Run(icon=sg.icon))
+        elif sg.style == "strong":
+            out.append(Run(sg.text, t.bold))
+        elif sg.style == "em":
+            out.append(Run(sg.text, t.italic, MUTED))
+        elif sg.style == "code":
+            out.append(Run(sg.text, t.regular, CODE))
+        else:
+            out.append(Run(sg.text, t.regular))
+    return out
+
+
+def markup(segs: tuple[Segment, ...]) -> str:
+    """Segments without icons as reportlab paragraph markup."""
+    out = []
+    for sg in segs:
+        text = escape(sg.text)
+        if sg.newline:
+            out.append("<br/>")
+        elif sg.style == "strong":
+            out.append(f"<b>{text}</b>")
+        elif sg.style == "em":
+            out.append(f"<i>{text}</i>")
+        elif sg.style == "code":
+            out.append(f'<font color="{CODE}">{text}</font>')
+        else:
+            out.append(text)
+    return "".join(out)
+
+
+# --- blocks ------------------------------------------------------------------------------------
+
+
+def paragraph(b: TextBlock, s: Styles, depth: int) -> Iterator[Flowable]:
+    if any(sg.icon for sg in b.text):
+        p = IconText(runs(b.text, s.theme), 9, s.theme.draw_icon, leading=12)
+        p.spaceAfter = 4  # type: ignore[attr-defined]
+        yield p
+    else:
+        yield Paragraph(markup(b.text), s.body)
+
+
+def table(b: TableBlock, s: Styles, depth: int) -> Iterator[Flowable]:
     t = s.theme
-    size = 8.0
 
-    def text(runs: list[Run], anchor: str | None = None) -> IconText:
-        return IconText(runs, size, t.draw_icon, leading=10.5, anchor=anchor)
+    def cell(i: int, segs: tuple[Segment, ...], anchor: str | None) -> Flowable:
+        if b.columns[i].icons:
+            return IconText(runs(segs, t), 8.0, t.draw_icon, leading=10.5, anchor=anchor)
+        text = markup(segs)
+        return Paragraph(f'<a name="{anchor}"/>{text}' if anchor else text, s.cell)
 
-    name = [Run(c.ref.name, t.bold)] + ([Run(" ", t.bold), Run(icon="star")] if c.star else [])
-    cost = [Run(str(c.cost), t.bold)] + [
-        r for d in c.discount for r in (Run(" ", t.regular), Run(icon=d))
-    ]
-    power = [
-        Run(icon="defence"),
-        Run(f" {c.defence}  ", t.regular),
-        Run(icon="attack"),
-        Run(f" {c.attack}", t.regular),
-    ]
-    rules = runs_of(c.text, t.regular)
-    if c.flavour:
-        rules += [Run(newline=True)] if rules else []
-        rules += [Run(c.flavour, t.italic, MUTED)]
-    return [
-        text(name, anchor=c.ref.anchor),
-        text(cost),
-        Paragraph(c.type.capitalize(), s.cell),
-        text([r for p in c.placement for r in (Run(icon=p), Run(" ", t.regular))]),
-        text(power),
-        text(rules),
-        Paragraph(f"×{c.copies}", s.cell),
-    ]
-
-
-def card_reference(a: Appendix, s: Styles) -> Iterator[Flowable]:
-    yield s.heading("Card reference", 0, "cards")
-    yield Paragraph(
-        "Cost is in coins; each discount resource you produce lowers it by 1. Power is defence "
-        "and attack (“-” is no power, not 0). The star marks a first-game star card, left out "
-        "of the first game.",
-        s.body,
+    header = [Paragraph(f"<b>{escape(c.title)}</b>", s.cell) for c in b.columns]
+    rows = [header]
+    for r in b.rows:
+        rows.append([cell(i, c, r.id if i == 0 else None) for i, c in enumerate(r.cells)])
+    band = [("LINEBEFORE", (0, 0), (0, -1), 3, b.colour)] if b.colour else []
+    widths = [c.width for c in b.columns]
+    yield Table(
+        rows,
+        colWidths=None if None in widths else tuple(widths),
+        repeatRows=1,
+        style=_grid(t.regular, band),
     )
-    header = [
-        Paragraph(f"<b>{h}</b>", s.cell)
-        for h in ("Card", "Cost", "Type", "Placement", "Power", "Rules text", "Copies")
-    ]
-    for deck in a.decks:
-        yield CondPageBreak(120)
-        yield s.heading(f"{deck.name} · {deck.count} cards", 1, f"deck-{deck.id}")
-        yield Paragraph(f"<i>“{escape(deck.theme)}”</i>", s.lede)
-        for season in deck.seasons:
-            key = f"cards-{deck.id}-{season.season}"
-            yield s.heading(f"{season.season_label} · {season.count} cards", 2, key)
-            rows = [header, *(_card_row(c, s) for c in season.cards)]
-            band = [("LINEBEFORE", (0, 0), (0, -1), 3, season.colour)]
-            yield Table(rows, colWidths=CARD_COLS, repeatRows=1, style=_grid(s.theme.regular, band))
 
 
-# --- indexes, glossary, clarifications, components ----------------------------------------
-
-
-def indexes(a: Appendix, s: Styles) -> Iterator[Flowable]:
-    yield PageBreak()
-    yield s.heading("Card indexes", 0, "indexes")
-    for index in a.indexes:
-        yield s.heading(index.title, 1, index.id)
-        for g in index.groups:
-            label = f"<b>{escape(g.label)}</b> ({len(g.cards)}): "
-            yield Paragraph(label + _links(g.cards), s.body)
+def index(b: Index, s: Styles, depth: int) -> Iterator[Flowable]:
+    for g in b.groups:
+        label = f"<b>{escape(g.label)}</b> ({len(g.cards)}): "
+        yield Paragraph(label + _links(g.cards), s.body)
 
 
 def _glossary_entry(e: GlossaryEntry, s: Styles) -> Flowable:
@@ -216,18 +235,13 @@ def _glossary_entry(e: GlossaryEntry, s: Styles) -> Flowable:
     )
 
 
-def glossary(a: Appendix, s: Styles) -> Iterator[Flowable]:
-    yield PageBreak()
-    yield s.heading("Glossary", 0, "glossary")
-    for section in a.glossary:
-        yield s.heading(section.title, 1, section.id)
-        yield Paragraph(escape(section.intro), s.body)
-        for e in section.entries:
-            yield _glossary_entry(e, s)
+def glossary(b: Glossary, s: Styles, depth: int) -> Iterator[Flowable]:
+    for e in b.entries:
+        yield _glossary_entry(e, s)
 
 
-def _clarification(c: ClarificationEntry, s: Styles) -> Iterator[Flowable]:
-    yield s.heading(f"{c.id}. {c.title}", 1, c.id.lower())
+def _clarification(c: ClarificationEntry, s: Styles, level: int) -> Iterator[Flowable]:
+    yield s.heading(f"{c.id}. {c.title}", level, c.id.lower())
     yield Paragraph(f"“{escape(c.passage)}” — {escape(c.section)}", s.quote)
     yield Paragraph(f"<b>Reading:</b> {_code(c.reading)}", s.body)
     if c.alternative:
@@ -240,23 +254,14 @@ def _clarification(c: ClarificationEntry, s: Styles) -> Iterator[Flowable]:
     yield Paragraph(f"<b>Setting:</b> {setting}", s.body)
 
 
-def clarifications(a: Appendix, s: Styles) -> Iterator[Flowable]:
-    yield PageBreak()
-    yield s.heading("Clarifications", 0, "clarifications")
-    yield Paragraph(
-        "Where the rulebook is ambiguous, the rules engine follows these readings. Each quotes "
-        "the passage it clarifies; a setting in rules.yaml switches to the alternative reading.",
-        s.body,
-    )
-    for c in a.clarifications:
-        yield from _clarification(c, s)
+def clarifications(b: Clarifications, s: Styles, depth: int) -> Iterator[Flowable]:
+    for c in b.entries:
+        yield from _clarification(c, s, min(depth + 1, 2))
 
 
-def components(a: Appendix, s: Styles) -> Iterator[Flowable]:
-    yield CondPageBreak(260)
-    yield s.heading("Components", 0, "components")
+def components(b: Components, s: Styles, depth: int) -> Iterator[Flowable]:
     rows: list[list[str | Paragraph]] = [["Component", "Count", "Built"]]
-    for c in a.components:
+    for c in b.entries:
         built = "–" if c.checked is None else f"{c.checked} {'✓' if c.ok else '✗'}"
         rows.append([c.label, str(c.count), built])
     style = _grid(
@@ -268,9 +273,6 @@ def components(a: Appendix, s: Styles) -> Iterator[Flowable]:
         ],
     )
     yield Table(rows, colWidths=(160, 50, 50), hAlign="LEFT", style=style)
-
-
-# --- statistics ---------------------------------------------------------------------------
 
 
 def _numbers(ch: Chart, s: Styles, width: float) -> Table:
@@ -302,8 +304,9 @@ def _chart_cell(ch: Chart, s: Styles) -> list[Flowable]:
     ]
 
 
-def _season_stats(st: SeasonStats, s: Styles) -> list[Flowable]:
-    cells = [_chart_cell(ch, s) for ch in st.charts]
+def charts(b: Charts, s: Styles, depth: int) -> Iterator[Flowable]:
+    """The charts two to a row, each with its numbers under it."""
+    cells = [_chart_cell(ch, s) for ch in b.charts]
     grid = [cells[i : i + 2] + [[]] * (2 - len(cells[i : i + 2])) for i in range(0, len(cells), 2)]
     style = TableStyle(
         [
@@ -313,29 +316,47 @@ def _season_stats(st: SeasonStats, s: Styles) -> list[Flowable]:
             ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
         ]
     )
-    return [
-        s.heading(st.title, 1, f"stats-{st.deck}-{st.season}"),
-        Paragraph(f"{st.cards} cards, {st.designs} designs, mean cost {st.mean_cost}.", s.body),
-        Table(grid, colWidths=(CHART_W + 19, CHART_W + 19), hAlign="LEFT", style=style),
-    ]
+    yield Table(grid, colWidths=(CHART_W + 19, CHART_W + 19), hAlign="LEFT", style=style)
 
 
-def statistics(a: Appendix, s: Styles) -> Iterator[Flowable]:
-    yield PageBreak()
-    yield s.heading("Deck statistics", 0, "statistics")
-    yield Paragraph(
-        "Every number counts physical cards (copies included). A card that may stand in several "
-        "zones counts in each of them.",
-        s.body,
-    )
-    for st in a.stats:
-        yield KeepTogether(_season_stats(st, s))
-        yield Spacer(1, 6)
+BLOCKS: dict[str, Callable[..., Iterator[Flowable]]] = {
+    "paragraph": paragraph,
+    "table": table,
+    "index": index,
+    "glossary": glossary,
+    "clarifications": clarifications,
+    "components": components,
+    "charts": charts,
+}
+
+
+# --- sections ----------------------------------------------------------------------------------
+
+
+def section(sec: Section, s: Styles, depth: int = 0) -> list[Flowable]:
+    """A section's flowables: its page break, heading (an outline entry), tagline, blocks and
+    subsections; a ``keep`` section stays on one page."""
+    out: list[Flowable] = []
+    if sec.break_before == "page":
+        out.append(PageBreak())
+    elif sec.break_before is not None:
+        out.append(CondPageBreak(sec.break_before))
+    title = f"{sec.title} · {sec.count}" if sec.count else sec.title
+    body: list[Flowable] = [s.heading(title, min(depth, 2), sec.id)]
+    if sec.tagline:
+        body.append(Paragraph(f"<i>“{escape(sec.tagline)}”</i>", s.lede))
+    for b in sec.blocks:
+        body.extend(BLOCKS[b.kind](b, s, depth))
+    for sub in sec.sections:
+        body.extend(section(sub, s, depth + 1))
+    if sec.keep:
+        return [*out, KeepTogether(body), Spacer(1, 6)]
+    return out + body
 
 
 def story(a: Appendix, s: Styles, first_break: bool = True) -> list[Flowable]:
     """Every section's flowables, in the appendix's order (from a new page: ``first_break``)."""
     out: list[Flowable] = [PageBreak()] if first_break else []
-    for section in (card_reference, indexes, glossary, clarifications, components, statistics):
-        out.extend(section(a, s))
+    for sec in a.sections:
+        out.extend(section(sec, s))
     return out

@@ -1,26 +1,34 @@
-"""Fonts and icons of the PDF appendix: the card renderer's, so the appendix matches the cards.
+"""Fonts and icons of the documents: the pack's card fonts and icons, so they match the cards.
 
-The fonts are the renderer's registered TTFs (``templates/card.yaml`` roles, embedded as
-subsets) and the icons its vector icons; an icon token the renderer does not draw falls back
-to a lettered badge (:mod:`cardgen.docs.icons`).
+The fonts are the appendix's (the pack's card layout fonts, embedded as subsets) and the icons
+the pack's vector icons; an icon token the pack does not draw falls back to a lettered badge
+(:mod:`cardgen.docs.icons`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.docs.icons import badge, draw_badge
 from cardgen.docs.model import Appendix
-from cardgen.packs.attack_right.icons import IconSet, load_icon_colours
-from cardgen.packs.attack_right.layout import load_layout
 from cardgen.render.colours import Ink
 from cardgen.render.fonts import register_fonts
+from cardgen.render.icons import NoIcons
 
 IconDrawer = Callable[[Canvas, str, float, float, float], None]
+
+#: the fonts of a pack without a card layout
+DEFAULT_FONTS = {
+    "regular": "DejaVuSansCondensed.ttf",
+    "bold": "DejaVuSansCondensed-Bold.ttf",
+    "italic": "DejaVuSansCondensed-Oblique.ttf",
+    "title": "DejaVuSerifCondensed-Bold.ttf",
+}
 
 
 @dataclass(frozen=True)
@@ -35,19 +43,28 @@ class PdfTheme:
     family: str = "AppendixSans"
 
 
-def card_icons(appendix: Appendix, font: str) -> IconSet:
-    """The card renderer's icon set for this appendix's resources."""
-    return IconSet(dict(appendix.icon_colours), load_icon_colours(), font)
+def card_icons(appendix: Appendix, font: str) -> Any:
+    """The pack's icon set (``paint(canvas, ink, name)``, ``name in icons``)."""
+    return appendix.icons(font) if appendix.icons is not None else NoIcons()
+
+
+def draw_icon(icons: Any, canv: Canvas, ink: Ink, name: str, x, y, size) -> None:
+    """Draw icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square."""
+    canv.saveState()
+    canv.translate(x, y)
+    canv.scale(size / 100, size / 100)
+    icons.paint(canv, ink, name)
+    canv.restoreState()
 
 
 def pdf_theme(appendix: Appendix) -> PdfTheme:
-    """Register the card fonts (as a family, so ``<b>``/``<i>`` work) and pick the icons."""
-    fonts = register_fonts(load_layout().fonts)
+    """Register the fonts (as a family, so ``<b>``/``<i>`` work) and pick the icons."""
+    fonts = register_fonts({**DEFAULT_FONTS, **appendix.fonts})
     icons, ink = card_icons(appendix, fonts["bold"]), Ink(False)
 
     def draw(canv: Canvas, name: str, x: float, y: float, size: float) -> None:
         if name in icons:
-            icons.draw(canv, ink, name, x, y, size)
+            draw_icon(icons, canv, ink, name, x, y, size)
         else:
             b = badge(name, appendix.icon_labels, appendix.icon_colours)
             draw_badge(canv, b, x, y, size, fonts["bold"])

@@ -1,8 +1,11 @@
-"""The printed rulebook: ``docs/rulebook.md`` rendered against the rules model and parsed.
+"""The printed rulebook: a pack's ``rulebook.md`` rendered against the rules model and parsed.
 
-The source is markdown with jinja2 expressions over the rules model (so every tunable number
-comes from ``rules.yaml``) and ``{icon}`` tokens.  :func:`build_rulebook` renders it and parses
-the small markdown subset it uses into typed blocks that the HTML and PDF writers lay out.
+The source is markdown with jinja2 expressions over the context the pack gives
+(:meth:`cardgen.pack.Pack.rulebook_context`: the rules model and whatever helps to word it, so
+every tunable number comes from ``rules.yaml``) and ``{icon}`` tokens drawn with the pack's
+icons (its card text tokens and :meth:`cardgen.pack.Pack.rulebook_icons`).
+:func:`build_rulebook` renders it and parses the small markdown subset it uses into typed
+blocks that the HTML and PDF writers lay out.
 """
 
 from __future__ import annotations
@@ -11,19 +14,19 @@ import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, StrictUndefined, TemplateError
 
-from cardgen.docs.gather import icon_labels
-from cardgen.packs.attack_right.icon_tokens import TOKEN, known_tokens
-from cardgen.packs.attack_right.model import RulesModel, SeasonDef
-from cardgen.util.resources import data_path
+from cardgen.catalogue.tokens import TOKEN
 
-RULEBOOK_FILE = data_path("cardgen.packs.attack_right", "rulebook.md")
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
+
+#: the name of a pack's rulebook source (in its data folder, or beside a catalogue)
+RULEBOOK_NAME = "rulebook.md"
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-#: icons the rulebook may use beyond the card text tokens, with their labels
-EXTRA_ICONS = {"unit": "a unit", "building": "a building"}
 
 
 class RulebookError(ValueError):
@@ -125,14 +128,6 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def slot_phrase(season: SeasonDef) -> str:
-    """A season's zone capacities as the rulebook words them."""
-    left, middle, right = (season.slots.get(z, 0) for z in ("left", "middle", "right"))
-    if left == middle == right:
-        return f"{plural(left, 'card')} to the left, middle and right"
-    return f"{plural(left, 'card')} to the left, {middle} in the middle, and {right} to the right"
-
-
 def _environment() -> Environment:
     env = Environment(
         undefined=StrictUndefined,
@@ -145,16 +140,23 @@ def _environment() -> Environment:
     return env
 
 
-def render_source(rules: RulesModel, source: str | os.PathLike[str] = RULEBOOK_FILE) -> str:
-    """The rulebook markdown with every jinja expression evaluated against ``rules``."""
-    path = Path(source)
-    seasons = {s.id: s for s in rules.seasons}
-    context = {
-        "rules": rules,
-        "seasons": seasons,
-        "decks": {d.id: d for d in rules.decks},
-        "slots": lambda season_id: slot_phrase(seasons[season_id]),
-    }
+def pack_of(rules: Any) -> Pack:
+    """The pack of a rules model."""
+    from cardgen.pack import get_pack
+
+    return get_pack(rules.pack)
+
+
+def default_source(rules: Any) -> Path:
+    """The pack's own rulebook source (``rulebook.md`` in its data folder)."""
+    return pack_of(rules).data / RULEBOOK_NAME
+
+
+def render_source(rules: Any, source: str | os.PathLike[str] | None = None) -> str:
+    """The rulebook markdown with every jinja expression evaluated against the pack's context
+    for ``rules`` (the pack's own rulebook unless ``source`` is given)."""
+    path = Path(source) if source is not None else default_source(rules)
+    context = pack_of(rules).rulebook_context(rules)
     try:
         template = _environment().from_string(path.read_text(encoding="utf-8"))
         return template.render(**context)
@@ -328,21 +330,24 @@ def parse(markdown: str, icons: dict[str, str], labels: dict[str, str]) -> tuple
     return tuple(blocks)
 
 
-def rulebook_icons(rules: RulesModel) -> tuple[dict[str, str], dict[str, str]]:
+def rulebook_icons(rules: Any) -> tuple[dict[str, str], dict[str, str]]:
     """Token -> drawn icon name, and the labels of the icons beyond the card tokens."""
-    tokens = {t: t for t in known_tokens(rules.resource_ids)}
-    tokens.update({t: t for t in EXTRA_ICONS})
-    tokens.update({f"deck-{d.id}": d.icon for d in rules.decks})
-    labels = dict(EXTRA_ICONS)
-    labels.update({d.icon: d.name for d in rules.decks})
+    pack = pack_of(rules)
+    tokens = {t: t for t in pack.icon_tokens(rules)}
+    labels: dict[str, str] = {}
+    for token, (name, label) in pack.rulebook_icons(rules).items():
+        tokens[token] = name
+        labels[name] = label
     return tokens, labels
 
 
-def build_rulebook(rules: RulesModel, source: str | os.PathLike[str] = RULEBOOK_FILE) -> Rulebook:
-    """Render ``source`` against ``rules`` and parse it; the first ``#`` heading is the title."""
+def build_rulebook(rules: Any, source: str | os.PathLike[str] | None = None) -> Rulebook:
+    """Render ``source`` (the pack's own rulebook by default) against ``rules`` and parse it;
+    the first ``#`` heading is the title."""
+    source = source if source is not None else default_source(rules)
     markdown = render_source(rules, source)
     tokens, extra = rulebook_icons(rules)
-    labels = {**icon_labels(rules), **extra}
+    labels = {**pack_of(rules).icon_tokens(rules), **extra}
     blocks = parse(markdown, tokens, labels)
     titles = [b for b in blocks if b.kind == "heading" and b.level == 1]
     if len(titles) != 1 or blocks[0] is not titles[0]:

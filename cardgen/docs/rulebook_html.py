@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardgen.docs.charts import layout
-from cardgen.docs.html import CHART_SIZE, symbols
-from cardgen.docs.model import Appendix
+from cardgen.docs.html import chart_layouts, symbols
+from cardgen.docs.model import Appendix, for_format
 from cardgen.docs.rulebook import Rulebook, grouped
 from cardgen.docs.templating import render
 
 
 def render_rulebook_html(rulebook: Rulebook, appendix: Appendix) -> str:
     """The rulebook followed by the appendices; icons and charts are inline SVG."""
-    appendix = replace(appendix, icon_labels={**appendix.icon_labels, **rulebook.icon_labels})
-    layouts = {ch.id: layout(ch, *CHART_SIZE) for st in appendix.stats for ch in st.charts}
+    a = for_format(appendix, "html")
+    a = replace(a, icon_labels={**a.icon_labels, **rulebook.icon_labels})
     return render(
         "rulebook.html.j2",
+        a.templates,
         rb=rulebook,
         intro=grouped(rulebook.intro),
         body=grouped(rulebook.sections),
-        a=appendix,
-        labels=appendix.icon_labels,
-        symbols=symbols(appendix),
-        layouts=layouts,
+        a=a,
+        labels=a.icon_labels,
+        symbols=symbols(a),
+        layouts=chart_layouts(a),
     )

@@ -25,8 +25,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from cardgen.docs.model import Appendix
-from cardgen.docs.pdf import MARGIN, _Doc, _toc
+from cardgen.docs.model import Appendix, for_format
+from cardgen.docs.pdf import MARGIN, _Doc, _toc, lede
 from cardgen.docs.pdf_flow import IconText, Run
 from cardgen.docs.pdf_sections import HEAD_BG, INK, MUTED, Styles, story
 from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
@@ -46,14 +46,8 @@ class _RulebookDoc(_Doc):
 
     toc_depth = 0
 
-    def __init__(self, buf: BytesIO, theme: PdfTheme, title: str) -> None:
-        super().__init__(
-            buf,
-            theme,
-            title,
-            subject="The rulebook with card reference, glossary, clarifications and statistics",
-            creator="cardgen appendix --rulebook",
-        )
+    def __init__(self, buf: BytesIO, theme: PdfTheme, title: str, subject: str) -> None:
+        super().__init__(buf, theme, title, subject=subject, creator="cardgen appendix --rulebook")
         width, height = A4
         col = (width - 2 * MARGIN - GUTTER) / 2
         frames = [
@@ -140,7 +134,7 @@ def _cover(rb: Rulebook, appendix: Appendix, s: Styles) -> list[Flowable]:
     width = A4[0] - 2 * MARGIN
     out: list[Flowable] = [
         Paragraph(escape(rb.title), title),
-        Paragraph(f"Rulebook · {escape(appendix.rulebook_version)} version", sub),
+        Paragraph(_version(appendix), sub),
         Spacer(1, 14),
     ]
     out += [_block(b, t, width, size=11.0) for b in rb.intro]
@@ -148,23 +142,26 @@ def _cover(rb: Rulebook, appendix: Appendix, s: Styles) -> list[Flowable]:
     return out
 
 
+def _version(appendix: Appendix) -> str:
+    v = appendix.rulebook_version
+    return "Rulebook" if v is None else f"Rulebook · {escape(v)} version"
+
+
 def _appendices(appendix: Appendix, s: Styles) -> list[Flowable]:
     head = Paragraph('<a name="appendices"/>Appendices', s.title)
     head.outline = (0, "Appendices", "appendices")  # type: ignore[attr-defined]
-    lede = (
-        f"Generated from the card catalogue ({appendix.card_total} cards, "
-        f"{appendix.design_total} designs) and the rules model."
-    )
-    return [head, Paragraph(escape(lede), s.body), *story(appendix, s, first_break=False)]
+    text = escape(lede(appendix, version=False))
+    return [head, Paragraph(text, s.body), *story(appendix, s, first_break=False)]
 
 
 def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
     """The rulebook followed by the appendices, as PDF bytes."""
+    appendix = for_format(appendix, "pdf")
     appendix = replace(appendix, icon_labels={**appendix.icon_labels, **rulebook.icon_labels})
     theme = pdf_theme(appendix)
     styles = Styles.create(theme)
     buf = BytesIO()
-    doc = _RulebookDoc(buf, theme, f"{rulebook.title}: rulebook")
+    doc = _RulebookDoc(buf, theme, f"{rulebook.title}: rulebook", appendix.rulebook_description)
     flow = [
         *_cover(rulebook, appendix, styles),
         NextPageTemplate("columns"),

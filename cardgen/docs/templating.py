@@ -1,14 +1,18 @@
-"""The jinja2 environment of the appendix templates (``templates/appendix``).
+"""The jinja2 environment of the document templates (``cardgen/docs/templates``).
 
-HTML and SVG templates are autoescaped; markdown templates escape through the ``md`` filter.
+A pack may bring its own template folder (:attr:`Appendix.templates`), searched first, so it
+can replace a template (its ``appendix.css``) or add one.  HTML and SVG templates are
+autoescaped; markdown templates escape through the ``md`` filter.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
 from cardgen.docs.text import code_spans
@@ -37,10 +41,18 @@ def html_code(text: str) -> Markup:
     )
 
 
+def html_text(text: str) -> Markup:
+    """Escaped HTML text; non-breaking spaces written ``&#160;`` so the source shows them."""
+    return Markup(str(escape(text)).replace("\u00a0", "&#160;"))
+
+
 @cache
-def environment() -> Environment:
+def environment(extra: tuple[Path, ...] = ()) -> Environment:
+    """The environment searching the folders ``extra``, then the core's templates."""
     env = Environment(
-        loader=FileSystemLoader(TEMPLATE_DIR),
+        loader=ChoiceLoader(
+            [*(FileSystemLoader(p) for p in extra), FileSystemLoader(TEMPLATE_DIR)]
+        ),
         autoescape=select_autoescape(["html", "svg", "html.j2", "svg.j2"]),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -49,10 +61,12 @@ def environment() -> Environment:
     )
     from cardgen.docs.rulebook import glued
 
-    env.filters.update(md=md_escape, md_code=md_code, html_code=html_code, glued=glued)
+    env.filters.update(
+        md=md_escape, md_code=md_code, html_code=html_code, html_text=html_text, glued=glued
+    )
     return env
 
 
-def render(name: str, **context: object) -> str:
-    """Render ``templates/appendix/NAME`` with ``context``."""
-    return environment().get_template(name).render(**context)
+def render(name: str, templates: Sequence[Path] = (), **context: object) -> str:
+    """Render template ``NAME`` (from ``templates``, else the core's) with ``context``."""
+    return environment(tuple(templates)).get_template(name).render(**context)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from dataclasses import replace
 
 from cardgen.catalogue.tokens import TOKEN
 from cardgen.docs.model import Segment
@@ -26,6 +27,18 @@ def segments(text: str, labels: dict[str, str]) -> tuple[Segment, ...]:
     return tuple(out)
 
 
+def inline(text: str, labels: dict[str, str] | None = None, **kw: object) -> tuple[Segment, ...]:
+    """Text with ```code``` spans and ``{icon}`` tokens as segments; ``kw`` (``only``,
+    ``style`` …) applies to every run."""
+    out: list[Segment] = []
+    for run, code in code_spans(text):
+        if code:
+            out.append(Segment(run, style="code", **kw))  # type: ignore[arg-type]
+        else:
+            out += [replace(s, **kw) for s in segments(run, labels or {})]  # type: ignore[arg-type]
+    return tuple(out)
+
+
 def plain(segs: tuple[Segment, ...]) -> str:
     """Rules text with every icon written as ``[name]`` (for plain-text formats)."""
     return "".join(f"[{s.icon}]" if s.icon else s.text for s in segs)
@@ -44,6 +57,6 @@ def code_spans(text: str) -> list[tuple[str, bool]]:
 
 
 def humanise(ident: str) -> str:
-    """``gain_coins`` -> ``Gain coins``; ``age-token`` -> ``Age token``."""
+    """``gain_coins`` -> ``Gain coins``; ``score-token`` -> ``Score token``."""
     words = ident.replace("_", " ").replace("-", " ")
     return words[:1].upper() + words[1:]

@@ -6,14 +6,17 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.docs.gather import build_appendix
-from cardgen.docs.model import Appendix
-from cardgen.docs.rulebook import RULEBOOK_FILE, Rulebook, build_rulebook
+from cardgen.docs.model import FORMATS, Appendix
+from cardgen.docs.rulebook import Rulebook, RulebookError, build_rulebook, default_source
 from cardgen.util.atomic import atomic_write_bytes
 
-FORMATS: tuple[str, ...] = ("md", "html", "pdf")
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
+
 BASENAME = "appendix"
 RULEBOOK_BASENAME = "rulebook"
 
@@ -60,8 +63,16 @@ def write_appendices(
     formats: Iterable[str] = FORMATS,
 ) -> list[Path]:
     """Write ``appendix.<fmt>`` for each format into ``out_dir``; return the paths written."""
+    return write_appendix(build_appendix(catalogue), out_dir, formats)
+
+
+def write_appendix(
+    appendix: Appendix,
+    out_dir: str | os.PathLike[str],
+    formats: Iterable[str] = FORMATS,
+) -> list[Path]:
+    """Write ``appendix`` as ``appendix.<fmt>`` for each format; return the paths written."""
     formats = _check_formats(formats)
-    appendix = build_appendix(catalogue)
     out = Path(out_dir)
     paths = []
     for fmt in formats:
@@ -107,11 +118,18 @@ def write_rulebook(
     catalogue: Catalogue,
     out_dir: str | os.PathLike[str],
     formats: Iterable[str] = FORMATS,
-    source: str | os.PathLike[str] = RULEBOOK_FILE,
+    source: str | os.PathLike[str] | None = None,
 ) -> list[Path]:
-    """Write ``rulebook.<fmt>`` (the rulebook ``source`` rendered against the catalogue's rules
-    model, then the appendices) for each format; return the paths written."""
+    """Write ``rulebook.<fmt>`` (the rulebook ``source``, by default the pack's, rendered
+    against the catalogue's rules model, then the appendices) for each format; return the
+    paths written.  A :class:`RulebookError` if there is no such source."""
     formats = _check_formats(formats)
+    source = Path(source) if source is not None else default_source(catalogue.rules)
+    if not source.is_file():
+        raise RulebookError(
+            f"{source}: no rulebook source (the {catalogue.pack.game_type.name} "
+            "pack has none; give one with --rulebook-source)"
+        )
     rulebook = build_rulebook(catalogue.rules, source)
     appendix = build_appendix(catalogue)
     paths = []
@@ -122,9 +140,10 @@ def write_rulebook(
     return paths
 
 
-def write_rules_reference(path: str | os.PathLike[str]) -> Path:
-    """Regenerate the rules reference (``docs/rules-reference.md``) from the clarifications."""
-    from cardgen.docs.markdown import rules_reference
-
-    atomic_write_bytes(path, rules_reference().encode("utf-8"))
+def write_rules_reference(path: str | os.PathLike[str], pack: Pack) -> Path:
+    """Write the pack's rules reference (:meth:`Pack.rules_reference`, markdown) to ``path``."""
+    text = pack.rules_reference()
+    if text is None:
+        raise RulebookError(f"the {pack.game_type.name} pack has no rules reference")
+    atomic_write_bytes(path, text.encode("utf-8"))
     return Path(path)

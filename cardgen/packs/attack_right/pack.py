@@ -30,7 +30,7 @@ class AttackRight(Pack):
     scenarios = "cardgen.packs.attack_right.scenario.runner"
     simulation = "cardgen.simulate"
     simulation_check = "cardgen.packs.attack_right.card_checks:run_simulation_check"
-    documents = "cardgen.docs"
+    documents = "cardgen.packs.attack_right.docs"
 
     # --- catalogue ---------------------------------------------------------------------------
     def codes(self) -> list:
@@ -134,6 +134,22 @@ class AttackRight(Pack):
     def component_counts(self, catalogue) -> dict[str, int]:
         """The rulebook's COMPONENTS (the rules model's ``components``)."""
         return catalogue.rules.components.model_dump()
+
+    # --- documents ---------------------------------------------------------------------------
+    def appendix_sections(self, catalogue) -> list:
+        return self.module("documents").appendix_sections(catalogue)
+
+    def appendix(self, catalogue):
+        return self.module("documents").appendix(catalogue, self.appendix_sections(catalogue))
+
+    def rulebook_context(self, rules: RulesModel) -> dict[str, Any]:
+        return self.module("documents").rulebook_context(rules)
+
+    def rulebook_icons(self, rules: RulesModel) -> dict[str, tuple[str, str]]:
+        return self.module("documents").rulebook_icons(rules)
+
+    def rules_reference(self) -> str:
+        return self.module("documents").rules_reference(self.game_type.name)
 
     def icons(self, rules: RulesModel, bold_font: str):
         from cardgen.packs.attack_right.icons import IconSet, load_icon_colours

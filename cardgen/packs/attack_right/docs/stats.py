@@ -7,7 +7,7 @@ same categories across decks so they can be compared side by side.
 from __future__ import annotations
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.docs.model import Chart, SeasonStats, Series
+from cardgen.docs.model import Chart, Charts, Paragraph, Section, Segment, Series
 from cardgen.docs.text import humanise
 from cardgen.packs.attack_right.cards import Card
 from cardgen.packs.attack_right.model import Placement
@@ -55,8 +55,15 @@ def placement_mix(cards: list[Card], colour: str, chart_id: str) -> Chart:
     return Chart(chart_id, "Placement mix", "Zone", cats, (Series("cards", colour, values),))
 
 
-def season_stats(cat: Catalogue) -> tuple[SeasonStats, ...]:
-    """Statistics of every deck and season, in rules-model order."""
+INTRO = (
+    "Every number counts physical cards (copies included). A card that may stand in several "
+    "zones counts in each of them."
+)
+
+
+def season_stats(cat: Catalogue) -> tuple[Section, ...]:
+    """Statistics of every deck and season, in rules-model order: each one page-sized section
+    with its totals and three charts."""
     all_cards = list(cat)
     costs = list(range(0, max((c.cost for c in all_cards), default=0) + 1))
     top = max(
@@ -71,19 +78,28 @@ def season_stats(cat: Catalogue) -> tuple[SeasonStats, ...]:
             n = sum(c.copies for c in cards)
             mean = sum(c.cost * c.copies for c in cards) / n if n else 0.0
             base = f"stats-{deck.id}-{season.id}"
+            charts = (
+                cost_curve(cards, costs, deck.colour, f"{base}-cost"),
+                power_distribution(cards, keys, f"{base}-power"),
+                placement_mix(cards, deck.colour, f"{base}-placement"),
+            )
+            summary = f"{n} cards, {len(cards)} designs, mean cost {mean:.1f}."
             out.append(
-                SeasonStats(
-                    deck=deck.id,
-                    season=season.id,
-                    title=f"{deck.name}, {season.id}",
-                    cards=n,
-                    designs=len(cards),
-                    mean_cost=f"{mean:.1f}",
-                    charts=(
-                        cost_curve(cards, costs, deck.colour, f"{base}-cost"),
-                        power_distribution(cards, keys, f"{base}-power"),
-                        placement_mix(cards, deck.colour, f"{base}-placement"),
-                    ),
+                Section(
+                    base,
+                    f"{deck.name}, {season.id}",
+                    (Paragraph((Segment(summary),)), Charts(charts)),
+                    cls="stats",
+                    keep=True,
                 )
             )
     return tuple(out)
+
+
+def statistics(cat: Catalogue) -> Section:
+    """The deck statistics section (its intro worded per format: markdown is wrapped)."""
+    intro = (
+        Paragraph((Segment(INTRO.replace(" zones ", " zones\n")),), only=("md",)),
+        Paragraph((Segment(INTRO),), only=("html", "pdf")),
+    )
+    return Section("statistics", "Deck statistics", intro, season_stats(cat), break_before="page")
