@@ -183,7 +183,14 @@ class Pack:
     engine: ClassVar[str | None] = None
     #: ``"module"`` with ``run_scenario(path, data, smap)``, or None
     scenarios: ClassVar[str | None] = None
-    #: ``"module"`` with the pack's simulation (``play``, metrics, report), or None
+    #: ``"module"`` whose ``SIMULATION`` is a :class:`cardgen.simulate.Simulation`, or None.
+    #: The core derives each game's seeds and line-up, runs chunks on worker processes (or
+    #: Dask), counts wins, scores and ranks per seat, bot and side, and writes the reports;
+    #: the simulation names its ``bots``, ``options``, ``sides(catalogue)`` and vocabulary
+    #: (``side``, ``score``), adds its counter ``blocks``, compiles a picklable table
+    #: (``prepare``) whose ``play(GameSpec, counters) -> GameRecord`` plays one game, and
+    #: supplies its own summary and report sections (``summarise``, ``report``, ``describe``,
+    #: ``summary_order``, ``report_order``).  Needs the engine in practice.
     simulation: ClassVar[str | None] = None
     #: ``"module:function"`` ``(catalogue, games)`` warning on cards that seldom get played
     simulation_check: ClassVar[str | None] = None

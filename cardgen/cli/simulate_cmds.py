@@ -54,11 +54,11 @@ def simulate(
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Progress bar."),
     directory: Path = typer.Option(DEFAULT_DIR, "--cards", help="Catalogue folder."),
 ) -> None:
-    """Play many seeded games with bots and report win rates, glory sources and card stats."""
+    """Play many seeded games with bots and report win rates and the game's balance stats."""
     from cardgen.catalogue.loader import load_catalogue
     from cardgen.diagnostics import DiagnosticError
-    from cardgen.packs.attack_right.engine import GameSetupError
-    from cardgen.simulate import SimSpec, SimSpecError, make_matchups
+    from cardgen.pack import PackError
+    from cardgen.simulate import SimSpec, SimSpecError, load_simulation, make_matchups
     from cardgen.simulate.report import render_table, summarise, to_json
 
     if decks and all_matchups:
@@ -69,31 +69,38 @@ def simulate(
         cat = load_catalogue(directory)
     except DiagnosticError as exc:
         raise report_errors(exc) from None
+    try:
+        sim = load_simulation(cat)
+    except PackError as exc:
+        raise fail(str(exc), 2) from None
     deck_list = [x.strip() for x in decks.split(",") if x.strip()] if decks else None
     try:
-        matchups = make_matchups(cat.rules.deck_ids, players, deck_list, fixed_seats=fixed_seats)
+        matchups = make_matchups(
+            sim.sides(cat), players, deck_list, fixed_seats=fixed_seats, side=sim.side
+        )
         spec = SimSpec(
             games=games,
             players=players,
             matchups=matchups,
             bots=bots.value,
             seed=seed,
-            first_game=first_game,
+            options={"first_game": True} if first_game else {},
+            pool=sim.bots,
         )
-        result = _run(cat, spec, workers, dask, chunk_size, progress)
-    except (SimSpecError, GameSetupError) as exc:
+        result = _run(cat, sim, spec, workers, dask, chunk_size, progress)
+    except SimSpecError as exc:
         raise fail(str(exc)) from None
     summary = summarise(result, cat)
-    text = to_json(summary) if format is SimFormat.json else render_table(summary)
+    text = to_json(summary) if format is SimFormat.json else render_table(summary, sim)
     write_output(text, out)
     if report is not None:
         from cardgen.simulate.report_html import write_report
 
-        write_report(summary, report)
+        write_report(summary, report, sim)
         typer.echo(f"report: {report}", err=True)
 
 
-def _run(cat, spec, workers: int, dask: str | None, chunk_size: int | None, show: bool):
+def _run(cat, sim, spec, workers: int, dask: str | None, chunk_size: int | None, show: bool):
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -116,12 +123,16 @@ def _run(cat, spec, workers: int, dask: str | None, chunk_size: int | None, show
             from cardgen.simulate.distributed import DaskUnavailableError, simulate_dask
 
             try:
-                return simulate_dask(cat, spec, dask, chunk_size=chunk_size, progress=advance)
+                return simulate_dask(
+                    cat, spec, dask, chunk_size=chunk_size, progress=advance, simulation=sim
+                )
             except DaskUnavailableError as exc:
                 raise fail(str(exc)) from None
         from cardgen.simulate import simulate as run
 
-        return run(cat, spec, workers=workers, chunk_size=chunk_size, progress=advance)
+        return run(
+            cat, spec, workers=workers, chunk_size=chunk_size, progress=advance, simulation=sim
+        )
 
 
 def register(app: typer.Typer) -> None:

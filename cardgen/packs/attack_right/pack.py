@@ -28,7 +28,7 @@ class AttackRight(Pack):
     data = data_path("cardgen.packs.attack_right")
     engine = "cardgen.packs.attack_right.engine"
     scenarios = "cardgen.packs.attack_right.scenario.runner"
-    simulation = "cardgen.simulate"
+    simulation = "cardgen.packs.attack_right.simulation"
     simulation_check = "cardgen.packs.attack_right.card_checks:run_simulation_check"
     documents = "cardgen.docs"
 
