@@ -181,7 +181,11 @@ class Pack:
     # --- rules engine (optional) ----------------------------------------------------------
     #: ``"module"`` of the OpenSpiel-style engine (``Game``, ``State``), or None
     engine: ClassVar[str | None] = None
-    #: ``"module"`` with ``run_scenario(path, data, smap)``, or None
+    #: ``"module"`` of the pack's scenario vocabulary, or None: a
+    #: :class:`cardgen.scenarios.ScenarioModule` with ``parse(data, smap) -> scenario`` (a
+    #: YAML document to a scenario with a ``name``; ``DiagnosticError`` when malformed) and
+    #: ``run(scenario, catalogue) -> problems`` (``cardgen.scenarios.ScenarioError`` when it
+    #: cannot be set up).  The core finds the files and the catalogue (``cards:``).
     scenarios: ClassVar[str | None] = None
     #: ``"module"`` whose ``SIMULATION`` is a :class:`cardgen.simulate.Simulation`, or None.
     #: The core derives each game's seeds and line-up, runs chunks on worker processes (or

@@ -99,7 +99,7 @@ def scenario_run(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Print passing scenarios too."),
 ) -> None:
     """Run scenario files; print pass/fail with a diff; exit 1 on any failure."""
-    from cardgen.packs.attack_right.scenario import collect, run_scenario_file
+    from cardgen.scenarios import collect, run_scenario_file
 
     files = collect(paths)
     if not files:
