@@ -179,7 +179,10 @@ class Pack:
         return {"cards": catalogue.count()}
 
     # --- rules engine (optional) ----------------------------------------------------------
-    #: ``"module"`` of the OpenSpiel-style engine (``Game``, ``State``), or None
+    #: ``"module"`` of the OpenSpiel-style engine (``Game``, ``State`` with ``legal_actions``,
+    #: ``apply_actions``, ``clone``; bots), or None.  For `cardgen play` it also offers
+    #: :class:`cardgen.engine_api.EngineModule`: ``sides(catalogue)``, ``play_with_bots``,
+    #: ``to_text_log``, ``to_json_log``, ``replay_log``, ``GameSetupError``, ``ReplayError``.
     engine: ClassVar[str | None] = None
     #: ``"module"`` of the pack's scenario vocabulary, or None: a
     #: :class:`cardgen.scenarios.ScenarioModule` with ``parse(data, smap) -> scenario`` (a

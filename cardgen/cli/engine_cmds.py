@@ -44,24 +44,22 @@ def play(
     directory: Path = typer.Option(DEFAULT_DIR, "--cards", help="Catalogue folder."),
 ) -> None:
     """Play one game with bots and print its event log (or replay a saved JSON log)."""
-    from cardgen.packs.attack_right.engine.game import GameSetupError
-    from cardgen.packs.attack_right.engine.log import (
-        ReplayError,
-        play_with_bots,
-        replay_log,
-        to_json_log,
-        to_text_log,
-    )
+    from cardgen.engine_api import load_engine
+    from cardgen.pack import PackError
 
     cat = _load(directory)
+    try:
+        engine = load_engine(cat)
+    except PackError as exc:
+        raise fail(str(exc), 2) from None
     if replay is not None:
         try:
             text = replay.read_text(encoding="utf-8")
         except OSError as exc:
             raise fail(f"{replay}: cannot read: {exc.strerror}") from None
         try:
-            result = replay_log(text, cat)
-        except (ReplayError, GameSetupError) as exc:
+            result = engine.replay_log(text, cat)
+        except (engine.ReplayError, engine.GameSetupError) as exc:
             raise fail(f"{replay}: {exc}") from None
         if not result.ok:
             raise fail(
@@ -70,7 +68,7 @@ def play(
             )
         typer.echo(f"{replay}: replay OK ({len(result.state.history)} steps, same final state)")
         return
-    deck_list = _split(decks) if decks else list(cat.rules.deck_ids[: players or 2])
+    deck_list = _split(decks) if decks else list(engine.sides(cat)[: players or 2])
     n = players or len(deck_list)
     if len(deck_list) != n:
         raise fail(f"--players {n} needs {n} decks, got {len(deck_list)}: {','.join(deck_list)}")
@@ -80,13 +78,17 @@ def play(
     if len(bot_list) != n:
         raise fail(f"--bots needs 1 or {n} names, got {len(bot_list)}")
     try:
-        played = play_with_bots(cat, deck_list, bot_list, seed, first_game=first_game)
-    except (GameSetupError, ValueError) as exc:
+        played = engine.play_with_bots(cat, deck_list, bot_list, seed, first_game=first_game)
+    except (engine.GameSetupError, ValueError) as exc:
         raise fail(str(exc)) from None
-    for w in played.state.game.warnings:
+    for w in played.warnings:
         typer.echo(f"warning: {w}", err=True)
     label = directory.as_posix()
-    text = to_json_log(played, label) if format is LogFormat.json else to_text_log(played)
+    text = (
+        engine.to_json_log(played, label)
+        if format is LogFormat.json
+        else engine.to_text_log(played)
+    )
     write_output(text, out)
 
 
