@@ -25,9 +25,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cardgen.catalogue.loader import load_catalogue  # noqa: E402
-from cardgen.simulate import SimSpec, make_matchups, simulate  # noqa: E402
-from cardgen.simulate.report import summarise, to_json  # noqa: E402
-from cardgen.simulate.report_html import write_report  # noqa: E402
+from cardgen.simulate import (  # noqa: E402
+    SimSpec,
+    load_simulation,
+    make_matchups,
+    simulate,
+    summarise,
+    to_json,
+    write_report,
+)
 
 
 def _load() -> str:
@@ -66,7 +72,7 @@ def full_report(cat, games: int, workers: int) -> tuple[float, float]:
     summary = summarise(result, cat)
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "sim.json").write_text(to_json(summary), encoding="utf-8")
-        write_report(summary, Path(tmp, "sim.html"))
+        write_report(summary, Path(tmp, "sim.html"), load_simulation(cat))
     return time.perf_counter() - t, _cpu() - c
 
 

@@ -181,11 +181,25 @@ class Pack:
         return {"cards": catalogue.count()}
 
     # --- rules engine (optional) ----------------------------------------------------------
-    #: ``"module"`` of the OpenSpiel-style engine (``Game``, ``State``), or None
+    #: ``"module"`` of the OpenSpiel-style engine (``Game``, ``State`` with ``legal_actions``,
+    #: ``apply_actions``, ``clone``; bots), or None.  For `cardgen play` it also offers
+    #: :class:`cardgen.engine_api.EngineModule`: ``sides(catalogue)``, ``play_with_bots``,
+    #: ``to_text_log``, ``to_json_log``, ``replay_log``, ``GameSetupError``, ``ReplayError``.
     engine: ClassVar[str | None] = None
-    #: ``"module"`` with ``run_scenario(path, data, smap)``, or None
+    #: ``"module"`` of the pack's scenario vocabulary, or None: a
+    #: :class:`cardgen.scenarios.ScenarioModule` with ``parse(data, smap) -> scenario`` (a
+    #: YAML document to a scenario with a ``name``; ``DiagnosticError`` when malformed) and
+    #: ``run(scenario, catalogue) -> problems`` (``cardgen.scenarios.ScenarioError`` when it
+    #: cannot be set up).  The core finds the files and the catalogue (``cards:``).
     scenarios: ClassVar[str | None] = None
-    #: ``"module"`` with the pack's simulation (``play``, metrics, report), or None
+    #: ``"module"`` whose ``SIMULATION`` is a :class:`cardgen.simulate.Simulation`, or None.
+    #: The core derives each game's seeds and line-up, runs chunks on worker processes (or
+    #: Dask), counts wins, scores and ranks per seat, bot and side, and writes the reports;
+    #: the simulation names its ``bots``, ``options``, ``sides(catalogue)`` and vocabulary
+    #: (``side``, ``score``), adds its counter ``blocks``, compiles a picklable table
+    #: (``prepare``) whose ``play(GameSpec, counters) -> GameRecord`` plays one game, and
+    #: supplies its own summary and report sections (``summarise``, ``report``, ``describe``,
+    #: ``summary_order``, ``report_order``).  Needs the engine in practice.
     simulation: ClassVar[str | None] = None
     #: ``"module:function"`` ``(catalogue, games)`` warning on cards that seldom get played
     simulation_check: ClassVar[str | None] = None

@@ -187,7 +187,6 @@ def test_choice_enums_match_the_library():
     from cardgen.docs import FORMATS as APPENDIX_FORMATS
     from cardgen.render.api import PRODUCTS
     from cardgen.render.geometry import PAPERS, Duplex
-    from cardgen.simulate import BOT_CHOICES
 
     pairs = [
         (catalogue_cmds.ReportFormat, REPORT_FORMATS),
@@ -197,7 +196,7 @@ def test_choice_enums_match_the_library():
         (render_cmds.Paper, PAPERS),
         (render_cmds.DuplexMode, [d.value for d in Duplex]),
         (build_cmds.Paper, BUILD_PAPERS),
-        (simulate_cmds.BotTier, BOT_CHOICES),
+        (simulate_cmds.SimFormat, ["table", "json"]),
     ]
     for cli_enum, library in pairs:
         assert [m.value for m in cli_enum] == list(library), cli_enum.__name__

@@ -76,3 +76,12 @@ def test_clean_errors(runner, app, tmp_path, plain):
 def test_spy_deck_with_two_players_warns(runner, app):
     res = runner.invoke(app, ["play", FIXTURE, "--decks", "spy,red"])
     assert res.exit_code == 0 and "warning" in res.output
+
+
+def test_a_pack_without_an_engine_cannot_play(runner, app):
+    plain = str(Path(__file__).parent / "fixtures" / "plain")
+    for args in (["play", "--cards", plain], ["play", "--cards", plain, "--replay", "x.json"]):
+        res = runner.invoke(app, args)
+        assert res.exit_code == 2, res.output
+        assert "the plain pack has no rules engine" in res.output
+        assert "Traceback" not in res.output

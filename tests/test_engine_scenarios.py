@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.packs.attack_right.scenario import collect, run_scenario_file
+from cardgen.scenarios import collect, run_scenario_file
 
 HERE = Path(__file__).parent
 SCENARIOS = collect([HERE / "scenarios"])
@@ -66,6 +66,23 @@ def test_bad_scenarios_fail_cleanly(tmp_path):
         )
     )
     assert not illegal.ok and "not legal" in illegal.problems[0]
+
+
+def test_scenarios_go_to_their_catalogues_pack(tmp_path):
+    from cardgen.packs.attack_right import scenario
+    from cardgen.packs.attack_right.pack import PACK
+
+    assert PACK.module("scenarios") is scenario
+    plain = (HERE / "fixtures" / "plain").as_posix()
+    path = tmp_path / "plain.yaml"
+    path.write_text(f"name: on plain cards\ncards: {plain}\n", encoding="utf-8")
+    outcome = run_scenario_file(path)
+    assert outcome.name == "on plain cards"
+    assert outcome.problems == ["cannot run: the plain pack has no scenarios"]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: no catalogue\ncards: nowhere\n", encoding="utf-8")
+    outcome = run_scenario_file(broken)
+    assert outcome.name == "no catalogue" and outcome.problems[0].startswith("catalogue: ")
 
 
 def test_cli_scenario_run(tmp_path, runner, app):

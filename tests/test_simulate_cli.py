@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import FIXTURES
 
 
 def _run(runner, app, *args):
@@ -135,3 +136,10 @@ def test_dask_option_matches_local(runner, app):
         remote = _run(runner, app, *args, "--dask", cluster.scheduler_address)
     assert remote.exit_code == 0, remote.output
     assert remote.stdout == local.stdout
+
+
+def test_a_pack_without_an_engine_cannot_simulate(runner, app):
+    res = _run(runner, app, "--games", "2", "--cards", str(FIXTURES / "plain"))
+    assert res.exit_code == 2
+    assert "the plain pack has no rules engine" in res.output
+    assert "Traceback" not in res.output

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.simulate import SimSpec, SimSpecError, make_matchups, simulate
-from cardgen.simulate.play import Simulator
-from cardgen.simulate.runner import chunks
+from cardgen.packs.attack_right.simulation import SIMULATION
+from cardgen.packs.attack_right.simulation.play import round_item
+from cardgen.simulate import Runner, SimSpec, SimSpecError, make_matchups, simulate
+from cardgen.simulate.runner import chunks, load_simulation
 from cardgen.simulate.seeds import derive, game_seeds
 from cardgen.simulate.stats import merge_into, wilson
 
@@ -23,12 +24,14 @@ def cat():
     return load_catalogue(CARDS)
 
 
-def _spec(cat, games=24, players=4, **kw) -> SimSpec:
+def _spec(cat, games=24, players=4, first_game=False, **kw) -> SimSpec:
     return SimSpec(
         games=games,
         players=players,
         matchups=make_matchups(cat.rules.deck_ids, players),
         seed=kw.pop("seed", 11),
+        options={"first_game": first_game},
+        pool=SIMULATION.bots,
         **kw,
     )
 
@@ -101,7 +104,18 @@ def test_matchups(cat):
     with pytest.raises(SimSpecError, match="need 3"):
         make_matchups(ids, 3, ["battle", "age"])
     with pytest.raises(SimSpecError, match="bots"):
-        SimSpec(games=1, players=2, matchups=(("battle", "age"),), bots="smart")
+        SimSpec(games=1, players=2, matchups=(("battle", "age"),), bots="smart", pool=("random",))
+
+
+def test_the_pack_supplies_the_simulation(cat):
+    assert load_simulation(cat) is SIMULATION
+    assert SIMULATION.bots == ("random", "greedy", "lookahead")
+    # the core fills in the bot pool and the game's option defaults
+    bare = SimSpec(games=2, players=2, matchups=(("battle", "age"),))
+    res = simulate(cat, bare)
+    assert res.spec.pool == SIMULATION.bots and res.spec.to_dict()["first_game"] is False
+    with pytest.raises(SimSpecError, match="unknown option"):
+        simulate(cat, SimSpec(games=1, players=2, matchups=(("battle", "age"),), options={"x": 1}))
 
 
 def test_mixed_lineups_are_deterministic(cat):
@@ -127,7 +141,7 @@ def test_chunking_and_progress(cat):
     seen: list[int] = []
     res = simulate(cat, spec, chunk_size=3, progress=seen.append)
     assert seen == [3, 3, 3, 1]
-    whole = Simulator(cat, spec).run_chunk(0, 10)
+    whole = Runner(SIMULATION, cat, spec).run_chunk(0, 10)
     assert list(res.counters) == whole
     # a different master seed plays different games
     other = simulate(cat, _spec(cat, games=10, players=2, seed=12))
@@ -139,7 +153,7 @@ def test_chunking_and_progress(cat):
 def test_derived_glory_sources_match_the_event_log(cat, players, bots):
     """Battle glory from the engine's fast-mode record equals its battle glory events, and the
     fast-mode counters equal the counters of the same games with the event log on."""
-    sim = Simulator(cat, _spec(cat, players=players, bots=bots))
+    sim = Runner(SIMULATION, cat, _spec(cat, players=players, bots=bots))
     for index in range(6):
         fast, logged = sim.layout.zeros(), sim.layout.zeros()
         rec_fast = sim.play(index, fast)
@@ -154,7 +168,7 @@ def test_derived_glory_sources_match_the_event_log(cat, players, bots):
                 battle[e[1]] += e[2]
             if e[0] == "glory" and e[3] == "coins":
                 coins[e[1]] += e[2]
-        assert list(rec.battle_glory) == battle
+        assert list(rec.state.battle_glory) == battle
         cpg = rec.state.game.coins_per_glory
         assert coins == [c // cpg for c in rec.state.coins]
 
@@ -167,16 +181,26 @@ def test_counters_are_consistent(cat, first_game):
     L, C = res.layout, res.counters
     hand = 6 if first_game else 8
     kept = 6 if first_game else 7
-    rounds = L.rounds
+    rounds = cat.rules.draft.rounds
+    decks, cards = L.labels("deck"), L.labels("card")
+    assert decks == L.labels("side") == tuple(cat.rules.deck_ids)
+
+    def card(k, f):
+        return C[L.at("card", k, f)]
+
+    def deck(d, f):  # the core's side counters, then the game's own deck counters
+        block = "side" if f in ("games", "wins", "score") else "deck"
+        return C[L.at(block, d, f)]
+
     total = {f: 0 for f in ("dealt", "drafted", "played", "never_affordable", "picks")}
-    for k in range(len(L.cards)):
+    for k in range(len(cards)):
         for f in total:
-            total[f] += C[L.card(k, f)]
-        assert C[L.card(k, "played")] <= C[L.card(k, "drafted")] <= C[L.card(k, "dealt")]
-        assert C[L.card(k, "played_wins")] <= C[L.card(k, "played_games")]
-        assert C[L.card(k, "never_affordable")] <= C[L.card(k, "drafted")]
-        picks = C[L.card(k, "picks")]
-        assert picks <= C[L.card(k, "pick_position")] <= picks * hand
+            total[f] += card(k, f)
+        assert card(k, "played") <= card(k, "drafted") <= card(k, "dealt")
+        assert card(k, "played_wins") <= card(k, "played_games")
+        assert card(k, "never_affordable") <= card(k, "drafted")
+        picks = card(k, "picks")
+        assert picks <= card(k, "pick_position") <= picks * hand
     assert total["dealt"] == games * players * rounds * hand
     assert total["drafted"] == games * players * rounds * kept
     assert total["picks"] == games * players * rounds * (hand - 1)
@@ -184,27 +208,29 @@ def test_counters_are_consistent(cat, first_game):
     assert total["never_affordable"] + total["played"] <= total["drafted"]
     if first_game:
         stars = {c.id for c in cat.cards if c.star}
-        assert all(C[L.card(k, "dealt")] == 0 for k, c in enumerate(L.cards) if c in stars)
-    wins = sum(C[L.deck(d, "wins")] for d in range(len(L.decks)))
+        assert all(card(k, "dealt") == 0 for k, c in enumerate(cards) if c in stars)
+    wins = sum(deck(d, "wins") for d in range(len(decks)))
     assert games <= wins <= games + C[1] * (players - 1)
-    assert sum(C[L.seat(s, "wins")] for s in range(players)) == wins
-    for d in range(len(L.decks)):
-        src = sum(C[L.deck(d, f)] for f in ("battle_glory", "coin_glory", "effect_glory"))
-        assert src == C[L.deck(d, "glory")]
-        battles = C[L.deck(d, "attacks_won")] + C[L.deck(d, "defences_won")]
-        assert C[L.deck(d, "battle_glory")] == 3 * battles
+    assert sum(C[L.at("seat", s, "wins")] for s in range(players)) == wins
+    for d in range(len(decks)):
+        src = sum(deck(d, f) for f in ("battle_glory", "coin_glory", "effect_glory"))
+        assert src == deck(d, "score")
+        battles = deck(d, "attacks_won") + deck(d, "defences_won")
+        assert deck(d, "battle_glory") == 3 * battles
         for r in range(1, rounds + 1):
-            assert C[L.round(d, r, "samples")] == C[L.deck(d, "games")]
-    assert sum(C[L.deck(d, "games")] for d in range(len(L.decks))) == games * players
+            assert C[L.at("round", round_item(L, d, r), "samples")] == deck(d, "games")
+    assert sum(deck(d, "games") for d in range(len(decks))) == games * players
     # every ordered pair: a ahead of b + b ahead of a <= games together
-    for a in range(len(L.decks)):
-        for b in range(len(L.decks)):
-            n = C[L.pair(a, b, "games")]
-            assert C[L.pair(a, b, "ahead")] + C[L.pair(b, a, "ahead")] <= n
-            assert n == C[L.pair(b, a, "games")]
-    assert C[L.bot(0, "games")] == games * players  # all random bots
-    seat_glory = sum(C[L.seat(s, "glory")] for s in range(players))
-    assert seat_glory == sum(C[L.deck(d, "glory")] for d in range(len(L.decks)))
+    n_decks = len(decks)
+    for a in range(n_decks):
+        for b in range(n_decks):
+            n = C[L.at("pair", a * n_decks + b, "games")]
+            ahead = C[L.at("pair", a * n_decks + b, "ahead")]
+            assert ahead + C[L.at("pair", b * n_decks + a, "ahead")] <= n
+            assert n == C[L.at("pair", b * n_decks + a, "games")]
+    assert C[L.at("bot", 0, "games")] == games * players  # all random bots
+    seat_glory = sum(C[L.at("seat", s, "score")] for s in range(players))
+    assert seat_glory == sum(deck(d, "score") for d in range(n_decks))
 
 
 def test_mixed_bots_same_result_for_1_and_2_workers(cat):
@@ -213,4 +239,5 @@ def test_mixed_bots_same_result_for_1_and_2_workers(cat):
     two = simulate(cat, spec, workers=2, chunk_size=1)
     assert one.counters == two.counters
     L = one.layout
-    assert sum(one.counters[L.bot(b, "games")] for b in range(len(L.bots))) == 8
+    bots = range(len(L.labels("bot")))
+    assert sum(one.counters[L.at("bot", b, "games")] for b in bots) == 8

@@ -11,11 +11,12 @@ import pytest
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.charts import nice_max, ticks
+from cardgen.packs.attack_right.simulation import SIMULATION as SIM
 from cardgen.simulate import SimSpec, make_matchups, simulate
 from cardgen.simulate.charts import interval_bars, line_chart
 from cardgen.simulate.report import render_table, summarise, to_json
 from cardgen.simulate.report_html import figure_svg, render_html, write_report
-from cardgen.simulate.report_model import build_figures
+from cardgen.simulate.report_model import build_model
 from cardgen.simulate.stats import wilson
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
@@ -37,13 +38,17 @@ def summary(result, cat):
     return summarise(result, cat)
 
 
+def build_figures(summary):
+    return build_model(summary, SIM).figures
+
+
 def test_summary_numbers(summary, result):
     L, C = result.layout, result.counters
     assert summary["games"] == 48
-    assert [d["deck"] for d in summary["decks"]] == list(L.decks)
+    assert [d["deck"] for d in summary["decks"]] == list(L.labels("deck"))
     for d in summary["decks"]:
-        k = L.decks.index(d["deck"])
-        wins = C[L.deck(k, "wins")]
+        k = L.labels("side").index(d["deck"])
+        wins = C[L.at("side", k, "wins")]
         assert d["games"] == 48 and d["wins"] == wins
         assert d["win_rate"] == round(wins / 48, 4)
         assert d["win_ci"] == [round(x, 4) for x in wilson(wins, 48)]
@@ -57,7 +62,7 @@ def test_summary_numbers(summary, result):
     assert (bot["bot"], bot["seats"]) == ("random", 192)
     assert bot["wins"] == sum(s["wins"] for s in summary["seats"])
     cards = {c["card"]: c for c in summary["cards"]}
-    assert len(cards) == len(result.layout.cards)  # every card is dealt in 48 games
+    assert len(cards) == len(L.labels("card"))  # every card is dealt in 48 games
     for c in cards.values():
         assert 0 <= c["play_rate"] <= 1 and 0 <= c["never_affordable_rate"] <= 1
         assert 1 <= c["mean_pick_position"] <= 8 or c["picks"] == 0
@@ -78,7 +83,7 @@ def test_json_is_deterministic_and_has_no_timings(cat, result, summary):
 
 
 def test_table_text(summary):
-    text = render_table(summary)
+    text = render_table(summary, SIM)
     for word in ("Decks", "Seats", "Rounds", "Cards", "battle", "95% CI", "never affordable"):
         assert word in text
 
@@ -110,27 +115,26 @@ def test_shared_chart_geometry():
 
 
 def test_html_report(summary, tmp_path):
-    html = render_html(summary)
-    assert html == render_html(summary)
+    html = render_html(summary, SIM)
+    assert html == render_html(summary, SIM)
     n_figs = len(build_figures(summary))
     assert n_figs >= 10
     assert html.count("<svg") == n_figs and html.count("</svg>") == n_figs
     assert "<img" not in html and "<script" not in html  # self-contained, no JS
     assert "battle-" in html and "Win rate per deck" in html
-    out = write_report(summary, tmp_path / "r.html")
+    out = write_report(summary, tmp_path / "r.html", SIM)
     assert out.read_text(encoding="utf-8") == html
 
 
 def test_writers_lay_out_one_model(summary):
     from html import escape
 
-    from cardgen.simulate.report_model import build_model
-
-    model = build_model(summary)
+    model = build_model(summary, SIM)
     assert [t.key for t in model.tables] == ["decks", "seats", "rounds", "versus", "cards"]
     assert len(model.figures) == len(build_figures(summary))
-    assert build_model(summary, figures=False).figures == ()
-    text, html = render_table(summary, width=250), render_html(summary)
+    assert build_model(summary, SIM, figures=False).figures == ()
+    assert model.title.startswith("Attack Right balance report: 48 games")
+    text, html = render_table(summary, SIM, width=250), render_html(summary, SIM)
     assert model.intro.split(";")[0] in text and escape(model.intro) in html
     for t in model.tables:
         assert all(len(row) == len(t.head) for row in t.rows)
@@ -141,8 +145,8 @@ def test_writers_lay_out_one_model(summary):
 
 def test_pdf_report(summary, tmp_path):
     pypdf = pytest.importorskip("pypdf")
-    a = write_report(summary, tmp_path / "a.pdf").read_bytes()
-    b = write_report(summary, tmp_path / "b.pdf").read_bytes()
+    a = write_report(summary, tmp_path / "a.pdf", SIM).read_bytes()
+    b = write_report(summary, tmp_path / "b.pdf", SIM).read_bytes()
     assert a == b and a.startswith(b"%PDF")
     reader = pypdf.PdfReader(io.BytesIO(a))
     assert len(reader.pages) >= 4

@@ -52,26 +52,23 @@ def play(
     verbose: Verbose = False,
 ) -> None:
     """Play one game with bots and print its event log (or replay a saved JSON log)."""
-    from cardgen.packs.attack_right.engine.bots import BOTS
-    from cardgen.packs.attack_right.engine.game import GameSetupError
-    from cardgen.packs.attack_right.engine.log import (
-        ReplayError,
-        play_with_bots,
-        replay_log,
-        to_json_log,
-        to_text_log,
-    )
+    from cardgen.engine_api import load_engine
+    from cardgen.pack import PackError
 
     directory = cards_dir(directory, legacy_cards)
     cat = load(directory)
+    try:
+        engine = load_engine(cat)
+    except PackError as exc:
+        raise fail(str(exc), 2) from None
     if replay is not None:
         try:
             text = replay.read_text(encoding="utf-8")
         except OSError as exc:
             raise fail(f"{replay}: cannot read: {exc.strerror}") from None
         try:
-            result = replay_log(text, cat)
-        except (ReplayError, GameSetupError) as exc:
+            result = engine.replay_log(text, cat)
+        except (engine.ReplayError, engine.GameSetupError) as exc:
             raise fail(f"{replay}: {exc}") from None
         if not result.ok:
             raise fail(
@@ -80,12 +77,12 @@ def play(
             )
         say(f"{replay}: replay OK ({len(result.state.history)} steps, same final state)")
         return
-    rules = cat.rules
-    lo, hi = rules.players.min, rules.players.max
+    lo, hi = engine.player_range(cat)
     if players is not None:
         check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
-    deck_list = _split(decks) if decks else list(rules.deck_ids[: players or lo])
-    check_choices(deck_list, rules.deck_ids, "--decks")
+    sides = list(engine.sides(cat))
+    deck_list = _split(decks) if decks else sides[: players or lo]
+    check_choices(deck_list, sides, "--decks")
     n = players or len(deck_list)
     if len(deck_list) != n:
         raise usage_error(
@@ -94,19 +91,23 @@ def play(
     if len(set(deck_list)) != n:
         raise usage_error(f"{','.join(deck_list)}: each player picks a different deck.", "--decks")
     bot_list = _split(bots)
-    check_choices(bot_list, list(BOTS), "--bots")
+    check_choices(bot_list, list(engine.BOTS), "--bots")
     if len(bot_list) == 1:
         bot_list *= n
     if len(bot_list) != n:
         raise usage_error(f"needs 1 or {n} names, got {len(bot_list)}.", "--bots")
     try:
-        played = play_with_bots(cat, deck_list, bot_list, seed, first_game=first_game)
-    except (GameSetupError, ValueError) as exc:
+        played = engine.play_with_bots(cat, deck_list, bot_list, seed, first_game=first_game)
+    except (engine.GameSetupError, ValueError) as exc:
         raise fail(str(exc)) from None
-    for w in played.state.game.warnings:
+    for w in played.warnings:
         typer.echo(f"warning: {w}", err=True)
     label = directory.as_posix()
-    text = to_json_log(played, label) if format is LogFormat.json else to_text_log(played)
+    text = (
+        engine.to_json_log(played, label)
+        if format is LogFormat.json
+        else engine.to_text_log(played)
+    )
     write_output(text, out)
     detail(f"{len(played.state.history)} steps, {elapsed():.2f} s")
 
@@ -124,7 +125,7 @@ def scenario_run(
 ) -> None:
     """Run scenario files; print failures with a diff and a pass/fail count (-v: passing
     scenarios too; -q: failures only); exit 1 on any failure."""
-    from cardgen.packs.attack_right.scenario import collect, run_scenario_file
+    from cardgen.scenarios import collect, run_scenario_file
 
     files = collect(paths)
     if not files:

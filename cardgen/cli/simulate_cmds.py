@@ -34,15 +34,6 @@ class SimFormat(StrEnum):
     json = "json"
 
 
-class BotTier(StrEnum):
-    """The bot tiers of :data:`cardgen.simulate.BOT_CHOICES` (a test keeps them equal)."""
-
-    random = "random"
-    greedy = "greedy"
-    lookahead = "lookahead"
-    mixed = "mixed"
-
-
 def simulate(
     directory: CardsDir = DEFAULT_CARDS,
     games: int = typer.Option(1000, "--games", "-g", min=0, help="Number of games."),
@@ -56,10 +47,14 @@ def simulate(
     fixed_seats: bool = typer.Option(
         False, "--fixed-seats", help="With --decks: keep the given seat order."
     ),
-    bots: BotTier = typer.Option(BotTier.random, "--bots", help="Bot tier of every seat."),
+    bots: str = typer.Option(
+        "random", "--bots", help="Bot of every seat (the pack's bots, or mixed); e.g. greedy."
+    ),
     seed: int = typer.Option(0, "--seed", help="Master seed (per-game seeds derive from it)."),
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes."),
-    first_game: bool = typer.Option(False, "--first-game", help="No star cards, 6-card hands."),
+    first_game: bool = typer.Option(
+        False, "--first-game", help="The game's first-game set-up, if it has one."
+    ),
     format: SimFormat = typer.Option(SimFormat.table, "--format", "-f", help="Output format."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Write the table/JSON to a file."),
     report: Path | None = typer.Option(
@@ -78,9 +73,9 @@ def simulate(
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
-    """Play many seeded games with bots and report win rates, glory sources and card stats."""
-    from cardgen.packs.attack_right.engine import GameSetupError
-    from cardgen.simulate import SimSpec, SimSpecError, make_matchups
+    """Play many seeded games with bots and report win rates and the game's balance stats."""
+    from cardgen.pack import PackError
+    from cardgen.simulate import MIXED, SimSpec, SimSpecError, load_simulation, make_matchups
     from cardgen.simulate.report import render_table, summarise, to_json
 
     if decks and all_matchups:
@@ -88,13 +83,25 @@ def simulate(
     if report is not None and report.suffix.lower() not in (".html", ".htm", ".pdf"):
         raise usage_error(f"{report}: the report must end in .html or .pdf.", "--report")
     cat = load(cards_dir(directory, legacy_cards))
-    lo, hi = cat.rules.players.min, cat.rules.players.max
+    try:
+        sim = load_simulation(cat)
+    except PackError as exc:
+        raise fail(str(exc), 2) from None
+    game = cat.pack.game_type
+    lo, hi = game.min_players, game.max_players
+    rules_players = getattr(cat.rules, "players", None)  # a rules model may narrow the range
+    if rules_players is not None:
+        lo, hi = rules_players.min, rules_players.max
     check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
+    check_choices([bots], [*sim.bots, MIXED], "--bots")
+    if first_game and "first_game" not in sim.options:
+        raise usage_error(f"the {game.id} pack has no first-game set-up.", "--first-game")
+    sides = list(sim.sides(cat))
     deck_list = [x.strip() for x in decks.split(",") if x.strip()] if decks else None
     if deck_list is not None:
-        check_choices(deck_list, cat.rules.deck_ids, "--decks")
+        check_choices(deck_list, sides, "--decks")
     try:
-        matchups = make_matchups(cat.rules.deck_ids, players, deck_list, fixed_seats=fixed_seats)
+        matchups = make_matchups(sides, players, deck_list, fixed_seats=fixed_seats, side=sim.side)
     except SimSpecError as exc:  # deck count or repeated deck: the options disagree
         raise usage_error(str(exc), "--decks") from None
     try:
@@ -102,29 +109,30 @@ def simulate(
             games=games,
             players=players,
             matchups=matchups,
-            bots=bots.value,
+            bots=bots,
             seed=seed,
-            first_game=first_game,
+            options={"first_game": True} if first_game else {},
+            pool=sim.bots,
         )
-        result = _run(cat, spec, workers, dask, chunk_size, progress and show_progress())
-    except (SimSpecError, GameSetupError) as exc:
+        result = _run(cat, sim, spec, workers, dask, chunk_size, progress and show_progress())
+    except SimSpecError as exc:
         raise fail(str(exc)) from None
     summary = summarise(result, cat)
-    text = to_json(summary) if format is SimFormat.json else render_table(summary)
+    text = to_json(summary) if format is SimFormat.json else render_table(summary, sim)
     write_output(text, out)
     if report is not None:
         from cardgen.simulate.report_html import write_report
 
-        write_report(summary, report)
+        write_report(summary, report, sim)
         say(f"report: {report}", err=True)
     where = f"Dask scheduler {dask}" if dask else f"{workers} worker(s)"
     detail(f"{games} games on {where} in {elapsed():.2f} s")
 
 
-def _run(cat, spec, workers: int, dask: str | None, chunk_size: int | None, show: bool):
+def _run(cat, sim, spec, workers: int, dask: str | None, chunk_size: int | None, show: bool):
     """Play ``spec`` locally or on the Dask scheduler, with a progress bar if ``show``."""
     if not show:
-        return _play(cat, spec, workers, dask, chunk_size, None)
+        return _play(cat, sim, spec, workers, dask, chunk_size, None)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -143,10 +151,10 @@ def _run(cat, spec, workers: int, dask: str | None, chunk_size: int | None, show
             bar.advance(task, n)
             bar.refresh()
 
-        return _play(cat, spec, workers, dask, chunk_size, advance)
+        return _play(cat, sim, spec, workers, dask, chunk_size, advance)
 
 
-def _play(cat, spec, workers: int, dask: str | None, chunk_size: int | None, progress):
+def _play(cat, sim, spec, workers: int, dask: str | None, chunk_size: int | None, progress):
     if dask:
         from cardgen.simulate.distributed import (
             DaskAddressError,
@@ -163,6 +171,7 @@ def _play(cat, spec, workers: int, dask: str | None, chunk_size: int | None, pro
                 chunk_size=chunk_size,
                 progress=progress,
                 connect_timeout=DASK_CONNECT_TIMEOUT,
+                simulation=sim,
             )
         except DaskUnavailableError as exc:
             raise fail(str(exc)) from None
@@ -175,7 +184,7 @@ def _play(cat, spec, workers: int, dask: str | None, chunk_size: int | None, pro
             ) from None
     from cardgen.simulate import simulate as run
 
-    return run(cat, spec, workers=workers, chunk_size=chunk_size, progress=progress)
+    return run(cat, spec, workers=workers, chunk_size=chunk_size, progress=progress, simulation=sim)
 
 
 def register(app: typer.Typer) -> None:

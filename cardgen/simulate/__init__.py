@@ -1,27 +1,42 @@
-"""Balance simulation at scale: many seeded games, exact counters, reports with charts.
+"""Balance simulation at scale for any game with a simulation: many seeded games, exact
+counters, reports with charts.
 
     from cardgen.simulate import SimSpec, make_matchups, simulate, summarise
-    spec = SimSpec(games=1000, players=4, matchups=make_matchups(deck_ids, 4), seed=7)
+    sim = load_simulation(catalogue)                    # the pack's (Pack.simulation)
+    spec = SimSpec(games=1000, players=4, matchups=make_matchups(sim.sides(catalogue), 4),
+                   seed=7)
     result = simulate(catalogue, spec, workers=2)      # same numbers for any worker count
     summary = summarise(result, catalogue)             # JSON-ready dict (no timings)
+    write_report(summary, "report.html", sim)          # or .pdf
 
 Games are a pure function of (catalogue, spec): seeds come from the master seed and the game
 index (:mod:`.seeds`), chunks of games run anywhere (:mod:`.runner`, :mod:`.distributed`) and
-their int counters (:mod:`.stats`) merge by addition.
+their int counters (:mod:`.stats`) merge by addition.  The game itself (how one game is played,
+its bots, its own counters and report sections) is the pack's :class:`Simulation`
+(:mod:`.protocol`); this package imports no pack.
 """
 
+from cardgen.simulate.protocol import GameRecord, GameSpec, GameTable, Simulation
 from cardgen.simulate.report import render_table, summarise, to_json
-from cardgen.simulate.runner import SimResult, simulate
-from cardgen.simulate.spec import BOT_CHOICES, SimSpec, SimSpecError, make_matchups
+from cardgen.simulate.report_html import write_report
+from cardgen.simulate.runner import Runner, SimResult, load_simulation, simulate
+from cardgen.simulate.spec import MIXED, SimSpec, SimSpecError, make_matchups
 
 __all__ = [
-    "BOT_CHOICES",
+    "MIXED",
+    "GameRecord",
+    "GameSpec",
+    "GameTable",
+    "Runner",
     "SimResult",
     "SimSpec",
     "SimSpecError",
+    "Simulation",
+    "load_simulation",
     "make_matchups",
     "render_table",
     "simulate",
     "summarise",
     "to_json",
+    "write_report",
 ]

@@ -95,7 +95,7 @@ def stacked_bars(
     *,
     width: float = 460,
 ) -> Figure:
-    """Horizontal stacked bars (e.g. glory per game by source), with a legend."""
+    """Horizontal stacked bars (e.g. points per game by source), with a legend."""
     row, left, right, head = 18.0, 150.0, 40.0, 28.0
     height = head + row * len(labels) + 26
     fig = Figure(title, width, height)

@@ -1,9 +1,9 @@
 """Run the same chunks on a Dask distributed cluster (``pip install cardgen[distributed]``).
 
-The :class:`~cardgen.simulate.play.Simulator` (catalogue + spec) is scattered once to every
-worker; each task plays one chunk and returns its int counters, which are added here as they
-arrive.  The chunks and seeds are those of :func:`cardgen.simulate.runner.simulate`, so the
-result equals the single-process one bit for bit.
+The :class:`~cardgen.simulate.runner.Runner` (simulation + catalogue + spec) is scattered once
+to every worker; each task plays one chunk and returns its int counters, which are added here
+as they arrive.  The chunks and seeds are those of :func:`cardgen.simulate.runner.simulate`, so
+the result equals the single-process one bit for bit.
 """
 
 from __future__ import annotations
@@ -11,8 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.simulate.play import Simulator
-from cardgen.simulate.runner import Progress, SimResult, chunks, default_chunk_size
+from cardgen.simulate.protocol import Simulation
+from cardgen.simulate.runner import (
+    Progress,
+    Runner,
+    SimResult,
+    chunks,
+    default_chunk_size,
+    load_simulation,
+)
 from cardgen.simulate.spec import SimSpec
 from cardgen.simulate.stats import merge_into
 
@@ -29,8 +36,8 @@ class DaskAddressError(ValueError):
     """The scheduler address is malformed (no port, unknown scheme...)."""
 
 
-def _run_chunk(sim: Simulator, start: int, stop: int) -> tuple[int, list[int]]:
-    return stop - start, sim.run_chunk(start, stop)
+def _run_chunk(runner: Runner, start: int, stop: int) -> tuple[int, list[int]]:
+    return stop - start, runner.run_chunk(start, stop)
 
 
 def _client(scheduler: Any, timeout: float | None):
@@ -58,6 +65,7 @@ def simulate_dask(
     chunk_size: int | None = None,
     progress: Progress | None = None,
     connect_timeout: float | None = None,
+    simulation: Simulation | None = None,
 ) -> SimResult:
     """Play ``spec`` on the cluster at ``scheduler`` (an address or a ``distributed.Client``).
 
@@ -67,13 +75,16 @@ def simulate_dask(
     """
     from distributed import as_completed
 
-    sim = Simulator(catalogue, spec)
-    warnings = tuple(sim.warnings())
-    total = sim.layout.zeros()
+    sim = simulation or load_simulation(catalogue)
+    runner = Runner(sim, catalogue, spec)
+    spec = runner.spec
+    warnings = tuple(runner.warnings())
+    total = runner.layout.zeros()
     client, own = _client(scheduler, connect_timeout)
     try:
-        remote = client.scatter(sim, broadcast=True)
-        parts = list(chunks(spec.games, chunk_size or default_chunk_size(spec)))
+        remote = client.scatter(runner, broadcast=True)
+        size = chunk_size or default_chunk_size(spec, sizes=dict(sim.chunk_sizes))
+        parts = list(chunks(spec.games, size))
         futures = [client.submit(_run_chunk, remote, a, b, pure=False) for a, b in parts]
         for fut in as_completed(futures):
             done, part = fut.result()
@@ -84,4 +95,4 @@ def simulate_dask(
     finally:
         if own:
             client.close()
-    return SimResult(spec, sim.layout, tuple(total), warnings)
+    return SimResult(spec, runner.layout, tuple(total), warnings, sim)

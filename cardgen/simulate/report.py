@@ -1,7 +1,10 @@
 """Turn simulation counters into a summary (JSON-ready dict) and text tables.
 
-The summary is a pure function of the result (and the catalogue, for card names): rates are
-rounded to 4 decimals and keys keep a fixed order, so equal results give equal bytes.
+The summary is a pure function of the result (and the catalogue, for names): rates are rounded
+to 4 decimals and keys keep a fixed order, so equal results give equal bytes.  The core writes
+the header, the seats, the bots and side versus side; the game's simulation adds its own
+sections (:meth:`~cardgen.simulate.protocol.Simulation.summarise`), and its ``summary_order``
+places them.
 """
 
 from __future__ import annotations
@@ -9,162 +12,122 @@ from __future__ import annotations
 import io
 import json
 import math
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.simulate.protocol import Simulation
 from cardgen.simulate.runner import SimResult
-from cardgen.simulate.stats import CARD_FIELDS, DECK_FIELDS, ratio, wilson
+from cardgen.simulate.stats import interval, ratio, rounded
 
 FORMAT = "cardgen-simulation/1"
 
 
-def _r(x: float) -> float:
-    return round(x, 4)
+def ordered(order: Iterable[str], *parts: Mapping[str, Any]) -> dict[str, Any]:
+    """The entries of ``parts`` in ``order``, then any others in their own order."""
+    merged: dict[str, Any] = {}
+    for part in parts:
+        merged.update(part)
+    out = {k: merged.pop(k) for k in order if k in merged}
+    return out | merged
 
 
-def _ci(k: int, n: int) -> list[float]:
-    lo, hi = wilson(k, n)
-    return [_r(lo), _r(hi)]
+def _simulation(result: SimResult) -> Simulation:
+    if result.simulation is None:
+        raise ValueError("the result does not name the simulation that played it")
+    return result.simulation
 
 
 def summarise(result: SimResult, catalogue: Catalogue | None = None) -> dict:
-    """The report as a JSON-ready dict (win rates with Wilson 95% intervals, glory sources,
-    card rates, round curves, deck-vs-deck standings)."""
+    """The report as a JSON-ready dict: the run, win rates with Wilson 95% intervals per seat
+    and bot, side versus side, and the game's own sections."""
+    sim = _simulation(result)
     L, C = result.layout, result.counters
-    games = C[0]
     doc: dict = {
         "format": FORMAT,
         "spec": result.spec.to_dict(),
-        "games": games,
-        "shared_wins": C[1],
-        "fair_share": _r(1 / L.seats),
+        "games": C[L.at("total", 0, "games")],
+        "shared_wins": C[L.at("total", 0, "shared_wins")],
+        "fair_share": rounded(1 / result.spec.players),
         "warnings": list(result.warnings),
-        "decks": _decks(result, catalogue),
-        "seats": [],
-        "bots": [],
-        "cards": _cards(result, catalogue),
-        "rounds": _rounds(result),
-        "versus": _versus(result),
     }
-    for s in range(L.seats):
-        n, w, glory = (C[L.seat(s, f)] for f in ("games", "wins", "glory"))
-        doc["seats"].append(
+    core = {
+        "seats": _seats(result, sim.score),
+        "bots": _bots(result),
+        "versus": _versus(result, sim.side),
+    }
+    return doc | ordered(sim.summary_order, core, sim.summarise(result, catalogue))
+
+
+def side_summary(result: SimResult, side: int, score: str) -> dict[str, Any] | None:
+    """Side ``side``'s games, wins, win rate with its interval, and mean and standard deviation
+    of its score (keys ``{score}_mean``, ``{score}_sd``); None if it never sat."""
+    v = result.layout.row(result.counters, "side", side)
+    n = v["games"]
+    if not n:
+        return None
+    mean = v["score"] / n
+    var = max(0.0, v["score_sq"] / n - mean * mean)
+    return {
+        "games": n,
+        "wins": v["wins"],
+        "win_rate": rounded(v["wins"] / n),
+        "win_ci": interval(v["wins"], n),
+        f"{score}_mean": rounded(mean),
+        f"{score}_sd": rounded(math.sqrt(var)),
+    }
+
+
+def _seats(result: SimResult, score: str) -> list[dict]:
+    L, C = result.layout, result.counters
+    out = []
+    for s in range(len(L.labels("seat"))):
+        v = L.row(C, "seat", s)
+        n, w = v["games"], v["wins"]
+        out.append(
             {
                 "seat": s + 1,
                 "games": n,
                 "wins": w,
-                "win_rate": _r(ratio(w, n)),
-                "win_ci": _ci(w, n),
-                "glory_mean": _r(ratio(glory, n)),
+                "win_rate": rounded(ratio(w, n)),
+                "win_ci": interval(w, n),
+                f"{score}_mean": rounded(ratio(v["score"], n)),
             }
         )
-    for b, name in enumerate(L.bots):
-        n, w = C[L.bot(b, "games")], C[L.bot(b, "wins")]
+    return out
+
+
+def _bots(result: SimResult) -> list[dict]:
+    L, C = result.layout, result.counters
+    out = []
+    for b, name in enumerate(L.labels("bot")):
+        v = L.row(C, "bot", b)
+        n, w = v["games"], v["wins"]
         if n:
-            doc["bots"].append(
-                {"bot": name, "seats": n, "wins": w, "win_rate": _r(w / n), "win_ci": _ci(w, n)}
-            )
-    return doc
-
-
-def _decks(result: SimResult, catalogue: Catalogue | None) -> list[dict]:
-    L, C = result.layout, result.counters
-    info = {d.id: d for d in catalogue.rules.decks} if catalogue is not None else {}
-    out = []
-    for d, deck in enumerate(L.decks):
-        v = dict(zip(DECK_FIELDS, C[L.deck(d, "games") :][: len(DECK_FIELDS)], strict=True))
-        n = v["games"]
-        if not n:
-            continue
-        mean = v["glory"] / n
-        var = max(0.0, v["glory_sq"] / n - mean * mean)
-        row: dict = {"deck": deck}
-        if deck in info:
-            row.update(name=info[deck].name, colour=info[deck].colour)
-        out.append(
-            row
-            | {
-                "games": n,
-                "wins": v["wins"],
-                "win_rate": _r(v["wins"] / n),
-                "win_ci": _ci(v["wins"], n),
-                "glory_mean": _r(mean),
-                "glory_sd": _r(math.sqrt(var)),
-                "glory_sources": {
-                    "battles": _r(v["battle_glory"] / n),
-                    "end_coins": _r(v["coin_glory"] / n),
-                    "effects": _r(v["effect_glory"] / n),
-                },
-                "attacks_won": _r(v["attacks_won"] / n),
-                "defences_won": _r(v["defences_won"] / n),
-                "end_coins_mean": _r(v["end_coins"] / n),
-            }
-        )
-    return out
-
-
-def _cards(result: SimResult, catalogue: Catalogue | None) -> list[dict]:
-    L, C = result.layout, result.counters
-    info = {c.id: c for c in catalogue.cards} if catalogue is not None else {}
-    out = []
-    for k, cid in enumerate(L.cards):
-        v = dict(zip(CARD_FIELDS, C[L.card(k, "dealt") :][: len(CARD_FIELDS)], strict=True))
-        if not v["dealt"]:
-            continue
-        row: dict = {"card": cid}
-        card = info.get(cid)
-        if card is not None:
-            row.update(name=card.name, deck=card.deck, season=card.season)
-        row.update(v)
-        pg, pw = v["played_games"], v["played_wins"]
-        row.update(
-            pick_rate=_r(ratio(v["drafted"], v["dealt"])),
-            mean_pick_position=_r(ratio(v["pick_position"], v["picks"])),
-            play_rate=_r(ratio(v["played"], v["drafted"])),
-            never_affordable_rate=_r(ratio(v["never_affordable"], v["drafted"])),
-            win_rate_when_played=_r(ratio(pw, pg)),
-            win_when_played_ci=_ci(pw, pg),
-        )
-        out.append(row)
-    return out
-
-
-def _rounds(result: SimResult) -> list[dict]:
-    L, C = result.layout, result.counters
-    out = []
-    for d, deck in enumerate([*L.decks, None]):
-        for r in range(1, L.rounds + 1):
-            idx = range(len(L.decks)) if deck is None else (d,)
-            s = {
-                f: sum(C[L.round(i, r, f)] for i in idx)
-                for f in ("samples", "coins", "attack", "defence", "glory")
-            }
-            n = s["samples"]
-            if not n:
-                continue
             out.append(
                 {
-                    "deck": deck or "all",
-                    "round": r,
-                    "samples": n,
-                    "coins_mean": _r(s["coins"] / n),
-                    "attack_mean": _r(s["attack"] / n),
-                    "defence_mean": _r(s["defence"] / n),
-                    "glory_mean": _r(s["glory"] / n),
+                    "bot": name,
+                    "seats": n,
+                    "wins": w,
+                    "win_rate": rounded(w / n),
+                    "win_ci": interval(w, n),
                 }
             )
     return out
 
 
-def _versus(result: SimResult) -> list[dict]:
+def _versus(result: SimResult, side: str) -> list[dict]:
     L, C = result.layout, result.counters
+    sides = L.labels("side")
     out = []
-    for a, da in enumerate(L.decks):
-        for b, db in enumerate(L.decks):
-            n = C[L.pair(a, b, "games")]
+    for a, da in enumerate(sides):
+        for b, db in enumerate(sides):
+            v = L.row(C, "pair", a * len(sides) + b)
+            n = v["games"]
             if a != b and n:
-                k = C[L.pair(a, b, "ahead")]
+                k = v["ahead"]
                 out.append(
-                    {"deck": da, "versus": db, "games": n, "ahead": k, "ahead_rate": _r(k / n)}
+                    {side: da, "versus": db, "games": n, "ahead": k, "ahead_rate": rounded(k / n)}
                 )
     return out
 
@@ -175,14 +138,14 @@ def to_json(summary: dict) -> str:
 
 
 # ------------------------------------------------------------------ text tables
-def render_table(summary: dict, *, width: int = 120) -> str:
+def render_table(summary: dict, simulation: Simulation, *, width: int = 120) -> str:
     """The summary as rich text tables (the tables of :func:`.report_model.build_model`)."""
     from rich.console import Console
     from rich.table import Table
 
     from cardgen.simulate.report_model import build_model
 
-    model = build_model(summary, figures=False)
+    model = build_model(summary, simulation, figures=False)
     buf = io.StringIO()
     con = Console(file=buf, width=width, color_system=None, legacy_windows=False)
     con.print(model.intro)

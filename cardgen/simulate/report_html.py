@@ -11,6 +11,7 @@ from html import escape
 from pathlib import Path
 
 from cardgen.charts import Dot, Figure, Line, Poly, Rect, Text
+from cardgen.simulate.protocol import Simulation
 from cardgen.simulate.report_model import ReportModel, Table, build_model
 from cardgen.util.atomic import atomic_write_text
 
@@ -82,9 +83,9 @@ def _table(table: Table) -> str:
     )
 
 
-def render_html(summary: dict) -> str:
+def render_html(summary: dict, simulation: Simulation) -> str:
     """The whole report as one self-contained HTML page."""
-    return html_page(build_model(summary))
+    return html_page(build_model(summary, simulation))
 
 
 def html_page(model: ReportModel) -> str:
@@ -109,13 +110,13 @@ def html_page(model: ReportModel) -> str:
     return "\n".join(parts) + "\n"
 
 
-def write_report(summary: dict, path: Path) -> Path:
+def write_report(summary: dict, path: Path, simulation: Simulation) -> Path:
     """Write the report as HTML or PDF, chosen by the file extension."""
     path = Path(path)
     if path.suffix.lower() == ".pdf":
         from cardgen.simulate.report_pdf import write_pdf
 
-        write_pdf(summary, path)
+        write_pdf(summary, path, simulation)
     else:
-        atomic_write_text(path, render_html(summary))
+        atomic_write_text(path, render_html(summary, simulation))
     return path

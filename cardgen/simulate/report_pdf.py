@@ -25,6 +25,7 @@ from reportlab.platypus import (
 )
 
 from cardgen.charts import Dot, Figure, Line, Poly, Rect, Text
+from cardgen.simulate.protocol import Simulation
 from cardgen.simulate.report_model import ReportModel, Table, build_model
 from cardgen.util.atomic import atomic_write_bytes
 
@@ -100,9 +101,9 @@ def _table(table: Table) -> LongTable:
     return t
 
 
-def render_pdf(summary: dict) -> bytes:
+def render_pdf(summary: dict, simulation: Simulation) -> bytes:
     """The whole report as PDF bytes."""
-    return pdf_bytes(build_model(summary))
+    return pdf_bytes(build_model(summary, simulation))
 
 
 def pdf_bytes(model: ReportModel) -> bytes:
@@ -116,7 +117,7 @@ def pdf_bytes(model: ReportModel) -> bytes:
         rightMargin=15 * mm,
         topMargin=15 * mm,
         bottomMargin=15 * mm,
-        title="Attack Right balance report",
+        title=model.document,
         author="cardgen",
         invariant=1,
     )
@@ -147,7 +148,7 @@ def pdf_bytes(model: ReportModel) -> bytes:
     return buf.getvalue()
 
 
-def write_pdf(summary: dict, path: Path) -> Path:
+def write_pdf(summary: dict, path: Path, simulation: Simulation) -> Path:
     """Write the PDF report atomically."""
-    atomic_write_bytes(path, render_pdf(summary))
+    atomic_write_bytes(path, render_pdf(summary, simulation))
     return path

@@ -1,17 +1,19 @@
-"""What a simulation plays: :class:`SimSpec` (games, seats, matchups, bots, master seed) and the
-line-up (decks per seat and bot per seat) of each game, a pure function of the game index."""
+"""What a simulation plays: :class:`SimSpec` (games, seats, matchups, bots, master seed, the
+game's options) and the line-up (side per seat and bot per seat) of each game, a pure function
+of the game index."""
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from cardgen.simulate.bots import BOT_NAMES
 from cardgen.simulate.seeds import lineup_seed
 
-BOT_CHOICES = (*BOT_NAMES, "mixed")
+#: the bot tier that draws each seat's bot per game from the simulation's bots
+MIXED = "mixed"
 
 
 class SimSpecError(ValueError):
@@ -20,10 +22,13 @@ class SimSpecError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class SimSpec:
-    """A simulation: game ``i`` seats ``matchups[i % len(matchups)]`` (one deck per seat).
+    """A simulation: game ``i`` seats ``matchups[i % len(matchups)]`` (one side per seat, e.g.
+    the deck a player plays).
 
-    ``bots`` is one of :data:`BOT_CHOICES`; ``mixed`` draws each seat's bot per game from the
-    lineup seed.
+    ``bots`` names one of the ``pool`` (the game's simulation bots) or is ``mixed``, which draws
+    each seat's bot per game from the lineup seed.  An empty ``pool`` stands for the
+    simulation's bots (:func:`cardgen.simulate.simulate` fills it in).  ``options`` are the
+    game's own settings (e.g. ``first_game``), reported after the seed.
     """
 
     games: int
@@ -31,29 +36,47 @@ class SimSpec:
     matchups: tuple[tuple[str, ...], ...]
     bots: str = "random"
     seed: int = 0
-    first_game: bool = False
+    options: Mapping[str, Any] = field(default_factory=dict)
+    pool: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.games < 0:
             raise SimSpecError("the number of games cannot be negative")
-        if self.bots not in BOT_CHOICES:
-            raise SimSpecError(f"unknown bots {self.bots!r} (choose {', '.join(BOT_CHOICES)})")
+        if self.pool and self.bots not in self.bot_choices:
+            choices = ", ".join(self.bot_choices)
+            raise SimSpecError(f"unknown bots {self.bots!r} (choose {choices})")
         if not self.matchups:
             raise SimSpecError("no matchups to play")
         for m in self.matchups:
             if len(m) != self.players:
                 raise SimSpecError(f"matchup {','.join(m)} does not seat {self.players} players")
 
+    @property
+    def bot_choices(self) -> tuple[str, ...]:
+        """The values ``bots`` may take."""
+        return (*self.pool, MIXED)
+
+    def with_game(self, pool: Sequence[str], options: Mapping[str, Any]) -> SimSpec:
+        """This spec with the game's bot pool and its option defaults filled in."""
+        unknown = [k for k in self.options if k not in options]
+        if unknown:
+            raise SimSpecError(f"unknown option(s) {', '.join(unknown)}")
+        if self.pool and tuple(self.pool) != tuple(pool):
+            raise SimSpecError(f"the bots are {', '.join(pool)}, not {', '.join(self.pool)}")
+        return replace(self, pool=tuple(pool), options={**options, **self.options})
+
     def decks_of(self, index: int) -> tuple[str, ...]:
-        """The decks of game ``index``, seat by seat."""
+        """The sides (decks …) of game ``index``, seat by seat."""
         return self.matchups[index % len(self.matchups)]
 
     def bots_of(self, index: int) -> tuple[str, ...]:
         """The bot names of game ``index``, seat by seat."""
-        if self.bots != "mixed":
+        if self.bots != MIXED:
             return (self.bots,) * self.players
+        if not self.pool:
+            raise SimSpecError("mixed bots need the simulation's bot pool")
         rng = random.Random(lineup_seed(self.seed, index))
-        return tuple(rng.choice(BOT_NAMES) for _ in range(self.players))
+        return tuple(rng.choice(self.pool) for _ in range(self.players))
 
     def to_dict(self) -> dict:
         return {
@@ -62,7 +85,7 @@ class SimSpec:
             "matchups": [list(m) for m in self.matchups],
             "bots": self.bots,
             "seed": self.seed,
-            "first_game": self.first_game,
+            **self.options,
         }
 
 
@@ -72,21 +95,25 @@ def make_matchups(
     decks: Sequence[str] | None = None,
     *,
     fixed_seats: bool = False,
+    side: str = "deck",
 ) -> tuple[tuple[str, ...], ...]:
-    """The seatings to cycle through.
+    """The seatings to cycle through (``deck_ids``: every side a seat may play).
 
-    With ``decks`` (exactly ``players`` different decks) every seating of those decks, so each
-    deck sits in each seat equally often (only the given order with ``fixed_seats``); without
-    ``decks``, every ordered choice of ``players`` decks out of ``deck_ids`` (all matchups).
+    With ``decks`` (exactly ``players`` different sides) every seating of those sides, so each
+    sits in each seat equally often (only the given order with ``fixed_seats``); without
+    ``decks``, every ordered choice of ``players`` sides out of ``deck_ids`` (all matchups).
+    ``side`` names a side in the error messages.
     """
     if decks is None:
         return tuple(itertools.permutations(deck_ids, players))
     decks = tuple(decks)
     unknown = [d for d in decks if d not in deck_ids]
     if unknown:
-        raise SimSpecError(f"unknown deck(s) {', '.join(unknown)} (decks: {', '.join(deck_ids)})")
+        raise SimSpecError(
+            f"unknown {side}(s) {', '.join(unknown)} ({side}s: {', '.join(deck_ids)})"
+        )
     if len(decks) != players:
-        raise SimSpecError(f"{players} players need {players} decks, got {len(decks)}")
+        raise SimSpecError(f"{players} players need {players} {side}s, got {len(decks)}")
     if len(set(decks)) != len(decks):
-        raise SimSpecError("each player picks a different deck")
+        raise SimSpecError(f"each player picks a different {side}")
     return (decks,) if fixed_seats else tuple(itertools.permutations(decks))

@@ -1,120 +1,99 @@
-"""Simulation counters: one flat list of ints laid out by :class:`Layout`, merged by addition.
+"""Simulation counters: one flat list of ints laid out in named blocks, merged by addition.
 
 Every statistic is a sum of ints, so merging chunk results is exact and independent of the
 number of workers and of the order in which chunks finish.  Rates and Wilson 95% intervals are
 computed only when reporting.
+
+The core keeps the blocks every game has (:data:`CORE_BLOCKS`): two totals, then per seat, per
+bot, per side (the deck, faction … a seat plays) and per ordered pair of sides.  A game's
+simulation adds its own blocks (:meth:`cardgen.simulate.protocol.Simulation.blocks`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-#: per seat: games, wins, glory
-SEAT_FIELDS = ("games", "wins", "glory")
-#: per deck: games, wins, glory (total, squares) and its sources, battles won, end coins
-DECK_FIELDS = (
-    "games",
-    "wins",
-    "glory",
-    "glory_sq",
-    "battle_glory",
-    "coin_glory",
-    "effect_glory",
-    "attacks_won",
-    "defences_won",
-    "end_coins",
-)
-#: per bot: games, wins
+#: the totals at the start of the list: games played, games won by more than one player
+TOTAL_FIELDS = ("games", "shared_wins")
+#: per seat: games, wins, score (summed final scores)
+SEAT_FIELDS = ("games", "wins", "score")
+#: per bot: seats played, wins
 BOT_FIELDS = ("games", "wins")
-#: per card design: copies dealt, drafted, played; drafted but never affordable; player-games
-#: in which it was played and how many of those the player won; draft picks and the sum of
-#: their positions (1 = first pick of a pack)
-CARD_FIELDS = (
-    "dealt",
-    "drafted",
-    "played",
-    "never_affordable",
-    "played_games",
-    "played_wins",
-    "picks",
-    "pick_position",
-)
-#: per deck and round: samples, coins at the end of the round, battle attack and defence power,
-#: glory at the end of the round
-ROUND_FIELDS = ("samples", "coins", "attack", "defence", "glory")
-#: per ordered deck pair (a, b): games where both sat, games where ``a`` ranked above ``b``
+#: per side: games, wins, score and the sum of its squares
+SIDE_FIELDS = ("games", "wins", "score", "score_sq")
+#: per ordered side pair (a, b): games where both sat, games where ``a`` ranked above ``b``
 PAIR_FIELDS = ("games", "ahead")
+#: the core's blocks, in the order they start the counter list
+CORE_BLOCKS = ("total", "seat", "bot", "side", "pair")
 
 Z95 = 1.959963984540054
 
 
-_FIELD = {
-    block: {name: k for k, name in enumerate(fields)}
-    for block, fields in (
-        ("seat", SEAT_FIELDS),
-        ("deck", DECK_FIELDS),
-        ("bot", BOT_FIELDS),
-        ("card", CARD_FIELDS),
-        ("round", ROUND_FIELDS),
-        ("pair", PAIR_FIELDS),
+@dataclass(frozen=True, slots=True)
+class Block:
+    """``len(labels)`` items of ``fields`` counters each (e.g. one item per card)."""
+
+    name: str
+    labels: tuple[str, ...]
+    fields: tuple[str, ...]
+
+
+def core_blocks(players: int, bots: Sequence[str], sides: Sequence[str]) -> tuple[Block, ...]:
+    """The blocks the core counts for every game."""
+    sides = tuple(sides)
+    return (
+        Block("total", ("all",), TOTAL_FIELDS),
+        Block("seat", tuple(str(s + 1) for s in range(players)), SEAT_FIELDS),
+        Block("bot", tuple(bots), BOT_FIELDS),
+        Block("side", sides, SIDE_FIELDS),
+        Block("pair", tuple(f"{a}/{b}" for a in sides for b in sides), PAIR_FIELDS),
     )
-}
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where each counter lives in the flat list: blocks of seats, decks, bots, cards,
-    (deck, round) and ordered deck pairs, after two totals (games, games with a shared win)."""
+    """Where each counter lives in the flat list: the blocks one after another."""
 
-    decks: tuple[str, ...]
-    seats: int
-    bots: tuple[str, ...]
-    cards: tuple[str, ...]
-    rounds: int
-    seat_base: int = field(init=False)
-    deck_base: int = field(init=False)
-    bot_base: int = field(init=False)
-    card_base: int = field(init=False)
-    round_base: int = field(init=False)
-    pair_base: int = field(init=False)
+    blocks: tuple[Block, ...]
+    bases: dict[str, int] = field(init=False)
+    index: dict[str, dict[str, int]] = field(init=False)
     size: int = field(init=False)
 
     def __post_init__(self) -> None:
-        nd = len(self.decks)
-        base = 2
-        for name, count in (
-            ("seat_base", self.seats * len(SEAT_FIELDS)),
-            ("deck_base", nd * len(DECK_FIELDS)),
-            ("bot_base", len(self.bots) * len(BOT_FIELDS)),
-            ("card_base", len(self.cards) * len(CARD_FIELDS)),
-            ("round_base", nd * self.rounds * len(ROUND_FIELDS)),
-            ("pair_base", nd * nd * len(PAIR_FIELDS)),
-        ):
-            object.__setattr__(self, name, base)
-            base += count
+        bases, index, base = {}, {}, 0
+        for b in self.blocks:
+            if b.name in bases:
+                raise ValueError(f"two counter blocks are named {b.name!r}")
+            bases[b.name] = base
+            index[b.name] = {name: k for k, name in enumerate(b.fields)}
+            base += len(b.labels) * len(b.fields)
+        object.__setattr__(self, "bases", bases)
+        object.__setattr__(self, "index", index)
         object.__setattr__(self, "size", base)
 
-    def seat(self, s: int, name: str) -> int:
-        return self.seat_base + s * len(SEAT_FIELDS) + _FIELD["seat"][name]
+    def block(self, name: str) -> Block:
+        return next(b for b in self.blocks if b.name == name)
 
-    def deck(self, d: int, name: str) -> int:
-        return self.deck_base + d * len(DECK_FIELDS) + _FIELD["deck"][name]
+    def labels(self, name: str) -> tuple[str, ...]:
+        """The items of block ``name`` (deck ids, card ids …)."""
+        return self.block(name).labels
 
-    def bot(self, b: int, name: str) -> int:
-        return self.bot_base + b * len(BOT_FIELDS) + _FIELD["bot"][name]
+    def at(self, block: str, item: int, name: str) -> int:
+        """The counter ``name`` of item ``item`` of ``block``."""
+        index = self.index[block]
+        return self.bases[block] + item * len(index) + index[name]
 
-    def card(self, c: int, name: str) -> int:
-        return self.card_base + c * len(CARD_FIELDS) + _FIELD["card"][name]
+    def start(self, block: str, item: int) -> int:
+        """The first counter of item ``item`` of ``block`` (add a field's position to it)."""
+        return self.bases[block] + item * len(self.index[block])
 
-    def round(self, d: int, r: int, name: str) -> int:
-        """Counter of deck ``d`` in round ``r`` (1-based)."""
-        k = d * self.rounds + (r - 1)
-        return self.round_base + k * len(ROUND_FIELDS) + _FIELD["round"][name]
-
-    def pair(self, a: int, b: int, name: str) -> int:
-        k = a * len(self.decks) + b
-        return self.pair_base + k * len(PAIR_FIELDS) + _FIELD["pair"][name]
+    def row(self, counters: Sequence[int], block: str, item: int) -> dict[str, int]:
+        """Every counter of one item, by field name."""
+        k = self.start(block, item)
+        fields = self.block(block).fields
+        return dict(zip(fields, counters[k : k + len(fields)], strict=True))
 
     def zeros(self) -> list[int]:
         return [0] * self.size
@@ -144,3 +123,14 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
 def ratio(k: float, n: float) -> float:
     """``k / n``, or 0.0 for an empty denominator."""
     return k / n if n else 0.0
+
+
+def rounded(x: float) -> float:
+    """A rate as reported: rounded to 4 decimals (equal results give equal bytes)."""
+    return round(x, 4)
+
+
+def interval(k: int, n: int) -> list[float]:
+    """The Wilson 95% interval of ``k`` in ``n``, rounded as reported."""
+    lo, hi = wilson(k, n)
+    return [rounded(lo), rounded(hi)]

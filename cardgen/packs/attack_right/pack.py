@@ -27,8 +27,8 @@ class AttackRight(Pack):
     back_labels = ("deck", "season")
     data = data_path("cardgen.packs.attack_right")
     engine = "cardgen.packs.attack_right.engine"
-    scenarios = "cardgen.packs.attack_right.scenario.runner"
-    simulation = "cardgen.simulate"
+    scenarios = "cardgen.packs.attack_right.scenario"
+    simulation = "cardgen.packs.attack_right.simulation"
     simulation_check = "cardgen.packs.attack_right.card_checks:run_simulation_check"
     documents = "cardgen.packs.attack_right.docs"
 

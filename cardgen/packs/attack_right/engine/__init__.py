@@ -24,6 +24,8 @@ Public API (stable, used by the simulation tools)::
   ``decode_action(a)``, ``attack_power(p)``/``defence_power(p)``; ``determinise(p, rng, seen)``
   and ``reseed(seed)`` for lookahead; ``card_value`` is the greedy bot's card heuristic.
 * ``play_game(state, bots)`` plays to the end; :mod:`.log` writes/replays JSON game logs.
+* For `cardgen play` (:class:`cardgen.engine_api.EngineModule`): ``sides``,
+  ``play_with_bots``, ``to_text_log``, ``to_json_log``, ``replay_log``, ``ReplayError``.
 * Interpretations of ambiguous rules follow ``rules.settings`` (see
   ``cardgen/rules/clarifications.yaml``).
 """
@@ -44,6 +46,15 @@ from cardgen.packs.attack_right.engine.bots import (
     play_game,
 )
 from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupError
+from cardgen.packs.attack_right.engine.log import (
+    ReplayError,
+    play_with_bots,
+    player_range,
+    replay_log,
+    sides,
+    to_json_log,
+    to_text_log,
+)
 from cardgen.packs.attack_right.engine.phases import BattleRecord
 from cardgen.packs.attack_right.engine.state import (
     DRAFT,
@@ -67,11 +78,18 @@ __all__ = [
     "PlayAction",
     "PlayerResult",
     "RandomBot",
+    "ReplayError",
     "State",
     "card_value",
     "decode_play",
     "make_bot",
     "play_action",
     "play_game",
+    "play_with_bots",
+    "player_range",
+    "replay_log",
     "save_action",
+    "sides",
+    "to_json_log",
+    "to_text_log",
 ]

@@ -34,6 +34,16 @@ def catalogue_digest(cat: Catalogue) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
+def player_range(cat: Catalogue) -> tuple[int, int]:
+    """The fewest and the most players (the rules model's ``players``)."""
+    return cat.rules.players.min, cat.rules.players.max
+
+
+def sides(cat: Catalogue) -> tuple[str, ...]:
+    """What a seat plays: the catalogue's deck ids (`cardgen play` seats the first ones)."""
+    return tuple(cat.rules.deck_ids)
+
+
 def bot_seed(seed: int, seat: int) -> int:
     """The seed of seat ``seat``'s bot in a game with seed ``seed``."""
     return seed * 100 + seat + 1
@@ -45,6 +55,11 @@ class PlayedGame:
 
     state: State
     bots: tuple[str, ...]
+
+    @property
+    def warnings(self) -> list[str]:
+        """Set-up warnings of the game (e.g. a deck recommended for more players)."""
+        return self.state.game.warnings
 
 
 def play_with_bots(

@@ -1,26 +1,20 @@
-"""Scenario files: a designer's rules tests in YAML (docs/scenario-format.md).
+"""Attack Right's scenario vocabulary (docs/scenario-format.md): the pack's ``scenarios``
+module (:class:`cardgen.scenarios.ScenarioModule`).
 
 A scenario gives a partial starting state, each step's choices and the expected partial
-state and events; :func:`run_scenario_file` runs one and reports every mismatch.
+state and events; :func:`parse` reads one, :func:`run` plays it on a catalogue and lists every
+mismatch.  The core (:mod:`cardgen.scenarios`) finds the files and the catalogue.
 """
 
 from cardgen.packs.attack_right.scenario.build import ScenarioError, build_state
 from cardgen.packs.attack_right.scenario.model import Scenario
-from cardgen.packs.attack_right.scenario.runner import (
-    Outcome,
-    collect,
-    load_scenario,
-    run_scenario,
-    run_scenario_file,
-)
+from cardgen.packs.attack_right.scenario.runner import parse, run, run_scenario
 
 __all__ = [
-    "Outcome",
     "Scenario",
     "ScenarioError",
     "build_state",
-    "collect",
-    "load_scenario",
+    "parse",
+    "run",
     "run_scenario",
-    "run_scenario_file",
 ]

@@ -15,9 +15,10 @@ from cardgen.packs.attack_right.scenario.model import (
     SaveAct,
     Setup,
 )
+from cardgen.scenarios.protocol import ScenarioError as CoreScenarioError
 
 
-class ScenarioError(ValueError):
+class ScenarioError(CoreScenarioError):
     """A scenario that cannot be set up or run as written."""
 
 

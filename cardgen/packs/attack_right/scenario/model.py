@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cardgen.packs.attack_right.model import Placement
+from cardgen.scenarios.protocol import DEFAULT_CARDS
 
 PhaseName = Literal["draft", "play", "battle", "income", "age"]
 
@@ -123,7 +124,7 @@ class Scenario(_M):
     name: str
     rule: str = ""
     description: str = ""
-    cards: str = "../fixtures/engine"
+    cards: str = DEFAULT_CARDS
     players: int | None = Field(None, ge=2, le=4)
     decks: list[str] | None = None
     seed: int = 0

@@ -1,14 +1,14 @@
-"""Run scenario files: build the state, apply the steps, compare the expectations."""
+"""Attack Right scenarios: build the state, apply the steps, compare the expectations (the
+core, :mod:`cardgen.scenarios`, finds the files and the catalogue and reports)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
-from cardgen.catalogue.loader import Catalogue, load_catalogue
-from cardgen.diagnostics import DiagnosticError
+from cardgen.catalogue.loader import Catalogue
+from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.packs.attack_right.engine.compiled import ZONES
 from cardgen.packs.attack_right.engine.events import to_dict
 from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupError
@@ -16,49 +16,15 @@ from cardgen.packs.attack_right.engine.state import PHASES, IllegalActionError, 
 from cardgen.packs.attack_right.scenario.build import ScenarioError, build_state, encode
 from cardgen.packs.attack_right.scenario.model import CardSpec, Expect, Scenario, TableauSpec
 
-_CATALOGUES: dict[Path, Catalogue] = {}
 
-
-@dataclass
-class Outcome:
-    """The result of one scenario: its name and every mismatch found (empty = pass)."""
-
-    name: str
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-
-def collect(paths: Iterable[Path]) -> list[Path]:
-    """Scenario files among ``paths`` (folders are searched for ``*.yaml``), sorted."""
-    out: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            out.extend(sorted(x for x in p.rglob("*.y*ml") if x.is_file()))
-        else:
-            out.append(p)
-    return out
-
-
-def load_scenario(path: Path) -> Scenario:
+def parse(data: Any, smap: SourceMap) -> Scenario:
+    """The scenario of a loaded YAML document; DiagnosticError for a malformed one."""
     from cardgen.catalogue.validation_errors import validate_model
-    from cardgen.catalogue.yaml_source import load_yaml
 
-    data, smap = load_yaml(path, display=str(path))
     return validate_model(Scenario, data, smap)
 
 
-def _catalogue(root: Path) -> Catalogue:
-    root = root.resolve()
-    if root not in _CATALOGUES:
-        _CATALOGUES[root] = load_catalogue(root)
-    return _CATALOGUES[root]
-
-
-def make_game(sc: Scenario, base: Path) -> Game:
-    cat = _catalogue(base / sc.cards)
+def make_game(sc: Scenario, cat: Catalogue) -> Game:
     n = sc.players or (len(sc.decks) if sc.decks else max(2, len(sc.setup.players)))
     decks = sc.decks or list(cat.rules.deck_ids[:n])
     settings = cat.rules.settings.model_copy(update=sc.settings) if sc.settings else None
@@ -73,10 +39,19 @@ def make_game(sc: Scenario, base: Path) -> Game:
     return Game(cat, decks, seed=sc.seed, options=opts)
 
 
-def run_scenario(sc: Scenario, base: Path) -> Outcome:
-    """Run a parsed scenario whose paths are relative to ``base``."""
-    out = Outcome(sc.name)
-    game = make_game(sc, base)
+def run(sc: Scenario, cat: Catalogue) -> list[str]:
+    """Run a parsed scenario on ``cat``: every mismatch (empty: it passes); ScenarioError
+    if it cannot be set up or run."""
+    try:
+        return run_scenario(sc, cat)
+    except GameSetupError as exc:
+        raise ScenarioError(str(exc)) from exc
+
+
+def run_scenario(sc: Scenario, cat: Catalogue) -> list[str]:
+    """Run a parsed scenario on ``cat``; its problems."""
+    problems: list[str] = []
+    game = make_game(sc, cat)
     st = build_state(game, sc.setup)
     seen_events = 0
     for k, step in enumerate(sc.steps, 1):
@@ -100,32 +75,18 @@ def run_scenario(sc: Scenario, base: Path) -> Outcome:
                 st.clone().apply_actions(actions)
             except IllegalActionError:
                 continue
-            out.problems.append(f"{where}: expected to be refused as illegal, but was accepted")
+            problems.append(f"{where}: expected to be refused as illegal, but was accepted")
             continue
         try:
             st.apply_actions(actions)
         except IllegalActionError as exc:
-            out.problems.append(f"{where}: {exc}")
-            return out
+            problems.append(f"{where}: {exc}")
+            return problems
         if step.expect is not None:
-            out.problems += [f"{where}: {p}" for p in check(st, step.expect, seen_events)]
+            problems += [f"{where}: {p}" for p in check(st, step.expect, seen_events)]
             seen_events = len(st.events or ())
-    out.problems += [f"end: {p}" for p in check(st, sc.expect, seen_events)]
-    return out
-
-
-def run_scenario_file(path: Path) -> Outcome:
-    """Run one scenario file; setup and format problems become failures, never tracebacks."""
-    try:
-        sc = load_scenario(path)
-    except DiagnosticError as exc:
-        return Outcome(path.stem, [f"{d.position}: {d.message}" for d in exc.diagnostics])
-    try:
-        return run_scenario(sc, path.parent)
-    except DiagnosticError as exc:
-        return Outcome(sc.name, [f"catalogue: {d.position}: {d.message}" for d in exc.diagnostics])
-    except (ScenarioError, GameSetupError) as exc:
-        return Outcome(sc.name, [f"cannot run: {exc}"])
+    problems += [f"end: {p}" for p in check(st, sc.expect, seen_events)]
+    return problems
 
 
 # ------------------------------------------------------------------ comparison

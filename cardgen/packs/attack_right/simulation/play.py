@@ -5,7 +5,8 @@ the drafted cards in pick order (a play phase's hands start with them), the play
 is affordable), the plays, and, after the step that ends a round, the engine's own battle
 records.  Glory sources come from the engine's per-source glory lists (battles, end coins,
 effects).  All counter offsets are precomputed per seating, so the loop only adds ints to list
-slots; random bots' draws are inlined.
+slots; random bots' draws are inlined.  The core counts the standings (seats, decks, bots, deck
+versus deck) from the :class:`~cardgen.simulate.protocol.GameRecord` the loop returns.
 """
 
 from __future__ import annotations
@@ -13,19 +14,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.packs.attack_right.engine import DRAFT, PLAY, Game, GameOptions, State
-from cardgen.simulate.bots import BOT_NAMES, FastRandomBot, make_sim_bot
-from cardgen.simulate.seeds import game_seeds
-from cardgen.simulate.spec import SimSpec
-from cardgen.simulate.stats import (
-    BOT_FIELDS,
-    CARD_FIELDS,
-    DECK_FIELDS,
-    PAIR_FIELDS,
-    ROUND_FIELDS,
-    SEAT_FIELDS,
-    Layout,
+from cardgen.packs.attack_right.engine import DRAFT, PLAY, Game, GameOptions, GameSetupError
+from cardgen.packs.attack_right.simulation.bots import FastRandomBot, make_sim_bot
+from cardgen.simulate.protocol import GameRecord, GameSpec
+from cardgen.simulate.spec import SimSpec, SimSpecError
+from cardgen.simulate.stats import Block, Layout
+
+#: per deck, besides the core's games, wins and glory: glory by source, battles won, end coins
+DECK_FIELDS = (
+    "battle_glory",
+    "coin_glory",
+    "effect_glory",
+    "attacks_won",
+    "defences_won",
+    "end_coins",
 )
+#: per card design: copies dealt, drafted, played; drafted but never affordable; player-games
+#: in which it was played and how many of those the player won; draft picks and the sum of
+#: their positions (1 = first pick of a pack)
+CARD_FIELDS = (
+    "dealt",
+    "drafted",
+    "played",
+    "never_affordable",
+    "played_games",
+    "played_wins",
+    "picks",
+    "pick_position",
+)
+#: per deck and round: samples, coins at the end of the round, battle attack and defence power,
+#: glory at the end of the round
+ROUND_FIELDS = ("samples", "coins", "attack", "defence", "glory")
 
 
 def _at(fields: tuple[str, ...], *names: str) -> tuple[int, ...]:
@@ -36,14 +55,25 @@ _PGAMES, _PWINS = _at(CARD_FIELDS, "played_games", "played_wins")
 _R_SAMPLES, _R_COINS, _R_ATK, _R_DEF, _R_GLORY = _at(
     ROUND_FIELDS, "samples", "coins", "attack", "defence", "glory"
 )
-_S_GAMES, _S_WINS, _S_GLORY = _at(SEAT_FIELDS, "games", "wins", "glory")
-_D_GAMES, _D_WINS, _D_GLORY, _D_SQ, _D_BATTLE, _D_COIN, _D_EFFECT, _D_ATK, _D_DEF, _D_COINS = _at(
-    DECK_FIELDS,
-    *("games", "wins", "glory", "glory_sq", "battle_glory", "coin_glory", "effect_glory"),
-    *("attacks_won", "defences_won", "end_coins"),
-)
-_B_GAMES, _B_WINS = _at(BOT_FIELDS, "games", "wins")
-_P_GAMES, _P_AHEAD = _at(PAIR_FIELDS, "games", "ahead")
+_D_BATTLE, _D_COIN, _D_EFFECT, _D_ATK, _D_DEF, _D_COINS = _at(DECK_FIELDS, *DECK_FIELDS)
+
+
+def blocks(catalogue: Catalogue) -> tuple[Block, ...]:
+    """The counters of Attack Right beyond the core's: per deck, per card, per deck and round."""
+    rules = catalogue.rules
+    decks = tuple(rules.deck_ids)
+    rounds = range(1, rules.draft.rounds + 1)
+    return (
+        Block("deck", decks, DECK_FIELDS),
+        Block("card", tuple(c.id for c in catalogue.cards), CARD_FIELDS),
+        Block("round", tuple(f"{d}/{r}" for d in decks for r in rounds), ROUND_FIELDS),
+    )
+
+
+def round_item(layout: Layout, deck: int, rnd: int) -> int:
+    """The item of deck ``deck`` in round ``rnd`` (1-based) in the ``round`` block."""
+    rounds = len(layout.labels("round")) // len(layout.labels("deck"))
+    return deck * rounds + (rnd - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,46 +83,25 @@ class Seating:
     game: Game
     card_slot: tuple[int, ...]  # instance -> first counter of its card design
     card_at: dict[str, tuple[int, ...]]  # card field -> instance -> its counter
-    seat_slot: tuple[int, ...]  # seat -> first seat counter
     deck_slot: tuple[int, ...]  # seat -> first counter of its deck
     round_slot: tuple[int, ...]  # seat -> first (deck, round 1) counter of its deck
-    pair_slot: tuple[tuple[int, ...], ...]  # seat, seat -> first (deck, deck) counter
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """What one game gave beyond the counters (for tests and inspection)."""
-
-    state: State
-    battle_glory: tuple[int, ...]
-
-
-def make_layout(catalogue: Catalogue, spec: SimSpec) -> Layout:
-    rules = catalogue.rules
-    return Layout(
-        decks=tuple(rules.deck_ids),
-        seats=spec.players,
-        bots=BOT_NAMES,
-        cards=tuple(c.id for c in catalogue.cards),
-        rounds=rules.draft.rounds,
-    )
 
 
 class Simulator:
-    """Plays the games of a :class:`SimSpec` on a catalogue; picklable (caches are rebuilt)."""
+    """Plays the games of a :class:`SimSpec` on a catalogue (the simulation's game table);
+    picklable (caches are rebuilt)."""
 
-    def __init__(self, catalogue: Catalogue, spec: SimSpec) -> None:
+    def __init__(self, catalogue: Catalogue, spec: SimSpec, layout: Layout) -> None:
         self.catalogue = catalogue
         self.spec = spec
-        self.layout = L = make_layout(catalogue, spec)
+        self.layout = layout
         self._seatings: dict[tuple[str, ...], Seating] = {}
-        self._bot_slot = tuple(L.bot(b, BOT_FIELDS[0]) for b in range(len(L.bots)))
 
     def __getstate__(self) -> dict:
-        return {"catalogue": self.catalogue, "spec": self.spec}
+        return {"catalogue": self.catalogue, "spec": self.spec, "layout": self.layout}
 
     def __setstate__(self, state: dict) -> None:
-        self.__init__(state["catalogue"], state["spec"])
+        self.__init__(state["catalogue"], state["spec"], state["layout"])
 
     def seating(self, decks: tuple[str, ...], *, log_events: bool = False) -> Seating:
         """The compiled seating of ``decks`` (built once per process)."""
@@ -100,59 +109,40 @@ class Simulator:
         s = self._seatings.get(key)
         if s is None:
             L = self.layout
-            opts = GameOptions(first_game=self.spec.first_game, log_events=log_events)
+            first_game = self.spec.options.get("first_game", False)
+            opts = GameOptions(first_game=first_game, log_events=log_events)
             game = Game(self.catalogue, decks, seed=0, options=opts)
-            cards = {c: k for k, c in enumerate(L.cards)}
-            dk = [L.decks.index(d) for d in decks]
+            cards = {c: k for k, c in enumerate(L.labels("card"))}
+            dk = [L.labels("deck").index(d) for d in decks]
             card_slot = tuple(
-                L.card(cards[game.card_id(i)], CARD_FIELDS[0]) for i in range(game.num_instances)
+                L.start("card", cards[game.card_id(i)]) for i in range(game.num_instances)
             )
             s = Seating(
                 game,
                 card_slot,
                 {f: tuple(k + j for k in card_slot) for j, f in enumerate(CARD_FIELDS)},
-                tuple(L.seat(p, SEAT_FIELDS[0]) for p in range(len(decks))),
-                tuple(L.deck(d, DECK_FIELDS[0]) for d in dk),
-                tuple(L.round(d, 1, ROUND_FIELDS[0]) for d in dk),
-                tuple(tuple(L.pair(a, b, PAIR_FIELDS[0]) for b in dk) for a in dk),
+                tuple(L.start("deck", d) for d in dk),
+                tuple(L.start("round", round_item(L, d, 1)) for d in dk),
             )
             self._seatings[key] = s
         return s
 
     def warnings(self) -> list[str]:
-        """Setup warnings of every matchup (e.g. a deck recommended for more players)."""
+        """Setup warnings of every matchup (e.g. a deck recommended for more players);
+        :class:`SimSpecError` for a matchup that cannot be dealt."""
         out: dict[str, None] = {}
-        for m in self.spec.matchups:
-            out.update(dict.fromkeys(self.seating(m).game.warnings))
+        try:
+            for m in self.spec.matchups:
+                out.update(dict.fromkeys(self.seating(m).game.warnings))
+        except GameSetupError as exc:
+            raise SimSpecError(str(exc)) from None
         return list(out)
 
-    def run_chunk(self, start: int, stop: int) -> list[int]:
-        """The summed counters of games ``start..stop-1``.
-
-        Games are played grouped by seating (a sum does not depend on the order), so the
-        compiled tables of one seating stay in the CPU caches for a run of games.
-        """
-        counters = self.layout.zeros()
-        seatings = len(self.spec.matchups)
-        for first in range(start, min(stop, start + seatings)):
-            for index in range(first, stop, seatings):
-                self.play(index, counters)
-        return counters
-
-    def new_state(self, index: int, *, log_events: bool = False) -> State:
-        """The initial state of game ``index`` (the game is compiled once, seeded per game)."""
-        seed, _bots = game_seeds(self.spec.seed, index, self.spec.players)
-        seating = self.seating(self.spec.decks_of(index), log_events=log_events)
-        return seating.game.new_initial_state(seed=seed)
-
-    def play(self, index: int, C: list[int], *, log_events: bool = False) -> GameRecord:
-        """Play game ``index`` to the end, adding its numbers to ``C``."""
-        spec = self.spec
-        seating = self.seating(spec.decks_of(index), log_events=log_events)
-        seed, bot_seeds = game_seeds(spec.seed, index, spec.players)
-        st = seating.game.new_initial_state(seed=seed)
-        bot_names = spec.bots_of(index)
-        bots = [make_sim_bot(b, s) for b, s in zip(bot_names, bot_seeds, strict=True)]
+    def play(self, spec: GameSpec, C: list[int], *, log_events: bool = False) -> GameRecord:
+        """Play the game ``spec`` to the end, adding its numbers to ``C``."""
+        seating = self.seating(spec.sides, log_events=log_events)
+        st = seating.game.new_initial_state(seed=spec.seed)
+        bots = [make_sim_bot(b, s) for b, s in zip(spec.bots, spec.bot_seeds, strict=True)]
         choose = [b.choose for b in bots]
         # random bots are inlined: the same draw as FastRandomBot.choose, without the call
         draw = [b.random if type(b) is FastRandomBot else None for b in bots]
@@ -234,42 +224,27 @@ class Simulator:
         never_at = at["never_affordable"]
         for i in drafted - affordable:
             C[never_at[i]] += 1
-        self._score(st, C, seating, bot_names, played, won_atk, won_def)
-        return GameRecord(st, tuple(st.battle_glory))
-
-    def _score(self, st, C, seating, bot_names, played, won_atk, won_def) -> None:
-        """Final standings: seats, decks (glory by source), bots, cards played, versus."""
         results = st.results()
+        self._score(st, results, C, seating, played, won_atk, won_def)
+        return GameRecord(
+            tuple(x.winner for x in results),
+            tuple(x.glory for x in results),
+            tuple(x.rank for x in results),
+            st,
+        )
+
+    def _score(self, st, results, C, seating, played, won_atk, won_def) -> None:
+        """Final numbers of the game's own: decks (glory by source), cards played."""
         battle, coin_glory, effect_glory = st.battle_glory, st.coin_glory, st.effect_glory
-        C[0] += 1
-        C[1] += sum(1 for x in results if x.winner) > 1
-        pair = seating.pair_slot
         for p, x in enumerate(results):
             w = 1 if x.winner else 0
-            glory, coins = x.glory, x.coins
-            k = seating.seat_slot[p]
-            C[k + _S_GAMES] += 1
-            C[k + _S_WINS] += w
-            C[k + _S_GLORY] += glory
             k = seating.deck_slot[p]
-            C[k + _D_GAMES] += 1
-            C[k + _D_WINS] += w
-            C[k + _D_GLORY] += glory
-            C[k + _D_SQ] += glory * glory
             C[k + _D_BATTLE] += battle[p]
             C[k + _D_COIN] += coin_glory[p]
             C[k + _D_EFFECT] += effect_glory[p]
             C[k + _D_ATK] += won_atk[p]
             C[k + _D_DEF] += won_def[p]
-            C[k + _D_COINS] += coins
-            k = self._bot_slot[BOT_NAMES.index(bot_names[p])]
-            C[k + _B_GAMES] += 1
-            C[k + _B_WINS] += w
+            C[k + _D_COINS] += x.coins
             for k in played[p]:
                 C[k + _PGAMES] += 1
                 C[k + _PWINS] += w
-            for q, y in enumerate(results):
-                if q != p:
-                    k = pair[p][q]
-                    C[k + _P_GAMES] += 1
-                    C[k + _P_AHEAD] += x.rank < y.rank

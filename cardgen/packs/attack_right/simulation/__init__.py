@@ -1,0 +1,66 @@
+"""Attack Right's balance simulation (:attr:`AttackRight.simulation`): ``SIMULATION``, the
+:class:`cardgen.simulate.Simulation` the core's runner, summary and reports call.
+
+* :mod:`.play` — the per-game hot loop (the game table) and the game's counters: per deck
+  (glory by source, battles won, end coins), per card (dealt, drafted, picks, played, won when
+  played, never affordable), per deck and round (coins, attack, defence, glory).
+* :mod:`.bots` — the simulation bots: random, greedy (the engine's) and lookahead.
+* :mod:`.summary`, :mod:`.report` — the summary's and the report's own sections.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from cardgen.packs.attack_right.simulation.bots import BOT_NAMES
+
+
+class AttackRightSimulation:
+    """Seeded bot games of Attack Right: decks per seat, glory as the score."""
+
+    name = "Attack Right"
+    bots = BOT_NAMES
+    options: Mapping[str, Any] = MappingProxyType({"first_game": False})
+    side = "deck"
+    score = "glory"
+    chunk_sizes: Mapping[str, int] = MappingProxyType(
+        {"random": 500, "greedy": 100, "lookahead": 2, "mixed": 4}
+    )
+    summary_order = ("decks", "seats", "bots", "cards", "rounds", "versus")
+    report_order = ("decks", "seats", "bots", "glory", "rounds", "versus", "cards")
+
+    def sides(self, catalogue) -> tuple[str, ...]:
+        return tuple(catalogue.rules.deck_ids)
+
+    def blocks(self, catalogue, spec) -> tuple:
+        from cardgen.packs.attack_right.simulation.play import blocks
+
+        return blocks(catalogue)
+
+    def prepare(self, catalogue, spec, layout):
+        from cardgen.packs.attack_right.simulation.play import Simulator
+
+        return Simulator(catalogue, spec, layout)
+
+    def summarise(self, result, catalogue) -> dict[str, Any]:
+        from cardgen.packs.attack_right.simulation.summary import summarise
+
+        return summarise(result, catalogue)
+
+    def describe(self, spec: Mapping[str, Any]) -> str:
+        return ", first game (no star cards)" if spec.get("first_game") else ""
+
+    def report(self, summary: dict, *, figures: bool) -> dict:
+        from cardgen.packs.attack_right.simulation.report import sections
+
+        return sections(summary, figures=figures)
+
+    def __reduce__(self) -> str:
+        return "SIMULATION"  # pickled by reference: the one instance of this module
+
+
+SIMULATION = AttackRightSimulation()
+
+__all__ = ["SIMULATION", "AttackRightSimulation"]
