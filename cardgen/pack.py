@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from cardgen.catalogue.models import CardBase, RulesBase
     from cardgen.components import ComponentSpec
     from cardgen.diagnostics import Diagnostic
-    from cardgen.docs.model import Appendix, Section
+    from cardgen.docs.content import Appendix, Section
     from cardgen.render.painters import BackPainter, FacePainter
     from cardgen.render.theme import Theme
 
@@ -210,7 +210,7 @@ class Pack:
 
     # --- documents --------------------------------------------------------------------------
     def appendix_sections(self, catalogue: Catalogue) -> list[Section]:
-        """The sections of the rulebook appendix (:mod:`cardgen.docs.model`).  By default the
+        """The sections of the rulebook appendix (:mod:`cardgen.docs.content`).  By default the
         card reference (name, id, :meth:`card_text`, :meth:`export_row`, copies), the icons of
         :meth:`icon_tokens` and :meth:`component_counts`; override to add or replace sections
         (``super().appendix_sections(catalogue)`` gives these)."""

@@ -8,7 +8,7 @@ import pytest
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.docs import build_appendix, render
-from cardgen.docs.model import Charts, Clarifications, Components, Glossary, Index, Table
+from cardgen.docs.content import Charts, Clarifications, Components, Glossary, Index, Table
 from cardgen.docs.templating import md_escape
 from cardgen.packs.attack_right.clarifications import clarifications
 from cardgen.packs.attack_right.docs import rules_reference

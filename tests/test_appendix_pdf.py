@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.docs import build_appendix, render
-from cardgen.docs.text import humanise
+from cardgen.docs.inline import humanise
 from cardgen.packs.attack_right.effects import KINDS
 
 FIXTURE = Path(__file__).parent / "fixtures" / "appendix"

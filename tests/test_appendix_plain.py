@@ -14,8 +14,8 @@ from pypdf import PdfReader
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.docs import build_appendix, render, write_appendices, write_rulebook
-from cardgen.docs.model import Components, Glossary, Paragraph, Section, Segment, Table
-from cardgen.docs.text import segments
+from cardgen.docs.content import Components, Glossary, Paragraph, Section, Segment, Table
+from cardgen.docs.inline import segments
 
 PLAIN = FIXTURES / "plain" / "tavern"  # a plain game with two piles, icons and stats
 

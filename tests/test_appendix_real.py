@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from cardgen.catalogue.loader import find_card_files, load_catalogue
 from cardgen.docs import build_appendix, write_appendices
-from cardgen.docs.model import Clarifications
+from cardgen.docs.content import Clarifications
 from cardgen.packs.attack_right.effects import KINDS
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"

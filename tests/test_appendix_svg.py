@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from reportlab.lib.colors import HexColor
 
 from cardgen.docs.charts import layout
-from cardgen.docs.model import Chart, Series
+from cardgen.docs.content import Chart, Series
 from cardgen.docs.svg_canvas import SvgCanvas
 
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import CARDS
 
 from cardgen.components.draw import text_on
-from cardgen.packs.attack_right.components.layout import load_layout
+from cardgen.packs.attack_right.components.style import load_layout
 from cardgen.packs.attack_right.model import load_rules_model
 from cardgen.render.colours import hex_rgb
 

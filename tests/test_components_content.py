@@ -18,9 +18,9 @@ from cardgen.packs.attack_right.components.kit import (
     write_scoreboard,
     write_tokens,
 )
-from cardgen.packs.attack_right.components.layout import DEFAULT_LAYOUT, load_layout
 from cardgen.packs.attack_right.components.player_board import board_geometry
 from cardgen.packs.attack_right.components.scoreboard import glory_track
+from cardgen.packs.attack_right.components.style import DEFAULT_LAYOUT, load_layout
 from cardgen.packs.attack_right.components.tokens import token_grid
 from cardgen.packs.attack_right.model import Placement, load_rules_model
 

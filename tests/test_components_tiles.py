@@ -13,7 +13,7 @@ from test_components_pdfscan import MM, placed_forms, segments
 
 from cardgen.components.tiling import PAPERS, plan_tiles
 from cardgen.packs.attack_right.components.kit import write_player_boards, write_scoreboard
-from cardgen.packs.attack_right.components.layout import load_layout
+from cardgen.packs.attack_right.components.style import load_layout
 from cardgen.packs.attack_right.model import load_rules_model
 
 A3 = (297 * MM, 420 * MM)

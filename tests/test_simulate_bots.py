@@ -9,7 +9,7 @@ import pytest
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.packs.attack_right.engine import Game, GameOptions, RandomBot
-from cardgen.packs.attack_right.simulation.bots import LookaheadBot, evaluate, make_sim_bot
+from cardgen.packs.attack_right.simulation.seat_bots import LookaheadBot, evaluate, make_sim_bot
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 

@@ -233,8 +233,8 @@ def _same(a: Path, b: Path) -> bool:
 
 def _validated(cards_dir: str | os.PathLike[str]):
     from cardgen.catalogue.validate import validate
-    from cardgen.checks import standard
     from cardgen.diagnostics import Severity
+    from cardgen.standard_checks import standard
 
     # the same checks as `cardgen validate`: schema, rules model, engine card checks, preflight
     result = validate(cards_dir, extra_checks=standard())

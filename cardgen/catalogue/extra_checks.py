@@ -1,7 +1,7 @@
 """Checks beyond the schema and rules model, run by `cardgen validate` and cached by content.
 
 A pack's engine-backed card checks and the print preflight need an engine, reportlab and the
-fonts: they cost far more than reading 160 cards (:mod:`cardgen.checks` lists them).  Their
+fonts: they cost far more than reading 160 cards (:mod:`cardgen.standard_checks` lists them).  Their
 result depends only on their inputs, so :func:`run_extra_checks` keys each result by a content
 hash of the catalogue files, the folders the check reads, the cardgen package (code, data) and the
 check's own arguments, and replays it from the cache when nothing changed.  Nothing is keyed
@@ -21,7 +21,7 @@ from cardgen.catalogue.loader import Catalogue
 from cardgen.catalogue.snapshot import content_key
 from cardgen.diagnostics import Diagnostic, Position
 from cardgen.util.atomic import atomic_write_text
-from cardgen.util.cache import cache_dir as shared_cache_dir
+from cardgen.util.cache_dirs import cache_dir as shared_cache_dir
 from cardgen.util.hashing import PACKAGE_ROOT, digest_data, digest_paths
 
 CACHE_VERSION = 1
@@ -49,7 +49,7 @@ class ExtraCheck:
 
 
 def cache_dir() -> Path:
-    """Where cached check results live (see :mod:`cardgen.util.cache`)."""
+    """Where cached check results live (see :mod:`cardgen.util.cache_dirs`)."""
     return shared_cache_dir("checks")
 
 

@@ -11,7 +11,7 @@ Every command starts that way, so :func:`checked_catalogue` keeps the outcome (t
 
 Nothing is keyed by timestamps: editing a card, or the code, makes a new key, and the new
 entry replaces the folder's old one.  The entries live in ``cache_dir("catalogue")`` (see
-:mod:`cardgen.util.cache`); a damaged or unreadable entry is read again from YAML, and a cache
+:mod:`cardgen.util.cache_dirs`); a damaged or unreadable entry is read again from YAML, and a cache
 folder that cannot be written only costs time.
 Pickles are only ever read from that folder, which cardgen itself writes.
 """
@@ -27,7 +27,7 @@ from pathlib import Path
 from cardgen.catalogue.loader import Catalogue, read_catalogue
 from cardgen.diagnostics import Diagnostic
 from cardgen.util.atomic import atomic_write_bytes
-from cardgen.util.cache import cache_dir
+from cardgen.util.cache_dirs import cache_dir
 from cardgen.util.hashing import PACKAGE_ROOT, digest_data, digest_paths
 
 #: Bump when what an entry holds changes.

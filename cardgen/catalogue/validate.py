@@ -50,7 +50,7 @@ def validate(
 
     ``extra_checks`` are :class:`ExtraCheck` references (results cached by content, see
     :mod:`cardgen.catalogue.extra_checks`) or plain callables ``(catalogue) -> diagnostics``,
-    or a function that chooses them for the loaded catalogue (:func:`cardgen.checks.standard`
+    or a function that chooses them for the loaded catalogue (``standard_checks.standard``
     gives a pack's engine checks and the print preflight).  Extra checks run only when the
     schema and rules-model checks found no error.
     """

@@ -57,7 +57,7 @@ def validate(
     """Check a catalogue against the schema, the rules model and the rules engine's card
     checks; exit 1 if invalid (-q: only the diagnostics, no closing summary line)."""
     from cardgen.catalogue.validate import validate as run_validate
-    from cardgen.checks import standard
+    from cardgen.standard_checks import standard
 
     checks = standard(simulate)
     result = run_validate(directory, extra_checks=checks, use_cache=not no_cache)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.charts import bands, legend
-from cardgen.docs.model import Chart
+from cardgen.docs.content import Chart
 
 LABEL_SIZE = 7.0
 AXIS_COLOUR = "#444444"

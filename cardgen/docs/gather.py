@@ -1,4 +1,4 @@
-"""Build the :class:`~cardgen.docs.model.Appendix` of a catalogue, and the generic sections
+"""Build the :class:`~cardgen.docs.content.Appendix` of a catalogue, and the generic sections
 every pack gets: the card reference, the icons and the components.
 
 A pack adds or replaces sections with :meth:`cardgen.pack.Pack.appendix_sections` (whose
@@ -13,8 +13,8 @@ from enum import Enum
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.tokens import tokens_in
-from cardgen.docs.model import (
+from cardgen.catalogue.icon_tokens import tokens_in
+from cardgen.docs.content import (
     Appendix,
     CardRef,
     Column,
@@ -28,7 +28,7 @@ from cardgen.docs.model import (
     Segment,
     Table,
 )
-from cardgen.docs.text import humanise, segments
+from cardgen.docs.inline import humanise, segments
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue

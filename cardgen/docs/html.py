@@ -6,9 +6,9 @@ from xml.sax.saxutils import escape
 
 from markupsafe import Markup
 
+from cardgen.docs.badges import badge, svg_symbol
 from cardgen.docs.charts import ChartLayout, layout
-from cardgen.docs.icons import badge, svg_symbol
-from cardgen.docs.model import Appendix, for_format
+from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.pdf_theme import card_icons
 from cardgen.docs.svg_canvas import SvgCanvas
 from cardgen.docs.templating import render

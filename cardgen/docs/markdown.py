@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgen.docs.model import Appendix, for_format
+from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.templating import render
 
 

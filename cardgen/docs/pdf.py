@@ -20,7 +20,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from cardgen.docs.model import Appendix, for_format
+from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.pdf_sections import Styles, story
 from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
 

@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from cardgen.docs.charts import AXIS_COLOUR, layout
-from cardgen.docs.model import Chart, Segment
+from cardgen.docs.content import Chart, Segment
 from cardgen.docs.pdf_theme import IconDrawer
 
 _WORDS = re.compile(r"\S+|\s+")

@@ -18,7 +18,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from cardgen.docs.model import (
+from cardgen.docs.content import (
     Appendix,
     CardRef,
     Chart,
@@ -32,15 +32,15 @@ from cardgen.docs.model import (
     Section,
     Segment,
 )
-from cardgen.docs.model import (
+from cardgen.docs.content import (
     Paragraph as TextBlock,
 )
-from cardgen.docs.model import (
+from cardgen.docs.content import (
     Table as TableBlock,
 )
+from cardgen.docs.inline import code_spans
 from cardgen.docs.pdf_flow import IconText, Run, chart_drawing
 from cardgen.docs.pdf_theme import PdfTheme
-from cardgen.docs.text import code_spans
 
 INK = "#1D1D1D"
 MUTED = "#555555"

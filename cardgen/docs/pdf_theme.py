@@ -2,7 +2,7 @@
 
 The fonts are the appendix's (the pack's card layout fonts, embedded as subsets) and the icons
 the pack's vector icons; an icon token the pack does not draw falls back to a lettered badge
-(:mod:`cardgen.docs.icons`).
+(:mod:`cardgen.docs.badges`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.docs.icons import badge, draw_badge
-from cardgen.docs.model import Appendix
+from cardgen.docs.badges import badge, draw_badge
+from cardgen.docs.content import Appendix
 from cardgen.render.colours import Ink
 from cardgen.render.fonts import register_fonts
 from cardgen.render.icons import NoIcons

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, StrictUndefined, TemplateError
 
-from cardgen.catalogue.tokens import TOKEN
+from cardgen.catalogue.icon_tokens import TOKEN
 
 if TYPE_CHECKING:
     from cardgen.pack import Pack

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.html import chart_layouts, symbols
-from cardgen.docs.model import Appendix, for_format
 from cardgen.docs.rulebook import Rulebook, grouped
 from cardgen.docs.templating import render
 

@@ -25,7 +25,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from cardgen.docs.model import Appendix, for_format
+from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.pdf import MARGIN, _Doc, _toc, lede
 from cardgen.docs.pdf_flow import IconText, Run
 from cardgen.docs.pdf_sections import HEAD_BG, INK, MUTED, Styles, story

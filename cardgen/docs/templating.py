@@ -15,7 +15,7 @@ from pathlib import Path
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from cardgen.docs.text import code_spans
+from cardgen.docs.inline import code_spans
 from cardgen.util.resources import data_path
 
 TEMPLATE_DIR = data_path("cardgen.docs", "templates")

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.docs.content import FORMATS, Appendix
 from cardgen.docs.gather import build_appendix
-from cardgen.docs.model import FORMATS, Appendix
 from cardgen.docs.rulebook import Rulebook, RulebookError, build_rulebook, default_source
 from cardgen.util.atomic import atomic_write_bytes
 

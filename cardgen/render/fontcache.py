@@ -32,7 +32,7 @@ from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
-from cardgen.util.cache import cache_dir as shared_cache_dir
+from cardgen.util.cache_dirs import cache_dir as shared_cache_dir
 
 #: Bump when what an entry holds changes.
 VERSION = 2

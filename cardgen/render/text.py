@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cardgen.catalogue.tokens import TOKEN
+from cardgen.catalogue.icon_tokens import TOKEN
 from cardgen.render.fonts import string_width
 
 #: The first baseline sits this many font sizes below the top of the block …

@@ -10,16 +10,16 @@ counters, reports with charts.
     write_report(summary, "report.html", sim)          # or .pdf
 
 Games are a pure function of (catalogue, spec): seeds come from the master seed and the game
-index (:mod:`.seeds`), chunks of games run anywhere (:mod:`.runner`, :mod:`.distributed`) and
+index (:mod:`.seeds`), chunks of games run anywhere (:mod:`.batch`, :mod:`.distributed`) and
 their int counters (:mod:`.stats`) merge by addition.  The game itself (how one game is played,
 its bots, its own counters and report sections) is the pack's :class:`Simulation`
 (:mod:`.protocol`); this package imports no pack.
 """
 
+from cardgen.simulate.batch import Runner, SimResult, load_simulation, simulate
 from cardgen.simulate.protocol import GameRecord, GameSpec, GameTable, Simulation
 from cardgen.simulate.report import render_table, summarise, to_json
 from cardgen.simulate.report_html import write_report
-from cardgen.simulate.runner import Runner, SimResult, load_simulation, simulate
 from cardgen.simulate.spec import MIXED, SimSpec, SimSpecError, make_matchups
 
 __all__ = [

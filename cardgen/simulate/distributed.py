@@ -1,8 +1,8 @@
 """Run the same chunks on a Dask distributed cluster (``pip install cardgen[distributed]``).
 
-The :class:`~cardgen.simulate.runner.Runner` (simulation + catalogue + spec) is scattered once
+The :class:`~cardgen.simulate.batch.Runner` (simulation + catalogue + spec) is scattered once
 to every worker; each task plays one chunk and returns its int counters, which are added here
-as they arrive.  The chunks and seeds are those of :func:`cardgen.simulate.runner.simulate`, so
+as they arrive.  The chunks and seeds are those of :func:`cardgen.simulate.batch.simulate`, so
 the result equals the single-process one bit for bit.
 """
 
@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.simulate.protocol import Simulation
-from cardgen.simulate.runner import (
+from cardgen.simulate.batch import (
     Progress,
     Runner,
     SimResult,
@@ -20,6 +19,7 @@ from cardgen.simulate.runner import (
     default_chunk_size,
     load_simulation,
 )
+from cardgen.simulate.protocol import Simulation
 from cardgen.simulate.spec import SimSpec
 from cardgen.simulate.stats import merge_into
 

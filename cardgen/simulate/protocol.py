@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
+    from cardgen.simulate.batch import SimResult
     from cardgen.simulate.report_model import Section
-    from cardgen.simulate.runner import SimResult
     from cardgen.simulate.spec import SimSpec
     from cardgen.simulate.stats import Block, Layout
 

@@ -16,8 +16,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.simulate.batch import SimResult
 from cardgen.simulate.protocol import Simulation
-from cardgen.simulate.runner import SimResult
 from cardgen.simulate.stats import interval, ratio, rounded
 
 FORMAT = "cardgen-simulation/1"

@@ -5,7 +5,7 @@ Resource tokens (``{wood}`` …) come from the rules model; the rest are fixed h
 
 from __future__ import annotations
 
-from cardgen.catalogue.tokens import TOKEN, tokens_in
+from cardgen.catalogue.icon_tokens import TOKEN, tokens_in
 
 __all__ = ["ICONS", "TOKEN", "known_tokens", "tokens_in"]
 

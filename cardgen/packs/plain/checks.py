@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cardgen.catalogue.icon_tokens import tokens_in
 from cardgen.catalogue.loader import Catalogue
-from cardgen.catalogue.tokens import tokens_in
 from cardgen.diagnostics import Diagnostic
 from cardgen.packs.plain.icons import ICONS
 

@@ -13,9 +13,9 @@ from pathlib import Path
 from cardgen.components import ComponentFile, ComponentSpec
 from cardgen.components.draw import card_layout, new_sheet
 from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_a3, write_tiled
-from cardgen.packs.attack_right.components.layout import ComponentLayout
 from cardgen.packs.attack_right.components.player_board import board_geometry, draw_player_board
 from cardgen.packs.attack_right.components.scoreboard import draw_scoreboard, glory_track
+from cardgen.packs.attack_right.components.style import ComponentLayout
 from cardgen.packs.attack_right.components.tokens import draw_token_sheets
 from cardgen.packs.attack_right.model import RulesModel
 from cardgen.render.units import Size, mm
@@ -122,7 +122,7 @@ def write_tokens(
 
 def component_specs() -> list[ComponentSpec]:
     """Attack Right's components: player boards and scoreboard (large), token sheets."""
-    from cardgen.packs.attack_right.components.layout import DEFAULT_LAYOUT, load_layout
+    from cardgen.packs.attack_right.components.style import DEFAULT_LAYOUT, load_layout
 
     def with_layout(write):
         return lambda path, rules, paper: write(path, rules, load_layout(), paper)

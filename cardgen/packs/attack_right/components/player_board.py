@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.components.draw import Sheet, arrow, player_marker, text_on
-from cardgen.packs.attack_right.components.layout import ComponentLayout, rules_text
+from cardgen.packs.attack_right.components.style import ComponentLayout, rules_text
 from cardgen.packs.attack_right.model import Placement, PlayerColour, RulesModel
 from cardgen.render.colours import lighten
 from cardgen.render.units import Size, mm

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.components.draw import Sheet, player_marker, text_on
-from cardgen.packs.attack_right.components.layout import ComponentLayout, rules_text
 from cardgen.packs.attack_right.components.player_board import Rect, draw_phase_row, pt
+from cardgen.packs.attack_right.components.style import ComponentLayout, rules_text
 from cardgen.packs.attack_right.model import RulesModel
 from cardgen.render.units import mm
 

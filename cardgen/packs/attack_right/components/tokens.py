@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardgen.components.draw import Sheet, player_marker, text_on
-from cardgen.packs.attack_right.components.layout import ComponentLayout
+from cardgen.packs.attack_right.components.style import ComponentLayout
 from cardgen.packs.attack_right.model import PlayerColour, RulesModel
 from cardgen.render.geometry import Box, Duplex, Grid, cut_lines, draw_crop_marks
 from cardgen.render.units import Size, mm, to_mm

@@ -4,13 +4,13 @@ deck statistics, as generic document sections."""
 from __future__ import annotations
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.docs.content import Appendix, ComponentEntry, Section
 from cardgen.docs.gather import assemble, components_section, icon_labels
-from cardgen.docs.model import Appendix, ComponentEntry, Section
-from cardgen.docs.text import humanise
-from cardgen.packs.attack_right.docs.cards import card_reference, indexes
+from cardgen.docs.inline import humanise
+from cardgen.packs.attack_right.docs.card_reference import card_reference, indexes
+from cardgen.packs.attack_right.docs.deck_stats import statistics
 from cardgen.packs.attack_right.docs.glossary import glossary
 from cardgen.packs.attack_right.docs.reference import TEMPLATES, clarifications_section
-from cardgen.packs.attack_right.docs.stats import statistics
 
 #: what the appendix holds (the PDF's subject, the build manifest)
 CONTENTS = ("card reference", "glossary", "clarifications", "components", "deck statistics")

@@ -3,11 +3,11 @@ each with the cards that use it."""
 
 from __future__ import annotations
 
+from cardgen.catalogue.icon_tokens import tokens_in
 from cardgen.catalogue.loader import Catalogue
-from cardgen.catalogue.tokens import tokens_in
+from cardgen.docs.content import Glossary, GlossaryEntry, Paragraph, Section, Segment
 from cardgen.docs.gather import card_ref
-from cardgen.docs.model import Glossary, GlossaryEntry, Paragraph, Section, Segment
-from cardgen.docs.text import docstring, humanise
+from cardgen.docs.inline import docstring, humanise
 from cardgen.packs.attack_right.cards import Card
 from cardgen.packs.attack_right.effects import (
     EFFECT_KINDS,

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
+from cardgen.docs.content import ClarificationEntry, Clarifications, Paragraph, Section
 from cardgen.docs.gather import setting_value
+from cardgen.docs.inline import inline
 from cardgen.docs.markdown import tidy
-from cardgen.docs.model import ClarificationEntry, Clarifications, Paragraph, Section
 from cardgen.docs.templating import render
-from cardgen.docs.text import inline
 from cardgen.packs.attack_right.clarifications import Clarification, clarifications
 from cardgen.packs.attack_right.model import RulesModel
 from cardgen.util.resources import data_path

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from cardgen.packs.attack_right.engine.actions import END
 from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, CardDef
-from cardgen.packs.attack_right.engine.effects import price
+from cardgen.packs.attack_right.engine.executors import price
 from cardgen.packs.attack_right.engine.state import DRAFT, PLAY, State
 
 

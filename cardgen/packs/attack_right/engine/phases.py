@@ -18,7 +18,7 @@ from cardgen.packs.attack_right.engine.compiled import (
     DEFENCE_LOST,
     DEFENCE_WON,
 )
-from cardgen.packs.attack_right.engine.effects import (
+from cardgen.packs.attack_right.engine.executors import (
     add_tokens,
     die,
     fire,

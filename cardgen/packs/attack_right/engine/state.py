@@ -35,7 +35,7 @@ from cardgen.packs.attack_right.engine.actions import (
     save_action,
 )
 from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES
-from cardgen.packs.attack_right.engine.effects import price, total_power
+from cardgen.packs.attack_right.engine.executors import price, total_power
 from cardgen.packs.attack_right.engine.game import Game
 from cardgen.packs.attack_right.model import Phase
 

@@ -7,8 +7,8 @@ mismatch.  The core (:mod:`cardgen.scenarios`) finds the files and the catalogue
 """
 
 from cardgen.packs.attack_right.scenario.build import ScenarioError, build_state
-from cardgen.packs.attack_right.scenario.model import Scenario
-from cardgen.packs.attack_right.scenario.runner import parse, run, run_scenario
+from cardgen.packs.attack_right.scenario.execute import parse, run, run_scenario
+from cardgen.packs.attack_right.scenario.file_format import Scenario
 
 __all__ = [
     "Scenario",

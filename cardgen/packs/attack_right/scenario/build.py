@@ -7,7 +7,7 @@ from cardgen.packs.attack_right.engine.actions import END, play_action, save_act
 from cardgen.packs.attack_right.engine.compiled import ZONES
 from cardgen.packs.attack_right.engine.game import Game
 from cardgen.packs.attack_right.engine.state import PHASES, State
-from cardgen.packs.attack_right.scenario.model import (
+from cardgen.packs.attack_right.scenario.file_format import (
     Action,
     CardSpec,
     PickAct,

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from cardgen.packs.attack_right.simulation.bots import BOT_NAMES
+from cardgen.packs.attack_right.simulation.seat_bots import BOT_NAMES
 
 
 class AttackRightSimulation:
@@ -45,7 +45,7 @@ class AttackRightSimulation:
         return Simulator(catalogue, spec, layout)
 
     def summarise(self, result, catalogue) -> dict[str, Any]:
-        from cardgen.packs.attack_right.simulation.summary import summarise
+        from cardgen.packs.attack_right.simulation.balance import summarise
 
         return summarise(result, catalogue)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.packs.attack_right.engine import DRAFT, PLAY, Game, GameOptions, GameSetupError
-from cardgen.packs.attack_right.simulation.bots import FastRandomBot, make_sim_bot
+from cardgen.packs.attack_right.simulation.seat_bots import FastRandomBot, make_sim_bot
 from cardgen.simulate.protocol import GameRecord, GameSpec
 from cardgen.simulate.spec import SimSpec, SimSpecError
 from cardgen.simulate.stats import Block, Layout

@@ -6,8 +6,8 @@ import inspect
 import re
 from dataclasses import replace
 
-from cardgen.catalogue.tokens import TOKEN
-from cardgen.docs.model import Segment
+from cardgen.catalogue.icon_tokens import TOKEN
+from cardgen.docs.content import Segment
 
 _CODE = re.compile(r"``?([^`]+)``?")
 

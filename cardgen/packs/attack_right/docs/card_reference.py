@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.docs.gather import card_ref
-from cardgen.docs.model import (
+from cardgen.docs.content import (
     CardRef,
     Column,
     Index,
@@ -21,7 +20,8 @@ from cardgen.docs.model import (
     Segment,
     Table,
 )
-from cardgen.docs.text import humanise, inline, segments
+from cardgen.docs.gather import card_ref
+from cardgen.docs.inline import humanise, inline, segments
 from cardgen.packs.attack_right.cards import Card
 from cardgen.packs.attack_right.model import CardType, Placement, RulesModel
 

@@ -14,7 +14,7 @@ from cardgen.packs.attack_right.engine.events import to_dict
 from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupError
 from cardgen.packs.attack_right.engine.state import PHASES, IllegalActionError, State
 from cardgen.packs.attack_right.scenario.build import ScenarioError, build_state, encode
-from cardgen.packs.attack_right.scenario.model import CardSpec, Expect, Scenario, TableauSpec
+from cardgen.packs.attack_right.scenario.file_format import CardSpec, Expect, Scenario, TableauSpec
 
 
 def parse(data: Any, smap: SourceMap) -> Scenario:

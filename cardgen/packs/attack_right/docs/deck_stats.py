@@ -7,8 +7,8 @@ same categories across decks so they can be compared side by side.
 from __future__ import annotations
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.docs.model import Chart, Charts, Paragraph, Section, Segment, Series
-from cardgen.docs.text import humanise
+from cardgen.docs.content import Chart, Charts, Paragraph, Section, Segment, Series
+from cardgen.docs.inline import humanise
 from cardgen.packs.attack_right.cards import Card
 from cardgen.packs.attack_right.model import Placement
 from cardgen.packs.attack_right.types import DASH

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.packs.attack_right.simulation.play import CARD_FIELDS, round_item
+from cardgen.simulate.batch import SimResult
 from cardgen.simulate.report import side_summary
-from cardgen.simulate.runner import SimResult
 from cardgen.simulate.stats import interval, ratio, rounded
 
 
