@@ -8,7 +8,6 @@ changes, only the steps holding that card run again.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -72,9 +71,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         raise Unavailable(f"card renderer not available ({exc})") from None
     cat, rules = ctx.catalogue, ctx.rules
     steps: list[Step] = []
-    raster = shutil.which("pdftoppm") is not None  # images need poppler; the PDFs do not
-    if not raster:
-        ctx.skipped["cards: png, tts, contact"] = "pdftoppm not found: install poppler-utils"
 
     def render_step(step_id: str, title: str, cards: list[Card], options, describe) -> Step:
         def run(out: Path) -> list[Output]:
@@ -146,8 +142,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 printed,
             )
         )
-        if not raster:
-            continue
         steps.append(
             render_step(
                 f"cards/png-{deck}",
@@ -182,8 +176,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             )
         return Output(rel, "Tabletop Simulator back or deck list", None, {}, "tts")
 
-    if not raster:
-        return steps
     steps.append(
         render_step(
             "cards/tts-contact",
