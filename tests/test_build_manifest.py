@@ -194,7 +194,9 @@ def test_the_image_products_build_with_nothing_but_python(small, tmp_path):
     empty.mkdir()
     env = {**os.environ, "PATH": str(empty)}
     cmd = [sys.executable, "-m", "cardgen", "build", "--cards", str(cards), "--out", str(out)]
-    res = subprocess.run([*cmd, "--only", "cards", "-q"], env=env, capture_output=True, text=True)
+    res = subprocess.run(
+        [*cmd, "--only", "cards", "-q", "--jobs", "2"], env=env, capture_output=True, text=True
+    )
     assert res.returncode == 0, res.stderr
     manifest = json.loads((out / MANIFEST_FILE).read_text())
     cards_check = next(c for c in manifest["components"] if c["component"] == "cards")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from cardgen.build.steps import BuildContext, Output, Step, Unavailable, provider
@@ -56,8 +57,6 @@ def _cards_data(ctx: BuildContext, cards: list[Card]) -> list:
 
 
 def _sub_catalogue(ctx: BuildContext, cards: list[Card]):
-    from dataclasses import replace
-
     return replace(ctx.catalogue, cards=cards)
 
 
@@ -73,6 +72,8 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     steps: list[Step] = []
 
     def render_step(step_id: str, title: str, cards: list[Card], options, describe) -> Step:
+        options = replace(options, jobs=ctx.jobs)  # not in the key: same files for any jobs
+
         def run(out: Path) -> list[Output]:
             written = Renderer(_sub_catalogue(ctx, cards)).render(out / "cards", options)
             return [describe(p.relative_to(out).as_posix(), p) for p in written]

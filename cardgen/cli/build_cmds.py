@@ -28,6 +28,14 @@ def build(
         help="Build only these product groups: cards, components, appendix (repeat or comma-list).",
     ),
     cards: Path = typer.Option(DEFAULT_CARDS, "--cards", help="Catalogue folder."),
+    jobs: int = typer.Option(
+        None,
+        "--jobs",
+        "-j",
+        min=1,
+        show_default=False,
+        help="Processes rasterising the card images; default: the machine's cores.",
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary."),
 ) -> None:
     """Validate, then build cards, components and appendices into OUT with a manifest."""
@@ -41,7 +49,7 @@ def build(
     progress = None if quiet or not console.is_terminal else _progress(console)
     try:
         if progress is None:
-            report = run_build(cards, out, paper=paper.value, only=groups)
+            report = run_build(cards, out, paper=paper.value, only=groups, jobs=jobs)
         else:
             with progress as p:
                 task = p.add_task("building", total=None)
@@ -50,6 +58,7 @@ def build(
                     out,
                     paper=paper.value,
                     only=groups,
+                    jobs=jobs,
                     on_plan=lambda steps: p.update(task, total=len(steps) or 1),
                     on_start=lambda step: p.update(task, description=step.title),
                     on_step=lambda r: p.update(task, advance=1),
