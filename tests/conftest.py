@@ -1,7 +1,10 @@
-"""Shared test fixtures: paths to the real and the fixture catalogue, and a CLI runner."""
+"""Shared test fixtures: paths to the real and the fixture catalogue, a CLI runner, and PDF
+reading through PDFium (text layers, page counts)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 
 import pytest
@@ -54,6 +57,50 @@ def plain():
 @pytest.fixture(autouse=True, scope="session")
 def _private_check_cache(tmp_path_factory):
     """Keep the validate check cache of the test run out of the user's cache folder."""
-    import os
-
     os.environ.setdefault("CARDGEN_CACHE_DIR", str(tmp_path_factory.mktemp("check-cache")))
+
+
+# --- reading PDFs with PDFium (pypdfium2): text layers, page counts, pixels --------------------
+@contextlib.contextmanager
+def open_pdf(pdf: bytes | str | os.PathLike[str]):
+    """The PDF opened by PDFium, closed afterwards."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else os.fspath(pdf))
+    try:
+        yield doc
+    finally:
+        doc.close()
+
+
+def page_text(page, box: tuple[float, float, float, float] | None = None) -> str:
+    """A PDFium page's text layer (inside ``box``, left, bottom, right, top in points, when
+    given), with ``\\n`` line ends."""
+    tp = page.get_textpage()
+    try:
+        text = tp.get_text_range() if box is None else tp.get_text_bounded(*box)
+    finally:
+        tp.close()
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def pdf_texts(pdf: bytes | str | os.PathLike[str]) -> list[str]:
+    """The text of every page of ``pdf``, one string per page."""
+    with open_pdf(pdf) as doc:
+        return [page_text(doc[i]) for i in range(len(doc))]
+
+
+def pdf_text(pdf: bytes | str | os.PathLike[str]) -> str:
+    """The text of every page of ``pdf``, pages joined by a line end."""
+    return "\n".join(pdf_texts(pdf))
+
+
+def pdf_page_count(pdf: bytes | str | os.PathLike[str]) -> int:
+    with open_pdf(pdf) as doc:
+        return len(doc)
+
+
+def pdf_page_sizes(pdf: bytes | str | os.PathLike[str]) -> list[tuple[float, float]]:
+    """Every page's width and height in points."""
+    with open_pdf(pdf) as doc:
+        return [tuple(doc[i].get_size()) for i in range(len(doc))]

@@ -7,6 +7,7 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+from conftest import pdf_texts
 from pypdf import PdfReader
 
 from cardgen.catalogue.loader import load_catalogue
@@ -33,8 +34,13 @@ def reader(pdf_bytes) -> PdfReader:
 
 
 @pytest.fixture(scope="module")
-def text(reader) -> str:
-    return re.sub(r"\s+", "", "".join(p.extract_text() for p in reader.pages))
+def texts(pdf_bytes) -> list[str]:
+    return pdf_texts(pdf_bytes)
+
+
+@pytest.fixture(scope="module")
+def text(texts) -> str:
+    return re.sub(r"\s+", "", "".join(texts))
 
 
 def _titles(outline, depth=0):
@@ -74,8 +80,8 @@ def test_contents_page_links_are_clickable(reader):
     assert len(links) >= 6
 
 
-def test_index_links_jump_to_card_rows(reader):
-    page = next(p for p in reader.pages if "Cost 0" in p.extract_text())
+def test_index_links_jump_to_card_rows(reader, texts):
+    page = reader.pages[next(i for i, t in enumerate(texts) if "Cost 0" in t)]
     links = [a.get_object() for a in page.get("/Annots", [])]
     assert len(links) == 8 + 8 + 12  # every card under cost, type and each of its placements
     page_ids = {p.indirect_reference.idnum for p in reader.pages}

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import pdf_texts
 from pypdf import PdfReader
 
 from cardgen.catalogue.loader import find_card_files, load_catalogue
@@ -56,9 +57,8 @@ def test_html_ids_unique_and_links_resolve(written):
 
 
 def test_every_card_in_pdf(catalogue, written):
-    reader = PdfReader(written["pdf"])
-    assert len(reader.outline) >= 6
-    text = re.sub(r"\s+", "", "".join(p.extract_text() for p in reader.pages))
+    assert len(PdfReader(written["pdf"]).outline) >= 6
+    text = re.sub(r"\s+", "", "".join(pdf_texts(written["pdf"])))
     missing = [c.name for c in catalogue if re.sub(r"\s+", "", c.name) not in text]
     assert not missing
 

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import FIXTURES
-from pypdf import PdfReader
+from conftest import FIXTURES, pdf_page_count
 
 from cardgen.build.cache import CACHE_FILE
 from cardgen.build.guide import GUIDE_FILE
@@ -78,7 +77,7 @@ def test_manifest_lists_every_file_with_its_pages(built):
     assert set(listed) == set(_files(out)) - {MANIFEST_FILE, GUIDE_FILE}
     for path, entry in listed.items():
         if path.endswith(".pdf"):
-            assert entry["pages"] == len(PdfReader(out / path).pages), path
+            assert entry["pages"] == pdf_page_count(out / path), path
         assert entry["description"]
         assert len(entry["sha256"]) == 64
 

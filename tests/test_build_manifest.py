@@ -189,14 +189,25 @@ def test_cli_output_is_a_file(runner, app, small, tmp_path):
     assert result.exit_code == 1 and "not a folder" in result.output
 
 
-def test_without_poppler_the_pdfs_still_build(small, monkeypatch):
-    import cardgen.build.products as products
+def test_the_image_products_build_with_nothing_but_python(small, tmp_path):
+    """No external program on PATH: the build still makes every PNG product."""
+    import json
+    import os
+    import subprocess
+    import sys
 
-    monkeypatch.setattr(products.shutil, "which", lambda name: None)
+    from cardgen.build.manifest import MANIFEST_FILE
+
     cards, out = small
-    report = build(cards, out, only=["cards"])
-    ran = {r.step_id for r in report.results}
-    assert "cards/pnp-a4" in ran and "cards/print-battle" in ran
-    assert not any(s.startswith(("cards/png-", "cards/tts")) for s in ran)
-    assert "poppler" in " ".join(report.skipped.values())
-    assert not (out / "cards" / "png").exists()
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    env = {**os.environ, "PATH": str(empty)}
+    cmd = [sys.executable, "-m", "cardgen", "build", "--cards", str(cards), "--out", str(out)]
+    res = subprocess.run(
+        [*cmd, "--only", "cards", "-q", "--jobs", "2"], env=env, capture_output=True, text=True
+    )
+    assert res.returncode == 0, res.stderr
+    manifest = json.loads((out / MANIFEST_FILE).read_text())
+    cards_check = next(c for c in manifest["components"] if c["component"] == "cards")
+    assert {"png", "png-mpc", "tts", "contact"} <= set(cards_check["variants"])
+    assert (out / "cards" / "contact.png").is_file() and (out / "cards" / "tts").is_dir()

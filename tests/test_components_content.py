@@ -6,7 +6,7 @@ import itertools
 from collections import Counter
 
 import pytest
-from conftest import CARDS
+from conftest import CARDS, pdf_texts
 from pypdf import PdfReader
 from test_components_pdfscan import MM, placed_forms, segments
 
@@ -78,14 +78,13 @@ def test_board_size_comes_from_the_rules(rules, layout):
 @pytest.fixture(scope="module")
 def boards(tmp_path_factory, rules, layout):
     path = tmp_path_factory.mktemp("boards") / "boards.pdf"
-    return write_player_boards(path, rules, layout, "a3"), PdfReader(path)
+    return write_player_boards(path, rules, layout, "a3"), PdfReader(path), path
 
 
 def test_boards_text_layer(boards, rules, layout):
-    made, reader = boards
+    made, _, path = boards
     assert made.contains == {"player_boards": 4}
-    for page, player in zip(reader.pages, rules.players.colours, strict=True):
-        text = page.extract_text()
+    for text, player in zip(pdf_texts(path), rules.players.colours, strict=True):
         for word in ("LEFT", "MIDDLE", "RIGHT", "defence", "attack", "FALL only"):
             assert word in text
         assert text.count("FALL only") == 1
@@ -106,7 +105,7 @@ def test_boards_are_byte_identical(tmp_path, rules, layout):
 
 
 def test_boards_embed_the_card_fonts(boards):
-    _, reader = boards
+    _, reader, _ = boards
     fonts = reader.pages[0]["/Resources"]["/Font"]
     for ref in fonts.values():
         font = ref.get_object()
@@ -139,7 +138,7 @@ def test_scoreboard_text_layer(tmp_path, rules, layout):
     path = tmp_path / "score.pdf"
     made = write_scoreboard(path, rules, layout, "a3")
     assert made.contains == {"scoreboards": 1}
-    text = PdfReader(path).pages[0].extract_text()
+    (text,) = pdf_texts(path)
     words = set(text.split())
     top = glory_track(layout).top
     assert {str(n) for n in range(top + 1)} <= words

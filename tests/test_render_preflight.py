@@ -91,20 +91,6 @@ def test_render_with_a_preflight_error_writes_nothing(cards, tmp_path, runner, a
     assert not out.exists() or not any(out.rglob("*"))
 
 
-def test_missing_pdftoppm_is_reported_before_anything_is_written(
-    cards, tmp_path, runner, app, monkeypatch
-):
-    from cardgen.render.products import raster
-
-    monkeypatch.setattr(raster.shutil, "which", lambda name: None)
-    out = tmp_path / "out"
-    args = ["render", str(cards), "--out", str(out), "-q", "-p", "print", "-p", "png"]
-    res = runner.invoke(app, args)
-    assert res.exit_code == 1 and "Traceback" not in res.output
-    assert "pdftoppm" in res.output and "poppler-utils" in res.output
-    assert not out.exists() or not any(out.rglob("*"))
-
-
 def test_render_cli_writes_selected_products(tmp_path, runner, app):
     out = tmp_path / "out"
     res = runner.invoke(

@@ -1,4 +1,5 @@
-"""The rendered products themselves: PDFs read back with pypdf, PNG sizes, determinism."""
+"""The rendered products themselves: PDFs read back (text and pages with PDFium, boxes, fonts
+and content streams with pypdf), PNG sizes, determinism."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import pdf_page_count, pdf_page_sizes, pdf_texts
 from PIL import Image
 from pypdf import PdfReader
 
@@ -33,9 +35,9 @@ def rendered(tmp_path_factory, catalogue) -> Path:
     return out
 
 
-def _size_mm(page) -> tuple[float, float]:
-    box = page.mediabox
-    return (round(float(box.width) / PT, 1), round(float(box.height) / PT, 1))
+def _size_mm(size: tuple[float, float]) -> tuple[float, float]:
+    """A page size in points, in mm to 0.1 mm."""
+    return (round(size[0] / PT, 1), round(size[1] / PT, 1))
 
 
 def _box(page, key: str) -> list[float]:
@@ -81,15 +83,14 @@ def test_pnp_pages_are_paper_size_and_count_the_copies(rendered, catalogue):
     n = catalogue.count()
     sheets = math.ceil(n / 9)
     for paper, size in (("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))):
-        reader = PdfReader(rendered / f"pnp-{paper}.pdf")
-        assert len(reader.pages) == 2 + 2 * sheets  # calibration sheet + fronts/backs
-        assert {_size_mm(p) for p in reader.pages} == {size}
+        sizes = pdf_page_sizes(rendered / f"pnp-{paper}.pdf")
+        assert len(sizes) == 2 + 2 * sheets  # calibration sheet + fronts/backs
+        assert {_size_mm(s) for s in sizes} == {size}
 
 
 def test_pnp_fronts_show_every_physical_card(rendered, catalogue):
-    reader = PdfReader(rendered / "pnp-a4.pdf")
-    fronts = reader.pages[2::2]
-    text = "\n".join(p.extract_text() for p in fronts)
+    fronts = pdf_texts(rendered / "pnp-a4.pdf")[2::2]
+    text = "\n".join(fronts)
     for card in catalogue:
         assert text.count(card.name) == card.copies, card.name
 
@@ -145,13 +146,14 @@ def test_print_pdfs_one_page_per_copy_with_trim_and_bleed_boxes(rendered, catalo
         backs = PdfReader(rendered / "print" / f"{deck}-backs.pdf")
         assert len(backs.pages) == len(catalogue.rules.seasons)
         for page in [*reader.pages, *backs.pages]:
-            assert _size_mm(page) == (69.8, 95.2)  # trim + 2 × 3.175 mm
+            size = (float(page.mediabox.width), float(page.mediabox.height))
+            assert _size_mm(size) == (69.8, 95.2)  # trim + 2 × 3.175 mm
             t, b = _box(page, "/TrimBox"), _box(page, "/BleedBox")
             assert t == pytest.approx([mm(3.175), mm(3.175), mm(3.175 + 63.5), mm(3.175 + 88.9)])
             assert (t[2] - t[0], t[3] - t[1]) == pytest.approx((trim[0] * PT, trim[1] * PT))
             assert b == pytest.approx([float(v) for v in page.mediabox])
-        for page, name in zip(reader.pages, names, strict=True):
-            assert name in page.extract_text()
+        for text, name in zip(pdf_texts(rendered / "print" / f"{deck}.pdf"), names, strict=True):
+            assert name in text
 
 
 def test_every_font_in_every_pdf_is_embedded(rendered):
@@ -247,10 +249,10 @@ def test_other_duplex_modes(catalogue, duplex):
     from cardgen.render.theme import Theme
 
     ctx = RenderContext(catalogue, Theme.of(catalogue), load_product_settings())
-    reader = PdfReader(io.BytesIO(render_pnp(ctx, "letter", duplex)))
+    pages = pdf_page_count(render_pnp(ctx, "letter", duplex))
     sheets = math.ceil(catalogue.count() / 9)
     calibration = 0 if duplex is Duplex.NONE else 2
-    assert len(reader.pages) == calibration + 2 * sheets
+    assert pages == calibration + 2 * sheets
 
 
 def test_forms_replayed_across_pdfs_read_the_same_as_fresh_ones(catalogue):
@@ -267,9 +269,9 @@ def test_forms_replayed_across_pdfs_read_the_same_as_fresh_ones(catalogue):
     shared = ctx(True)
     render_pnp(shared, "a4", Duplex.LONG)  # draws every face and fills the cache
     assert shared.forms is not None and shared.forms.forms
-    replayed = PdfReader(io.BytesIO(render_print_pile(shared, "spy")))
-    fresh = PdfReader(io.BytesIO(render_print_pile(ctx(False), "spy")))
-    assert [p.extract_text() for p in replayed.pages] == [p.extract_text() for p in fresh.pages]
+    replayed = pdf_texts(render_print_pile(shared, "spy"))
+    fresh = pdf_texts(render_print_pile(ctx(False), "spy"))
+    assert replayed == fresh and all(replayed)
 
 
 def test_tts_alone_is_rasterised_at_cell_size_and_progress_adds_up(catalogue, tmp_path):
@@ -293,16 +295,16 @@ def test_the_real_catalogue_prints_every_card(cards_dir):
 
     cat = load_catalogue(cards_dir)
     ctx = Renderer(cat).context()
-    pnp = PdfReader(io.BytesIO(render_pnp(ctx, "a4", Duplex.LONG)))
-    assert len(pnp.pages) == 2 + 2 * math.ceil(cat.count() / 9) and cat.count() == 160
+    pnp = pdf_texts(render_pnp(ctx, "a4", Duplex.LONG))
+    assert len(pnp) == 2 + 2 * math.ceil(cat.count() / 9) and cat.count() == 160
 
-    def lines(pages) -> list[str]:  # a name is a line of its own in the text layer
-        return [ln.strip() for p in pages for ln in p.extract_text().splitlines()]
+    def lines(pages: list[str]) -> list[str]:  # a name is a line of its own in the text layer
+        return [ln.strip() for p in pages for ln in p.splitlines()]
 
-    fronts = lines(pnp.pages[2::2])
+    fronts = lines(pnp[2::2])
     for deck in cat.rules.deck_ids:
-        pdf = PdfReader(io.BytesIO(render_print_pile(ctx, deck)))
-        assert len(pdf.pages) == cat.count(deck=deck)
-        text = lines(pdf.pages)
+        pages = pdf_texts(render_print_pile(ctx, deck))
+        assert len(pages) == cat.count(deck=deck)
+        text = lines(pages)
         for card in cat.select(deck=deck):
             assert fronts.count(card.name) == text.count(card.name) == card.copies, card.id

@@ -6,11 +6,10 @@ import re
 import shutil
 import xml.etree.ElementTree as ET
 from dataclasses import replace
-from io import BytesIO
 
 import pytest
 import yaml
-from conftest import CARDS
+from conftest import CARDS, open_pdf, page_text, pdf_texts
 from pypdf import PdfReader
 from test_appendix_pdf import _titles
 from test_rulebook_source import SECTIONS, passage_in, squash
@@ -44,8 +43,13 @@ def reader(written) -> PdfReader:
 
 
 @pytest.fixture(scope="module")
-def pdf_text(reader) -> str:
-    return "\n".join(p.extract_text() for p in reader.pages)
+def pdf_pages(written) -> list[str]:
+    return pdf_texts(written["pdf"])
+
+
+@pytest.fixture(scope="module")
+def pdf_text(pdf_pages) -> str:
+    return "\n".join(pdf_pages)
 
 
 @pytest.fixture(scope="module")
@@ -98,27 +102,23 @@ def test_every_heading_and_passage_in_the_pdf_text(pdf_text, rulebook):
     assert "Rønn" in pdf_text
 
 
-def test_cover_contents_link_to_the_sections(reader):
-    cover = reader.pages[0]
-    assert "Contents" in cover.extract_text() and "THE BATTLE DECKS" in cover.extract_text()
-    links = [a.get_object() for a in cover.get("/Annots", [])]
+def test_cover_contents_link_to_the_sections(reader, pdf_pages):
+    assert "Contents" in pdf_pages[0] and "THE BATTLE DECKS" in pdf_pages[0]
+    links = [a.get_object() for a in reader.pages[0].get("/Annots", [])]
     assert len(links) >= len(SECTIONS) + 7
 
 
-def test_page_numbers_on_the_outer_corner(reader):
-    width = float(reader.pages[0].mediabox.width)
-    for i, page in enumerate(reader.pages, start=1):
-        numbers: list[float] = []
-
-        def visit(text, cm, tm, font, size, numbers=numbers, i=i):
-            x, y = cm[4] + tm[4], cm[5] + tm[5]
-            if text.strip() == str(i) and y < 30:  # in the bottom margin
-                numbers.append(x)
-
-        page.extract_text(visitor_text=visit)
-        assert len(numbers) == 1, i
-        assert (numbers[0] > width / 2) == (i % 2 == 1), (i, numbers)  # recto right, verso left
-    assert all(p.mediabox.width == pytest.approx(595.28, abs=0.1) for p in reader.pages)
+def test_page_numbers_on_the_outer_corner(written):
+    with open_pdf(written["pdf"]) as doc:
+        for i in range(1, len(doc) + 1):
+            page = doc[i - 1]
+            width, _ = page.get_size()
+            assert width == pytest.approx(595.28, abs=0.1)
+            # the words in the bottom margin, left and right of the middle
+            left = page_text(page, (0, 0, width / 2, 30)).split()
+            right = page_text(page, (width / 2, 0, width, 30)).split()
+            outer, inner = (right, left) if i % 2 == 1 else (left, right)  # recto right
+            assert outer.count(str(i)) == 1 and str(i) not in inner, (i, left, right)
 
 
 def test_only_embedded_fonts(reader):
@@ -174,8 +174,7 @@ def test_changed_rules_reach_pdf_and_html_and_every_icon_is_drawn(tmp_path, monk
 
     monkeypatch.setattr(rulebook_pdf, "pdf_theme", recording)
     rb, appendix = build_rulebook(catalogue.rules), build_appendix(catalogue)
-    reader = PdfReader(BytesIO(render_rulebook(rb, appendix, "pdf")))
-    text = squash("".join(p.extract_text() for p in reader.pages[:6]))
+    text = squash("".join(pdf_texts(render_rulebook(rb, appendix, "pdf"))[:6]))
     assert "startwith7coinsfromthebank" in text and "44Cointokens" in text
     html = render_rulebook(rb, appendix, "html").decode("utf-8")
     assert "start with 7 coins" in re.sub(r"\s+", " ", html)

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import pdf_texts
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.charts import nice_max, ticks
@@ -149,8 +150,9 @@ def test_pdf_report(summary, tmp_path):
     b = write_report(summary, tmp_path / "b.pdf", SIM).read_bytes()
     assert a == b and a.startswith(b"%PDF")
     reader = pypdf.PdfReader(io.BytesIO(a))
-    assert len(reader.pages) >= 4
-    text = "".join(p.extract_text() for p in reader.pages)
+    pages = pdf_texts(a)
+    assert len(reader.pages) == len(pages) >= 4
+    text = "".join(pages)
     assert "Win rate per deck" in text and "battle-" in text
     assert all(title in text for title in ("Decks", "Seats", "Rounds", "Deck versus deck"))
     # charts are vector drawings: no raster images anywhere

@@ -125,6 +125,7 @@ def build(
     *,
     paper: str = "a4",
     only: Iterable[str] | None = None,
+    jobs: int | None = None,
     on_plan: Callable[[list[Step]], None] | None = None,
     on_step: Callable[[StepResult], None] | None = None,
     on_start: Callable[[Step], None] | None = None,
@@ -132,11 +133,14 @@ def build(
     """Build the kit into ``out_dir``; raise :class:`BuildError` on any problem.
 
     A step runs into a staging folder; a file replaces its old version only if its bytes
-    differ, so an unchanged output is never rewritten.
+    differ, so an unchanged output is never rewritten.  ``jobs`` processes rasterise the card
+    images (None: the machine's cores); the kit is the same for every number.
     """
     started = time.perf_counter()
     if paper not in PAPERS:
         raise BuildError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}")
+    if jobs is not None and jobs < 1:
+        raise BuildError(f"jobs must be at least 1, not {jobs}")
     out, cards = Path(out_dir), Path(cards_dir)
     if out.exists() and not out.is_dir():
         raise BuildError(f"{out} exists and is not a folder")
@@ -147,7 +151,7 @@ def build(
     if inputs == cache.inputs and cache.intact() and indexes:
         return _unchanged(cache, out, paper, on_plan, on_step, started)
     catalogue, warnings = _validated(cards)
-    ctx = BuildContext(catalogue, out, paper)
+    ctx = BuildContext(catalogue, out, paper, jobs=jobs)
     steps, skipped = plan(ctx, selected)
     report = BuildReport(out, paper, skipped=skipped, warnings=warnings)
     if on_plan:

@@ -8,8 +8,8 @@ changes, only the steps holding that card run again.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -64,8 +64,6 @@ def _cards_data(ctx: BuildContext, cards: list[Card]) -> list:
 
 
 def _sub_catalogue(ctx: BuildContext, cards: list[Card]):
-    from dataclasses import replace
-
     return replace(ctx.catalogue, cards=cards)
 
 
@@ -79,11 +77,10 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         raise Unavailable(f"card renderer not available ({exc})") from None
     cat = ctx.catalogue
     steps: list[Step] = []
-    raster = shutil.which("pdftoppm") is not None  # images need poppler; the PDFs do not
-    if not raster:
-        ctx.skipped["cards: png, tts, contact"] = "pdftoppm not found: install poppler-utils"
 
     def render_step(step_id: str, title: str, cards: list[Card], options, describe) -> Step:
+        options = replace(options, jobs=ctx.jobs)  # not in the key: same files for any jobs
+
         def run(out: Path) -> list[Output]:
             written = Renderer(_sub_catalogue(ctx, cards)).render(out / "cards", options)
             return [describe(p.relative_to(out).as_posix(), p) for p in written]
@@ -157,8 +154,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 printed,
             )
         )
-        if not raster:
-            continue
         steps.append(
             render_step(
                 f"cards/png-{deck}",
@@ -193,8 +188,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             )
         return Output(rel, "Tabletop Simulator back or deck list", None, {}, "tts")
 
-    if not raster:
-        return steps
     steps.append(
         render_step(
             "cards/tts-contact",

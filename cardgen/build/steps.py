@@ -71,6 +71,9 @@ class BuildContext:
     catalogue: Catalogue
     out_dir: Path
     paper: str
+    #: processes rasterising card images (None: the machine's cores); never part of a step's
+    #: key, as the files are the same for every number
+    jobs: int | None = None
     #: products a provider left out, with the reason (e.g. a missing external tool)
     skipped: dict[str, str] = field(default_factory=dict)
 

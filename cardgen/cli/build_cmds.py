@@ -38,6 +38,14 @@ def build(
         "--only",
         help="Build only these product groups: cards, components, appendix (repeat or comma-list).",
     ),
+    jobs: int = typer.Option(
+        None,
+        "--jobs",
+        "-j",
+        min=1,
+        show_default=False,
+        help="Processes rasterising the card images; default: the machine's cores.",
+    ),
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
@@ -53,7 +61,7 @@ def build(
         check_choices(groups, product_groups(), "--only")
     try:
         if not show_progress():
-            report = run_build(cards, out, paper=paper.value, only=groups)
+            report = run_build(cards, out, paper=paper.value, only=groups, jobs=jobs)
         else:
             with _progress() as p:
                 task = p.add_task("building", total=None)
@@ -62,6 +70,7 @@ def build(
                     out,
                     paper=paper.value,
                     only=groups,
+                    jobs=jobs,
                     on_plan=lambda steps: p.update(task, total=len(steps) or 1),
                     on_start=lambda step: p.update(task, description=step.title),
                     on_step=lambda r: p.update(task, advance=1),

@@ -53,6 +53,14 @@ def render(
         DuplexMode.long, "--duplex", help="pnp backs: long-edge, short-edge or single-sided."
     ),
     cmyk: bool = typer.Option(False, "--cmyk", help="Write the print PDFs in CMYK."),
+    jobs: int = typer.Option(
+        None,
+        "--jobs",
+        "-j",
+        min=1,
+        show_default=False,
+        help="Processes rasterising png, tts and contact; default: the machine's cores.",
+    ),
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
@@ -68,6 +76,7 @@ def render(
         papers=tuple(p.value for p in paper) if paper else tuple(PAPERS),
         duplex=Duplex(duplex.value),
         cmyk=cmyk,
+        jobs=jobs,
     )
     try:
         catalogue = load_catalogue(directory)

@@ -28,18 +28,23 @@ RASTER_PRODUCTS = ("png", "tts", "contact")
 
 @dataclass(frozen=True)
 class RenderOptions:
-    """What to render: products, papers for pnp, duplex mode and CMYK for the print PDFs."""
+    """What to render: products, papers for pnp, duplex mode and CMYK for the print PDFs, and
+    how many processes rasterise the image products (None: the machine's cores; the files are
+    the same for every number)."""
 
     products: tuple[str, ...] = PRODUCTS
     papers: tuple[str, ...] = tuple(PAPERS)
     duplex: Duplex = Duplex.LONG
     cmyk: bool = False
+    jobs: int | None = None
 
     def __post_init__(self) -> None:
         bad = [p for p in self.products if p not in PRODUCTS]
         bad += [p for p in self.papers if p not in PAPERS]
         if bad:
             raise ValueError(f"unknown product or paper: {', '.join(bad)}")
+        if self.jobs is not None and self.jobs < 1:
+            raise ValueError(f"jobs must be at least 1, not {self.jobs}")
 
 
 @dataclass
@@ -86,10 +91,6 @@ class Renderer:
     def render(self, out: Path, options: RenderOptions) -> list[Path]:
         """Write the selected products under ``out``; return the files written."""
         self.check()
-        if any(p in options.products for p in RASTER_PRODUCTS):
-            from cardgen.render.products.raster import find_pdftoppm
-
-            find_pdftoppm()  # before anything is written
         written: list[Path] = []
 
         def write(rel: str, data: bytes) -> None:  # every file goes through here
@@ -110,22 +111,36 @@ class Renderer:
                 write(f"print/{pile}.pdf", render_print_pile(ctx, pile))
                 write(f"print/{pile}-backs.pdf", render_print_backs(ctx, pile))
         if any(p in options.products for p in RASTER_PRODUCTS):
-            self._raster(options, write, out, written)
+            self._raster(options, write)
         return written
 
-    def _raster(
-        self, options: RenderOptions, write: Writer, out: Path, written: list[Path]
-    ) -> None:
+    def _raster(self, options: RenderOptions, write: Writer) -> None:
+        """Rasterise every design once; PNG files from the full-size image, TTS and contact
+        sheets from its small cell."""
+        from PIL import Image
+
         from cardgen.render.products import contact, raster, tts
 
         ctx = self.context()
         items = raster.sprites(ctx)
         pngs = "png" in options.products
+        sheets = "tts" in options.products or "contact" in options.products
         plan = raster.plan(ctx, full_size=pngs)
-        jobs = [raster.page_job(out, item) if pngs else raster.PageJob() for item in items]
-        written += [Path(p) for job in jobs for p in (job.png, job.mpc) if p]
-        pdf = raster.raster_pdf(ctx, items)
-        cells = raster.rasterise(pdf, jobs, plan, progress=lambda n: self.progress("images", n))
+        task = raster.RasterTask(raster.raster_pdf(ctx, items), plan, png=pngs, cells=sheets)
+        cells: list[Image.Image] = []
+
+        def page(i: int, images: raster.PageImages) -> None:  # in page order
+            if images.png is not None and images.mpc is not None:
+                png, mpc = raster.png_paths(items[i])
+                write(png, images.png)
+                write(mpc, images.mpc)
+            if images.cell is not None:
+                cells.append(Image.frombytes("RGB", plan.cell, images.cell))
+            self.progress("images", 1)
+
+        raster.rasterise(task, len(items), page, jobs=options.jobs)
+        if not sheets:
+            return
         faces = {i.card.id: c for i, c in zip(items, cells, strict=True) if i.card is not None}
         backs = {i.back.key: c for i, c in zip(items, cells, strict=True) if not i.card}
         if "tts" in options.products:

@@ -27,7 +27,7 @@ Public API (stable, used by the simulation tools)::
 * For `cardgen play` (:class:`cardgen.engine_api.EngineModule`): ``sides``,
   ``play_with_bots``, ``to_text_log``, ``to_json_log``, ``replay_log``, ``ReplayError``.
 * Interpretations of ambiguous rules follow ``rules.settings`` (see
-  ``cardgen/rules/clarifications.yaml``).
+  ``cardgen/packs/attack_right/clarifications.yaml``).
 """
 
 from cardgen.packs.attack_right.engine.actions import (

@@ -1,0 +1,186 @@
+"""The pixel side of rasterising: pages of the raster PDF drawn by PDFium (pypdfium2), then
+encoded as the PNG files and cut down to the small cells the TTS and contact sheets paste.
+
+Used in the render process itself, or in worker processes started by
+:func:`cardgen.render.products.raster.rasterise`.  A worker reads its task (the PDF bytes and
+what to make of each page) from stdin, then runs of page numbers, and answers each run on
+stdout with the images of its pages; it stops at the end of stdin.  It never writes a file.
+
+A worker dies with its parent, however the parent ends (SIGKILL included): on Linux the kernel
+kills it (``PR_SET_PDEATHSIG``), elsewhere a watch thread sees it orphaned; and a parent that
+is gone closes the worker's stdin.
+
+This module imports only PIL, pypdfium2 and the PNG helpers (no reportlab, no catalogue), so a
+worker starts in about 0.15 s.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import pickle
+import signal
+import struct
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+from typing import IO, Any
+
+from PIL import Image
+
+from cardgen.render.products.png import centre_crop, png_bytes, trim
+
+#: Frames on the pipes: an 8-byte big-endian length, then a pickle.
+_HEADER = struct.Struct(">Q")
+#: How often a worker outside Linux checks that its parent still lives (seconds).
+WATCH_INTERVAL = 0.2
+_PR_SET_PDEATHSIG = 1
+
+
+@dataclass(frozen=True)
+class RasterPlan:
+    """What to make of every page: full size, the MPC crop and the small cell size."""
+
+    dpi: int
+    size: tuple[int, int]
+    mpc: tuple[int, int]
+    bleed_px: float
+    cell: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class RasterTask:
+    """The raster PDF and which images each of its pages gives: the PNG and MPC PNG
+    (``png``) and the trimmed small cell (``cells``)."""
+
+    pdf: bytes
+    plan: RasterPlan
+    png: bool
+    cells: bool
+
+
+@dataclass(frozen=True)
+class PageImages:
+    """One page's images: PNG bytes (or None when not asked for) and the cell as raw RGB."""
+
+    png: bytes | None
+    mpc: bytes | None
+    cell: bytes | None
+
+
+def open_pdf(data: bytes):
+    import pypdfium2 as pdfium
+
+    return pdfium.PdfDocument(data)
+
+
+def pixels(doc, index: int, size: tuple[int, int]) -> Image.Image:
+    """Page ``index`` of ``doc`` drawn on white at exactly ``size`` pixels (RGB).
+
+    Drawn through PDFium's own call rather than ``PdfPage.render``, whose size from a scale
+    is rounded up (825.0000001 px is 826)."""
+    import pypdfium2.raw as pdfium_c
+
+    w, h = size
+    stride = (w * 3 + 3) & ~3
+    buf = ctypes.create_string_buffer(stride * h)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(w, h, pdfium_c.FPDFBitmap_BGR, buf, stride)
+    if not bitmap:
+        raise MemoryError(f"PDFium could not make a {w}×{h} bitmap")
+    page = doc[index]
+    try:
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, w, h, 0xFFFFFFFF)
+        # reversed byte order: RGB, not PDFium's native BGR
+        flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, w, h, 0, flags)
+    finally:
+        pdfium_c.FPDFBitmap_Destroy(bitmap)
+        page.close()
+    return Image.frombytes("RGB", (w, h), buf, "raw", "RGB", stride)
+
+
+def render_page(doc, index: int, task: RasterTask) -> PageImages:
+    """Rasterise page ``index`` once and make every image ``task`` asks for from it."""
+    plan = task.plan
+    im = pixels(doc, index, plan.size)
+    png = mpc = cell = None
+    if task.png:
+        png = png_bytes(im, plan.dpi)
+        mpc = png_bytes(centre_crop(im, plan.mpc), plan.dpi)
+    if task.cells:
+        box = trim(im, plan.bleed_px)
+        small = im.resize(plan.cell, Image.Resampling.LANCZOS, box=box, reducing_gap=2.0)
+        cell = small.tobytes()
+    return PageImages(png, mpc, cell)
+
+
+# --- the pipe protocol ------------------------------------------------------------------------
+def write_frame(fh: IO[bytes], obj: Any) -> None:
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    fh.write(_HEADER.pack(len(data)))
+    fh.write(data)
+    fh.flush()
+
+
+def read_frame(fh: IO[bytes]) -> Any:
+    """The next object on ``fh``; None at the end of the stream (or a cut-off frame)."""
+    head = fh.read(_HEADER.size)
+    if len(head) < _HEADER.size:
+        return None
+    (n,) = _HEADER.unpack(head)
+    data = fh.read(n)
+    if len(data) < n:
+        return None
+    return pickle.loads(data)
+
+
+# --- the worker process -----------------------------------------------------------------------
+def die_with_parent(ppid: int) -> None:
+    """End this process as soon as its parent ``ppid`` is gone."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+            pass
+    if os.name != "posix":  # pragma: no cover - no reparenting to watch; stdin closes
+        return
+    if os.getppid() != ppid:  # the parent died before the signal was set
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == ppid:
+            time.sleep(WATCH_INTERVAL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def main(ppid: int) -> int:
+    """Serve runs of pages on stdin/stdout until stdin ends."""
+    die_with_parent(ppid)
+    # Ctrl-C reaches the whole process group: the parent stops the workers, quietly
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the answers get a private copy of stdout; anything else printed goes to stderr
+    out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    inp = sys.stdin.buffer
+    task = read_frame(inp)
+    if task is None:
+        return 0
+    doc = open_pdf(task.pdf)
+    try:
+        while (pages := read_frame(inp)) is not None:
+            try:
+                reply = ("ok", [render_page(doc, i, task) for i in pages])
+            except Exception:
+                reply = ("error", traceback.format_exc())
+            try:
+                write_frame(out, reply)
+            except BrokenPipeError:  # the parent is gone
+                return 1
+    finally:
+        doc.close()
+    return 0

@@ -1,0 +1,268 @@
+"""Rasterising with PDFium: one image per design, the same files for any number of worker
+processes, nothing but Python needed, and workers that die with their parent."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import CARDS, FIXTURES
+from PIL import Image
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.render.api import Renderer, RenderOptions
+from cardgen.render.products import raster
+
+FIXTURE = FIXTURES / "render" / "cards"
+IMAGES = ("png", "tts", "contact")
+WORKER = "cardgen.render.products.raster_worker"
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return load_catalogue(FIXTURE)
+
+
+@pytest.fixture
+def every_page_a_worker(monkeypatch):
+    """Workers even for the few pages of the fixture catalogue; counts the pools started."""
+    monkeypatch.setattr(raster, "MIN_PAGES_PER_WORKER", {True: 1, False: 1})
+    started: list[int] = []
+    pool = raster._WorkerPool
+
+    class Counted(pool):
+        def __init__(self, task, n):
+            started.append(n)
+            super().__init__(task, n)
+
+    monkeypatch.setattr(raster, "_WorkerPool", Counted)
+    return started
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def test_the_files_are_the_same_for_any_number_of_jobs(catalogue, tmp_path, every_page_a_worker):
+    outputs, written = {}, {}
+    for jobs in (1, 2, 3):
+        out = tmp_path / f"jobs-{jobs}"
+        paths = Renderer(catalogue).render(out, RenderOptions(products=IMAGES, jobs=jobs))
+        written[jobs] = [p.relative_to(out).as_posix() for p in paths]
+        outputs[jobs] = _files(out)
+    assert every_page_a_worker == [2, 3]  # jobs 1 rasterises in the render process itself
+    assert outputs[1] and outputs[1] == outputs[2] == outputs[3]
+    assert written[1] == written[2] == written[3]  # reported in the same order too
+    assert sorted(written[1]) == sorted(outputs[1])
+
+
+def test_the_build_is_the_same_for_any_number_of_jobs(tmp_path, every_page_a_worker):
+    import shutil
+
+    from cardgen.build.cache import CACHE_FILE
+    from cardgen.build.pipeline import build
+
+    cards = tmp_path / "cards"
+    shutil.copytree(FIXTURE, cards)
+    kits = {}
+    for jobs in (1, 3):
+        build(cards, tmp_path / f"kit-{jobs}", only=["cards"], jobs=jobs)
+        kits[jobs] = {k: v for k, v in _files(tmp_path / f"kit-{jobs}").items() if k != CACHE_FILE}
+    assert every_page_a_worker and set(every_page_a_worker) == {3}
+    assert any(k.startswith("cards/png/") for k in kits[1]) and kits[1] == kits[3]
+
+
+def test_every_image_is_cut_from_the_one_raster_of_its_design(catalogue, tmp_path):
+    """The MPC PNG is the centre of the PNG; a TTS cell is the PNG without its bleed, scaled."""
+    from cardgen.render.products.png import trim
+
+    r = Renderer(catalogue)
+    r.render(tmp_path, RenderOptions(products=IMAGES, jobs=1))
+    ctx = r.context()
+    plan = raster.plan(ctx, full_size=True)
+    card = catalogue.card("shield-wall")
+    with Image.open(tmp_path / "png" / card.deck / f"{card.id}.png") as im:
+        full = im.convert("RGB")
+    with Image.open(tmp_path / "png-mpc" / card.deck / f"{card.id}.png") as im:
+        mpc = im.convert("RGB")
+    left, top = (full.width - mpc.width) // 2, (full.height - mpc.height) // 2
+    assert mpc.tobytes() == full.crop((left, top, left + mpc.width, top + mpc.height)).tobytes()
+    # the card's cell on its TTS sheet
+    cards = ctx.physical(catalogue.select(deck=card.deck, season=card.season))
+    cols = min(len(cards), ctx.settings.tts.max_cols)
+    row, col = divmod(next(i for i, c in enumerate(cards) if c.id == card.id), cols)
+    w, h = plan.cell
+    with Image.open(tmp_path / "tts" / f"{card.deck}-{card.season}.png") as sheet:
+        cell = sheet.convert("RGB").crop((col * w, row * h, (col + 1) * w, (row + 1) * h))
+    box = trim(full, plan.bleed_px)
+    expected = full.resize(plan.cell, Image.Resampling.LANCZOS, box=box, reducing_gap=2.0)
+    assert cell.tobytes() == expected.tobytes()
+
+
+def test_one_pdfium_render_per_design(catalogue, monkeypatch):
+    from cardgen.render.products import raster_worker
+
+    calls: list[int] = []
+    pixels = raster_worker.pixels
+
+    def counting(doc, index, size):
+        calls.append(index)
+        return pixels(doc, index, size)
+
+    monkeypatch.setattr(raster_worker, "pixels", counting)
+    r = Renderer(catalogue)
+    written: list[str] = []
+    r._raster(RenderOptions(products=IMAGES, jobs=1), lambda rel, data: written.append(rel))
+    assert calls == list(range(len(raster.sprites(r.context()))))
+    assert any(w.startswith("png-mpc/") for w in written) and "contact.png" in written
+
+
+def test_without_pngs_the_pages_are_drawn_only_as_fine_as_the_cells(catalogue, monkeypatch):
+    from cardgen.render.products import raster_worker
+
+    sizes: set[tuple[int, int]] = set()
+    pixels = raster_worker.pixels
+
+    def recording(doc, index, size):
+        sizes.add(size)
+        return pixels(doc, index, size)
+
+    monkeypatch.setattr(raster_worker, "pixels", recording)
+    r = Renderer(catalogue)
+    r._raster(RenderOptions(products=("tts",), jobs=1), lambda rel, data: None)
+    ((w, h),) = sizes
+    cell = raster.plan(r.context(), full_size=False).cell
+    assert cell[0] < w < 825 and cell[1] < h < 1125
+
+
+def test_jobs_must_be_positive(runner, app, tmp_path):
+    res = runner.invoke(app, ["render", str(FIXTURE), "-o", str(tmp_path), "--jobs", "0"])
+    assert res.exit_code == 2
+    with pytest.raises(ValueError, match="jobs"):
+        RenderOptions(jobs=0)
+
+
+def test_images_render_with_nothing_but_python(tmp_path):
+    """No external program on PATH: png, tts and contact are made."""
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    out = tmp_path / "out"
+    env = {**os.environ, "PATH": str(empty)}
+    cmd = [sys.executable, "-m", "cardgen", "render", str(FIXTURE), "-o", str(out), "-q"]
+    products = [a for p in IMAGES for a in ("-p", p)]
+    res = subprocess.run([*cmd, *products, "--jobs", "2"], env=env, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    assert (out / "contact.png").is_file() and (out / "tts" / "tts.json").is_file()
+    with Image.open(next((out / "png").rglob("*.png"))) as im:
+        assert im.size == (825, 1125)
+
+
+# --- workers die with their parent ------------------------------------------------------------
+def _workers_of(pid: int) -> list:
+    """Running processes (zombies aside) that are raster workers of ``pid``."""
+    import psutil
+
+    found = []
+    for p in psutil.process_iter(["cmdline", "status"]):
+        try:
+            cmd = p.info["cmdline"] or []
+            if p.info["status"] == psutil.STATUS_ZOMBIE:
+                continue
+            if any(WORKER in a for a in cmd) and cmd[-1] == str(pid):
+                found.append(p)
+        except psutil.Error:
+            continue
+    return found
+
+
+def _alive(procs: list) -> list:
+    import psutil
+
+    alive = []
+    for p in procs:
+        try:
+            if p.is_running() and p.status() != psutil.STATUS_ZOMBIE:
+                alive.append(p)
+        except psutil.NoSuchProcess:
+            continue
+    return alive
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
+@pytest.mark.parametrize("command", ["render", "build"])
+def test_a_killed_render_leaves_no_process_and_no_temporary_folder(command, tmp_path):
+    psutil = pytest.importorskip("psutil")
+    tmp = tmp_path / "tmp"  # the command's private temporary folder
+    tmp.mkdir()
+    out = tmp_path / "out"
+    env = {**os.environ, "TMPDIR": str(tmp), "TEMP": str(tmp), "TMP": str(tmp)}
+    base = [sys.executable, "-m", "cardgen"]
+    if command == "render":
+        args = ["render", str(CARDS), "-o", str(out), "-q", "-p", "png", "--jobs", "2"]
+    else:
+        args = ["build", "--cards", str(CARDS), "--out", str(out), "-q", "--only", "cards"]
+        args += ["--jobs", "2"]
+    proc = subprocess.Popen([*base, *args], env=env, stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        workers: list = []
+        while time.monotonic() < deadline and proc.poll() is None:
+            workers = _workers_of(proc.pid)
+            if len(workers) >= 2 and any(out.rglob("*.png")):  # mid-raster
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None and len(workers) >= 2, "never caught it rasterising"
+        family = psutil.Process(proc.pid).children(recursive=True)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while _alive(family) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(family)
+        assert not _workers_of(proc.pid)
+        assert sorted(p.name for p in tmp.iterdir()) == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
+def test_a_worker_busy_with_no_pipe_to_read_still_dies_with_its_parent():
+    """Not waiting for the end of its stdin: a worker in the middle of a long page goes at
+    once when its parent is killed."""
+    psutil = pytest.importorskip("psutil")
+    child = (
+        "import sys, time\n"
+        "from cardgen.render.products.raster_worker import die_with_parent\n"
+        "die_with_parent(int(sys.argv[1]))\n"
+        "print('busy', flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    parent = (
+        "import os, subprocess, sys, time\n"
+        f"c = subprocess.Popen([sys.executable, '-c', {child!r}, str(os.getpid())],"
+        " stdin=subprocess.DEVNULL)\n"
+        "print(c.pid, flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", parent], stdout=subprocess.PIPE, text=True)
+    try:
+        worker = psutil.Process(int(proc.stdout.readline()))
+        assert proc.stdout.readline().strip() == "busy"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while _alive([worker]) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not _alive([worker])
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
