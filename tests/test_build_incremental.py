@@ -13,16 +13,17 @@ from cardgen.build.cache import CACHE_FILE
 from cardgen.build.guide import GUIDE_FILE
 from cardgen.build.manifest import MANIFEST_FILE
 from cardgen.build.pipeline import BuildError, build
+from cardgen.build.steps import PRIVATE_DIR
 
 SMALL = FIXTURES / "render" / "cards"
 
 
 def _files(out: Path) -> dict[str, int]:
-    """Every output file with its modification stamp (ns)."""
+    """Every output file with its modification stamp (ns); not the build's private folder."""
     return {
         p.relative_to(out).as_posix(): p.stat().st_mtime_ns
         for p in sorted(out.rglob("*"))
-        if p.is_file() and p.name not in (CACHE_FILE,)
+        if p.is_file() and p.relative_to(out).parts[0] != PRIVATE_DIR
     }
 
 
@@ -170,11 +171,21 @@ def _bump_first_card(deck_file: Path) -> str:
     return card["id"]
 
 
-def test_one_card_changed_only_its_outputs_rebuilt(kit):
+def test_one_card_changed_only_its_outputs_rebuilt(kit, monkeypatch):
+    from cardgen.render.products import raster
+
     cards, out = kit
     before = _files(out)
     card = _bump_first_card(cards / "battle.yaml")
+    rasterised: list[int] = []
+    real = raster.rasterise
+    monkeypatch.setattr(
+        raster,
+        "rasterise",
+        lambda task, pages, *a, **k: (rasterised.append(pages), real(task, pages, *a, **k))[1],
+    )
     report = build(cards, out)
+    assert rasterised == [1]  # the changed design alone, once for every image product
     written = set(report.written)
     after = _files(out)
     # the files holding the card were rewritten
@@ -201,7 +212,46 @@ def test_one_card_changed_only_its_outputs_rebuilt(kit):
     ran = {r.step_id for r in report.results if r.ran}
     assert "cards/print-age" not in ran and "cards/png-spy" not in ran
     assert not any(s.startswith("components/") for s in ran)
-    assert {"cards/print-battle", "cards/png-battle", "cards/pnp-a4"} <= ran
+    assert {"cards/print-battle", "cards/png-battle", "cards/pnp-a4", "cards/contact"} <= ran
+    sheets = {s for s in ran if s.startswith("cards/tts-") and s != "cards/tts-index"}
+    assert len(sheets) == 1  # the sheet of the card's back design, no other
+    # and the build says why each step ran
+    whys = {r.step_id: r.why for r in report.results if r.ran}
+    assert set(whys.values()) == {f"card {card} changed"}, whys
+
+
+def test_the_raster_store_keeps_only_the_current_designs(kit):
+    from cardgen.build.products import RASTER_FOLDER
+
+    cards, out = kit
+    store = out / PRIVATE_DIR / RASTER_FOLDER
+    entries = {p.name.split(".", 1)[0] for p in store.iterdir()}
+    _bump_first_card(cards / "battle.yaml")
+    build(cards, out)
+    after = {p.name.split(".", 1)[0] for p in store.iterdir()}
+    assert len(after) == len(entries)  # the old design of the card is gone
+    assert len(after - entries) == 1 and len(entries - after) == 1
+    names = {p.name for p in store.iterdir()}
+    parts = (".png", ".mpc.png", ".cell.png", ".thumb.png")
+    assert names == {f"{key}{part}" for key in after for part in parts}
+
+
+def test_why_a_step_ran_again(kit):
+    cards, out = kit
+    (out / "components" / "tokens-a4.pdf").write_bytes(b"edited")
+    report = build(cards, out)
+    (tokens,) = [r for r in report.results if r.ran]
+    assert tokens.why == "components/tokens-a4.pdf edited or missing"
+    deck = cards / "battle.yaml"
+    data = yaml.safe_load(deck.read_text())
+    old = data["cards"][-1]["id"]
+    data["cards"][-1]["id"] = new = f"{old}-two"
+    deck.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    report = build(cards, out)
+    whys = {r.step_id: r.why for r in report.results if r.ran}
+    expected = f"card order changed; card {new} added; card {old} removed"
+    assert whys["cards/print-battle"] == whys["cards/pnp-a4"] == expected
+    assert "cards/print-age" not in whys
 
 
 def test_deleted_output_is_rebuilt_alone(kit):

@@ -47,6 +47,7 @@ class StepResult:
     written: tuple[str, ...]  # files whose content changed and were replaced
     ran: bool  # the step ran (its inputs changed) rather than being up to date
     seconds: float
+    why: str = ""  # why it ran: "first build", "card x changed", "code changed" …
 
     @property
     def group(self) -> str:
@@ -166,16 +167,18 @@ def build(
         entry = cache.fresh(step.id, step.key)
         ran = entry is None
         written: tuple[str, ...] = ()
+        why = ""
         if entry is None:
             before = cache.entries.get(step.id)
+            why = "first build" if before is None else before.why_stale(step, out)
             outputs, written = _run_staged(step, out)
-            entry = cache.record(step.id, step.key, step.title, outputs)
+            entry = cache.record(step, outputs)
             if before is not None:  # files the step no longer makes (a card was removed)
                 _remove(out, set(before.files) - set(entry.files))
             cache.inputs = ""
             cache.save()  # an interrupted build keeps what it finished
         seconds = time.perf_counter() - t0
-        result = StepResult(step.id, step.title, entry.outputs, written, ran, seconds)
+        result = StepResult(step.id, step.title, entry.outputs, written, ran, seconds, why)
         report.results.append(result)
         if on_step:
             on_step(result)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from cardgen.build.steps import BuildContext, Output, Step, Unavailable, provider
+from cardgen.build.steps import BuildContext, Output, Step, Unavailable, keyed_step, provider
 from cardgen.util.hashing import code_digest, digest_data, digest_paths
 from cardgen.util.resources import data_path
 
@@ -29,16 +29,40 @@ def pdf_pages(path: Path) -> int:
     return len(_PAGE.findall(path.read_bytes()))
 
 
-def _key(ctx: BuildContext, step_id: str, data: object, files: Iterable[Path], code) -> str:
-    return digest_data(
-        {
-            "step": step_id,
-            "rules": ctx.rules.model_dump(mode="json"),
-            "data": data,
-            "files": digest_paths(files),
-            "code": code_digest(*code),
-        }
-    )
+def _rules_digest(ctx: BuildContext) -> str:
+    if "rules" not in ctx.memo:
+        ctx.memo["rules"] = digest_data(ctx.rules.model_dump(mode="json"))
+    return ctx.memo["rules"]
+
+
+def card_digests(ctx: BuildContext) -> dict[str, str]:
+    """Each card's digest: its data, and its art file's content (computed once per build)."""
+    if "cards" not in ctx.memo:
+        out = {}
+        for card in ctx.catalogue.cards:
+            d = card.model_dump(mode="json")
+            if card.art:
+                art = ctx.catalogue.root / card.art
+                d["_art"] = digest_paths([art]) if art.is_file() else None
+            out[card.id] = digest_data(d)
+        ctx.memo["cards"] = out
+    return ctx.memo["cards"]
+
+
+def step_inputs(
+    ctx: BuildContext, cards: list[Card] | None, files: Iterable[Path], code
+) -> dict[str, str]:
+    """The named digests a step's files depend on: rules, files, code and each of ``cards``."""
+    inputs = {
+        "rules": _rules_digest(ctx),
+        "files": digest_paths(files),
+        "code": code_digest(*code),
+    }
+    if cards is not None:
+        per = card_digests(ctx)
+        inputs |= {f"card {c.id}": per[c.id] for c in cards}
+        inputs["card order"] = digest_data([c.id for c in cards])
+    return inputs
 
 
 def _card_inputs(ctx: BuildContext) -> list[Path]:
@@ -51,42 +75,62 @@ def _card_inputs(ctx: BuildContext) -> list[Path]:
     return [*files, data_path("cardgen.render", "products.yaml"), FONTS]
 
 
-def _cards_data(ctx: BuildContext, cards: list[Card]) -> list:
-    """The card data a card product depends on, art file contents included."""
-    out = []
-    for card in cards:
-        d = card.model_dump(mode="json")
-        if card.art:
-            art = ctx.catalogue.root / card.art
-            d["_art"] = digest_paths([art]) if art.is_file() else None
-        out.append(d)
-    return out
-
-
 def _sub_catalogue(ctx: BuildContext, cards: list[Card]):
     return replace(ctx.catalogue, cards=cards)
+
+
+RASTER_FOLDER = "rasters"
+
+
+def _raster_cache(ctx: BuildContext):
+    """The build's store of rasterised designs, keyed by everything a design's pixels depend on:
+    the card (or back design), the rules, the print files and code."""
+    from cardgen.render.api import RasterCache
+    from cardgen.render.products.raster_store import RasterStore
+
+    base = digest_data(step_inputs(ctx, None, _card_inputs(ctx), CARD_CODE))
+    cards = card_digests(ctx)
+
+    def key(sprite) -> str:
+        if sprite.card is not None:
+            return digest_data([base, "face", cards[sprite.card.id]])
+        b = sprite.back
+        return digest_data([base, "back", b.key, b.pile, b.name])
+
+    return RasterCache(RasterStore(ctx.private_dir / RASTER_FOLDER), key)
 
 
 # --- cards ------------------------------------------------------------------------------------
 @provider("cards")
 def card_steps(ctx: BuildContext) -> list[Step]:
-    """Print-and-play sheets, print-service PDFs per deck, PNGs per deck, TTS and contact."""
+    """Print-and-play sheets, print-service PDFs and PNGs per pile, a TTS sheet per back design,
+    the TTS index and the contact sheet.
+
+    Card designs are rasterised into the build's raster store, so after one card changes only
+    that design is rasterised again, and only its pile's PNGs, its TTS sheet and the contact
+    sheet are remade from the store."""
     try:
         from cardgen.render.api import Renderer, RenderOptions
     except ImportError as exc:  # pragma: no cover - the renderer ships with cardgen
         raise Unavailable(f"card renderer not available ({exc})") from None
     cat = ctx.catalogue
     steps: list[Step] = []
+    rasters = _raster_cache(ctx)
+    files = _card_inputs(ctx)
 
-    def render_step(step_id: str, title: str, cards: list[Card], options, describe) -> Step:
+    def render_step(
+        step_id: str, title: str, cards: list[Card], options, describe, after=None
+    ) -> Step:
         options = replace(options, jobs=ctx.jobs)  # not in the key: same files for any jobs
 
         def run(out: Path) -> list[Output]:
-            written = Renderer(_sub_catalogue(ctx, cards)).render(out / "cards", options)
+            renderer = Renderer(_sub_catalogue(ctx, cards), rasters=rasters)
+            written = renderer.render(out / "cards", options, check=False)  # validated
+            if after:
+                after(renderer)
             return [describe(p.relative_to(out).as_posix(), p) for p in written]
 
-        key = _key(ctx, step_id, _cards_data(ctx, cards), _card_inputs(ctx), CARD_CODE)
-        return Step(step_id, "cards", title, key, run)
+        return keyed_step(step_id, "cards", title, step_inputs(ctx, cards, files, CARD_CODE), run)
 
     physical = cat.count()
     by_id = cat.by_id
@@ -164,37 +208,59 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             )
         )
 
-    def sheets(rel: str, path: Path) -> Output:
-        if rel == "cards/contact.png":
-            return Output(
-                rel,
-                "contact sheet of every card",
-                None,
-                {"cards": physical},
-                "contact",
-                tuple(c.id for c in cat),
+    def sheet(rel: str, path: Path) -> Output:
+        stem = Path(rel).stem
+        if stem.endswith("-back"):
+            return Output(rel, "Tabletop Simulator back", None, {}, "tts")
+        cards = backs[stem]
+        n = sum(c.copies for c in cards)
+        return Output(
+            rel,
+            "Tabletop Simulator deck sheet",
+            None,
+            {"cards": n},
+            "tts",
+            tuple(c.id for c in cards),
+        )
+
+    for key, cards in backs.items():
+        steps.append(
+            render_step(
+                f"cards/tts-{key}",
+                f"Cards: TTS sheet, {key}",
+                cards,
+                RenderOptions(products=("tts",), tts_parts=("sheets",)),
+                sheet,
             )
-        m = re.fullmatch(r"cards/tts/(.+)\.png", rel)
-        if m and m.group(1) in backs:
-            cards = backs[m.group(1)]
-            n = sum(c.copies for c in cards)
-            return Output(
-                rel,
-                "Tabletop Simulator deck sheet",
-                None,
-                {"cards": n},
-                "tts",
-                tuple(c.id for c in cards),
-            )
-        return Output(rel, "Tabletop Simulator back or deck list", None, {}, "tts")
+        )
+    steps.append(
+        render_step(
+            "cards/tts-index",
+            "Cards: TTS deck list",
+            cat.cards,
+            RenderOptions(products=("tts",), tts_parts=("index",)),
+            lambda rel, path: Output(rel, "Tabletop Simulator deck list", None, {}, "tts"),
+        )
+    )
+
+    def contact(rel: str, path: Path) -> Output:
+        ids = tuple(c.id for c in cat)
+        return Output(rel, "contact sheet of every card", None, {"cards": physical}, "contact", ids)
+
+    def retain(renderer) -> None:
+        """The contact sheet holds every design: after it, the store keeps only those."""
+        from cardgen.render.products.raster import sprites
+
+        rasters.store.retain(rasters.key(s) for s in sprites(renderer.context()))
 
     steps.append(
         render_step(
-            "cards/tts-contact",
-            "Cards: TTS and contact sheets",
+            "cards/contact",
+            "Cards: contact sheet",
             cat.cards,
-            RenderOptions(products=("tts", "contact")),
-            sheets,
+            RenderOptions(products=("contact",)),
+            contact,
+            after=retain,
         )
     )
     return steps
@@ -232,9 +298,9 @@ def component_steps(ctx: BuildContext) -> list[Step]:
                 return [Output(rel, desc, f.pages, f.contains, v)]
 
             files = [*spec.inputs, *pack.print_inputs(), FONTS]
-            key = _key(ctx, f"components/{stem}", None, files, COMPONENT_CODE)
+            inputs = step_inputs(ctx, None, files, COMPONENT_CODE)
             title = f"{spec.id.replace('-', ' ').capitalize()} ({paper.upper()}{tiles})"
-            steps.append(Step(f"components/{stem}", "components", title, key, run))
+            steps.append(keyed_step(f"components/{stem}", "components", title, inputs, run))
     return steps
 
 
@@ -268,8 +334,8 @@ def _document_step(
             for p in write(out)
         ]
 
-    key = _key(ctx, title, _cards_data(ctx, ctx.catalogue.cards), files, APPENDIX_CODE)
-    return Step(step_id, "appendix", title, key, run)
+    inputs = step_inputs(ctx, ctx.catalogue.cards, files, APPENDIX_CODE)
+    return keyed_step(step_id, "appendix", title, inputs, run)
 
 
 @provider("appendix")

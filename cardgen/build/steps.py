@@ -10,9 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.loader import Catalogue
+from cardgen.util.hashing import digest_data
+
+if TYPE_CHECKING:  # loading the catalogue code is not needed to find the kit up to date
+    from cardgen.catalogue.loader import Catalogue
+
+#: The output folder's private subfolder: the build cache and the stored rasters, never listed
+#: in the manifest.
+PRIVATE_DIR = ".cardgen"
 
 
 @dataclass(frozen=True)
@@ -55,13 +62,28 @@ class Output:
 
 @dataclass(frozen=True)
 class Step:
-    """A unit of work: writes files under the output folder when its ``key`` changed."""
+    """A unit of work: writes files under the output folder when its ``key`` changed.
+
+    ``inputs`` names the digests the key is made of (``"card x"``, ``"code"``, ``"rules"`` …),
+    so the build can say why a step ran again."""
 
     id: str
     group: str
     title: str
     key: str
     run: Callable[[Path], list[Output]]
+    inputs: dict[str, str] = field(default_factory=dict)
+
+
+def keyed_step(
+    step_id: str,
+    group: str,
+    title: str,
+    inputs: dict[str, str],
+    run: Callable[[Path], list[Output]],
+) -> Step:
+    """A step whose key is the digest of its named ``inputs``."""
+    return Step(step_id, group, title, digest_data(inputs), run, inputs)
 
 
 @dataclass(frozen=True)
@@ -76,6 +98,13 @@ class BuildContext:
     jobs: int | None = None
     #: products a provider left out, with the reason (e.g. a missing external tool)
     skipped: dict[str, str] = field(default_factory=dict)
+    #: values providers compute once per build and share (e.g. each card's digest)
+    memo: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def private_dir(self) -> Path:
+        """The build's own folder inside the output folder (cache, stored rasters)."""
+        return self.out_dir / PRIVATE_DIR
 
     @property
     def rules(self) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from cardgen.build.pipeline import BuildReport
@@ -34,6 +35,10 @@ def steps_table(report: BuildReport) -> Table:
         ("time", {"justify": "right"}),
     ):
         table.add_column(col, **kw)
+    # why steps ran again (a first build needs no saying)
+    whys = any(r.ran and r.why != "first build" for r in report.results)
+    if whys:
+        table.add_column("why", overflow="fold")
     for r in report.results:
         pages = sum(o.pages or 0 for o in r.outputs)
         if not r.ran:
@@ -42,16 +47,13 @@ def steps_table(report: BuildReport) -> Table:
             status = f"[green]{len(r.written)} written[/]"
         else:
             status = "same bytes"
-        table.add_row(
-            r.title,
-            str(len(r.outputs)),
-            str(pages or "—"),
-            _contains(r.outputs),
-            status,
-            f"{r.seconds:.2f}s",
-        )
+        row = [r.title, str(len(r.outputs)), str(pages or "—"), _contains(r.outputs), status]
+        row.append(f"{r.seconds:.2f}s")
+        if whys:
+            row.append(escape(r.why) if r.ran else "")
+        table.add_row(*row)
     for group, why in report.skipped.items():
-        table.add_row(group, "", "", "", f"[yellow]skipped[/]: {why}", "")
+        table.add_row(group, "", "", "", f"[yellow]skipped[/]: {why}", "", *([""] if whys else []))
     return table
 
 

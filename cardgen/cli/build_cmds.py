@@ -94,7 +94,8 @@ def build(
     for path in report.written:
         detail(f"wrote {out / path}")
     for r in report.results:
-        detail(f"{r.step_id}: {'rebuilt' if r.ran else 'up to date'} ({r.seconds:.2f} s)")
+        status = f"rebuilt, {r.why}" if r.ran else "up to date"
+        detail(f"{r.step_id}: {status} ({r.seconds:.2f} s)")
 
 
 def _progress():

@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from cardgen.catalogue.loader import Catalogue, load_catalogue
 from cardgen.diagnostics import DiagnosticError, Severity
@@ -19,6 +20,10 @@ from cardgen.render.products.base import (
 )
 from cardgen.render.theme import Theme
 from cardgen.util.atomic import atomic_write_bytes
+
+if TYPE_CHECKING:  # the raster modules import PIL: only loaded when images are made
+    from cardgen.render.products.raster import Sprite
+    from cardgen.render.products.raster_store import RasterStore, StoredDesign
 
 PRODUCTS = ("pnp", "print", "png", "tts", "contact")
 #: ``write(relative_path, data)``: write one output file atomically under the output folder.
@@ -37,6 +42,9 @@ class RenderOptions:
     duplex: Duplex = Duplex.LONG
     cmyk: bool = False
     jobs: int | None = None
+    #: what the ``tts`` product writes: the deck ``sheets`` (a sheet and a back per back
+    #: design) and the ``index`` (``tts/tts.json``)
+    tts_parts: tuple[str, ...] = ("sheets", "index")
 
     def __post_init__(self) -> None:
         bad = [p for p in self.products if p not in PRODUCTS]
@@ -45,6 +53,17 @@ class RenderOptions:
             raise ValueError(f"unknown product or paper: {', '.join(bad)}")
         if self.jobs is not None and self.jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {self.jobs}")
+        if bad := [p for p in self.tts_parts if p not in ("sheets", "index")]:
+            raise ValueError(f"unknown tts part: {', '.join(bad)}")
+
+
+@dataclass(frozen=True)
+class RasterCache:
+    """Where rasterised designs are kept between renders, and the key of a design (a hash of
+    everything its pixels depend on): a design found in ``store`` is not rasterised again."""
+
+    store: RasterStore
+    key: Callable[[Sprite], str]
 
 
 @dataclass
@@ -54,6 +73,8 @@ class Renderer:
     catalogue: Catalogue
     settings: ProductSettings = field(default_factory=load_product_settings)
     progress: Progress = _no_progress
+    #: keep rasterised designs between renders (``cardgen build`` does)
+    rasters: RasterCache | None = None
     _ctx: dict[bool, RenderContext] = field(default_factory=dict)
 
     def context(self, cmyk: bool = False) -> RenderContext:
@@ -88,9 +109,11 @@ class Renderer:
             total += len(sprites(self.context()))
         return total
 
-    def render(self, out: Path, options: RenderOptions) -> list[Path]:
-        """Write the selected products under ``out``; return the files written."""
-        self.check()
+    def render(self, out: Path, options: RenderOptions, check: bool = True) -> list[Path]:
+        """Write the selected products under ``out``; return the files written.  The preflight
+        runs first unless ``check`` is False (the caller ran it: ``cardgen build``)."""
+        if check:
+            self.check()
         written: list[Path] = []
 
         def write(rel: str, data: bytes) -> None:  # every file goes through here
@@ -117,36 +140,106 @@ class Renderer:
     def _raster(self, options: RenderOptions, write: Writer) -> None:
         """Rasterise every design once; PNG files from the full-size image, TTS and contact
         sheets from its small cell."""
-        from PIL import Image
-
         from cardgen.render.products import contact, raster, tts
 
         ctx = self.context()
         items = raster.sprites(ctx)
+
+        def emit(item: Sprite, d: _Design | StoredDesign) -> None:
+            if "png" in options.products:
+                png, mpc = raster.png_paths(item)
+                write(png, d.png)
+                write(mpc, d.mpc)
+
+        if self.rasters is None:
+            designs = self._rasterise(items, options, emit)
+        else:
+            designs = self._stored(items, options.jobs)
+            for item, d in zip(items, designs, strict=True):
+                emit(item, d)
+        pairs = list(zip(items, designs, strict=True))
+        if "tts" in options.products:
+            if "sheets" in options.tts_parts:
+                faces = {i.card.id: d.cell for i, d in pairs if i.card}
+                backs = {i.back.key: d.cell for i, d in pairs if not i.card}
+                tts.write_tts_sheets(ctx, faces, backs, write)
+            if "index" in options.tts_parts:
+                tts.write_tts_index(ctx, write)
+        if "contact" in options.products:
+            thumbs = {i.card.id: d.thumb for i, d in pairs if i.card}
+            contact.write_contact(ctx, thumbs, write)
+
+    def _rasterise(
+        self, items: list[Sprite], options: RenderOptions, emit: Callable[[Sprite, _Design], None]
+    ) -> list[_Design]:
+        """Rasterise ``items``: at 300 dpi when PNG files are asked for, else only as fine as
+        the sheets' cells need; ``emit`` gets each design as soon as it is done, in order."""
+        from PIL import Image
+
+        from cardgen.render.products import contact, raster
+
         pngs = "png" in options.products
         sheets = "tts" in options.products or "contact" in options.products
+        if sheets and "sheets" not in options.tts_parts and "contact" not in options.products:
+            sheets = False  # the TTS index alone needs no pixels
+        if not (pngs or sheets):
+            return [_Design(None, None, None) for _ in items]
+        ctx = self.context()
         plan = raster.plan(ctx, full_size=pngs)
         task = raster.RasterTask(raster.raster_pdf(ctx, items), plan, png=pngs, cells=sheets)
-        cells: list[Image.Image] = []
+        out: list[_Design] = []
 
         def page(i: int, images: raster.PageImages) -> None:  # in page order
-            if images.png is not None and images.mpc is not None:
-                png, mpc = raster.png_paths(items[i])
-                write(png, images.png)
-                write(mpc, images.mpc)
-            if images.cell is not None:
-                cells.append(Image.frombytes("RGB", plan.cell, images.cell))
+            cell = Image.frombytes("RGB", plan.cell, images.cell) if images.cell else None
+            thumb = contact.thumbnail(ctx, cell) if cell and "contact" in options.products else None
+            out.append(_Design(images.png, images.mpc, cell, thumb))
+            emit(items[i], out[-1])
             self.progress("images", 1)
 
         raster.rasterise(task, len(items), page, jobs=options.jobs)
-        if not sheets:
-            return
-        faces = {i.card.id: c for i, c in zip(items, cells, strict=True) if i.card is not None}
-        backs = {i.back.key: c for i, c in zip(items, cells, strict=True) if not i.card}
-        if "tts" in options.products:
-            tts.write_tts(ctx, faces, backs, write)
-        if "contact" in options.products:
-            contact.write_contact(ctx, faces, write)
+        return out
+
+    def _stored(self, items: list[Sprite], jobs: int | None) -> list[StoredDesign]:
+        """Every design from the raster cache, rasterising (at full size) those it lacks."""
+        from PIL import Image
+
+        from cardgen.render.products import contact, raster
+
+        assert self.rasters is not None
+        store = self.rasters.store
+        keys = [self.rasters.key(i) for i in items]
+        found: dict[str, StoredDesign | None] = {k: store.get(k) for k in dict.fromkeys(keys)}
+        todo: list[int] = []  # the first item of each missing key
+        for i, k in enumerate(keys):
+            if found[k] is None and all(keys[j] != k for j in todo):
+                todo.append(i)
+        self.progress("images", len(items) - len(todo))
+        if todo:
+            ctx = self.context()
+            plan = raster.plan(ctx, full_size=True)
+            pdf = raster.raster_pdf(ctx, [items[i] for i in todo])
+            task = raster.RasterTask(pdf, plan, png=True, cells=True)
+
+            def page(n: int, images: raster.PageImages) -> None:  # in page order
+                assert images.png and images.mpc and images.cell
+                cell = Image.frombytes("RGB", plan.cell, images.cell)
+                thumb = contact.thumbnail(ctx, cell)
+                key = keys[todo[n]]
+                found[key] = store.put(key, images.png, images.mpc, cell, thumb)
+                self.progress("images", 1)
+
+            raster.rasterise(task, len(todo), page, jobs=jobs)
+        return [found[k] for k in keys]  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class _Design:
+    """One design's images as rasterised (None where not asked for)."""
+
+    png: bytes | None
+    mpc: bytes | None
+    cell: Any
+    thumb: Any
 
 
 def render(

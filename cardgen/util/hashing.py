@@ -55,8 +55,10 @@ def digest_paths(paths: Iterable[Path], suffixes: tuple[str, ...] | None = None)
     return h.hexdigest()
 
 
+@cache
 def code_digest(*packages: str) -> str:
-    """Hash the code and data files of ``cardgen`` sub-packages (``"render"``, ``"docs"`` …)."""
+    """Hash the code and data files of ``cardgen`` sub-packages (``"render"``, ``"docs"`` …);
+    computed once per process (the code a process runs does not change under it)."""
     return digest_paths([PACKAGE_ROOT / p for p in packages])
 
 

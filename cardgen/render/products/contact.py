@@ -25,12 +25,17 @@ def contact_sheet(cells: list[Image.Image], s: ContactSettings) -> Image.Image:
     return sheet
 
 
-def write_contact(
-    ctx: RenderContext, faces: dict[str, Image.Image], write: Callable[[str, bytes], None]
-) -> None:
-    """Write ``contact.png``: every physical card, copies included, in catalogue order."""
-    s = ctx.settings.contact
-    L = ctx.theme.layout
+def thumbnail(ctx: RenderContext, cell: Image.Image) -> Image.Image:
+    """A card's picture on the contact sheet, scaled down from its TTS cell."""
+    s, L = ctx.settings.contact, ctx.theme.layout
     size = (s.card_width, round(s.card_width * L.card.height / L.card.width))
-    small = {k: im.resize(size, Image.Resampling.LANCZOS) for k, im in faces.items()}
-    write("contact.png", png_bytes(contact_sheet([small[c.id] for c in ctx.physical()], s)))
+    return cell.resize(size, Image.Resampling.LANCZOS)
+
+
+def write_contact(
+    ctx: RenderContext, thumbs: dict[str, Image.Image], write: Callable[[str, bytes], None]
+) -> None:
+    """Write ``contact.png`` from the cards' thumbnails: every physical card, copies included,
+    in catalogue order."""
+    cells = [thumbs[c.id] for c in ctx.physical()]
+    write("contact.png", png_bytes(contact_sheet(cells, ctx.settings.contact)))

@@ -1,7 +1,8 @@
 """Tabletop Simulator: deck sheets of at most 10 × 7 cards and 4096 px a side, with a back.
 
 One sheet per back design (copies expanded), so piles that differ face down stay apart; each
-comes with its back image and an entry in ``tts.json`` giving the grid TTS asks for.
+comes with its back image and an entry in ``tts.json`` giving the grid TTS asks for.  The
+sheets and the index are written apart, so a build remakes only the sheet a change touches.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
+from cardgen.pack import BackDesign
 from cardgen.render.products.base import RenderContext, TtsSettings
 from cardgen.render.products.png import png_bytes
 
@@ -45,33 +47,43 @@ def make_sheet(cells: list[Image.Image], s: TtsSettings) -> tuple[Image.Image, i
     return sheet, cols, rows
 
 
-def write_tts(
+def write_tts_sheets(
     ctx: RenderContext,
     faces: dict[str, Image.Image],
     backs: dict[str, Image.Image],
     write: Callable[[str, bytes], None],
 ) -> None:
-    """Write a sheet and a back per back design, and ``tts/tts.json`` describing them."""
+    """Write a deck sheet and its back image per back design."""
+    s = ctx.settings.tts
+    for back in _back_designs(ctx):
+        cards = ctx.physical(ctx.cards_of_back(back))
+        sheet, _, _ = make_sheet([faces[c.id] for c in cards], s)
+        write(f"tts/{back.key}.png", png_bytes(sheet))
+        write(f"tts/{back.key}-back.png", png_bytes(backs[back.key]))
+
+
+def write_tts_index(ctx: RenderContext, write: Callable[[str, bytes], None]) -> None:
+    """Write ``tts/tts.json``: per back design its sheet, back and the grid TTS asks for."""
     s = ctx.settings.tts
     pile_key, name_key = ctx.catalogue.pack.back_labels
     manifest = []
-    for pile_backs in ctx.backs_by_pile().values():
-        for back in pile_backs:
-            cards = ctx.physical(ctx.cards_of_back(back))
-            sheet, cols, rows = make_sheet([faces[c.id] for c in cards], s)
-            stem = back.key
-            write(f"tts/{stem}.png", png_bytes(sheet))
-            write(f"tts/{stem}-back.png", png_bytes(backs[back.key]))
-            manifest.append(
-                {
-                    pile_key: back.pile,
-                    name_key: back.name,
-                    "face": f"{stem}.png",
-                    "back": f"{stem}-back.png",
-                    "num_width": cols,
-                    "num_height": rows,
-                    "cards": len(cards),
-                    "card_ids": [c.id for c in cards],
-                }
-            )
+    for back in _back_designs(ctx):
+        cards = ctx.physical(ctx.cards_of_back(back))
+        cols, rows = sheet_grid(len(cards), s)
+        manifest.append(
+            {
+                pile_key: back.pile,
+                name_key: back.name,
+                "face": f"{back.key}.png",
+                "back": f"{back.key}-back.png",
+                "num_width": cols,
+                "num_height": rows,
+                "cards": len(cards),
+                "card_ids": [c.id for c in cards],
+            }
+        )
     write("tts/tts.json", (json.dumps(manifest, indent=2) + "\n").encode())
+
+
+def _back_designs(ctx: RenderContext) -> list[BackDesign]:
+    return [b for pile_backs in ctx.backs_by_pile().values() for b in pile_backs]
