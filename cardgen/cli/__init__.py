@@ -25,6 +25,7 @@ COMMANDS = {
     "scenario": "engine_cmds",
     "render": "render_cmds",
     "build": "build_cmds",
+    "watch": "build_cmds",
     "simulate": "simulate_cmds",
 }
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from enum import StrEnum
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from cardgen.cli.common import (
     DEFAULT_CARDS,
     CardsDir,
+    Jobs,
     LegacyCards,
     Quiet,
     Verbose,
@@ -18,6 +21,7 @@ from cardgen.cli.common import (
     check_choices,
     detail,
     fail,
+    say,
     show_progress,
 )
 
@@ -29,36 +33,44 @@ class Paper(StrEnum):
     letter = "letter"
 
 
-def build(
-    directory: CardsDir = DEFAULT_CARDS,
-    out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Output folder."),
-    paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper for sheets and tiles."),
-    only: list[str] = typer.Option(
-        None,
+OutDir = Annotated[Path, typer.Option("--out", "-o", help="Output folder.")]
+PaperOption = Annotated[Paper, typer.Option("--paper", help="Paper for sheets and tiles.")]
+Only = Annotated[
+    list[str] | None,
+    typer.Option(
         "--only",
         help="Build only these product groups: cards, components, appendix (repeat or comma-list).",
     ),
-    jobs: int = typer.Option(
-        None,
-        "--jobs",
-        "-j",
-        min=1,
-        show_default=False,
-        help="Processes rasterising the card images; default: the machine's cores.",
-    ),
+]
+
+
+def _groups(only: list[str] | None) -> list[str] | None:
+    """The product groups of ``--only`` (repeated or comma-separated), checked."""
+    from cardgen.build.pipeline import product_groups
+
+    groups = [g.strip() for item in only or [] for g in item.split(",") if g.strip()] or None
+    if groups:
+        check_choices(groups, product_groups(), "--only")
+    return groups
+
+
+def build(
+    directory: CardsDir = DEFAULT_CARDS,
+    out: OutDir = DEFAULT_OUT,
+    paper: PaperOption = Paper.a4,
+    only: Only = None,
+    jobs: Jobs = None,
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
     """Validate, then build cards, components and appendices into OUT with a manifest (-q: no
     progress bar or summary; -v: every file written)."""
-    from cardgen.build.pipeline import BuildError, product_groups
+    from cardgen.build.pipeline import BuildError
     from cardgen.build.pipeline import build as run_build
 
     cards = cards_dir(directory, legacy_cards)
-    groups = [g.strip() for item in only or [] for g in item.split(",") if g.strip()] or None
-    if groups:
-        check_choices(groups, product_groups(), "--only")
+    groups = _groups(only)
     try:
         if not show_progress():
             report = run_build(cards, out, paper=paper.value, only=groups, jobs=jobs)
@@ -113,5 +125,63 @@ def _progress():
     )
 
 
+def watch(
+    directory: CardsDir = DEFAULT_CARDS,
+    out: OutDir = DEFAULT_OUT,
+    paper: PaperOption = Paper.a4,
+    only: Only = None,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+) -> None:
+    """Build the kit into OUT, then rebuild what a change affects whenever a file of the
+    catalogue folder is saved, printing what was rebuilt and why (Ctrl-C stops)."""
+    from cardgen.build.watch import watch as run_watch
+
+    cards = cards_dir(directory, None)
+    groups = _groups(only)
+    say(f"watching {cards}/ → {out}/ (Ctrl-C to stop)")
+    with contextlib.suppress(KeyboardInterrupt):
+        run_watch(
+            cards,
+            out,
+            paper=paper.value,
+            only=groups,
+            jobs=jobs,
+            on_change=lambda paths: say(f"{', '.join(paths)} changed"),
+            on_build=_said,
+            on_step=_step_done,
+        )
+    say("stopped watching")
+
+
+def _step_done(r) -> None:
+    """A step of a rebuild that ran: printed as soon as it is done, so the designer sees the
+    card's sheets rewritten before the slower documents follow."""
+    if r.ran and r.why != "first build":
+        what = f"{len(r.written)} written" if r.written else "same bytes"
+        say(f"  {r.title}: {what}, {r.why} ({r.seconds:.2f} s)")
+
+
+def _said(rebuild) -> None:
+    import sys
+
+    if rebuild.error is not None:
+        from cardgen.diagnostics.formats import print_human
+
+        print_human(rebuild.error.diagnostics, sys.stderr)
+        say(f"{rebuild.error} — the kit is unchanged; save a fix to rebuild", err=True)
+        return
+    report = rebuild.report
+    ran = sum(r.ran for r in report.results)
+    say(
+        f"{'built' if not rebuild.changed else 'rebuilt'} {ran} of {len(report.results)} steps, "
+        f"{len(report.written)} files written, in {rebuild.seconds:.2f} s"
+    )
+    for path in report.written:
+        detail(f"wrote {report.out_dir / path}")
+
+
 def register(app: typer.Typer) -> None:
     app.command()(build)
+    app.command()(watch)

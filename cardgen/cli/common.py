@@ -121,6 +121,17 @@ CardsDir = Annotated[
 ]
 #: The old ``--cards DIR`` form (hidden), still accepted by the commands that had it.
 LegacyCards = Annotated[Path | None, typer.Option("--cards", hidden=True)]
+#: ``jobs: Jobs = None``: the processes rasterising card images (render, build, watch).
+Jobs = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        show_default=False,
+        help="Processes rasterising the card images; default: the machine's cores.",
+    ),
+]
 
 
 def cards_dir(directory: Path, legacy: Path | None) -> Path:

@@ -10,6 +10,7 @@ import typer
 from cardgen.cli.common import (
     DEFAULT_CARDS,
     CardsDir,
+    Jobs,
     Quiet,
     Verbose,
     detail,
@@ -53,14 +54,7 @@ def render(
         DuplexMode.long, "--duplex", help="pnp backs: long-edge, short-edge or single-sided."
     ),
     cmyk: bool = typer.Option(False, "--cmyk", help="Write the print PDFs in CMYK."),
-    jobs: int = typer.Option(
-        None,
-        "--jobs",
-        "-j",
-        min=1,
-        show_default=False,
-        help="Processes rasterising png, tts and contact; default: the machine's cores.",
-    ),
+    jobs: Jobs = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:

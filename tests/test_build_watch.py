@@ -1,0 +1,137 @@
+"""`cardgen watch`: a saved card is rebuilt, a broken save is reported and the watch goes on,
+Ctrl-C ends it cleanly."""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import FIXTURES
+
+from cardgen.build.watch import Rebuild, watch
+
+SMALL = FIXTURES / "render" / "cards"
+WAIT = 120  # seconds: generous, the machine may be busy
+
+
+def _set_cost(deck: Path, cost: int) -> str:
+    data = yaml.safe_load(deck.read_text())
+    data["cards"][0]["cost"] = cost
+    deck.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    return data["cards"][0]["id"]
+
+
+@pytest.fixture
+def game(tmp_path):
+    shutil.copytree(SMALL, tmp_path / "cards")
+    return tmp_path / "cards", tmp_path / "output"
+
+
+def test_a_saved_card_is_rebuilt_and_a_broken_save_does_not_end_the_watch(game):
+    cards, out = game
+    builds: queue.Queue[Rebuild] = queue.Queue()
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=watch,
+        args=(cards, out),
+        kwargs={"only": ["cards"], "on_build": builds.put, "stop": stop, "jobs": 1},
+        daemon=True,
+    )
+    thread.start()
+    try:
+        first = builds.get(timeout=WAIT)
+        assert first.changed == () and first.error is None and first.report.written
+        pnp = out / "cards" / "pnp-a4.pdf"
+        before = pnp.read_bytes()
+
+        card = _set_cost(cards / "battle.yaml", 17)
+        second = builds.get(timeout=WAIT)
+        assert second.changed == ("battle.yaml",) and second.error is None
+        assert "cards/pnp-a4.pdf" in second.report.written
+        assert f"cards/png/battle/{card}.png" in second.report.written
+        assert pnp.read_bytes() != before
+        whys = {r.why for r in second.report.results if r.ran}
+        assert whys == {f"card {card} changed"}
+
+        deck = cards / "battle.yaml"
+        good = deck.read_text()
+        deck.write_text(good.replace("season: spring", "season: winter", 1))
+        broken = builds.get(timeout=WAIT)
+        assert broken.report is None and broken.error.diagnostics
+        assert any("winter" in d.message for d in broken.error.diagnostics)
+        kept = pnp.read_bytes()
+
+        deck.write_text(good.replace("cost: 17", "cost: 18", 1))
+        fixed = builds.get(timeout=WAIT)
+        assert fixed.error is None and pnp.read_bytes() != kept
+    finally:
+        stop.set()
+        thread.join(timeout=WAIT)
+    assert not thread.is_alive()
+
+
+def test_output_inside_the_catalogue_folder_does_not_retrigger(game):
+    cards, _ = game
+    out = cards / "kit"  # written by the build itself: must not start another
+    builds: queue.Queue[Rebuild] = queue.Queue()
+    stop = threading.Event()
+    args = {"only": ["components"], "on_build": builds.put, "stop": stop}
+    thread = threading.Thread(target=watch, args=(cards, out), kwargs=args, daemon=True)
+    thread.start()
+    try:
+        assert builds.get(timeout=WAIT).report.written
+        with pytest.raises(queue.Empty):
+            builds.get(timeout=2)
+    finally:
+        stop.set()
+        thread.join(timeout=WAIT)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT")
+def test_the_command_prints_what_it_rebuilt_and_stops_on_ctrl_c(game):
+    cards, out = game
+    cmd = [sys.executable, "-m", "cardgen", "watch", str(cards), "-o", str(out)]
+    proc = subprocess.Popen(
+        [*cmd, "--only", "cards", "--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+
+    def wait_for(prefix: str) -> str:
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=1)
+            except queue.Empty:
+                continue
+            if line.startswith(prefix):
+                return line
+        raise AssertionError(f"no line starting {prefix!r}")
+
+    try:
+        assert "watching" in wait_for("watching")
+        wait_for("built ")
+        card = _set_cost(cards / "battle.yaml", 19)
+        assert wait_for("battle.yaml changed")
+        step = wait_for("  Cards: print-and-play A4")
+        assert f"card {card} changed" in step
+        assert "files written" in wait_for("rebuilt ")
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=WAIT) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
