@@ -99,7 +99,7 @@ def test_output_inside_the_catalogue_folder_does_not_retrigger(game):
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT")
 def test_the_command_prints_what_it_rebuilt_and_stops_on_ctrl_c(game):
     cards, out = game
-    cmd = [sys.executable, "-m", "cardgen", "watch", str(cards), "-o", str(out)]
+    cmd = [sys.executable, "-m", "cardgen", "watch", str(cards), "-o", str(out), "-v"]
     proc = subprocess.Popen(
         [*cmd, "--only", "cards", "--jobs", "1"],
         stdout=subprocess.PIPE,
@@ -130,7 +130,9 @@ def test_the_command_prints_what_it_rebuilt_and_stops_on_ctrl_c(game):
         assert "files written" in wait_for("rebuilt ")
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=WAIT) == 0
-        assert "Traceback" not in proc.stderr.read()
+        err = proc.stderr.read()
+        assert "Traceback" not in err
+        assert f"wrote {out / 'cards' / 'pnp-a4.pdf'}" in err  # -v: the files written
     finally:
         if proc.poll() is None:
             proc.kill()

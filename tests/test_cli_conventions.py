@@ -35,6 +35,7 @@ CATALOGUE_COMMANDS = (
     "render",
     "build",
     "simulate",
+    "watch",
 )
 
 
@@ -130,6 +131,8 @@ BAD_CHOICES = [
     (["render", CAT, "-o", "OUT"], "--duplex", "both", ["long", "short", "none"]),
     (["build", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
     (["build", CAT, "-o", "OUT"], "--only", "cards,dice", ["cards", "components", "appendix"]),
+    (["watch", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
+    (["watch", CAT, "-o", "OUT"], "--only", "cards,dice", ["cards", "components", "appendix"]),
     (["play", ENGINE], "--format", "xml", ["text", "json"]),
     (["play", ENGINE], "--decks", "red,purple", ["red", "blue", "green", "spy"]),
     (["play", ENGINE], "--bots", "random,clever", ["random", "greedy"]),
@@ -274,8 +277,12 @@ VERBOSE_RUNS = {
 }
 
 
+#: Commands that run until stopped: their -v is tested in their own file (test_build_watch.py).
+LONG_RUNNING = {"watch"}
+
+
 def test_verbose_runs_cover_every_command(app):
-    assert set(VERBOSE_RUNS) == set(_commands(app))
+    assert set(VERBOSE_RUNS) | LONG_RUNNING == set(_commands(app))
 
 
 @pytest.mark.parametrize("command", sorted(VERBOSE_RUNS))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.build.pipeline import BuildError, BuildReport, StepResult, build
+from cardgen.diagnostics import Diagnostic, Position
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,9 @@ def watch(
     import watchfiles
 
     cards, out = Path(cards_dir).resolve(), Path(out_dir).resolve()
+    if not cards.is_dir():
+        where = Position(os.fspath(cards_dir))
+        raise BuildError("nothing to watch", [Diagnostic("E010", "no catalogue folder", where)])
     selected = None if only is None else list(only)
 
     def run(changed: tuple[str, ...]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -71,7 +72,7 @@ def build(
 
     cards = cards_dir(directory, legacy_cards)
     groups = _groups(only)
-    try:
+    with _failing_on(BuildError):
         if not show_progress():
             report = run_build(cards, out, paper=paper.value, only=groups, jobs=jobs)
         else:
@@ -87,12 +88,6 @@ def build(
                     on_start=lambda step: p.update(task, description=step.title),
                     on_step=lambda r: p.update(task, advance=1),
                 )
-    except BuildError as exc:
-        if exc.diagnostics:
-            from cardgen.diagnostics.formats import print_human
-
-            print_human(exc.diagnostics, sys.stderr)
-        raise fail(str(exc)) from None
     if report.warnings:
         from cardgen.diagnostics.formats import print_human
 
@@ -136,12 +131,13 @@ def watch(
 ) -> None:
     """Build the kit into OUT, then rebuild what a change affects whenever a file of the
     catalogue folder is saved, printing what was rebuilt and why (Ctrl-C stops)."""
+    from cardgen.build.pipeline import BuildError
     from cardgen.build.watch import watch as run_watch
 
     cards = cards_dir(directory, None)
     groups = _groups(only)
     say(f"watching {cards}/ → {out}/ (Ctrl-C to stop)")
-    with contextlib.suppress(KeyboardInterrupt):
+    with contextlib.suppress(KeyboardInterrupt), _failing_on(BuildError):
         run_watch(
             cards,
             out,
@@ -185,3 +181,16 @@ def _said(rebuild) -> None:
 def register(app: typer.Typer) -> None:
     app.command()(build)
     app.command()(watch)
+
+
+@contextlib.contextmanager
+def _failing_on(error: type[Exception]) -> Iterator[None]:
+    """Turn ``error`` (a :class:`BuildError`) into its diagnostics on stderr and exit 1."""
+    try:
+        yield
+    except error as exc:
+        if getattr(exc, "diagnostics", None):
+            from cardgen.diagnostics.formats import print_human
+
+            print_human(exc.diagnostics, sys.stderr)
+        raise fail(str(exc)) from None
