@@ -131,6 +131,10 @@ class Pack:
         """The printed rules text of ``card``."""
         return getattr(card, "text", None) or ""
 
+    #: a folder of the pack's data holding a small example catalogue (rules.yaml and card
+    #: files) that `cardgen new` starts a designer's game from; None: the pack has none
+    starter: ClassVar[str | None] = None
+
     # --- print ------------------------------------------------------------------------------
     layout_file: ClassVar[str] = "layout.yaml"
 
@@ -248,6 +252,7 @@ class Pack:
             "scenarios": self.scenarios is not None,
             "simulate": self.simulation is not None,
             "docs": self.documents is not None,
+            "new": self.starter is not None,
         }
 
     def module(self, which: str) -> Any:

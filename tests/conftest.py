@@ -104,3 +104,19 @@ def pdf_page_sizes(pdf: bytes | str | os.PathLike[str]) -> list[tuple[float, flo
     """Every page's width and height in points."""
     with open_pdf(pdf) as doc:
         return [tuple(doc[i].get_size()) for i in range(len(doc))]
+
+
+def text_position(pdf: str | os.PathLike[str], text: str, page: int = 0):
+    """(left, bottom) in points of the first occurrence of ``text`` on ``page``, or None."""
+    with open_pdf(pdf) as doc:
+        tp = doc[page].get_textpage()
+        try:
+            searcher = tp.search(text)
+            found = searcher.get_next()
+            searcher.close()
+            if found is None:
+                return None
+            left, bottom, _, _ = tp.get_charbox(found[0])
+            return left, bottom
+        finally:
+            tp.close()

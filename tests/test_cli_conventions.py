@@ -123,6 +123,7 @@ DECKS = ["battle", "resource", "age", "spy"]
 #: (command line before the option, option, bad value, every valid value); OUT is a tmp folder.
 BAD_CHOICES = [
     (["games"], "--format", "xml", ["human", "json"]),
+    (["new", "OUT"], "--game", "chess", ["plain"]),
     (["validate", CAT], "--format", "xml", ["human", "json", "github"]),
     (["export", CAT], "--format", "xml", ["csv", "json"]),
     (["appendix", CAT, "-o", "OUT"], "--format", "docx", ["md", "html", "pdf"]),
@@ -256,7 +257,7 @@ def test_old_cards_option_still_works(runner, app, plain):
 
 def test_every_command_has_quiet_and_verbose(app):
     commands = _commands(app)
-    assert set(commands) == {*CATALOGUE_COMMANDS, "scenario run", "games"}
+    assert set(commands) == {*CATALOGUE_COMMANDS, "scenario run", "games", "new"}
     for name, cmd in commands.items():
         opts = {o for p in cmd.params for o in p.opts}
         assert {"-q", "--quiet", "-v", "--verbose"} <= opts, name
@@ -271,6 +272,7 @@ VERBOSE_RUNS = {
     "play": ([ENGINE, "--decks", "red,blue"], " steps, "),
     "scenario run": ([SCENARIO], "1 scenario(s) in"),
     "games": ([], "pack(s) installed"),
+    "new": (["OUT/game"], "wrote "),
     "render": ([RENDER, "-p", "pnp", "--paper", "a4", "-o", "OUT"], "pnp-a4.pdf"),
     "build": ([RENDER, "--only", "components", "-o", "OUT"], "rebuilt"),
     "simulate": ([CARDS, "-g", "2", "-n", "2"], "2 games on 1 worker(s)"),

@@ -56,6 +56,8 @@ def test_the_wheel_ships_every_data_file(wheel):
         "cardgen/packs/attack_right/rulebook.md",
         "cardgen/packs/attack_right/clarifications.yaml",
         "cardgen/packs/plain/layout.yaml",
+        "cardgen/packs/plain/starter/rules.yaml",
+        "cardgen/scaffold/templates/README.md.j2",
     ):
         assert needed in names, needed
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
@@ -81,6 +83,12 @@ def test_wheel_install_validates_and_builds_from_a_folder_with_only_cards(wheel,
     _run([exe, "build", "-q"], game, env)
     for made in ("manifest.json", "README.md", "rulebook/rulebook.pdf", "cards/pnp-a4.pdf"):
         assert (game / "output" / made).is_file(), made
+    # a designer's own game, made by `cardgen new`, validates and builds as created
+    _run([exe, "new", "mine", "--game", "plain"], tmp_path, env)
+    own = tmp_path / "mine"
+    assert "valid: " in _run([exe, "validate"], own, env).stdout
+    _run([exe, "build", "-q"], own, env)
+    assert (own / "output" / "cards" / "pnp-a4.pdf").is_file()
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="pre-commit needs git")

@@ -20,6 +20,7 @@ COMMANDS = {
     "schema": "catalogue_cmds",
     "export": "catalogue_cmds",
     "games": "games_cmds",
+    "new": "new_cmds",
     "appendix": "appendix_cmds",
     "play": "engine_cmds",
     "scenario": "engine_cmds",

@@ -23,6 +23,7 @@ class Plain(Pack):
     card_model = PlainCard
     file_fields = ("back",)
     data = data_path("cardgen.packs.plain")
+    starter = "starter"
 
     def check(self, catalogue) -> list:
         from cardgen.packs.plain.checks import check_catalogue
