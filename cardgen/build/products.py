@@ -132,6 +132,14 @@ def card_steps(ctx: BuildContext) -> list[Step]:
 
         return keyed_step(step_id, "cards", title, step_inputs(ctx, cards, files, CARD_CODE), run)
 
+    def fill(out: Path) -> list[Output]:
+        Renderer(cat, rasters=rasters).fill_raster_cache(ctx.jobs)
+        return []  # the designs go to the build's raster store, not the kit
+
+    # every design missing from the store, in one pool of workers; the image steps after it
+    # cut and paste from the store
+    inputs = step_inputs(ctx, cat.cards, files, CARD_CODE)
+    steps.append(keyed_step("cards/rasters", "cards", "Cards: rasterise designs", inputs, fill))
     physical = cat.count()
     by_id = cat.by_id
 

@@ -169,6 +169,18 @@ class Renderer:
             thumbs = {i.card.id: d.thumb for i, d in pairs if i.card}
             contact.write_contact(ctx, thumbs, write)
 
+    def fill_raster_cache(self, jobs: int | None = None) -> int:
+        """Rasterise into the raster cache every design of the catalogue it lacks, in one pool
+        of workers; return how many were rasterised."""
+        from cardgen.render.products import raster
+
+        if self.rasters is None:
+            raise ValueError("no raster cache to fill")
+        items = raster.sprites(self.context())
+        missing = sum(self.rasters.store.get(self.rasters.key(i)) is None for i in items)
+        self._stored(items, jobs)
+        return missing
+
     def _rasterise(
         self, items: list[Sprite], options: RenderOptions, emit: Callable[[Sprite, _Design], None]
     ) -> list[_Design]:

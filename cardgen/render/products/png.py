@@ -5,19 +5,48 @@ centre)."""
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
 from PIL import Image
 
-#: PNG settings fixed so identical pixels always give identical bytes.
+#: Pillow's PNG settings, for the modes :func:`png_bytes` does not write itself.
 PNG_OPTIONS = {"format": "PNG", "compress_level": 1, "optimize": False}
+#: zlib level of the PNG data: the fastest; card images are mostly flat colour.
+ZLIB_LEVEL = 1
+#: Modes written directly: (PNG colour type, bytes per pixel).
+_DIRECT = {"RGB": (2, 3), "RGBA": (6, 4), "L": (0, 1)}
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def png_bytes(im: Image.Image, dpi: int | None = None) -> bytes:
     """``im`` as PNG bytes, with no metadata but the resolution when ``dpi`` is given (so
-    print tools read a card image at its true size); deterministic."""
-    buf = io.BytesIO()
-    im.save(buf, **PNG_OPTIONS, **({"dpi": (dpi, dpi)} if dpi else {}))
-    return buf.getvalue()
+    print tools read a card image at its true size); deterministic.
+
+    RGB, RGBA and greyscale images are written here with the rows unfiltered and deflated by
+    zlib: about three times faster than Pillow's writer, which tries every PNG filter on
+    every row (it cannot be told not to), and smaller for card art's flat colours.  Pillow
+    reads the files back pixel for pixel (tested)."""
+    if im.mode not in _DIRECT:
+        buf = io.BytesIO()
+        im.save(buf, **PNG_OPTIONS, **({"dpi": (dpi, dpi)} if dpi else {}))
+        return buf.getvalue()
+    colour, bpp = _DIRECT[im.mode]
+    w, h = im.size
+    raw, stride = im.tobytes(), w * bpp
+    # every row starts with its filter type: 0, none
+    rows = b"".join(b"\0" + raw[y : y + stride] for y in range(0, h * stride, stride))
+    parts = [_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0))]
+    if dpi:
+        per_metre = int(dpi / 0.0254 + 0.5)  # as Pillow writes it
+        parts.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
+    parts += [_chunk(b"IDAT", zlib.compress(rows, ZLIB_LEVEL)), _chunk(b"IEND", b"")]
+    return b"".join(parts)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
 def centre_crop(im: Image.Image, size: tuple[int, int]) -> Image.Image:
