@@ -95,6 +95,30 @@ def pdf_text(pdf: bytes | str | os.PathLike[str]) -> str:
     return "\n".join(pdf_texts(pdf))
 
 
+def pdf_fills(pdf: bytes | str | os.PathLike[str]) -> list[tuple[str, tuple[float, ...]]]:
+    """Every filled path of ``pdf`` (vector shapes: bars, swatches...), page by page, in drawing
+    order: its fill colour (``#RRGGBB``) and bounds (left, bottom, right, top, in points)."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    out = []
+    with open_pdf(pdf) as doc:
+        for i in range(len(doc)):
+            for obj in doc[i].get_objects(max_depth=8):
+                if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+                    continue
+                mode, stroke = ctypes.c_int(), ctypes.c_int()
+                pdfium_c.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(mode), ctypes.byref(stroke))
+                if mode.value == pdfium_c.FPDF_FILLMODE_NONE:
+                    continue
+                rgba = [ctypes.c_uint() for _ in range(4)]
+                pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *(ctypes.byref(c) for c in rgba))
+                r, g, b = (c.value for c in rgba[:3])
+                out.append((f"#{r:02X}{g:02X}{b:02X}", tuple(obj.get_bounds())))
+    return out
+
+
 def pdf_page_count(pdf: bytes | str | os.PathLike[str]) -> int:
     with open_pdf(pdf) as doc:
         return len(doc)

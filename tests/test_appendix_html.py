@@ -77,10 +77,13 @@ def test_icons_inline_and_charts_are_svg(tree):
     uses = [u.get("href") for u in row.iter(f"{{{NS['h']}}}use")]
     assert "#sym-age-token" in uses and "#sym-wood" in uses
     chart = next(el for el in tree.iter() if el.get("id") == "stats-spy-spring-cost")
-    rects = list(chart.iter(f"{{{NS['svg']}}}rect"))
-    assert len(rects) == 6
+    bars = [r for r in chart.iter(f"{{{NS['svg']}}}rect") if r.get("class") == "bar"]
+    tips = [r.find(f"{{{NS['svg']}}}title").text for r in bars]
+    assert tips == ["0: 3 cards", "3: 1 cards"]  # a bar, with its tooltip, for every count
     numbers = [td.text for td in chart.iter(f"{{{NS['h']}}}td")]
-    assert numbers == ["3", "0", "0", "1", "0", "0"]
+    assert numbers == ["3", "0", "0", "1", "0", "0"]  # every count, 0 too, in the table
+    texts = [t.text for t in chart.iter(f"{{{NS['svg']}}}text")]
+    assert texts == ["3", "1", "0", "1", "2", "3", "4", "5"]  # counts over bars, then costs
 
 
 def test_deterministic(catalogue):

@@ -7,12 +7,13 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
-from conftest import pdf_texts
+from conftest import pdf_fills, pdf_texts
 from pypdf import PdfReader
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.docs import build_appendix, render
 from cardgen.docs.inline import humanise
+from cardgen.packs.attack_right.docs.deck_stats import ATTACK_COLOUR, DEFENCE_COLOUR
 from cardgen.packs.attack_right.effects import KINDS
 
 FIXTURE = Path(__file__).parent / "fixtures" / "appendix"
@@ -103,6 +104,17 @@ def test_only_embedded_fonts(reader):
             font = font.get_object()
             assert "/FontDescriptor" in font or "/DescendantFonts" in font, font
             assert "/FontFile2" in font["/FontDescriptor"].get_object()
+
+
+def test_deck_statistics_charts_are_vector_bars(catalogue, pdf_bytes, texts):
+    """Every power chart draws a bar per count above 0 and a legend swatch in each colour."""
+    power = [ch for ch in build_appendix(catalogue).charts if ch.title == "Power distribution"]
+    fills = [colour for colour, _bounds in pdf_fills(pdf_bytes)]
+    for colour, k in ((DEFENCE_COLOUR, 0), (ATTACK_COLOUR, 1)):
+        bars = sum(1 for ch in power for v in ch.series[k].values if v > 0)
+        assert fills.count(colour) == bars + len(power)
+    stats = "".join(t for t in texts if "Power distribution" in t)
+    assert stats.count("Cost curve") == stats.count("Placement mix") == len(power)
 
 
 def test_byte_identical(catalogue, pdf_bytes):

@@ -1,4 +1,4 @@
-"""The SVG recording canvas (card icons in HTML) and the shared chart geometry."""
+"""The SVG recording canvas (card icons in HTML)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,6 @@ import xml.etree.ElementTree as ET
 
 from reportlab.lib.colors import HexColor
 
-from cardgen.docs.charts import layout
-from cardgen.docs.content import Chart, Series
 from cardgen.docs.svg_canvas import SvgCanvas
 
 
@@ -46,15 +44,3 @@ def test_paths_and_text():
     path, text = list(_parse(c)[0])
     assert path.get("d") == "M0 0 L10 0 C10 5 5 10 0 10 Z"
     assert text.text == "<W>" and text.get("transform") == "matrix(1 0 0 -1 50 31)"
-
-
-def test_chart_layout_scales_bars_to_the_peak():
-    chart = Chart(
-        "c", "Cost curve", "Cost", ("0", "1", "2"), (Series("cards", "#000000", (0, 2, 4)),)
-    )
-    lay = layout(chart, 200, 100)
-    heights = [b.h for b in lay.bars]
-    assert heights[0] == 0 and heights[2] == 2 * heights[1]
-    assert all(b.y + b.h == lay.baseline for b in lay.bars)
-    values = [lab.text for lab in lay.labels if lab.y < lay.baseline]
-    assert values == ["2", "4"]  # a number above each non-empty bar

@@ -11,12 +11,11 @@ import pytest
 from conftest import pdf_texts
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.charts import nice_max, ticks
+from cardgen.charts import BarChart
 from cardgen.packs.attack_right.simulation import SIMULATION as SIM
 from cardgen.simulate import SimSpec, make_matchups, simulate
-from cardgen.simulate.charts import interval_bars, line_chart
 from cardgen.simulate.report import render_table, summarise, to_json
-from cardgen.simulate.report_html import figure_svg, render_html, write_report
+from cardgen.simulate.report_html import render_html, write_report
 from cardgen.simulate.report_model import build_model
 from cardgen.simulate.stats import wilson
 
@@ -89,30 +88,26 @@ def test_table_text(summary):
         assert word in text
 
 
-def test_chart_axes():
-    assert nice_max(0.3) == 0.5 and nice_max(9.8) == 10 and nice_max(11) == 20
-    assert nice_max(0) == 1.0
-    assert ticks(0.5) == pytest.approx([0, 0.1, 0.2, 0.3, 0.4, 0.5])
-    assert ticks(20) == [0, 5, 10, 15, 20]
-    fig = interval_bars("t", ["a", "b"], [0.2, 0.4], [(0.1, 0.3), (0.3, 0.5)], reference=0.25)
-    svg = figure_svg(fig)
-    assert svg.startswith("<svg") and svg.count("<rect") == 2
-    assert 'stroke-dasharray="3 2"' in svg
-    fig = line_chart("t", [1, 2, 3], [("x", [1.0, 2.0, 3.0], "#000000")])
-    assert "<polyline" in figure_svg(fig)
-
-
-def test_shared_chart_geometry():
-    """Category bands and legend rows of :mod:`cardgen.charts` (also the appendix's charts)."""
-    from cardgen.charts import bands, legend
-
-    b = bands(4, 6.0, 200.0)
-    assert [x.centre for x in b] == [31.0, 81.0, 131.0, 181.0]
-    assert all(x.size == pytest.approx(40.0) for x in b) and b[0].start == pytest.approx(11.0)
-    assert bands(0, 0.0, 10.0) == []
-    rows = bands(3, 14.0, 48.0, margin=3 / 16)
-    assert [(r.start, r.size, r.centre) for r in rows] == [(17, 10, 22), (33, 10, 38), (49, 10, 54)]
-    assert legend(["ab", "cde"], 10.0, lambda name: 5 + len(name)) == [10.0, 17.0]
+def test_report_charts(summary):
+    """The report's charts: win rates with their Wilson intervals and the fair share, glory by
+    source stacked, one line per deck over the rounds."""
+    charts = {c.title.split(" (")[0]: c for c in build_figures(summary)}
+    decks = charts["Win rate per deck"]
+    (rates,) = decks.series
+    assert decks.categories == tuple(d["deck"] for d in summary["decks"])
+    assert rates.values == tuple(d["win_rate"] for d in summary["decks"])
+    assert rates.intervals == tuple(tuple(d["win_ci"]) for d in summary["decks"])
+    assert rates.colours == tuple(d["colour"] for d in summary["decks"])
+    assert decks.reference == summary["fair_share"] and decks.percent and decks.horizontal
+    glory = charts["Average glory per game by source"]
+    assert glory.stacked and [s.name for s in glory.series] == [
+        "battles",
+        "end coins",
+        "card effects",
+    ]
+    coins = charts["Coins after each round"]
+    assert coins.xs == (1, 2, 3, 4) and coins.x_label == "round"
+    assert [s.name for s in coins.series] == [*(d["deck"] for d in summary["decks"]), "all"]
 
 
 def test_html_report(summary, tmp_path):
@@ -121,6 +116,11 @@ def test_html_report(summary, tmp_path):
     n_figs = len(build_figures(summary))
     assert n_figs >= 10
     assert html.count("<svg") == n_figs and html.count("</svg>") == n_figs
+    # a bar for every value above 0, each with its tooltip
+    charts = [c for c in build_figures(summary) if isinstance(c, BarChart)]
+    bars = sum(1 for c in charts for s in c.series for v in s.values if v > 0)
+    assert html.count('class="bar"') == bars and "<title>battle: " in html
+    assert ' id="' not in html  # many charts on one page: no ids to clash
     assert "<img" not in html and "<script" not in html  # self-contained, no JS
     assert "battle-" in html and "Win rate per deck" in html
     out = write_report(summary, tmp_path / "r.html", SIM)

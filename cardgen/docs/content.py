@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
+from cardgen.charts import BarChart, Series
+
 FORMATS: tuple[str, ...] = ("md", "html", "pdf")
 
 
@@ -198,30 +200,28 @@ class Components:
 
 
 @dataclass(frozen=True)
-class Series:
-    """One data series of a chart (the bars of one colour)."""
-
-    name: str
-    colour: str
-    values: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class Chart:
-    """A bar chart: categories along x, one bar per series in each category."""
+    """A chart with its numbers: the chart (:mod:`cardgen.charts`, drawn by every format that
+    draws), its values as a table whose first column is named ``axis``, ``id`` its anchor."""
 
     id: str
-    title: str
     axis: str
-    categories: tuple[str, ...]
-    series: tuple[Series, ...]
+    chart: BarChart
 
     @property
-    def max_value(self) -> int:
-        return max((v for s in self.series for v in s.values), default=0)
+    def title(self) -> str:
+        return self.chart.title
 
     @property
-    def rows(self) -> list[tuple[str, tuple[int, ...]]]:
+    def categories(self) -> tuple[str, ...]:
+        return self.chart.categories
+
+    @property
+    def series(self) -> tuple[Series, ...]:
+        return self.chart.series
+
+    @property
+    def rows(self) -> list[tuple[str, tuple[float, ...]]]:
         """The numbers: each category with its value in every series."""
         return [
             (cat, tuple(s.values[i] for s in self.series)) for i, cat in enumerate(self.categories)
@@ -372,7 +372,6 @@ __all__ = [
     "Row",
     "Section",
     "Segment",
-    "Series",
     "Table",
     "for_format",
     "sentence",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from xml.sax.saxutils import escape
 
 from markupsafe import Markup
 
+from cardgen.charts import svg
 from cardgen.docs.badges import badge, svg_symbol
-from cardgen.docs.charts import ChartLayout, layout
 from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.pdf_theme import card_icons
 from cardgen.docs.svg_canvas import SvgCanvas
@@ -47,9 +48,13 @@ def symbols(appendix: Appendix) -> list[Markup]:
     return out
 
 
-def chart_layouts(appendix: Appendix) -> dict[str, ChartLayout]:
-    """Every chart's drawing, by chart id."""
-    return {ch.id: layout(ch, *CHART_SIZE) for ch in appendix.charts}
+def chart_svgs(appendix: Appendix) -> dict[str, Markup]:
+    """Every chart as an inline ``<svg>`` element, by chart id."""
+    width, height = CHART_SIZE
+    return {
+        ch.id: Markup(svg(replace(ch.chart, width=width, height=height), family="sans-serif"))
+        for ch in appendix.charts
+    }
 
 
 def render_html(appendix: Appendix) -> str:
@@ -61,5 +66,5 @@ def render_html(appendix: Appendix) -> str:
         a=a,
         labels=a.icon_labels,
         symbols=symbols(a),
-        layouts=chart_layouts(a),
+        chart_svgs=chart_svgs(a),
     )

@@ -1,8 +1,7 @@
-"""PDF flowables: text with inline vector icons, and vector bar charts.
+"""PDF flowables: text with inline vector icons.
 
 :class:`IconText` wraps words and icons to the available width (the card renderer's icons are
-drawn inline, scaled to the text); :func:`chart_drawing` draws a chart from the same layout
-as the HTML SVG.
+drawn inline, scaled to the text).
 """
 
 from __future__ import annotations
@@ -10,13 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from reportlab.graphics.shapes import Drawing, Line, Rect, String
-from reportlab.lib.colors import toColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from cardgen.docs.charts import AXIS_COLOUR, layout
-from cardgen.docs.content import Chart, Segment
+from cardgen.docs.content import Segment
 from cardgen.docs.pdf_theme import IconDrawer
 
 _WORDS = re.compile(r"\S+|\s+")
@@ -199,52 +195,3 @@ class IconText(Flowable):
                     canv.drawString(x, y, run.text)
                 x += item.width
             y -= self.leading
-
-
-def chart_drawing(chart: Chart, width: float, height: float, font: str) -> Drawing:
-    """A vector drawing of ``chart`` (same geometry as the HTML's SVG)."""
-    lay = layout(chart, width, height)
-    d = Drawing(width, height, initialFontName=font, initialFontSize=lay.font_size)
-
-    def flip(y: float) -> float:
-        return height - y
-
-    d.add(
-        Line(
-            lay.left,
-            flip(lay.baseline),
-            lay.right,
-            flip(lay.baseline),
-            strokeColor=toColor(AXIS_COLOUR),
-            strokeWidth=0.6,
-        )
-    )
-    for b in lay.bars:
-        if b.h > 0:
-            d.add(
-                Rect(b.x, flip(b.y + b.h), b.w, b.h, fillColor=toColor(b.colour), strokeColor=None)
-            )
-    for s in lay.swatches:
-        d.add(
-            Rect(
-                s.x,
-                flip(s.y + s.size),
-                s.size,
-                s.size,
-                fillColor=toColor(s.colour),
-                strokeColor=None,
-            )
-        )
-    for label in lay.labels:
-        d.add(
-            String(
-                label.x,
-                flip(label.y),
-                label.text,
-                fontName=font,
-                fontSize=lay.font_size,
-                fillColor=toColor(label.colour),
-                textAnchor=label.anchor,
-            )
-        )
-    return d

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
@@ -18,6 +18,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from cardgen.charts import drawing
 from cardgen.docs.content import (
     Appendix,
     CardRef,
@@ -39,7 +40,7 @@ from cardgen.docs.content import (
     Table as TableBlock,
 )
 from cardgen.docs.inline import code_spans
-from cardgen.docs.pdf_flow import IconText, Run, chart_drawing
+from cardgen.docs.pdf_flow import IconText, Run
 from cardgen.docs.pdf_theme import PdfTheme
 
 INK = "#1D1D1D"
@@ -299,7 +300,7 @@ def _numbers(ch: Chart, s: Styles, width: float) -> Table:
 def _chart_cell(ch: Chart, s: Styles) -> list[Flowable]:
     return [
         Paragraph(f"<b>{escape(ch.title)}</b>", s.cell),
-        chart_drawing(ch, CHART_W, CHART_H, s.theme.regular),
+        drawing(replace(ch.chart, width=CHART_W, height=CHART_H), s.theme.regular),
         _numbers(ch, s, CHART_W),
     ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardgen.docs.content import Appendix, for_format
-from cardgen.docs.html import chart_layouts, symbols
+from cardgen.docs.html import chart_svgs, symbols
 from cardgen.docs.rulebook import Rulebook, grouped
 from cardgen.docs.templating import render
 
@@ -23,5 +23,5 @@ def render_rulebook_html(rulebook: Rulebook, appendix: Appendix) -> str:
         a=a,
         labels=a.icon_labels,
         symbols=symbols(a),
-        layouts=chart_layouts(a),
+        chart_svgs=chart_svgs(a),
     )

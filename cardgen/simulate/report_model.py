@@ -4,8 +4,9 @@
 :class:`ReportModel`; the text, HTML and PDF writers only lay it out.  The report is a list of
 :class:`Section` objects, each with its charts and tables: the core's (seats, bots, side versus
 side) and the game's own (:meth:`~cardgen.simulate.protocol.Simulation.report`), in the game's
-``report_order``.  Charts are backend-neutral :class:`~cardgen.charts.Figure` objects
-(:mod:`.charts`); the writers show every section's charts first, then every section's tables.
+``report_order``.  Charts are :mod:`cardgen.charts` specs, which the HTML writer draws as
+inline SVG and the PDF writer as vector drawings; the writers show every section's charts
+first, then every section's tables.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardgen.charts import PALETTE, Figure
-from cardgen.simulate.charts import interval_bars
+from cardgen.charts import PALETTE, BarChart, Chart, Series
 from cardgen.simulate.protocol import Simulation
 from cardgen.simulate.report import ordered
 
@@ -36,7 +36,7 @@ class Section:
     """A part of the report: its charts and its tables."""
 
     key: str
-    figures: tuple[Figure, ...] = ()
+    figures: tuple[Chart, ...] = ()
     tables: tuple[Table, ...] = ()
 
 
@@ -47,7 +47,7 @@ class ReportModel:
     title: str
     intro: str
     warnings: tuple[str, ...]
-    figures: tuple[Figure, ...]
+    figures: tuple[Chart, ...]
     tables: tuple[Table, ...]
     #: the document's title (a PDF's metadata)
     document: str = "balance report"
@@ -95,21 +95,52 @@ def build_sections(summary: dict, simulation: Simulation, *, figures: bool = Tru
     return list(ordered(simulation.report_order, core, own).values())
 
 
+def rate_bars(
+    title: str,
+    labels: Sequence[str],
+    rates: Sequence[float],
+    intervals: Sequence[Sequence[float]] = (),
+    colours: Sequence[str] = (PALETTE[0],),
+    reference: float | None = None,
+    width: float = 460,
+    name: str = "win rate",
+) -> BarChart:
+    """Horizontal bars of shares (0 to 1), one per label, with their intervals (optional)
+    as whiskers and a dashed reference line (optional); ``colours`` are taken in turn, and
+    ``name`` says what a share is (in each bar's tooltip)."""
+    series = Series(
+        name,
+        tuple(rates),
+        colours[0],
+        colours=tuple(colours) if len(colours) > 1 else (),
+        intervals=tuple((lo, hi) for lo, hi in intervals),
+    )
+    return BarChart(
+        title,
+        tuple(labels),
+        (series,),
+        horizontal=True,
+        percent=True,
+        reference=reference,
+        width=width,
+    )
+
+
 def win_rate_figure(
     title: str,
     rows: Sequence[dict],
     label: Callable[[dict], str],
     colours: Sequence[str],
     fair: float,
-) -> Figure:
+) -> BarChart:
     """Win rates of ``rows`` (``win_rate``, ``win_ci``) with their Wilson intervals and the
     fair share."""
-    return interval_bars(
+    return rate_bars(
         title,
         [label(x) for x in rows],
         [x["win_rate"] for x in rows],
-        [tuple(x["win_ci"]) for x in rows],
-        colours=colours,
+        [x["win_ci"] for x in rows],
+        colours,
         reference=fair,
     )
 

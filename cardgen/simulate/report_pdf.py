@@ -1,16 +1,15 @@
-"""The PDF report: the report model (:mod:`.report_model`) laid out on A4, its figures drawn as
-reportlab vector shapes.  No timestamps (``invariant``), so equal summaries give equal bytes.
+"""The PDF report: the report model (:mod:`.report_model`) laid out on A4, its charts vector
+drawings (:func:`cardgen.charts.drawing`).  No timestamps (``invariant``), so equal summaries
+give equal bytes.
 """
 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from reportlab.graphics.shapes import Circle, Drawing, PolyLine, String
-from reportlab.graphics.shapes import Line as RLine
-from reportlab.graphics.shapes import Rect as RRect
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
@@ -24,63 +23,10 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from cardgen.charts import Dot, Figure, Line, Poly, Rect, Text
+from cardgen.charts import drawing
 from cardgen.simulate.protocol import Simulation
 from cardgen.simulate.report_model import ReportModel, Table, build_model
 from cardgen.util.atomic import atomic_write_bytes
-
-_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
-
-
-def figure_drawing(fig: Figure, scale: float = 1.0) -> Drawing:
-    """One figure as a reportlab ``Drawing`` (y flipped: reportlab's origin is bottom left)."""
-    h = fig.height
-    d = Drawing(fig.width * scale, h * scale)
-    for it in fig.items:
-        if isinstance(it, Rect):
-            d.add(
-                RRect(
-                    it.x,
-                    h - it.y - it.h,
-                    it.w,
-                    it.h,
-                    fillColor=colors.HexColor(it.fill),
-                    strokeColor=colors.HexColor(it.stroke) if it.stroke else None,
-                    strokeWidth=0.5 if it.stroke else 0,
-                )
-            )
-        elif isinstance(it, Line):
-            d.add(
-                RLine(
-                    it.x1,
-                    h - it.y1,
-                    it.x2,
-                    h - it.y2,
-                    strokeColor=colors.HexColor(it.stroke),
-                    strokeWidth=it.width,
-                    strokeDashArray=[3, 2] if it.dash else None,
-                )
-            )
-        elif isinstance(it, Poly):
-            pts = [v for x, y in it.points for v in (x, h - y)]
-            d.add(PolyLine(pts, strokeColor=colors.HexColor(it.stroke), strokeWidth=it.width))
-        elif isinstance(it, Dot):
-            d.add(Circle(it.x, h - it.y, it.r, fillColor=colors.HexColor(it.fill), strokeWidth=0))
-        elif isinstance(it, Text):
-            d.add(
-                String(
-                    it.x,
-                    h - it.y,
-                    it.text,
-                    fontName="Helvetica-Bold" if it.bold else "Helvetica",
-                    fontSize=it.size,
-                    fillColor=colors.HexColor(it.fill),
-                    textAnchor=_ANCHOR[it.anchor],
-                )
-            )
-    if scale != 1.0:
-        d.scale(scale, scale)
-    return d
 
 
 def _table(table: Table) -> LongTable:
@@ -127,14 +73,13 @@ def pdf_bytes(model: ReportModel) -> bytes:
         Paragraph(escape(model.intro), styles["Normal"]),
     ]
     story += [Paragraph(f"warning: {escape(w)}", styles["Italic"]) for w in model.warnings]
-    for fig in model.figures:
-        scale = min(1.0, width / fig.width)
+    for chart in model.figures:
         story.append(
             KeepTogether(
                 [
                     Spacer(1, 4 * mm),
-                    Paragraph(escape(fig.title), styles["Heading4"]),
-                    figure_drawing(fig, scale),
+                    Paragraph(escape(chart.title), styles["Heading4"]),
+                    drawing(replace(chart, width=min(chart.width, width))),
                 ]
             )
         )

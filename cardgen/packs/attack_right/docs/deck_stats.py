@@ -7,7 +7,8 @@ same categories across decks so they can be compared side by side.
 from __future__ import annotations
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.docs.content import Chart, Charts, Paragraph, Section, Segment, Series
+from cardgen.charts import BarChart, Series
+from cardgen.docs.content import Chart, Charts, Paragraph, Section, Segment
 from cardgen.docs.inline import humanise
 from cardgen.packs.attack_right.cards import Card
 from cardgen.packs.attack_right.model import Placement
@@ -22,15 +23,17 @@ def _power_key(p: int | str) -> str:
     return NO_POWER if p == DASH else str(p)
 
 
+def _counts(chart_id: str, title: str, axis: str, cats: tuple[str, ...], *series: Series) -> Chart:
+    """Card counts as upright bars, each count written above its bar (none over an empty one);
+    the tallest bar fills the chart, the numbers table under it gives every count."""
+    bars = BarChart(title, cats, series, skip_zero=True, value_axis=False)
+    return Chart(chart_id, axis, bars)
+
+
 def cost_curve(cards: list[Card], costs: list[int], colour: str, chart_id: str) -> Chart:
     values = tuple(sum(c.copies for c in cards if c.cost == n) for n in costs)
-    return Chart(
-        chart_id,
-        "Cost curve",
-        "Cost",
-        tuple(str(n) for n in costs),
-        (Series("cards", colour, values),),
-    )
+    cats = tuple(str(n) for n in costs)
+    return _counts(chart_id, "Cost curve", "Cost", cats, Series("cards", values, colour))
 
 
 def power_distribution(cards: list[Card], keys: list[str], chart_id: str) -> Chart:
@@ -38,21 +41,16 @@ def power_distribution(cards: list[Card], keys: list[str], chart_id: str) -> Cha
         vals = tuple(
             sum(c.copies for c in cards if _power_key(getattr(c, stat)) == k) for k in keys
         )
-        return Series(stat, colour, vals)
+        return Series(stat, vals, colour)
 
-    return Chart(
-        chart_id,
-        "Power distribution",
-        "Power",
-        tuple(keys),
-        (series("defence", DEFENCE_COLOUR), series("attack", ATTACK_COLOUR)),
-    )
+    defence, attack = series("defence", DEFENCE_COLOUR), series("attack", ATTACK_COLOUR)
+    return _counts(chart_id, "Power distribution", "Power", tuple(keys), defence, attack)
 
 
 def placement_mix(cards: list[Card], colour: str, chart_id: str) -> Chart:
     values = tuple(sum(c.copies for c in cards if p in c.placement) for p in Placement)
     cats = tuple(humanise(p.value) for p in Placement)
-    return Chart(chart_id, "Placement mix", "Zone", cats, (Series("cards", colour, values),))
+    return _counts(chart_id, "Placement mix", "Zone", cats, Series("cards", values, colour))
 
 
 INTRO = (

@@ -3,9 +3,8 @@ and charts); the core adds seats, bots and deck versus deck."""
 
 from __future__ import annotations
 
-from cardgen.charts import PALETTE, Figure
-from cardgen.simulate.charts import interval_bars, line_chart, stacked_bars
-from cardgen.simulate.report_model import Section, Table, ci, pct, win_rate_figure
+from cardgen.charts import PALETTE, BarChart, Chart, LineChart, Series
+from cardgen.simulate.report_model import Section, Table, ci, pct, rate_bars, win_rate_figure
 
 ROUND_KEYS = ("coins", "attack", "defence", "glory")
 DECK_HEAD = ("deck", "games", "win rate", "95% CI", "glory", "sd", "battles", "end coins")
@@ -97,7 +96,7 @@ def _deck_colours(summary: dict) -> dict[str, str]:
     }
 
 
-def _deck_figures(summary: dict, colours: dict[str, str]) -> list[Figure]:
+def _deck_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
     decks = summary["decks"]
     if not decks:
         return []
@@ -112,27 +111,27 @@ def _deck_figures(summary: dict, colours: dict[str, str]) -> list[Figure]:
     ]
 
 
-def _glory_figures(summary: dict) -> list[Figure]:
+def _glory_figures(summary: dict) -> list[Chart]:
     decks = summary["decks"]
     if not decks:
         return []
+    sources = (("battles", "battles"), ("end_coins", "end coins"), ("effects", "card effects"))
     return [
-        stacked_bars(
+        BarChart(
             "Average glory per game by source",
-            [d["deck"] for d in decks],
-            [
-                (name, [d["glory_sources"][key] for d in decks])
-                for key, name in (
-                    ("battles", "battles"),
-                    ("end_coins", "end coins"),
-                    ("effects", "card effects"),
-                )
-            ],
+            tuple(d["deck"] for d in decks),
+            tuple(
+                Series(name, tuple(d["glory_sources"][key] for d in decks), PALETTE[3 + j])
+                for j, (key, name) in enumerate(sources)
+            ),
+            horizontal=True,
+            stacked=True,
+            label="{:.2f}",
         )
     ]
 
 
-def _round_figures(summary: dict, colours: dict[str, str]) -> list[Figure]:
+def _round_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
     rows = summary["rounds"]
     if not rows:
         return []
@@ -146,16 +145,16 @@ def _round_figures(summary: dict, colours: dict[str, str]) -> list[Figure]:
         ("defence_mean", "Defence power in each round's battle"),
         ("glory_mean", "Glory after each round"),
     ):
-        series = [
-            (name, [by[(name, x)][key] for x in xs], colours.get(name, "#000000"))
+        series = tuple(
+            Series(name, tuple(by[(name, x)][key] for x in xs), colours.get(name, "#000000"))
             for name in names
             if all((name, x) in by for x in xs)
-        ]
-        out.append(line_chart(title, xs, series))
+        )
+        out.append(LineChart(title, tuple(xs), series, x_label="round"))
     return out
 
 
-def _card_figures(summary: dict) -> list[Figure]:
+def _card_figures(summary: dict) -> list[Chart]:
     cards = summary["cards"]
     if not cards:
         return []
@@ -170,25 +169,27 @@ def _card_figures(summary: dict) -> list[Figure]:
     ):
         if chosen:
             out.append(
-                interval_bars(
+                rate_bars(
                     f"{title} (at least {floor} games played)",
                     [c["card"] for c in chosen],
                     [c["win_rate_when_played"] for c in chosen],
-                    [tuple(c["win_when_played_ci"]) for c in chosen],
-                    colours=[PALETTE[5]],
+                    [c["win_when_played_ci"] for c in chosen],
+                    [PALETTE[5]],
                     reference=summary["fair_share"],
                     width=520,
+                    name="win rate when played",
                 )
             )
     stuck = sorted(cards, key=lambda c: (-c["never_affordable_rate"], c["card"]))[:12]
     if stuck and stuck[0]["never_affordable_rate"] > 0:
         out.append(
-            interval_bars(
+            rate_bars(
                 "Drafted but never affordable (share of drafted copies)",
                 [c["card"] for c in stuck],
                 [c["never_affordable_rate"] for c in stuck],
                 colours=[PALETTE[6]],
                 width=520,
+                name="of drafted copies never affordable",
             )
         )
     return out
