@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from xml.dom.minidom import Element
 
@@ -497,11 +498,13 @@ class _SvgCanvas(renderSVG.SVGCanvas):
             self.currGroup.lastChild.appendChild(title)
 
 
+@lru_cache(maxsize=512)
 def svg(chart: Chart, family: str = FAMILY, font: str = "Helvetica") -> str:
     """``chart`` as an inline ``<svg>`` element, drawn by ``renderSVG`` from the ``Drawing`` a
     PDF shows: no XML declaration, no ids (a page holds many charts), the chart one image
     named by its title (``role="img"``, ``aria-label``, ``<title>``), a tooltip on every bar.
-    Text is laid out with ``font``'s widths and shown in the CSS font ``family``."""
+    Text is laid out with ``font``'s widths and shown in the CSS font ``family``.  Kept per
+    process: the appendix and the rulebook show the same charts."""
     d = drawing(chart, font)
     canvas = _SvgCanvas(
         (d.width, d.height),
