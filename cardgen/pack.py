@@ -135,10 +135,20 @@ class Pack:
     layout_file: ClassVar[str] = "layout.yaml"
 
     def layout_model(self) -> type:
-        """The pydantic model of the pack's card layout file."""
-        from cardgen.render.layout import CardLayout
+        """The pydantic model of the pack's card layout file: by default a layout of elements
+        (``face:`` and ``back:``, see ``docs/layouts.md``)."""
+        from cardgen.render.elements.layout import ElementLayout
 
-        return CardLayout
+        return ElementLayout
+
+    def layout_fields(self) -> dict[str, Any]:
+        """Computed fields a layout's face elements may name besides the card's own:
+        name -> :class:`cardgen.render.elements.fields.Computed` (game logic kept in code)."""
+        return {}
+
+    def back_fields(self) -> dict[str, Any]:
+        """Computed fields of a back design (``key``, ``pile``, ``name``) for ``back:`` elements."""
+        return {}
 
     def print_inputs(self) -> list[Path]:
         """The files the pack's printed cards and components depend on (code, layout, icons):
@@ -154,12 +164,16 @@ class Pack:
         return pile
 
     def face_painter(self, theme: Theme) -> FacePainter:
-        """The painter of the card faces."""
-        raise NotImplementedError
+        """The painter of the card faces: by default the layout's ``face:`` elements."""
+        from cardgen.render.elements.render import LayoutFaces
+
+        return LayoutFaces(theme)
 
     def back_painter(self, theme: Theme) -> BackPainter:
-        """The painter of the card backs."""
-        raise NotImplementedError
+        """The painter of the card backs: by default the layout's ``back:`` elements."""
+        from cardgen.render.elements.render import LayoutBacks
+
+        return LayoutBacks(theme)
 
     def icons(self, rules: RulesBase, bold_font: str) -> Any:
         """The pack's icon set (``paint(canvas, ink, name, faded=False)``, ``names``)."""

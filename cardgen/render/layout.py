@@ -7,12 +7,11 @@ turns one into PDF points from the card's bottom-left corner.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PrivateAttr
 
 from cardgen.render.geometry import Box, top_box
-from cardgen.render.text import TextStyle
 from cardgen.render.units import Size, mm
 
 BoxMM = tuple[float, float, float, float]
@@ -31,35 +30,6 @@ class CardSize(LayoutPart):
     height: PositiveFloat
     bleed: float = Field(ge=0)
     safe: float = Field(ge=0)
-
-
-class TextBox(LayoutPart):
-    """A box of rich text (inline icons, paragraphs, flavour) that shrinks to fit."""
-
-    box: BoxMM
-    padding: float
-    font: str
-    flavour_font: str
-    size: PositiveFloat
-    min_size: PositiveFloat
-    step: PositiveFloat
-    leading: PositiveFloat
-    paragraph_gap: float
-    flavour_scale: PositiveFloat
-    icon_scale: PositiveFloat
-    align: Literal["left", "center"]
-
-    def style(self) -> TextStyle:
-        """The text-fitting style of this box."""
-        return TextStyle(
-            size=self.size,
-            min_size=self.min_size,
-            step=self.step,
-            leading=self.leading,
-            paragraph_gap=self.paragraph_gap,
-            icon_scale=self.icon_scale,
-            align=self.align,
-        )
 
 
 class CardLayout(LayoutPart):
@@ -100,6 +70,14 @@ class CardLayout(LayoutPart):
         y1 -= bl if y + h >= self.card.height - eps else 0
         return Box(x1, y1, x2 - x1, y2 - y1)
 
+    @classmethod
+    def prepare(cls, data: Any, smap: Any) -> Any:
+        """The raw YAML data before validation (a layout model may resolve references here)."""
+        return data
+
+    def loaded(self, smap: Any) -> None:
+        """Checks after validation that need the whole layout (none here)."""
+
     def point(self, p: PointMM) -> tuple[float, float]:
         """A template point as PDF points from the card's bottom-left corner."""
         return (mm(p[0]), mm(self.card.height - p[1]))
@@ -114,4 +92,6 @@ def load_layout(path: Path, model: type[L] = CardLayout) -> L:
     from cardgen.catalogue.yaml_source import load_yaml
 
     data, smap = load_yaml(path, display=str(path))
-    return validate_model(model, data, smap)
+    layout = validate_model(model, model.prepare(data, smap), smap)
+    layout.loaded(smap)
+    return layout

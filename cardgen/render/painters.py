@@ -13,6 +13,7 @@ from cardgen.render.geometry import Box
 from cardgen.render.units import mm
 
 if TYPE_CHECKING:
+    from cardgen.diagnostics import Diagnostic
     from cardgen.pack import BackDesign
     from cardgen.render.document import Document
     from cardgen.render.theme import Theme
@@ -43,6 +44,10 @@ class FacePainter:
 
     def fit_problems(self, card: Any) -> list[FitProblem]:
         """Every text of ``card`` that does not fit its box (the print preflight)."""
+        return []
+
+    def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
+        """Problems of the layout as these cards use it (elements past the safe zone)."""
         return []
 
 

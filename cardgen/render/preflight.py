@@ -1,6 +1,6 @@
-"""Print preflight: text (name, rules and flavour, prototype line) that does not fit its box
-even at the minimum size (E401), and art that is missing, unreadable (E402) or outside the
-project (E403).
+"""Print preflight: text of any layout element that does not fit its box even at the minimum
+size (E401), art that is missing, unreadable (E402) or outside the project (E403), and layout
+elements reaching past the safe zone that may not bleed (W401).
 
 :func:`preflight_check` plugs into ``cardgen validate`` as an extra check; ``cardgen render``
 runs the same checks first and writes nothing if any fails.
@@ -22,7 +22,7 @@ def preflight(catalogue: Catalogue, faces: FacePainter | None = None) -> list[Di
         from cardgen.render.theme import Theme
 
         faces = catalogue.pack.face_painter(Theme.of(catalogue))
-    out: list[Diagnostic] = []
+    out: list[Diagnostic] = faces.layout_problems(list(catalogue))
     for card in catalogue:
         for problem in faces.fit_problems(card):
             where = catalogue.position(card.id, problem.field)

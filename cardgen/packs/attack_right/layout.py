@@ -1,11 +1,13 @@
-"""Attack Right's card layout (``layout.yaml``): the face and back boxes, in mm."""
+"""Attack Right's card layout (``layout.yaml``): the face's elements and the back's boxes, in mm."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import PositiveFloat
 
-from cardgen.render.layout import BoxMM, CardLayout, LayoutPart, PointMM
-from cardgen.render.layout import TextBox as CoreTextBox
+from cardgen.render.elements.layout import ElementLayout
+from cardgen.render.layout import LayoutPart, PointMM
 from cardgen.util.resources import data_path
 
 LAYOUT_FILE = data_path("cardgen.packs.attack_right", "layout.yaml")
@@ -17,75 +19,9 @@ class Frame(LayoutPart):
     radius: float
 
 
-class TextLine(LayoutPart):
-    box: BoxMM
-    font: str
-    size: PositiveFloat
-    min_size: PositiveFloat | None = None
-    radius: float = 0.0
-    padding: float = 1.2
-
-
-class Cost(LayoutPart):
-    centre: PointMM
-    radius: PositiveFloat
-    font: str
-    size: PositiveFloat
-
-
-class IconColumn(LayoutPart):
-    box: BoxMM
-    icon: PositiveFloat
-    gap: float
-
-
-class AreaBox(LayoutPart):
-    box: BoxMM
-
-
-class PowerLayout(LayoutPart):
-    defence: AreaBox
-    attack: AreaBox
-    icon: PositiveFloat
-    font: str
-    size: PositiveFloat
-    dash: tuple[float, float]
-
-
-class PlacementLayout(LayoutPart):
-    box: BoxMM
-    size: PositiveFloat
-    font: str
-    text_size: PositiveFloat
-
-
-class TextBox(CoreTextBox):
-    radius: float
-
-
 class Disc(LayoutPart):
     centre: PointMM
     radius: PositiveFloat
-
-
-class Mark(LayoutPart):
-    centre: PointMM
-    size: PositiveFloat
-
-
-class Face(LayoutPart):
-    frame: Frame
-    name: TextLine
-    type: TextLine
-    cost: Cost
-    discount: IconColumn
-    art: AreaBox
-    power: PowerLayout
-    placement: PlacementLayout
-    text: TextBox
-    deck_icon: Disc
-    star: Mark
-    prototype: TextLine
 
 
 class Pattern(LayoutPart):
@@ -109,11 +45,11 @@ class Back(LayoutPart):
     season: Label
 
 
-class Layout(CardLayout):
-    """Attack Right's whole card layout."""
+class Layout(ElementLayout):
+    """Attack Right's whole card layout: the face as elements, the back's boxes."""
 
-    face: Face
-    back: Back
+    sections: ClassVar[tuple[str, ...]] = ("face",)
+    back: Back  # type: ignore[assignment]
 
 
 def load_layout(path=LAYOUT_FILE) -> Layout:

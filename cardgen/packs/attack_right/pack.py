@@ -89,6 +89,11 @@ class AttackRight(Pack):
 
         return Layout
 
+    def layout_fields(self) -> dict[str, Any]:
+        from cardgen.packs.attack_right.face import LAYOUT_FIELDS
+
+        return LAYOUT_FIELDS
+
     def print_inputs(self) -> list:
         """What the cards and components are drawn from (not the engine, docs or scenarios)."""
         names = (
@@ -115,11 +120,6 @@ class AttackRight(Pack):
 
     def pile_name(self, rules: RulesModel, pile: str) -> str:
         return rules.deck(pile).name
-
-    def face_painter(self, theme):
-        from cardgen.packs.attack_right.face import FacePainter
-
-        return FacePainter(theme)
 
     def back_painter(self, theme):
         from cardgen.packs.attack_right.back import BackPainter

@@ -1,45 +1,13 @@
-"""The `plain` pack's card layout (``layout.yaml``): face and back boxes in mm."""
+"""The `plain` pack's card layout (``layout.yaml``): face elements and back boxes, in mm."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import PositiveFloat
 
-from cardgen.render.layout import BoxMM, CardLayout, LayoutPart, PointMM, TextBox
-
-
-class Line(LayoutPart):
-    box: BoxMM
-    font: str
-    size: PositiveFloat
-    min_size: PositiveFloat | None = None
-
-
-class Coin(LayoutPart):
-    centre: PointMM
-    radius: PositiveFloat
-    font: str
-    size: PositiveFloat
-
-
-class Area(LayoutPart):
-    box: BoxMM
-
-
-class Stats(LayoutPart):
-    box: BoxMM
-    icon: PositiveFloat
-    font: str
-    size: PositiveFloat
-
-
-class Face(LayoutPart):
-    name: Line
-    cost: Coin
-    type: Line
-    art: Area
-    text: TextBox
-    stats: Stats
-    prototype: Line
+from cardgen.render.elements.layout import ElementLayout
+from cardgen.render.layout import LayoutPart, PointMM
 
 
 class Frame(LayoutPart):
@@ -59,8 +27,8 @@ class Back(LayoutPart):
     label: Label
 
 
-class PlainLayout(CardLayout):
-    """The whole card layout of a plain game."""
+class PlainLayout(ElementLayout):
+    """The whole card layout of a plain game: the face as elements, the back's boxes."""
 
-    face: Face
-    back: Back
+    sections: ClassVar[tuple[str, ...]] = ("face",)
+    back: Back  # type: ignore[assignment]

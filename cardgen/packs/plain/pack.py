@@ -56,10 +56,10 @@ class Plain(Pack):
     def pile_name(self, rules: PlainRules, pile: str) -> str:
         return rules.back(pile).name
 
-    def face_painter(self, theme: Any):
-        from cardgen.packs.plain.painters import PlainFaces
+    def layout_fields(self) -> dict[str, Any]:
+        from cardgen.packs.plain.painters import LAYOUT_FIELDS
 
-        return PlainFaces(theme)
+        return LAYOUT_FIELDS
 
     def back_painter(self, theme: Any):
         from cardgen.packs.plain.painters import PlainBacks
