@@ -156,8 +156,8 @@ class Pack:
         return [self.data]
 
     def back_of(self, card: CardBase) -> BackDesign:
-        """The back of ``card``."""
-        raise NotImplementedError
+        """The back of ``card``: by default every card shares one back, in one pile."""
+        return BackDesign("back", "cards", "back")
 
     def pile_name(self, rules: RulesBase, pile: str) -> str:
         """The printed name of a pile (a print file's title)."""

@@ -153,7 +153,8 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
     expected = {
         "icon-coin",  # the cost sits in a coin
         f"icon-{th.rules.deck(card.deck).icon}",  # deck icon, bottom left
-        "placement-" + "-".join(p.value for p in card.placement),
+        f"face.chrome-{card.deck}",  # frame, panels and deck icon: one form per deck
+        "face.placement-" + "-".join(p.value for p in card.placement),
         *(f"icon-{r}" for r in card.discount),  # under the cost
         *(f"icon-{t}" for t in tokens(card)),
     }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.diagnostics import Diagnostic
+from cardgen.diagnostics import Diagnostic, DiagnosticError
 from cardgen.render.art import ArtProblem, resolve_art
 from cardgen.render.painters import FacePainter
 
@@ -21,7 +21,10 @@ def preflight(catalogue: Catalogue, faces: FacePainter | None = None) -> list[Di
     if faces is None:
         from cardgen.render.theme import Theme
 
-        faces = catalogue.pack.face_painter(Theme.of(catalogue))
+        try:
+            faces = catalogue.pack.face_painter(Theme.of(catalogue))
+        except DiagnosticError as err:  # a bad layout: its problems are the preflight's
+            return list(err.diagnostics)
     out: list[Diagnostic] = faces.layout_problems(list(catalogue))
     for card in catalogue:
         for problem in faces.fit_problems(card):

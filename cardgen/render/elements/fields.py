@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardgen.render.elements.layout import FIELD
-from cardgen.render.elements.schema import Test, When
+from cardgen.render.elements.schema import Condition, When
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,27 @@ class Values:
 
     def format(self, template: str) -> str:
         """``template`` with every ``{field}`` replaced by its value (``{{``/``}}`` are braces)."""
-        out = FIELD.sub(lambda m: as_text(self.get(m.group(1))), template)
-        return out.replace("{{", "{").replace("}}", "}")
+        parts = _parts(template)
+        if len(parts) == 1:
+            return parts[0]
+        return "".join(p if i % 2 == 0 else as_text(self.get(p)) for i, p in enumerate(parts))
+
+
+@lru_cache(maxsize=1024)
+def _parts(template: str) -> tuple[str, ...]:
+    """A template as literal text and field names, alternately (literals at even indices)."""
+    if "{" not in template and "}" not in template:
+        return (template,)
+    out: list[str] = []
+    pos = 0
+    for m in FIELD.finditer(template):
+        out += [_braces(template[pos : m.start()]), m.group(1)]
+        pos = m.end()
+    return (*out, _braces(template[pos:]))
+
+
+def _braces(text: str) -> str:
+    return text.replace("{{", "{").replace("}}", "}")
 
 
 def as_text(value: Any) -> str:
@@ -85,7 +105,7 @@ def holds(when: When | None, values: Values) -> bool:
     return _test(when, values.get(when.field))
 
 
-def _test(t: Test, v: Any) -> bool:
+def _test(t: Condition, v: Any) -> bool:
     if t.set is not None:
         return is_set(v) == t.set
     if t.equals is not None:

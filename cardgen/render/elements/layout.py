@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, PrivateAttr, ValidationError
 
 from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
-from cardgen.render.elements.schema import KINDS, AnyElement, ColourRef, Element, Test
+from cardgen.render.elements.schema import KINDS, AnyElement, ColourRef, Condition, Element
 from cardgen.render.layout import CardLayout
 
 HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -148,7 +148,7 @@ def _walk(model: BaseModel, keys: tuple = ()) -> Iterator[tuple[tuple, Any]]:
 
 def _walk_value(value: Any, keys: tuple) -> Iterator[tuple[tuple, Any]]:
     yield keys, value
-    if isinstance(value, BaseModel) and not isinstance(value, ColourRef):
+    if isinstance(value, BaseModel) and not isinstance(value, ColourRef | Condition):
         yield from _walk(value, keys)
     elif isinstance(value, list):
         for i, v in enumerate(value):
@@ -161,13 +161,15 @@ def element_fields(el: Element) -> Iterator[tuple[tuple, str]]:
         last = keys[-1]
         if last == "field" and isinstance(value, str):
             yield keys, value
-        elif (isinstance(value, ColourRef) and value.field is not None) or isinstance(value, Test):
+        elif isinstance(value, Condition) or (
+            isinstance(value, ColourRef) and value.field is not None
+        ):
             yield (*keys, "field"), value.field
         elif (last == "when" and isinstance(value, str)) or (
             len(keys) > 1 and keys[-2] == "when" and isinstance(value, str)
         ):
             yield keys, value
-        elif last in ("text", "icon", "seed") and isinstance(value, str) and len(keys) >= 1:
+        elif last in ("text", "icon", "seed", "form") and isinstance(value, str):
             for m in FIELD.finditer(value):
                 yield keys, m.group(1)
 

@@ -19,6 +19,7 @@ from cardgen.render.document import Document, binary_streams
 from cardgen.render.elements.fields import Computed, Values, as_text, holds, is_set
 from cardgen.render.elements.layout import FIELD, ElementLayout
 from cardgen.render.elements.schema import (
+    KINDS,
     BadgeEl,
     BoxSpec,
     Colour,
@@ -73,6 +74,7 @@ class ElementPainter:
         self.elements = self.L.section(section)
         self.computed = computed
         self._fits: dict[tuple[str, str], Any] = {}
+        self._drawers = {k: getattr(type(self), f"_draw_{k.__name__}") for k in KINDS.values()}
         self._values: dict[str, Values] = {}
 
     # --- values -----------------------------------------------------------------------------
@@ -154,12 +156,12 @@ class ElementPainter:
         return paras
 
     def fit_rich(self, name: str, el: RichTextEl, v: Values) -> rich.TextLayout:
-        paras = self.paragraphs(el, v)
-        key = (name, "\0".join(f"{p.font}:{p.text}" for p in paras))
-        lay = self._fits.get(key)
+        """The rich text of ``el`` for a card, fitted to its box (once per card)."""
+        lay = v.cache.get(f"\0fit:{name}")
         if lay is None:
+            paras = self.paragraphs(el, v)
             area = self.box(el.box).inset(mm(el.padding))
-            lay = self._fits[key] = rich.fit(paras, area.w, area.h, el.style())
+            lay = v.cache[f"\0fit:{name}"] = rich.fit(paras, area.w, area.h, el.style())
         return lay
 
     def problems(self, v: Values) -> Iterator[tuple[str, str, str, str | None]]:
@@ -222,8 +224,37 @@ class ElementPainter:
 
     # --- drawing ----------------------------------------------------------------------------
     def draw_record(self, doc: Document, v: Values) -> None:
-        for name, el in self.visible(v):
-            getattr(self, f"_draw_{type(el).__name__}")(doc, name, el, v)
+        """Draw every visible element; a run of elements with the same ``form`` is one form."""
+        run: list[tuple[str, Element]] = []
+        run_form: str | None = None
+        for name, el in [*self.visible(v), ("", None)]:
+            form = v.format(el.form) if el is not None and el.form is not None else None
+            if run and (form is None or form != run_form):
+                self._draw_run(doc, run, run_form, v)
+                run = []
+            if el is None:
+                break
+            if form is None:
+                self._draw_one(doc, name, el, v)
+            else:
+                run.append((name, el))
+                run_form = form
+
+    def _draw_one(self, doc: Document, name: str, el: Element, v: Values) -> None:
+        self._drawers[type(el)](self, doc, name, el, v)
+
+    def _draw_run(
+        self, doc: Document, run: list[tuple[str, Element]], form: str, v: Values
+    ) -> None:
+        def draw(d: Document) -> None:
+            for name, el in run:
+                self._draw_one(d, name, el, v)
+
+        doc.c.doForm(doc.form(self.form_name(form), self.box("card"), draw))
+
+    def form_name(self, name: str) -> str:
+        """A shared form's name in a PDF (apart from the faces' ``face-<id>`` and icons)."""
+        return f"{self.section}.{name}"
 
     def _radius(self, radius: Radius, box: Box) -> float:
         return min(box.w, box.h) / 2 if radius == "full" else mm(radius)
@@ -394,7 +425,9 @@ class ElementPainter:
         seed, tint = v.format(ph.seed), self.colour(ph.tint, v)
         if ph.shared:
             form = doc.form(
-                f"{name}-{seed}", box, lambda d: draw_placeholder(d.c, d.ink, box, seed, tint)
+                self.form_name(f"{name}-{seed}"),
+                box,
+                lambda d: draw_placeholder(d.c, d.ink, box, seed, tint),
             )
             doc.c.doForm(form)
         else:
@@ -407,7 +440,9 @@ class ElementPainter:
         on = tuple(i for i, value in enumerate(el.values) if value in have)
         box = self.box(el.box)
         key = "-".join(str(el.values[i]) for i in on)
-        form = doc.form(f"{name}-{key}", box, lambda d: self._toggles(d, el, box, on, v))
+        form = doc.form(
+            self.form_name(f"{name}-{key}"), box, lambda d: self._toggles(d, el, box, on, v)
+        )
         doc.c.doForm(form)
 
     def _toggles(self, doc: Document, el: TogglesEl, box: Box, on: tuple, v: Values) -> None:

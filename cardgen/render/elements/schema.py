@@ -46,7 +46,7 @@ class ColourRef(Part):
 Colour = str | ColourRef
 
 
-class Test(Part):
+class Condition(Part):
     """A condition on one field: exactly one of ``equals``, ``not``, ``in``, ``contains``, ``set``.
 
     ``set: true`` holds when the value is set (not null, false, empty); ``set: false`` when not.
@@ -60,7 +60,7 @@ class Test(Part):
     set: bool | None = None
 
     @model_validator(mode="after")
-    def _one_test(self) -> Test:
+    def _one_test(self) -> Condition:
         given = [self.equals, self.not_, self.in_, self.contains, self.set]
         if sum(v is not None for v in given) != 1:
             raise ValueError("give exactly one of equals, not, in, contains, set")
@@ -68,7 +68,7 @@ class Test(Part):
 
 
 #: ``when: star`` (the field is set) or ``when: {field: x, equals: 1}``, or a list (all hold)
-When = str | Test | list[str | Test]
+When = str | Condition | list[str | Condition]
 
 
 class Element(Part):
@@ -80,6 +80,10 @@ class Element(Part):
     bleed: bool = False
     #: the element's name in diagnostics (default: its key, underscores as spaces)
     label: str | None = None
+    #: a template naming a shared drawing (``"chrome-{deck}"``): consecutive elements with the
+    #: same name are drawn once per PDF and reused by every card whose name is the same, so
+    #: they may depend only on the fields the name holds
+    form: str | None = None
 
 
 class Stroked(Part):
