@@ -104,3 +104,18 @@ def pdf_page_sizes(pdf: bytes | str | os.PathLike[str]) -> list[tuple[float, flo
     """Every page's width and height in points."""
     with open_pdf(pdf) as doc:
         return [tuple(doc[i].get_size()) for i in range(len(doc))]
+
+
+def pdf_forms(reader) -> set[str]:
+    """The names of every form XObject the first page of a pypdf reader draws, nested ones
+    included (``/FormXob.icon-coin``)."""
+    names: set[str] = set()
+
+    def walk(obj):
+        for k, x in (obj.get("/Resources", {}).get("/XObject") or {}).items():
+            if k not in names:
+                names.add(k)
+                walk(x.get_object())
+
+    walk(reader.pages[0])
+    return names

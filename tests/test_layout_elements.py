@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, open_pdf, page_text
+from conftest import FIXTURES, open_pdf, page_text, pdf_forms
 from pypdf import PdfReader
 
 from cardgen.catalogue.loader import load_catalogue
@@ -70,16 +70,7 @@ def _text_in(pdf: bytes, ctx, box_mm) -> str:
 def _forms(pdf: bytes) -> set[str]:
     import io
 
-    names: set[str] = set()
-
-    def walk(obj):
-        for k, x in (obj.get("/Resources", {}).get("/XObject") or {}).items():
-            if k not in names:
-                names.add(k)
-                walk(x.get_object())
-
-    walk(PdfReader(io.BytesIO(pdf)).pages[0])
-    return {n.removeprefix("/FormXob.") for n in names}
+    return {n.removeprefix("/FormXob.") for n in pdf_forms(PdfReader(io.BytesIO(pdf)))}
 
 
 # --- each element kind draws in its box ------------------------------------------------------
@@ -306,3 +297,40 @@ def test_validate_reports_the_safe_zone_as_a_warning(cards):
     result = validate(cards, extra_checks=[preflight_check], use_cache=False)
     (w,) = [d for d in result.diagnostics if d.code == "W401"]
     assert result.ok and "face.school" in w.message and "2.50 mm" in w.message
+
+
+# --- the kinds the built-in packs use ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("folder", "card_id", "box", "expected"),
+    [
+        ("plain", "sneak", (3.5, 77.5, 56.5, 7.0), "1 2"),  # stat_row: attack 1, health 2
+        ("render/cards", "war-camp", (21.0, 51.2, 21.5, 6.2), "L M R"),  # toggles
+        ("render/cards", "war-camp", (8.4, 11.3, 35.6, 3.6), "BUILDING"),  # text, upper
+    ],
+)
+def test_built_in_layouts_draw_in_their_boxes(folder, card_id, box, expected):
+    cat = load_catalogue(FIXTURES / folder, use_cache=False)
+    pack_ctx = RenderContext(cat, Theme.of(cat), load_product_settings(), share_forms=False)
+    text = _text_in(_face(pack_ctx, card_id), pack_ctx, box)
+    assert " ".join(text.split()) == expected
+
+
+def test_extends_an_element_above_but_not_below(tmp_path):
+    text = LAYOUT.read_text()
+    path = tmp_path / "layout.yaml"
+    above = "  rare2: {extends: rare, box: [40.0, 80.5, 5.0, 5.0]}\n"
+    path.write_text(text.replace("\nback:", f"{above}\nback:"))
+    layout = load_layout(path, ElementLayout)
+    assert layout.face["rare2"].icon == "star" and layout.face["rare2"].box[0] == 40.0
+    below = "  early: {extends: rare, box: [40.0, 80.5, 5.0, 5.0]}\n"
+    path.write_text(
+        text.replace(
+            "  background: {kind: shape, box: card",
+            below + "  background: {kind: shape, box: card",
+            1,
+        )
+    )
+    with pytest.raises(DiagnosticError) as err:
+        load_layout(path, ElementLayout)
+    (d,) = err.value.diagnostics
+    assert "no style or element above named 'rare'" in d.message and d.position.line == 14

@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 import pytest
-from conftest import pdf_text
+from conftest import pdf_forms, pdf_text
 from pypdf import PdfReader
 
 from cardgen.catalogue.loader import load_catalogue
@@ -64,16 +64,7 @@ def _face_pdf(ctx, card_id: str) -> PdfReader:
 
 
 def _forms(reader: PdfReader) -> set[str]:
-    names: set[str] = set()
-
-    def walk(obj):
-        for k, x in (obj.get("/Resources", {}).get("/XObject") or {}).items():
-            if k not in names:
-                names.add(k)
-                walk(x.get_object())
-
-    walk(reader.pages[0])
-    return names
+    return pdf_forms(reader)
 
 
 def test_dash_power_is_drawn_differently_from_zero(ctx):
