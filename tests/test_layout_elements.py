@@ -334,3 +334,38 @@ def test_extends_an_element_above_but_not_below(tmp_path):
         load_layout(path, ElementLayout)
     (d,) = err.value.diagnostics
     assert "no style or element above named 'rare'" in d.message and d.position.line == 14
+
+
+def test_preflight_covers_the_backs(cards):
+    long_title = 'text: "SPELLS OF THE EXTRAORDINARILY LONG TITLE"'
+    layout = LAYOUT.read_text().replace('text: "SPELLS"', long_title)
+    layout = layout.replace(
+        "box: [3.5, 3.5, 56.5, 81.9], radius: 3.0", "box: [1.0, 1.0, 61.5, 86.9], radius: 3.0"
+    )
+    (cards / "layout.yaml").write_text(layout)
+    found = preflight(load_catalogue(cards, use_cache=False))
+    (e401,) = [d for d in found if d.code == "E401"]
+    assert e401.card == "fireball" and e401.message.startswith("back 'back': title ")
+    assert e401.position.file.endswith("layout.yaml") and e401.position.line == 31
+    (w401,) = [d for d in found if d.code == "W401"]
+    assert "back.frame" in w401.message and w401.position.line == 30
+
+
+@pytest.mark.parametrize(
+    ("back", "words", "pattern"),
+    [
+        ("age-spring", "SPRING · ROUNDS 1–2", "dots"),
+        ("battle-fall", "FALL · ROUNDS 3–4", "stripes"),
+    ],
+)
+def test_attack_right_backs_are_elements(back, words, pattern):
+    cat = load_catalogue(FIXTURES / "render" / "cards", use_cache=False)
+    ar = RenderContext(cat, Theme.of(cat), load_product_settings(), share_forms=False)
+    design = next(b for bs in ar.backs_by_pile().values() for b in bs if b.key == back)
+    drawn = {n for n, _ in ar.backs.painter.visible(ar.backs._values(design))}
+    assert pattern in drawn and ({"dots", "stripes"} - {pattern}).isdisjoint(drawn)
+    doc = ar.document(ar.theme.layout.size.pt, "t")
+    doc.place(back_form(doc, ar.backs, design, bleed=False), 0, 0)
+    doc.c.showPage()
+    text = _text_in(doc.save(), ar, (0.0, 0.0, 63.5, 88.9))
+    assert "ATTACK RIGHT" in text and words in text and back.split("-")[0].upper() in text

@@ -62,6 +62,10 @@ class BackPainter:
         """Draw ``back`` with its lower-left trim corner at the origin (into the bleed)."""
         raise NotImplementedError
 
+    def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
+        """Problems of the backs these cards use (texts that do not fit, the safe zone)."""
+        return []
+
 
 def _card_box(painter: FacePainter | BackPainter, bleed: bool) -> Box:
     b = mm(painter.L.card.bleed) if bleed else 0.0

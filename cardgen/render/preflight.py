@@ -13,11 +13,13 @@ from collections.abc import Iterable
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic, DiagnosticError
 from cardgen.render.art import ArtProblem, resolve_art
-from cardgen.render.painters import FacePainter
+from cardgen.render.painters import BackPainter, FacePainter
 
 
-def preflight(catalogue: Catalogue, faces: FacePainter | None = None) -> list[Diagnostic]:
-    """Every preflight problem of ``catalogue``, card by card."""
+def preflight(
+    catalogue: Catalogue, faces: FacePainter | None = None, backs: BackPainter | None = None
+) -> list[Diagnostic]:
+    """Every preflight problem of ``catalogue``: its faces card by card, then its backs."""
     if faces is None:
         from cardgen.render.theme import Theme
 
@@ -25,7 +27,10 @@ def preflight(catalogue: Catalogue, faces: FacePainter | None = None) -> list[Di
             faces = catalogue.pack.face_painter(Theme.of(catalogue))
         except DiagnosticError as err:  # a bad layout: its problems are the preflight's
             return list(err.diagnostics)
-    out: list[Diagnostic] = faces.layout_problems(list(catalogue))
+    cards = list(catalogue)
+    if backs is None:
+        backs = catalogue.pack.back_painter(faces.theme)
+    out: list[Diagnostic] = faces.layout_problems(cards)
     for card in catalogue:
         for problem in faces.fit_problems(card):
             where = catalogue.position(card.id, problem.field)
@@ -38,7 +43,7 @@ def preflight(catalogue: Catalogue, faces: FacePainter | None = None) -> list[Di
                         found.code, found.message, catalogue.position(card.id, "art"), card.id
                     )
                 )
-    return out
+    return out + backs.layout_problems(cards)
 
 
 def preflight_check(catalogue: Catalogue) -> Iterable[Diagnostic]:

@@ -84,11 +84,6 @@ class AttackRight(Pack):
         return {**ICONS, **{r.id: r.name for r in rules.resources}}
 
     # --- print -------------------------------------------------------------------------------
-    def layout_model(self) -> type:
-        from cardgen.packs.attack_right.layout import Layout
-
-        return Layout
-
     def layout_fields(self) -> dict[str, Any]:
         from cardgen.packs.attack_right.face import LAYOUT_FIELDS
 
@@ -121,10 +116,10 @@ class AttackRight(Pack):
     def pile_name(self, rules: RulesModel, pile: str) -> str:
         return rules.deck(pile).name
 
-    def back_painter(self, theme):
-        from cardgen.packs.attack_right.back import BackPainter
+    def back_fields(self) -> dict[str, Any]:
+        from cardgen.packs.attack_right.back import BACK_FIELDS
 
-        return BackPainter(theme)
+        return BACK_FIELDS
 
     def components(self) -> list:
         from cardgen.packs.attack_right.components.kit import component_specs

@@ -29,6 +29,7 @@ from cardgen.render.elements.schema import (
     IconRowEl,
     ImageEl,
     Lettering,
+    PatternEl,
     PillEl,
     Radius,
     RichTextEl,
@@ -78,6 +79,9 @@ class ElementPainter:
         self._values: dict[str, Values] = {}
 
     # --- values -----------------------------------------------------------------------------
+    def _record_values(self, record: Any, rid: str) -> Values:
+        return self.values(record, rid if self.section == "face" else f"back:{record.key}")
+
     def values(self, record: Any, key: str) -> Values:
         v = self._values.get(key)
         if v is None or v.record is not record:
@@ -435,6 +439,32 @@ class ElementPainter:
         if ph.sun:
             draw_sun(doc.c, doc.ink, box, str(v.get("id")))
 
+    def _draw_PatternEl(self, doc: Document, name: str, el: PatternEl, v: Values) -> None:
+        box = self.box(el.box)
+        step, size, c = mm(el.spacing), mm(el.size), doc.c
+        c.saveState()
+        doc.stroke(self.colour(el.colour, v))
+        p = c.beginPath()
+        if el.pattern == "dots":  # dashed lines of zero-length dashes with round caps
+            c.setLineWidth(2 * size)
+            c.setLineCap(1)
+            c.setDash([0, step])
+            for j in range(int(box.h / step) + 2):
+                x0 = box.x + (step / 2 if j % 2 else 0)
+                p.moveTo(x0, box.y + j * step)
+                p.lineTo(box.x2 + step, box.y + j * step)
+        else:
+            c.setLineWidth(size * 1.4)
+            for i in range(int((box.w + box.h) / step) + 2):
+                x = box.x - box.h + i * step
+                p.moveTo(x, box.y)
+                p.lineTo(x + box.h, box.y2)
+        clip = c.beginPath()
+        clip.rect(box.x, box.y, box.w, box.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.drawPath(p, stroke=1, fill=0)
+        c.restoreState()
+
     def _draw_TogglesEl(self, doc: Document, name: str, el: TogglesEl, v: Values) -> None:
         have = v.get(el.field) or ()
         on = tuple(i for i, value in enumerate(el.values) if value in have)
@@ -477,7 +507,7 @@ class ElementPainter:
             over = self.outside_safe(el)
             if not over:
                 continue
-            ids = [rid for rid, rec in records if holds(el.when, self.values(rec, rid))]
+            ids = [rid for rid, rec in records if holds(el.when, self._record_values(rec, rid))]
             if not ids:
                 continue
             more = f" and {len(ids) - 1} more" if len(ids) > 1 else ""
@@ -528,4 +558,22 @@ class LayoutBacks(BackPainter):
         self.painter = ElementPainter(theme, "back", theme.pack.back_fields())
 
     def draw(self, doc: Document, back: BackDesign) -> None:
-        self.painter.draw_record(doc, self.painter.values(back, f"back:{back.key}"))
+        self.painter.draw_record(doc, self._values(back))
+
+    def _values(self, back: BackDesign) -> Values:
+        return self.painter.values(back, f"back:{back.key}")
+
+    def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
+        """Texts of a back that do not fit (E401, naming the first card with that back) and
+        back elements past the safe zone (W401)."""
+        backs: dict[str, tuple[BackDesign, str]] = {}
+        for card in cards:
+            back = self.theme.pack.back_of(card)
+            backs.setdefault(back.key, (back, card.id))
+        out = []
+        for back, card_id in backs.values():
+            for name, _field, msg, hint in self.painter.problems(self._values(back)):
+                where = self.L.where("back", name)
+                out.append(Diagnostic("E401", f"back {back.key!r}: {msg}", where, card_id, hint))
+        records = [(card_id, back) for back, card_id in backs.values()]
+        return out + self.painter.zone_problems(records)

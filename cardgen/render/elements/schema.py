@@ -246,6 +246,16 @@ class ImageEl(Element):
     placeholder: Placeholder = Placeholder()
 
 
+class PatternEl(Element):
+    """A texture over the box: rows of ``dots`` or diagonal ``stripes``, ``spacing`` mm apart."""
+
+    kind: Literal["pattern"]
+    pattern: Literal["dots", "stripes"]
+    spacing: PositiveFloat = Field(description="mm")
+    size: PositiveFloat = Field(description="mm: a dot's radius, or 0.7 × a stripe's width")
+    colour: Colour
+
+
 class ToggleLook(Part):
     fill: Colour
     text: Colour
@@ -284,6 +294,7 @@ AnyElement = Annotated[
     | PillEl
     | StatRowEl
     | ImageEl
+    | PatternEl
     | TogglesEl,
     Field(discriminator="kind"),
 ]
@@ -298,5 +309,6 @@ KINDS: dict[str, type[Element]] = {
     "pill": PillEl,
     "stat_row": StatRowEl,
     "image": ImageEl,
+    "pattern": PatternEl,
     "toggles": TogglesEl,
 }
