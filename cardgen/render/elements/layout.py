@@ -48,6 +48,7 @@ class ElementLayout(CardLayout):
             return data
         problems: list[Diagnostic] = []
         styles = data.get("styles") or {}
+        index = _index(smap)
         data = dict(data)
         for section in cls.sections:
             elements = data.get(section)
@@ -57,7 +58,7 @@ class ElementLayout(CardLayout):
             for name, raw in elements.items():
                 path = (section, name)
                 try:
-                    merged = _resolve(raw, path, styles, elements, smap, ())
+                    merged = _resolve(raw, path, styles, elements, smap, index, ())
                     out[name] = _validate(merged, path, smap)
                 except DiagnosticError as err:
                     problems.extend(err.diagnostics)
@@ -181,18 +182,28 @@ def _merge(base: dict, over: dict) -> dict:
     return out
 
 
-def _copy_positions(smap: SourceMap, src: tuple, dst: tuple, over: dict) -> None:
-    """Give the keys ``dst`` inherits from ``src`` the positions they have under ``src``."""
-    for table in (smap.values, smap.keys):
-        for path, pos in list(table.items()):
-            if path[: len(src)] == src and len(path) > len(src):
-                rest = path[len(src) :]
-                if rest[0] not in over or isinstance(over.get(rest[0]), dict):
-                    table.setdefault((*dst, *rest), pos)
+def _copy_positions(smap: SourceMap, index: tuple, src: tuple, dst: tuple, over: dict) -> None:
+    """Give the keys ``dst`` inherits from ``src`` (a style or an element: two keys deep)
+    the positions they have under ``src`` (``index``: :func:`_index` of ``smap``)."""
+    for table, paths in zip((smap.values, smap.keys), index, strict=True):
+        for path in paths.get(src, ()):
+            rest = path[len(src) :]
+            if rest and (rest[0] not in over or isinstance(over.get(rest[0]), dict)):
+                table.setdefault((*dst, *rest), table[path])
+                paths.setdefault(dst, []).append((*dst, *rest))
+
+
+def _index(smap: SourceMap) -> tuple[dict, dict]:
+    """The paths of each table of ``smap`` (values, keys) by their first two keys."""
+    index: tuple[dict, dict] = ({}, {})
+    for table, paths in zip((smap.values, smap.keys), index, strict=True):
+        for path in table:
+            paths.setdefault(path[:2], []).append(path)
+    return index
 
 
 def _resolve(
-    raw: Any, path: tuple, styles: dict, section: dict, smap: SourceMap, seen: tuple
+    raw: Any, path: tuple, styles: dict, section: dict, smap: SourceMap, index: tuple, seen: tuple
 ) -> Any:
     """``raw`` with what it ``extends`` merged under it (recursively)."""
     if not isinstance(raw, dict) or "extends" not in raw:
@@ -230,10 +241,10 @@ def _resolve(
                 )
             ]
         )
-    resolved = _resolve(base, base_path, styles, section, smap, (*seen, parent))
+    resolved = _resolve(base, base_path, styles, section, smap, index, (*seen, parent))
     if not isinstance(resolved, dict):
         raise DiagnosticError([Diagnostic("E102", f"style {parent!r} is not a mapping", where)])
-    _copy_positions(smap, base_path, path, own)
+    _copy_positions(smap, index, base_path, path, own)
     return _merge(resolved, own)
 
 

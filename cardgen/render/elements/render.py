@@ -76,6 +76,7 @@ class ElementPainter:
         self.computed = computed
         self._fits: dict[tuple[str, str], Any] = {}
         self._drawers = {k: getattr(type(self), f"_draw_{k.__name__}") for k in KINDS.values()}
+        self._items = list(self.elements.items())
         self._values: dict[str, Values] = {}
 
     # --- values -----------------------------------------------------------------------------
@@ -104,11 +105,9 @@ class ElementPainter:
             return self.L.box((0.0, 0.0, self.L.card.width, self.L.card.height))
         return self.L.box(spec)
 
-    def visible(self, v: Values) -> Iterator[tuple[str, Element]]:
+    def visible(self, v: Values) -> list[tuple[str, Element]]:
         """The elements drawn for a card, in drawing order."""
-        for name, el in self.elements.items():
-            if holds(el.when, v):
-                yield name, el
+        return [(n, el) for n, el in self._items if el.when is None or holds(el.when, v)]
 
     # --- fitting ----------------------------------------------------------------------------
     def _value_text(self, el: TextEl | BadgeEl, v: Values) -> str | None:
@@ -173,7 +172,7 @@ class ElementPainter:
         the pack does not have."""
         for name, el in self.visible(v):
             label = label_of(name, el)
-            if isinstance(el, TextEl | BadgeEl | PillEl):
+            if type(el) in _ONE_LINE:
                 text, width = self._line_of(el, v)
                 if text is None:
                     continue
@@ -186,7 +185,7 @@ class ElementPainter:
                         f"{label} {text!r} is too wide for its box even at {fit.size:g} pt",
                         f"shorten the {v.source(field)}" if field else None,
                     )
-            elif isinstance(el, RichTextEl) and not self.fit_rich(name, el, v).fits:
+            elif type(el) is RichTextEl and not self.fit_rich(name, el, v).fits:
                 yield (
                     name,
                     v.source(el.field),
@@ -216,6 +215,8 @@ class ElementPainter:
         return ix, Box(box.x, box.y, ix - box.x, box.h)
 
     def icon_names(self, el: Element, v: Values) -> list[str]:
+        if type(el) not in _WITH_ICONS:
+            return []
         if isinstance(el, IconEl | PillEl):
             return [v.format(el.icon)]
         if isinstance(el, BadgeEl) and el.icon:
@@ -231,18 +232,19 @@ class ElementPainter:
         """Draw every visible element; a run of elements with the same ``form`` is one form."""
         run: list[tuple[str, Element]] = []
         run_form: str | None = None
-        for name, el in [*self.visible(v), ("", None)]:
-            form = v.format(el.form) if el is not None and el.form is not None else None
-            if run and (form is None or form != run_form):
+        drawers = self._drawers
+        for name, el in self.visible(v):
+            form = None if el.form is None else v.format(el.form)
+            if run and form != run_form:
                 self._draw_run(doc, run, run_form, v)
                 run = []
-            if el is None:
-                break
             if form is None:
-                self._draw_one(doc, name, el, v)
+                drawers[type(el)](self, doc, name, el, v)
             else:
                 run.append((name, el))
                 run_form = form
+        if run:
+            self._draw_run(doc, run, run_form, v)
 
     def _draw_one(self, doc: Document, name: str, el: Element, v: Values) -> None:
         self._drawers[type(el)](self, doc, name, el, v)
@@ -522,6 +524,10 @@ class ElementPainter:
                 )
             )
         return out
+
+
+_ONE_LINE = (TextEl, BadgeEl, PillEl)
+_WITH_ICONS = (IconEl, PillEl, BadgeEl, IconRowEl, StatRowEl)
 
 
 def _first_field(el: TextEl | BadgeEl | PillEl) -> str | None:
