@@ -6,6 +6,8 @@ turns one into PDF points from the card's bottom-left corner.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -86,8 +88,57 @@ class CardLayout(LayoutPart):
 L = TypeVar("L", bound=CardLayout)
 
 
-def load_layout(path: Path, model: type[L] = CardLayout) -> L:
-    """Load and validate a layout file as ``model`` (raises DiagnosticError on bad input)."""
+#: Bump when what a cached layout holds changes.
+CACHE_VERSION = 1
+
+
+def load_layout(path: Path, model: type[L] = CardLayout, *, use_cache: bool = True) -> L:
+    """Load and validate a layout file as ``model`` (raises DiagnosticError on bad input).
+
+    A valid layout is kept as a pickle keyed by the file's content, its path, the model and
+    the code (``cache_dir("layout")``): building the validators of a layout of typed elements
+    costs more than a render of a few cards, and every command would pay it.
+    """
+    if not use_cache:
+        return _read_layout(path, model)
+    import pickle
+    import sys
+
+    import pydantic
+
+    from cardgen.util.atomic import atomic_write_bytes
+    from cardgen.util.cache_dirs import cache_dir
+    from cardgen.util.hashing import PACKAGE_ROOT, digest_data, digest_paths, file_digest
+
+    try:
+        key = digest_data(
+            [
+                CACHE_VERSION,
+                str(path),
+                os.path.abspath(path),
+                file_digest(Path(path)),
+                f"{model.__module__}.{model.__qualname__}",
+                digest_paths([PACKAGE_ROOT]),
+                sys.version,
+                pydantic.VERSION,
+            ]
+        )
+    except OSError:  # an unreadable file: reading it reports the problem
+        return _read_layout(path, model)
+    folder = cache_dir("layout")
+    entry = folder / f"{key}.pickle"
+    with contextlib.suppress(Exception):  # no entry, or a damaged one: read the YAML
+        with open(entry, "rb") as fh:
+            layout = pickle.load(fh)
+        if type(layout) is model:
+            return layout
+    layout = _read_layout(path, model)
+    with contextlib.suppress(Exception):  # a cache that cannot be written costs only time
+        atomic_write_bytes(entry, pickle.dumps(layout, protocol=pickle.HIGHEST_PROTOCOL))
+    return layout
+
+
+def _read_layout(path: Path, model: type[L]) -> L:
     from cardgen.catalogue.validation_errors import validate_model
     from cardgen.catalogue.yaml_source import load_yaml
 

@@ -9,8 +9,6 @@ from the card: ``field: name`` (a card field or a pack's computed field) or ``te
 ``{field: name, lighten: 0.1}``.  Font sizes and line widths are in points.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, model_validator
@@ -36,7 +34,7 @@ class ColourRef(Part):
     darken: float = Field(0.0, ge=0, le=1)
 
     @model_validator(mode="after")
-    def _one_source(self) -> ColourRef:
+    def _one_source(self) -> "ColourRef":
         if (self.field is None) == (self.colour is None):
             raise ValueError("give exactly one of `field` or `colour`")
         return self
@@ -60,7 +58,7 @@ class Condition(Part):
     set: bool | None = None
 
     @model_validator(mode="after")
-    def _one_test(self) -> Condition:
+    def _one_test(self) -> "Condition":
         given = [self.equals, self.not_, self.in_, self.contains, self.set]
         if sum(v is not None for v in given) != 1:
             raise ValueError("give exactly one of equals, not, in, contains, set")
@@ -116,7 +114,7 @@ class Bound(Part):
     text: str | None = None
 
     @model_validator(mode="after")
-    def _one_value(self) -> Bound:
+    def _one_value(self) -> "Bound":
         if self.field is not None and self.text is not None:
             raise ValueError("give `field` or `text`, not both")
         return self
@@ -278,7 +276,7 @@ class TogglesEl(Element):
     inactive: ToggleLook
 
     @model_validator(mode="after")
-    def _labels(self) -> TogglesEl:
+    def _labels(self) -> "TogglesEl":
         if len(self.labels) != len(self.values):
             raise ValueError("give one label per value")
         return self
