@@ -7,6 +7,8 @@ turns one into PDF points from the card's bottom-left corner.
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import os
 from pathlib import Path
 from typing import Any, TypeVar
@@ -108,7 +110,7 @@ def load_layout(path: Path, model: type[L] = CardLayout, *, use_cache: bool = Tr
 
     from cardgen.util.atomic import atomic_write_bytes
     from cardgen.util.cache_dirs import cache_dir
-    from cardgen.util.hashing import PACKAGE_ROOT, digest_data, digest_paths, file_digest
+    from cardgen.util.hashing import digest_data, file_digest
 
     try:
         key = digest_data(
@@ -118,7 +120,7 @@ def load_layout(path: Path, model: type[L] = CardLayout, *, use_cache: bool = Tr
                 os.path.abspath(path),
                 file_digest(Path(path)),
                 f"{model.__module__}.{model.__qualname__}",
-                digest_paths([PACKAGE_ROOT]),
+                _code_key(model),
                 sys.version,
                 pydantic.VERSION,
             ]
@@ -136,6 +138,15 @@ def load_layout(path: Path, model: type[L] = CardLayout, *, use_cache: bool = Tr
     with contextlib.suppress(Exception):  # a cache that cannot be written costs only time
         atomic_write_bytes(entry, pickle.dumps(layout, protocol=pickle.HIGHEST_PROTOCOL))
     return layout
+
+
+@functools.cache
+def _code_key(model: type) -> str:
+    """The code a layout model's instances depend on: cardgen's, and the model's own module
+    (a pack outside cardgen); once per process, as the code a process runs does not change."""
+    from cardgen.util.hashing import PACKAGE_ROOT, digest_paths
+
+    return digest_paths([PACKAGE_ROOT, Path(inspect.getfile(model))])
 
 
 def _read_layout(path: Path, model: type[L]) -> L:
