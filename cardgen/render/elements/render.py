@@ -48,8 +48,8 @@ if TYPE_CHECKING:
     from cardgen.pack import BackDesign
     from cardgen.render.theme import Theme
 
-#: a capital letter's middle sits this many font sizes above its baseline
-CAP_MIDDLE = 0.35
+#: ``case:`` of a text
+CASES = {"none": str, "upper": str.upper, "lower": str.lower, "title": str.title}
 
 
 @dataclass(frozen=True)
@@ -120,14 +120,7 @@ class ElementPainter:
             text = as_text(value)
         else:
             return None
-        case = el.case
-        return (
-            text.upper()
-            if case == "upper"
-            else text.lower()
-            if case == "lower"
-            else (text.title() if case == "title" else text)
-        )
+        return CASES[el.case](text)
 
     def fit_line(self, name: str, text: str, style: Lettering, width: float) -> Fitted:
         """The largest size from ``style.size`` down to its ``min_size`` at which ``text``
@@ -411,7 +404,7 @@ class ElementPainter:
             cx, cy = box.x + slot * (i + 0.5), box.y + box.h / 2
             doc.fill(self.colour(el.colour, v))
             doc.c.setFont(font, size)
-            y = cy - size * CAP_MIDDLE
+            y = cy - size * el.rise
             if item.get("icon"):
                 doc.icon(str(item["icon"]), cx - icon - mm(0.5), cy - icon / 2, icon)
                 doc.drawString(cx + mm(0.5), y, as_text(item.get("value")))
