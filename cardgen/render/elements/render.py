@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cardgen.diagnostics import Diagnostic
@@ -77,6 +78,10 @@ class ElementPainter:
         self._fits: dict[tuple[str, str], Any] = {}
         self._drawers = {k: getattr(type(self), f"_draw_{k.__name__}") for k in KINDS.values()}
         self._items = list(self.elements.items())
+        #: the elements the preflight looks at: texts and icons
+        self._checked = [
+            (n, el) for n, el in self._items if type(el) in (*_ONE_LINE, RichTextEl, *_WITH_ICONS)
+        ]
         self._values: dict[str, Values] = {}
 
     # --- values -----------------------------------------------------------------------------
@@ -131,7 +136,7 @@ class ElementPainter:
             font = self.theme.font(style.font)
             size = style.size
             res = None
-            for size in rich.sizes(rich.TextStyle(style.size, style.min_size or style.size)):
+            for size in _sizes(style.size, style.min_size or style.size):
                 if string_width(text, font, size) <= width + 1e-6:
                     res = Fitted(text, size, True)
                     break
@@ -163,15 +168,17 @@ class ElementPainter:
     def problems(self, v: Values) -> Iterator[tuple[str, str, str, str | None]]:
         """(element name, field, message, hint) for each text that does not fit and each icon
         the pack does not have."""
-        for name, el in self.visible(v):
-            label = label_of(name, el)
+        icons = self.theme.icons
+        for name, el in self._checked:
+            if el.when is not None and not holds(el.when, v):
+                continue
             if type(el) in _ONE_LINE:
                 text, width = self._line_of(el, v)
                 if text is None:
                     continue
                 fit = self.fit_line(name, text, el, width)
                 if not fit.fits:
-                    field = _first_field(el)
+                    label, field = label_of(name, el), _first_field(el)
                     yield (
                         name,
                         v.source(field) if field else name,
@@ -182,12 +189,13 @@ class ElementPainter:
                 yield (
                     name,
                     v.source(el.field),
-                    f"{label} does not fit its box even at {el.min_size:g} pt",
+                    f"{label_of(name, el)} does not fit its box even at {el.min_size:g} pt",
                     None,
                 )
-            for icon in self.icon_names(el, v):
-                if icon not in self.theme.icons:
-                    yield name, name, f"{label}: no icon named {icon!r}", None
+            if type(el) in _WITH_ICONS:
+                for icon in self.icon_names(el, v):
+                    if icon not in icons:
+                        yield name, name, f"{label_of(name, el)}: no icon named {icon!r}", None
 
     def _line_of(self, el: TextEl | BadgeEl | PillEl, v: Values) -> tuple[str | None, float]:
         """The one-line text of an element and the width it has (points)."""
@@ -517,6 +525,12 @@ class ElementPainter:
                 )
             )
         return out
+
+
+@lru_cache(maxsize=256)
+def _sizes(size: float, min_size: float) -> tuple[float, ...]:
+    """The sizes a one-line text tries, largest first (:func:`cardgen.render.text.sizes`)."""
+    return tuple(rich.sizes(rich.TextStyle(size, min_size)))
 
 
 _ONE_LINE = (TextEl, BadgeEl, PillEl)
