@@ -139,10 +139,20 @@ class Pack:
     layout_file: ClassVar[str] = "layout.yaml"
 
     def layout_model(self) -> type:
-        """The pydantic model of the pack's card layout file."""
-        from cardgen.render.layout import CardLayout
+        """The pydantic model of the pack's card layout file: by default a layout of elements
+        (``face:`` and ``back:``, see ``docs/layouts.md``)."""
+        from cardgen.render.elements.layout import ElementLayout
 
-        return CardLayout
+        return ElementLayout
+
+    def layout_fields(self) -> dict[str, Any]:
+        """Computed fields a layout's face elements may name besides the card's own:
+        name -> :class:`cardgen.render.elements.fields.Computed` (game logic kept in code)."""
+        return {}
+
+    def back_fields(self) -> dict[str, Any]:
+        """Computed fields of a back design (``key``, ``pile``, ``name``) for ``back:`` elements."""
+        return {}
 
     def print_inputs(self) -> list[Path]:
         """The files the pack's printed cards and components depend on (code, layout, icons):
@@ -150,20 +160,24 @@ class Pack:
         return [self.data]
 
     def back_of(self, card: CardBase) -> BackDesign:
-        """The back of ``card``."""
-        raise NotImplementedError
+        """The back of ``card``: by default every card shares one back, in one pile."""
+        return BackDesign("back", "cards", "back")
 
     def pile_name(self, rules: RulesBase, pile: str) -> str:
         """The printed name of a pile (a print file's title)."""
         return pile
 
     def face_painter(self, theme: Theme) -> FacePainter:
-        """The painter of the card faces."""
-        raise NotImplementedError
+        """The painter of the card faces: by default the layout's ``face:`` elements."""
+        from cardgen.render.elements.render import LayoutFaces
+
+        return LayoutFaces(theme)
 
     def back_painter(self, theme: Theme) -> BackPainter:
-        """The painter of the card backs."""
-        raise NotImplementedError
+        """The painter of the card backs: by default the layout's ``back:`` elements."""
+        from cardgen.render.elements.render import LayoutBacks
+
+        return LayoutBacks(theme)
 
     def icons(self, rules: RulesBase, bold_font: str) -> Any:
         """The pack's icon set (``paint(canvas, ink, name, faded=False)``, ``names``)."""

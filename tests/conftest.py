@@ -144,3 +144,18 @@ def text_position(pdf: str | os.PathLike[str], text: str, page: int = 0):
             return left, bottom
         finally:
             tp.close()
+
+
+def pdf_forms(reader) -> set[str]:
+    """The names of every form XObject the first page of a pypdf reader draws, nested ones
+    included (``/FormXob.icon-coin``)."""
+    names: set[str] = set()
+
+    def walk(obj):
+        for k, x in (obj.get("/Resources", {}).get("/XObject") or {}).items():
+            if k not in names:
+                names.add(k)
+                walk(x.get_object())
+
+    walk(reader.pages[0])
+    return names

@@ -6,11 +6,10 @@ import io
 from pathlib import Path
 
 import pytest
-from conftest import pdf_text
+from conftest import pdf_forms, pdf_text
 from pypdf import PdfReader
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.face import FacePainter
 from cardgen.packs.attack_right.icon_tokens import ICONS
 from cardgen.packs.attack_right.icons import BASE
 from cardgen.packs.attack_right.layout import load_layout
@@ -44,12 +43,12 @@ def test_unknown_resource_gets_a_lettered_disc():
 
 def test_boxes_on_the_trim_edge_run_into_the_bleed():
     layout = load_layout()
-    art = layout.box(layout.face.art.box)  # full-width art band
+    art = layout.box(layout.face["art"].box)  # full-width art band
     b = mm(layout.card.bleed)
     assert art.x == pytest.approx(-b)
     assert art.x2 == pytest.approx(mm(layout.card.width) + b)
-    name = layout.box(layout.face.name.box)  # inside: unchanged
-    assert name.x == pytest.approx(mm(layout.face.name.box[0]))
+    name = layout.box(layout.face["name"].box)  # inside: unchanged
+    assert name.x == pytest.approx(mm(layout.face["name"].box[0]))
 
 
 def _face_bytes(ctx, card_id: str) -> bytes:
@@ -65,16 +64,7 @@ def _face_pdf(ctx, card_id: str) -> PdfReader:
 
 
 def _forms(reader: PdfReader) -> set[str]:
-    names: set[str] = set()
-
-    def walk(obj):
-        for k, x in (obj.get("/Resources", {}).get("/XObject") or {}).items():
-            if k not in names:
-                names.add(k)
-                walk(x.get_object())
-
-    walk(reader.pages[0])
-    return names
+    return pdf_forms(reader)
 
 
 def test_dash_power_is_drawn_differently_from_zero(ctx):
@@ -101,13 +91,21 @@ def test_star_only_on_first_game_star_cards(ctx):
 
 
 def test_long_names_and_texts_shrink(ctx):
-    faces = FacePainter(ctx.theme)
-    layout = ctx.theme.layout.face
-    long_card = faces.fit(ctx.catalogue.card("veteran-champion-of-the-north"))
-    short_card = faces.fit(ctx.catalogue.card("raiders"))
-    assert long_card.fits and short_card.fits
-    assert long_card.name_size < short_card.name_size == layout.name.size
-    assert long_card.body.size < short_card.body.size == layout.text.size
+    painter = ctx.faces.painter
+    face = ctx.theme.layout.face
+    name, text = face["name"], face["rules_text"]
+
+    def sizes(card_id):
+        v = painter.values(ctx.catalogue.card(card_id), card_id)
+        line = painter.fit_line("name", v.get("name"), name, painter.box(name.box).w - mm(2.4))
+        body = painter.fit_rich("rules_text", text, v)
+        assert line.fits and body.fits
+        return line.size, body.size
+
+    long_name, long_body = sizes("veteran-champion-of-the-north")
+    short_name, short_body = sizes("raiders")
+    assert long_name < short_name == name.size
+    assert long_body < short_body == text.size
 
 
 def test_a_broken_template_is_a_diagnostic_not_a_traceback(tmp_path):
@@ -136,6 +134,9 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
     from cardgen.packs.attack_right.face import paragraphs
     from cardgen.packs.attack_right.icon_tokens import TOKEN
 
+    def tokens(card):
+        return {t for p in paragraphs(card) for t in TOKEN.findall(p)}
+
     card = ctx.catalogue.card(card_id)
     reader = _face_pdf(ctx, card_id)
     forms = _forms(reader)
@@ -143,14 +144,14 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
     expected = {
         "icon-coin",  # the cost sits in a coin
         f"icon-{th.rules.deck(card.deck).icon}",  # deck icon, bottom left
-        f"chrome-{card.deck}-{card.season}",
-        "placement-" + "-".join(p.value for p in card.placement),
+        f"face.chrome-{card.deck}",  # frame, panels and deck icon: one form per deck
+        "face.placement-" + "-".join(p.value for p in card.placement),
         *(f"icon-{r}" for r in card.discount),  # under the cost
-        *(f"icon-{t}" for p in paragraphs(card, th) for t in TOKEN.findall(p.text)),
+        *(f"icon-{t}" for t in tokens(card)),
     }
     assert {f"/FormXob.{n}" for n in expected} <= forms
     others = {r for r in th.rules.resource_ids if r not in card.discount}
-    text_tokens = {t for p in paragraphs(card, th) for t in TOKEN.findall(p.text)}
+    text_tokens = tokens(card)
     assert not {f"/FormXob.icon-{r}" for r in others - text_tokens} & forms
     # the first colour a face fills with is its season's background
     colour = th.ink(th.rules.season(card.season).colour)

@@ -24,6 +24,7 @@ _WRONG_TYPE = {
     "model_type",
     "model_attributes_type",
     "float_type",
+    "float_parsing",
     "tuple_type",
     "set_type",
     "wrong_type",

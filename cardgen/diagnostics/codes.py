@@ -62,6 +62,12 @@ CODES: dict[str, Code] = {
         Code("E401", "text-overflow", _E, "shorten the rules text or flavour"),
         Code("E402", "art-missing", _E, "fix the art path (relative to the catalogue folder)"),
         Code("E403", "art-outside", _E, "art must be a file inside the project"),
+        Code(
+            "W401",
+            "outside-safe-zone",
+            _W,
+            "move the element inside the safe zone, or mark it `bleed: true` if it may be cut",
+        ),
     ]
 }
 

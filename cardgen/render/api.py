@@ -89,7 +89,7 @@ class Renderer:
 
         errors = [
             d
-            for d in preflight(self.catalogue, self.context().faces)
+            for d in preflight(self.catalogue, self.context().faces, self.context().backs)
             if d.severity is Severity.ERROR
         ]
         if errors:

@@ -13,6 +13,7 @@ from cardgen.render.geometry import Box
 from cardgen.render.units import mm
 
 if TYPE_CHECKING:
+    from cardgen.diagnostics import Diagnostic
     from cardgen.pack import BackDesign
     from cardgen.render.document import Document
     from cardgen.render.theme import Theme
@@ -45,6 +46,10 @@ class FacePainter:
         """Every text of ``card`` that does not fit its box (the print preflight)."""
         return []
 
+    def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
+        """Problems of the layout as these cards use it (elements past the safe zone)."""
+        return []
+
 
 class BackPainter:
     """Draws the card backs of one theme; a pack subclasses it."""
@@ -56,6 +61,10 @@ class BackPainter:
     def draw(self, doc: Document, back: BackDesign) -> None:  # pragma: no cover - interface
         """Draw ``back`` with its lower-left trim corner at the origin (into the bleed)."""
         raise NotImplementedError
+
+    def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
+        """Problems of the backs these cards use (texts that do not fit, the safe zone)."""
+        return []
 
 
 def _card_box(painter: FacePainter | BackPainter, bleed: bool) -> Box:

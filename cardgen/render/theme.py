@@ -41,6 +41,11 @@ class Theme:
         ``layout.yaml`` beside the catalogue (or ``layout_file``) overrides it."""
         path = layout_file or pack_layout_file(pack, cards_dir)
         layout: CardLayout = load_layout(path, pack.layout_model())
+        check = getattr(layout, "check_fields", None)
+        if check is not None:  # a layout of elements names only fields the cards have
+            check("face", [*pack.card_model.model_fields, *pack.layout_fields()])
+            if "back" in layout.sections:
+                check("back", ["key", "pile", "name", *pack.back_fields()])
         fonts = register_fonts(layout.fonts)
         icons = pack.icons(rules, fonts["bold"])
         return cls(layout, rules, fonts, icons, Ink(cmyk), ArtStore(cards_dir, cmyk=cmyk), pack)

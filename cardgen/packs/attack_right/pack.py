@@ -84,10 +84,10 @@ class AttackRight(Pack):
         return {**ICONS, **{r.id: r.name for r in rules.resources}}
 
     # --- print -------------------------------------------------------------------------------
-    def layout_model(self) -> type:
-        from cardgen.packs.attack_right.layout import Layout
+    def layout_fields(self) -> dict[str, Any]:
+        from cardgen.packs.attack_right.face import LAYOUT_FIELDS
 
-        return Layout
+        return LAYOUT_FIELDS
 
     def print_inputs(self) -> list:
         """What the cards and components are drawn from (not the engine, docs or scenarios)."""
@@ -116,15 +116,10 @@ class AttackRight(Pack):
     def pile_name(self, rules: RulesModel, pile: str) -> str:
         return rules.deck(pile).name
 
-    def face_painter(self, theme):
-        from cardgen.packs.attack_right.face import FacePainter
+    def back_fields(self) -> dict[str, Any]:
+        from cardgen.packs.attack_right.back import BACK_FIELDS
 
-        return FacePainter(theme)
-
-    def back_painter(self, theme):
-        from cardgen.packs.attack_right.back import BackPainter
-
-        return BackPainter(theme)
+        return BACK_FIELDS
 
     def components(self) -> list:
         from cardgen.packs.attack_right.components.kit import component_specs

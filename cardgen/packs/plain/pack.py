@@ -46,26 +46,21 @@ class Plain(Pack):
 
         return dict(ICONS)
 
-    def layout_model(self) -> type:
-        from cardgen.packs.plain.layout import PlainLayout
-
-        return PlainLayout
-
     def back_of(self, card: PlainCard) -> BackDesign:
         return BackDesign(card.back, card.back, card.back)
 
     def pile_name(self, rules: PlainRules, pile: str) -> str:
         return rules.back(pile).name
 
-    def face_painter(self, theme: Any):
-        from cardgen.packs.plain.painters import PlainFaces
+    def layout_fields(self) -> dict[str, Any]:
+        from cardgen.packs.plain.fields import LAYOUT_FIELDS
 
-        return PlainFaces(theme)
+        return LAYOUT_FIELDS
 
-    def back_painter(self, theme: Any):
-        from cardgen.packs.plain.painters import PlainBacks
+    def back_fields(self) -> dict[str, Any]:
+        from cardgen.packs.plain.fields import BACK_FIELDS
 
-        return PlainBacks(theme)
+        return BACK_FIELDS
 
     def icons(self, rules: PlainRules, bold_font: str):
         from cardgen.packs.plain.icons import PlainIcons

@@ -1,0 +1,592 @@
+"""The generic renderer: draws the elements of a layout for any pack's card or back.
+
+The pack supplies its card model, computed fields (:class:`Computed`), colours (the layout's
+``colours:``) and icons; this module draws.  Text sizes are fitted once per card and element
+and reused by every document and by the preflight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from cardgen.diagnostics import Diagnostic
+from cardgen.render import text as rich
+from cardgen.render.art import draw_image_cover, draw_placeholder, draw_sun
+from cardgen.render.colours import darken, lighten
+from cardgen.render.document import Document, binary_streams
+from cardgen.render.elements.fields import Computed, Values, as_text, holds, is_set
+from cardgen.render.elements.layout import FIELD, ElementLayout
+from cardgen.render.elements.schema import (
+    KINDS,
+    BadgeEl,
+    BoxSpec,
+    Colour,
+    ColourRef,
+    Element,
+    IconEl,
+    IconRowEl,
+    ImageEl,
+    Lettering,
+    PatternEl,
+    PillEl,
+    Radius,
+    RichTextEl,
+    ShapeEl,
+    StatRowEl,
+    Stroked,
+    TextEl,
+    TogglesEl,
+)
+from cardgen.render.fonts import string_width
+from cardgen.render.geometry import Box
+from cardgen.render.painters import BackPainter, FacePainter, FitProblem
+from cardgen.render.units import mm
+
+if TYPE_CHECKING:
+    from cardgen.pack import BackDesign
+    from cardgen.render.theme import Theme
+
+#: ``case:`` of a text
+CASES = {"none": str, "upper": str.upper, "lower": str.lower, "title": str.title}
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A one-line text as it will be drawn: its text, size and whether it fits."""
+
+    text: str
+    size: float
+    fits: bool
+
+
+def label_of(name: str, el: Element) -> str:
+    return el.label or name.replace("_", " ")
+
+
+class ElementPainter:
+    """Draws the elements of one section (``face`` or ``back``) of an element layout."""
+
+    def __init__(self, theme: Theme, section: str, computed: dict[str, Computed]):
+        self.theme = theme
+        self.L: ElementLayout = theme.layout
+        self.section = section
+        self.elements = self.L.section(section)
+        self.computed = computed
+        self._fits: dict[tuple[str, str], Any] = {}
+        self._drawers = {k: getattr(type(self), f"_draw_{k.__name__}") for k in KINDS.values()}
+        self._items = list(self.elements.items())
+        #: the elements the preflight looks at: texts and icons
+        self._checked = [
+            (n, el) for n, el in self._items if type(el) in (*_ONE_LINE, RichTextEl, *_WITH_ICONS)
+        ]
+        self._values: dict[str, Values] = {}
+
+    # --- values -----------------------------------------------------------------------------
+    def _record_values(self, record: Any, rid: str) -> Values:
+        return self.values(record, rid if self.section == "face" else f"back:{record.key}")
+
+    def values(self, record: Any, key: str) -> Values:
+        v = self._values.get(key)
+        if v is None or v.record is not record:
+            v = self._values[key] = Values(record, self.theme.rules, self.computed)
+        return v
+
+    def colour(self, spec: Colour, v: Values) -> str:
+        if isinstance(spec, ColourRef):
+            base = v.get(spec.field) if spec.field else self.colour(spec.colour or "", v)
+            base = str(base)
+            if spec.lighten:
+                base = lighten(base, spec.lighten)
+            if spec.darken:
+                base = darken(base, spec.darken)
+            return base
+        return spec if spec.startswith("#") else self.theme.colour(spec)
+
+    def box(self, spec: BoxSpec) -> Box:
+        if spec == "card":
+            return self.L.box((0.0, 0.0, self.L.card.width, self.L.card.height))
+        return self.L.box(spec)
+
+    def visible(self, v: Values) -> list[tuple[str, Element]]:
+        """The elements drawn for a card, in drawing order."""
+        return [(n, el) for n, el in self._items if el.when is None or holds(el.when, v)]
+
+    # --- fitting ----------------------------------------------------------------------------
+    def _value_text(self, el: TextEl | BadgeEl, v: Values) -> str | None:
+        if el.text is not None:
+            text = v.format(el.text)
+        elif el.field is not None:
+            value = v.get(el.field)
+            if not is_set(value):
+                return None
+            text = as_text(value)
+        else:
+            return None
+        return CASES[el.case](text)
+
+    def fit_line(self, name: str, text: str, style: Lettering, width: float) -> Fitted:
+        """The largest size from ``style.size`` down to its ``min_size`` at which ``text``
+        fits ``width`` points (cached per text)."""
+        key = (name, text)
+        res = self._fits.get(key)
+        if res is None:
+            font = self.theme.font(style.font)
+            size = style.size
+            res = None
+            for size in _sizes(style.size, style.min_size or style.size):
+                if string_width(text, font, size) <= width + 1e-6:
+                    res = Fitted(text, size, True)
+                    break
+            res = res or Fitted(text, size, False)
+            self._fits[key] = res
+        return res
+
+    def paragraphs(self, el: RichTextEl, v: Values) -> list[rich.Para]:
+        body = v.get(el.field)
+        parts = body.split("\n") if isinstance(body, str) else list(body or ())
+        paras = [rich.Para(p, self.theme.font(el.font)) for p in parts if p and p.strip()]
+        if el.flavour is not None:
+            flavour = v.get(el.flavour)
+            if is_set(flavour):
+                paras.append(
+                    rich.Para(str(flavour), self.theme.font(el.flavour_font), el.flavour_scale)
+                )
+        return paras
+
+    def fit_rich(self, name: str, el: RichTextEl, v: Values) -> rich.TextLayout:
+        """The rich text of ``el`` for a card, fitted to its box (once per card)."""
+        lay = v.cache.get(f"\0fit:{name}")
+        if lay is None:
+            paras = self.paragraphs(el, v)
+            area = self.box(el.box).inset(mm(el.padding))
+            lay = v.cache[f"\0fit:{name}"] = rich.fit(paras, area.w, area.h, el.style())
+        return lay
+
+    def problems(self, v: Values) -> Iterator[tuple[str, str, str, str | None]]:
+        """(element name, field, message, hint) for each text that does not fit and each icon
+        the pack does not have."""
+        icons = self.theme.icons
+        for name, el in self._checked:
+            if el.when is not None and not holds(el.when, v):
+                continue
+            if type(el) in _ONE_LINE:
+                text, width = self._line_of(el, v)
+                if text is None:
+                    continue
+                fit = self.fit_line(name, text, el, width)
+                if not fit.fits:
+                    label, field = label_of(name, el), _first_field(el)
+                    yield (
+                        name,
+                        v.source(field) if field else name,
+                        f"{label} {text!r} is too wide for its box even at {fit.size:g} pt",
+                        f"shorten the {v.source(field)}" if field else None,
+                    )
+            elif type(el) is RichTextEl and not self.fit_rich(name, el, v).fits:
+                yield (
+                    name,
+                    v.source(el.field),
+                    f"{label_of(name, el)} does not fit its box even at {el.min_size:g} pt",
+                    None,
+                )
+            if type(el) in _WITH_ICONS:
+                for icon in self.icon_names(el, v):
+                    if icon not in icons:
+                        yield name, name, f"{label_of(name, el)}: no icon named {icon!r}", None
+
+    def _line_of(self, el: TextEl | BadgeEl | PillEl, v: Values) -> tuple[str | None, float]:
+        """The one-line text of an element and the width it has (points)."""
+        if isinstance(el, PillEl):
+            value = v.get(el.field)
+            if value is None or value == el.dash_value:
+                return None, 0.0
+            return as_text(value), self._pill_rest(el, self.box(el.box))[1].w - 2 * mm(el.padding)
+        return self._value_text(el, v), self.box(el.box).w - 2 * mm(el.padding)
+
+    def _pill_rest(self, el: PillEl, box: Box) -> tuple[float, Box]:
+        """The icon's x and the part of the capsule beside it, where the value goes."""
+        isz, inset = mm(el.icon_size), mm(el.icon_inset)
+        if el.icon_side == "left":
+            ix = box.x + inset
+            return ix, Box(ix + isz, box.y, box.x2 - ix - isz, box.h)
+        ix = box.x2 - inset - isz
+        return ix, Box(box.x, box.y, ix - box.x, box.h)
+
+    def icon_names(self, el: Element, v: Values) -> list[str]:
+        if type(el) not in _WITH_ICONS:
+            return []
+        if isinstance(el, IconEl | PillEl):
+            return [v.format(el.icon)]
+        if isinstance(el, BadgeEl) and el.icon:
+            return [v.format(el.icon)]
+        if isinstance(el, IconRowEl):
+            return [as_text(i) for i in v.get(el.field) or ()]
+        if isinstance(el, StatRowEl):
+            return [str(s["icon"]) for s in v.get(el.field) or () if s.get("icon")]
+        return []
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw_record(self, doc: Document, v: Values) -> None:
+        """Draw every visible element; a run of elements with the same ``form`` is one form."""
+        run: list[tuple[str, Element]] = []
+        run_form: str | None = None
+        drawers = self._drawers
+        for name, el in self.visible(v):
+            form = None if el.form is None else v.format(el.form)
+            if run and form != run_form:
+                self._draw_run(doc, run, run_form, v)
+                run = []
+            if form is None:
+                drawers[type(el)](self, doc, name, el, v)
+            else:
+                run.append((name, el))
+                run_form = form
+        if run:
+            self._draw_run(doc, run, run_form, v)
+
+    def _draw_one(self, doc: Document, name: str, el: Element, v: Values) -> None:
+        self._drawers[type(el)](self, doc, name, el, v)
+
+    def _draw_run(
+        self, doc: Document, run: list[tuple[str, Element]], form: str, v: Values
+    ) -> None:
+        def draw(d: Document) -> None:
+            for name, el in run:
+                self._draw_one(d, name, el, v)
+
+        doc.c.doForm(doc.form(self.form_name(form), self.box("card"), draw))
+
+    def form_name(self, name: str) -> str:
+        """A shared form's name in a PDF (apart from the faces' ``face-<id>`` and icons)."""
+        return f"{self.section}.{name}"
+
+    def _radius(self, radius: Radius, box: Box) -> float:
+        return min(box.w, box.h) / 2 if radius == "full" else mm(radius)
+
+    def _shape(
+        self, doc: Document, shape: str, box: Box, radius: float, look: Stroked, v: Values
+    ) -> None:
+        fill, stroke = look.fill is not None, look.stroke is not None
+        if not (fill or stroke) or shape == "none":
+            return
+        c = doc.c
+        if fill:
+            doc.fill(self.colour(look.fill, v))
+        if stroke:
+            doc.stroke(self.colour(look.stroke, v))
+            c.setLineWidth(look.line_width)
+        if shape == "circle":
+            c.circle(box.x + box.w / 2, box.y + box.h / 2, min(box.w, box.h) / 2, stroke, fill)
+        elif shape == "rounded" and radius > 0:
+            c.roundRect(box.x, box.y, box.w, box.h, radius, stroke=stroke, fill=fill)
+        else:
+            c.rect(box.x, box.y, box.w, box.h, stroke=stroke, fill=fill)
+
+    def _draw_ShapeEl(self, doc: Document, name: str, el: ShapeEl, v: Values) -> None:
+        box = self.box(el.box)
+        if el.shape != "edges":
+            self._shape(doc, el.shape, box, self._radius(el.radius, box), el, v)
+            return
+        doc.stroke(self.colour(el.stroke or "line", v))
+        doc.c.setLineWidth(el.line_width)
+        ends = {
+            "top": (box.x, box.y2, box.x2, box.y2),
+            "bottom": (box.x, box.y, box.x2, box.y),
+            "left": (box.x, box.y, box.x, box.y2),
+            "right": (box.x2, box.y, box.x2, box.y2),
+        }
+        for edge in el.edges:
+            doc.c.line(*ends[edge])
+
+    def _baseline(self, style: Lettering, box: Box, size: float) -> float:
+        if style.baseline == "middle":
+            return box.y + box.h / 2 - size * style.rise
+        return box.y + box.h * style.baseline
+
+    def _letter(
+        self,
+        doc: Document,
+        name: str,
+        text: str,
+        style: Lettering,
+        box: Box,
+        pad: float,
+        align: str,
+        v: Values,
+    ) -> None:
+        fit = self.fit_line(name, text, style, box.w - 2 * pad)
+        doc.fill(self.colour(style.colour, v))
+        doc.c.setFont(self.theme.font(style.font), fit.size)
+        y = self._baseline(style, box, fit.size)
+        if align == "center":
+            doc.drawCentredString(box.x + box.w / 2, y, text)
+        elif align == "right":
+            doc.drawRightString(box.x2 - pad, y, text)
+        else:
+            doc.drawString(box.x + pad, y, text)
+
+    def _draw_TextEl(self, doc: Document, name: str, el: TextEl, v: Values) -> None:
+        text = self._value_text(el, v)
+        if text:
+            self._letter(doc, name, text, el, self.box(el.box), mm(el.padding), el.align, v)
+
+    def _draw_RichTextEl(self, doc: Document, name: str, el: RichTextEl, v: Values) -> None:
+        area = self.box(el.box).inset(mm(el.padding))
+        lay = self.fit_rich(name, el, v)
+        top = area.y2
+        if el.valign == "middle":
+            top -= max(0.0, (area.h - lay.height) / 2)
+        doc.fill(self.colour(el.colour, v))
+        rich.draw(doc, lay, area.x, top, area.w, el.style(), doc.icon)
+
+    def _draw_IconEl(self, doc: Document, name: str, el: IconEl, v: Values) -> None:
+        box = self.box(el.box)
+        s = min(box.w, box.h)
+        doc.icon(
+            v.format(el.icon), box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s, faded=el.faded
+        )
+
+    def _draw_IconRowEl(self, doc: Document, name: str, el: IconRowEl, v: Values) -> None:
+        icons = [as_text(i) for i in v.get(el.field) or ()]
+        if not icons:
+            return
+        box = self.box(el.box)
+        icon, gap, n = mm(el.icon_size), mm(el.gap), len(icons)
+        length = n * icon + (n + 1) * gap
+        if el.direction == "down":
+            back = Box(box.x, box.y2 - length, box.w, length)
+            self._shape(doc, "rounded", back, box.w / 2, el, v)
+            x = box.x + (box.w - icon) / 2
+            for i, name_ in enumerate(icons):
+                doc.icon(name_, x, box.y2 - (i + 1) * (icon + gap), icon)
+        else:
+            back = Box(box.x, box.y, length, box.h)
+            self._shape(doc, "rounded", back, box.h / 2, el, v)
+            y = box.y + (box.h - icon) / 2
+            for i, name_ in enumerate(icons):
+                doc.icon(name_, box.x + gap + i * (icon + gap), y, icon)
+
+    def _draw_BadgeEl(self, doc: Document, name: str, el: BadgeEl, v: Values) -> None:
+        text = self._value_text(el, v)
+        if text is None and (el.field is not None or el.text is not None):
+            return  # a badge of an unset value is not drawn
+        box = self.box(el.box)
+        self._shape(doc, el.shape, box, self._radius(el.radius, box), el, v)
+        if el.icon:
+            s = min(box.w, box.h) * el.icon_scale
+            doc.icon(v.format(el.icon), box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s)
+        if text:
+            self._letter(doc, name, text, el, box, mm(el.padding), "center", v)
+
+    def _draw_PillEl(self, doc: Document, name: str, el: PillEl, v: Values) -> None:
+        value = v.get(el.field)
+        if value is None:
+            return
+        box = self.box(el.box)
+        self._shape(doc, "rounded", box, box.h / 2, el, v)
+        icon = v.format(el.icon)
+        isz = mm(el.icon_size)
+        iy = box.y + (box.h - isz) / 2
+        ix, rest = self._pill_rest(el, box)
+        if value == el.dash_value:  # no value: a faded icon and a bar, clearly not the digit 0
+            doc.icon(icon, ix, iy, isz, faded=True)
+            bw, bh = mm(el.dash[0]), mm(el.dash[1])
+            doc.fill(self.colour(el.colour, v))
+            cx = rest.x + rest.w / 2
+            doc.c.rect(cx - bw / 2, box.y + box.h / 2 - bh / 2, bw, bh, stroke=0, fill=1)
+            return
+        doc.icon(icon, ix, iy, isz)
+        self._letter(doc, name, as_text(value), el, rest, mm(el.padding), "center", v)
+
+    def _draw_StatRowEl(self, doc: Document, name: str, el: StatRowEl, v: Values) -> None:
+        items = list(v.get(el.field) or ())
+        if not items:
+            return
+        box = self.box(el.box)
+        slot, icon = box.w / len(items), mm(el.icon_size)
+        font, size = self.theme.font(el.font), el.size
+        for i, item in enumerate(items):
+            cx, cy = box.x + slot * (i + 0.5), box.y + box.h / 2
+            doc.fill(self.colour(el.colour, v))
+            doc.c.setFont(font, size)
+            y = cy - size * el.rise
+            if item.get("icon"):
+                doc.icon(str(item["icon"]), cx - icon - mm(0.5), cy - icon / 2, icon)
+                doc.drawString(cx + mm(0.5), y, as_text(item.get("value")))
+            else:
+                doc.drawCentredString(
+                    cx, y, f"{item.get('label', '')} {as_text(item.get('value'))}"
+                )
+
+    def _draw_ImageEl(self, doc: Document, name: str, el: ImageEl, v: Values) -> None:
+        box = self.box(el.box)
+        art = v.get(el.field)
+        if art:
+            with binary_streams():
+                draw_image_cover(doc.c, self.theme.art.image(str(v.get("id")), str(art)), box)
+            return
+        ph = el.placeholder
+        seed, tint = v.format(ph.seed), self.colour(ph.tint, v)
+        if ph.shared:
+            form = doc.form(
+                self.form_name(f"{name}-{seed}"),
+                box,
+                lambda d: draw_placeholder(d.c, d.ink, box, seed, tint),
+            )
+            doc.c.doForm(form)
+        else:
+            draw_placeholder(doc.c, doc.ink, box, seed, tint)
+        if ph.sun:
+            draw_sun(doc.c, doc.ink, box, str(v.get("id")))
+
+    def _draw_PatternEl(self, doc: Document, name: str, el: PatternEl, v: Values) -> None:
+        box = self.box(el.box)
+        step, size, c = mm(el.spacing), mm(el.size), doc.c
+        c.saveState()
+        doc.stroke(self.colour(el.colour, v))
+        p = c.beginPath()
+        if el.pattern == "dots":  # dashed lines of zero-length dashes with round caps
+            c.setLineWidth(2 * size)
+            c.setLineCap(1)
+            c.setDash([0, step])
+            for j in range(int(box.h / step) + 2):
+                x0 = box.x + (step / 2 if j % 2 else 0)
+                p.moveTo(x0, box.y + j * step)
+                p.lineTo(box.x2 + step, box.y + j * step)
+        else:
+            c.setLineWidth(size * 1.4)
+            for i in range(int((box.w + box.h) / step) + 2):
+                x = box.x - box.h + i * step
+                p.moveTo(x, box.y)
+                p.lineTo(x + box.h, box.y2)
+        clip = c.beginPath()
+        clip.rect(box.x, box.y, box.w, box.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.drawPath(p, stroke=1, fill=0)
+        c.restoreState()
+
+    def _draw_TogglesEl(self, doc: Document, name: str, el: TogglesEl, v: Values) -> None:
+        have = v.get(el.field) or ()
+        on = tuple(i for i, value in enumerate(el.values) if value in have)
+        box = self.box(el.box)
+        key = "-".join(str(el.values[i]) for i in on)
+        form = doc.form(
+            self.form_name(f"{name}-{key}"), box, lambda d: self._toggles(d, el, box, on, v)
+        )
+        doc.c.doForm(form)
+
+    def _toggles(self, doc: Document, el: TogglesEl, box: Box, on: tuple, v: Values) -> None:
+        s, n = mm(el.size), len(el.values)
+        gap = (box.w - n * s) / (n - 1) if n > 1 else 0.0
+        doc.c.setFont(self.theme.font(el.font), el.text_size)
+        doc.c.setLineWidth(el.line_width)
+        for i, label in enumerate(el.labels):
+            x, y = box.x + i * (s + gap), box.y + (box.h - s) / 2
+            look = el.active if i in on else el.inactive
+            doc.stroke(self.colour(el.stroke, v))
+            doc.fill(self.colour(look.fill, v))
+            doc.c.roundRect(x, y, s, s, s * el.radius, stroke=1, fill=1)
+            doc.fill(self.colour(look.text, v))
+            doc.drawCentredString(x + s / 2, y + s / 2 - el.text_size * 0.36, label)
+
+    # --- safe zone --------------------------------------------------------------------------
+    def outside_safe(self, el: Element) -> float:
+        """How far (mm) ``el``'s box reaches past the safe zone; 0 when inside or may bleed."""
+        if el.bleed:
+            return 0.0
+        card = self.L.card
+        x, y, w, h = (0.0, 0.0, card.width, card.height) if el.box == "card" else el.box
+        s = card.safe
+        return max(0.0, s - x, s - y, x + w - (card.width - s), y + h - (card.height - s))
+
+    def zone_problems(self, records: list[tuple[str, Any]]) -> list[Diagnostic]:
+        """One W401 per element that reaches past the safe zone on some card or back drawing
+        it; it names the element (layout file and line) and the first such card."""
+        out = []
+        for name, el in self.elements.items():
+            over = self.outside_safe(el)
+            if not over:
+                continue
+            ids = [rid for rid, rec in records if holds(el.when, self._record_values(rec, rid))]
+            if not ids:
+                continue
+            more = f" and {len(ids) - 1} more" if len(ids) > 1 else ""
+            out.append(
+                Diagnostic(
+                    "W401",
+                    f"{self.section}.{name}: box runs {over:.2f} mm past the safe zone "
+                    f"({self.L.card.safe:g} mm inside the trim) on {ids[0]}{more}",
+                    self.L.where(self.section, name, "box"),
+                    ids[0],
+                    hint="move it inside the safe zone, or mark it `bleed: true` if it may be cut",
+                )
+            )
+        return out
+
+
+@lru_cache(maxsize=256)
+def _sizes(size: float, min_size: float) -> tuple[float, ...]:
+    """The sizes a one-line text tries, largest first (:func:`cardgen.render.text.sizes`)."""
+    return tuple(rich.sizes(rich.TextStyle(size, min_size)))
+
+
+_ONE_LINE = (TextEl, BadgeEl, PillEl)
+_WITH_ICONS = (IconEl, PillEl, BadgeEl, IconRowEl, StatRowEl)
+
+
+def _first_field(el: TextEl | BadgeEl | PillEl) -> str | None:
+    if el.field is not None:
+        return el.field
+    m = FIELD.search(getattr(el, "text", None) or "")
+    return m.group(1) if m else None
+
+
+class LayoutFaces(FacePainter):
+    """Card faces drawn from the ``face`` elements of the layout (any pack)."""
+
+    def __init__(self, theme: Theme):
+        super().__init__(theme)
+        self.painter = ElementPainter(theme, "face", theme.pack.layout_fields())
+
+    def draw(self, doc: Document, card: Any) -> None:
+        self.painter.draw_record(doc, self.painter.values(card, card.id))
+
+    def fit_problems(self, card: Any) -> list[FitProblem]:
+        v = self.painter.values(card, card.id)
+        return [FitProblem(field, msg, hint) for _, field, msg, hint in self.painter.problems(v)]
+
+    def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
+        return self.painter.zone_problems([(c.id, c) for c in cards])
+
+
+class LayoutBacks(BackPainter):
+    """Card backs drawn from the ``back`` elements of the layout; a back design's fields are
+    ``key``, ``pile`` and ``name``, plus the pack's ``back_fields``."""
+
+    def __init__(self, theme: Theme):
+        super().__init__(theme)
+        self.painter = ElementPainter(theme, "back", theme.pack.back_fields())
+
+    def draw(self, doc: Document, back: BackDesign) -> None:
+        self.painter.draw_record(doc, self._values(back))
+
+    def _values(self, back: BackDesign) -> Values:
+        return self.painter.values(back, f"back:{back.key}")
+
+    def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
+        """Texts of a back that do not fit (E401, naming the first card with that back) and
+        back elements past the safe zone (W401)."""
+        backs: dict[str, tuple[BackDesign, str]] = {}
+        for card in cards:
+            back = self.theme.pack.back_of(card)
+            backs.setdefault(back.key, (back, card.id))
+        out = []
+        for back, card_id in backs.values():
+            for name, _field, msg, hint in self.painter.problems(self._values(back)):
+                where = self.L.where("back", name)
+                out.append(Diagnostic("E401", f"back {back.key!r}: {msg}", where, card_id, hint))
+        records = [(card_id, back) for back, card_id in backs.values()]
+        return out + self.painter.zone_problems(records)
