@@ -66,7 +66,7 @@ def _reportlab_private_names() -> frozenset[str]:
     names: set[str] = set()
     for path in Path(reportlab.__file__).parent.rglob("*.py"):
         text = path.read_text(encoding="utf-8", errors="replace")
-        names.update(re.findall(r"(?:\.|def |class )(_[A-Za-z]\w*)", text))
+        names.update(re.findall(r"(?:\.|def |class |['\"])(_[A-Za-z]\w*)", text))
     return frozenset(n for n in names if not n.endswith("__"))
 
 
@@ -76,12 +76,61 @@ def _internal(module: str) -> bool:
     )
 
 
+def _reportlab_names(tree: ast.Module) -> set[str]:
+    """The names ``tree`` imports from reportlab (modules and what they hold)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("reportlab"):
+            names |= {a.asname or a.name for a in node.names}
+        elif isinstance(node, ast.Import):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
+
+
+def _own_names(cls: ast.ClassDef) -> set[str]:
+    """What a class defines itself: its methods and attributes, and those it sets on self."""
+    names = set()
+    for node in ast.walk(cls):
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def _inherited_privates(
+    tree: ast.Module, private: frozenset[str]
+) -> list[tuple[ast.ClassDef, set[str]]]:
+    """Each class of ``tree`` that subclasses a reportlab class, with the private names of
+    reportlab it does not define itself (which ``self._name`` would reach)."""
+    imported = _reportlab_names(tree)
+    return [
+        (node, set(private) - _own_names(node))
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        and any(ast.unparse(b).split(".")[0] in imported for b in node.bases)
+    ]
+
+
 def internals_used(source: str, private: frozenset[str]) -> list[str]:
     """Where ``source`` touches reportlab's internals: imports an internal module or a private
     name, reads or writes a private attribute reportlab has (``c._code``, also through
-    ``getattr``), or swaps an object's class or dictionary."""
+    ``getattr``; ``self._name`` in a subclass of a reportlab class, of what reportlab defines),
+    or swaps an object's class or dictionary."""
+    tree = ast.parse(source)
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for cls, names in _inherited_privates(tree, private):
+        found += [
+            f"line {node.lineno}: {ast.unparse(node)}"
+            for node in ast.walk(cls)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and node.attr in names
+        ]
+    for node in ast.walk(tree):
         where = f"line {getattr(node, 'lineno', '?')}"
         if isinstance(node, ast.Import):
             found += [f"{where}: import {a.name}" for a in node.names if _internal(a.name)]
@@ -121,6 +170,12 @@ def test_the_internals_check_finds_what_it_looks_for():
         "import reportlab.pdfbase.ttfonts": True,
         "from reportlab.pdfbase.ttfonts import TTFontFace": True,
         "page.__class__ = FastPage": True,
+        "bar._svgAttrs = {}": True,
+        "from reportlab.graphics import renderSVG\n"
+        "class C(renderSVG.SVGCanvas):\n    def f(self):\n        return self._strokeColor": True,
+        "from reportlab.graphics import renderSVG\n"
+        "class C(renderSVG.SVGCanvas):\n    def f(self):\n        return self.style": False,
+        "class C:\n    def f(self):\n        return self._strokeColor": False,
         "from reportlab.pdfbase.ttfonts import TTFont": False,
         "from reportlab.pdfgen.canvas import Canvas\nc.drawString(1, 2, 'x')": False,
         "self._code = []": False,
