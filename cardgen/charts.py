@@ -44,8 +44,8 @@ FONT_SIZE = 7.0
 CATEGORY_SIZE = 7.5
 #: the CSS font family of SVG text when the caller names none
 FAMILY = "Helvetica, Arial, sans-serif"
-#: the SVG attribute a bar's tooltip travels in from the ``Drawing`` to the SVG canvas
-_TIP = "data-tip"
+#: a bar's tooltip by the bar's corners (x1, y1, x2, y2), as recorded while a chart is drawn
+Tips = dict[tuple[float, float, float, float], str]
 
 
 # ------------------------------------------------------------------ the spec
@@ -261,11 +261,14 @@ class _Bars:
     made (its tooltip), ``annotate`` once all are (whiskers, the text after them, the
     reference line)."""
 
-    def __init__(self, chart: BarChart, font: str) -> None:
-        self.chart, self.font = chart, font
+    def __init__(self, chart: BarChart, font: str, tips: Tips | None = None) -> None:
+        self.chart, self.font, self.tips = chart, font, tips
 
     def record(self, bar: Any, rowNo: int = 0, colNo: int = 0, **_kw: Any) -> None:
-        """Called by reportlab for every bar drawn (``barRecord``)."""
+        """Called by reportlab for every bar drawn (``barRecord``): its tooltip, kept by the
+        bar's corners for the SVG canvas (which draws the bar at those)."""
+        if self.tips is None:
+            return
         chart = self.chart
         s, cat = chart.series[rowNo], chart.categories[colNo]
         fmt = chart.label_format or "{:g}"
@@ -273,9 +276,9 @@ class _Bars:
         if s.intervals:
             lo, hi = s.intervals[colNo]
             tip += f" ({fmt.format(lo)}–{fmt.format(hi)})"
-        bar._svgAttrs = {"class": "bar", _TIP: tip}
+        self.tips[(bar.x, bar.y, bar.x + bar.width, bar.y + bar.height)] = tip
 
-    def annotate(self, bc: RLBarChart, _cscale: Callable, vscale: Callable) -> Group:
+    def annotate(self, bc: RLBarChart, cscale: Callable, vscale: Callable) -> Group:
         """Called by reportlab once the bars are drawn (``annotations``)."""
         chart, g = self.chart, Group()
         flip, fmt, ink = chart.horizontal, chart.label_format, _colour(INK)
@@ -286,10 +289,7 @@ class _Bars:
 
         for row, s in enumerate(chart.series):
             for col, (lo, hi) in enumerate(s.intervals):
-                # where reportlab placed the bar (``calcBarPositions``), drawn or not (a bar
-                # of 0 is not)
-                x, y, w, h = bc._barPositions[row][col]
-                mid = y + h / 2 if flip else x + w / 2
+                mid = _bar_middle(bc, cscale, len(chart.series), chart.stacked, row, col)
                 a, b = vscale(lo), vscale(hi)
                 for args in ((a, mid, b, mid), (a, mid - 3, a, mid + 3), (b, mid - 3, b, mid + 3)):
                     line(*args, strokeColor=ink, strokeWidth=1)
@@ -309,7 +309,24 @@ class _Bars:
         return g
 
 
-def _bars(chart: BarChart, font: str) -> Drawing:
+def _bar_middle(
+    bc: RLBarChart, cscale: Callable, n: int, stacked: bool, row: int, col: int
+) -> float:
+    """The middle across its bar of the bar of series ``row`` in category ``col``, drawn or not
+    (a bar of 0 is not): where reportlab places it, from the chart's public settings.  The
+    category's band (``cscale``) holds half the group spacing, the bars, half the spacing;
+    with ``reversePlotOrder`` reportlab steps from the first bar backwards (as a horizontal
+    chart reads from the top)."""
+    start, band = cscale(col)
+    if stacked or n == 1:
+        return start + band / 2
+    unit = band / (bc.groupSpacing + n * bc.barWidth + (n - 1) * bc.barSpacing)
+    step = row * unit * (bc.barWidth + bc.barSpacing)
+    first = start + unit * (bc.groupSpacing + bc.barWidth) / 2
+    return first - step if bc.reversePlotOrder else first + step
+
+
+def _bars(chart: BarChart, font: str, tips: Tips | None = None) -> Drawing:
     width, height = math.ceil(chart.width), math.ceil(_bar_height(chart))
     d = _drawing(width, height, font)
     n = len(chart.series)
@@ -368,7 +385,7 @@ def _bars(chart: BarChart, font: str) -> Drawing:
     bc.barLabels.boxAnchor, bc.barLabels.nudge = ("w", 3) if chart.horizontal else ("s", 2)
     bc.barLabelFormat, bc.barLabelArray = "values", _texts(chart)
 
-    callbacks = _Bars(chart, font)
+    callbacks = _Bars(chart, font, tips)
     bc.barRecord = callbacks.record
     bc.annotations = [callbacks.annotate]
     d.add(bc)
@@ -429,12 +446,13 @@ def _no_data(chart: Chart, font: str) -> Drawing:
     return d
 
 
-def drawing(chart: Chart, font: str = "Helvetica") -> Drawing:
+def drawing(chart: Chart, font: str = "Helvetica", tips: Tips | None = None) -> Drawing:
     """``chart`` as a reportlab ``Drawing`` (a platypus flowable), its text in ``font`` (a
-    registered font name); a chart without data is a short "no data" note."""
+    registered font name); a chart without data is a short "no data" note.  With ``tips``,
+    each bar's tooltip goes there as the bar is drawn."""
     if chart.empty:
         return _no_data(chart, font)
-    return _lines(chart, font) if isinstance(chart, LineChart) else _bars(chart, font)
+    return _lines(chart, font) if isinstance(chart, LineChart) else _bars(chart, font, tips)
 
 
 # ------------------------------------------------------------------ SVG
@@ -450,7 +468,11 @@ class _SvgCanvas(renderSVG.SVGCanvas):
     """renderSVG's canvas, fit to draw inline charts: colours exactly as given (``#RRGGBB``, not
     whole percentages), text placed by the browser's own ``text-anchor`` and at its exact
     baseline (not the PDF font's widths, not a baseline rounded down to a point), and a bar's
-    tooltip as its ``<title>``."""
+    tooltip as its ``<title>`` (``tips``, by the bar's corners)."""
+
+    def __init__(self, *args: Any, tips: Tips, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.tips = tips
 
     def setFillColor(self, color: Color | None) -> None:
         super().setFillColor(color)
@@ -484,13 +506,16 @@ class _SvgCanvas(renderSVG.SVGCanvas):
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         # renderSVG closes a line's path (``M a L b Z``): the way back dashes the gaps of a
         # dashed line; an open path is the line alone
-        if self._strokeColor is not None:
+        if self.style.get("stroke", "none") != "none":
             d = f"M {_num(x1)},{_num(y1)} L {_num(x2)},{_num(y2)}"
-            style = self._formatStyle(renderSVG.LINE_STYLES)
+            keys = renderSVG.LINE_STYLES
+            style = "; ".join(f"{k}: {v}" for k, v in self.style.items() if k in keys) + ";"
             self.currGroup.appendChild(renderSVG.transformNode(self.doc, "path", d=d, style=style))
 
     def rect(self, x1: float, y1: float, x2: float, y2: float, *args: Any, **attrs: Any) -> None:
-        tip = attrs.pop(_TIP, None)
+        tip = self.tips.get((x1, y1, x2, y2))
+        if tip:
+            attrs["class"] = "bar"
         super().rect(x1, y1, x2, y2, *args, **attrs)
         if tip:
             title = self.doc.createElement("title")
@@ -505,9 +530,11 @@ def svg(chart: Chart, family: str = FAMILY, font: str = "Helvetica") -> str:
     named by its title (``role="img"``, ``aria-label``, ``<title>``), a tooltip on every bar.
     Text is laid out with ``font``'s widths and shown in the CSS font ``family``.  Kept per
     process: the appendix and the rulebook show the same charts."""
-    d = drawing(chart, font)
+    tips: Tips = {}
+    d = drawing(chart, font, tips)
     canvas = _SvgCanvas(
         (d.width, d.height),
+        tips=tips,
         useClip=True,
         fontHacks={font: {"family": family}},
         svgAttrs={"role": "img", "aria-label": chart.title},

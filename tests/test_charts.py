@@ -259,3 +259,26 @@ def test_horizontal_groups_read_from_the_top():
     # y grows upwards: the first category, and in it the first series, uppermost
     assert bars["alpha: 3 x"] > bars["alpha: 5 y"] > bars["beta: 7 x"] > bars["beta: 2 y"]
     assert {"x", "y", "alpha", "beta", "3", "5", "7", "2"} <= set(_texts(_svg(chart)))
+
+
+@pytest.mark.parametrize("horizontal", [True, False])
+@pytest.mark.parametrize("stacked", [True, False])
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_whiskers_stand_where_reportlab_places_the_bars(horizontal, stacked, n):
+    """The bar middles charts computes from the bar chart's public settings are reportlab's own
+    bar positions (``_barPositions``, read here only), bars of 0 included."""
+    from reportlab.graphics.charts.barcharts import BarChart as RLBarChart
+
+    from cardgen.charts import _bar_middle
+
+    values = [tuple(0.0 if k == 1 else 0.1 * (i + k + 1) for k in range(4)) for i in range(n)]
+    series = tuple(Series(f"s{i}", v, intervals=((0.05, 0.3),) * 4) for i, v in enumerate(values))
+    chart = BarChart("t", tuple("abcd"), series, horizontal=horizontal, stacked=stacked)
+    (bc,) = [x for x in drawing(chart).contents if isinstance(x, RLBarChart)]
+    bc.draw()  # places the bars
+    for row in range(n):
+        for col in range(4):
+            x, y, w, h = bc._barPositions[row][col]
+            middle = y + h / 2 if horizontal else x + w / 2
+            mine = _bar_middle(bc, bc.categoryAxis.scale, n, stacked, row, col)
+            assert mine == pytest.approx(middle, abs=1e-9), (row, col)

@@ -1,7 +1,9 @@
 """A PDF being written: a deterministic reportlab canvas plus its reusable Form XObjects.
 
 Anything drawn many times (a card face, a back, an icon) is drawn once as a form and placed
-with ``doForm``, which keeps files small and rendering fast.
+with ``doForm``, which keeps files small and rendering fast.  Everything is drawn through
+reportlab's public API, except forms replayed from an earlier document of the same render
+(:mod:`cardgen.render._rl_fast`, on a tested reportlab only).
 """
 
 from __future__ import annotations
@@ -13,16 +15,8 @@ from collections.abc import Iterator
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.render import _rl_fast
 from cardgen.render.colours import Ink
-from cardgen.render.fastpdf import (
-    FormXObject,
-    add_form,
-    draw_string,
-    end_form,
-    fast_pages,
-    place_form,
-    set_colour,
-)
 from cardgen.render.formcache import CachedForm, DrawFn, FormCache, FormDef
 from cardgen.render.geometry import Box
 from cardgen.render.icons import Icons
@@ -74,14 +68,16 @@ class Document:
         self.c.setAuthor("")
         self._forms: set[str] = set()
         self._capturing: list[list[FormDef]] = []
-        self.cache = cache
-        if cache is not None:
-            cache.seed.apply(self)
+        #: forms drawn in earlier documents, replayed here (None: every form is drawn)
+        self.cache = cache if cache is not None and _rl_fast.replays() else None
+        if self.cache is not None:
+            _rl_fast.seed_fonts(self.c, self.cache.seed)
 
     def form(self, name: str, bbox: Box, draw: DrawFn, *, cacheable: bool = True) -> str:
         """Define form ``name`` once by calling ``draw(self)``; return its name.
 
-        With a :class:`FormCache`, a form drawn in an earlier document is replayed instead.
+        With a :class:`FormCache` (on a tested reportlab), a form drawn in an earlier document
+        is replayed instead.
         """
         if self._capturing:
             self._capturing[-1].append((name, bbox, draw))
@@ -97,7 +93,7 @@ class Document:
                     self.form(*dep)
             finally:
                 self._capturing.pop()
-            add_form(c, name, FormXObject(corners, cached.stream_for(c._preamble), cached.uses))
+            _rl_fast.add_form(c, name, corners, cached)
         else:
             c.beginForm(name, *corners)
             self._capturing.append([])
@@ -105,16 +101,23 @@ class Document:
                 draw(self)
             finally:
                 deps = self._capturing.pop()
-            code, preamble = list(c._code), c._preamble
-            form = end_form(c, name, corners)
+            captured = None
             if self.cache is not None and cacheable:
-                self.cache.put(name, CachedForm(code, deps, preamble, form.stream))
+                captured = _rl_fast.capture(c, [dep[0] for dep in deps])
+            c.endForm()
+            if captured is not None and self.cache is not None:
+                code, preamble = captured
+                self.cache.put(name, CachedForm(code, deps, preamble))
         self._forms.add(name)
         return name
 
     def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
         """Draw form ``name`` with its origin at ``(x, y)``."""
-        place_form(self.c, name, x, y, scale)
+        c = self.c
+        c.saveState()
+        c.transform(scale, 0, 0, scale, x, y)
+        c.doForm(name)
+        c.restoreState()
 
     def icon(self, name: str, x: float, y: float, size: float, *, faded: bool = False) -> None:
         """Icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square."""
@@ -122,30 +125,29 @@ class Document:
         self.form(key, ICON_BOX, lambda d: d.icons.paint(d.c, d.ink, name, faded=faded))
         self.place(key, x, y, size / 100)
 
-    # text, as the canvas methods of the same names draw it (in one step for TrueType fonts)
+    # text and colours: the canvas methods, colours through the document's ink
     def setFont(self, font: str, size: float) -> None:
         self.c.setFont(font, size)
 
     def drawString(self, x: float, y: float, text: str) -> None:
-        draw_string(self.c, x, y, text)
+        self.c.drawString(x, y, text)
 
     def drawCentredString(self, x: float, y: float, text: str) -> None:
-        draw_string(self.c, x, y, text, 0.5)
+        self.c.drawCentredString(x, y, text)
 
     def drawRightString(self, x: float, y: float, text: str) -> None:
-        draw_string(self.c, x, y, text, 1.0)
+        self.c.drawRightString(x, y, text)
 
     def fill(self, colour: str) -> None:
-        set_colour(self.c, self.ink(colour))
+        self.c.setFillColor(self.ink(colour))
 
     def stroke(self, colour: str) -> None:
-        set_colour(self.c, self.ink(colour), stroke=True)
+        self.c.setStrokeColor(self.ink(colour))
 
     def save(self) -> bytes:
         """Finish the PDF and return its bytes."""
         if self.cache is not None:
-            self.cache.seed.learn(self)
-        fast_pages(self.c)
+            _rl_fast.learn_fonts(self.c, self.cache.seed)
         with binary_streams():
             self.c.save()
         return self.buffer.getvalue()

@@ -6,9 +6,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
-from cardgen.render.fontcache import CachedTTFont
 from cardgen.util.resources import data_path
 
 #: The project's font folder.
@@ -21,26 +21,13 @@ def register_font(name: str, filename: str, font_dir: Path = FONT_DIR) -> str:
         return name
     path = font_dir / filename
     try:
-        font = CachedTTFont(name, str(path))  # metrics read once per machine
+        font = TTFont(name, str(path))
     except Exception as exc:  # reportlab raises several types for a bad or missing TTF
         raise DiagnosticError(
             [Diagnostic("E001", f"cannot load font {filename}: {exc}", Position(str(path)))]
         ) from None
-    _remember_subsets(font.face)
     pdfmetrics.registerFont(font)
     return name
-
-
-def _remember_subsets(face) -> None:
-    """Make each subset of ``face`` once per process: the PDFs of one render embed the same
-    characters (:class:`cardgen.render.formcache.FontSeed`), so the same subset again."""
-    make = face.makeSubset
-
-    @lru_cache(maxsize=64)
-    def subset(chars: tuple[int, ...]) -> bytes:
-        return make(list(chars))
-
-    face.makeSubset = lambda chars: subset(tuple(chars))
 
 
 def register_fonts(fonts: dict[str, str], font_dir: Path = FONT_DIR) -> dict[str, str]:

@@ -1,0 +1,174 @@
+"""reportlab's internals, in one module: forms replayed from one PDF of a render into the next.
+
+Everything else cardgen draws goes through reportlab's public API.  This is the one shortcut
+that measurably pays (``benchmarks/bench_render.py``: it saves more than 20 % of
+``cardgen render -p pnp -p print``, where each of the other shortcuts once kept here saved 10 %
+or less and was dropped).  A render writes a dozen PDFs holding the same card faces; instead of
+laying out and drawing each face again in every PDF, the content stream of a form is captured
+the first time it is drawn (:func:`capture`) and added, compressed once, to every later PDF as
+a :class:`FormXObject` that writes the bytes reportlab's ``endForm`` writes
+(``tests/test_render_replay.py`` checks both).  For a captured stream to mean the same in
+another PDF, every PDF of the render starts with the same font state: the same internal font
+names and the same character codes in every TrueType subset (:func:`seed_fonts`, grown by
+:func:`learn_fonts`).
+
+The internals this relies on: a canvas's ``_code``, ``_preamble``, ``_formsinuse``,
+``_pageCompression`` and ``_doc`` (``addForm``, ``idToObjectNumberAndVersion``, ``encrypt``),
+``reportlab.pdfbase.pdfdoc``'s ``PDFObject`` and ``BasicFonts``, and a TrueType font's
+per-document ``state``.  They were checked with the reportlab versions of :data:`TESTED`, which
+``pyproject.toml`` allows; on any other version, or with ``CARDGEN_REPORTLAB_PUBLIC=1``,
+:func:`replays` is False and every form is drawn in every PDF through the public API: the same
+pages, more slowly.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import zlib
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import reportlab
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+if TYPE_CHECKING:
+    from cardgen.render.formcache import CachedForm, FontSeed
+
+#: The reportlab releases the replay was tested with: at least the first, below the second
+#: (``pyproject.toml`` bounds reportlab to the same; ``tests/test_reportlab_version.py``).
+TESTED: tuple[tuple[int, int], tuple[int, int]] = ((4, 4), (5, 2))
+
+#: Set to ``1`` to draw through reportlab's public API only (no form is replayed).
+PUBLIC_ENV = "CARDGEN_REPORTLAB_PUBLIC"
+
+Bbox = tuple[float, float, float, float]
+
+
+def tested_range() -> str:
+    """:data:`TESTED` as a version specifier, e.g. ``>=4.4,<5.2``."""
+    (a, b), (c, d) = TESTED
+    return f">={a}.{b},<{c}.{d}"
+
+
+def tested(version: str | None = None) -> bool:
+    """True if reportlab ``version`` (default: the installed one) is in :data:`TESTED`."""
+    numbers = re.findall(r"\d+", version or reportlab.Version)[:2]
+    if len(numbers) < 2:
+        return False
+    release = (int(numbers[0]), int(numbers[1]))
+    return TESTED[0] <= release < TESTED[1]
+
+
+def replays() -> bool:
+    """True if the PDFs made now replay forms: a tested reportlab and no
+    ``CARDGEN_REPORTLAB_PUBLIC`` (other than ``0``)."""
+    return tested() and os.environ.get(PUBLIC_ENV, "").strip() in ("", "0")
+
+
+def capture(c: Canvas, deps: Iterable[str]) -> tuple[list[str], str] | None:
+    """The code and the canvas preamble of the form being drawn on ``c`` (call just before
+    ``c.endForm()``), or None if it cannot be replayed: it draws an XObject that is not one of
+    the forms ``deps`` (an image, which a later PDF would not hold) or has annotations."""
+    if c._annotationrefs or not set(c._formsinuse) <= set(deps) or not c._pageCompression:
+        return None
+    return list(c._code), c._preamble
+
+
+def add_form(c: Canvas, name: str, bbox: Bbox, form: CachedForm) -> None:
+    """Define form ``name`` in ``c``'s PDF from ``form``, captured in an earlier PDF (its own
+    forms must be defined already).  The stream is compressed once, then kept in ``form``."""
+    preamble = c._preamble
+    stream = form.stream if preamble == form.preamble else None
+    if stream is None:
+        stream = zlib.compress(_pdfdoc_bytes("\n".join([preamble, *form.code])))
+        if preamble == form.preamble:
+            form.stream = stream
+    c._doc.addForm(name, FormXObject(bbox, stream, form.uses))
+
+
+def seed_fonts(c: Canvas, seed: FontSeed) -> None:
+    """Give ``c``'s PDF the internal font names and character codes of ``seed``."""
+    pdf = c._doc
+    for name in seed.fonts:
+        font = pdfmetrics.getFont(name)
+        font.splitString(seed.order.get(name, "") or " ", pdf)
+        font.getSubsetInternalName(0, pdf)
+
+
+def learn_fonts(c: Canvas, seed: FontSeed) -> None:
+    """Extend ``seed`` with the characters ``c``'s PDF added (call before it is saved)."""
+    pdf = c._doc
+    for name in seed.fonts:
+        state = pdfmetrics.getFont(name).state.get(pdf)
+        if state is None:
+            continue
+        codes = sorted(state.assignments.items(), key=lambda kv: kv[1])
+        low = "".join(chr(c) for c, n in codes if n < 128 and c < 128)
+        high = "".join(chr(c) for c, n in codes if n >= 128 or c >= 128)
+        seed.order[name] = low + high
+
+
+#: Characters of ASCII that reportlab's PDFDocEncoding cannot encode.
+_NOT_PDFDOC = re.compile("[\x18-\x1f]")
+_PROCS = b"/ProcSet [ /PDF /Text /ImageB /ImageC /ImageI ]"
+_FLATE = b"/Filter [ /FlateDecode ]"
+
+
+def _pdfdoc_bytes(text: str) -> bytes:
+    """``text`` in PDFDocEncoding, as reportlab encodes form streams (ASCII in one step)."""
+    if text.isascii() and not _NOT_PDFDOC.search(text):
+        return text.encode("ascii")
+    return text.encode("extpdfdoc")
+
+
+@lru_cache(maxsize=4096)
+def _name(name: str) -> bytes:
+    return pdfdoc.PDFName(name).encode("ascii")
+
+
+def _ref(document, name: str) -> bytes:
+    return b"%d %d R" % document.idToObjectNumberAndVersion[name]
+
+
+def _dict(entries: list[bytes]) -> bytes:
+    """A dictionary as reportlab writes it: entries already sorted by key, six to a line."""
+    lines = [b" ".join(entries[i : i + 6]) for i in range(0, len(entries), 6)]
+    return b"<<\n" + b" \n  ".join(lines) + b"\n>>"
+
+
+class FormXObject(pdfdoc.PDFObject):
+    """A form XObject whose content stream is compressed already: what ``endForm`` writes for
+    a form with the same stream, Flate-compressed without ASCII85."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, bbox: Bbox, stream: bytes, forms: list[str]):
+        self.bbox = bbox
+        self.stream = stream
+        #: internal names of the forms the stream draws
+        self.xobjects = sorted({pdfdoc.xObjectName(f) for f in forms})
+
+    def format(self, document) -> bytes:
+        if rl_config.useA85:
+            raise ValueError("replayed forms are written without ASCII85 (binary_streams)")
+        resources = [b"/Font " + _ref(document, pdfdoc.BasicFonts), _PROCS]
+        if self.xobjects:
+            xobjects = _dict([_name(n) + b" " + _ref(document, n) for n in self.xobjects])
+            resources.append(b"/XObject " + xobjects)
+        data = document.encrypt.encode(self.stream)
+        bbox = b" ".join(pdfdoc.fp_str(v).encode("ascii") for v in self.bbox)
+        head = [
+            b"/BBox [ " + bbox + b" ]",
+            _FLATE,
+            b"/FormType 1",
+            b"/Length %d" % len(data),
+            b"/Matrix [ 1 0 0 1 0 0 ]",
+            b"/Resources " + _dict(resources),
+            b"/Subtype /Form",
+            b"/Type /XObject",
+        ]
+        return _dict(sorted(head)) + b"\nstream\n" + data + b"endstream\n"
