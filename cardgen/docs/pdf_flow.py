@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib.colors import toColor
@@ -17,9 +18,16 @@ from reportlab.platypus import Flowable
 
 from cardgen.docs.charts import AXIS_COLOUR, layout
 from cardgen.docs.content import Chart, Segment
+from cardgen.docs.pdf_build import colour, drawing
 from cardgen.docs.pdf_theme import IconDrawer
 
 _WORDS = re.compile(r"\S+|\s+")
+
+
+@lru_cache(maxsize=1 << 16)
+def _width(text: str, font: str, size: float) -> float:
+    """``stringWidth``, remembered: the same words come back in every pass and document."""
+    return stringWidth(text, font, size)
 
 
 @dataclass(frozen=True)
@@ -76,8 +84,13 @@ class IconText(Flowable):
         self.indent, self.bullet = indent, bullet
         self.icon_size = size * 1.15
         self._lines: list[list[_Item]] = []
+        self._words: list[_Item | None] | None = None
+        # lines, width and height by available width: every pass wraps it again, as do tables
+        self._wrapped: dict[float, tuple[list[list[_Item]], float, float]] = {}
 
     def _items(self) -> list[_Item | None]:
+        if self._words is not None:
+            return self._words
         items: list[_Item | None] = []
         for run in self.runs:
             if run.newline:
@@ -87,8 +100,9 @@ class IconText(Flowable):
             else:
                 for word in _WORDS.findall(run.text):
                     piece = Run(word, run.font, run.colour)
-                    w = stringWidth(word, run.font, self.size)
+                    w = _width(word, run.font, self.size)
                     items.append(_Item(w, piece, word.isspace()))
+        self._words = items
         return items
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -99,6 +113,9 @@ class IconText(Flowable):
         return self._wrap_lines(avail_width)
 
     def _wrap_lines(self, avail_width: float) -> tuple[float, float]:
+        if avail_width in self._wrapped:
+            self._lines, self.width, self.height = self._wrapped[avail_width]
+            return self.width, self.height
         lines: list[list[_Item]] = [[]]
         x = 0.0
         for item in self._items():
@@ -129,6 +146,7 @@ class IconText(Flowable):
         widths = [sum(i.width for i in line) for line in lines]
         self.width = min(avail_width, max(widths, default=0.0))
         self.height = self.leading * len(lines)
+        self._wrapped[avail_width] = (lines, self.width, self.height)
         return self.width, self.height
 
     def _split_word(self, run: Run, width: float) -> list[_Item]:
@@ -136,7 +154,7 @@ class IconText(Flowable):
         pieces: list[_Item] = []
         current = ""
         for ch in run.text:
-            if current and stringWidth(current + ch, run.font, self.size) > width:
+            if current and _width(current + ch, run.font, self.size) > width:
                 pieces.append(self._item(current, run))
                 current = ""
             current += ch
@@ -144,7 +162,7 @@ class IconText(Flowable):
         return pieces
 
     def _item(self, text: str, run: Run) -> _Item:
-        w = stringWidth(text, run.font, self.size)
+        w = _width(text, run.font, self.size)
         return _Item(w, Run(text, run.font, run.colour), False)
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
@@ -176,13 +194,15 @@ class IconText(Flowable):
         return part
 
     def draw(self) -> None:
+        if not drawing(self):  # the layout pass
+            return
         canv = self.canv
         if self.anchor:
             canv.bookmarkHorizontal(self.anchor, 0, self.height)
         if self.bullet is not None:
             b = self.bullet
             canv.setFont(b.font, self.size)
-            canv.setFillColor(b.colour)
+            canv.setFillColor(colour(b.colour))
             canv.drawRightString(self.indent - self.size * 0.4, self.height - self.size, b.text)
         if self.indent:
             canv.translate(self.indent, 0)
@@ -195,7 +215,7 @@ class IconText(Flowable):
                     self.draw_icon(canv, run.icon, x, y - self.size * 0.18, self.icon_size)
                 elif not item.space:
                     canv.setFont(run.font, self.size)
-                    canv.setFillColor(run.colour)
+                    canv.setFillColor(colour(run.colour))
                     canv.drawString(x, y, run.text)
                 x += item.width
             y -= self.leading
