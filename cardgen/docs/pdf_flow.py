@@ -206,6 +206,9 @@ class IconText(Flowable):
             canv.drawRightString(self.indent - self.size * 0.4, self.height - self.size, b.text)
         if self.indent:
             canv.translate(self.indent, 0)
+        # the words in one text object, each at its place; the icons beside it
+        text = canv.beginText()
+        font = ink = ""
         y = self.height - self.size
         for line in self._lines:
             x = 0.0
@@ -214,11 +217,17 @@ class IconText(Flowable):
                 if run.icon:
                     self.draw_icon(canv, run.icon, x, y - self.size * 0.18, self.icon_size)
                 elif not item.space:
-                    canv.setFont(run.font, self.size)
-                    canv.setFillColor(colour(run.colour))
-                    canv.drawString(x, y, run.text)
+                    if run.font != font:
+                        text.setFont(run.font, self.size)
+                        font = run.font
+                    if run.colour != ink:
+                        text.setFillColor(colour(run.colour))
+                        ink = run.colour
+                    text.setTextOrigin(x, y)
+                    text.textOut(run.text)
                 x += item.width
             y -= self.leading
+        canv.drawText(text)
 
 
 def chart_drawing(chart: Chart, width: float, height: float, font: str) -> Drawing:

@@ -48,12 +48,23 @@ def card_icons(appendix: Appendix, font: str) -> Any:
     return appendix.icons(font) if appendix.icons is not None else NoIcons()
 
 
+#: the room a form of an icon drawn in 0..100 gives its strokes beyond that square
+_ICON_BOX = (-50, -50, 150, 150)
+
+
 def draw_icon(icons: Any, canv: Canvas, ink: Ink, name: str, x, y, size) -> None:
-    """Draw icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square."""
+    """Draw icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square.
+
+    Each icon is painted once per document, as a form, which every use then draws."""
+    form = f"icon-{name}"
+    if not canv.hasForm(form):
+        canv.beginForm(form, *_ICON_BOX)
+        icons.paint(canv, ink, name)
+        canv.endForm()
     canv.saveState()
     canv.translate(x, y)
     canv.scale(size / 100, size / 100)
-    icons.paint(canv, ink, name)
+    canv.doForm(form)
     canv.restoreState()
 
 
