@@ -1,7 +1,7 @@
 """Benchmark: the documents — the appendix build steps after one card changed, and
 ``cardgen appendix --format pdf --rulebook``.
 
-Usage: python benchmarks/bench_docs.py [--runs N]
+Usage: python benchmarks/bench_docs.py [--runs N] [--against CHECKOUT]
 
 - appendix steps: the first card of the first card file gets a new cost, then
   ``build --only appendix`` runs in a fresh interpreter; the time of each appendix step (as the
@@ -9,9 +9,10 @@ Usage: python benchmarks/bench_docs.py [--runs N]
 - appendix pdf + rulebook: ``cardgen appendix --format pdf --rulebook`` into a fresh folder,
   wall time, interpreter start included.
 
-The code measured is the one ``python -m cardgen`` imports (set PYTHONPATH to measure another
-checkout).  The catalogue is copied to a temporary folder, so ``cards/`` is never touched.
-Prints every case's median of N runs (default 5).
+It measures the code of this checkout; ``--against`` measures another checkout of cardgen too
+(e.g. one of ``main``), run by run in turn with this one, so that both see the same machine
+load, and prints the ratio of their medians.  Each checkout gets its own copy of ``cards/``,
+output and cache folders.  Prints every case's median of N runs (default 5).
 """
 
 from __future__ import annotations
@@ -51,35 +52,71 @@ def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, str]:
     return took, done.stdout
 
 
+class Checkout:
+    """One checkout of cardgen with its own catalogue copy, output and cache folders."""
+
+    def __init__(self, name: str, code: Path, tmp: Path) -> None:
+        self.name, self.tmp = name, tmp / name
+        self.cards, self.out = self.tmp / "cards", self.tmp / "output"
+        shutil.copytree(ROOT / "cards", self.cards)
+        self.env = {
+            **os.environ,
+            "PYTHONPATH": str(code),
+            "CARDGEN_CACHE_DIR": str(self.tmp / "cache"),
+        }
+        self.times: dict[str, list[float]] = {}
+
+    def _note(self, case: str, seconds: float) -> None:
+        self.times.setdefault(case, []).append(seconds)
+
+    def build(self) -> None:
+        cmd = [sys.executable, "-c", DRIVER, str(self.cards), str(self.out)]
+        wall, printed = _run(cmd, self.env)
+        self._note("build --only appendix", wall)
+        steps = json.loads(printed)
+        for step, seconds in steps.items():
+            self._note(step, seconds)
+        self._note("appendix steps, sum", sum(steps.values()))
+
+    def appendix(self, run: int) -> None:
+        cmd = [sys.executable, "-m", "cardgen", "appendix", str(self.cards), "-q"]
+        cmd += ["--format", "pdf", "--rulebook", "-o", str(self.tmp / f"appendix-{run}")]
+        self._note("appendix pdf+rulebook", _run(cmd, self.env)[0])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--against", type=Path, help="another checkout of cardgen to time in turn")
     args = ap.parse_args()
-    py = sys.executable
     tmp = Path(tempfile.mkdtemp(prefix="cardgen-bench-docs-"))
     try:
-        cards, out = tmp / "cards", tmp / "output"
-        shutil.copytree(ROOT / "cards", cards)
-        env = {**os.environ, "CARDGEN_CACHE_DIR": str(tmp / "cache")}
-        build = [py, "-c", DRIVER, str(cards), str(out)]
-        appendix = [py, "-m", "cardgen", "appendix", str(cards), "-q", "--format", "pdf"]
-        _run(build, env)  # warm-up: the whole appendix group, the validation cache
-        steps: dict[str, list[float]] = {}
-        walls: dict[str, list[float]] = {"build --only appendix": [], "appendix pdf+rulebook": []}
+        checkouts = [Checkout("this", ROOT, tmp)]
+        if args.against:
+            checkouts.append(Checkout("against", args.against.resolve(), tmp))
+        for c in checkouts:  # warm-up: the whole appendix group, the validation cache
+            c.build()
+            c.times.clear()
         for run in range(args.runs):
-            _bump(cards, run)
-            wall, printed = _run(build, env)
-            walls["build --only appendix"].append(wall)
-            for step, seconds in json.loads(printed).items():
-                steps.setdefault(step, []).append(seconds)
-            rb = [*appendix, "--rulebook", "-o", str(tmp / f"appendix-{run}")]
-            walls["appendix pdf+rulebook"].append(_run(rb, env)[0])
+            turn = checkouts if run % 2 == 0 else checkouts[::-1]
+            for c in turn:
+                _bump(c.cards, run)
+                c.build()
+            for c in turn:
+                c.appendix(run)
         print(f"cardgen bench_docs: {args.runs} runs, {os.cpu_count()} cores")
-        for name, times in {**steps, **walls}.items():
-            runs = " ".join(f"{t:.2f}" for t in times)
-            print(f"{name:<24} median {statistics.median(times):6.3f} s   ({runs})")
-        total = [sum(ts) for ts in zip(*steps.values(), strict=True)]
-        print(f"{'appendix steps, sum':<24} median {statistics.median(total):6.3f} s")
+        for c in checkouts:
+            where = ROOT if c.name == "this" else args.against
+            print(f"{c.name} ({where}):")
+            for case, times in c.times.items():
+                runs = " ".join(f"{t:.2f}" for t in times)
+                print(f"  {case:<24} median {statistics.median(times):6.3f} s   ({runs})")
+        if args.against:
+            this, other = (c.times for c in checkouts)
+            print("this / against, ratio of medians:")
+            for case in this:
+                ratio = statistics.median(this[case]) / statistics.median(other[case])
+                print(f"  {case:<24} {ratio:5.2f}")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -79,16 +79,44 @@ def drawing(flowable: Flowable) -> bool:
     return not isinstance(flowable.canv, LayoutCanvas)
 
 
-class Para(Paragraph):
-    """A paragraph that draws nothing in the layout pass."""
+class _Remembered:
+    """A flowable that answers a ``wrap`` like its last one at once: tables, kept-together
+    blocks and frames wrap the same flowable again and again.  ``wrap`` depends on the space
+    given alone (a paragraph's on its width); a ``split`` forgets."""
+
+    _last: tuple[tuple[float, ...], tuple[float, float]] | None = None
+
+    def _space(self, avail_width: float, avail_height: float) -> tuple[float, ...]:
+        return (avail_width, avail_height)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        space = self._space(availWidth, availHeight)
+        if self._last is not None and self._last[0] == space:
+            return self._last[1]
+        size = super().wrap(availWidth, availHeight)  # type: ignore[misc]
+        self._last = (space, size)
+        return size
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        self._last = None
+        return super().split(availWidth, availHeight)  # type: ignore[misc]
+
+
+class Para(_Remembered, Paragraph):
+    """A paragraph that draws nothing in the layout pass and is broken into lines once per
+    width."""
+
+    def _space(self, avail_width: float, avail_height: float) -> tuple[float, ...]:
+        return (avail_width,)  # its lines depend on the width alone
 
     def draw(self) -> None:
         if drawing(self):
             super().draw()
 
 
-class Grid(Table):
-    """A table (and its cells) that draws nothing in the layout pass."""
+class Grid(_Remembered, Table):
+    """A table (and its cells) that draws nothing in the layout pass and is measured once per
+    space given."""
 
     def draw(self) -> None:
         if drawing(self):
