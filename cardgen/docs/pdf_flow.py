@@ -46,11 +46,20 @@ def runs_of(segments: tuple[Segment, ...], font: str) -> list[Run]:
     return [Run(icon=s.icon) if s.icon else Run(s.text, font) for s in segments]
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Item:
     width: float
     run: Run
     space: bool
+
+
+@lru_cache(maxsize=1 << 14)
+def _text_items(text: str, font: str, colour: str, size: float) -> tuple[_Item, ...]:
+    """A text run's words and spaces with their widths (shared: the same runs come back)."""
+    return tuple(
+        _Item(_width(word, font, size), Run(word, font, colour), word.isspace())
+        for word in _WORDS.findall(text)
+    )
 
 
 def _glued_tail(line: list[_Item]) -> list[_Item]:
@@ -98,10 +107,7 @@ class IconText(Flowable):
             elif run.icon:
                 items.append(_Item(self.icon_size + 1, run, False))
             else:
-                for word in _WORDS.findall(run.text):
-                    piece = Run(word, run.font, run.colour)
-                    w = _width(word, run.font, self.size)
-                    items.append(_Item(w, piece, word.isspace()))
+                items += _text_items(run.text, run.font, run.colour, self.size)
         self._words = items
         return items
 
