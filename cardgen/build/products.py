@@ -367,10 +367,17 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
     listed = ", ".join(formats)
     contents: list[str] = []  # what the appendix holds, once it is built
 
+    def appendix():  # gathered once for the appendices and the rulebook
+        if "appendix" not in ctx.memo:
+            ctx.memo["appendix"] = build_appendix(ctx.catalogue)
+        return ctx.memo["appendix"]
+
     def write_appendices(out: Path) -> list[Path]:
-        appendix = build_appendix(ctx.catalogue)
-        contents[:] = appendix.contents
-        return write_appendix(appendix, out / "appendix", formats)
+        contents[:] = appendix().contents
+        return write_appendix(appendix(), out / "appendix", formats)
+
+    def write_rulebook_after(out: Path) -> list[Path]:
+        return write_rulebook(ctx.catalogue, out / "rulebook", formats, source, appendix())
 
     steps = [
         _document_step(
@@ -392,7 +399,7 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
                 "appendix/rulebook",
                 f"Rulebook ({listed})",
                 [*files, source],
-                lambda out: write_rulebook(ctx.catalogue, out / "rulebook", formats, source),
+                write_rulebook_after,
                 lambda p: RULEBOOK_DESCRIPTIONS[p.suffix[1:]],
                 "rulebook",
                 component="rulebooks" if counted else None,

@@ -56,7 +56,7 @@ def appendix(
     with --rulebook also the rulebook itself followed by them.  Prints each file written."""
     from cardgen.catalogue.loader import load_rules
     from cardgen.diagnostics import DiagnosticError
-    from cardgen.docs import FORMATS, RulebookError, write_appendices
+    from cardgen.docs import FORMATS, RulebookError, build_appendix, write_appendix
 
     if rules_reference is not None:
         from cardgen.docs import write_rules_reference
@@ -72,13 +72,14 @@ def appendix(
 
     catalogue = load(directory)
     formats = [f.value for f in format] if format else list(FORMATS)
-    for path in write_appendices(catalogue, out, formats):
+    gathered = build_appendix(catalogue)
+    for path in write_appendix(gathered, out, formats):
         say(str(path))
     if rulebook or rulebook_source is not None:
         from cardgen.docs import write_rulebook
 
         try:
-            paths = write_rulebook(catalogue, out, formats, rulebook_source)
+            paths = write_rulebook(catalogue, out, formats, rulebook_source, gathered)
         except RulebookError as exc:
             raise fail(str(exc)) from None
         for path in paths:

@@ -5,6 +5,7 @@ reportlab's invariant mode and a fixed document info make the bytes depend on th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from io import BytesIO
 from xml.sax.saxutils import escape
 
@@ -15,12 +16,22 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     PageTemplate,
-    Paragraph,
     TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.docs.content import Appendix, for_format
+from cardgen.docs.pdf_build import (
+    PLACEHOLDER,
+    Contents,
+    Entry,
+    Para,
+    colour,
+    contents_key,
+    first_pass_lays_out,
+    known_contents,
+    remember_contents,
+)
 from cardgen.docs.pdf_sections import Styles, story
 from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
 
@@ -61,13 +72,14 @@ class _Doc(BaseDocTemplate):
     def _footer(self, canv, doc) -> None:
         canv.saveState()
         canv.setFont(self.theme.regular, 8)
-        canv.setFillColor("#555555")
+        canv.setFillColor(colour("#555555"))
         canv.drawString(MARGIN, MARGIN / 2, self.doc_title)
         canv.drawRightString(A4[0] - MARGIN, MARGIN / 2, str(doc.page))
         canv.restoreState()
 
     def beforeDocument(self) -> None:
         self.canv.showOutline()
+        self.contents_entries: list[Entry] = []  # as notified to the table of contents
 
     def afterFlowable(self, flowable: Flowable) -> None:
         entry = getattr(flowable, "outline", None)
@@ -76,11 +88,27 @@ class _Doc(BaseDocTemplate):
         level, text, key = entry
         self.canv.addOutlineEntry(text, key, level=level, closed=level >= 1)
         if level <= self.toc_depth:
-            self.notify("TOCEntry", (level, escape(text), self.page, key))
+            line = (level, escape(text), self.page, key)
+            self.contents_entries.append(line)
+            self.notify("TOCEntry", line)
+
+    def build_with_contents(self, story: Sequence[Flowable], contents: TableOfContents) -> None:
+        """Build from ``story``, which holds ``contents``, in ``multiBuild``'s passes (more, as
+        ever, while the entries move): from the entries these headings had last time, else
+        from a first pass that lays the document out without drawing it."""
+        key = contents_key(f"{type(self).__name__}: {self.doc_title}", story)
+        known = known_contents(key)
+        if known:
+            contents.addEntries(known)
+            self.multiBuild(list(story))
+        else:
+            contents.addEntries([PLACEHOLDER])  # never the entries found: a second pass follows
+            self.multiBuild(list(story), canvasmaker=first_pass_lays_out())
+        remember_contents(key, self.contents_entries)
 
 
 def _toc(styles: Styles, size: float = 10.5, space: float = 5) -> TableOfContents:
-    toc = TableOfContents(dotsMinLevel=0)
+    toc = Contents(dotsMinLevel=0)
     toc.levelStyles = [
         ParagraphStyle(
             "toc0",
@@ -131,11 +159,12 @@ def render_pdf(appendix: Appendix) -> bytes:
     title = f"{appendix.game}: rulebook appendices"
     buf = BytesIO()
     doc = _Doc(buf, theme, title, appendix.subject)
+    contents = _toc(styles)
     front = [
-        Paragraph(escape(title), styles.title),
-        Paragraph(escape(lede(appendix)), styles.body),
-        Paragraph("Contents", styles.h1),
-        _toc(styles),
+        Para(escape(title), styles.title),
+        Para(escape(lede(appendix)), styles.body),
+        Para("Contents", styles.h1),
+        contents,
     ]
-    doc.multiBuild([*front, *story(appendix, styles)])
+    doc.build_with_contents([*front, *story(appendix, styles)], contents)
     return buf.getvalue()

@@ -8,14 +8,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from cardgen.docs.content import Segment
+from cardgen.docs.pdf_build import colour, drawing
 from cardgen.docs.pdf_theme import IconDrawer
 
 _WORDS = re.compile(r"\S+|\s+")
+
+
+@lru_cache(maxsize=1 << 16)
+def _width(text: str, font: str, size: float) -> float:
+    """``stringWidth``, remembered: the same words come back in every pass and document."""
+    return stringWidth(text, font, size)
 
 
 @dataclass(frozen=True)
@@ -34,11 +42,20 @@ def runs_of(segments: tuple[Segment, ...], font: str) -> list[Run]:
     return [Run(icon=s.icon) if s.icon else Run(s.text, font) for s in segments]
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Item:
     width: float
     run: Run
     space: bool
+
+
+@lru_cache(maxsize=1 << 14)
+def _text_items(text: str, font: str, colour: str, size: float) -> tuple[_Item, ...]:
+    """A text run's words and spaces with their widths (shared: the same runs come back)."""
+    return tuple(
+        _Item(_width(word, font, size), Run(word, font, colour), word.isspace())
+        for word in _WORDS.findall(text)
+    )
 
 
 def _glued_tail(line: list[_Item]) -> list[_Item]:
@@ -72,8 +89,13 @@ class IconText(Flowable):
         self.indent, self.bullet = indent, bullet
         self.icon_size = size * 1.15
         self._lines: list[list[_Item]] = []
+        self._words: list[_Item | None] | None = None
+        # lines, width and height by available width: every pass wraps it again, as do tables
+        self._wrapped: dict[float, tuple[list[list[_Item]], float, float]] = {}
 
     def _items(self) -> list[_Item | None]:
+        if self._words is not None:
+            return self._words
         items: list[_Item | None] = []
         for run in self.runs:
             if run.newline:
@@ -81,10 +103,8 @@ class IconText(Flowable):
             elif run.icon:
                 items.append(_Item(self.icon_size + 1, run, False))
             else:
-                for word in _WORDS.findall(run.text):
-                    piece = Run(word, run.font, run.colour)
-                    w = stringWidth(word, run.font, self.size)
-                    items.append(_Item(w, piece, word.isspace()))
+                items += _text_items(run.text, run.font, run.colour, self.size)
+        self._words = items
         return items
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -95,6 +115,9 @@ class IconText(Flowable):
         return self._wrap_lines(avail_width)
 
     def _wrap_lines(self, avail_width: float) -> tuple[float, float]:
+        if avail_width in self._wrapped:
+            self._lines, self.width, self.height = self._wrapped[avail_width]
+            return self.width, self.height
         lines: list[list[_Item]] = [[]]
         x = 0.0
         for item in self._items():
@@ -125,6 +148,7 @@ class IconText(Flowable):
         widths = [sum(i.width for i in line) for line in lines]
         self.width = min(avail_width, max(widths, default=0.0))
         self.height = self.leading * len(lines)
+        self._wrapped[avail_width] = (lines, self.width, self.height)
         return self.width, self.height
 
     def _split_word(self, run: Run, width: float) -> list[_Item]:
@@ -132,7 +156,7 @@ class IconText(Flowable):
         pieces: list[_Item] = []
         current = ""
         for ch in run.text:
-            if current and stringWidth(current + ch, run.font, self.size) > width:
+            if current and _width(current + ch, run.font, self.size) > width:
                 pieces.append(self._item(current, run))
                 current = ""
             current += ch
@@ -140,7 +164,7 @@ class IconText(Flowable):
         return pieces
 
     def _item(self, text: str, run: Run) -> _Item:
-        w = stringWidth(text, run.font, self.size)
+        w = _width(text, run.font, self.size)
         return _Item(w, Run(text, run.font, run.colour), False)
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
@@ -172,16 +196,21 @@ class IconText(Flowable):
         return part
 
     def draw(self) -> None:
+        if not drawing(self):  # the layout pass
+            return
         canv = self.canv
         if self.anchor:
             canv.bookmarkHorizontal(self.anchor, 0, self.height)
         if self.bullet is not None:
             b = self.bullet
             canv.setFont(b.font, self.size)
-            canv.setFillColor(b.colour)
+            canv.setFillColor(colour(b.colour))
             canv.drawRightString(self.indent - self.size * 0.4, self.height - self.size, b.text)
         if self.indent:
             canv.translate(self.indent, 0)
+        # the words in one text object, each at its place; the icons beside it
+        text = canv.beginText()
+        font = ink = ""
         y = self.height - self.size
         for line in self._lines:
             x = 0.0
@@ -190,8 +219,15 @@ class IconText(Flowable):
                 if run.icon:
                     self.draw_icon(canv, run.icon, x, y - self.size * 0.18, self.icon_size)
                 elif not item.space:
-                    canv.setFont(run.font, self.size)
-                    canv.setFillColor(run.colour)
-                    canv.drawString(x, y, run.text)
+                    if run.font != font:
+                        text.setFont(run.font, self.size)
+                        font = run.font
+                    if run.colour != ink:
+                        text.setFillColor(colour(run.colour))
+                        ink = run.colour
+                    text.setTextOrigin(x, y)
+                    text.textOut(run.text)
                 x += item.width
             y -= self.leading
+        canv.drawText(text)
+

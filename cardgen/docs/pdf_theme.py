@@ -7,6 +7,7 @@ the pack's vector icons; an icon token the pack does not draw falls back to a le
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -48,12 +49,29 @@ def card_icons(appendix: Appendix, font: str) -> Any:
     return appendix.icons(font) if appendix.icons is not None else NoIcons()
 
 
+#: the room a form of an icon drawn in 0..100 gives its strokes beyond that square
+_ICON_BOX = (-50, -50, 150, 150)
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9-]+")
+
+
+def icon_form(name: str) -> str:
+    """The name of the form of icon ``name`` (a PDF name: other characters in hex)."""
+    return f"icon-{name}" if _PLAIN_NAME.fullmatch(name) else f"icon_{name.encode().hex()}"
+
+
 def draw_icon(icons: Any, canv: Canvas, ink: Ink, name: str, x, y, size) -> None:
-    """Draw icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square."""
+    """Draw icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square.
+
+    Each icon is painted once per document, as a form, which every use then draws."""
+    form = icon_form(name)
+    if not canv.hasForm(form):
+        canv.beginForm(form, *_ICON_BOX)
+        icons.paint(canv, ink, name)
+        canv.endForm()
     canv.saveState()
     canv.translate(x, y)
     canv.scale(size / 100, size / 100)
-    icons.paint(canv, ink, name)
+    canv.doForm(form)
     canv.restoreState()
 
 

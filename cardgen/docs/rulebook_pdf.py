@@ -19,14 +19,13 @@ from reportlab.platypus import (
     NextPageTemplate,
     PageBreak,
     PageTemplate,
-    Paragraph,
     Spacer,
-    Table,
     TableStyle,
 )
 
 from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.pdf import MARGIN, _Doc, _toc, lede
+from cardgen.docs.pdf_build import Grid, Para, colour
 from cardgen.docs.pdf_flow import IconText, Run
 from cardgen.docs.pdf_sections import HEAD_BG, INK, MUTED, Styles, story
 from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
@@ -59,7 +58,7 @@ class _RulebookDoc(_Doc):
     def _footer(self, canv, doc) -> None:
         canv.saveState()
         canv.setFont(self.theme.regular, 8)
-        canv.setFillColor(MUTED)
+        canv.setFillColor(colour(MUTED))
         y, right = MARGIN / 2, A4[0] - MARGIN
         if doc.page % 2:  # recto: number on the right
             canv.drawString(MARGIN, y, self.doc_title)
@@ -123,22 +122,24 @@ def _block(b: Block, t: PdfTheme, width: float, size: float = BODY) -> Flowable:
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
             ]
         )
-        return _spaced(KeepTogether([Table([[text]], colWidths=[width], style=style)]), 4, 8)
+        return _spaced(KeepTogether([Grid([[text]], colWidths=[width], style=style)]), 4, 8)
     return _spaced(text, 0, size * 0.55)
 
 
-def _cover(rb: Rulebook, appendix: Appendix, s: Styles) -> list[Flowable]:
+def _cover(rb: Rulebook, appendix: Appendix, s: Styles, contents: Flowable) -> list[Flowable]:
     t = s.theme
-    title = ParagraphStyle("cover", parent=s.title, fontSize=40, leading=46, textColor=ACCENT)
+    title = ParagraphStyle(
+        "cover", parent=s.title, fontSize=40, leading=46, textColor=colour(ACCENT)
+    )
     sub = ParagraphStyle("sub", parent=s.body, fontName=t.italic, fontSize=12, leading=16)
     width = A4[0] - 2 * MARGIN
     out: list[Flowable] = [
-        Paragraph(escape(rb.title), title),
-        Paragraph(_version(appendix), sub),
+        Para(escape(rb.title), title),
+        Para(_version(appendix), sub),
         Spacer(1, 14),
     ]
     out += [_block(b, t, width, size=11.0) for b in rb.intro]
-    out += [Spacer(1, 6), Paragraph("Contents", s.h1), _toc(s, size=9.5, space=1.5)]
+    out += [Spacer(1, 6), Para("Contents", s.h1), contents]
     return out
 
 
@@ -148,10 +149,10 @@ def _version(appendix: Appendix) -> str:
 
 
 def _appendices(appendix: Appendix, s: Styles) -> list[Flowable]:
-    head = Paragraph('<a name="appendices"/>Appendices', s.title)
+    head = Para('<a name="appendices"/>Appendices', s.title)
     head.outline = (0, "Appendices", "appendices")  # type: ignore[attr-defined]
     text = escape(lede(appendix, version=False))
-    return [head, Paragraph(text, s.body), *story(appendix, s, first_break=False)]
+    return [head, Para(text, s.body), *story(appendix, s, first_break=False)]
 
 
 def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
@@ -162,8 +163,9 @@ def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
     styles = Styles.create(theme)
     buf = BytesIO()
     doc = _RulebookDoc(buf, theme, f"{rulebook.title}: rulebook", appendix.rulebook_description)
+    contents = _toc(styles, size=9.5, space=1.5)
     flow = [
-        *_cover(rulebook, appendix, styles),
+        *_cover(rulebook, appendix, styles, contents),
         NextPageTemplate("columns"),
         PageBreak(),
         *(_block(b, theme, (A4[0] - 2 * MARGIN - GUTTER) / 2 - 14) for b in rulebook.sections),
@@ -171,5 +173,5 @@ def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
         PageBreak(),
         *_appendices(appendix, styles),
     ]
-    doc.multiBuild(flow)
+    doc.build_with_contents(flow, contents)
     return buf.getvalue()

@@ -119,10 +119,12 @@ def write_rulebook(
     out_dir: str | os.PathLike[str],
     formats: Iterable[str] = FORMATS,
     source: str | os.PathLike[str] | None = None,
+    appendix: Appendix | None = None,
 ) -> list[Path]:
     """Write ``rulebook.<fmt>`` (the rulebook ``source``, by default the pack's, rendered
-    against the catalogue's rules model, then the appendices) for each format; return the
-    paths written.  A :class:`RulebookError` if there is no such source."""
+    against the catalogue's rules model, then the appendices: ``appendix`` if already built
+    from the catalogue) for each format; return the paths written.  A
+    :class:`RulebookError` if there is no such source."""
     formats = _check_formats(formats)
     source = Path(source) if source is not None else default_source(catalogue.rules)
     if not source.is_file():
@@ -131,7 +133,7 @@ def write_rulebook(
             "pack has none; give one with --rulebook-source)"
         )
     rulebook = build_rulebook(catalogue.rules, source)
-    appendix = build_appendix(catalogue)
+    appendix = appendix if appendix is not None else build_appendix(catalogue)
     paths = []
     for fmt in formats:
         path = Path(out_dir) / f"{RULEBOOK_BASENAME}.{fmt}"
