@@ -62,6 +62,13 @@ CODES: dict[str, Code] = {
         Code("E401", "text-overflow", _E, "shorten the rules text or flavour"),
         Code("E402", "art-missing", _E, "fix the art path (relative to the catalogue folder)"),
         Code("E403", "art-outside", _E, "art must be a file inside the project"),
+        Code("E404", "icon-missing", _E, "add the icon as icons/NAME.svg beside rules.yaml"),
+        Code(
+            "E405",
+            "icon-invalid",
+            _E,
+            'save the icon as plain SVG with viewBox="0 0 100 100" and filled or stroked shapes',
+        ),
     ]
 }
 

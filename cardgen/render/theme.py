@@ -42,7 +42,7 @@ class Theme:
         path = layout_file or pack_layout_file(pack, cards_dir)
         layout: CardLayout = load_layout(path, pack.layout_model())
         fonts = register_fonts(layout.fonts)
-        icons = pack.icons(rules, fonts["bold"])
+        icons = pack.icons(rules, fonts["bold"], cards_dir)
         return cls(layout, rules, fonts, icons, Ink(cmyk), ArtStore(cards_dir, cmyk=cmyk), pack)
 
     @classmethod
