@@ -24,6 +24,7 @@ import contextlib
 import io
 import json
 import logging
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -56,7 +57,7 @@ VIEWBOX = (0.0, 0.0, 100.0, 100.0)
 #: how a faded icon (a power printed as "-") is washed out: each colour this far to white
 FADE = 0.62
 #: bump when the program format changes (old cache entries are then never read)
-FORMAT = 1
+FORMAT = 2
 
 Op = list[Any]  # ["name", *args]: one recorded canvas call
 DRAWING_OPS = frozenset({"path", "rect", "roundRect", "circle", "ellipse", "line"})
@@ -296,7 +297,51 @@ def compile_svg(data: bytes) -> list[Op]:
     if not any(_draws(op) for op in recorder.ops):
         raise InvalidIcon("nothing is drawn (no filled or stroked shape)")
     scale = [100 / drawing.width, 0, 0, 100 / drawing.height, 0, 0]
-    return [["q"], ["cm", *scale], *recorder.ops, ["Q"]]
+    return lean([["q"], ["cm", *scale], *recorder.ops, ["Q"]])
+
+
+#: the graphics-state setting each call changes (a colour sets its alpha too)
+_SETS = {
+    "fill": ("fill", "fillAlpha"),
+    "stroke": ("stroke", "strokeAlpha"),
+    **{k: (k,) for k in ("fillAlpha", "strokeAlpha", "lineWidth", "lineCap", "lineJoin", "dash")},
+    **{k: (k,) for k in ("fillMode", "fillOverprint", "strokeOverprint", "overprintMask")},
+}
+
+
+def _effect(op: Op) -> dict[str, Any]:
+    if op[0] in ("fill", "stroke"):
+        return {op[0]: op[1], op[0] + "Alpha": 1 if op[2] is None else op[2]}
+    return {op[0]: op[1] if len(op) == 2 else op[1:]}
+
+
+def lean(ops: list[Op]) -> list[Op]:
+    """``ops`` without what changes nothing: identity transforms, settings to the value the
+    graphics state already has (renderPDF sets every one for every shape), empty ``q Q``."""
+    out: list[Op] = []
+    state: dict[str, Any] = {}
+    stack: list[dict[str, Any]] = []
+    for op in ops:
+        name = op[0]
+        if name == "q":
+            stack.append(dict(state))
+        elif name == "Q":
+            state = stack.pop()
+            if out and out[-1] == ["q"]:
+                out.pop()
+                continue
+        elif name == "cm" and op[1:] == [1, 0, 0, 1, 0, 0]:
+            continue
+        elif name in _SETS:
+            effect = _effect(op)
+            if all(state.get(k, _UNSET) == v for k, v in effect.items()):
+                continue
+            state.update(effect)
+        out.append(op)
+    return out
+
+
+_UNSET = object()
 
 
 def _draws(op: Op) -> bool:
@@ -405,6 +450,7 @@ class SvgIcons:
     def __init__(self, folders: Sequence[Path]):
         self.folders = tuple(Path(f) for f in folders)
         self._paths: dict[str, Path | None] = {}
+        self._programs: dict[str, list[Op]] = {}
 
     def path(self, name: str) -> Path | None:
         """The file of icon ``name``, or None."""
@@ -418,7 +464,8 @@ class SvgIcons:
 
     def names(self) -> list[str]:
         """Every icon of the folders, by name."""
-        return sorted({p.stem for f in self.folders if f.is_dir() for p in f.glob("*.svg")})
+        folders = (f for f in self.folders if f.is_dir())
+        return sorted({n[:-4] for f in folders for n in os.listdir(f) if n.endswith(".svg")})
 
     def missing(self, name: str) -> IconProblem:
         """The problem of icon ``name`` having no file."""
@@ -436,11 +483,14 @@ class SvgIcons:
 
     def program(self, name: str) -> list[Op]:
         """The drawing program of icon ``name``; raises :class:`IconError` (E404, E405)."""
+        if name in self._programs:
+            return self._programs[name]
         path = self.path(name)
         if path is None:
             raise IconError(self.missing(name))
         try:
-            return program(path.read_bytes())
+            self._programs[name] = program(path.read_bytes())
+            return self._programs[name]
         except OSError as exc:
             why, line, column = f"unreadable ({exc.strerror})", 0, 0
         except InvalidIcon as exc:
