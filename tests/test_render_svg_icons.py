@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import open_pdf
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
@@ -204,6 +205,40 @@ def test_plain_catalogue_may_add_its_own_icon_tokens(tavern):
     result = validate(tavern, extra_checks=[preflight_check], use_cache=False)
     assert result.diagnostics == []
     assert _rgb("#FF0000") in _painted(Theme.of(load_catalogue(tavern)).icons, "ale")
+
+
+INKSCAPE = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<!-- Created with Inkscape (http://www.inkscape.org/) -->
+<svg width="100mm" height="100mm" viewBox="0 0 100 100" version="1.1" id="svg1"
+   inkscape:version="1.2.2" sodipodi:docname="ale.svg"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+   xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg">
+  <sodipodi:namedview id="namedview1" pagecolor="#ffffff" inkscape:document-units="mm"/>
+  <defs id="defs1"/>
+  <g inkscape:label="Layer 1" inkscape:groupmode="layer" id="layer1" transform="translate(5,5)">
+    <circle style="fill:#00aa00;stroke:#000000;stroke-width:4" id="c1" cx="45" cy="45" r="40"/>
+    <path style="fill:none;stroke:#ffffff;stroke-width:3" d="m 25,45 h 40 M 45,25 v 40"/>
+  </g>
+</svg>
+"""
+
+
+def test_an_inkscape_file_in_millimetres_fills_the_icon_square(tmp_path):
+    (tmp_path / "ale.svg").write_text(INKSCAPE)
+    painted = _painted(SvgIcons([tmp_path]), "ale")
+    assert _rgb("#00AA00") in painted and f"{_rgb('#FFFFFF')[:-3]} RG" in painted
+    # the circle (centre 50, 50 and radius 40 in the viewBox) lands there in the 0..100 square
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(100, 100), invariant=1)
+    SvgIcons([tmp_path]).paint(c, Ink(), "ale")
+    c.showPage()
+    c.save()
+    with open_pdf(buf.getvalue()) as pdf:
+        img = pdf[0].render(scale=1).to_pil().convert("RGB")
+    assert img.getpixel((30, 30)) == (0, 170, 0)  # inside the disc, off the cross
+    assert img.getpixel((50, 95)) == (255, 255, 255)  # outside it
+    assert img.getpixel((50, 50)) == (255, 255, 255)  # the white cross
 
 
 # --- colours --------------------------------------------------------------------------------------
