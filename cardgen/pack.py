@@ -179,15 +179,25 @@ class Pack:
 
         return LayoutBacks(theme)
 
-    def icons(self, rules: RulesBase, bold_font: str) -> Any:
-        """The pack's icon set (``paint(canvas, ink, name, faded=False)``, ``names``)."""
-        from cardgen.render.icons import NoIcons
+    def icons(self, rules: RulesBase, bold_font: str, cards_dir: Path | None = None) -> Any:
+        """The icon set (``paint(canvas, ink, name, faded=False)``, ``name in icons``): by
+        default the SVG files ``icons/<name>.svg`` of the catalogue folder ``cards_dir``
+        (designers' own icons), then of the pack's :attr:`data` folder
+        (:class:`cardgen.render.svg_icons.SvgIcons`)."""
+        from cardgen.render.svg_icons import SvgIcons, icon_folders
 
-        return NoIcons()
+        return SvgIcons(icon_folders(self.data, cards_dir))
 
     def icon_tokens(self, rules: RulesBase) -> dict[str, str]:
         """The ``{token}`` icons card text may use, with a description of each."""
         return {}
+
+    def card_icons(self, card: CardBase, rules: RulesBase) -> list[str]:
+        """The icons ``card`` prints (the preflight checks each can be drawn): by default the
+        ``{tokens}`` of its :meth:`card_text`; a pack adds those its face and back draw."""
+        from cardgen.catalogue.icon_tokens import tokens_in
+
+        return tokens_in(self.card_text(card))
 
     def components(self) -> Sequence[ComponentSpec]:
         """The printed components besides the cards."""

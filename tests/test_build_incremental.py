@@ -333,3 +333,15 @@ def test_print_guide_names_every_file_or_folder(built):
     assert "| player boards | 4 |" in guide
     assert "| rulebooks | 1 | rulebook: 1 |" in guide
     assert "## rulebook" in guide and "booklet" in guide and "`rulebook/rulebook.pdf`" in guide
+
+
+def test_a_catalogue_icon_reruns_the_cards_and_documents_that_print_it(kit):
+    cards, out = kit
+    (cards / "icons").mkdir()
+    (cards / "icons" / "coin.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+        '<rect x="10" y="10" width="80" height="80" fill="#FF0000"/></svg>'
+    )
+    ran = {r.step_id for r in build(cards, out).results if r.ran}
+    assert {"cards/pnp-a4", "cards/print-battle", "appendix/appendices"} <= ran
+    assert not any(s.startswith("components/") for s in ran)  # they print the pack's icons

@@ -11,7 +11,6 @@ from pypdf import PdfReader
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.packs.attack_right.icon_tokens import ICONS
-from cardgen.packs.attack_right.icons import BASE
 from cardgen.packs.attack_right.layout import load_layout
 from cardgen.render.painters import face_form
 from cardgen.render.products.base import RenderContext, load_product_settings
@@ -27,18 +26,12 @@ def ctx() -> RenderContext:
     return RenderContext(cat, Theme.of(cat), load_product_settings())
 
 
-def test_every_text_token_and_deck_icon_has_a_drawn_icon(ctx):
+def test_every_text_token_and_deck_icon_has_an_svg_file(ctx):
     rules = ctx.theme.rules
+    pack_icons = ctx.catalogue.pack.data / "icons"
     for name in [*ICONS, *rules.resource_ids, *(d.icon for d in rules.decks)]:
-        assert name in BASE, name
-        assert name in ctx.theme.icons
-
-
-def test_unknown_resource_gets_a_lettered_disc():
-    from cardgen.packs.attack_right.icons import IconSet, load_icon_colours
-
-    icons = IconSet({"gold": "#D4AF37"}, load_icon_colours(), "DejaVuSansCondensed-Bold")
-    assert "gold" in icons and icons.painters["gold"] is not BASE.get("gold")
+        assert ctx.theme.icons.path(name) == pack_icons / f"{name}.svg", name
+        assert ctx.theme.icons.problem(name) is None, name
 
 
 def test_boxes_on_the_trim_edge_run_into_the_bleed():

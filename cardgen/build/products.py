@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.build.steps import BuildContext, Output, Step, Unavailable, keyed_step, provider
+from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.util.hashing import code_digest, digest_data, digest_paths
 from cardgen.util.resources import data_path
 
@@ -67,11 +68,12 @@ def step_inputs(
 
 def _card_inputs(ctx: BuildContext) -> list[Path]:
     """The files the card images depend on besides the card data: the pack's print code and
-    layout (or the catalogue's own ``layout.yaml``), the product settings and the fonts."""
+    layout (or the catalogue's own ``layout.yaml``), the catalogue's own icons, the product
+    settings and the fonts."""
     from cardgen.render.theme import pack_layout_file
 
-    pack = ctx.catalogue.pack
-    files = [*pack.print_inputs(), pack_layout_file(pack, ctx.catalogue.root)]
+    pack, root = ctx.catalogue.pack, ctx.catalogue.root
+    files = [*pack.print_inputs(), pack_layout_file(pack, root), root / ICON_FOLDER]
     return [*files, data_path("cardgen.render", "products.yaml"), FONTS]
 
 
@@ -359,8 +361,10 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
         raise Unavailable(f"appendix writer not available ({exc})") from None
     import importlib.util
 
-    # the templates, the pack (its vocabulary, clarifications, layout, rulebook source), fonts
-    files = [data_path("cardgen.docs", "templates"), pack.data, FONTS]
+    # the templates, the pack (its vocabulary, clarifications, layout, rulebook source, icons),
+    # the catalogue's own icons, fonts
+    icons = ctx.catalogue.root / ICON_FOLDER
+    files = [data_path("cardgen.docs", "templates"), pack.data, icons, FONTS]
     source = rulebook_source(pack, ctx.catalogue.root)
 
     formats = [f for f in FORMATS if f != "pdf" or importlib.util.find_spec("cardgen.docs.pdf")]

@@ -5,7 +5,7 @@ pydantic validation (and building the validators on first use), then the rules-m
 Every command starts that way, so :func:`checked_catalogue` keeps the outcome (the catalogue
 *and* every diagnostic found) as a pickle named by a content hash of
 
-* the catalogue folder's YAML files (names and bytes),
+* the catalogue folder's YAML files (names and bytes) and its own icons (``icons/``),
 * the cardgen source code, and the Python and pydantic versions that pickled it,
 * the folder's absolute path and the working folder (diagnostics name files relative to it).
 
@@ -24,6 +24,7 @@ import pickle
 import sys
 from pathlib import Path
 
+from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.catalogue.loader import Catalogue, read_catalogue
 from cardgen.diagnostics import Diagnostic
 from cardgen.util.atomic import atomic_write_bytes
@@ -48,6 +49,7 @@ def content_key(root: str | os.PathLike[str]) -> dict:
         "root": os.path.abspath(root),
         "cwd": os.getcwd(),
         "catalogue": digest_paths([Path(root)], CATALOGUE_SUFFIXES),
+        "icons": digest_paths([Path(root) / ICON_FOLDER]),
         "code": digest_paths([PACKAGE_ROOT]),
         "python": sys.version,
         "pydantic": pydantic.VERSION,

@@ -68,6 +68,13 @@ CODES: dict[str, Code] = {
             _W,
             "move the element inside the safe zone, or mark it `bleed: true` if it may be cut",
         ),
+        Code("E404", "icon-missing", _E, "add the icon as icons/NAME.svg beside rules.yaml"),
+        Code(
+            "E405",
+            "icon-invalid",
+            _E,
+            'save the icon as plain SVG with viewBox="0 0 100 100" and filled or stroked shapes',
+        ),
     ]
 }
 

@@ -287,7 +287,7 @@ class Appendix:
     icon_labels: dict[str, str] = field(default_factory=dict)
     #: icon name -> colour of the lettered badge drawn for an icon the pack does not draw
     icon_colours: dict[str, str] = field(default_factory=dict)
-    #: the pack's icon set for a bold font name (``Pack.icons(rules, font)``)
+    #: the pack's icon set for a bold font name (``Pack.icons(rules, font, cards_dir)``)
     icons: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
     #: the PDF fonts by role (``regular``, ``bold``, ``italic``, ``title``): TTF file names
     fonts: dict[str, str] = field(default_factory=dict)

@@ -189,7 +189,7 @@ def assemble(
     fields: dict[str, Any] = {
         "rulebook_version": getattr(rules, "rulebook_version", None),
         "icon_labels": labels,
-        "icons": partial(pack.icons, rules),
+        "icons": partial(pack.icons, rules, cards_dir=catalogue.root),
         "fonts": layout_fonts(pack),
         "contents": tuple(s.title.lower() for s in sections),
         "icons_section": "glossary-icons"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from dataclasses import replace
 from xml.sax.saxutils import escape
 
@@ -11,38 +12,38 @@ from cardgen.charts import svg
 from cardgen.docs.badges import badge, svg_symbol
 from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.pdf_theme import card_icons
-from cardgen.docs.svg_canvas import SvgCanvas
 from cardgen.docs.templating import render
-from cardgen.render.colours import Ink
 
 CHART_SIZE = (220.0, 110.0)
 
 
-def renderer_icons(appendix: Appendix) -> dict[str, str]:
-    """SVG bodies (viewBox 0 0 100 100) of the pack's icons, recorded as SVG."""
+def icon_files(appendix: Appendix) -> dict[str, bytes]:
+    """The SVG files (viewBox 0 0 100 100) of the icons the pack has, as they are, by name."""
     icons = card_icons(appendix, "sans-serif")
-    out = {}
-    for name in appendix.icon_labels:
-        if name in icons:
-            canvas = SvgCanvas()
-            icons.paint(canvas, Ink(False), name)  # type: ignore[arg-type]
-            out[name] = canvas.svg(100)
-    return out
+    read = getattr(icons, "svg", None)  # an icon set drawn from SVG files
+    if read is None:
+        return {}
+    return {name: read(name) for name in appendix.icon_labels if name in icons}
+
+
+def icon_symbol(name: str, label: str, file: bytes) -> str:
+    """An ``<symbol id="sym-NAME">`` showing an icon's SVG file as it is, as a data URI (its
+    ids and styles stay its own, whatever another icon names the same)."""
+    data = base64.b64encode(file).decode("ascii")
+    return (
+        f'<symbol id="sym-{escape(name)}" viewBox="0 0 100 100"><title>{escape(label)}</title>'
+        f'<image width="100" height="100" href="data:image/svg+xml;base64,{data}"/></symbol>'
+    )
 
 
 def symbols(appendix: Appendix) -> list[Markup]:
-    """One ``<symbol id="sym-NAME">`` per icon: the pack's icon, else a lettered badge."""
-    drawn = renderer_icons(appendix)
+    """One ``<symbol id="sym-NAME">`` per icon: the pack's icon file, else a lettered badge."""
+    files = icon_files(appendix)
     labels = appendix.icon_labels
     out = []
     for name in labels:
-        if name in drawn:
-            out.append(
-                Markup(
-                    f'<symbol id="sym-{escape(name)}" viewBox="0 0 100 100">'
-                    f"<title>{escape(labels[name])}</title>{drawn[name]}</symbol>"
-                )
-            )
+        if name in files:
+            out.append(Markup(icon_symbol(name, labels[name], files[name])))
         else:
             out.append(Markup(svg_symbol(badge(name, labels, appendix.icon_colours))))
     return out

@@ -230,4 +230,3 @@ class IconText(Flowable):
                 x += item.width
             y -= self.leading
         canv.drawText(text)
-

@@ -1,6 +1,8 @@
 """Print preflight: text of any layout element that does not fit its box even at the minimum
-size (E401), art that is missing, unreadable (E402) or outside the project (E403), and layout
-elements reaching past the safe zone that may not bleed (W401).
+size (E401), art that is missing, unreadable (E402) or outside the project (E403), layout
+elements reaching past the safe zone that may not bleed (W401), and icons a card prints that
+have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
+catalogue and the pack is checked).
 
 :func:`preflight_check` plugs into ``cardgen validate`` as an extra check; ``cardgen render``
 runs the same checks first and writes nothing if any fails.
@@ -9,11 +11,14 @@ runs the same checks first and writes nothing if any fails.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic, DiagnosticError
 from cardgen.render.art import ArtProblem, resolve_art
 from cardgen.render.painters import BackPainter, FacePainter
+from cardgen.render.svg_icons import SvgIcons
 
 
 def preflight(
@@ -43,7 +48,46 @@ def preflight(
                         found.code, found.message, catalogue.position(card.id, "art"), card.id
                     )
                 )
-    return out + backs.layout_problems(cards)
+    return out + backs.layout_problems(cards) + icon_problems(catalogue, faces.theme.icons)
+
+
+def icon_users(catalogue: Catalogue) -> dict[str, list[str]]:
+    """Each icon the cards print (:meth:`cardgen.pack.Pack.card_icons`) -> the ids of its cards."""
+    pack, rules = catalogue.pack, catalogue.rules
+    users: dict[str, list[str]] = {}
+    for card in catalogue:
+        for name in dict.fromkeys(pack.card_icons(card, rules)):
+            users.setdefault(name, []).append(card.id)
+    return users
+
+
+def icon_problems(catalogue: Catalogue, icons: Any) -> list[Diagnostic]:
+    """Icons the cards print that cannot be drawn, each named with its cards: a missing file
+    at the first card that prints it, an unusable one at the file (so is an unusable file no
+    card prints: components and documents may)."""
+    users = icon_users(catalogue)
+    if not isinstance(icons, SvgIcons):  # a pack's own icon set: only whether it has them
+        return [
+            Diagnostic(
+                "E404",
+                f"icon {{{name}}}: the pack draws no such icon; printed by {', '.join(cards)}",
+                catalogue.position(cards[0]),
+                cards[0],
+            )
+            for name, cards in users.items()
+            if name not in icons
+        ]
+    out = []
+    for name in [*users, *(n for n in icons.names() if n not in users)]:
+        problem = icons.problem(name)
+        if problem is None:
+            continue
+        cards = users.get(name, [])
+        d = problem.diagnostic(cards[0] if cards else None, cards)
+        if problem.code == "E404":
+            d = replace(d, position=catalogue.position(cards[0]))
+        out.append(d)
+    return out
 
 
 def preflight_check(catalogue: Catalogue) -> Iterable[Diagnostic]:

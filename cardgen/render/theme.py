@@ -47,7 +47,7 @@ class Theme:
             if "back" in layout.sections:
                 check("back", ["key", "pile", "name", *pack.back_fields()])
         fonts = register_fonts(layout.fonts)
-        icons = pack.icons(rules, fonts["bold"])
+        icons = pack.icons(rules, fonts["bold"], cards_dir)
         return cls(layout, rules, fonts, icons, Ink(cmyk), ArtStore(cards_dir, cmyk=cmyk), pack)
 
     @classmethod

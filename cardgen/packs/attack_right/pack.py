@@ -83,6 +83,16 @@ class AttackRight(Pack):
 
         return {**ICONS, **{r.id: r.name for r in rules.resources}}
 
+    def card_icons(self, card: Card, rules: RulesModel) -> list[str]:
+        """Its text's and flavour's icons, and those its face and back draw: cost coin, type,
+        discount resources, powers, deck emblem and first-game star."""
+        from cardgen.catalogue.icon_tokens import tokens_in
+
+        face = ["coin", card.type.value, *card.discount, "defence", "attack"]
+        star = ["star"] if card.star else []
+        text = [*super().card_icons(card, rules), *tokens_in(card.flavour or "")]
+        return [*text, *face, rules.deck(card.deck).icon, *star]
+
     # --- print -------------------------------------------------------------------------------
     def layout_fields(self) -> dict[str, Any]:
         from cardgen.packs.attack_right.face import LAYOUT_FIELDS
@@ -99,10 +109,9 @@ class AttackRight(Pack):
             "icon_tokens.py",
             "face.py",
             "back.py",
-            "icons.py",
+            "icons",
             "layout.py",
             "layout.yaml",
-            "icons.yaml",
             "components",
             "components.yaml",
             "pack.py",
@@ -145,12 +154,6 @@ class AttackRight(Pack):
 
     def rules_reference(self) -> str:
         return self.module("documents").rules_reference(self.game_type.name)
-
-    def icons(self, rules: RulesModel, bold_font: str):
-        from cardgen.packs.attack_right.icons import IconSet, load_icon_colours
-
-        resources = {r.id: r.colour for r in rules.resources}
-        return IconSet(resources, load_icon_colours(), bold_font)
 
 
 PACK = AttackRight()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardgen.catalogue.icon_tokens import tokens_in
+from cardgen.catalogue.icon_tokens import ICON_FOLDER, tokens_in
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
-from cardgen.packs.plain.icons import ICONS
+from cardgen.packs.plain.tokens import ICONS
 
 
 def check_catalogue(cat: Catalogue) -> list[Diagnostic]:
@@ -15,8 +15,15 @@ def check_catalogue(cat: Catalogue) -> list[Diagnostic]:
     return list(_check(cat))
 
 
+def known_icons(cat: Catalogue) -> list[str]:
+    """The pack's icon tokens and the catalogue's own icons (``icons/<name>.svg``)."""
+    own = cat.root / ICON_FOLDER
+    return [*ICONS, *sorted(p.stem for p in own.glob("*.svg") if p.stem not in ICONS)]
+
+
 def _check(cat: Catalogue) -> Iterable[Diagnostic]:
     rules = cat.rules
+    icons = known_icons(cat)
     for card in cat:
         if rules.types and card.type is not None and card.type not in rules.types:
             yield Diagnostic(
@@ -44,19 +51,19 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
             )
         for field in ("text", "flavour"):
             for token in tokens_in(getattr(card, field) or ""):
-                if token not in ICONS:
+                if token not in icons:
                     yield Diagnostic(
                         "E104",
                         f"{field}: unknown icon token {{{token}}}",
                         cat.position(card.id, field),
                         card.id,
-                        hint=f"known icons: {', '.join(ICONS)}",
+                        hint=f"known icons: {', '.join(icons)}",
                     )
     for stat in rules.stats:
-        if stat.icon is not None and stat.icon not in ICONS:
+        if stat.icon is not None and stat.icon not in icons:
             yield Diagnostic(
                 "E104",
                 f"stat {stat.id!r}: unknown icon {stat.icon!r}",
                 cat.position("", "stats"),
-                hint=f"known icons: {', '.join(ICONS)}",
+                hint=f"known icons: {', '.join(icons)}",
             )

@@ -42,9 +42,16 @@ class Plain(Pack):
         return card.text
 
     def icon_tokens(self, rules: PlainRules) -> dict[str, str]:
-        from cardgen.packs.plain.icons import ICONS
+        from cardgen.packs.plain.tokens import ICONS
 
         return dict(ICONS)
+
+    def card_icons(self, card: PlainCard, rules: PlainRules) -> list[str]:
+        """The icons of its text and flavour, and of the stats it shows."""
+        from cardgen.catalogue.icon_tokens import tokens_in
+
+        stats = [s.icon for s in rules.stats if s.id in card.stats and s.icon]
+        return [*tokens_in(card.text or ""), *tokens_in(card.flavour or ""), *stats]
 
     def back_of(self, card: PlainCard) -> BackDesign:
         return BackDesign(card.back, card.back, card.back)
@@ -61,11 +68,6 @@ class Plain(Pack):
         from cardgen.packs.plain.fields import BACK_FIELDS
 
         return BACK_FIELDS
-
-    def icons(self, rules: PlainRules, bold_font: str):
-        from cardgen.packs.plain.icons import PlainIcons
-
-        return PlainIcons()
 
 
 PACK = Plain()

@@ -1,0 +1,512 @@
+"""Icons drawn from SVG files: ``<name>.svg`` with viewBox ``0 0 100 100`` in a list of folders.
+
+A designer draws an icon in Inkscape and saves it as plain SVG; the cards print it as vectors.
+svglib converts the file into a reportlab drawing, and reportlab's ``renderPDF`` draws that
+drawing onto a recording canvas: the calls it makes (paths, rectangles, colours, transforms)
+are the icon's *program*, replayed onto the real canvas in every document that shows the icon.
+Replaying re-inks as it goes: every colour goes through the output's
+:class:`~cardgen.render.colours.Ink` (CMYK for print) and, for a faded icon, is first mixed
+towards white.  Programs are kept in the cache (``cache_dir("icons")``) keyed by the file's
+bytes, so a render whose icons did not change imports neither svglib nor ``reportlab.graphics``
+(importing them costs about a third of a second, a quarter of a 160-card render).
+
+Folders are searched in order: a catalogue's own ``icons/`` (designers' icons) before the
+pack's.  A missing file (E404) or one that is not a usable icon (E405: not well-formed XML, not
+``<svg>``, another viewBox, nothing drawn, text or images) is an :class:`IconProblem`;
+:meth:`SvgIcons.paint` raises it as an :class:`IconError` (a
+:class:`~cardgen.diagnostics.DiagnosticError`), and the print preflight reports it, with the
+cards that print the icon, before anything is drawn.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import logging
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.catalogue.icon_tokens import ICON_FOLDER
+from cardgen.catalogue.loader import display_path
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+from cardgen.render.colours import Ink, mix, rgb_hex
+from cardgen.util.atomic import atomic_write_text
+from cardgen.util.cache_dirs import cache_dir
+from cardgen.util.hashing import digest_bytes
+
+__all__ = [
+    "ICON_FOLDER",
+    "IconError",
+    "IconProblem",
+    "InvalidIcon",
+    "SvgIcons",
+    "compile_svg",
+    "icon_folders",
+]
+
+#: the only viewBox an icon file may have: icons are drawn into a 0..100 square
+VIEWBOX = (0.0, 0.0, 100.0, 100.0)
+#: how a faded icon (a power printed as "-") is washed out: each colour this far to white
+FADE = 0.62
+#: bump when the program format changes (old cache entries are then never read)
+FORMAT = 2
+
+Op = list[Any]  # ["name", *args]: one recorded canvas call
+DRAWING_OPS = frozenset({"path", "rect", "roundRect", "circle", "ellipse", "line"})
+PATH_METHODS = frozenset(
+    {"moveTo", "lineTo", "curveTo", "close", "arc", "arcTo", "rect", "ellipse", "circle"}
+)
+#: what an SVG may hold that the cards cannot print, by the canvas call that draws it
+UNSUPPORTED = {
+    "drawString": "text (convert it to a path: Inkscape's Path > Object to Path)",
+    "drawInlineImage": "an embedded image (draw it as vector shapes)",
+    "drawImage": "an embedded image (draw it as vector shapes)",
+    "linearGradient": "a gradient (use flat colours)",
+    "radialGradient": "a gradient (use flat colours)",
+    "shade": "a gradient (use flat colours)",
+}
+
+
+@dataclass(frozen=True)
+class IconProblem:
+    """Why icon ``name`` cannot be drawn: E404 (no file) or E405 (the file is no icon)."""
+
+    code: str
+    name: str
+    path: Path
+    message: str
+    line: int = 0
+    column: int = 0
+
+    def diagnostic(self, card: str | None = None, users: Sequence[str] = ()) -> Diagnostic:
+        """The problem as a diagnostic at the SVG file, naming the cards that print the icon."""
+        message = self.message
+        if users:
+            shown = ", ".join(users[:5])
+            more = f" and {len(users) - 5} more" if len(users) > 5 else ""
+            message += f"; printed by {shown}{more}"
+        position = Position(display_path(self.path), self.line, self.column)
+        return Diagnostic(self.code, message, position, card)
+
+
+class IconError(DiagnosticError):
+    """An icon that cannot be drawn, as the diagnostic of its :class:`IconProblem`."""
+
+    def __init__(self, problem: IconProblem):
+        self.problem = problem
+        super().__init__([problem.diagnostic()])
+
+    def __reduce__(self) -> Any:
+        return (IconError, (self.problem,))
+
+
+class InvalidIcon(ValueError):
+    """An SVG file that is not a usable icon (why, and where in the file)."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0):
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
+# --- compiling: SVG -> svglib drawing -> renderPDF's canvas calls --------------------------------
+class _Unsupported(Exception):
+    pass
+
+
+class _PathRecorder:
+    """Stands in for a canvas path object: keeps the segments."""
+
+    def __init__(self) -> None:
+        self.ops: list[Op] = []
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in PATH_METHODS:
+            raise _Unsupported(name)
+        return lambda *args: self.ops.append([name, *args])
+
+
+def _hex(colour: Any) -> str:
+    return rgb_hex(tuple(colour.rgb()))
+
+
+class _Recorder:
+    """Stands in for a reportlab canvas while ``renderPDF`` draws a drawing: keeps the calls,
+    with each colour as ``#RRGGBB`` and its alpha."""
+
+    def __init__(self) -> None:
+        self.__dict__.update(ops=[], _fontname="Helvetica", _fontsize=10)
+
+    def _add(self, *op: Any) -> None:
+        self.ops.append(list(op))
+
+    def __getattr__(self, name: str) -> Any:
+        raise _Unsupported(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "_fillMode":
+            self._add("fillMode", value)
+        else:
+            self.__dict__[name] = value
+
+    def saveState(self) -> None:
+        self._add("q")
+
+    def restoreState(self) -> None:
+        self._add("Q")
+
+    def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        self._add("cm", a, b, c, d, e, f)
+
+    def translate(self, dx: float, dy: float) -> None:
+        self._add("cm", 1, 0, 0, 1, dx, dy)
+
+    def setFillColor(self, colour: Any, alpha: float | None = None) -> None:
+        self._add("fill", _hex(colour), alpha if alpha is not None else colour.alpha)
+
+    def setStrokeColor(self, colour: Any, alpha: float | None = None) -> None:
+        self._add("stroke", _hex(colour), alpha if alpha is not None else colour.alpha)
+
+    def setFillAlpha(self, alpha: float) -> None:
+        self._add("fillAlpha", alpha)
+
+    def setStrokeAlpha(self, alpha: float) -> None:
+        self._add("strokeAlpha", alpha)
+
+    def setLineWidth(self, width: float) -> None:
+        self._add("lineWidth", width)
+
+    def setFont(self, name: str, size: float) -> None:
+        pass  # renderPDF sets the default font; text itself is refused (drawString)
+
+    def setFillOverprint(self, on: bool) -> None:
+        if on:  # renderPDF sets every default; a PDF starts with overprint off
+            self._add("fillOverprint", True)
+
+    def setStrokeOverprint(self, on: bool) -> None:
+        if on:
+            self._add("strokeOverprint", True)
+
+    def setOverprintMask(self, mask: int) -> None:
+        if mask:
+            self._add("overprintMask", mask)
+
+    def setLineCap(self, cap: int) -> None:
+        self._add("lineCap", cap)
+
+    def setLineJoin(self, join: int) -> None:
+        self._add("lineJoin", join)
+
+    def setDash(self, array: Any = (), phase: float = 0) -> None:
+        self._add("dash", list(array) if isinstance(array, list | tuple) else [array], phase)
+
+    def beginPath(self) -> _PathRecorder:
+        return _PathRecorder()
+
+    def drawPath(self, path: _PathRecorder, stroke: int = 1, fill: int = 0, fillMode=None):
+        self._add("path", path.ops, stroke, fill, fillMode)
+
+    def clipPath(self, path: _PathRecorder, stroke: int = 1, fill: int = 0, fillMode=None):
+        self._add("clip", path.ops, stroke, fill, fillMode)
+
+    def rect(self, x, y, w, h, stroke: int = 1, fill: int = 0) -> None:
+        self._add("rect", x, y, w, h, stroke, fill)
+
+    def roundRect(self, x, y, w, h, radius, stroke: int = 1, fill: int = 0) -> None:
+        self._add("roundRect", x, y, w, h, radius, stroke, fill)
+
+    def circle(self, x, y, r, stroke: int = 1, fill: int = 0) -> None:
+        self._add("circle", x, y, r, stroke, fill)
+
+    def ellipse(self, x1, y1, x2, y2, stroke: int = 1, fill: int = 0) -> None:
+        self._add("ellipse", x1, y1, x2, y2, stroke, fill)
+
+    def line(self, x1, y1, x2, y2) -> None:
+        self._add("line", x1, y1, x2, y2)
+
+
+def _svg_root(data: bytes) -> Any:
+    """The checked ``<svg>`` element of an icon file (no entities, no network)."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        line, column = exc.position
+        why = re.sub(r",? line \d+, column \d+$", "", exc.msg or "")
+        raise InvalidIcon(f"not well-formed XML: {why}", line, column) from None
+    if etree.QName(root).localname != "svg":
+        raise InvalidIcon(f"the root element is <{etree.QName(root).localname}>, not <svg>")
+    box = root.get("viewBox")
+    if box is None:
+        raise InvalidIcon('no viewBox: an icon needs viewBox="0 0 100 100"', root.sourceline)
+    try:
+        values = tuple(float(v) for v in box.replace(",", " ").split())
+    except ValueError:
+        values = ()
+    if values != VIEWBOX:
+        raise InvalidIcon(f'viewBox is "{box}", not "0 0 100 100"', root.sourceline)
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        if etree.QName(el).localname == "image":
+            raise InvalidIcon(f"it holds {UNSUPPORTED['drawImage']}", el.sourceline)
+        for attr, value in el.attrib.items():
+            if etree.QName(attr).localname == "href" and not value.startswith("#"):
+                raise InvalidIcon(f"it links to another file ({value})", el.sourceline)
+    return root
+
+
+def compile_svg(data: bytes) -> list[Op]:
+    """The drawing program of an icon file's bytes: the canvas calls drawing it into the
+    0..100 square.  Raises :class:`InvalidIcon`."""
+    from lxml import etree
+
+    root = _svg_root(data)
+    for attr in ("width", "height"):  # the viewBox alone sizes the icon
+        root.attrib.pop(attr, None)
+    from reportlab.graphics import renderPDF
+    from svglib.svglib import svg2rlg
+
+    log = logging.getLogger("svglib")
+    level = log.level
+    log.setLevel(logging.CRITICAL)  # svglib's warnings are not the user's
+    try:
+        drawing = svg2rlg(io.BytesIO(etree.tostring(root)))
+        if drawing is None or not drawing.width or not drawing.height:
+            raise InvalidIcon("svglib could not read it")
+        recorder = _Recorder()
+        renderPDF.draw(drawing, recorder, 0, 0, showBoundary=False)
+    except _Unsupported as exc:
+        what = UNSUPPORTED.get(str(exc), f"something the cards cannot print ({exc})")
+        raise InvalidIcon(f"it holds {what}") from None
+    except InvalidIcon:
+        raise
+    except Exception as exc:  # svglib's own failures on odd input: a diagnostic, no traceback
+        raise InvalidIcon(f"svglib could not convert it ({type(exc).__name__}: {exc})") from None
+    finally:
+        log.setLevel(level)
+    if not any(_draws(op) for op in recorder.ops):
+        raise InvalidIcon("nothing is drawn (no filled or stroked shape)")
+    scale = [100 / drawing.width, 0, 0, 100 / drawing.height, 0, 0]
+    return lean([["q"], ["cm", *scale], *recorder.ops, ["Q"]])
+
+
+#: the graphics-state setting each call changes (a colour sets its alpha too)
+_SETS = {
+    "fill": ("fill", "fillAlpha"),
+    "stroke": ("stroke", "strokeAlpha"),
+    **{k: (k,) for k in ("fillAlpha", "strokeAlpha", "lineWidth", "lineCap", "lineJoin", "dash")},
+    **{k: (k,) for k in ("fillMode", "fillOverprint", "strokeOverprint", "overprintMask")},
+}
+
+
+def _effect(op: Op) -> dict[str, Any]:
+    if op[0] in ("fill", "stroke"):
+        return {op[0]: op[1], op[0] + "Alpha": 1 if op[2] is None else op[2]}
+    return {op[0]: op[1] if len(op) == 2 else op[1:]}
+
+
+def lean(ops: list[Op]) -> list[Op]:
+    """``ops`` without what changes nothing: identity transforms, settings to the value the
+    graphics state already has (renderPDF sets every one for every shape), empty ``q Q``."""
+    out: list[Op] = []
+    state: dict[str, Any] = {}
+    stack: list[dict[str, Any]] = []
+    for op in ops:
+        name = op[0]
+        if name == "q":
+            stack.append(dict(state))
+        elif name == "Q":
+            state = stack.pop()
+            if out and out[-1] == ["q"]:
+                out.pop()
+                continue
+        elif name == "cm" and op[1:] == [1, 0, 0, 1, 0, 0]:
+            continue
+        elif name in _SETS:
+            effect = _effect(op)
+            if all(state.get(k, _UNSET) == v for k, v in effect.items()):
+                continue
+            state.update(effect)
+        out.append(op)
+    return out
+
+
+_UNSET = object()
+
+
+def _draws(op: Op) -> bool:
+    """Whether a recorded call paints anything (a line, or a filled or stroked shape)."""
+    if op[0] == "line":
+        return True
+    if op[0] == "path":
+        return bool(op[2] or op[3])
+    return op[0] in DRAWING_OPS and bool(op[-1] or op[-2])
+
+
+@cache
+def _key_salt() -> bytes:
+    from importlib.metadata import version
+
+    return f"{FORMAT} svglib {version('svglib')}\n".encode()
+
+
+_PROGRAMS: dict[str, list[Op]] = {}  # parse once per process
+
+
+def _well_formed(ops: Any) -> bool:
+    return isinstance(ops, list) and all(isinstance(op, list) and op for op in ops)
+
+
+def program(data: bytes) -> list[Op]:
+    """The program of an icon file's bytes, from this process, the cache, or compiled."""
+    key = digest_bytes(_key_salt() + data)
+    ops = _PROGRAMS.get(key)
+    if ops is not None:
+        return ops
+    entry = cache_dir("icons") / f"{key}.json"
+    try:
+        ops = json.loads(entry.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        ops = None
+    if not _well_formed(ops):
+        text = json.dumps(compile_svg(data), separators=(",", ":"))
+        with contextlib.suppress(OSError):  # a read-only cache only costs time
+            atomic_write_text(entry, text)
+        ops = json.loads(text)  # what the cache holds: the same program either way
+    _PROGRAMS[key] = ops
+    return ops
+
+
+# --- replaying -----------------------------------------------------------------------------------
+def _path(c: Canvas, segments: list[Op]) -> Any:
+    p = c.beginPath()
+    for name, *args in segments:
+        getattr(p, name)(*args)
+    return p
+
+
+def replay(c: Canvas, ops: Iterable[Op], ink: Ink, faded: bool = False) -> None:
+    """Draw a program onto ``c``, every colour through ``ink`` (and mixed to white if faded)."""
+
+    def colour(hex_colour: str) -> Any:
+        return ink(mix(hex_colour, "#FFFFFF", FADE) if faded else hex_colour)
+
+    for name, *a in ops:
+        if name == "q":
+            c.saveState()
+        elif name == "Q":
+            c.restoreState()
+        elif name == "cm":
+            c.transform(*a)
+        elif name in ("fill", "stroke"):
+            (c.setFillColor if name == "fill" else c.setStrokeColor)(colour(a[0]))
+            if a[1] is not None and a[1] != 1:
+                (c.setFillAlpha if name == "fill" else c.setStrokeAlpha)(a[1])
+        elif name == "fillAlpha":
+            c.setFillAlpha(a[0])
+        elif name == "strokeAlpha":
+            c.setStrokeAlpha(a[0])
+        elif name == "lineWidth":
+            c.setLineWidth(a[0])
+        elif name in ("fillOverprint", "strokeOverprint", "overprintMask"):
+            getattr(c, "set" + name[0].upper() + name[1:])(a[0])
+        elif name == "lineCap":
+            c.setLineCap(a[0])
+        elif name == "lineJoin":
+            c.setLineJoin(a[0])
+        elif name == "dash":
+            c.setDash(a[0], a[1]) if a[0] else c.setDash()
+        elif name == "fillMode":
+            c._fillMode = a[0]
+        elif name in ("path", "clip"):
+            draw = c.drawPath if name == "path" else c.clipPath
+            draw(_path(c, a[0]), stroke=a[1], fill=a[2], fillMode=a[3])
+        elif name == "line":
+            c.line(*a)
+        else:  # rect, roundRect, circle, ellipse: (*geometry, stroke, fill)
+            getattr(c, name)(*a[:-2], stroke=a[-2], fill=a[-1])
+
+
+# --- the icon set --------------------------------------------------------------------------------
+def icon_folders(pack_data: Path, cards_dir: Path | None = None) -> list[Path]:
+    """Where a catalogue's icons are looked for: its own ``icons/``, then the pack's."""
+    own = [Path(cards_dir) / ICON_FOLDER] if cards_dir is not None else []
+    return [*own, Path(pack_data) / ICON_FOLDER]
+
+
+class SvgIcons:
+    """The icons of a list of folders: ``name`` is the first ``<folder>/<name>.svg`` found."""
+
+    def __init__(self, folders: Sequence[Path]):
+        self.folders = tuple(Path(f) for f in folders)
+        self._paths: dict[str, Path | None] = {}
+        self._programs: dict[str, list[Op]] = {}
+
+    def path(self, name: str) -> Path | None:
+        """The file of icon ``name``, or None."""
+        if name not in self._paths:
+            found = (f / f"{name}.svg" for f in self.folders)
+            self._paths[name] = next((p for p in found if p.is_file()), None)
+        return self._paths[name]
+
+    def __contains__(self, name: str) -> bool:
+        return self.path(name) is not None
+
+    def names(self) -> list[str]:
+        """Every icon of the folders, by name."""
+        folders = (f for f in self.folders if f.is_dir())
+        return sorted({n[:-4] for f in folders for n in os.listdir(f) if n.endswith(".svg")})
+
+    def missing(self, name: str) -> IconProblem:
+        """The problem of icon ``name`` having no file."""
+        where = " or ".join(display_path(f) + "/" for f in self.folders)
+        first = self.folders[0] / f"{name}.svg" if self.folders else Path(f"{name}.svg")
+        return IconProblem("E404", name, first, f"icon {{{name}}}: no {name}.svg in {where}")
+
+    def problem(self, name: str) -> IconProblem | None:
+        """Why icon ``name`` cannot be drawn, or None when it can."""
+        try:
+            self.program(name)
+        except IconError as exc:
+            return exc.problem
+        return None
+
+    def program(self, name: str) -> list[Op]:
+        """The drawing program of icon ``name``; raises :class:`IconError` (E404, E405)."""
+        if name in self._programs:
+            return self._programs[name]
+        path = self.path(name)
+        if path is None:
+            raise IconError(self.missing(name))
+        try:
+            self._programs[name] = program(path.read_bytes())
+            return self._programs[name]
+        except OSError as exc:
+            why, line, column = f"unreadable ({exc.strerror})", 0, 0
+        except InvalidIcon as exc:
+            why, line, column = exc.message, exc.line, exc.column
+        raise IconError(IconProblem("E405", name, path, f"icon {{{name}}}: {why}", line, column))
+
+    def svg(self, name: str) -> bytes:
+        """The SVG file of icon ``name``, byte for byte (for HTML); raises :class:`IconError`."""
+        self.program(name)  # only a usable icon
+        path = self.path(name)
+        assert path is not None
+        return path.read_bytes()
+
+    def paint(self, c: Canvas, ink: Ink, name: str, faded: bool = False) -> None:
+        """Draw icon ``name`` into the 0..100 square of the current transform.
+
+        ``faded`` draws it washed out (every colour mixed towards white), without transparency.
+        """
+        replay(c, self.program(name), ink, faded)
