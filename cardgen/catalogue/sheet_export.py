@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.catalogue.sheet_cells import FALSE, TRUE, field_choices
+from cardgen.catalogue.sheet_cells import FALSE, TRUE, field_choices, field_shapes
 from cardgen.catalogue.sheet_import import FILE_COLUMN, default_stem
 
 #: the name of the sheet of cards in an exported workbook
@@ -59,22 +59,15 @@ def column_choices(cat: Catalogue) -> dict[str, list[str]]:
     """The fixed values of each single-valued column: the pack's enums from rules.yaml
     (``deck``) and the card model's own (``type``)."""
     pack = cat.pack
-    single = field_choices(pack.card_model)
     enums = pack.schema_enums(cat.rules)
-    model = pack.card_model.model_fields
+    own = field_choices(pack.card_model)
+    shapes = field_shapes(pack.card_model)
     out = {}
-    for name in model:
-        values = enums.get(name) if name in enums and name in _scalar_text(pack) else None
-        values = values or single.get(name)
-        if values:
+    for name, shape in shapes.items():
+        values = enums.get(name) or own.get(name)
+        if shape.kind == "text" and values:
             out[name] = list(values)
     return out
-
-
-def _scalar_text(pack: Any) -> set[str]:
-    from cardgen.catalogue.sheet_cells import field_shapes
-
-    return {n for n, s in field_shapes(pack.card_model).items() if s.kind == "text"}
 
 
 def to_xlsx(cat: Catalogue) -> bytes:

@@ -339,7 +339,7 @@ def _read_rows(
         if missing:
             continue
         if file_cell is None:
-            stem = default_stem(pack, (raw[f] for f in pack.file_fields))
+            stem = default_stem(pack, (raw.get(f, cells[f]) for f in pack.file_fields))
         else:
             stem = _stem(file_cell)
             if stem is None:
