@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
     from cardgen.catalogue.models import CardBase, RulesBase
+    from cardgen.catalogue.sheet_cells import Notation
     from cardgen.components import ComponentSpec
     from cardgen.diagnostics import Diagnostic
     from cardgen.docs.content import Appendix, Section
@@ -114,18 +115,25 @@ class Pack:
         """Field name -> allowed values, written as enums into the JSON Schema of a deck file."""
         return {}
 
-    def export_row(self, card: CardBase) -> dict[str, Any]:
-        """One card as a flat row of the CSV export (lists joined, nested data as JSON)."""
-        import json
+    #: how a list-of-mappings field is written in a spreadsheet cell (field -> Notation):
+    #: Attack Right's effects lead with their kind and give the amount as a bare number
+    sheet_notation: ClassVar[dict[str, Notation]] = {}
 
-        row: dict[str, Any] = {}
-        for name, value in card.model_dump(mode="json").items():
-            if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                value = " ".join(value)
-            elif isinstance(value, list | dict):
-                value = json.dumps(value, separators=(",", ":"), sort_keys=True)
-            row[name] = "" if value is None else value
-        return row
+    def export_row(self, card: CardBase) -> dict[str, Any]:
+        """One card as a row of the sheet export, a cell per card field: numbers and booleans
+        as they are, everything else as the text :meth:`import_row` reads back
+        (:mod:`cardgen.catalogue.sheet_cells`)."""
+        from cardgen.catalogue.sheet_cells import card_row
+
+        return card_row(self.card_model, card, self.sheet_notation)
+
+    def import_row(self, cells: dict[str, str]) -> dict[str, Any]:
+        """The inverse of :meth:`export_row`: a row's non-empty cells (field -> text) as the
+        raw mapping of a card design, which the card model then validates.  Raises
+        :class:`cardgen.catalogue.sheet_cells.RowError` naming each cell it cannot read."""
+        from cardgen.catalogue.sheet_cells import row_card
+
+        return row_card(self.card_model, cells, self.sheet_notation)
 
     def card_text(self, card: CardBase) -> str:
         """The printed rules text of ``card``."""

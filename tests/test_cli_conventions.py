@@ -24,6 +24,8 @@ CAT = str(TESTS / "fixtures" / "catalogue")  # small and valid
 ENGINE = str(TESTS / "fixtures" / "engine")  # decks red, blue, green, spy
 RENDER = str(TESTS / "fixtures" / "render" / "cards")  # renders quickly (has W204 warnings)
 SCENARIO = str(TESTS / "scenarios" / "age-deaths.yaml")
+SHEET = str(TESTS / "fixtures" / "sheets" / "goblin-market.csv")  # 20 plain cards
+PLAIN_RULES = str(TESTS / "fixtures" / "plain" / "rules.yaml")
 
 #: Commands that read a catalogue (all but `scenario run`, whose files name their own).
 CATALOGUE_COMMANDS = (
@@ -125,7 +127,7 @@ BAD_CHOICES = [
     (["games"], "--format", "xml", ["human", "json"]),
     (["new", "OUT"], "--game", "chess", ["plain"]),
     (["validate", CAT], "--format", "xml", ["human", "json", "github"]),
-    (["export", CAT], "--format", "xml", ["csv", "json"]),
+    (["export", CAT], "--format", "xml", ["csv", "json", "xlsx"]),
     (["appendix", CAT, "-o", "OUT"], "--format", "docx", ["md", "html", "pdf"]),
     (["render", CAT, "-o", "OUT"], "--product", "poster", PRODUCTS),
     (["render", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
@@ -257,7 +259,7 @@ def test_old_cards_option_still_works(runner, app, plain):
 
 def test_every_command_has_quiet_and_verbose(app):
     commands = _commands(app)
-    assert set(commands) == {*CATALOGUE_COMMANDS, "scenario run", "games", "new"}
+    assert set(commands) == {*CATALOGUE_COMMANDS, "scenario run", "games", "new", "import"}
     for name, cmd in commands.items():
         opts = {o for p in cmd.params for o in p.opts}
         assert {"-q", "--quiet", "-v", "--verbose"} <= opts, name
@@ -268,6 +270,7 @@ VERBOSE_RUNS = {
     "validate": ([CAT], "cache on"),
     "schema": ([CAT, "-o", "OUT/deck.schema.json"], "wrote "),
     "export": ([CAT, "-o", "OUT/cards.csv"], "wrote "),
+    "import": ([SHEET, "--to", "OUT/cards", "--rules", PLAIN_RULES], "wrote "),
     "appendix": ([CAT, "-f", "md", "-o", "OUT"], "appendix: md in"),
     "play": ([ENGINE, "--decks", "red,blue"], " steps, "),
     "scenario run": ([SCENARIO], "1 scenario(s) in"),

@@ -153,7 +153,7 @@ def test_export_csv_one_row_per_card(runner, app, fixture_catalogue, tmp_path):
     wall = next(r for r in rows if r["id"] == "fx-wall")
     assert wall["discount"] == "wood" and wall["attack"] == "-" and wall["deck"] == "battle"
     cutter = next(r for r in rows if r["id"] == "fx-woodcutter")
-    assert cutter["text"] == "Produces {wood}."
+    assert cutter["effects"] == "produce 1 resource=wood" and cutter["text"] == ""
     assert sum(int(r["copies"]) for r in rows) == 32
 
 

@@ -1,29 +1,13 @@
-"""Export the normalised catalogue, one row per card design, as CSV or JSON."""
+"""Export the normalised catalogue, one row per card design: CSV and .xlsx sheets that
+`cardgen import` reads back (:mod:`cardgen.catalogue.sheet_export`), or JSON."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
+from collections.abc import Callable
 
 from cardgen.catalogue.loader import Catalogue
-
-
-def card_rows(cat: Catalogue) -> list[dict]:
-    """One flat row per card design, as the catalogue's pack writes it."""
-    pack = cat.pack
-    return [pack.export_row(c) for c in cat]
-
-
-def to_csv(cat: Catalogue) -> str:
-    """The catalogue as CSV, one row per card design (columns: the pack's card fields)."""
-    rows = card_rows(cat)
-    columns = list(rows[0]) if rows else list(cat.pack.card_model.model_fields)
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return buf.getvalue()
+from cardgen.catalogue.sheet_export import to_csv, to_xlsx
 
 
 def to_json(cat: Catalogue) -> str:
@@ -37,4 +21,9 @@ def to_json(cat: Catalogue) -> str:
     return json.dumps({"cards": cards, "count": cat.count()}, indent=2, ensure_ascii=False) + "\n"
 
 
-EXPORTERS = {"csv": to_csv, "json": to_json}
+#: format -> exporter; the .xlsx exporter gives bytes, the others text
+EXPORTERS: dict[str, Callable[[Catalogue], str | bytes]] = {
+    "csv": to_csv,
+    "json": to_json,
+    "xlsx": to_xlsx,
+}

@@ -158,6 +158,16 @@ def _load_card_file(
     except DiagnosticError as exc:
         diags.extend(exc.diagnostics)
         return {}, [], None
+    shared, cards = check_card_file(data, smap, pack, rules, diags)
+    return shared, cards, smap
+
+
+def check_card_file(
+    data: Any, smap: SourceMap, pack: Pack, rules: RulesBase, diags: list[Diagnostic]
+) -> tuple[dict[str, Any], list[tuple[CardBase, CardSource]]]:
+    """The file-level values and the valid cards of one card file's parsed ``data``, whose
+    positions ``smap`` holds (a YAML file's, or the cells of an imported sheet); every problem
+    is added to ``diags``."""
     ctx = pack.validation_context(rules)
     model = pack.card_model
     if not isinstance(data, dict):
@@ -165,7 +175,7 @@ def _load_card_file(
         diags.append(
             Diagnostic("E102", f"a card file must be a mapping with {shared}", smap.at(()))
         )
-        return {}, [], smap
+        return {}, []
     file_keys = (*pack.file_fields, "cards")
     for key in data:
         if key not in file_keys:
@@ -189,7 +199,7 @@ def _load_card_file(
             else ("E102", "`cards` must be a non-empty list of cards")
         )
         diags.append(Diagnostic(code, msg, smap.at(("cards",))))
-        return shared, [], smap
+        return shared, []
     keys = tuple(model.model_fields)
     out = []
     for i, raw in enumerate(raw_cards):
@@ -227,7 +237,7 @@ def _load_card_file(
         if update:
             card = card.model_copy(update=update)
         out.append((card, src))
-    return shared, out, smap
+    return shared, out
 
 
 def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list[Diagnostic]]:
@@ -247,15 +257,30 @@ def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list
         pack, rules = load_rules(rules_path, display_path(rules_path))
     except DiagnosticError as exc:
         return None, exc.diagnostics
-    cards: list[CardBase] = []
-    sources: dict[str, CardSource] = {}
-    files: dict[str, SourceMap] = {}
-    file_values: dict[str, dict[str, str]] = {name: {} for name in pack.file_fields}
+    loaded = []
     for path in find_card_files(root):
         display = display_path(path)
-        shared, loaded, smap = _load_card_file(path, display, pack, rules, diags)
+        shared, cards, smap = _load_card_file(path, display, pack, rules, diags)
         if smap is not None:
-            files[display] = smap
+            loaded.append((display, smap, shared, cards))
+    return assemble_catalogue(root, pack, rules, loaded, diags), diags
+
+
+#: one checked card file: its name in diagnostics, its positions, shared values and cards
+CheckedFile = tuple[str, SourceMap, dict[str, Any], list[tuple[CardBase, CardSource]]]
+
+
+def assemble_catalogue(
+    root: Path, pack: Pack, rules: RulesBase, files: list[CheckedFile], diags: list[Diagnostic]
+) -> Catalogue:
+    """The catalogue of checked card files (in file order): duplicate ids are reported to
+    ``diags`` and keep their first definition; the cards are sorted in the pack's order."""
+    cards: list[CardBase] = []
+    sources: dict[str, CardSource] = {}
+    smaps: dict[str, SourceMap] = {}
+    file_values: dict[str, dict[str, str]] = {name: {} for name in pack.file_fields}
+    for display, smap, shared, loaded in files:
+        smaps[display] = smap
         for name, value in shared.items():
             file_values[name].setdefault(value, display)
         for card, src in loaded:
@@ -275,7 +300,7 @@ def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list
     key = pack.sort_key(rules)
     if key is not None:
         cards.sort(key=key)
-    return Catalogue(root, rules, cards, sources, files, file_values), diags
+    return Catalogue(root, rules, cards, sources, smaps, file_values)
 
 
 def load_catalogue(root: str | os.PathLike[str], *, use_cache: bool = True) -> Catalogue:

@@ -19,6 +19,7 @@ COMMANDS = {
     "validate": "catalogue_cmds",
     "schema": "catalogue_cmds",
     "export": "catalogue_cmds",
+    "import": "catalogue_cmds",
     "games": "games_cmds",
     "new": "new_cmds",
     "appendix": "appendix_cmds",

@@ -1,4 +1,4 @@
-"""Catalogue commands: `validate`, `schema` and `export`."""
+"""Catalogue commands: `validate`, `schema`, `export` and `import`."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from cardgen.cli.common import (
     cards_dir,
     detail,
     elapsed,
+    fail,
     load,
     report_errors,
+    say,
     usage_error,
     write_output,
 )
@@ -33,6 +35,7 @@ class ReportFormat(StrEnum):
 class ExportFormat(StrEnum):
     csv = "csv"
     json = "json"
+    xlsx = "xlsx"
 
 
 def validate(
@@ -129,18 +132,141 @@ def _pack_named(game: str | None, rules_file: Path):
 
 def export(
     directory: CardsDir = DEFAULT_CARDS,
-    format: ExportFormat = typer.Option(ExportFormat.csv, "--format", "-f"),
+    format: ExportFormat | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        show_default=False,
+        help="csv, json or xlsx; default: the suffix of -o, else csv.",
+    ),
     out: Path | None = typer.Option(None, "--out", "-o", help="Write to a file."),
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
-    """Write the normalised catalogue, one row per card design."""
+    """Write the normalised catalogue, one row per card design: a sheet (csv, xlsx) that
+    `cardgen import` reads back, or JSON with each card's printed rules text."""
     from cardgen.catalogue.export import EXPORTERS
 
-    write_output(EXPORTERS[format.value](load(directory)), out)
+    if format is None:
+        suffix = out.suffix.lower().lstrip(".") if out is not None else ""
+        format = ExportFormat(suffix) if suffix in EXPORTERS else ExportFormat.csv
+    if format is ExportFormat.xlsx and out is None and sys.stdout.isatty():
+        raise usage_error("an .xlsx workbook is binary: write it to a file with -o FILE", "-o")
+    data = EXPORTERS[format.value](load(directory))
+    if isinstance(data, str):
+        write_output(data, out)
+    elif out is None:
+        sys.stdout.buffer.write(data)
+    else:
+        from cardgen.util.atomic import atomic_write_bytes
+
+        atomic_write_bytes(out, data)
+        detail(f"wrote {out}")
+
+
+def import_(
+    sheet: Path = typer.Argument(
+        ..., metavar="SHEET", help="The spreadsheet of cards: .xlsx, .ods or .csv."
+    ),
+    to: Path = typer.Option(
+        ..., "--to", metavar="FOLDER", help="The catalogue folder to write the card files to."
+    ),
+    sheet_name: str | None = typer.Option(
+        None, "--sheet", metavar="NAME", help="The sheet of cards, when the workbook has several."
+    ),
+    rules: Path | None = typer.Option(
+        None,
+        "--rules",
+        metavar="FILE",
+        help="A rules.yaml to copy into FOLDER (it names the game).",
+    ),
+    force: bool = typer.Option(
+        False, "--force", help="Replace FOLDER's card files (and its rules.yaml, with --rules)."
+    ),
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+) -> None:
+    """Make FOLDER's card files from a spreadsheet, one row per card design (the format of
+    `cardgen export --format xlsx`).  FOLDER's rules.yaml (or --rules FILE) says the game;
+    --force replaces card files already there.  The rows are checked like `cardgen validate`
+    first: on any error nothing is written and each problem names its cell
+    (cards.xlsx:Cards!C7)."""
+    from cardgen.catalogue.loader import RULES_FILE, find_card_files, load_rules
+    from cardgen.catalogue.sheet_import import (
+        UnknownSheet,
+        import_sheet,
+        read_sheet,
+        reread_matches,
+        write_catalogue,
+    )
+    from cardgen.diagnostics import DiagnosticError
+    from cardgen.diagnostics.formats import print_human
+    from cardgen.standard_checks import standard
+
+    target_rules = to / RULES_FILE
+    if to.exists() and not to.is_dir():
+        raise fail(f"{to} is a file, not a catalogue folder")
+    if rules is None and not target_rules.is_file():
+        raise usage_error(
+            f"{to} has no {RULES_FILE}: give --rules FILE (a rules.yaml naming the game's pack), "
+            "or start a game with `cardgen new GAME` and import into GAME/cards",
+            "--rules",
+        )
+    try:
+        table = read_sheet(sheet, sheet_name)
+    except DiagnosticError as exc:
+        raise report_errors(exc) from None
+    except UnknownSheet as exc:
+        if not exc.names:
+            raise usage_error(
+                f"{sheet} is a CSV file: it has no sheets to name", "--sheet"
+            ) from None
+        raise usage_error(
+            f"{exc.name!r} is not one of {', '.join(map(repr, exc.names))}.", "--sheet"
+        ) from None
+    rules_bytes = None
+    try:
+        if rules is not None:
+            rules_bytes = rules.read_bytes()
+            pack, model = load_rules(rules)
+            if target_rules.is_file() and target_rules.read_bytes() != rules_bytes and not force:
+                raise fail(f"{to} has its own {RULES_FILE}: --force replaces it with {rules}")
+        else:
+            pack, model = load_rules(target_rules)
+    except DiagnosticError as exc:
+        raise report_errors(exc) from None
+    except OSError as exc:
+        raise fail(f"cannot read {rules}: {exc.strerror}") from None
+    existing = find_card_files(to) if to.is_dir() else []
+    if existing and not force:
+        names = ", ".join(p.name for p in existing)
+        raise fail(f"{to} has card files ({names}): --force replaces them with the sheet's cards")
+    header = [f"Imported from {sheet.name} by `cardgen import`: edit the sheet, import it again."]
+    if (to / "deck.schema.json").is_file():
+        header.insert(0, "yaml-language-server: $schema=deck.schema.json")
+    result = import_sheet(table, pack, model, to, extra_checks=standard(), header=header)
+    print_human(result.diagnostics, sys.stderr, summary=False)
+    if not result.ok:
+        errors = len(result.errors)
+        typer.echo(f"error: {errors} error(s) in {sheet}; nothing was written to {to}", err=True)
+        raise typer.Exit(1)
+    done = write_catalogue(to, result.files, rules=rules_bytes)
+    if not reread_matches(to, result.catalogue):  # pragma: no cover - a bug in the writer
+        raise fail(f"the files written to {to} do not load as the sheet's cards")
+    for name in done.written:
+        detail(f"wrote {to / name}")
+    for name in done.removed:
+        detail(f"removed {to / name}")
+    cat = result.catalogue
+    say(
+        f"imported {len(cat)} card designs ({cat.count()} cards) from {sheet} into {to}/: "
+        f"{len(done.written)} file(s) written, {len(done.unchanged)} unchanged, "
+        f"{len(done.removed)} removed"
+    )
 
 
 def register(app: typer.Typer) -> None:
     app.command()(validate)
     app.command()(schema)
     app.command()(export)
+    app.command("import")(import_)

@@ -25,13 +25,17 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A place in a source file: 1-based line and column."""
+    """A place in a source file: 1-based line and column.  In a spreadsheet, the line is the
+    row, the column the column's number and ``cell`` its name (``Cards!C7``)."""
 
     file: str
     line: int = 0
     column: int = 0
+    cell: str | None = None
 
     def __str__(self) -> str:
+        if self.cell:
+            return f"{self.file}:{self.cell}"
         if not self.line:
             return self.file
         return f"{self.file}:{self.line}:{self.column}"
@@ -66,6 +70,7 @@ class Diagnostic:
             "file": pos["file"],
             "line": pos["line"],
             "column": pos["column"],
+            **({"cell": pos["cell"]} if pos["cell"] else {}),
             "card": self.card,
             "message": self.message,
             "hint": self.fix,

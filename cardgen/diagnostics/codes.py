@@ -45,6 +45,15 @@ CODES: dict[str, Code] = {
         Code("E009", "yaml-tag", _E, "remove the `!tag`; only plain YAML values are allowed"),
         Code("E010", "no-catalogue", _E, "point to a folder with rules.yaml and card files"),
         Code("E011", "unknown-pack", _E, "name an installed game pack (`cardgen games`)"),
+        # --- spreadsheets (`cardgen import`) -------------------------------------------------
+        Code("E012", "not-a-sheet", _E, "give an .xlsx, .ods or .csv file"),
+        Code("E013", "which-sheet", _E, "name the sheet of cards with --sheet"),
+        Code(
+            "E014",
+            "empty-sheet",
+            _E,
+            "the first row names the columns, each row below it is a card",
+        ),
         # --- schema ------------------------------------------------------------------------
         Code("E101", "unknown-key", _E, "remove the key or correct its spelling"),
         Code("E102", "wrong-type", _E, "give a value of the expected type"),
@@ -58,6 +67,8 @@ CODES: dict[str, Code] = {
         Code("E108", "trigger-not-allowed", _E, "use a trigger this effect kind supports"),
         Code("E109", "invalid-value", _E, "correct the value"),
         Code("E110", "deck-mismatch", _E, "a card's value must match the one its file sets"),
+        Code("E111", "unknown-column", _E, "rename the column to a card field (or delete it)"),
+        Code("E112", "duplicate-column", _E, "keep one column per field"),
         # --- print preflight ---------------------------------------------------------------
         Code("E401", "text-overflow", _E, "shorten the rules text or flavour"),
         Code("E402", "art-missing", _E, "fix the art path (relative to the catalogue folder)"),

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
+from cardgen.catalogue.sheet_cells import Notation
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.attack_right.cards import Card
 from cardgen.packs.attack_right.model import RulesModel
@@ -31,6 +32,10 @@ class AttackRight(Pack):
     simulation = "cardgen.packs.attack_right.simulation"
     simulation_check = "cardgen.packs.attack_right.card_checks:run_simulation_check"
     documents = "cardgen.packs.attack_right.docs"
+    #: effects in a sheet cell: ``gain_coins 1 trigger=battle when=attack_won; hidden``
+    sheet_notation: ClassVar[dict[str, Notation]] = {
+        "effects": Notation(lead="kind", number="amount")
+    }
 
     # --- catalogue ---------------------------------------------------------------------------
     def codes(self) -> list:
@@ -69,11 +74,6 @@ class AttackRight(Pack):
             "discount": list(rules.resource_ids),
             "per": [*COUNTERS, *rules.resource_ids],
         }
-
-    def export_row(self, card: Card) -> dict[str, Any]:
-        from cardgen.packs.attack_right.export import card_row
-
-        return card_row(card)
 
     def card_text(self, card: Card) -> str:
         return card.rules_text

@@ -1,0 +1,504 @@
+"""Import a catalogue from a spreadsheet: one row per card design, one column per card field.
+
+:func:`read_sheet` reads an .xlsx or .ods workbook (python-calamine) or a .csv file into text
+cells; :func:`import_sheet` turns them into a checked catalogue and the card files that hold
+it.  The first non-empty row names the columns: the card fields (case, spaces and dashes do
+not matter; an unknown or repeated column is an error that lists the valid ones), and
+optionally ``file``, the card file a card goes in.  Without it, the pack's file fields name the
+files (Attack Right: one file per ``deck``).  Each cell is read by the pack's
+:meth:`~cardgen.pack.Pack.import_row` (the notation of :mod:`cardgen.catalogue.sheet_cells`).
+
+Every problem is a diagnostic at its cell (``cards.xlsx:Cards!C7``), found by the same checks
+as `cardgen validate` (schema, rules model, extra checks) run on the imported cards before
+anything is written; :func:`write_catalogue` then writes the files, each atomically.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import os
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen.catalogue.loader import (
+    RESERVED_FILES,
+    RULES_FILE,
+    Catalogue,
+    CheckedFile,
+    assemble_catalogue,
+    check_card_file,
+    display_path,
+    find_card_files,
+)
+from cardgen.catalogue.sheet_cells import RowError, cell_text
+from cardgen.catalogue.validate import ValidationResult
+from cardgen.catalogue.yaml_source import SourceMap
+from cardgen.catalogue.yaml_write import card_file_yaml
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity, sort_key
+from cardgen.util.atomic import atomic_write_bytes
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.extra_checks import ExtraCheck
+    from cardgen.catalogue.models import RulesBase
+    from cardgen.pack import Pack
+
+#: workbook formats python-calamine reads, and plain CSV text
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods")
+SHEET_SUFFIXES = (*WORKBOOK_SUFFIXES, ".csv")
+#: the optional column naming the card file a card goes in (its name without ``.yaml``)
+FILE_COLUMN = "file"
+MAX_CSV_BYTES = 20 * 1024 * 1024
+_STEM = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+_RESERVED_STEMS = {Path(f).stem for f in RESERVED_FILES}
+
+
+class UnknownSheet(LookupError):
+    """``--sheet`` names no sheet of the workbook; ``names`` are the sheets it has."""
+
+    def __init__(self, name: str, names: list[str]):
+        self.name, self.names = name, names
+        super().__init__(f"no sheet {name!r}; the workbook has {', '.join(names)}")
+
+
+@dataclass
+class Sheet:
+    """The text of one sheet: ``rows[r][c]`` is the cell of row r+1, column c+1."""
+
+    file: str
+    name: str | None
+    rows: list[list[str]]
+
+    def cell(self, row: int, col: int) -> str:
+        """The name of a cell (0-based indices): ``Cards!C7``, or ``C7`` in a CSV file."""
+        letters = ""
+        n = col + 1
+        while n:
+            n, rem = divmod(n - 1, 26)
+            letters = chr(65 + rem) + letters
+        if self.name is None:
+            return f"{letters}{row + 1}"
+        name = self.name if re.fullmatch(r"\w+", self.name) else f"'{self.name}'"
+        return f"{name}!{letters}{row + 1}"
+
+    def at(self, row: int, col: int) -> Position:
+        """The position of a cell (0-based indices)."""
+        return Position(self.file, row + 1, col + 1, self.cell(row, col))
+
+    @property
+    def where(self) -> Position:
+        """The sheet as a whole."""
+        return Position(self.file, cell=self.name) if self.name else Position(self.file)
+
+
+def _fail(code: str, message: str, where: Position, hint: str | None = None) -> DiagnosticError:
+    return DiagnosticError([Diagnostic(code, message, where, hint=hint)])
+
+
+# --- reading a file ---------------------------------------------------------------------------
+
+
+def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> Sheet:
+    """The sheet of cards in ``path``: the one named ``sheet``, else the workbook's only sheet
+    that is not empty.  DiagnosticError for an unreadable file, a wrong format or several
+    candidate sheets; :class:`UnknownSheet` when no sheet is called ``sheet``."""
+    path = Path(path)
+    display = display_path(path)
+    suffix = path.suffix.lower()
+    if suffix not in SHEET_SUFFIXES:
+        raise _fail(
+            "E012",
+            f"{path.suffix or 'a file without an extension'} is not a spreadsheet",
+            Position(display),
+            f"give one of {', '.join(SHEET_SUFFIXES)} (save the sheet in one of these formats)",
+        )
+    if not path.is_file():
+        why = "is a folder" if path.is_dir() else "not found"
+        raise _fail("E001", f"cannot read file: {why}", Position(display))
+    if suffix == ".csv":
+        if sheet is not None:
+            raise UnknownSheet(sheet, [])
+        return Sheet(display, None, _read_csv(path, display))
+    return _read_workbook(path, display, sheet)
+
+
+def _read_csv(path: Path, display: str) -> list[list[str]]:
+    try:
+        if path.stat().st_size > MAX_CSV_BYTES:
+            raise _fail("E008", "file is too large for a card sheet", Position(display))
+        data = path.read_bytes()
+    except OSError as exc:
+        raise _fail("E001", f"cannot read file: {exc.strerror}", Position(display)) from None
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise _fail(
+            "E002",
+            f"byte 0x{data[exc.start]:02x} is not valid UTF-8",
+            Position(display, line, 1),
+            "save the sheet as CSV UTF-8",
+        ) from None
+    first = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=first.count)  # ; where the decimal point is a comma
+    try:
+        return [list(r) for r in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
+    except csv.Error as exc:
+        raise _fail("E012", f"not a readable CSV file: {exc}", Position(display)) from None
+
+
+def _read_workbook(path: Path, display: str, sheet: str | None) -> Sheet:
+    import python_calamine
+
+    try:
+        book = python_calamine.CalamineWorkbook.from_path(str(path))
+    except Exception as exc:  # calamine's errors: a damaged zip, not a workbook, a password
+        raise _fail(
+            "E012", f"not a readable {path.suffix} workbook ({exc})", Position(display)
+        ) from None
+    try:
+        names = [
+            m.name for m in book.sheets_metadata if m.typ == python_calamine.SheetTypeEnum.WorkSheet
+        ]
+        if sheet is not None:
+            if sheet not in names:
+                raise UnknownSheet(sheet, names)
+            chosen = sheet
+        else:
+            filled = [n for n in names if _cells(book, n)]
+            if len(filled) > 1:
+                raise _fail(
+                    "E013",
+                    f"the workbook has {len(filled)} sheets with cells: {', '.join(filled)}",
+                    Position(display),
+                    f"name the sheet of cards: --sheet {filled[0]!r} (or one of the others)",
+                )
+            chosen = filled[0] if filled else (names[0] if names else "")
+        rows = _cells(book, chosen) if chosen else []
+    except python_calamine.CalamineError as exc:
+        raise _fail("E012", f"cannot read the workbook ({exc})", Position(display)) from None
+    finally:
+        book.close()
+    return Sheet(display, chosen or None, rows)
+
+
+def _cells(book: Any, name: str) -> list[list[str]]:
+    rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+    return [[cell_text(v) for v in row] for row in rows]
+
+
+# --- the header -------------------------------------------------------------------------------
+
+
+def column_key(header: str) -> str:
+    """A header as the field it names: case, surrounding spaces, inner spaces and dashes
+    ignored (``Applies to`` -> ``applies_to``)."""
+    return re.sub(r"[\s-]+", "_", header.strip().lower())
+
+
+@dataclass
+class Columns:
+    """The header row and which column holds which field."""
+
+    row: int
+    fields: dict[str, int] = field(default_factory=dict)
+
+
+def sheet_columns(pack: Pack) -> list[str]:
+    """Every column a sheet of ``pack`` may have: its card fields, then ``file``."""
+    return [*pack.card_model.model_fields, FILE_COLUMN]
+
+
+def required_columns(pack: Pack) -> list[str]:
+    """The columns a sheet must have: the required card fields and the file fields."""
+    model = pack.card_model.model_fields
+    return [n for n, f in model.items() if f.is_required() or n in pack.file_fields]
+
+
+def read_header(sheet: Sheet, pack: Pack, diags: list[Diagnostic]) -> Columns | None:
+    """The columns of the first non-empty row; every problem with them is added to
+    ``diags`` (and None returned when there is no header at all)."""
+    header_row = next((i for i, r in enumerate(sheet.rows) if any(c.strip() for c in r)), None)
+    if header_row is None:
+        diags.append(Diagnostic("E014", "the sheet is empty", sheet.where))
+        return None
+    valid = sheet_columns(pack)
+    cols = Columns(header_row)
+    width = max(len(r) for r in sheet.rows)
+    for c in range(width):
+        header = sheet.rows[header_row][c] if c < len(sheet.rows[header_row]) else ""
+        where = sheet.at(header_row, c)
+        if not header.strip():
+            if any(c < len(r) and r[c].strip() for r in sheet.rows[header_row + 1 :]):
+                diags.append(
+                    Diagnostic("E111", "a column with cells but no name", where, hint=_names(valid))
+                )
+            continue
+        key = column_key(header)
+        if key not in valid:
+            close = difflib.get_close_matches(key, valid, n=1, cutoff=0.6)
+            guess = f"did you mean {close[0]!r}? " if close else ""
+            diags.append(
+                Diagnostic(
+                    "E111", f"unknown column {header.strip()!r}", where, hint=guess + _names(valid)
+                )
+            )
+        elif key in cols.fields:
+            first = sheet.cell(header_row, cols.fields[key])
+            diags.append(
+                Diagnostic("E112", f"a second {key!r} column (the first is {first})", where)
+            )
+        else:
+            cols.fields[key] = c
+    for name in required_columns(pack):
+        if name not in cols.fields:
+            why = "it names the card's file" if name in pack.file_fields else "every card has one"
+            diags.append(
+                Diagnostic(
+                    "E103",
+                    f"no {name!r} column ({why})",
+                    sheet.at(header_row, 0),
+                    hint=f"add a column headed {name!r}",
+                )
+            )
+    return cols
+
+
+def _names(valid: list[str]) -> str:
+    return f"the columns: {', '.join(valid)}"
+
+
+# --- rows -> card files -------------------------------------------------------------------------
+
+
+@dataclass
+class _Row:
+    index: int  # 0-based row of the sheet
+    cells: dict[str, str]  # field -> text, non-empty cells only
+    raw: dict[str, Any]  # the card mapping import_row made of them
+
+
+def default_stem(pack: Pack, values: Iterable[Any]) -> str:
+    """The card file of a card whose file fields have ``values``: their slug (``battle``),
+    ``cards`` for a pack without file fields."""
+    parts = [re.sub(r"[^a-z0-9_]+", "-", str(v).lower()).strip("-") for v in values]
+    stem = "-".join(p for p in parts if p) or "cards"
+    return f"{stem}-cards" if stem in _RESERVED_STEMS else stem
+
+
+def _stem(text: str) -> str | None:
+    """A ``file`` cell as a card file's name (``battle`` or ``battle.yaml``), or None."""
+    stem = re.sub(r"\.ya?ml$", "", text.strip().lower())
+    return stem if _STEM.fullmatch(stem) and stem not in _RESERVED_STEMS else None
+
+
+@dataclass
+class _Flagger:
+    """Adds the diagnostics of one row's cells."""
+
+    diags: list[Diagnostic]
+    sheet: Sheet
+    cols: Columns
+    row: int
+    card: str | None
+
+    def __call__(self, code: str, message: str, column: str, hint: str | None = None) -> None:
+        where = self.sheet.at(self.row, self.cols.fields[column])
+        self.diags.append(Diagnostic(code, message, where, self.card, hint))
+
+
+def _read_rows(
+    sheet: Sheet, cols: Columns, pack: Pack, diags: list[Diagnostic]
+) -> dict[str, list[_Row]]:
+    """The rows of cards grouped by card file, in sheet order."""
+    groups: dict[str, list[_Row]] = {}
+    for r in range(cols.row + 1, len(sheet.rows)):
+        line = sheet.rows[r]
+        cells = {}
+        for name, c in cols.fields.items():
+            text = line[c].strip() if c < len(line) else ""
+            if text:
+                cells[name] = text
+        if not cells:
+            continue  # a blank row
+        file_cell = cells.pop(FILE_COLUMN, None)
+        flag = _Flagger(diags, sheet, cols, r, cells.get("id"))
+        try:
+            raw = pack.import_row(cells)
+        except RowError as exc:
+            for column, message in exc.problems:
+                flag("E102", f"{column}: {message}", column)
+            continue
+        missing = [f for f in pack.file_fields if f not in cells]
+        for name in missing:
+            flag("E103", f"{name}: empty (every card needs one: it names its file)", name)
+        if missing:
+            continue
+        if file_cell is None:
+            stem = default_stem(pack, (raw.get(f, cells[f]) for f in pack.file_fields))
+        else:
+            stem = _stem(file_cell)
+            if stem is None:
+                flag(
+                    "E109",
+                    f"file: {file_cell!r} is not a card file's name",
+                    FILE_COLUMN,
+                    "lowercase letters, digits, '-' and '_' (not rules, layout, components, icons)",
+                )
+                continue
+        groups.setdefault(stem, []).append(_Row(r, cells, raw))
+    return groups
+
+
+def _source_map(sheet: Sheet, cols: Columns, pack: Pack, rows: list[_Row]) -> SourceMap:
+    """Positions of one card file's values: the cells they were read from."""
+    smap = SourceMap(sheet.file)
+    values, keys = smap.values, smap.keys
+    values[()] = sheet.at(rows[0].index, 0)
+    values[("cards",)] = values[()]
+    for name in pack.file_fields:
+        values[(name,)] = keys[(name,)] = sheet.at(rows[0].index, cols.fields[name])
+
+    def walk(path: tuple, value: Any, where: Position) -> None:
+        values[path] = keys[path] = where
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk((*path, k), v, where)
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk((*path, i), v, where)
+
+    for j, row in enumerate(rows):
+        first = cols.fields.get("id", min(cols.fields.values()))
+        values[("cards", j)] = sheet.at(row.index, first)
+        for name, c in cols.fields.items():
+            if name != FILE_COLUMN:
+                walk(("cards", j, name), row.raw.get(name), sheet.at(row.index, c))
+    return smap
+
+
+@dataclass
+class Imported(ValidationResult):
+    """The outcome of an import: the catalogue (if its cards could be read), every problem,
+    and the card files to write (file name -> YAML text; empty unless there is no error)."""
+
+    files: dict[str, str] = field(default_factory=dict)
+
+
+Checks = Callable[[Catalogue], Iterable["ExtraCheck"]]
+
+
+def import_sheet(
+    sheet: Sheet,
+    pack: Pack,
+    rules: RulesBase,
+    root: str | os.PathLike[str],
+    *,
+    extra_checks: Checks | None = None,
+    header: Iterable[str] = (),
+) -> Imported:
+    """The catalogue a sheet describes, checked as `cardgen validate` checks a folder: the
+    schema, the pack's rules-model checks and, when those pass, ``extra_checks`` (e.g.
+    :func:`cardgen.standard_checks.standard`), every diagnostic at the cell it is about.
+    With no error, ``files`` holds the card files of the folder ``root``, each starting with
+    the comment lines of ``header``."""
+    root = Path(root)
+    diags: list[Diagnostic] = []
+    cols = read_header(sheet, pack, diags)
+    if cols is None or diags:
+        return Imported(None, _tidy(diags))
+    groups = _read_rows(sheet, cols, pack, diags)
+    if not groups and not diags:
+        diags.append(
+            Diagnostic(
+                "E014",
+                "the sheet has no cards: every row below the column names is empty",
+                sheet.at(cols.row, 0),
+            )
+        )
+    checked: list[CheckedFile] = []
+    for stem, rows in groups.items():
+        smap = _source_map(sheet, cols, pack, rows)
+        data = {f: rows[0].raw[f] for f in pack.file_fields}
+        data["cards"] = [r.raw for r in rows]
+        shared, cards = check_card_file(data, smap, pack, rules, diags)
+        checked.append((f"{stem}.yaml", smap, shared, cards))
+    catalogue = assemble_catalogue(root, pack, rules, checked, diags)
+    if not _has_errors(diags):
+        diags += pack.check(catalogue)
+    if not _has_errors(diags) and extra_checks is not None:
+        for check in extra_checks(catalogue):
+            diags += check.run(catalogue)
+    diags = _tidy(diags)
+    if _has_errors(diags):
+        return Imported(catalogue, diags)
+    files = {}
+    for name, _smap, shared, cards in checked:
+        files[name] = card_file_yaml(pack, shared, [c for c, _ in cards], header=header)
+    return Imported(catalogue, diags, dict(sorted(files.items())))
+
+
+def _has_errors(diags: list[Diagnostic]) -> bool:
+    return any(d.severity is Severity.ERROR for d in diags)
+
+
+def _tidy(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Report order, each diagnostic once (a file field is checked per file and per card)."""
+    return sorted(dict.fromkeys(diags), key=sort_key)
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Written:
+    """What :func:`write_catalogue` did: the files it wrote, kept unchanged and removed."""
+
+    written: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+def write_catalogue(
+    folder: str | os.PathLike[str], files: dict[str, str], *, rules: bytes | None = None
+) -> Written:
+    """Make ``files`` the card files of ``folder``: each written atomically (a file whose
+    bytes are already there is left alone), the folder's other card files removed, and with
+    ``rules`` its rules.yaml.  The folder's other files (layout, art, schema) stay."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    out = Written()
+    wanted = {name: text.encode("utf-8") for name, text in files.items()}
+    if rules is not None:
+        wanted[RULES_FILE] = rules
+    for name, data in wanted.items():
+        path = folder / name
+        try:
+            same = path.read_bytes() == data
+        except OSError:
+            same = False
+        if same:
+            out.unchanged.append(name)
+        else:
+            atomic_write_bytes(path, data)
+            out.written.append(name)
+    for path in find_card_files(folder):
+        if path.name not in wanted:
+            path.unlink()
+            out.removed.append(path.name)
+    return out
+
+
+def reread_matches(folder: str | os.PathLike[str], imported: Catalogue) -> bool:
+    """Whether the card files written to ``folder`` load as exactly the imported cards (the
+    checked catalogue is kept in the cache, for the next command to replay)."""
+    from cardgen.catalogue.snapshot import checked_catalogue
+
+    written, _ = checked_catalogue(folder)
+    if written is None:
+        return False
+    return [c.model_dump() for c in written] == [c.model_dump() for c in imported]
