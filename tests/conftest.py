@@ -13,6 +13,12 @@ ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "cards"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
+# A shared machine may be slow to generate inputs: that is not a failure of the code.
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile("cardgen", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("cardgen")
+
 
 @pytest.fixture
 def cards_dir() -> Path:

@@ -427,7 +427,7 @@ def replay(c: Canvas, ops: Iterable[Op], ink: Ink, faded: bool = False) -> None:
         elif name == "dash":
             c.setDash(a[0], a[1]) if a[0] else c.setDash()
         elif name == "fillMode":
-            c._fillMode = a[0]
+            pass  # a path carries its own fill rule; a rect, circle or ellipse fills alike
         elif name in ("path", "clip"):
             draw = c.drawPath if name == "path" else c.clipPath
             draw(_path(c, a[0]), stroke=a[1], fill=a[2], fillMode=a[3])
