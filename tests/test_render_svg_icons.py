@@ -241,6 +241,27 @@ def test_an_inkscape_file_in_millimetres_fills_the_icon_square(tmp_path):
     assert img.getpixel((50, 50)) == (255, 255, 255)  # the white cross
 
 
+def _pixels(ops) -> bytes:
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(100, 100), invariant=1)
+    svg_icons.replay(c, ops, Ink())
+    c.showPage()
+    c.save()
+    with open_pdf(buf.getvalue()) as pdf:
+        return pdf[0].render(scale=2).to_pil().convert("RGB").tobytes()
+
+
+@pytest.mark.parametrize("pack", [ATTACK_RIGHT, PLAIN], ids=["attack-right", "plain"])
+def test_lean_programs_draw_what_renderpdf_drew(pack, monkeypatch):
+    for path in sorted((pack.data / "icons").glob("*.svg")):
+        lean = svg_icons.compile_svg(path.read_bytes())
+        with monkeypatch.context() as m:
+            m.setattr(svg_icons, "lean", lambda ops: ops)
+            full = svg_icons.compile_svg(path.read_bytes())
+        assert len(lean) < len(full), path.name
+        assert _pixels(lean) == _pixels(full), path.name
+
+
 # --- colours --------------------------------------------------------------------------------------
 def test_cmyk_output_converts_every_icon_colour():
     icons = SvgIcons(icon_folders(ATTACK_RIGHT.data))

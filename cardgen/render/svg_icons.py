@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import logging
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -57,7 +56,7 @@ VIEWBOX = (0.0, 0.0, 100.0, 100.0)
 #: how a faded icon (a power printed as "-") is washed out: each colour this far to white
 FADE = 0.62
 #: bump when the program format changes (old cache entries are then never read)
-FORMAT = 2
+FORMAT = 3
 
 Op = list[Any]  # ["name", *args]: one recorded canvas call
 DRAWING_OPS = frozenset({"path", "rect", "roundRect", "circle", "ellipse", "line"})
@@ -273,6 +272,8 @@ def compile_svg(data: bytes) -> list[Op]:
     root = _svg_root(data)
     for attr in ("width", "height"):  # the viewBox alone sizes the icon
         root.attrib.pop(attr, None)
+    import logging  # only when compiling (importing it costs a render 10 ms)
+
     from reportlab.graphics import renderPDF
     from svglib.svglib import svg2rlg
 
@@ -317,7 +318,17 @@ def _effect(op: Op) -> dict[str, Any]:
 
 def lean(ops: list[Op]) -> list[Op]:
     """``ops`` without what changes nothing: identity transforms, settings to the value the
-    graphics state already has (renderPDF sets every one for every shape), empty ``q Q``."""
+    graphics state already has or that nothing draws with (renderPDF sets every one for every
+    shape), ``q Q`` pairs around no change of state, transforms in a row made one."""
+    before = None
+    while ops != before:
+        before = ops
+        ops = _merged_transforms(_needed_saves(_live_settings(_changes(ops))))
+    return ops
+
+
+def _changes(ops: list[Op]) -> list[Op]:
+    """Without identity transforms, settings to the current value, empty ``q Q``."""
     out: list[Op] = []
     state: dict[str, Any] = {}
     stack: list[dict[str, Any]] = []
@@ -342,6 +353,104 @@ def lean(ops: list[Op]) -> list[Op]:
 
 
 _UNSET = object()
+_STATE_OPS = frozenset({*_SETS, "cm", "clip"})
+_PAINTS = DRAWING_OPS | {"clip"}
+
+
+_STROKE_KEYS = frozenset(
+    {"stroke", "strokeAlpha", "lineWidth", "lineCap", "lineJoin", "dash", "strokeOverprint"}
+)
+_FILL_KEYS = frozenset({"fill", "fillAlpha", "fillMode", "fillOverprint"})
+
+
+def _uses(op: Op) -> frozenset[str]:
+    """The settings a painting call uses: the stroke's if it strokes, the fill's if it fills."""
+    if op[0] == "clip":
+        return _STROKE_KEYS | _FILL_KEYS | {"overprintMask"}
+    if op[0] == "line":
+        stroke, fill = True, False
+    elif op[0] == "path":
+        stroke, fill = bool(op[2]), bool(op[3])
+    else:
+        stroke, fill = bool(op[-2]), bool(op[-1])
+    keys = (_STROKE_KEYS if stroke else frozenset()) | (_FILL_KEYS if fill else frozenset())
+    return keys | {"overprintMask"}
+
+
+def _live_settings(ops: list[Op]) -> list[Op]:
+    """Without settings that no drawing uses: overwritten, or their ``Q`` reached, first."""
+
+    def used(i: int) -> bool:
+        keys = set(_effect(ops[i]))
+        hidden = [False]  # per open scope: whether a later setting hides this one there
+        for op in ops[i + 1 :]:
+            if op[0] == "q":
+                hidden.append(hidden[-1])
+            elif op[0] == "Q":
+                hidden.pop()
+                if not hidden:
+                    return False
+            elif op[0] in _PAINTS and not hidden[-1] and keys & _uses(op):
+                return True
+            elif op[0] in _SETS and keys <= set(_effect(op)):
+                if len(hidden) == 1:
+                    return False
+                hidden[-1] = True
+        return False
+
+    return [op for i, op in enumerate(ops) if op[0] not in _SETS or used(i)]
+
+
+def _matches(ops: list[Op]) -> dict[int, int]:
+    """The index of each ``q``'s ``Q``."""
+    out, open_ = {}, []
+    for i, op in enumerate(ops):
+        if op[0] == "q":
+            open_.append(i)
+        elif op[0] == "Q":
+            out[open_.pop()] = i
+    return out
+
+
+def _needed_saves(ops: list[Op]) -> list[Op]:
+    """Without ``q Q`` pairs (but the outermost) that change no state directly inside."""
+    matches, drop = _matches(ops), set()
+    for i, j in matches.items():
+        if i == 0:
+            continue
+        depth, changes = 0, False
+        for op in ops[i + 1 : j]:
+            if op[0] == "q":
+                depth += 1
+            elif op[0] == "Q":
+                depth -= 1
+            elif depth == 0 and op[0] in _STATE_OPS:
+                changes = True
+                break
+        if not changes:
+            drop |= {i, j}
+    return [op for k, op in enumerate(ops) if k not in drop]
+
+
+def _merged_transforms(ops: list[Op]) -> list[Op]:
+    """Two ``cm`` in a row as one."""
+    out: list[Op] = []
+    for op in ops:
+        if op[0] == "cm" and out and out[-1][0] == "cm":
+            a1, b1, c1, d1, e1, f1 = out[-1][1:]
+            a2, b2, c2, d2, e2, f2 = op[1:]
+            out[-1] = [
+                "cm",
+                a2 * a1 + b2 * c1,
+                a2 * b1 + b2 * d1,
+                c2 * a1 + d2 * c1,
+                c2 * b1 + d2 * d1,
+                e2 * a1 + f2 * c1 + e1,
+                e2 * b1 + f2 * d1 + f1,
+            ]
+        else:
+            out.append(op)
+    return out
 
 
 def _draws(op: Op) -> bool:
@@ -355,9 +464,14 @@ def _draws(op: Op) -> bool:
 
 @cache
 def _key_salt() -> bytes:
-    from importlib.metadata import version
+    """The program format and the installed svglib (its converter's size and time: finding the
+    file imports nothing, asking its version would cost more than the render's icons)."""
+    from importlib.util import find_spec
 
-    return f"{FORMAT} svglib {version('svglib')}\n".encode()
+    spec = find_spec("svglib")
+    where = Path(spec.origin).with_name("svglib.py") if spec and spec.origin else None
+    st = where.stat() if where is not None and where.is_file() else None
+    return f"{FORMAT} svglib {st and (st.st_size, st.st_mtime_ns)}\n".encode()
 
 
 _PROGRAMS: dict[str, list[Op]] = {}  # parse once per process
