@@ -100,7 +100,7 @@ def main() -> None:
             "render pnp + print": render,
             "validate, warm cache": validate,
         }
-        # warm-up (bytecode, font metrics, the caches of the warm cases), untimed
+        # warm-up (bytecode, the caches of the warm cases), untimed
         _timed(baseline, env, work)
         for make in cases.values():
             _timed(make(-1), env, work)

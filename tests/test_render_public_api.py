@@ -70,13 +70,14 @@ def test_the_public_api_draws_the_same_pages(both):
 
 def test_only_a_tested_reportlab_with_the_variable_unset_replays(monkeypatch):
     monkeypatch.delenv(_rl_fast.PUBLIC_ENV, raising=False)
-    monkeypatch.setattr(reportlab, "Version", _rl_fast.tested_range().split(",")[0][2:] + ".0")
+    monkeypatch.setattr(reportlab, "Version", ".".join(map(str, _rl_fast.TESTED[0])))
     assert _rl_fast.replays()
     for value in ("1", "yes"):
         monkeypatch.setenv(_rl_fast.PUBLIC_ENV, value)
         assert not _rl_fast.replays()
     monkeypatch.setenv(_rl_fast.PUBLIC_ENV, "0")
     assert _rl_fast.replays()
-    for version in ("3.6.13", "99.0.0", "unknown"):
+    below = [*_rl_fast.TESTED[0][:-1], _rl_fast.TESTED[0][-1] - 1]
+    for version in (".".join(map(str, below)), ".".join(map(str, _rl_fast.TESTED[1])), "x"):
         monkeypatch.setattr(reportlab, "Version", version)
         assert not _rl_fast.replays(), version

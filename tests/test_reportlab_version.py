@@ -3,7 +3,8 @@
 ``cardgen/render/_rl_fast.py`` holds cardgen's one shortcut through reportlab's internals and
 names the releases it was tested with (``TESTED``); ``pyproject.toml`` allows exactly those.
 On any other reportlab, rendering goes through the public API only (the same pages, more
-slowly) and the first test here fails, so that a new reportlab is checked before it is trusted.
+slowly) and the first test here fails, so that a new reportlab is checked
+(``tests/check_reportlab_releases.py``) before it is trusted.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ def test_the_installed_reportlab_is_a_tested_release():
         f"reportlab {reportlab.Version} is installed, but cardgen's shortcut through reportlab's "
         f"internals ({MODULE}) was tested only with reportlab {_rl_fast.tested_range()}: on "
         f"this release cardgen renders through reportlab's public API only, more slowly.  "
-        f"Install reportlab{_rl_fast.tested_range()}, or run tests/test_render_replay.py with "
-        f"{reportlab.Version} and, if it passes, widen TESTED in {MODULE} and the reportlab "
-        "bound in pyproject.toml to it."
+        f"Install reportlab{_rl_fast.tested_range()}, or run `python "
+        f"tests/check_reportlab_releases.py {reportlab.Version}` and, if it passes, widen TESTED "
+        f"in {MODULE} and the reportlab bound in pyproject.toml to it."
     )
 
 
