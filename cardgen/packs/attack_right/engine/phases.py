@@ -21,15 +21,14 @@ from cardgen.packs.attack_right.engine.compiled import (
 from cardgen.packs.attack_right.engine.executors import (
     add_tokens,
     die,
-    fire,
     gain_coins,
     gain_glory,
     per_value,
     price,
     remove_card,
-    run,
     total_power,
 )
+from cardgen.packs.attack_right.engine.intents import Intents, fire, intend, resolve, run
 
 if TYPE_CHECKING:
     from cardgen.packs.attack_right.engine.state import State
@@ -169,8 +168,9 @@ def play_step(st: State, actions) -> None:
 
 
 def _flip(st: State, plays: list) -> None:
-    """Place the flipped cards, remove the occupants they replace, then run their when-played
-    effects in seat order, counted on the snapshot (they cannot target each other)."""
+    """Place the flipped cards and remove the occupants they replace; then their when-played
+    effects, counted on the snapshot and unable to target each other, are applied together
+    (:mod:`.intents`: no seat goes first)."""
     card, ev = st.card, st.events
     tab, zone, seq, tokens, stored = st.tab, st.zone, st.seq, st.tokens, st.stored
     first = st.gstep * st.n
@@ -189,11 +189,16 @@ def _flip(st: State, plays: list) -> None:
             remove_card(st, p, victim, "replaced", refresh=False)
         if refresh:
             st.refresh_mods(p)
+    todo = None
     for p, inst, _z, _v, _cost, counts in plays:
         if counts:
-            flipped = frozenset(x[1] for x in plays)
+            if todo is None:
+                todo = Intents()
+                flipped = frozenset(x[1] for x in plays)
             for eff, count in zip(card[inst].played, counts, strict=True):
-                run(st, p, inst, eff, count, flipped)
+                intend(st, todo, p, inst, eff, count, flipped)
+    if todo is not None:
+        resolve(st, todo)
 
 
 # ------------------------------------------------------------------ battle, income, age
