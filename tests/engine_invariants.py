@@ -95,6 +95,8 @@ SEAT_LISTS = (
     "battle_glory",
     "effect_glory",
     "coin_glory",
+    "offers",
+    "movers",
 )
 UNCHANGED = (
     "bank",
@@ -115,11 +117,23 @@ UNCHANGED = (
     "seed",
     "step",
     "stored",
+    "sub",
     "token_bank",
     "tokens",
+    "used",
     "zone",
 )
-SPECIAL = ("battle_start", "battles", "events", "history", "peeks", "rng", "seq")
+SPECIAL = (
+    "battle_start",
+    "battles",
+    "events",
+    "glimpses",
+    "history",
+    "peeks",
+    "pending",
+    "rng",
+    "seq",
+)
 
 
 def rotate_state(st: State, k: int) -> State:
@@ -144,6 +158,9 @@ def rotate_state(st: State, k: int) -> State:
     out.seq = [(s // n) * n + seat(s % n) for s in src.seq]
     out.battle_start = seat(src.battle_start)
     out.peeks = [(seat(v), seat(q), cards) for v, q, cards in src.peeks]
+    out.glimpses = [(seat(v), seat(q), i, step) for v, q, i, step in src.glimpses]
+    if src.pending is not None:
+        out.pending = tuple(rotate_actions(src.pending, k))
     out.battles = []
     out.history = []
     out.events = None if src.events is None else []
@@ -211,4 +228,10 @@ def position(st: State, *, hidden_hands: bool = False, dealt: bool = False) -> t
         st.effect_glory,
         st.battle_glory,
         st.coin_glory,
+        st.sub,
+        st.pending,
+        st.offers,
+        st.movers,
+        sorted(st.glimpses),
+        sorted(st.used),
     )

@@ -3,7 +3,8 @@
 For thousands of positions of seeded games, the position is copied with every seat moved
 ``k`` places round the table (:func:`rotate_state`), both copies take the same step (the actions
 moved with their seats), and the results must be the same position rotated.  Simultaneous
-effects (the when-played effects of one flip, C18) are where seat order used to leak in.
+effects (the when-played effects of one flip, C18) are where seat order used to leak in;
+intercepts and moves (C19, C20) are simultaneous decisions of their own.
 Random draws are the exception the rules allow: a step that draws a random hand discard is
 compared with hands as sizes, and a step whose battle starts with a random tie-break is not
 compared (both are counted, and most steps draw nothing).
@@ -30,6 +31,7 @@ def check_step(st, acts: list, k: int, tally: Counter) -> None:
     """Apply ``acts`` to a copy of ``st`` and the rotated actions to a rotated copy; the two
     outcomes must be one position rotated (see the module docstring for random draws)."""
     n = st.n
+    tally[f"{st.decision} decisions"] += 1
     a, b = st.clone(), rotate_state(st, k)
     a.events = []
     rng, rounds = a.rng.getstate(), a.rounds_done
@@ -89,6 +91,8 @@ def test_rotating_the_seats_rotates_the_outcome(which, decks, settings):
     tally: Counter = Counter()
     check_rotations(game, range(60), tally)
     assert tally["exact"] > 1000 and tally["steps with effects"] > 100, tally
+    if "spy" in decks:  # intercepts and moves are simultaneous decisions too
+        assert tally["intercept decisions"] > 5 and tally["move decisions"] > 5, tally
     others = sum(v for k, v in tally.items() if k.startswith(("random", "skipped")))
     assert tally["exact"] > 5 * others, tally
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from cardgen.packs.attack_right.engine import phases
-from cardgen.packs.attack_right.engine.actions import END, play_action, save_action
+from cardgen.packs.attack_right.engine.actions import END, play_action, react_action, save_action
 from cardgen.packs.attack_right.engine.compiled import ZONES
 from cardgen.packs.attack_right.engine.game import Game
 from cardgen.packs.attack_right.engine.state import PHASES, State
 from cardgen.packs.attack_right.scenario.file_format import (
     Action,
     CardSpec,
+    InterceptAct,
+    MoveAct,
     PickAct,
     PlayAct,
     SaveAct,
@@ -152,11 +154,37 @@ def find_in(st: State, insts: list[int], card_id: str, where: str, place: str) -
     raise ScenarioError(f"{where}: {card_id!r} is not in {place}")
 
 
+_KIND = {
+    PickAct: "pick",
+    PlayAct: "play",
+    SaveAct: "save",
+    InterceptAct: "intercept",
+    MoveAct: "move",
+}
+_ALLOWED = {
+    "draft": ("pick",),
+    "play": ("play", "save", "end"),
+    "intercept": ("intercept", "pass"),
+    "move": ("move", "pass"),
+}
+
+
 def encode(st: State, p: int, act: Action, where: str) -> int:
     """The engine action for a scenario action of seat ``p``."""
     m = st.game.num_instances
-    if act == "end":
+    kind = act if isinstance(act, str) else _KIND[type(act)]
+    if kind not in _ALLOWED.get(st.decision, ()):
+        now = st.decision or "finished game"
+        raise ScenarioError(f"{where}: {kind!r} is not a choice of the {now} decision")
+    if act in ("end", "pass"):
         return END
+    if isinstance(act, InterceptAct):
+        offered = list(st.offers[p])
+        inst = find_in(st, offered, act.intercept, f"{where}: intercept", "the cards on offer")
+        return react_action(inst, m)
+    if isinstance(act, MoveAct):
+        inst = find_in(st, st.tab[p], act.move, f"{where}: move", "the tableau")
+        return react_action(inst * 3 + ZONES.index(act.zone), m)
     if isinstance(act, PickAct):
         return find_in(st, st.packs[p], act.pick, f"{where}: pick", "the pack")
     if isinstance(act, SaveAct):

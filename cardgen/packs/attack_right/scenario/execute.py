@@ -137,6 +137,7 @@ def check(st: State, exp: Expect, since: int) -> list[str]:
 
     diff("round", exp.round, st.round)
     diff("phase", exp.phase, str(PHASES[st.phase]))
+    diff("decision", exp.decision, st.decision)
     if exp.winners is not None:
         diff("winners", exp.winners, st.winners() if st.is_terminal() else None)
     for p, pe in exp.players.items():
@@ -196,6 +197,14 @@ def check(st: State, exp: Expect, since: int) -> list[str]:
             problems.append(
                 f"player {pk.viewer} should have seen seat {pk.seat}'s hand {pk.hand}; "
                 f"saw {hands or 'nothing'}"
+            )
+    for gl in exp.glimpses:
+        obs = st.observation(gl.viewer)
+        cards = [x["card"] for x in obs["glimpses"] if x["seat"] == gl.seat]
+        if gl.card not in cards:
+            problems.append(
+                f"player {gl.viewer} should have seen {gl.card!r} that seat {gl.seat} was about "
+                f"to play; saw {cards or 'nothing'}"
             )
     for p, acts in exp.legal.items():
         legal = set(st.legal_actions(p))
