@@ -63,6 +63,12 @@ EVENT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "move": (("player", SEAT), ("card", CARD), ("from_zone", ZONE), ("zone", ZONE)),
 }
 
+VIEW_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "reveal": (("player", SEAT), ("card", CARD), ("zone", ZONE)),
+}
+"""Events only a player's view writes (:mod:`.views`), never the engine: ``reveal``, when the
+Battle Phase turns face up a hidden card the viewer saw flipped face down."""
+
 PRIVATE = frozenset({"deal", "pick", "save", "peek", "glimpse"})
 """Events only their ``player`` sees (the rest is public)."""
 
@@ -85,7 +91,9 @@ def to_dict(event: tuple, card_id) -> dict:
 
 
 def to_text(event: dict) -> str:
-    """One readable line for an event dict (players shown as P1..PN)."""
+    """One readable line for an event dict (players shown as P1..PN; a card a player's view
+    did not see, ``"?"``, as "a face-down card")."""
+    event = {k: "a face-down card" if v == "?" else v for k, v in event.items()}
     t = event["type"]
 
     def pl(k: str = "player") -> str:
@@ -132,6 +140,8 @@ def to_text(event: dict) -> str:
         return f"{pl()} discards {event['card']}, which {pl('target')} was about to play"
     if t == "move":
         return f"{pl()} moves {event['card']} from {event['from_zone']} to {event['zone']}"
+    if t == "reveal":
+        return f"{pl()}'s face-down card in the {event['zone']} zone is {event['card']}"
     if t == "battle":
         w = event["winner"]
         res = "nobody wins" if w < 0 else f"P{w + 1} wins"
