@@ -77,6 +77,7 @@ CONFIGS = [
     ("fixture", ["red", "blue"], Settings()),
     ("fixture", ["spy", "green", "blue"], Settings()),
     ("fixture", ["red", "blue", "green", "spy"], Settings(simultaneous_effects="net")),
+    ("fixture", ["red", "blue", "green", "spy"], Settings(bank_unlimited=False)),
     ("real", ["spy", "age"], Settings()),
     ("real", ["age", "spy", "battle"], Settings()),
     ("real", ["battle", "resource", "age", "spy"], Settings()),

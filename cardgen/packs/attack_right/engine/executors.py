@@ -112,26 +112,6 @@ def total_power(st: State, p: int, stat: int, opponent: int) -> int:
 
 
 # ------------------------------------------------------------------ coins, glory, tokens
-def gain_coins(st: State, p: int, amount: int, source: str) -> int:
-    """``p`` gains coins from the bank (negative: loses them to the bank, never below 0)."""
-    if amount >= 0:
-        if st.bank_limited:
-            amount = min(amount, st.bank)
-            st.bank -= amount
-        st.minted += amount
-    else:
-        amount = -min(-amount, st.coins[p])
-        st.burned -= amount
-        if st.bank_limited:
-            st.bank -= amount
-    if amount:
-        st.coins[p] += amount
-        ev = st.events
-        if ev is not None:
-            ev.append(("coins", p, amount, source))
-    return amount
-
-
 def gain_glory(st: State, p: int, amount: int, source: str, split: list[int] | None = None) -> None:
     """``p`` gains glory (negative: loses it, never below 0), also counted in ``split`` (one of
     the state's per-source lists; default ``effect_glory``)."""
@@ -249,7 +229,6 @@ __all__ = [
     "die",
     "discard_from_hand",
     "facing_units",
-    "gain_coins",
     "gain_glory",
     "per_value",
     "price",

@@ -21,7 +21,6 @@ from cardgen.packs.attack_right.engine.compiled import (
 from cardgen.packs.attack_right.engine.executors import (
     add_tokens,
     die,
-    gain_coins,
     gain_glory,
     per_value,
     price,
@@ -259,8 +258,10 @@ def flip_step(st: State, actions) -> None:
                 ev.append(("end_turn", p, len(hand), st.step))
             hands[p] = []
             ended[p] = True
-            if bonus:
-                gain_coins(st, p, bonus, "first_to_end")
+        if bonus:  # all first enders at once (a short limited bank shares what it holds)
+            first = Intents()
+            first.coin_gains = [(p, bonus, "first_to_end") for p, _save in enders]
+            resolve(st, first)
     if plays:
         _flip(st, plays)
         if g.moving and _offer_moves(st, plays):
@@ -370,14 +371,19 @@ def battle(st: State) -> None:
 
 
 def income(st: State) -> None:
-    """3 coins plus card income to everyone, then upkeep: all or nothing."""
+    """3 coins to everyone, then card income to everyone (each all at once, so a limited bank
+    running dry shares what it holds: :mod:`.intents`), then upkeep: all or nothing."""
     g = st.game
     card, ev = st.card, st.events
+    base = Intents()
+    base.coin_gains = [(p, g.income, "income") for p in range(st.n)]
+    resolve(st, base)
+    extra = Intents()
     for p in range(st.n):
-        gain_coins(st, p, g.income, "income")
-        for i in list(st.tab[p]):
-            if card[i].income:
-                fire(st, p, i, card[i].income)
+        for i in st.tab[p]:
+            for eff in card[i].income:
+                intend(st, extra, p, i, eff, per_value(st, p, i, eff[2]))
+    resolve(st, extra)
     for p in range(st.n):
         due = 0
         for i in st.tab[p]:
