@@ -199,7 +199,7 @@ def _coins(st: State, todo: Intents, net: bool) -> None:
         return
     taken = [0] * len(claims)
     for victim, ks in _by_pile(range(len(claims)), lambda k: claims[k][0]).items():
-        pool = coins[victim] - (0 if net else received[victim])  # gains are already in
+        pool = coins[victim] - (0 if net else received[victim])  # the gains are in already
         for k, t in zip(ks, share([claims[k][2] for k in ks], pool), strict=True):
             taken[k] = t
     for (victim, taker, _a, src), t in zip(claims, taken, strict=True):
