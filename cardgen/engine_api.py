@@ -54,7 +54,16 @@ class EngineModule(Protocol):
 
     def replay_log(self, text: str, catalogue: Catalogue) -> Any:
         """Re-run a JSON log: an object with ``ok``, ``state`` (``state_hash()``,
-        ``history``) and ``expected_hash``."""
+        ``history``), ``expected_hash`` and optionally ``problem`` (what differs, as a
+        sentence: e.g. the first event the replay does not reproduce)."""
+        ...
+
+
+class ViewingEngine(EngineModule, Protocol):
+    """An engine that can also write one player's view of a game (`play --view N`)."""
+
+    def to_view_log(self, played: Any, viewer: int, catalogue_label: str, *, as_json: bool) -> str:
+        """What seat ``viewer`` (0-based) may see of the game: JSON or text."""
         ...
 
 

@@ -72,3 +72,166 @@ def check_death_schedule(st: State) -> None:
     for inst, r in played.items():
         assert any(inst in t for t in st.tab), "a unit vanished without dying or being removed"
         assert r == st.game.rounds, "a unit played before round 4 outlived its second Age Phase"
+
+
+# ------------------------------------------------------------------ seat rotation
+#: State slots by how a rotation of the seats changes them (every slot must be listed: a new
+#: one makes :func:`rotate_state` fail until it is classified)
+SEAT_LISTS = (
+    "coins",
+    "glory",
+    "packs",
+    "kept",
+    "hands",
+    "saved",
+    "tab",
+    "ended",
+    "occ",
+    "prod",
+    "zone_mods",
+    "neighbour_mods",
+    "disc_unit",
+    "disc_building",
+    "battle_glory",
+    "effect_glory",
+    "coin_glory",
+    "offers",
+    "movers",
+)
+UNCHANGED = (
+    "bank",
+    "bank_limited",
+    "burned",
+    "card",
+    "discard",
+    "first_end_done",
+    "game",
+    "gstep",
+    "minted",
+    "n",
+    "num_resources",
+    "phase",
+    "piles",
+    "round",
+    "rounds_done",
+    "seed",
+    "step",
+    "stored",
+    "sub",
+    "token_bank",
+    "tokens",
+    "used",
+    "zone",
+)
+SPECIAL = (
+    "battle_start",
+    "battles",
+    "events",
+    "glimpses",
+    "history",
+    "peeks",
+    "pending",
+    "rng",
+    "seq",
+)
+
+
+def rotate_state(st: State, k: int) -> State:
+    """A copy of ``st`` with every seat ``p`` moved to ``(p + k) % n`` (Neighbours stay
+    Neighbours: a rotation of the table); the copy has the same RNG state and no events."""
+    listed = set(SEAT_LISTS) | set(UNCHANGED) | set(SPECIAL)
+    unknown = set(State.__slots__) - listed
+    assert not unknown, f"classify the new State slot(s) {sorted(unknown)} in rotate_state"
+    n = st.n
+    src = st.clone()
+    out = st.clone()
+
+    def seat(p: int) -> int:
+        return p if p < 0 else (p + k) % n
+
+    for name in SEAT_LISTS:
+        old = getattr(src, name)
+        new = list(old)
+        for p in range(n):
+            new[seat(p)] = old[p]
+        setattr(out, name, new)
+    out.seq = [(s // n) * n + seat(s % n) for s in src.seq]
+    out.battle_start = seat(src.battle_start)
+    out.peeks = [(seat(v), seat(q), cards) for v, q, cards in src.peeks]
+    out.glimpses = [(seat(v), seat(q), i, step) for v, q, i, step in src.glimpses]
+    if src.pending is not None:
+        out.pending = tuple(rotate_actions(src.pending, k))
+    out.battles = []
+    out.history = []
+    out.events = None if src.events is None else []
+    return out
+
+
+def rotate_actions(actions, k: int) -> list:
+    """The actions of one step for the rotated table (seat ``p``'s action moves to ``p+k``)."""
+    n = len(actions)
+    out = [None] * n
+    for p, a in enumerate(actions):
+        out[(p + k) % n] = a
+    return out
+
+
+def rotate_event(e: tuple, k: int, n: int) -> tuple:
+    """An event tuple with its seats rotated (per :data:`EVENT_FIELDS`)."""
+    from cardgen.packs.attack_right.engine.events import EVENT_FIELDS, PER_SEAT, SEAT, SEATS
+
+    kind, *values = e
+    out = []
+    for (_name, how), v in zip(EVENT_FIELDS[kind], values, strict=True):
+        if how == SEAT and v >= 0:
+            v = (v + k) % n
+        elif how == PER_SEAT:
+            v = tuple(v[(p - k) % n] for p in range(n))
+        elif how == SEATS:
+            v = tuple(sorted((w + k) % n for w in v))
+        out.append(v)
+    return (kind, *out)
+
+
+def position(st: State, *, hidden_hands: bool = False, dealt: bool = False) -> tuple:
+    """The comparable parts of a position (``hidden_hands``: hands and the discard pile as
+    sizes only, for steps whose random draws depend on seat order; ``dealt``: the draft packs
+    as one set, for a step that deals a round: which seat gets which part of the shuffled pile
+    is the deal's luck)."""
+    hands = [len(h) for h in st.hands] if hidden_hands else st.hands
+    discard = len(st.discard) if hidden_hands else sorted(st.discard)
+    packs = sorted(i for pack in st.packs for i in pack) if dealt else st.packs
+    return (
+        st.round,
+        st.phase,
+        st.step,
+        st.coins,
+        st.glory,
+        packs,
+        st.kept,
+        hands,
+        st.saved,
+        st.tab,
+        st.zone,
+        st.tokens,
+        st.stored,
+        st.seq,
+        discard,
+        st.ended,
+        st.piles,
+        st.bank,
+        st.token_bank,
+        st.minted,
+        st.burned,
+        st.occ,
+        st.prod,
+        st.effect_glory,
+        st.battle_glory,
+        st.coin_glory,
+        st.sub,
+        st.pending,
+        st.offers,
+        st.movers,
+        sorted(st.glimpses),
+        sorted(st.used),
+    )

@@ -123,14 +123,24 @@ def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
     from cardgen.packs.attack_right.model import Settings
 
     opts = GameOptions(settings=Settings(**settings)) if settings else GameOptions()
-    checked = 0
+    checked = reactions = 0
 
     def check(st, acts):
-        nonlocal checked
+        nonlocal checked, reactions
         for p in range(st.n):
             legal = st.legal_actions(p)
             cards = {st.action_card(a) for a in legal} - {-1}
-            if st.phase == PLAY:
+            if st.sub:  # an intercept or a move: PASS, then the cards it may take
+                assert not cards and st.playable_cards(p) == []
+                if legal:
+                    assert legal[0] == END and p in st.acting_players()
+                    taken = [st.decode_reaction(a) for a in legal[1:]]
+                    if st.decision == "intercept":
+                        assert [i for i, _z in taken] == list(st.offers[p])
+                    else:
+                        assert taken == st.moves_of(p, st.movers[p])
+                    reactions += 1
+            elif st.phase == PLAY:
                 assert legal == _reference_legal(st, p)
                 assert sorted(cards) == sorted(st.playable_cards(p))
                 assert st.play_options(p) == (legal, st.playable_cards(p))
@@ -145,7 +155,7 @@ def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
     for seed in range(6):
         st = Game(cat, ["red", "blue", "green", "spy"], seed=seed, options=opts).new_initial_state()
         _drive(st, [RandomBot(seed * 4 + p) for p in range(4)], check)
-    assert checked > 50
+    assert checked > 50 and reactions > 2
     assert st.action_card(END) == -1
 
 

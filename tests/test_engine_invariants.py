@@ -91,6 +91,8 @@ def test_unseen_choices_never_change_others_observations(cat):
             acting = st.acting_players()
             acts = [bots[p].step(st, p) if p in acting else None for p in range(n)]
             for q in acting:
+                if st.sub:  # intercepts and moves are public
+                    continue
                 legal = st.legal_actions(q)
                 if st.phase == 1:
                     options = [a for a in legal if a < -1]  # which card is saved is secret

@@ -33,16 +33,21 @@ def _write(tmp_path: Path, body: str) -> Path:
     return path
 
 
-WRONG = """name: wrong expectation
-setup:
+SPEARMAN_BATTLE = """setup:
   phase: battle
   players:
     - {glory: 0, tableau: {right: [spearman]}}
     - {glory: 1}
-expect:
+"""
+WRONG = (
+    """name: wrong expectation
+"""
+    + SPEARMAN_BATTLE
+    + """expect:
   players: {0: {glory: 1}}
   events: [{type: battle, attacker: 0, attack: 5}]
 """
+)
 
 
 def test_failures_are_reported_with_a_diff(tmp_path):
@@ -94,3 +99,129 @@ def test_cli_scenario_run(tmp_path, runner, app):
     assert "FAIL" in bad.output and "expected 1, got 6" in bad.output
     missing = runner.invoke(app, ["scenario", "run", str(tmp_path / "none")])
     assert missing.exit_code == 1
+
+
+TYPOS = """name: typos
+setup:
+  first_end_done: true
+  players:
+    - {coins: 5, hand: [wall]}
+    - {ended: true}
+steps:
+  - {0: {play: wall, zone: left}, 2: end}
+expect:
+  players: {3: {coins: 1}}
+  illegal:
+    0: [{play: wal, zone: left}]
+  no_events:
+    - {type: play, crad: wall}
+    - {type: plya}
+  events:
+    - {type: steal, from: 5, source: incme}
+  piles: {sprng: {stars: 0}}
+"""
+
+
+def test_every_name_is_checked_with_its_line(tmp_path):
+    """A typo in a card id, seat, event type, event field, source or season is an error naming
+    the file and line, before anything runs (it would otherwise make a check that never fails)."""
+    path = _write(tmp_path, TYPOS)
+    problems = run_scenario_file(path).problems
+    at: dict[int, str] = {}
+    for line in problems:
+        n = int(line.split(":")[1])
+        at[n] = at.get(n, "") + line
+    assert at[10].endswith("seat 2: the game has seats 0-1")  # the step's seat key
+    assert at[12].endswith("seat 3: the game has seats 0-1")
+    assert at[14].endswith("unknown card 'wal' (did you mean 'wall'?)")
+    assert "'play' events have no field 'crad' (did you mean 'card'?)" in at[16]
+    assert at[17].endswith("unknown event type 'plya' (did you mean 'play'?)")
+    assert "seat 5" in at[19] and "unknown source 'incme' (did you mean 'income'?)" in at[19]
+    assert at[20].endswith("unknown season 'sprng' (did you mean 'spring'?)")
+    assert len(problems) == 8
+    assert all(line.startswith(f"{path}:") for line in problems)
+
+
+def test_a_card_of_another_deck_is_named_as_such(tmp_path):
+    body = "name: x\nsetup: {players: [{hand: [pickpocket]}]}\n"
+    problems = run_scenario_file(_write(tmp_path, body)).problems
+    where = f"{tmp_path / 'sc.yaml'}:4:27"
+    assert problems == [f"{where}: card 'pickpocket' is not in this scenario's decks (red, blue)"]
+
+
+def test_an_illegal_entry_on_a_card_not_held_fails(tmp_path):
+    body = (
+        "name: x\nsetup: {players: [{coins: 5, hand: [wall]}, {ended: true}]}\n"
+        "expect: {illegal: {0: [{play: spearman, zone: right}]}}\n"
+    )
+    outcome = run_scenario_file(_write(tmp_path, body))
+    assert outcome.problems == [
+        "end: illegal, player 0: play: 'spearman' is not in the hand: an expectation that "
+        "cannot fail"
+    ]
+
+
+COUNTS = (
+    """name: counts
+"""
+    + SPEARMAN_BATTLE
+    + """expect:
+  events:
+    - {type: battle, count: 2}
+    - {type: glory, source: battle, count: 2}            # seat 0 attacks; seat 1 defends a tie
+    - {type: die, count: 0}
+"""
+)
+
+
+def test_event_counts_are_exact(tmp_path):
+    assert run_scenario_file(_write(tmp_path, COUNTS)).ok
+    wrong = COUNTS.replace("source: battle, count: 2", "source: battle, count: 3")
+    problems = run_scenario_file(_write(tmp_path, wrong)).problems
+    assert (
+        len(problems) == 1
+        and "expected 3 event(s) {'type': 'glory', 'source': 'battle'}, got 2" in problems[0]
+    )
+
+
+DEALS = """name: deals
+first_game: true
+deals:
+  2: {0: [spearman, wall], 1: [farm]}
+setup:
+  players:
+    - {coins: 5, hand: [shieldbearer]}
+    - {coins: 5, hand: [guard]}
+steps:
+  - {0: {save: shieldbearer}, 1: {save: guard}}
+expect:
+  round: 2
+  piles: {spring: {stars: 0, size: 15}}
+  bank: {coins: 22, tokens: 30}
+"""
+
+
+def test_later_deals_piles_and_bank(tmp_path):
+    outcome = run_scenario_file(_write(tmp_path, DEALS))
+    assert outcome.ok, outcome.problems
+    wrong = DEALS.replace("size: 15", "size: 16").replace("tokens: 30", "tokens: 29")
+    problems = run_scenario_file(_write(tmp_path, wrong)).problems
+    assert problems == [
+        "end: spring pile size: expected 16, got 15",
+        "end: bank tokens: expected 29, got 30",
+    ]
+    dealt = DEALS.replace("  round: 2\n", "  round: 2\n  dealt: {1: [farm, wall]}\n")
+    problems = run_scenario_file(_write(tmp_path, dealt)).problems
+    assert len(problems) == 1 and problems[0].startswith(
+        "end: player 1 dealt: expected ['farm', 'wall'], got ['farm', "
+    )
+    late = DEALS.replace("2: {0:", "1: {0:")
+    assert (
+        "round 1 is dealt before the scenario starts"
+        in run_scenario_file(_write(tmp_path, late)).problems[0]
+    )
+    fall = DEALS.replace("[farm]", "[knight]")
+    assert (
+        "'knight' is a fall card; that round deals spring"
+        in run_scenario_file(_write(tmp_path, fall)).problems[0]
+    )

@@ -148,6 +148,14 @@ MUTATIONS = [
         "fx-knight, name: Woodcutter",
     ),
     ("W204", "battle.yaml", "flavour: Chop., ", "", "fx-woodcutter", "fx-woodcutter"),
+    (
+        "W205",
+        "spy.yaml",
+        'placement: [right],\n     defence: "-", attack: 1, effects: [{kind: discard_from_hand}]',
+        'placement: [middle],\n     defence: "-", attack: 1, effects: [{kind: discard_from_hand}]',
+        "fx-saboteur",
+        "discard_from_hand",
+    ),
 ]
 
 

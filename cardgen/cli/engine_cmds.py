@@ -46,7 +46,15 @@ def play(
     first_game: bool = typer.Option(False, "--first-game", help="No star cards, 6-card hands."),
     format: LogFormat = typer.Option(LogFormat.text, "--format", "-f", help="Log format."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Write the log to a file."),
-    replay: Path | None = typer.Option(None, "--replay", help="Re-run a JSON game log."),
+    view: int | None = typer.Option(
+        None,
+        "--view",
+        help="Write only what player N (P1..PN, as the log numbers them) may see; "
+        "the full log is the designer's.",
+    ),
+    replay: Path | None = typer.Option(
+        None, "--replay", help="Re-run a JSON game log, checking every event."
+    ),
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
@@ -62,6 +70,10 @@ def play(
     except PackError as exc:
         raise fail(str(exc), 2) from None
     if replay is not None:
+        if view is not None:
+            raise usage_error(
+                "a replay checks the full log; --view writes a new game's log.", "--view"
+            )
         try:
             text = replay.read_text(encoding="utf-8")
         except OSError as exc:
@@ -70,12 +82,18 @@ def play(
             result = engine.replay_log(text, cat)
         except (engine.ReplayError, engine.GameSetupError) as exc:
             raise fail(f"{replay}: {exc}") from None
+        problem = getattr(result, "problem", None)
+        if problem:
+            raise fail(f"{replay}: {problem}")
         if not result.ok:
             raise fail(
                 f"{replay}: replay reached state {result.state.state_hash()[:16]}..., "
                 f"the log recorded {result.expected_hash[:16]}..."
             )
-        say(f"{replay}: replay OK ({len(result.state.history)} steps, same final state)")
+        say(
+            f"{replay}: replay OK ({len(result.state.history)} steps, every event and the "
+            "final state the same)"
+        )
         return
     lo, hi = engine.player_range(cat)
     if players is not None:
@@ -96,6 +114,10 @@ def play(
         bot_list *= n
     if len(bot_list) != n:
         raise usage_error(f"needs 1 or {n} names, got {len(bot_list)}.", "--bots")
+    if view is not None:
+        if not hasattr(engine, "to_view_log"):
+            raise usage_error("this game's engine writes no per-player views.", "--view")
+        check_choices([str(view)], [str(k) for k in range(1, n + 1)], "--view")
     try:
         played = engine.play_with_bots(cat, deck_list, bot_list, seed, first_game=first_game)
     except (engine.GameSetupError, ValueError) as exc:
@@ -103,11 +125,13 @@ def play(
     for w in played.warnings:
         typer.echo(f"warning: {w}", err=True)
     label = directory.as_posix()
-    text = (
-        engine.to_json_log(played, label)
-        if format is LogFormat.json
-        else engine.to_text_log(played)
-    )
+    as_json = format is LogFormat.json
+    if view is not None:
+        text = engine.to_view_log(played, view - 1, label, as_json=as_json)
+    elif as_json:
+        text = engine.to_json_log(played, label)
+    else:
+        text = engine.to_text_log(played)
     write_output(text, out)
     detail(f"{len(played.state.history)} steps, {elapsed():.2f} s")
 

@@ -217,14 +217,15 @@ def simulate(cat: Catalogue, games: int, *, seed: int = 0) -> dict[str, Playabil
         while not st.is_terminal():
             acting = st.acting_players()
             acts: list[int | None] = [None] * n
+            choosing = st.phase == PLAY and not st.sub  # not an intercept or move decision
             for p in acting:
                 legal = st.legal_actions(p)
-                if st.phase == PLAY:
+                if choosing:
                     ok = {a // m1 // 3 for a in legal if a >= 0}
                     for i in st.hands[p]:
                         held[i] = held.get(i, False) or i in ok
                 acts[p] = bots[p].step(st, p)
-                if st.phase == PLAY and acts[p] is not None and acts[p] >= 0:
+                if choosing and acts[p] is not None and acts[p] >= 0:
                     stats[st.card[acts[p] // m1 // 3].id].played += 1
             was_play = st.phase == PLAY
             st.apply_actions(acts, check=False)

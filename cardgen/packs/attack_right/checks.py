@@ -124,6 +124,25 @@ def check_effects_fit(cat: Catalogue) -> Iterable[Diagnostic]:
                 )
 
 
+def check_middle_neighbour(cat: Catalogue) -> Iterable[Diagnostic]:
+    """W205: a card that stands only in the middle prints "your Neighbour", but with
+    ``middle_neighbour: both`` (C7) its effect reaches both Neighbours."""
+    if cat.rules.settings.middle_neighbour != "both":
+        return
+    for card in cat:
+        if [p.value for p in card.placement] != ["middle"]:
+            continue
+        for i, eff in enumerate(card.effects):
+            if eff.trigger != "ongoing" and getattr(eff, "target", None) == "neighbour":
+                yield Diagnostic(
+                    "W205",
+                    f"stands only in the middle, whose Neighbour is both players (C7): its "
+                    f'{eff.kind} prints "your Neighbour" but reaches both',
+                    cat.position(card.id, "effects", i),
+                    card.id,
+                )
+
+
 def check_discounts(cat: Catalogue) -> Iterable[Diagnostic]:
     """W201: discount resources that no card of the catalogue produces."""
     produced = {e.resource for c in cat for e in c.effects if isinstance(e, Produce)}
@@ -187,6 +206,7 @@ CHECKS: tuple[Check, ...] = (
     check_first_game,
     check_powers,
     check_effects_fit,
+    check_middle_neighbour,
     check_discounts,
     check_text,
     check_designs,

@@ -24,6 +24,12 @@ CODES: list[Code] = [
     Code("W202", "duplicate-name", _W, "give different designs different names"),
     Code("W203", "few-designs", _W, "add more distinct designs to the deck"),
     Code("W204", "missing-flavour", _W, "add a line of flavour text"),
+    Code(
+        "W205",
+        "neighbour-means-both",
+        _W,
+        "write target: neighbours, or let the card stand left or right",
+    ),
     # --- engine-backed card checks ------------------------------------------------------
     Code("E301", "unaffordable", _E, "lower the cost or add discounts/income that reach it"),
     Code("E302", "no-legal-slot", _E, "give the card a placement with slots in its season"),

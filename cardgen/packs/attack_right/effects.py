@@ -280,6 +280,37 @@ class PeekHand(EffectBase):
         return f"{self.prefix()}Look at {who}."
 
 
+class Intercept(EffectBase):
+    """Once per round, when this card's Neighbour (or either Neighbour) has chosen a card to
+    play, before the flip: look at it, and you may discard it. It is not played and not paid
+    for; its owner plays on. A player who has ended the Play Phase no longer intercepts, and a
+    player intercepts at most one card per flip."""
+
+    kind: Literal["intercept"]
+    trigger: Literal["ongoing"] = "ongoing"
+    target: Others = "neighbour"
+
+    def text(self) -> str:
+        who = "your Neighbour is" if self.target == "neighbour" else "a Neighbour is"
+        return (
+            f"{{phase-play}} Once per round, before a flip: look at the card {who} about to "
+            "play. You may discard it."
+        )
+
+
+class MoveCard(EffectBase):
+    """When played: you may move one of your other cards (or units, or buildings) to another
+    zone it can stand in that has a free spot. The moved card keeps its age tokens, its coins
+    and its place in play order; it is not played again."""
+
+    kind: Literal["move_card"]
+    trigger: Literal["played"] = "played"
+    what: Literal["unit", "building", "card"] = "card"
+
+    def text(self) -> str:
+        return f"{self.prefix()}You may move one of your other {self.what}s to another zone."
+
+
 class Hidden(EffectBase):
     """This card stays face down to other players until the Battle Phase: they see that a
     card is there, not which."""
@@ -314,6 +345,8 @@ EFFECT_KINDS: tuple[type[EffectBase], ...] = (
     StealCoins,
     DiscardFromHand,
     PeekHand,
+    Intercept,
+    MoveCard,
     Hidden,
     Flank,
 )
@@ -330,6 +363,8 @@ Effect = Annotated[
     | StealCoins
     | DiscardFromHand
     | PeekHand
+    | Intercept
+    | MoveCard
     | Hidden
     | Flank,
     Field(discriminator="kind"),

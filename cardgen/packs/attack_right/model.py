@@ -151,6 +151,7 @@ class Settings(_Strict):
     bank_unlimited: bool = True
     middle_neighbour: Literal["both", "left", "right"] = "both"
     replace_when_free: bool = False
+    simultaneous_effects: Literal["snapshot", "net"] = "snapshot"
 
 
 class RulesModel(RulesBase):

@@ -25,7 +25,8 @@ Public API (stable, used by the simulation tools)::
   and ``reseed(seed)`` for lookahead; ``card_value`` is the greedy bot's card heuristic.
 * ``play_game(state, bots)`` plays to the end; :mod:`.log` writes/replays JSON game logs.
 * For `cardgen play` (:class:`cardgen.engine_api.EngineModule`): ``sides``,
-  ``play_with_bots``, ``to_text_log``, ``to_json_log``, ``replay_log``, ``ReplayError``.
+  ``play_with_bots``, ``to_text_log``, ``to_json_log``, ``to_view_log`` (one player's view:
+  :mod:`.views`), ``replay_log`` (checks every event and the final state), ``ReplayError``.
 * Interpretations of ambiguous rules follow ``rules.settings`` (see
   ``cardgen/packs/attack_right/clarifications.yaml``).
 """
@@ -54,6 +55,7 @@ from cardgen.packs.attack_right.engine.log import (
     sides,
     to_json_log,
     to_text_log,
+    to_view_log,
 )
 from cardgen.packs.attack_right.engine.phases import BattleRecord
 from cardgen.packs.attack_right.engine.state import (
@@ -92,4 +94,5 @@ __all__ = [
     "sides",
     "to_json_log",
     "to_text_log",
+    "to_view_log",
 ]

@@ -12,10 +12,10 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from cardgen.packs.attack_right.engine.actions import END
+from cardgen.packs.attack_right.engine.actions import END, PASS
 from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, CardDef
 from cardgen.packs.attack_right.engine.executors import price
-from cardgen.packs.attack_right.engine.state import DRAFT, PLAY, State
+from cardgen.packs.attack_right.engine.state import DRAFT, INTERCEPT, MOVE, PLAY, State
 
 
 class Bot(Protocol):
@@ -70,12 +70,62 @@ def _card_value(c: CardDef, counts, zone: int | None) -> float:
     v -= 0.6 * c.upkeep
     if c.flank:
         v += 1
+    v += 1.0 * len(c.intercepts) + (0.5 if c.moves else 0.0)
     return v
+
+
+INTERCEPT_AT = 2.5
+"""The worth from which the greedy bot discards a Neighbour's card it has not seen better of."""
+
+
+def intercept_choice(state: State, player: int, legal: list[int]) -> int:
+    """Discard the best card on offer if it is worth :data:`INTERCEPT_AT`, or if it is at least
+    as good as anything still in that Neighbour's hand as far as ``player`` has seen (a peek
+    this round); otherwise wait for a better card."""
+    best, best_v = PASS, float("-inf")
+    for a in legal:
+        if a == PASS:
+            continue
+        inst, _z = state.decode_reaction(a)
+        v = card_value(state, player, inst)
+        if v > best_v:
+            best, best_v = a, v
+    if best == PASS:
+        return PASS
+    inst, _z = state.decode_reaction(best)
+    owner = next(q for v, q, i, _s in state.glimpses if v == player and i == inst)
+    hand = set(state.hands[owner])
+    known = [
+        card_value(state, player, i)
+        for viewer, q, seen in state.peeks
+        if viewer == player and q == owner
+        for i in seen
+        if i in hand and i != inst
+    ]
+    bar = max(known) if known else INTERCEPT_AT
+    return best if best_v >= bar else PASS
+
+
+def move_choice(state: State, player: int, legal: list[int]) -> int:
+    """The move that most raises a card's worth in its zone (none if no move does)."""
+    best, best_gain = PASS, 0.0
+    for a in legal:
+        if a == PASS:
+            continue
+        inst, z = state.decode_reaction(a)
+        gain = card_value(state, player, inst, z) - card_value(
+            state, player, inst, state.zone[inst]
+        )
+        if gain > best_gain:
+            best, best_gain = a, gain
+    return best
 
 
 class GreedyBot:
     """Drafts the best-valued card; plays the best value-for-price affordable play, preferring
-    to fill free slots; ends (saving its best card) when nothing is worth its price."""
+    to fill free slots; ends (saving its best card) when nothing is worth its price.  It
+    intercepts a Neighbour's card by what it has seen (:func:`intercept_choice`) and makes the
+    move that most raises a card's worth (:func:`move_choice`)."""
 
     name = "greedy"
 
@@ -90,6 +140,10 @@ class GreedyBot:
         by a caller that has it already)."""
         if state.phase == DRAFT:
             return max(legal, key=lambda i: (card_value(state, player, i), -i))
+        if state.sub == INTERCEPT:
+            return intercept_choice(state, player, legal)
+        if state.sub == MOVE:
+            return move_choice(state, player, legal)
         if state.phase != PLAY or legal == [END]:
             return legal[0]
         m1 = state.game.num_instances + 1
@@ -137,6 +191,9 @@ def play_game(state: State, bots: Sequence[Bot], *, check: bool = False) -> Stat
     while state.phase <= PLAY:
         if state.phase == DRAFT:
             actions = [bots[p].step(state, p) for p in seats]
+        elif state.sub:
+            acting = state.acting_players()
+            actions = [bots[p].step(state, p) if p in acting else None for p in seats]
         else:
             ended = state.ended
             actions = [None if ended[p] else bots[p].step(state, p) for p in seats]

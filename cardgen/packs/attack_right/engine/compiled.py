@@ -18,6 +18,8 @@ from cardgen.packs.attack_right.effects import (
     GainCoins,
     GainGlory,
     Hidden,
+    Intercept,
+    MoveCard,
     PeekHand,
     Power,
     Produce,
@@ -68,6 +70,10 @@ _WHEN = {
     "defence_lost": DEFENCE_LOST,
 }
 
+# --- what a move_card effect may move ----------------------------------------------------------
+MOVE_UNIT, MOVE_BUILDING, MOVE_ANY = 1, 2, 3
+_MOVE = {"unit": MOVE_UNIT, "building": MOVE_BUILDING, "card": MOVE_ANY}
+
 Trig = tuple[int, int, int, int, int]
 """A triggered effect: (opcode, amount, per, target, when)."""
 PowerMod = tuple[int, int, int]
@@ -102,6 +108,10 @@ class CardDef:
     returns: bool
     hidden: bool
     flank: bool
+    #: targets (T_NEIGHBOUR / T_NEIGHBOURS) of its intercept abilities, once per round each
+    intercepts: tuple[int, ...]
+    #: when played, may move one of its owner's other cards: 0 no, else MOVE_UNIT/BUILDING/ANY
+    moves: int
     #: any power change (self, zone or neighbour): its power needs :func:`card_power`
     has_power_mods: bool
     #: changes its kingdom's cached numbers (zone/neighbour power, production, discounts)
@@ -125,8 +135,9 @@ def compile_card(card: Card, index: int, rules: RulesModel) -> CardDef:
     mods: dict[str, list[PowerMod]] = {"self": [], "zone": [], "neighbour": []}
     trig: dict[str, list[Trig]] = {t: [] for t in ("played", "battle", "income", "age_start")}
     trig["dies"] = []
-    upkeep = 0
+    upkeep = moves = 0
     returns = hidden = flank = False
+    intercepts: list[int] = []
     for e in card.effects:
         if isinstance(e, Produce):
             produce.append((res.index(e.resource), e.amount))
@@ -144,6 +155,10 @@ def compile_card(card: Card, index: int, rules: RulesModel) -> CardDef:
             hidden = True
         elif isinstance(e, Flank):
             flank = True
+        elif isinstance(e, Intercept):
+            intercepts.append(_TARGET[e.target])
+        elif isinstance(e, MoveCard):
+            moves = _MOVE[e.what]
         else:
             trig[e.trigger].append(_compile_trig(e, res))
     # A discount resource printed twice still counts each unit produced once.
@@ -173,6 +188,8 @@ def compile_card(card: Card, index: int, rules: RulesModel) -> CardDef:
         returns=returns,
         hidden=hidden,
         flank=flank,
+        intercepts=tuple(intercepts),
+        moves=moves,
         has_power_mods=bool(mods["self"] or mods["zone"] or mods["neighbour"]),
         modifies=bool(mods["zone"] or mods["neighbour"] or produce or discounts),
     )

@@ -1,53 +1,75 @@
 """The event log: structured events as small tuples (cheap to record), their field names,
 and conversion to JSON-ready dicts and readable text.
 
-An event is ``(type, *values)``; :data:`EVENT_FIELDS` names the values.  Card instances are
-ints in the tuple and card ids in the dict form (``card``/``victim``); zones are names.
+An event is ``(type, *values)``; :data:`EVENT_FIELDS` names the values and says what each
+holds: a card, cards, a zone, a seat, seats, one value per seat, a source (a card id or one of
+:data:`SOURCES`) or a plain value.  Card instances are ints in the tuple and card ids in the
+dict form; zones are names.
 """
 
 from __future__ import annotations
 
 from cardgen.packs.attack_right.engine.compiled import ZONES
 
-CARD, CARDS, ZONE, PLAIN = "card", "cards", "zone", "plain"
+CARD, CARDS, ZONE, SEAT, SEATS, PER_SEAT, SOURCE, PLAIN = (
+    "card",
+    "cards",
+    "zone",
+    "seat",
+    "seats",
+    "per_seat",
+    "source",
+    "plain",
+)
+SOURCES = ("income", "battle", "first_to_end", "coins")
+"""What a ``source`` names besides the id of the card whose effect it was."""
 
 EVENT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "round": (("round", PLAIN), ("season", PLAIN)),
     "phase": (("phase", PLAIN),),
-    "deal": (("player", PLAIN), ("cards", CARDS)),
-    "pick": (("player", PLAIN), ("card", CARD)),
-    "draft_discard": (("player", PLAIN), ("card", CARD)),
-    "save": (("player", PLAIN), ("card", CARD)),
-    "end_turn": (("player", PLAIN), ("discarded", PLAIN), ("step", PLAIN)),
+    "deal": (("player", SEAT), ("cards", CARDS)),
+    "pick": (("player", SEAT), ("card", CARD)),
+    "draft_discard": (("player", SEAT), ("card", CARD)),
+    "save": (("player", SEAT), ("card", CARD)),
+    "end_turn": (("player", SEAT), ("discarded", PLAIN), ("step", PLAIN)),
     "play": (
-        ("player", PLAIN),
+        ("player", SEAT),
         ("card", CARD),
         ("zone", ZONE),
         ("price", PLAIN),
         ("removes", CARD),
         ("step", PLAIN),
     ),
-    "remove": (("player", PLAIN), ("card", CARD), ("reason", PLAIN), ("coins", PLAIN)),
-    "coins": (("player", PLAIN), ("amount", PLAIN), ("source", PLAIN)),
-    "glory": (("player", PLAIN), ("amount", PLAIN), ("source", PLAIN)),
-    "store": (("player", PLAIN), ("card", CARD), ("amount", PLAIN)),
-    "tokens": (("player", PLAIN), ("card", CARD), ("amount", PLAIN)),
-    "steal": (("player", PLAIN), ("from", PLAIN), ("amount", PLAIN), ("source", PLAIN)),
-    "hand_discard": (("player", PLAIN), ("card", CARD), ("source", PLAIN)),
-    "peek": (("player", PLAIN), ("target", PLAIN), ("cards", CARDS)),
+    "remove": (("player", SEAT), ("card", CARD), ("reason", PLAIN), ("coins", PLAIN)),
+    "coins": (("player", SEAT), ("amount", PLAIN), ("source", SOURCE)),
+    "glory": (("player", SEAT), ("amount", PLAIN), ("source", SOURCE)),
+    "store": (("player", SEAT), ("card", CARD), ("amount", PLAIN)),
+    "tokens": (("player", SEAT), ("card", CARD), ("amount", PLAIN)),
+    "steal": (("player", SEAT), ("from", SEAT), ("amount", PLAIN), ("source", SOURCE)),
+    "hand_discard": (("player", SEAT), ("card", CARD), ("source", SOURCE)),
+    "peek": (("player", SEAT), ("target", SEAT), ("cards", CARDS)),
     "battle": (
-        ("attacker", PLAIN),
-        ("defender", PLAIN),
+        ("attacker", SEAT),
+        ("defender", SEAT),
         ("attack", PLAIN),
         ("defence", PLAIN),
-        ("winner", PLAIN),
+        ("winner", SEAT),
     ),
-    "upkeep": (("player", PLAIN), ("due", PLAIN), ("paid", PLAIN)),
-    "die": (("player", PLAIN), ("card", CARD), ("coins", PLAIN), ("returns", PLAIN)),
-    "game_end": (("glory", PLAIN), ("coins", PLAIN), ("winners", PLAIN)),
+    "upkeep": (("player", SEAT), ("due", PLAIN), ("paid", PLAIN)),
+    "die": (("player", SEAT), ("card", CARD), ("coins", PLAIN), ("returns", PLAIN)),
+    "game_end": (("glory", PER_SEAT), ("coins", PER_SEAT), ("winners", SEATS)),
+    "intercept": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", PLAIN)),
+    "glimpse": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", PLAIN)),
+    "move": (("player", SEAT), ("card", CARD), ("from_zone", ZONE), ("zone", ZONE)),
 }
 
-PRIVATE = frozenset({"deal", "pick", "save", "peek"})
+VIEW_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "reveal": (("player", SEAT), ("card", CARD), ("zone", ZONE)),
+}
+"""Events only a player's view writes (:mod:`.views`), never the engine: ``reveal``, when the
+Battle Phase turns face up a hidden card the viewer saw flipped face down."""
+
+PRIVATE = frozenset({"deal", "pick", "save", "peek", "glimpse"})
 """Events only their ``player`` sees (the rest is public)."""
 
 
@@ -69,7 +91,9 @@ def to_dict(event: tuple, card_id) -> dict:
 
 
 def to_text(event: dict) -> str:
-    """One readable line for an event dict (players shown as P1..PN)."""
+    """One readable line for an event dict (players shown as P1..PN; a card a player's view
+    did not see, ``"?"``, as "a face-down card")."""
+    event = {k: "a face-down card" if v == "?" else v for k, v in event.items()}
     t = event["type"]
 
     def pl(k: str = "player") -> str:
@@ -110,6 +134,14 @@ def to_text(event: dict) -> str:
         return f"{pl()} discards {event['card']} from hand ({event['source']})"
     if t == "peek":
         return f"{pl()} looks at {pl('target')}'s hand: {', '.join(event['cards']) or '-'}"
+    if t == "glimpse":
+        return f"{pl()} looks at the card {pl('target')} is about to play: {event['card']}"
+    if t == "intercept":
+        return f"{pl()} discards {event['card']}, which {pl('target')} was about to play"
+    if t == "move":
+        return f"{pl()} moves {event['card']} from {event['from_zone']} to {event['zone']}"
+    if t == "reveal":
+        return f"{pl()}'s face-down card in the {event['zone']} zone is {event['card']}"
     if t == "battle":
         w = event["winner"]
         res = "nobody wins" if w < 0 else f"P{w + 1} wins"

@@ -1,8 +1,9 @@
 """Executors of the effect vocabulary, and the derived numbers (production, price, power).
 
 Every function takes the :class:`~.state.State` first and mutates it in
-place.  Coins come from and go to the bank (``minted``/``burned`` keep the ledger); steals move
-coins between players.  Removing, dying and discarding are separate functions.
+place.  Coins come from and go to the bank (``minted``/``burned`` keep the ledger).  Removing,
+dying and discarding are separate functions.  Triggered effects are worked out and applied by
+:mod:`.intents` (together when they happen at the same time).
 """
 
 from __future__ import annotations
@@ -12,13 +13,6 @@ from typing import TYPE_CHECKING
 from cardgen.packs.attack_right.engine.compiled import (
     ATTACK,
     DEFENCE,
-    OP_COINS,
-    OP_DISCARD,
-    OP_GLORY,
-    OP_PEEK,
-    OP_STEAL,
-    OP_STORE,
-    OP_TOKENS,
     PER_BUILDING,
     PER_CARD,
     PER_NONE,
@@ -26,10 +20,7 @@ from cardgen.packs.attack_right.engine.compiled import (
     PER_UNIT,
     RES_BASE,
     T_NEIGHBOUR,
-    T_NEIGHBOUR_UNITS,
-    T_OWN_UNITS,
     T_OWNER,
-    T_SELF,
     CardDef,
 )
 
@@ -121,26 +112,6 @@ def total_power(st: State, p: int, stat: int, opponent: int) -> int:
 
 
 # ------------------------------------------------------------------ coins, glory, tokens
-def gain_coins(st: State, p: int, amount: int, source: str) -> int:
-    """``p`` gains coins from the bank (negative: loses them to the bank, never below 0)."""
-    if amount >= 0:
-        if st.bank_limited:
-            amount = min(amount, st.bank)
-            st.bank -= amount
-        st.minted += amount
-    else:
-        amount = -min(-amount, st.coins[p])
-        st.burned -= amount
-        if st.bank_limited:
-            st.bank -= amount
-    if amount:
-        st.coins[p] += amount
-        ev = st.events
-        if ev is not None:
-            ev.append(("coins", p, amount, source))
-    return amount
-
-
 def gain_glory(st: State, p: int, amount: int, source: str, split: list[int] | None = None) -> None:
     """``p`` gains glory (negative: loses it, never below 0), also counted in ``split`` (one of
     the state's per-source lists; default ``effect_glory``)."""
@@ -152,18 +123,6 @@ def gain_glory(st: State, p: int, amount: int, source: str, split: list[int] | N
         ev = st.events
         if ev is not None:
             ev.append(("glory", p, amount, source))
-
-
-def store_coins(st: State, p: int, inst: int, amount: int) -> None:
-    """Put coins from the bank on a tableau card."""
-    if st.bank_limited:
-        amount = min(amount, st.bank)
-        st.bank -= amount
-    st.minted += amount
-    st.stored[inst] += amount
-    ev = st.events
-    if ev is not None and amount:
-        ev.append(("store", p, inst, amount))
 
 
 def add_tokens(st: State, p: int, inst: int, amount: int) -> None:
@@ -179,17 +138,6 @@ def add_tokens(st: State, p: int, inst: int, amount: int) -> None:
         ev = st.events
         if ev is not None:
             ev.append(("tokens", p, inst, amount))
-
-
-def steal(st: State, thief: int, victim: int, amount: int, source: str) -> None:
-    """Move up to ``amount`` coins from ``victim`` to ``thief``."""
-    amount = min(amount, st.coins[victim])
-    if amount:
-        st.coins[victim] -= amount
-        st.coins[thief] += amount
-        ev = st.events
-        if ev is not None:
-            ev.append(("steal", thief, victim, amount, source))
 
 
 # ------------------------------------------------------------------ leaving the tableau
@@ -274,68 +222,18 @@ def facing_units(st: State, p: int, inst: int) -> list[tuple[int, int]]:
     return out
 
 
-def run(
-    st: State, p: int, inst: int, eff, count: int, exclude: frozenset[int] = frozenset()
-) -> None:
-    """Execute one triggered effect of card ``inst`` (owner ``p``); ``count`` is its ``per``
-    value, ``exclude`` the cards it may not target (flipped at the same time)."""
-    op, amount, _per, target, _when = eff
-    src = st.card[inst].id
-    if op == OP_COINS:
-        for q in targets(st, p, inst, target):
-            gain_coins(st, q, amount * count, src)
-    elif op == OP_GLORY:
-        for q in targets(st, p, inst, target):
-            gain_glory(st, q, amount * count, src)
-    elif op == OP_STORE:
-        store_coins(st, p, inst, amount)
-    elif op == OP_TOKENS:
-        if target == T_SELF:
-            if st.card[inst].is_unit:
-                add_tokens(st, p, inst, amount)
-        elif target == T_OWN_UNITS:
-            for u in list(st.tab[p]):
-                if u != inst and st.card[u].is_unit and u not in exclude:
-                    add_tokens(st, p, u, amount)
-        elif target == T_NEIGHBOUR_UNITS:
-            for q, u in facing_units(st, p, inst):
-                if u not in exclude:
-                    add_tokens(st, q, u, amount)
-    elif op == OP_STEAL:
-        for q in targets(st, p, inst, target):
-            steal(st, p, q, amount, src)
-    elif op == OP_DISCARD:
-        for q in targets(st, p, inst, target):
-            discard_from_hand(st, q, amount, src)
-    elif op == OP_PEEK:
-        for q in targets(st, p, inst, target):
-            seen = tuple(st.hands[q])
-            st.peeks.append((p, q, seen))
-            ev = st.events
-            if ev is not None:
-                ev.append(("peek", p, q, seen))
-
-
-def fire(st: State, p: int, inst: int, effects, exclude: frozenset[int] = frozenset()) -> None:
-    """Execute a card's triggered effects now (``per`` counted on the current state)."""
-    for eff in effects:
-        run(st, p, inst, eff, per_value(st, p, inst, eff[2]), exclude)
-
-
 __all__ = [
     "ATTACK",
     "DEFENCE",
     "add_tokens",
     "die",
     "discard_from_hand",
-    "fire",
-    "gain_coins",
+    "facing_units",
     "gain_glory",
+    "per_value",
     "price",
     "production",
     "remove_card",
-    "run",
-    "steal",
-    "store_coins",
+    "targets",
     "total_power",
 ]

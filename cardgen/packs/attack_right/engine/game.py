@@ -125,6 +125,10 @@ class Game:
             for stat in (DEFENCE, ATTACK)
         )
         self.inst_flank = tuple(c.flank for c in self.pool.card)
+        #: any card that intercepts, or that moves a card when played (a play step may then
+        #: hold an intercept or a move decision)
+        self.intercepting = any(c.intercepts for c in self.pool.designs)
+        self.moving = any(c.moves for c in self.pool.designs)
         #: per season, its instances in numbering order (the pile before shuffling)
         self.piles = tuple(
             tuple(i for i, x in enumerate(self.pool.season) if x == s)

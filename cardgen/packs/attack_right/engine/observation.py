@@ -1,7 +1,8 @@
 """What one player may see: their own hand, pack, kept and saved cards; everyone's tableau
 (hidden cards face down during the Play Phase they were played in), coins, glory and how many
 cards each player holds.  Other hands, face-down choices and the discard pile's faces are not
-part of it, except hands a ``peek_hand`` effect showed this round."""
+part of it, except hands a ``peek_hand`` effect showed this round (``peeks``) and the chosen
+cards an ``intercept`` ability let the player look at before a flip (``glimpses``)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,7 @@ def observe(st: State, player: int) -> dict:
         "player": player,
         "round": st.round,
         "phase": str(PHASES[st.phase]),
+        "decision": st.decision,
         "step": st.step,
         "you": {
             "hand": [cid(i) for i in st.hands[player]],
@@ -69,5 +71,10 @@ def observe(st: State, player: int) -> dict:
         "discard": len(st.discard),
         "peeks": [
             {"seat": q, "hand": [cid(i) for i in seen]} for v, q, seen in st.peeks if v == player
+        ],
+        "glimpses": [
+            {"seat": q, "card": cid(i), "step": step}
+            for v, q, i, step in st.glimpses
+            if v == player
         ],
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from cardgen.packs.attack_right.engine.actions import END
+from cardgen.packs.attack_right.engine.actions import END, PASS, decode_react
 from cardgen.packs.attack_right.engine.compiled import (
     ALWAYS,
     ATTACK,
@@ -21,20 +21,20 @@ from cardgen.packs.attack_right.engine.compiled import (
 from cardgen.packs.attack_right.engine.executors import (
     add_tokens,
     die,
-    fire,
-    gain_coins,
     gain_glory,
     per_value,
     price,
     remove_card,
-    run,
+    targets,
     total_power,
 )
+from cardgen.packs.attack_right.engine.intents import Intents, fire, intend, resolve, run
 
 if TYPE_CHECKING:
     from cardgen.packs.attack_right.engine.state import State
 
 DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
+CHOOSE, INTERCEPT, MOVE = range(3)  # the decisions of a play step (State.sub)
 
 
 class BattleRecord(NamedTuple):
@@ -104,6 +104,8 @@ def start_play(st: State) -> None:
     st.phase = PLAY
     st.step = 0
     st.first_end_done = False
+    st.glimpses = []
+    st.used = []
     for p in range(st.n):
         st.hands[p] = st.kept[p] + st.saved[p]
         st.kept[p] = []
@@ -115,8 +117,102 @@ def start_play(st: State) -> None:
 
 # ------------------------------------------------------------------ play
 def play_step(st: State, actions) -> None:
+    """One decision of a play step (:attr:`State.decision`): the players' choices, then
+    intercepts of chosen cards (if anyone may), then the flip, then moves (if anyone may)."""
+    if st.sub == INTERCEPT:
+        _intercepts(st, actions)
+    elif st.sub == MOVE:
+        _moves(st, actions)
+    elif not (st.game.intercepting and _offer_intercepts(st, actions)):
+        flip_step(st, actions)
+
+
+def _offer_intercepts(st: State, actions) -> bool:
+    """Before the flip: each player not yet out of the phase with an unused ``intercept``
+    card sees the cards its Neighbours chose to play (glimpses) and decides next; ``False``
+    if nobody may intercept."""
+    g = st.game
+    card, used, ended = st.card, st.used, st.ended
+    m1 = g.num_instances + 1
+    chosen = [a // m1 // 3 if a is not None and a >= 0 else -1 for a in actions]
+    offers: list[tuple[int, ...]] = [()] * st.n
+    for p in range(st.n):
+        if ended[p]:
+            continue
+        seen: list[int] = []
+        for i in st.tab[p]:
+            if not card[i].intercepts or i in used:
+                continue
+            for t in card[i].intercepts:
+                reach = targets(st, p, i, t)
+                seen += [chosen[q] for q in reach if chosen[q] >= 0 and chosen[q] not in seen]
+        offers[p] = tuple(seen)
+    if not any(offers):
+        return False
+    st.sub, st.pending, st.offers = INTERCEPT, tuple(actions), offers
+    ev = st.events
+    for p, seen in enumerate(offers):
+        for inst in seen:
+            q = chosen.index(inst)
+            st.glimpses.append((p, q, inst, st.step + 1))
+            if ev is not None:
+                ev.append(("glimpse", p, q, inst, st.step + 1))
+    return True
+
+
+def _intercepts(st: State, decisions) -> None:
+    """Discard the intercepted cards (each interceptor uses one of its abilities that reaches
+    the card's owner), then flip the rest of the step's choices."""
+    g = st.game
+    m1 = g.num_instances + 1
+    actions = list(st.pending)
+    chosen = [a // m1 // 3 if a is not None and a >= 0 else -1 for a in actions]
+    card, ev = st.card, st.events
+    gone: list[int] = []
+    for p, d in enumerate(decisions):
+        if d is None or d == PASS:
+            continue
+        inst = decode_react(d, g.num_instances)
+        q = chosen.index(inst)
+        st.used.append(
+            next(
+                i
+                for i in st.tab[p]
+                if i not in st.used and any(q in targets(st, p, i, t) for t in card[i].intercepts)
+            )
+        )
+        if ev is not None:
+            ev.append(("intercept", p, q, inst, st.step + 1))
+        if inst not in gone:
+            gone.append(inst)
+            st.hands[q].remove(inst)
+            st.discard.append(inst)
+            actions[q] = None
+    st.sub, st.pending, st.offers = CHOOSE, None, [()] * st.n
+    flip_step(st, actions)
+
+
+def _moves(st: State, decisions) -> None:
+    """Apply the chosen moves together (each player moves only their own cards)."""
+    ev = st.events
+    for p, d in enumerate(decisions):
+        if d is None or d == PASS:
+            continue
+        inst, z = divmod(decode_react(d, st.game.num_instances), 3)
+        old = st.zone[inst]
+        st.zone[inst] = z
+        st.refresh_mods(p)  # rebuilds the zones' occupants too
+        if ev is not None:
+            ev.append(("move", p, inst, old, z))
+    st.sub, st.movers = CHOOSE, [-1] * st.n
+    if all(st.ended):
+        finish_round(st)
+
+
+def flip_step(st: State, actions) -> None:
     """All chosen cards flip together: costs from the pre-flip snapshot, occupants removed,
-    when-played effects counted on the snapshot and unable to target each other."""
+    when-played effects counted on the snapshot and unable to target each other.  ``None``
+    for a player still in the phase: their card was intercepted (they play on)."""
     g = st.game
     n, m1 = st.n, g.num_instances + 1
     card, ev = st.card, st.events
@@ -129,6 +225,8 @@ def play_step(st: State, actions) -> None:
         if ended[p]:
             continue
         a = actions[p]
+        if a is None:
+            continue
         if a < 0:
             enders.append((p, -1 if a == END else -2 - a))
             continue
@@ -160,17 +258,36 @@ def play_step(st: State, actions) -> None:
                 ev.append(("end_turn", p, len(hand), st.step))
             hands[p] = []
             ended[p] = True
-            if bonus:
-                gain_coins(st, p, bonus, "first_to_end")
+        if bonus:  # all first enders at once (a short limited bank shares what it holds)
+            first = Intents()
+            first.coin_gains = [(p, bonus, "first_to_end") for p, _save in enders]
+            resolve(st, first)
     if plays:
         _flip(st, plays)
+        if g.moving and _offer_moves(st, plays):
+            return
     if all(ended):
         finish_round(st)
 
 
+def _offer_moves(st: State, plays: list) -> bool:
+    """After the flip: players whose flipped card may move one of their other cards decide
+    next; ``False`` if no such move is possible."""
+    movers = [-1] * st.n
+    card = st.card
+    for p, inst, *_rest in plays:
+        if card[inst].moves and st.moves_of(p, inst):
+            movers[p] = inst
+    if max(movers) < 0:
+        return False
+    st.sub, st.movers = MOVE, movers
+    return True
+
+
 def _flip(st: State, plays: list) -> None:
-    """Place the flipped cards, remove the occupants they replace, then run their when-played
-    effects in seat order, counted on the snapshot (they cannot target each other)."""
+    """Place the flipped cards and remove the occupants they replace; then their when-played
+    effects, counted on the snapshot and unable to target each other, are applied together
+    (:mod:`.intents`: no seat goes first)."""
     card, ev = st.card, st.events
     tab, zone, seq, tokens, stored = st.tab, st.zone, st.seq, st.tokens, st.stored
     first = st.gstep * st.n
@@ -189,11 +306,16 @@ def _flip(st: State, plays: list) -> None:
             remove_card(st, p, victim, "replaced", refresh=False)
         if refresh:
             st.refresh_mods(p)
+    todo = None
     for p, inst, _z, _v, _cost, counts in plays:
         if counts:
-            flipped = frozenset(x[1] for x in plays)
+            if todo is None:
+                todo = Intents()
+                flipped = frozenset(x[1] for x in plays)
             for eff, count in zip(card[inst].played, counts, strict=True):
-                run(st, p, inst, eff, count, flipped)
+                intend(st, todo, p, inst, eff, count, flipped)
+    if todo is not None:
+        resolve(st, todo)
 
 
 # ------------------------------------------------------------------ battle, income, age
@@ -249,14 +371,19 @@ def battle(st: State) -> None:
 
 
 def income(st: State) -> None:
-    """3 coins plus card income to everyone, then upkeep: all or nothing."""
+    """3 coins to everyone, then card income to everyone (each all at once, so a limited bank
+    running dry shares what it holds: :mod:`.intents`), then upkeep: all or nothing."""
     g = st.game
     card, ev = st.card, st.events
+    base = Intents()
+    base.coin_gains = [(p, g.income, "income") for p in range(st.n)]
+    resolve(st, base)
+    extra = Intents()
     for p in range(st.n):
-        gain_coins(st, p, g.income, "income")
-        for i in list(st.tab[p]):
-            if card[i].income:
-                fire(st, p, i, card[i].income)
+        for i in st.tab[p]:
+            for eff in card[i].income:
+                intend(st, extra, p, i, eff, per_value(st, p, i, eff[2]))
+    resolve(st, extra)
     for p in range(st.n):
         due = 0
         for i in st.tab[p]:

@@ -17,6 +17,13 @@ number of finished rounds (it grows during the ``apply_actions`` call that ends 
 When a play phase starts, ``hands[p]`` holds the cards ``p`` kept in that round's draft, in the
 order they were kept (the last one of a first game's pack after the picks), then the saved
 cards.
+
+A play step can hold two more simultaneous decisions (``sub``, :attr:`State.decision`): once
+everyone has chosen, players with an unused ``intercept`` ability facing a Neighbour who chose a
+card to play look at it and may discard it (``pending`` keeps the step's choices, ``offers[p]``
+the cards ``p`` may discard, ``glimpses`` what each player saw); after the flip, players who
+flipped a ``move_card`` card may move one of their other cards (``movers[p]``: that card, or -1).
+Only the acting players of that decision give an action to :meth:`State.apply_actions`.
 """
 
 from __future__ import annotations
@@ -29,9 +36,12 @@ from dataclasses import dataclass
 from cardgen.packs.attack_right.engine import phases
 from cardgen.packs.attack_right.engine.actions import (
     END,
+    PASS,
     PlayAction,
     decode_play,
+    decode_react,
     play_action,
+    react_action,
     save_action,
 )
 from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES
@@ -41,6 +51,9 @@ from cardgen.packs.attack_right.model import Phase
 
 DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
 PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
+CHOOSE, INTERCEPT, MOVE = range(3)
+"""Decisions of a play step (``State.sub``): choosing cards, intercepting a Neighbour's
+chosen card before the flip, moving a card after it."""
 
 
 def shuffle(rng: random.Random, x: list) -> None:
@@ -99,18 +112,22 @@ class State:
         "events",
         "first_end_done",
         "game",
+        "glimpses",
         "glory",
         "gstep",
         "hands",
         "history",
         "kept",
         "minted",
+        "movers",
         "n",
         "neighbour_mods",
         "num_resources",
         "occ",
+        "offers",
         "packs",
         "peeks",
+        "pending",
         "phase",
         "piles",
         "prod",
@@ -122,9 +139,11 @@ class State:
         "seq",
         "step",
         "stored",
+        "sub",
         "tab",
         "token_bank",
         "tokens",
+        "used",
         "zone",
         "zone_mods",
     )
@@ -161,6 +180,12 @@ class State:
         st.ended = [False] * n
         st.first_end_done = False
         st.peeks = []
+        st.sub = CHOOSE
+        st.pending = None
+        st.offers = [()] * n
+        st.movers = [-1] * n
+        st.glimpses = []
+        st.used = []
         st.events = [] if game.options.log_events else None
         st.bank_limited = not game.settings.bank_unlimited
         st.bank = game.coin_supply - game.starting_coins * n
@@ -226,6 +251,12 @@ class State:
         st.ended = self.ended[:]
         st.first_end_done = self.first_end_done
         st.peeks = self.peeks[:]
+        st.sub = self.sub
+        st.pending = self.pending
+        st.offers = self.offers[:]
+        st.movers = self.movers[:]
+        st.glimpses = self.glimpses[:]
+        st.used = self.used[:]
         st.events = None if self.events is None else self.events[:]
         st.bank_limited = self.bank_limited
         st.bank = self.bank
@@ -261,6 +292,17 @@ class State:
     def season(self) -> int:
         return self.game.season_of_round[self.round]
 
+    @property
+    def decision(self) -> str:
+        """What the acting players decide now: ``draft``, ``play``, ``intercept`` (discard a
+        Neighbour's chosen card before the flip?) or ``move`` (after it); ``""`` when nobody
+        decides (the game is over)."""
+        if self.phase == DRAFT:
+            return "draft"
+        if self.phase == PLAY:
+            return ("play", "intercept", "move")[self.sub]
+        return ""
+
     def is_terminal(self) -> bool:
         return self.phase == END_PHASE
 
@@ -269,6 +311,10 @@ class State:
         if self.phase == DRAFT:
             return list(range(self.n))
         if self.phase == PLAY:
+            if self.sub == INTERCEPT:
+                return [p for p in range(self.n) if self.offers[p]]
+            if self.sub == MOVE:
+                return [p for p in range(self.n) if self.movers[p] >= 0]
             return [p for p in range(self.n) if not self.ended[p]]
         return []
 
@@ -285,6 +331,8 @@ class State:
         """``player``'s legal actions now (empty if they do not act)."""
         if self.phase == DRAFT:
             return list(self.packs[player])
+        if self.phase == PLAY and self.sub:
+            return self._reactions(player)
         if self.phase != PLAY or self.ended[player]:
             return []
         hand = self.hands[player]
@@ -297,7 +345,7 @@ class State:
     def play_options(self, player: int) -> tuple[list[int], list[int]]:
         """``player``'s legal actions and playable cards (:meth:`playable_cards`) in one pass."""
         playable: list[int] = []
-        if self.phase != PLAY or self.ended[player] or not self.hands[player]:
+        if self.phase != PLAY or self.sub or self.ended[player] or not self.hands[player]:
             return self.legal_actions(player), playable
         out = self._plays(player, playable)
         out += [-2 - i for i in self.hands[player]]
@@ -307,6 +355,32 @@ class State:
         """``player``'s hand cards with at least one legal play now (affordable, with a zone
         that has slots this season: a full zone still offers replacing its occupants)."""
         return self.play_options(player)[1]
+
+    def _reactions(self, p: int) -> list[int]:
+        """``p``'s intercept or move actions (``PASS`` first), empty if ``p`` does not act."""
+        m = self.game.num_instances
+        if self.sub == INTERCEPT:
+            offers = self.offers[p]
+            return [PASS, *(react_action(i, m) for i in offers)] if offers else []
+        played = self.movers[p]
+        if played < 0:
+            return []
+        return [PASS, *(react_action(i * 3 + z, m) for i, z in self.moves_of(p, played))]
+
+    def moves_of(self, p: int, played: int) -> list[tuple[int, int]]:
+        """(card, zone) moves a ``move_card`` effect of ``played`` offers ``p`` now: another of
+        ``p``'s cards of the kind it names, to another zone it may stand in with a free spot."""
+        card, zone = self.card, self.zone
+        what = card[played].moves
+        cap = self.game.capacity[self.season]
+        occ = self.occ[p]
+        out = []
+        for i in self.tab[p]:
+            c = card[i]
+            if i == played or not (what & (1 if c.is_unit else 2)):
+                continue
+            out += [(i, z) for z in c.zones if z != zone[i] and len(occ[z]) < cap[z]]
+        return out
 
     def _plays(self, p: int, playable: list[int]) -> list[int]:
         """The play actions of ``p``; appends the cards they play to ``playable``."""
@@ -358,8 +432,17 @@ class State:
         """A play-phase action decoded (card, zone, victim, saved card)."""
         return decode_play(action, self.game.num_instances)
 
+    def decode_reaction(self, action: int) -> tuple[int, int]:
+        """An intercept or move action as ``(card, zone)`` (zone ``-1`` for an intercept;
+        ``(-1, -1)`` for ``PASS``)."""
+        code = decode_react(action, self.game.num_instances)
+        if code < 0:
+            return -1, -1
+        return (code, -1) if self.sub == INTERCEPT else divmod(code, 3)
+
     def action_card(self, action: int) -> int:
-        """The card an action keeps (draft) or plays (play phase); ``-1`` for ending a turn."""
+        """The card an action keeps (draft) or plays (play phase); ``-1`` for ending a turn
+        and for intercept and move decisions."""
         if self.phase == DRAFT:
             return action
         return action // (3 * self.game.num_instances + 3) if action >= 0 else -1
@@ -388,6 +471,9 @@ class State:
         for viewer, _q, cards in self.peeks:
             if viewer == player:
                 seen.update(cards)
+        for viewer, _q, inst, _step in self.glimpses:
+            if viewer == player:
+                seen.add(inst)
         return seen
 
     # ------------------------------------------------------------------ lookahead support
@@ -406,6 +492,8 @@ class State:
         w.seed = seed
         known = self.visible_cards(player)
         known.update(seen)
+        if self.pending is not None:  # the cards of a step waiting for intercepts stay put
+            known.update(self.action_card(a) for a in self.pending if a is not None)
         places = list(w.piles)
         for q in range(w.n):
             if q != player:
@@ -522,6 +610,12 @@ class State:
             self.ended,
             self.first_end_done,
             self.peeks,
+            self.sub,
+            self.pending,
+            self.offers,
+            self.movers,
+            self.glimpses,
+            self.used,
             self.bank,
             self.token_bank,
             self.minted,
@@ -558,6 +652,13 @@ class State:
         m = self.game.num_instances
         if self.phase == DRAFT:
             return f"pick {cid(action)}" if 0 <= action < m else f"pick #{action}"
+        if self.sub:
+            inst, z = self.decode_reaction(action)
+            if inst < 0 or inst >= m:
+                return "pass" if action == PASS else f"action {action}"
+            if z < 0:
+                return f"intercept {cid(inst)}"
+            return f"move {cid(inst)} to {ZONES[z].value}"
         a = decode_play(action, m)
         if action == END:
             return "end"
@@ -580,10 +681,14 @@ class State:
 __all__ = [
     "AGE",
     "BATTLE",
+    "CHOOSE",
     "DRAFT",
     "END",
     "END_PHASE",
     "INCOME",
+    "INTERCEPT",
+    "MOVE",
+    "PASS",
     "PLAY",
     "IllegalActionError",
     "PlayerResult",

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from cardgen.packs.attack_right.engine import phases
-from cardgen.packs.attack_right.engine.actions import END, play_action, save_action
+from cardgen.packs.attack_right.engine.actions import END, play_action, react_action, save_action
 from cardgen.packs.attack_right.engine.compiled import ZONES
 from cardgen.packs.attack_right.engine.game import Game
 from cardgen.packs.attack_right.engine.state import PHASES, State
 from cardgen.packs.attack_right.scenario.file_format import (
     Action,
     CardSpec,
+    InterceptAct,
+    MoveAct,
     PickAct,
     PlayAct,
     SaveAct,
@@ -36,8 +38,9 @@ def _take(st: State, card_id: str, where: str) -> int:
     raise ScenarioError(f"{where}: no copy of {card_id!r} left (the decks hold fewer)")
 
 
-def build_state(game: Game, setup: Setup) -> State:
-    """A state with the setup's cards placed and everything else shuffled into the piles."""
+def build_state(game: Game, setup: Setup, deals: Deals | None = None) -> State:
+    """A state with the setup's cards placed and everything else shuffled into the piles;
+    ``deals`` names cards of later drafts (see :func:`arrange_deals`)."""
     st = State.initial(game)
     n = st.n
     if len(setup.players) > n:
@@ -79,33 +82,119 @@ def build_state(game: Game, setup: Setup) -> State:
     st.token_bank = max(0, game.token_supply - sum(st.tokens))
     phase = setup.phase
     st.phase = [str(x) for x in PHASES].index(phase)
-    if phase == "draft" and not any(st.packs):
+    deal_now = phase == "draft" and not any(st.packs)
+    if deals:
+        arrange_deals(st, deals, first=setup.round if deal_now else setup.round + 1)
+    if deal_now:
         phases.start_round(st)
     elif phase in ("battle", "income", "age"):
         phases.resume(st)
     return st
 
 
-def find_in(st: State, insts: list[int], card_id: str, where: str) -> int:
+Deals = dict[int, dict[int, list[str]]]
+"""Per round, per seat: card ids that round's draft deals to the seat."""
+
+
+def arrange_deals(st: State, deals: Deals, first: int) -> None:
+    """Order the season piles so that each round of ``deals`` (from round ``first`` on, the
+    first one still to be dealt) deals the named cards to the named seats, in that order at
+    the front of the pack; the rest of each pack comes from the shuffled pile as usual.
+
+    A round's deal takes ``hand size x players`` cards from the end of its season's pile, seat
+    0's pack last (:func:`~.phases.start_round`); the earlier rounds of the season still to be
+    dealt take theirs first."""
+    g = st.game
+    n, h = st.n, g.hand_size
+    fixed: dict[int, dict[int, int]] = {}  # season -> pile position -> instance
+    for rnd in sorted(deals):
+        where = f"deals.{rnd}"
+        if rnd < first:
+            raise ScenarioError(f"{where}: round {rnd} is dealt before the scenario starts")
+        season = g.season_of_round[rnd]
+        pile = st.piles[season]
+        earlier = sum(1 for r in range(first, rnd) if g.season_of_round[r] == season)
+        end = len(pile) - earlier * n * h
+        if end - n * h < 0:
+            raise ScenarioError(f"{where}: the {g.rules.seasons[season].id} pile runs out first")
+        slots = fixed.setdefault(season, {})
+        for p, ids in sorted(deals[rnd].items()):
+            if len(ids) > h:
+                raise ScenarioError(f"{where}.{p}: {len(ids)} cards; a pack holds {h}")
+            start = end - (p + 1) * h
+            for k, card_id in enumerate(ids):
+                slots[start + k] = _reserve(st, season, slots, card_id, f"{where}.{p}")
+    for season, slots in fixed.items():
+        pile = st.piles[season]
+        rest = iter([i for i in pile if i not in slots.values()])
+        st.piles[season] = [slots[k] if k in slots else next(rest) for k in range(len(pile))]
+
+
+def _reserve(st: State, season: int, slots: dict[int, int], card_id: str, where: str) -> int:
+    """An instance of ``card_id`` in the ``season`` pile not yet given a place."""
+    pool = st.game.pool
+    name = st.game.rules.season_ids[season]
+    copies = pool.instances_of(card_id)
+    if copies and pool.season[copies[0]] != season:
+        other = st.game.rules.season_ids[pool.season[copies[0]]]
+        raise ScenarioError(f"{where}: {card_id!r} is a {other} card; that round deals {name}")
+    taken = set(slots.values())
+    pile = st.piles[season]
+    for inst in copies:
+        if inst in pile and inst not in taken:
+            return inst
+    raise ScenarioError(f"{where}: no copy of {card_id!r} left in the {name} pile")
+
+
+def find_in(st: State, insts: list[int], card_id: str, where: str, place: str) -> int:
+    """The first instance of ``card_id`` among ``insts`` (``place`` names them in the error)."""
     for i in insts:
         if st.card[i].id == card_id:
             return i
-    raise ScenarioError(f"{where}: {card_id!r} is not there")
+    raise ScenarioError(f"{where}: {card_id!r} is not in {place}")
+
+
+_KIND = {
+    PickAct: "pick",
+    PlayAct: "play",
+    SaveAct: "save",
+    InterceptAct: "intercept",
+    MoveAct: "move",
+}
+_ALLOWED = {
+    "draft": ("pick",),
+    "play": ("play", "save", "end"),
+    "intercept": ("intercept", "pass"),
+    "move": ("move", "pass"),
+}
 
 
 def encode(st: State, p: int, act: Action, where: str) -> int:
     """The engine action for a scenario action of seat ``p``."""
     m = st.game.num_instances
-    if act == "end":
+    kind = act if isinstance(act, str) else _KIND[type(act)]
+    if kind not in _ALLOWED.get(st.decision, ()):
+        now = st.decision or "finished game"
+        raise ScenarioError(f"{where}: {kind!r} is not a choice of the {now} decision")
+    if act in ("end", "pass"):
         return END
+    if isinstance(act, InterceptAct):
+        offered = list(st.offers[p])
+        inst = find_in(st, offered, act.intercept, f"{where}: intercept", "the cards on offer")
+        return react_action(inst, m)
+    if isinstance(act, MoveAct):
+        inst = find_in(st, st.tab[p], act.move, f"{where}: move", "the tableau")
+        return react_action(inst * 3 + ZONES.index(act.zone), m)
     if isinstance(act, PickAct):
-        return find_in(st, st.packs[p], act.pick, f"{where}: pick")
+        return find_in(st, st.packs[p], act.pick, f"{where}: pick", "the pack")
     if isinstance(act, SaveAct):
-        return save_action(find_in(st, st.hands[p], act.save, f"{where}: save"))
+        return save_action(find_in(st, st.hands[p], act.save, f"{where}: save", "the hand"))
     assert isinstance(act, PlayAct)
-    inst = find_in(st, st.hands[p], act.play, f"{where}: play")
+    inst = find_in(st, st.hands[p], act.play, f"{where}: play", "the hand")
     z = ZONES.index(act.zone)
     victim = -1
     if act.replace is not None:
-        victim = find_in(st, st.zone_cards(p, z), act.replace, f"{where}: replace")
+        victim = find_in(
+            st, st.zone_cards(p, z), act.replace, f"{where}: replace", f"the {act.zone} zone"
+        )
     return play_action(inst, z, victim, m)

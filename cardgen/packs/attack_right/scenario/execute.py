@@ -15,17 +15,20 @@ from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupE
 from cardgen.packs.attack_right.engine.state import PHASES, IllegalActionError, State
 from cardgen.packs.attack_right.scenario.build import ScenarioError, build_state, encode
 from cardgen.packs.attack_right.scenario.file_format import CardSpec, Expect, Scenario, TableauSpec
+from cardgen.packs.attack_right.scenario.references import check_references
 
 
 def parse(data: Any, smap: SourceMap) -> Scenario:
     """The scenario of a loaded YAML document; DiagnosticError for a malformed one."""
     from cardgen.catalogue.validation_errors import validate_model
 
-    return validate_model(Scenario, data, smap)
+    sc = validate_model(Scenario, data, smap)
+    sc._source, sc._data = smap, data
+    return sc
 
 
 def make_game(sc: Scenario, cat: Catalogue) -> Game:
-    n = sc.players or (len(sc.decks) if sc.decks else max(2, len(sc.setup.players)))
+    n = sc.num_players
     decks = sc.decks or list(cat.rules.deck_ids[:n])
     settings = cat.rules.settings.model_copy(update=sc.settings) if sc.settings else None
     if settings is not None:
@@ -50,9 +53,11 @@ def run(sc: Scenario, cat: Catalogue) -> list[str]:
 
 def run_scenario(sc: Scenario, cat: Catalogue) -> list[str]:
     """Run a parsed scenario on ``cat``; its problems."""
-    problems: list[str] = []
     game = make_game(sc, cat)
-    st = build_state(game, sc.setup)
+    problems = check_references(sc, game)
+    if problems:  # a name the game does not know: the scenario would test nothing
+        return problems
+    st = build_state(game, sc.setup, sc.deals)
     seen_events = 0
     for k, step in enumerate(sc.steps, 1):
         where = f"step {k}"
@@ -132,6 +137,7 @@ def check(st: State, exp: Expect, since: int) -> list[str]:
 
     diff("round", exp.round, st.round)
     diff("phase", exp.phase, str(PHASES[st.phase]))
+    diff("decision", exp.decision, st.decision)
     if exp.winners is not None:
         diff("winners", exp.winners, st.winners() if st.is_terminal() else None)
     for p, pe in exp.players.items():
@@ -160,6 +166,14 @@ def check(st: State, exp: Expect, since: int) -> list[str]:
     events = [to_dict(e, st.game.card_id) for e in (st.events or ())[since:]]
     pos = 0
     for want in exp.events:
+        if "count" in want:
+            match = {k: v for k, v in want.items() if k != "count"}
+            hits = [e for e in events if _matches(e, match)]
+            if len(hits) != want["count"]:
+                problems.append(
+                    f"expected {want['count']} event(s) {match}, got {len(hits)}: {hits or 'none'}"
+                )
+            continue
         while pos < len(events) and not _matches(events[pos], want):
             pos += 1
         if pos == len(events):
@@ -184,6 +198,14 @@ def check(st: State, exp: Expect, since: int) -> list[str]:
                 f"player {pk.viewer} should have seen seat {pk.seat}'s hand {pk.hand}; "
                 f"saw {hands or 'nothing'}"
             )
+    for gl in exp.glimpses:
+        obs = st.observation(gl.viewer)
+        cards = [x["card"] for x in obs["glimpses"] if x["seat"] == gl.seat]
+        if gl.card not in cards:
+            problems.append(
+                f"player {gl.viewer} should have seen {gl.card!r} that seat {gl.seat} was about "
+                f"to play; saw {cards or 'nothing'}"
+            )
     for p, acts in exp.legal.items():
         legal = set(st.legal_actions(p))
         for a in acts:
@@ -199,8 +221,49 @@ def check(st: State, exp: Expect, since: int) -> list[str]:
         for a in acts:
             try:
                 code = encode(st, p, a, f"illegal, player {p}")
-            except ScenarioError:
+            except ScenarioError as exc:  # illegal whatever the rules say: it tests nothing
+                problems.append(f"{exc}: an expectation that cannot fail")
                 continue
             if code in legal:
                 problems.append(f"player {p}: expected {st.action_to_string(p, code)} illegal")
+    problems += _deal_piles_bank(st, exp)
+    return problems
+
+
+def _deal_piles_bank(st: State, exp: Expect) -> list[str]:
+    """The ``dealt``, ``piles`` and ``bank`` expectations."""
+    problems: list[str] = []
+    g = st.game
+    if exp.dealt:
+        last: dict[int, tuple[int, ...]] = {}
+        for e in st.events or ():
+            if e[0] == "deal":
+                last[e[1]] = e[2]
+        for p, want in exp.dealt.items():
+            got = _bag(_ids(st, last[p])) if p in last else None
+            if got != _bag(want):
+                problems.append(f"player {p} dealt: expected {_bag(want)}, got {got}")
+    for season, want in exp.piles.items():
+        pile = st.piles[g.rules.season_ids.index(season)]
+        ids = _ids(st, pile)
+        if want.size is not None and want.size != len(pile):
+            problems.append(f"{season} pile size: expected {want.size}, got {len(pile)}")
+        missing = sorted(set(want.contains) - set(ids))
+        if missing:
+            problems.append(f"{season} pile: expected to hold {missing}")
+        unwanted = sorted(set(want.excludes) & set(ids))
+        if unwanted:
+            problems.append(f"{season} pile: expected not to hold {unwanted}")
+        stars = sum(1 for i in pile if st.card[i].star)
+        if want.stars is not None and want.stars != stars:
+            problems.append(f"{season} pile star cards: expected {want.stars}, got {stars}")
+    if exp.bank is not None:
+        coins = g.coin_supply - sum(st.coins) - sum(st.stored)
+        tokens = g.token_supply - sum(st.tokens)
+        for what, want, got in (
+            ("coins", exp.bank.coins, coins),
+            ("tokens", exp.bank.tokens, tokens),
+        ):
+            if want is not None and want != got:
+                problems.append(f"bank {what}: expected {want}, got {got}")
     return problems

@@ -1,11 +1,16 @@
-"""The scenario file format (see docs/scenario-format.md) as pydantic models."""
+"""The scenario file format (see docs/scenario-format.md) as pydantic models.
+
+Beyond the models, :mod:`.references` checks every card id, seat, event type and event field a
+scenario names (with its file position), so a typo is an error, never a check that passes.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.packs.attack_right.model import Placement
 from cardgen.scenarios.protocol import DEFAULT_CARDS
 
@@ -53,6 +58,19 @@ class PlayAct(_M):
     replace: str | None = None
 
 
+class InterceptAct(_M):
+    """Discard the card a Neighbour is about to play (an ``intercept`` ability)."""
+
+    intercept: str
+
+
+class MoveAct(_M):
+    """Move one of your cards to another zone (a ``move_card`` effect)."""
+
+    move: str
+    zone: Placement
+
+
 class SaveAct(_M):
     save: str
 
@@ -61,7 +79,7 @@ class PickAct(_M):
     pick: str
 
 
-Action = Literal["end"] | PlayAct | SaveAct | PickAct
+Action = Literal["end", "pass"] | PlayAct | SaveAct | PickAct | InterceptAct | MoveAct
 
 
 class PlayerExpect(_M):
@@ -91,18 +109,51 @@ class Peek(_M):
     hand: list[str]
 
 
+class Glimpse(_M):
+    """``viewer`` has seen the card ``seat`` was about to play (an ``intercept`` look)."""
+
+    viewer: int
+    seat: int
+    card: str
+
+
+class PileExpect(_M):
+    """A season pile: its size, cards it holds and does not hold, how many star cards."""
+
+    size: int | None = Field(None, ge=0)
+    contains: list[str] = []
+    excludes: list[str] = []
+    stars: int | None = Field(None, ge=0)
+
+
+class BankExpect(_M):
+    """The bank: coins and age tokens of the box not held by a player or on a card (negative
+    when an unlimited bank has paid out more than the box holds)."""
+
+    coins: int | None = None
+    tokens: int | None = None
+
+
 class Expect(_M):
     round: int | None = None
     phase: Literal["draft", "play", "end"] | None = None
+    decision: Literal["draft", "play", "intercept", "move"] | None = None
     players: dict[int, PlayerExpect] = {}
     discard: list[str] | None = None
+    #: events in order (``count: N``: exactly N such events, in any order)
     events: list[dict[str, Any]] = []
     no_events: list[dict[str, Any]] = []
     winners: list[int] | None = None
     seen: list[Seen] = []
     peeks: list[Peek] = []
+    glimpses: list[Glimpse] = []
     legal: dict[int, list[Action]] = {}
     illegal: dict[int, list[Action]] = {}
+    #: per seat: the cards dealt to it at the last deal
+    dealt: dict[int, list[str]] = {}
+    #: per season id
+    piles: dict[str, PileExpect] = {}
+    bank: BankExpect | None = None
 
 
 class Step(_M):
@@ -115,12 +166,19 @@ class Step(_M):
     @model_validator(mode="before")
     @classmethod
     def _short_form(cls, data: Any) -> Any:
-        if isinstance(data, dict) and not ({"actions", "expect", "illegal"} & set(data)):
+        if isinstance(data, dict) and not is_long_step(data):
             return {"actions": data}
         return data
 
 
+def is_long_step(data: dict) -> bool:
+    """A step written with ``actions:`` (and ``expect``/``illegal``), not as bare actions."""
+    return bool({"actions", "expect", "illegal"} & set(data))
+
+
 class Scenario(_M):
+    """A scenario file; ``source``/``data``: where it was read from (for positions)."""
+
     name: str
     rule: str = ""
     description: str = ""
@@ -132,5 +190,17 @@ class Scenario(_M):
     settings: dict[str, Any] = {}
     slot_power: dict[Placement, list[Literal["attack", "defence"]]] | None = None
     setup: Setup = Setup()
+    #: per round, per seat: cards that round's draft deals to the seat (the rest at random)
+    deals: dict[int, dict[int, list[str]]] = {}
     steps: list[Step] = []
     expect: Expect = Expect()
+
+    _source: SourceMap | None = PrivateAttr(None)
+    _data: Any = PrivateAttr(None)
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats: ``players``, else one per deck, else per setup player (≥ 2)."""
+        if self.players:
+            return self.players
+        return len(self.decks) if self.decks else max(2, len(self.setup.players))

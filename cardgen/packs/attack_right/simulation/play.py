@@ -191,6 +191,13 @@ class Simulator:
                         C[drafted_at[h[picks]]] += 1
                     drafted.update(h[:kept])
             acts = [None] * n
+            if st.sub:  # an intercept or a move decision: only its players act
+                for p in st.acting_players():
+                    legal = st.legal_actions(p)
+                    d = draw[p]
+                    acts[p] = legal[int(d() * len(legal))] if d else choose[p](st, p, legal)
+                apply_actions(acts, check=False)
+                continue
             ended = st.ended
             for p in range(n):
                 if ended[p]:

@@ -98,8 +98,11 @@ class LookaheadBot:
 
     def shortlist(self, st: State, p: int, legal: list[int]) -> list[int]:
         """The candidate actions: the best few by the greedy heuristic, plus ending the turn
-        (saving the best card) in the Play Phase."""
+        (saving the best card) in the Play Phase; the greedy choice alone for an intercept or
+        a move."""
         k = self.candidates
+        if st.sub:  # an intercept or move: the greedy choice (a world would have to re-deal
+            return [self.greedy.choose(st, p, legal)]  # the cards the step has chosen)
         if st.phase == DRAFT:
             ranked = sorted(legal, key=lambda i: (-card_value(st, p, i), i))
             return ranked[:k]

@@ -1,0 +1,114 @@
+"""The Spy deck's powers beyond the scenarios: what an intercept shows and to whom, and bots that
+use what they have seen (a peeked hand, a glimpsed card) and move their cards."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.packs.attack_right.engine import END, Game, GameOptions, GreedyBot, play_action
+from cardgen.packs.attack_right.scenario.build import build_state
+from cardgen.packs.attack_right.scenario.file_format import Setup
+from cardgen.packs.attack_right.simulation.seat_bots import LookaheadBot
+
+HERE = Path(__file__).parent
+FIXTURE = HERE / "fixtures" / "engine"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalogue(FIXTURE)
+
+
+def position(cat, players: list[dict], decks=("spy", "red", "blue")):
+    """A play-phase state from scenario-style setup dicts."""
+    game = Game(cat, list(decks), seed=1, options=GameOptions(deal=False))
+    return build_state(game, Setup.model_validate({"phase": "play", "players": players}))
+
+
+def play(st, p: int, card_id: str, zone: int) -> int:
+    inst = next(i for i in st.hands[p] if st.card[i].id == card_id)
+    return play_action(inst, zone, -1, st.game.num_instances)
+
+
+LOOKOUT_VS_WALL = [
+    {"coins": 5, "hand": ["spy"], "tableau": {"left": ["lookout"]}},  # its Neighbour: seat 1
+    {"coins": 5, "hand": ["wall", "knight", "spearman"]},
+    {"coins": 5, "hand": ["farm"]},
+]
+
+
+def _offer_the_wall(st):
+    st.apply_actions([play(st, 0, "spy", 2), play(st, 1, "wall", 0), play(st, 2, "farm", 1)])
+    assert st.decision == "intercept" and st.acting_players() == [0]
+    return next(i for i in st.hands[1] if st.card[i].id == "wall")
+
+
+def test_the_glimpse_is_the_interceptors_alone(cat):
+    st = position(cat, LOOKOUT_VS_WALL)
+    wall = _offer_the_wall(st)
+    obs = [st.observation(p) for p in range(3)]
+    assert obs[0]["decision"] == "intercept"
+    assert obs[0]["glimpses"] == [{"seat": 1, "card": "wall", "step": 1}]
+    assert obs[1]["glimpses"] == obs[2]["glimpses"] == []
+    assert wall in st.visible_cards(0) and wall not in st.visible_cards(2)
+    # the waiting step's choices stay secret: seat 2 sees no card of seat 1 or seat 0 yet
+    assert "wall" not in str(obs[2]) and not obs[2]["players"][1]["tableau"]
+    assert [c["card"] for c in obs[2]["players"][0]["tableau"]] == ["lookout"]
+
+
+def test_the_greedy_bot_intercepts_by_what_it_has_seen(cat):
+    st = position(cat, LOOKOUT_VS_WALL)
+    wall = _offer_the_wall(st)
+    legal = st.legal_actions(0)
+    take = next(a for a in legal if a != END)
+    assert st.decode_reaction(take) == (wall, -1)
+    bot = GreedyBot(0)
+    assert bot.choose(st, 0, legal) == take  # a Wall (worth 3) is worth discarding
+    seen_knight = st.clone()  # ... unless seat 0 has seen a Knight waiting in that hand
+    seen_knight.peeks.append((0, 1, tuple(st.hands[1])))
+    assert bot.choose(seen_knight, 0, legal) == END
+    seen_less = st.clone()  # a peek that shows nothing better: take the Wall
+    seen_less.peeks.append((0, 1, tuple(i for i in st.hands[1] if st.card[i].id != "knight")))
+    assert bot.choose(seen_less, 0, legal) == take
+    # the lookahead bot takes the greedy choice here (no world re-deals a chosen card)
+    assert LookaheadBot(3).choose(seen_knight, 0, legal) == END
+
+
+def test_worlds_keep_the_cards_of_a_waiting_step(cat):
+    st = position(cat, LOOKOUT_VS_WALL)
+    _offer_the_wall(st)
+    for seed in range(5):
+        world = st.determinise(2, random.Random(seed))
+        for q, a in enumerate(world.pending):
+            card = world.action_card(a)
+            assert card < 0 or card in world.hands[q]
+
+
+def test_the_greedy_bot_moves_a_card_to_where_it_counts(cat):
+    st = position(
+        cat,
+        [
+            {"coins": 5, "hand": ["smuggler"], "tableau": {"left": ["archer"]}},  # 0/2 archer
+            {"coins": 5, "ended": True},
+            {"coins": 5, "ended": True},
+        ],
+    )
+    st.first_end_done = True
+    st.apply_actions([play(st, 0, "smuggler", 2), None, None])
+    assert st.decision == "move"
+    legal = st.legal_actions(0)
+    choice = GreedyBot(0).choose(st, 0, legal)
+    archer = st.tab[0][0]
+    assert st.decode_reaction(choice) in [(archer, 1), (archer, 2)]  # where its attack counts
+    st.apply_actions([choice, None, None])
+    assert st.zone[archer] in (1, 2) and st.decision == "play"
+
+
+def test_the_spy_deck_has_its_powers(cards_dir):
+    real = load_catalogue(cards_dir)
+    kinds = {e.kind: c.id for c in real.select(deck="spy") for e in c.effects}
+    assert {"intercept", "move_card", "peek_hand", "hidden"} <= set(kinds)
