@@ -67,7 +67,18 @@ def make_app(modules: Iterable[str] | None = None) -> typer.Typer:
     return cli
 
 
-app = make_app()
+_app: typer.Typer | None = None
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``app``, the CLI with every command, made when first asked for (`cardgen validate`
+    builds only its own command's module)."""
+    global _app
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if _app is None:
+        _app = make_app()
+    return _app
 
 
 def main() -> None:
@@ -78,4 +89,4 @@ def main() -> None:
     else (``--help``, ``--version``, completion, a typo) gets the whole app.
     """
     module = COMMANDS.get(sys.argv[1]) if len(sys.argv) > 1 else None
-    (make_app([module]) if module else app)()
+    (make_app([module]) if module else __getattr__("app"))()

@@ -74,9 +74,8 @@ def validate(
         from cardgen.diagnostics.formats import print_human
 
         print_human(diags, sys.stdout, cards=result.card_count, summary=not quiet)
-    extra = len(checks(result.catalogue)) if result.catalogue is not None else 0
     detail(
-        f"{directory}: {extra} extra check(s), cache {'off' if no_cache else 'on'}, "
+        f"{directory}: {result.checks} extra check(s), cache {'off' if no_cache else 'on'}, "
         f"{elapsed():.2f} s"
     )
     if not result.ok or (strict and result.warnings):
