@@ -271,17 +271,20 @@ def load_yaml(
     max_nodes: int = MAX_NODES,
 ) -> tuple[Any, SourceMap]:
     """Read and parse a YAML file safely; ``display`` is the file name used in diagnostics."""
+    from cardgen.util.files import FileTooLarge, NotARegularFile, read_input_file
+
     file = display or os.fspath(path)
     try:
-        size = os.path.getsize(path)
-        if size > max_bytes:
-            raise _fail(
-                "E008",
-                f"file is {size / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB",
-                Position(file),
-            )
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_input_file(path, max_bytes=max_bytes)
+    except FileTooLarge as exc:
+        raise _fail(
+            "E008",
+            f"file is {exc.size / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB",
+            Position(file),
+        ) from None
+    except NotARegularFile as exc:
+        hint = "make it a regular file, or remove it from the folder"
+        raise _fail("E001", f"cannot read file: {exc}", Position(file), hint) from None
     except OSError as exc:
         raise _fail("E001", f"cannot read file: {exc.strerror}", Position(file)) from None
     return parse_yaml(_decode(data, file), file, max_nodes=max_nodes)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -101,7 +102,7 @@ def schema(
     directory = cards_dir(directory, legacy_cards)
     rules_file = directory / RULES_FILE
     try:
-        if rules_file.is_file():
+        if os.path.lexists(rules_file):  # a FIFO or broken symlink: load_rules says so
             pack, rules = load_rules(rules_file)
         else:
             pack, rules = _pack_named(game, rules_file), None

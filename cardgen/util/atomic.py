@@ -6,8 +6,7 @@
 * :func:`os.replace` renames it over the target: a symlink at the target is replaced, never
   followed, so no file elsewhere is written through it.
 
-:func:`read_regular_file` opens a file without following a final symlink and without blocking
-on a FIFO, and reads it only if it is a regular file (of the given owner).
+Reading safely is :mod:`cardgen.util.files`.
 """
 
 from __future__ import annotations
@@ -66,34 +65,6 @@ def atomic_write_bytes(
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write UTF-8 ``text`` to ``path`` atomically."""
     atomic_write_bytes(path, text.encode("utf-8"))
-
-
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-
-
-def read_regular_file(
-    path: str | os.PathLike[str], *, max_bytes: int, owner: int | None = None
-) -> bytes | None:
-    """The bytes of ``path`` if it is a regular file (not a symlink, FIFO, device…) of at most
-    ``max_bytes``, owned by ``owner`` when given and writable by nobody else; else None."""
-    try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > max_bytes:
-            return None
-        if owner is not None and (st.st_uid != owner or st.st_mode & 0o022):
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(max_bytes + 1)
-        return data if len(data) <= max_bytes else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def remove_stale_temporaries(folder: Path, *, min_age: float = 0.0) -> None:

@@ -20,12 +20,8 @@ import stat
 import sys
 from pathlib import Path
 
-from cardgen.util.atomic import (
-    PRIVATE,
-    atomic_write_bytes,
-    read_regular_file,
-    remove_stale_temporaries,
-)
+from cardgen.util.atomic import PRIVATE, atomic_write_bytes, remove_stale_temporaries
+from cardgen.util.files import read_regular_file
 
 #: The largest cache entry read (a catalogue snapshot of thousands of cards is a few MB).
 MAX_ENTRY_BYTES = 64 * 1024 * 1024

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
+from cardgen.util.files import file_kind
+
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]  # cardgen/
 
 
@@ -22,31 +24,6 @@ def digest_data(obj: object) -> str:
     """Hash JSON-able data canonically (sorted keys), so equal data gives equal hashes."""
     text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return digest_bytes(text.encode("utf-8"))
-
-
-#: what a path that is not a regular file is hashed as (its content is never read)
-_KINDS = (
-    (stat.S_ISDIR, "folder"),
-    (stat.S_ISFIFO, "FIFO"),
-    (stat.S_ISSOCK, "socket"),
-    (stat.S_ISCHR, "character device"),
-    (stat.S_ISBLK, "block device"),
-)
-
-
-def file_kind(path: str | os.PathLike[str]) -> str:
-    """What ``path`` is: ``"file"`` (a regular file, or a symlink to one), ``"FIFO"``,
-    ``"socket"``, ``"character device"``, ``"block device"``, ``"folder"``, ``"broken symlink"``
-    or ``"missing"``.  Never opens it."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return "broken symlink" if os.path.islink(path) else "missing"
-    except OSError:
-        return "unreadable"
-    if stat.S_ISREG(mode):
-        return "file"
-    return next((kind for test, kind in _KINDS if test(mode)), "special file")
 
 
 def _skip_dir(name: str) -> bool:
