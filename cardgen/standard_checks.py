@@ -9,10 +9,12 @@ catalogue is replayed without loading its pack.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardgen.catalogue.extra_checks import ExtraCheck
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -43,3 +45,21 @@ class StandardChecks:
 def standard(simulate: int = 0) -> StandardChecks:
     """The standard checks of a catalogue (see :class:`StandardChecks`)."""
     return StandardChecks(simulate)
+
+
+def validated(
+    cards_dir: str | os.PathLike[str], *, simulate: int = 0
+) -> tuple[Catalogue, list[Diagnostic]]:
+    """The catalogue of ``cards_dir`` and its warnings, checked as `cardgen validate` checks it
+    (schema, rules model, the pack's checks, the print preflight); raises DiagnosticError with
+    every error if it is invalid.  `render` and `build` refuse a catalogue this way."""
+    from cardgen.catalogue.validate import validate
+
+    result = validate(cards_dir, extra_checks=standard(simulate))
+    catalogue = result.catalogue if result.ok else None
+    if catalogue is None:
+        errors = result.errors or [
+            Diagnostic("E010", "no catalogue", Position(os.fspath(cards_dir)))
+        ]
+        raise DiagnosticError(errors)
+    return catalogue, result.warnings

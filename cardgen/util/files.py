@@ -112,3 +112,25 @@ def read_regular_file(
         return None
     finally:
         os.close(fd)
+
+
+def describe_os_error(exc: OSError, target: str | os.PathLike[str] | None = None) -> str:
+    """What went wrong writing a file, as a short phrase naming the path at fault unless it is
+    ``target``: ``"output: it is a file, not a folder"``, ``"no space left on the device"``…"""
+    import errno
+
+    name = exc.filename2 if exc.errno == errno.EISDIR and exc.filename2 else exc.filename
+    same = name is not None and target is not None and os.fspath(name) == os.fspath(target)
+    where = f"{os.fspath(name)}: " if name is not None and not same else ""
+    reasons = {
+        errno.EEXIST: "it is a file, not a folder",
+        errno.ENOTDIR: "a part of the path is a file, not a folder",
+        errno.EISDIR: "it is a folder, not a file",
+        errno.ENOSPC: "no space left on the device",
+        errno.EDQUOT: "disk quota exceeded",
+        errno.EROFS: "the file system is read-only",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+    }
+    reason = reasons.get(exc.errno) if exc.errno is not None else None
+    return f"{where}{reason or exc.strerror or exc}"
