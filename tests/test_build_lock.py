@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -95,3 +96,21 @@ def test_what_an_interrupted_build_left_is_removed_by_the_next(cards):
     leftovers = [p for p in out.rglob("*") if p.name.endswith(".tmp") or ".stage-" in str(p)]
     assert leftovers == []
     assert os.listdir(out / PRIVATE_DIR)  # the build's own folder stays
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_a_terminated_build_removes_its_staging_folder_at_once(cards):
+    """SIGTERM (what `kill` and CI timeouts send) ends a build as an error would: its workers
+    stopped, its staging folder removed."""
+    out = cards.parent / "output"
+    cmd = [sys.executable, "-m", "cardgen", "build", str(cards), "-o", str(out), "-q"]
+    proc = subprocess.Popen([*cmd, "--only", "cards", "--jobs", "2"], stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not list(out.glob(".stage-*")) and proc.poll() is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    proc.terminate()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM, err
+    assert b"Traceback" not in err
+    assert not list(out.glob(".stage-*"))

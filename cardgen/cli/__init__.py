@@ -9,6 +9,7 @@ in :mod:`cardgen.cli.common`.
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 from collections.abc import Iterable
 
@@ -81,6 +82,12 @@ def __getattr__(name: str) -> typer.Typer:
     return _app
 
 
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM ends the command as an exception would: workers stopped, temporary folders
+    removed on the way out."""
+    raise SystemExit(128 + signum)
+
+
 def main() -> None:
     """Entry point of the `cardgen` console script.
 
@@ -88,5 +95,6 @@ def main() -> None:
     `cardgen validate ...` runs an app holding only validate's module: a faster start.  Anything
     else (``--help``, ``--version``, completion, a typo) gets the whole app.
     """
+    signal.signal(signal.SIGTERM, _terminated)
     module = COMMANDS.get(sys.argv[1]) if len(sys.argv) > 1 else None
     (make_app([module]) if module else __getattr__("app"))()
