@@ -260,3 +260,28 @@ def test_a_change_to_a_pack_outside_cardgen_reads_the_catalogue_again(
     code.write_text(code.read_text() + "\n# a change to the pack\n")
     checked_catalogue(cards)
     assert len(reads) == 2
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"diagnostics": [["E105"]]},  # a row cut short
+        {"diagnostics": [["E999", "m", "f", 1, 1, None, None]]},  # a code nobody knows
+        {"diagnostics": [["E105", "m", "f", "1", 1, None, None]]},  # a line that is text
+        {"catalogue": "{}"},  # no cards, no rules
+        {"catalogue": "[1, 2"},  # not JSON
+        {"count": "32"},
+        {"deps": {"/nowhere": "0" * 64}},  # a pack source that is not there any more
+    ],
+)
+def test_a_malformed_entry_under_the_right_key_is_read_again(project, damage):
+    """An entry that names the right key but holds nonsense is no entry: no IndexError or
+    KeyError traceback, the catalogue is read again from YAML."""
+    _root, cache, reads = project
+    first = checked_catalogue("cards")
+    (entry,) = _entries(cache, "catalogue")
+    data = json.loads(entry.read_bytes())
+    entry.write_text(json.dumps({**data, **damage}))
+    catalogue, diags = checked_catalogue("cards")
+    assert catalogue.cards == first[0].cards and diags == first[1]
+    assert len(reads) == 2  # (a bad payload is found when the catalogue is first used)
