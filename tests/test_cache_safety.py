@@ -285,3 +285,21 @@ def test_a_malformed_entry_under_the_right_key_is_read_again(project, damage):
     catalogue, diags = checked_catalogue("cards")
     assert catalogue.cards == first[0].cards and diags == first[1]
     assert len(reads) == 2  # (a bad payload is found when the catalogue is first used)
+
+
+def test_code_writing_its_own_entries_never_gets_a_refused_folder(tmp_path, monkeypatch):
+    """``cache_dir`` (for code that reads and writes entries itself) gives a private folder of
+    the process when the cache folder is refused, never the shared one."""
+    from cardgen.util.cache_dirs import cache_dir
+
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o777)
+    shared.chmod(0o777)
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(shared))
+    folder = cache_dir("layout")
+    assert not folder.is_relative_to(shared)
+    folder.mkdir(parents=True, exist_ok=True)
+    assert folder.parent.stat().st_uid == os.geteuid()
+    assert folder.parent.stat().st_mode & 0o077 == 0
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "mine"))
+    assert cache_dir("layout") == tmp_path / "mine" / "layout"

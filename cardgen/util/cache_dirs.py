@@ -15,6 +15,7 @@ entry).
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 import sys
@@ -41,11 +42,17 @@ def cache_root() -> Path:
 
 
 def cache_dir(kind: str) -> Path:
-    """The path of the cache folder for entries of ``kind`` (``"checks"``, ``"fonts"`` …),
-    made private (0700) if missing, but not checked: read and write entries through
-    :func:`private_cache_dir`, :func:`read_cache_file` and :func:`write_cache_file`."""
-    private_cache_dir(kind)
-    return cache_root() / kind
+    """A folder for entries of ``kind`` (``"checks"``, ``"fonts"`` …) for code that reads and
+    writes its entries itself: the private cache folder, or, when that is refused, a private
+    folder of this process's own (removed at exit), so nothing is ever read from or written to
+    a folder others may change.  New code uses :func:`private_cache_dir` with
+    :func:`read_cache_file` and :func:`write_cache_file`."""
+    folder = private_cache_dir(kind)
+    if folder is not None:
+        return folder
+    if cache_root() / kind in _refused:
+        return _scratch() / kind
+    return cache_root() / kind  # it cannot be made: writing there fails, costing only time
 
 
 def check_private_dir(path: Path) -> None:
@@ -90,6 +97,19 @@ def _make_private(path: Path) -> None:
 #: refusals already reported, and folders already cleared of stale temporary files
 _reported: set[str] = set()
 _swept: set[Path] = set()
+_refused: set[Path] = set()
+
+
+@functools.cache
+def _scratch() -> Path:
+    """A private folder of this process (mode 0700), removed when it exits."""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="cardgen-cache-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def private_cache_dir(kind: str) -> Path | None:
@@ -101,6 +121,7 @@ def private_cache_dir(kind: str) -> Path | None:
         _make_private(root)
         _make_private(folder)
     except UnsafeCacheDir as exc:
+        _refused.add(folder)
         if str(exc) not in _reported:
             _reported.add(str(exc))
             sys.stderr.write(f"cardgen: not using the cache: {exc}\n")
