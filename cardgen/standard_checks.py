@@ -3,28 +3,63 @@
 They are the pack's own (engine-backed card checks, an optional seeded simulation) and the
 print preflight every pack gets.  Each is an :class:`~cardgen.catalogue.extra_checks.ExtraCheck`
 named by import path, so nothing heavy is imported until a check has to run, and its result is
-cached by content.
+cached by content; the choice itself has a ``cache_key``, so the whole result of an unchanged
+catalogue is replayed without loading its pack.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cardgen.catalogue.extra_checks import ExtraCheck
-from cardgen.catalogue.loader import Catalogue
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
 
 PREFLIGHT = ExtraCheck("cardgen.render.preflight:preflight_check")
 
 
-def standard(simulate: int = 0) -> Callable[[Catalogue], list[ExtraCheck]]:
-    """The standard checks of a catalogue: its pack's checks and the print preflight, and with
-    ``simulate`` > 0 the pack's seeded-simulation check over that many games."""
+@dataclass(frozen=True)
+class StandardChecks:
+    """Chooses a catalogue's standard checks: its pack's checks and the print preflight, and
+    with ``simulate`` > 0 the pack's seeded-simulation check over that many games."""
 
-    def choose(catalogue: Catalogue) -> list[ExtraCheck]:
+    simulate: int = 0
+
+    @property
+    def cache_key(self) -> list:
+        """Everything the choice depends on besides the catalogue (its pack) and the code."""
+        return ["cardgen.standard_checks", self.simulate]
+
+    def __call__(self, catalogue: Catalogue) -> list[ExtraCheck]:
         pack = catalogue.pack
         checks = [ExtraCheck(target) for target in pack.extra_checks()] + [PREFLIGHT]
-        if simulate and pack.simulation_check is not None:
-            checks.append(ExtraCheck(pack.simulation_check, args=(simulate,)))
+        if self.simulate and pack.simulation_check is not None:
+            checks.append(ExtraCheck(pack.simulation_check, args=(self.simulate,)))
         return checks
 
-    return choose
+
+def standard(simulate: int = 0) -> StandardChecks:
+    """The standard checks of a catalogue (see :class:`StandardChecks`)."""
+    return StandardChecks(simulate)
+
+
+def validated(
+    cards_dir: str | os.PathLike[str], *, simulate: int = 0
+) -> tuple[Catalogue, list[Diagnostic]]:
+    """The catalogue of ``cards_dir`` and its warnings, checked as `cardgen validate` checks it
+    (schema, rules model, the pack's checks, the print preflight); raises DiagnosticError with
+    every error if it is invalid.  `render` and `build` refuse a catalogue this way."""
+    from cardgen.catalogue.validate import validate
+
+    result = validate(cards_dir, extra_checks=standard(simulate))
+    catalogue = result.catalogue if result.ok else None
+    if catalogue is None:
+        errors = result.errors or [
+            Diagnostic("E010", "no catalogue", Position(os.fspath(cards_dir)))
+        ]
+        raise DiagnosticError(errors)
+    return catalogue, result.warnings

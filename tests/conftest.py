@@ -165,3 +165,38 @@ def pdf_forms(reader) -> set[str]:
 
     walk(reader.pages[0])
     return names
+
+
+# --- processes ---------------------------------------------------------------------------------
+def alive(procs: list) -> list:
+    """The psutil processes of ``procs`` still running (zombies count as gone)."""
+    import psutil
+
+    out = []
+    for p in procs:
+        try:
+            if p.is_running() and p.status() != psutil.STATUS_ZOMBIE:
+                out.append(p)
+        except psutil.NoSuchProcess:
+            continue
+    return out
+
+
+def sigkill_family(proc) -> list:
+    """SIGKILL the process ``proc`` (a Popen) and wait up to 10 s for every process it started
+    to end; return those still running, killed (a test leaves nothing behind)."""
+    import signal
+    import time
+
+    import psutil
+
+    family = psutil.Process(proc.pid).children(recursive=True)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while alive(family) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    survivors = alive(family)
+    for p in survivors:
+        p.kill()
+    return survivors

@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from cardgen.catalogue import snapshot
+from cardgen.catalogue import loader
 from cardgen.catalogue.loader import load_catalogue, read_catalogue
 from cardgen.catalogue.snapshot import checked_catalogue
 
@@ -22,7 +22,7 @@ def cat(tmp_path, fixture_catalogue, monkeypatch):
         reads.append(root)
         return read_catalogue(root)
 
-    monkeypatch.setattr(snapshot, "read_catalogue", counting_read)
+    monkeypatch.setattr(loader, "read_catalogue", counting_read)
     root = tmp_path / "cards"
     shutil.copytree(fixture_catalogue, root)
     return root, reads
@@ -42,7 +42,7 @@ def test_unchanged_catalogue_is_replayed_with_the_same_cards_and_diagnostics(cat
     card = fresh.cards[0]
     assert again.position(card.id, "cost") == fresh.position(card.id, "cost")
     assert again.position(card.id, "cost").line > 0
-    assert again.files == fresh.files  # every position, unpacked from the compact pickle
+    assert again.files == fresh.files  # every position, unpacked from the entry's rows
     assert again.rules == fresh.rules
 
 

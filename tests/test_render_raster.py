@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import CARDS, FIXTURES
+from conftest import CARDS, FIXTURES, alive, sigkill_family
 from PIL import Image
 
 from cardgen.catalogue.loader import load_catalogue
@@ -180,23 +180,10 @@ def _workers_of(pid: int) -> list:
     return found
 
 
-def _alive(procs: list) -> list:
-    import psutil
-
-    alive = []
-    for p in procs:
-        try:
-            if p.is_running() and p.status() != psutil.STATUS_ZOMBIE:
-                alive.append(p)
-        except psutil.NoSuchProcess:
-            continue
-    return alive
-
-
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
 @pytest.mark.parametrize("command", ["render", "build"])
 def test_a_killed_render_leaves_no_process_and_no_temporary_folder(command, tmp_path):
-    psutil = pytest.importorskip("psutil")
+    pytest.importorskip("psutil")
     tmp = tmp_path / "tmp"  # the command's private temporary folder
     tmp.mkdir()
     out = tmp_path / "out"
@@ -217,13 +204,7 @@ def test_a_killed_render_leaves_no_process_and_no_temporary_folder(command, tmp_
                 break
             time.sleep(0.05)
         assert proc.poll() is None and len(workers) >= 2, "never caught it rasterising"
-        family = psutil.Process(proc.pid).children(recursive=True)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=10)
-        deadline = time.monotonic() + 10
-        while _alive(family) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not _alive(family)
+        assert not sigkill_family(proc)
         assert not _workers_of(proc.pid)
         assert sorted(p.name for p in tmp.iterdir()) == []
     finally:
@@ -239,7 +220,7 @@ def test_a_worker_busy_with_no_pipe_to_read_still_dies_with_its_parent():
     psutil = pytest.importorskip("psutil")
     child = (
         "import sys, time\n"
-        "from cardgen.render.products.raster_worker import die_with_parent\n"
+        "from cardgen.util.procs import die_with_parent\n"
         "die_with_parent(int(sys.argv[1]))\n"
         "print('busy', flush=True)\n"
         "time.sleep(120)\n"
@@ -258,9 +239,9 @@ def test_a_worker_busy_with_no_pipe_to_read_still_dies_with_its_parent():
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         deadline = time.monotonic() + 5
-        while _alive([worker]) and time.monotonic() < deadline:
+        while alive([worker]) and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert not _alive([worker])
+        assert not alive([worker])
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -25,7 +25,7 @@ def test_the_new_game_validates_and_builds(tmp_path):
     rules = yaml.safe_load((made.folder / "cards" / "rules.yaml").read_text())
     assert rules["pack"] == "plain" and rules["game"] == 'Goblin "Feast"'
     readme = (made.folder / "README.md").read_text()
-    assert "# Goblin \"Feast\"" in readme
+    assert '# Goblin "Feast"' in readme
     assert "cardgen build" in readme and "cardgen validate" in readme
     result = validate(made.folder / "cards")
     assert result.ok and not result.warnings, result.diagnostics

@@ -8,7 +8,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,10 +23,12 @@ from cardgen.build.manifest import (
     manifest_json,
     read_checks,
 )
-from cardgen.build.steps import PROVIDERS, BuildContext, Output, Step, Unavailable
-from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
-from cardgen.util.atomic import atomic_write_text
-from cardgen.util.hashing import code_digest, digest_data, digest_paths
+from cardgen.build.steps import PRIVATE_DIR, PROVIDERS, BuildContext, Output, Step, Unavailable
+from cardgen.diagnostics import Diagnostic, DiagnosticError
+from cardgen.util.atomic import atomic_write_text, remove_stale_temporaries
+from cardgen.util.files import describe_os_error
+from cardgen.util.hashing import code_digest, digest_data
+from cardgen.util.locks import LockBusy, exclusive_lock
 
 PAPERS = ("a4", "letter")
 
@@ -108,11 +110,15 @@ def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Ste
 
 
 def input_digest(cards_dir: Path, paper: str, only: list[str] | None) -> str:
-    """Everything a build reads: the catalogue folder, all of the cardgen package (code, templates,
-    fonts, the rulebook source) and the options."""
+    """Everything a build reads: the catalogue folder, the cards' art files wherever they are,
+    the pack's code, all of the cardgen package (code, templates, fonts, the rulebook source)
+    and the options."""
+    from cardgen.catalogue.extra_checks import check_inputs
+    from cardgen.catalogue.snapshot import snapshot
+
     return digest_data(
         {
-            "inputs": digest_paths([cards_dir]),
+            "inputs": check_inputs(snapshot(cards_dir)),
             "code": code_digest(""),
             "paper": paper,
             "only": only,
@@ -144,22 +150,75 @@ def build(
         raise BuildError(f"jobs must be at least 1, not {jobs}")
     out, cards = Path(out_dir), Path(cards_dir)
     if out.exists() and not out.is_dir():
-        raise BuildError(f"{out} exists and is not a folder")
+        raise BuildError(f"cannot write {out}: it is a file, not a folder")
     selected = None if only is None else list(dict.fromkeys(only))
-    cache = BuildCache.load(out)
-    inputs = input_digest(cards, paper, selected)
-    indexes = (out / MANIFEST_FILE).is_file() and (out / GUIDE_FILE).is_file()
-    if inputs == cache.inputs and cache.intact() and indexes:
-        return _unchanged(cache, out, paper, on_plan, on_step, started)
-    catalogue, warnings = _validated(cards)
-    ctx = BuildContext(catalogue, out, paper, jobs=jobs)
-    steps, skipped = plan(ctx, selected)
-    report = BuildReport(out, paper, skipped=skipped, warnings=warnings)
-    if on_plan:
-        on_plan(steps)
-    out.mkdir(parents=True, exist_ok=True)
-    for old in out.glob(".stage-*"):  # left behind by an interrupted build
+    try:
+        cache = BuildCache.load(out)
+        inputs = input_digest(cards, paper, selected)
+        indexes = (out / MANIFEST_FILE).is_file() and (out / GUIDE_FILE).is_file()
+        if inputs == cache.inputs and cache.intact() and indexes:
+            # what an interrupted build left, unless a build is running (it sweeps then)
+            with contextlib.suppress(LockBusy), exclusive_lock(out / PRIVATE_DIR / "lock"):
+                _sweep(out)
+            return _unchanged(cache, out, paper, on_plan, on_step, started)
+        catalogue, warnings = _validated(cards)
+        ctx = BuildContext(catalogue, out, paper, jobs=jobs)
+        steps, skipped = plan(ctx, selected)
+        out.mkdir(parents=True, exist_ok=True)
+        with _locked(out):
+            cache = BuildCache.load(out)  # what a build that held the lock left
+            _sweep(out)
+            report = BuildReport(out, paper, skipped=skipped, warnings=warnings)
+            if on_plan:
+                on_plan(steps)
+            _run_steps(cache, ctx, steps, selected, report, on_start, on_step)
+            report.seconds = time.perf_counter() - started
+            if report.problems:
+                cache.inputs = ""
+                cache.save()
+                problems = "; ".join(report.problems)
+                raise BuildError(
+                    f"the kit does not match the rulebook's component list: {problems}"
+                )
+            cache.inputs = inputs if not skipped else ""
+            cache.save()
+    except OSError as exc:  # a read-only or full disk, a file where a folder should be
+        raise BuildError(f"cannot write {out}: {describe_os_error(exc, out)}") from None
+    return report
+
+
+#: Seconds a build waits for another build of the same output folder to finish.
+LOCK_WAIT = 10.0
+
+
+@contextlib.contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """Hold the output folder's build lock (wait :data:`LOCK_WAIT` seconds for another build
+    to finish, then stop with a :class:`BuildError` naming the folder)."""
+    try:
+        with exclusive_lock(out / PRIVATE_DIR / "lock", wait=LOCK_WAIT):
+            yield
+    except LockBusy as exc:
+        by = f"process {exc.holder}" if exc.holder else "another process"
+        raise BuildError(
+            f"{out} is being built by another cardgen ({by}); wait for it to finish, "
+            "or build into another folder with -o"
+        ) from None
+
+
+def _sweep(out: Path) -> None:
+    """Remove what an interrupted build left in ``out``: staging folders and half-written
+    temporary files (no other build runs: the lock is held)."""
+    for old in out.glob(".stage-*"):
         shutil.rmtree(old, ignore_errors=True)
+    for folder, _, _ in os.walk(out):
+        remove_stale_temporaries(Path(folder))
+
+
+def _run_steps(cache, ctx, steps, selected, report, on_start, on_step) -> None:
+    """Run every step whose key changed, recording each in the cache as it ends; then drop
+    what no planned step makes and write the manifest."""
+    out = ctx.out_dir
     for step in steps:
         t0 = time.perf_counter()
         if on_start:
@@ -184,16 +243,6 @@ def build(
             on_step(result)
     _forget_stale(cache, steps, selected, out)
     _write_manifest(cache, ctx, report, selected)
-    report.seconds = time.perf_counter() - started
-    if report.problems:
-        cache.inputs = ""
-        cache.save()
-        raise BuildError(
-            "the kit does not match the rulebook's component list: " + "; ".join(report.problems)
-        )
-    cache.inputs = inputs if not skipped else ""
-    cache.save()
-    return report
 
 
 def _unchanged(cache, out, paper, on_plan, on_step, started) -> BuildReport:
@@ -219,8 +268,10 @@ def _run_staged(step: Step, out: Path) -> tuple[list[Output], tuple[str, ...]]:
             outputs = step.run(stage)
         except DiagnosticError as exc:
             raise BuildError(f"{step.title} failed", exc.diagnostics) from None
-        except (ValueError, OSError) as exc:
+        except ValueError as exc:
             raise BuildError(f"{step.title} failed: {exc}") from None
+        except OSError as exc:
+            raise BuildError(f"{step.title} failed: {describe_os_error(exc)}") from None
         written = []
         for o in outputs:
             src, dst = stage / o.path, out / o.path
@@ -239,18 +290,12 @@ def _same(a: Path, b: Path) -> bool:
 
 
 def _validated(cards_dir: str | os.PathLike[str]):
-    from cardgen.catalogue.validate import validate
-    from cardgen.diagnostics import Severity
-    from cardgen.standard_checks import standard
+    from cardgen.standard_checks import validated
 
-    # the same checks as `cardgen validate`: schema, rules model, engine card checks, preflight
-    result = validate(cards_dir, extra_checks=standard())
-    if not result.ok or result.catalogue is None:
-        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-        if not errors:
-            errors = [Diagnostic("E010", "no catalogue", Position(os.fspath(cards_dir)))]
-        raise BuildError("the catalogue is invalid", errors)
-    return result.catalogue, result.warnings
+    try:
+        return validated(cards_dir)
+    except DiagnosticError as exc:
+        raise BuildError("the catalogue is invalid", exc.diagnostics) from None
 
 
 def _forget_stale(cache: BuildCache, steps: list[Step], selected, out: Path) -> None:

@@ -3,28 +3,39 @@
 A pack's engine-backed card checks and the print preflight need an engine, reportlab and the
 fonts: they cost far more than reading 160 cards (:mod:`cardgen.standard_checks` lists them).  Their
 result depends only on their inputs, so :func:`run_extra_checks` keys each result by a content
-hash of the catalogue files, the folders the check reads, the cardgen package (code, data) and the
-check's own arguments, and replays it from the cache when nothing changed.  Nothing is keyed
-by timestamps.  Set ``CARDGEN_CACHE_DIR`` to move the cache, or pass ``use_cache=False``.
+hash of everything a check may read (:func:`check_inputs`: the catalogue snapshot's key, every
+file of the catalogue folder, the cards' art files wherever they are, the pack's code) and the
+check's own target, arguments and input folders, and replays it from the cache when nothing
+changed.  Nothing is keyed by timestamps.  Set ``CARDGEN_CACHE_DIR`` to move the cache, or
+pass ``use_cache=False``.  Results are JSON entries that hold their own key
+(:mod:`cardgen.catalogue.cache_entries`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import importlib
-import json
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.loader import Catalogue
-from cardgen.catalogue.snapshot import content_key
-from cardgen.diagnostics import Diagnostic, Position
-from cardgen.util.atomic import atomic_write_text
-from cardgen.util.cache_dirs import cache_dir as shared_cache_dir
-from cardgen.util.hashing import PACKAGE_ROOT, digest_data, digest_paths
+from cardgen.catalogue.cache_entries import (
+    dump_diagnostics,
+    load_diagnostics,
+    read_entry,
+    write_entry,
+)
+from cardgen.catalogue.snapshot import Snapshot, content_key
+from cardgen.diagnostics import Diagnostic
+from cardgen.util.cache_dirs import private_cache_dir
+from cardgen.util.hashing import PACKAGE_ROOT, digest_data, digest_paths, file_kind
 
-CACHE_VERSION = 1
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
+
+CACHE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -48,16 +59,38 @@ class ExtraCheck:
         return list(self.load()(catalogue, *self.args))
 
 
-def cache_dir() -> Path:
-    """Where cached check results live (see :mod:`cardgen.util.cache_dirs`)."""
-    return shared_cache_dir("checks")
+def cache_dir() -> Path | None:
+    """Where cached check results live (see :mod:`cardgen.util.cache_dirs`); None when there
+    is no private cache folder."""
+    return private_cache_dir("checks")
 
 
-def _key(check: ExtraCheck, shared: dict) -> str:
+def _art_digest(root: Path, art: str) -> str:
+    """An art file's content digest (or what it is instead: missing, a FIFO...); an absolute
+    path is refused by the preflight whatever it holds."""
+    if os.path.isabs(art):
+        return "absolute"
+    return digest_paths([root / art]) + file_kind(root / art)
+
+
+def check_inputs(snap: Snapshot) -> dict[str, Any]:
+    """What any check of ``snap``'s catalogue may read besides its own input folders: the
+    catalogue (its snapshot key: YAML, code, environment, paths), every file of the catalogue
+    folder (layout, icons, anything), each card's art file and the pack's code outside cardgen."""
+    root = snap.root
+    return {
+        "version": CACHE_VERSION,
+        "snapshot": snap.key or digest_data(content_key(root)),
+        "folder": digest_paths([root]),
+        "art": {a: _art_digest(root, a) for a in snap.art},
+        "pack": snap.deps,
+    }
+
+
+def _key(check: ExtraCheck, inputs: dict[str, Any]) -> str:
     return digest_data(
         {
-            "version": CACHE_VERSION,
-            **shared,
+            **inputs,
             "check": check.target,
             "args": list(check.args),
             "inputs": digest_paths([PACKAGE_ROOT / p for p in check.inputs]),
@@ -65,40 +98,33 @@ def _key(check: ExtraCheck, shared: dict) -> str:
     )
 
 
-def _dump(diags: list[Diagnostic]) -> str:
-    rows = [
-        [d.code, d.message, d.position.file, d.position.line, d.position.column, d.card, d.hint]
-        for d in diags
-    ]
-    return json.dumps(rows, ensure_ascii=False)
-
-
-def _load(text: str) -> list[Diagnostic]:
-    return [
-        Diagnostic(code, msg, Position(file, line, col), card, hint)
-        for code, msg, file, line, col, card, hint in json.loads(text)
-    ]
-
-
 def run_extra_checks(
-    catalogue: Catalogue, checks: Iterable[ExtraCheck], *, use_cache: bool = True
+    catalogue: Catalogue,
+    checks: Iterable[ExtraCheck],
+    *,
+    use_cache: bool = True,
+    inputs: dict[str, Any] | None = None,
 ) -> list[Diagnostic]:
-    """Run each check, or replay its cached result when none of its inputs changed."""
+    """Run each check, or replay its cached result when none of its inputs changed
+    (``inputs``: :func:`check_inputs` of the catalogue, computed when not given)."""
     out: list[Diagnostic] = []
-    folder = cache_dir()
-    shared = content_key(catalogue.root) if use_cache else {}
+    folder = cache_dir() if use_cache else None
+    if folder is not None and inputs is None:
+        from cardgen.catalogue.snapshot import Snapshot
+
+        inputs = check_inputs(Snapshot(catalogue.root, [], catalogue=catalogue))
     for check in checks:
-        if not use_cache:
+        if folder is None or inputs is None:
             out += check.run(catalogue)
             continue
-        path = folder / f"{_key(check, shared)}.json"
-        try:
-            out += _load(path.read_text(encoding="utf-8"))
-            continue
-        except (OSError, ValueError, TypeError):
-            pass  # no entry (or a damaged one): run the check
+        key = _key(check, inputs)
+        path = folder / f"{key}.json"
+        entry = read_entry(path, "check", key)
+        if entry is not None:
+            with contextlib.suppress(ValueError):
+                out += load_diagnostics(entry)
+                continue
         diags = check.run(catalogue)
         out += diags
-        with contextlib.suppress(OSError):  # a read-only cache folder only costs speed
-            atomic_write_text(path, _dump(diags))
+        write_entry(path, "check", key, dump_diagnostics(diags))
     return out

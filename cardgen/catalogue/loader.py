@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 RULES_FILE = "rules.yaml"
 #: files of a catalogue folder that hold no cards: the rules model and layout overrides
 RESERVED_FILES = (RULES_FILE, "layout.yaml", "components.yaml", "icons.yaml")
+#: files beside the card files that commands read when present (the pack's data overridden)
+OVERRIDE_FILES = (*RESERVED_FILES[1:], "rulebook.md")
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,27 @@ def find_card_files(root: Path) -> list[Path]:
         if p.suffix in (".yaml", ".yml") and p.name not in RESERVED_FILES and not p.is_dir()
     ]
     return sorted(files)
+
+
+def _special_files(root: Path) -> list[Diagnostic]:
+    """A diagnostic for each override file of the folder that is not a regular file (a FIFO,
+    socket, device or broken symlink would hang or break the command that reads it)."""
+    from cardgen.util.files import why_not_regular
+
+    out = []
+    for name in OVERRIDE_FILES:
+        path = root / name
+        reason = why_not_regular(path) if os.path.lexists(path) else None
+        if reason is not None:
+            out.append(
+                Diagnostic(
+                    "E001",
+                    f"cannot read file: {reason}",
+                    Position(display_path(path)),
+                    hint="make it a regular file, or remove it from the folder",
+                )
+            )
+    return out
 
 
 def load_rules(path: Path, display: str | None = None) -> tuple[Pack, RulesBase]:
@@ -251,12 +274,13 @@ def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list
     rules_path = root / RULES_FILE
     if not root.is_dir():
         return None, [Diagnostic("E010", "not a catalogue folder", Position(str(root)))]
-    if not rules_path.is_file():
+    if not os.path.lexists(rules_path):
         return None, [Diagnostic("E010", f"no {RULES_FILE} in this folder", Position(str(root)))]
+    diags += _special_files(root)
     try:
         pack, rules = load_rules(rules_path, display_path(rules_path))
     except DiagnosticError as exc:
-        return None, exc.diagnostics
+        return None, diags + exc.diagnostics
     loaded = []
     for path in find_card_files(root):
         display = display_path(path)

@@ -5,23 +5,44 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.extra_checks import ExtraCheck, run_extra_checks
-from cardgen.catalogue.loader import Catalogue
-from cardgen.catalogue.snapshot import checked_catalogue
+from cardgen.catalogue.cache_entries import (
+    dump_diagnostics,
+    load_diagnostics,
+    read_entry,
+    write_entry,
+)
+from cardgen.catalogue.extra_checks import ExtraCheck, cache_dir, check_inputs, run_extra_checks
+from cardgen.catalogue.snapshot import Snapshot, snapshot
 from cardgen.diagnostics import Diagnostic, Severity, sort_key
+from cardgen.util.hashing import digest_data
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
 
 __all__ = ["ExtraCheck", "ValidationResult", "validate"]
 
-Check = ExtraCheck | Callable[[Catalogue], Iterable[Diagnostic]]
+Check = ExtraCheck | Callable[["Catalogue"], Iterable[Diagnostic]]
 
 
 @dataclass
 class ValidationResult:
-    """The outcome of validating a catalogue: the loaded catalogue (if any) and all problems."""
+    """The outcome of validating a catalogue: the loaded catalogue (if any) and all problems.
 
-    catalogue: Catalogue | None
+    ``source`` is the catalogue, or the :class:`~cardgen.catalogue.snapshot.Snapshot` it is
+    made from when first asked for (a replayed validation needs no cards)."""
+
+    source: Catalogue | Snapshot | None
     diagnostics: list[Diagnostic]
+    #: the extra checks run or replayed
+    checks: int = 0
+
+    @property
+    def catalogue(self) -> Catalogue | None:
+        if isinstance(self.source, Snapshot):
+            return self.source.catalogue
+        return self.source
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -33,11 +54,15 @@ class ValidationResult:
 
     @property
     def ok(self) -> bool:
-        return not self.errors and self.catalogue is not None
+        if isinstance(self.source, Snapshot):
+            return not self.errors and self.source.has_catalogue
+        return not self.errors and self.source is not None
 
     @property
     def card_count(self) -> int | None:
-        return self.catalogue.count() if self.catalogue is not None else None
+        if isinstance(self.source, Snapshot):
+            return self.source.card_count
+        return self.source.count() if self.source is not None else None
 
 
 def validate(
@@ -51,17 +76,46 @@ def validate(
     ``extra_checks`` are :class:`ExtraCheck` references (results cached by content, see
     :mod:`cardgen.catalogue.extra_checks`) or plain callables ``(catalogue) -> diagnostics``,
     or a function that chooses them for the loaded catalogue (``standard_checks.standard``
-    gives a pack's engine checks and the print preflight).  Extra checks run only when the
-    schema and rules-model checks found no error.
+    gives a pack's engine checks and the print preflight).  A chooser with a ``cache_key``
+    (JSON-able data naming everything its choice depends on besides the catalogue and the
+    code) that chooses only :class:`ExtraCheck` references has its whole result cached, so an
+    unchanged catalogue is validated without loading its pack.  Extra checks run only when
+    the schema and rules-model checks found no error.
     """
-    catalogue, diags = checked_catalogue(root, use_cache=use_cache)
-    if catalogue is not None and not any(d.severity is Severity.ERROR for d in diags):
-        if callable(extra_checks):
-            extra_checks = list(extra_checks(catalogue))
-        refs = [c for c in extra_checks if isinstance(c, ExtraCheck)]
-        diags += run_extra_checks(catalogue, refs, use_cache=use_cache)
-        for check in extra_checks:
-            if not isinstance(check, ExtraCheck):
-                diags += list(check(catalogue))
+    snap = snapshot(root, use_cache=use_cache)
+    diags = list(snap.diagnostics)
+    count = 0
+    if snap.has_catalogue and not any(d.severity is Severity.ERROR for d in diags):
+        found, count = _run_checks(snap, extra_checks, use_cache)
+        diags += found
     diags.sort(key=sort_key)
-    return ValidationResult(catalogue, diags)
+    return ValidationResult(snap, diags, count)
+
+
+def _run_checks(snap: Snapshot, extra_checks: Any, use_cache: bool) -> tuple[list, int]:
+    """The diagnostics of the extra checks of ``snap``'s catalogue and how many there are;
+    a keyed chooser's result is replayed from its cache entry."""
+    chooser_key = getattr(extra_checks, "cache_key", None) if callable(extra_checks) else None
+    folder = cache_dir() if use_cache else None
+    inputs = check_inputs(snap) if folder is not None else None
+    path = key = None
+    if folder is not None and chooser_key is not None:
+        key = digest_data({"inputs": inputs, "chooser": chooser_key})
+        path = folder / f"{key}.json"
+        entry = read_entry(path, "result", key)
+        if entry is not None and type(entry.get("checks")) is int:
+            try:
+                return load_diagnostics(entry), entry["checks"]
+            except ValueError:
+                pass  # a damaged entry: run the checks
+    catalogue = snap.catalogue
+    assert catalogue is not None
+    checks = list(extra_checks(catalogue) if callable(extra_checks) else extra_checks)
+    refs = [c for c in checks if isinstance(c, ExtraCheck)]
+    diags = run_extra_checks(catalogue, refs, use_cache=use_cache, inputs=inputs)
+    for check in checks:
+        if not isinstance(check, ExtraCheck):
+            diags += list(check(catalogue))
+    if path is not None and key is not None and len(refs) == len(checks):
+        write_entry(path, "result", key, {**dump_diagnostics(diags), "checks": len(checks)})
+    return diags, len(checks)

@@ -41,9 +41,10 @@ Path = tuple[str | int, ...]
 class SourceMap:
     """Positions of values (by path) and of mapping keys (by the path they introduce).
 
-    Pickled compactly, as (line, column) pairs of its one file, and unpacked on first use:
-    a replayed catalogue snapshot (:mod:`cardgen.catalogue.snapshot`) holds thousands of
-    positions that a command without diagnostics never reads.
+    Kept compactly, as ``[*path, line, column]`` rows of its one file (:meth:`rows`,
+    :meth:`from_rows`), and unpacked on first use: a replayed catalogue snapshot
+    (:mod:`cardgen.catalogue.snapshot`) holds thousands of positions that a command without
+    diagnostics never reads.
     """
 
     def __init__(
@@ -55,13 +56,38 @@ class SourceMap:
         self.file = file
         self._values = {} if values is None else values
         self._keys = {} if keys is None else keys
-        self._packed: tuple[dict, dict] | None = None
+        self._packed: tuple[list[list], list[list]] | None = None
+
+    @classmethod
+    def from_rows(cls, file: str, values: list[list], keys: list[list]) -> SourceMap:
+        """A source map of ``[*path, line, column]`` rows (of :meth:`rows`), unpacked on first
+        use.  Raises ValueError if a row is not a path of scalars and two positive integers."""
+        for row in (*values, *keys):
+            if type(row) is not list or len(row) < 2:
+                raise ValueError("a source map row is [*path, line, column]")
+            *path, line, col = row
+            if type(line) is not int or type(col) is not int or line < 1 or col < 1:
+                raise ValueError("a source map position is two positive integers")
+            if any(isinstance(p, list | dict) for p in path):
+                raise ValueError("a source map path holds scalars only")
+        smap = cls(file)
+        smap._packed = (values, keys)
+        return smap
+
+    def rows(self) -> tuple[list[list], list[list]]:
+        """The positions of values and of keys as ``[*path, line, column]`` rows."""
+        if self._packed is not None:
+            return self._packed
+        return (
+            [[*p, pos.line, pos.column] for p, pos in self.values.items()],
+            [[*p, pos.line, pos.column] for p, pos in self.keys.items()],
+        )
 
     def _unpack(self) -> None:
         values, keys = self._packed
         f = self.file
-        self._values = {p: Position(f, line, col) for p, (line, col) in values.items()}
-        self._keys = {p: Position(f, line, col) for p, (line, col) in keys.items()}
+        self._values = {tuple(r[:-2]): Position(f, r[-2], r[-1]) for r in values}
+        self._keys = {tuple(r[:-2]): Position(f, r[-2], r[-1]) for r in keys}
         self._packed = None
 
     @property
@@ -82,10 +108,7 @@ class SourceMap:
         return (self.file, self.values, self.keys) == (other.file, other.values, other.keys)
 
     def __getstate__(self) -> tuple:
-        def pack(table: dict[Path, Position]) -> dict:
-            return {p: (pos.line, pos.column) for p, pos in table.items()}
-
-        return self.file, pack(self.values), pack(self.keys)
+        return (self.file, *self.rows())
 
     def __setstate__(self, state: tuple) -> None:
         self.file, values, keys = state
@@ -248,17 +271,20 @@ def load_yaml(
     max_nodes: int = MAX_NODES,
 ) -> tuple[Any, SourceMap]:
     """Read and parse a YAML file safely; ``display`` is the file name used in diagnostics."""
+    from cardgen.util.files import FileTooLarge, NotARegularFile, read_input_file
+
     file = display or os.fspath(path)
     try:
-        size = os.path.getsize(path)
-        if size > max_bytes:
-            raise _fail(
-                "E008",
-                f"file is {size / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB",
-                Position(file),
-            )
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_input_file(path, max_bytes=max_bytes)
+    except FileTooLarge as exc:
+        raise _fail(
+            "E008",
+            f"file is {exc.size / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB",
+            Position(file),
+        ) from None
+    except NotARegularFile as exc:
+        hint = "make it a regular file, or remove it from the folder"
+        raise _fail("E001", f"cannot read file: {exc}", Position(file), hint) from None
     except OSError as exc:
         raise _fail("E001", f"cannot read file: {exc.strerror}", Position(file)) from None
     return parse_yaml(_decode(data, file), file, max_nodes=max_nodes)

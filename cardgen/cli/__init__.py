@@ -9,6 +9,7 @@ in :mod:`cardgen.cli.common`.
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 from collections.abc import Iterable
 
@@ -68,7 +69,24 @@ def make_app(modules: Iterable[str] | None = None) -> typer.Typer:
     return cli
 
 
-app = make_app()
+_app: typer.Typer | None = None
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``app``, the CLI with every command, made when first asked for (`cardgen validate`
+    builds only its own command's module)."""
+    global _app
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if _app is None:
+        _app = make_app()
+    return _app
+
+
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM ends the command as an exception would: workers stopped, temporary folders
+    removed on the way out."""
+    raise SystemExit(128 + signum)
 
 
 def main() -> None:
@@ -78,5 +96,6 @@ def main() -> None:
     `cardgen validate ...` runs an app holding only validate's module: a faster start.  Anything
     else (``--help``, ``--version``, completion, a typo) gets the whole app.
     """
+    signal.signal(signal.SIGTERM, _terminated)
     module = COMMANDS.get(sys.argv[1]) if len(sys.argv) > 1 else None
-    (make_app([module]) if module else app)()
+    (make_app([module]) if module else __getattr__("app"))()

@@ -18,6 +18,7 @@ from cardgen.cli.common import (
     load,
     report_errors,
     say,
+    writing,
 )
 
 DEFAULT_OUT = Path("output/appendix")
@@ -63,7 +64,8 @@ def appendix(
 
         try:
             pack, _ = load_rules(directory / "rules.yaml")
-            say(str(write_rules_reference(rules_reference, pack)))
+            with writing(rules_reference):
+                say(str(write_rules_reference(rules_reference, pack)))
         except DiagnosticError as exc:
             raise report_errors(exc) from None
         except RulebookError as exc:
@@ -73,13 +75,15 @@ def appendix(
     catalogue = load(directory)
     formats = [f.value for f in format] if format else list(FORMATS)
     gathered = build_appendix(catalogue)
-    for path in write_appendix(gathered, out, formats):
-        say(str(path))
+    with writing(out):
+        for path in write_appendix(gathered, out, formats):
+            say(str(path))
     if rulebook or rulebook_source is not None:
         from cardgen.docs import write_rulebook
 
         try:
-            paths = write_rulebook(catalogue, out, formats, rulebook_source, gathered)
+            with writing(out):
+                paths = write_rulebook(catalogue, out, formats, rulebook_source, gathered)
         except RulebookError as exc:
             raise fail(str(exc)) from None
         for path in paths:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -77,9 +78,8 @@ def validate(
         from cardgen.diagnostics.formats import print_human
 
         print_human(diags, sys.stdout, cards=result.card_count, summary=not quiet)
-    extra = len(checks(result.catalogue)) if result.catalogue is not None else 0
     detail(
-        f"{directory}: {extra} extra check(s), cache {'off' if no_cache else 'on'}, "
+        f"{directory}: {result.checks} extra check(s), cache {'off' if no_cache else 'on'}, "
         f"{elapsed():.2f} s"
     )
     if not result.ok or (strict and result.warnings):
@@ -105,7 +105,7 @@ def schema(
     directory = cards_dir(directory, legacy_cards)
     rules_file = directory / RULES_FILE
     try:
-        if rules_file.is_file():
+        if os.path.lexists(rules_file):  # a FIFO or broken symlink: load_rules says so
             pack, rules = load_rules(rules_file)
         else:
             pack, rules = _pack_named(game, rules_file), None

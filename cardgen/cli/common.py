@@ -6,9 +6,10 @@ Only the standard library and typer are imported here, so every command starts f
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -186,12 +187,30 @@ def load(directory: Path):
         raise report_errors(exc) from None
 
 
+def cannot_write(target: Path, exc: OSError) -> typer.Exit:
+    """An output that cannot be written (read-only, not a folder, disk full): its diagnostic on
+    stderr and the Exit(1) to raise."""
+    from cardgen.util.files import describe_os_error
+
+    return fail(f"cannot write {target}: {describe_os_error(exc, target)}")
+
+
+@contextlib.contextmanager
+def writing(target: Path) -> Iterator[None]:
+    """Turn an OSError raised while writing ``target`` into its diagnostic and exit 1."""
+    try:
+        yield
+    except OSError as exc:
+        raise cannot_write(target, exc) from None
+
+
 def write_output(text: str, out: Path | None) -> None:
-    """Write text to stdout, or atomically to ``out``."""
+    """Write text to stdout, or atomically to ``out`` (a diagnostic and exit 1 if it cannot)."""
     if out is None:
         sys.stdout.write(text)
         return
     from cardgen.util.atomic import atomic_write_text
 
-    atomic_write_text(out, text)
+    with writing(out):
+        atomic_write_text(out, text)
     detail(f"wrote {out}")

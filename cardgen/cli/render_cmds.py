@@ -13,6 +13,7 @@ from cardgen.cli.common import (
     Jobs,
     Quiet,
     Verbose,
+    cannot_write,
     detail,
     elapsed,
     fail,
@@ -60,10 +61,10 @@ def render(
 ) -> None:
     """Render card faces and backs to PDFs and PNGs under --out (a progress bar when stderr is a
     terminal; -v lists the files)."""
-    from cardgen.catalogue.loader import load_catalogue
     from cardgen.diagnostics import DiagnosticError
     from cardgen.render.api import PRODUCTS, Renderer, RenderOptions
     from cardgen.render.geometry import PAPERS, Duplex
+    from cardgen.standard_checks import validated
 
     options = RenderOptions(
         products=tuple(p.value for p in product) if product else PRODUCTS,
@@ -73,14 +74,17 @@ def render(
         jobs=jobs,
     )
     try:
-        catalogue = load_catalogue(directory)
+        # refused exactly as `cardgen validate` refuses it (the preflight included)
+        catalogue, _ = validated(directory)
         renderer = Renderer(catalogue)
         # a bar only where someone sees it (and rich is not even imported otherwise)
         run = _with_progress(renderer) if show_progress() else renderer.render
-        files = run(out, options)
+        files = run(out, options, check=False)
     except DiagnosticError as exc:
         raise report_errors(exc) from None
-    except (OSError, ValueError, RuntimeError) as exc:
+    except OSError as exc:
+        raise cannot_write(out, exc) from None
+    except (ValueError, RuntimeError) as exc:
         raise fail(str(exc)) from None
     for path in files:
         detail(str(path))
@@ -91,13 +95,13 @@ def render(
 def _with_progress(renderer):
     """``renderer.render`` wrapped in a rich progress bar (on stderr)."""
 
-    def run(out: Path, options) -> list[Path]:
-        return _render_with_bar(renderer, out, options)
+    def run(out: Path, options, check: bool = True) -> list[Path]:
+        return _render_with_bar(renderer, out, options, check)
 
     return run
 
 
-def _render_with_bar(renderer, out: Path, options) -> list[Path]:
+def _render_with_bar(renderer, out: Path, options, check: bool = True) -> list[Path]:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -115,7 +119,7 @@ def _render_with_bar(renderer, out: Path, options) -> list[Path]:
             bar.update(task, advance=advance, description=name)
 
         renderer.progress = step
-        return renderer.render(out, options)
+        return renderer.render(out, options, check=check)
 
 
 def register(app: typer.Typer) -> None:

@@ -23,6 +23,7 @@ from cardgen.cli.common import (
     show_progress,
     usage_error,
     write_output,
+    writing,
 )
 
 #: Seconds to wait for the --dask scheduler before giving up.
@@ -123,7 +124,8 @@ def simulate(
     if report is not None:
         from cardgen.simulate.report_html import write_report
 
-        write_report(summary, report, sim)
+        with writing(report):
+            write_report(summary, report, sim)
         say(f"report: {report}", err=True)
     where = f"Dask scheduler {dask}" if dask else f"{workers} worker(s)"
     detail(f"{games} games on {where} in {elapsed():.2f} s")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -54,12 +55,29 @@ def to_github(diags: Sequence[Diagnostic]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _styled(out: TextIO) -> bool:
+    """Whether rich would style output to ``out`` (a terminal, or forced by the environment)."""
+    tty = os.environ.get("TTY_COMPATIBLE", "")
+    if tty in ("0", "1"):
+        return tty == "1"
+    if os.environ.get("FORCE_COLOR") is not None:
+        return True
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 def print_human(
     diags: Sequence[Diagnostic], out: TextIO, *, cards: int | None = None, summary: bool = True
 ) -> None:
     """Readable report, coloured when ``out`` is a terminal (rich decides); ``summary`` adds the
     closing valid/invalid line with the counts."""
     if not diags and not summary:
+        return
+    if not diags and not _styled(out):  # the summary line alone: no need to load rich
+        what = f"{cards} cards, " if cards is not None else ""
+        out.write(f"valid: {what}0 error(s), 0 warning(s)\n")
         return
     from rich.console import Console
     from rich.markup import escape

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.loader import Catalogue, load_catalogue
+from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import DiagnosticError, Severity
 from cardgen.render.geometry import PAPERS, Duplex
 from cardgen.render.products.base import (
@@ -260,7 +260,10 @@ def render(
     options: RenderOptions | None = None,
     progress: Progress | None = None,
 ) -> list[Path]:
-    """Load, preflight and render a catalogue folder; raises DiagnosticError on bad input."""
-    catalogue = load_catalogue(cards_dir)
+    """Check a catalogue folder as `cardgen validate` does (schema, rules model, the pack's
+    checks, the preflight) and render it; raises DiagnosticError on bad input."""
+    from cardgen.standard_checks import validated
+
+    catalogue, _ = validated(cards_dir)
     r = Renderer(catalogue, progress=progress or _no_progress)
-    return r.render(Path(out), options or RenderOptions())
+    return r.render(Path(out), options or RenderOptions(), check=False)

@@ -6,10 +6,7 @@ turns one into PDF points from the card's bottom-left corner.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import inspect
-import os
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -90,63 +87,25 @@ class CardLayout(LayoutPart):
 L = TypeVar("L", bound=CardLayout)
 
 
-#: Bump when what a cached layout holds changes.
-CACHE_VERSION = 1
-
-
 def load_layout(path: Path, model: type[L] = CardLayout, *, use_cache: bool = True) -> L:
-    """Load and validate a layout file as ``model`` (raises DiagnosticError on bad input).
+    """Load and validate a layout file as ``model`` (raises DiagnosticError on bad input); a
+    file already loaded by this process with the same content is not read again.
 
-    A valid layout is kept as a pickle keyed by the file's content, its path, the model and
-    the code (``cache_dir("layout")``): building the validators of a layout of typed elements
-    costs more than a render of a few cards, and every command would pay it.
-    """
-    if not use_cache:
-        return _read_layout(path, model)
-    import pickle
-    import sys
-
-    import pydantic
-
-    from cardgen.util.atomic import atomic_write_bytes
-    from cardgen.util.cache_dirs import cache_dir
-    from cardgen.util.hashing import digest_data, file_digest
+    (``use_cache`` is kept for callers; layouts are not kept on disk: a cache holds data, and a
+    layout's validated model could only be stored as code.)"""
+    from cardgen.util.hashing import file_digest
 
     try:
-        key = digest_data(
-            [
-                CACHE_VERSION,
-                str(path),
-                os.path.abspath(path),
-                file_digest(Path(path)),
-                f"{model.__module__}.{model.__qualname__}",
-                _code_key(model),
-                sys.version,
-                pydantic.VERSION,
-            ]
-        )
+        digest = file_digest(Path(path))
     except OSError:  # an unreadable file: reading it reports the problem
         return _read_layout(path, model)
-    folder = cache_dir("layout")
-    entry = folder / f"{key}.pickle"
-    with contextlib.suppress(Exception):  # no entry, or a damaged one: read the YAML
-        with open(entry, "rb") as fh:
-            layout = pickle.load(fh)
-        if type(layout) is model:
-            return layout
-    layout = _read_layout(path, model)
-    with contextlib.suppress(Exception):  # a cache that cannot be written costs only time
-        atomic_write_bytes(entry, pickle.dumps(layout, protocol=pickle.HIGHEST_PROTOCOL))
-    return layout
+    return _loaded(str(path), digest, model) if use_cache else _read_layout(path, model)
 
 
-@functools.cache
-def _code_key(model: type) -> str:
-    """The code a layout model's instances depend on: cardgen's, and the model's own module
-    (a pack outside cardgen); once per process, as the code a process runs does not change."""
-    from cardgen.util.hashing import PACKAGE_ROOT, digest_paths
+@functools.lru_cache(maxsize=32)
+def _loaded(path: str, digest: str, model: type[L]) -> L:
+    return _read_layout(Path(path), model)
 
-    return digest_paths([PACKAGE_ROOT, Path(inspect.getfile(model))])
 
 
 def _read_layout(path: Path, model: type[L]) -> L:

@@ -7,8 +7,8 @@ what to make of each page) from stdin, then runs of page numbers, and answers ea
 stdout with the images of its pages; it stops at the end of stdin.  It never writes a file.
 
 A worker dies with its parent, however the parent ends (SIGKILL included): on Linux the kernel
-kills it (``PR_SET_PDEATHSIG``), elsewhere a watch thread sees it orphaned; and a parent that
-is gone closes the worker's stdin.
+kills it (``PR_SET_PDEATHSIG``), elsewhere a watch thread sees it orphaned
+(:mod:`cardgen.util.procs`); and a parent that is gone closes the worker's stdin.
 
 This module imports only PIL, pypdfium2 and the PNG helpers (no reportlab, no catalogue), so a
 worker starts in about 0.15 s.
@@ -19,11 +19,8 @@ from __future__ import annotations
 import ctypes
 import os
 import pickle
-import signal
 import struct
 import sys
-import threading
-import time
 import traceback
 from dataclasses import dataclass
 from typing import IO, Any
@@ -31,12 +28,10 @@ from typing import IO, Any
 from PIL import Image
 
 from cardgen.render.products.png import centre_crop, png_bytes, trim
+from cardgen.util.procs import worker_setup
 
 #: Frames on the pipes: an 8-byte big-endian length, then a pickle.
 _HEADER = struct.Struct(">Q")
-#: How often a worker outside Linux checks that its parent still lives (seconds).
-WATCH_INTERVAL = 0.2
-_PR_SET_PDEATHSIG = 1
 
 
 @dataclass(frozen=True)
@@ -137,32 +132,9 @@ def read_frame(fh: IO[bytes]) -> Any:
 
 
 # --- the worker process -----------------------------------------------------------------------
-def die_with_parent(ppid: int) -> None:
-    """End this process as soon as its parent ``ppid`` is gone."""
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
-            pass
-    if os.name != "posix":  # pragma: no cover - no reparenting to watch; stdin closes
-        return
-    if os.getppid() != ppid:  # the parent died before the signal was set
-        os._exit(1)
-
-    def watch() -> None:
-        while os.getppid() == ppid:
-            time.sleep(WATCH_INTERVAL)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
-
-
 def main(ppid: int) -> int:
     """Serve runs of pages on stdin/stdout until stdin ends."""
-    die_with_parent(ppid)
-    # Ctrl-C reaches the whole process group: the parent stops the workers, quietly
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    worker_setup(ppid)  # dies with its parent; Ctrl-C is the parent's to handle
     # the answers get a private copy of stdout; anything else printed goes to stderr
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())

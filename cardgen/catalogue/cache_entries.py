@@ -1,0 +1,103 @@
+"""Cache entries of the catalogue commands: JSON data that names the key it was stored under.
+
+An entry is a JSON object ``{"format", "kind", "version", "key", ...}`` in a private cache
+folder (:mod:`cardgen.util.cache_dirs`).  :func:`read_entry` returns it only if it is a
+regular file of the user's that parses as JSON, of this kind and version, and holds the very
+key it was asked for: an entry swapped in from another catalogue (or renamed) is rejected.
+Nothing read is ever executed; what an entry holds is checked (:func:`load_diagnostics`) or
+validated by the pack's models before it is used, and a malformed entry is a missing one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from cardgen.diagnostics import CODES, Code, Diagnostic, Position, Severity, register_codes
+from cardgen.util.cache_dirs import read_cache_file, write_cache_file
+
+FORMAT = "cardgen-cache"
+#: Bump when the envelope or the way diagnostics are kept changes.
+VERSION = 2
+
+
+def read_entry(path: Path, kind: str, key: str) -> dict[str, Any] | None:
+    """The entry at ``path`` if it is a sound entry of ``kind`` stored under ``key``."""
+    raw = read_cache_file(path)
+    if raw is None:
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:  # not JSON, not UTF-8
+        return None
+    if (
+        type(data) is not dict
+        or data.get("format") != FORMAT
+        or data.get("kind") != kind
+        or data.get("version") != VERSION
+        or data.get("key") != key
+    ):
+        return None
+    return data
+
+
+def write_entry(path: Path, kind: str, key: str, body: dict[str, Any]) -> bool:
+    """Store ``body`` as the entry of ``kind`` under ``key`` (best effort: a value JSON cannot
+    hold, or a folder that cannot be written, only costs the next run its time)."""
+    data = {"format": FORMAT, "kind": kind, "version": VERSION, "key": key, **body}
+    try:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    with contextlib.suppress(OSError):
+        write_cache_file(path, text.encode("utf-8"))
+        return True
+    return False
+
+
+def dump_diagnostics(diags: Iterable[Diagnostic]) -> dict[str, Any]:
+    """Diagnostics as JSON data: rows, and the codes they use (a pack's codes are known before
+    its pack is loaded)."""
+    rows, codes = [], {}
+    for d in diags:
+        pos = d.position
+        rows.append([d.code, d.message, pos.file, pos.line, pos.column, d.card, d.hint])
+        info = CODES.get(d.code)
+        if info is not None:
+            codes[d.code] = [info.slug, str(info.severity), info.hint]
+    return {"diagnostics": rows, "codes": codes}
+
+
+_ROW_TYPES = (str, str, str, int, int, (str, type(None)), (str, type(None)))
+
+
+def load_diagnostics(data: dict[str, Any]) -> list[Diagnostic]:
+    """The diagnostics of :func:`dump_diagnostics` data; ValueError if it is malformed or names
+    a code this cardgen does not know."""
+    rows, codes = data.get("diagnostics"), data.get("codes")
+    if type(rows) is not list or type(codes) is not dict:
+        raise ValueError("an entry's diagnostics are a list and its codes a mapping")
+    new = []
+    for code_id, info in codes.items():
+        if code_id in CODES:
+            continue
+        if type(info) is not list or len(info) != 3 or not all(type(x) is str for x in info):
+            raise ValueError(f"code {code_id!r}: [slug, severity, hint]")
+        new.append(Code(code_id, info[0], Severity(info[1]), info[2]))
+    out = []
+    for row in rows:
+        if type(row) is not list or len(row) != len(_ROW_TYPES):
+            raise ValueError("a diagnostic is [code, message, file, line, column, card, hint]")
+        if not all(
+            isinstance(v, t) and type(v) is not bool for v, t in zip(row, _ROW_TYPES, strict=True)
+        ):
+            raise ValueError("a diagnostic field has the wrong type")
+        code, message, file, line, column, card, hint = row
+        if code not in CODES and code not in codes:
+            raise ValueError(f"unknown diagnostic code {code!r}")
+        out.append(Diagnostic(code, message, Position(file, line, column), card, hint))
+    register_codes(new)  # only once every row is sound
+    return out
