@@ -439,7 +439,7 @@ def import_sheet(
     files = {}
     for name, _smap, shared, cards in checked:
         files[name] = card_file_yaml(pack, shared, [c for c, _ in cards], header=header)
-    return Imported(catalogue, diags, dict(sorted(files.items())))
+    return Imported(catalogue, diags, files=dict(sorted(files.items())))
 
 
 def _has_errors(diags: list[Diagnostic]) -> bool:
