@@ -107,7 +107,6 @@ def _loaded(path: str, digest: str, model: type[L]) -> L:
     return _read_layout(Path(path), model)
 
 
-
 def _read_layout(path: Path, model: type[L]) -> L:
     from cardgen.catalogue.validation_errors import validate_model
     from cardgen.catalogue.yaml_source import load_yaml
