@@ -23,7 +23,7 @@ def parse(data: Any, smap: SourceMap) -> Scenario:
     from cardgen.catalogue.validation_errors import validate_model
 
     sc = validate_model(Scenario, data, smap)
-    sc._source, sc._data = smap, data
+    sc._source, sc._document = smap, data
     return sc
 
 

@@ -196,7 +196,7 @@ class Scenario(_M):
     expect: Expect = Expect()
 
     _source: SourceMap | None = PrivateAttr(None)
-    _data: Any = PrivateAttr(None)
+    _document: Any = PrivateAttr(None)
 
     @property
     def num_players(self) -> int:

@@ -230,7 +230,7 @@ class _Checker:
 def check_references(sc: Scenario, game: Game) -> list[str]:
     """Every name in ``sc`` that the game does not know, as ``file:line:col: message`` lines
     (in file order)."""
-    data, smap = sc._data, sc._source
+    data, smap = sc._document, sc._source
     if data is None or smap is None:  # built in code, not read from a file: nothing to point at
         return []
     checker = _Checker(sc, game)
