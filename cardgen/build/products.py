@@ -53,12 +53,13 @@ def card_digests(ctx: BuildContext) -> dict[str, str]:
 def step_inputs(
     ctx: BuildContext, cards: list[Card] | None, files: Iterable[Path], code
 ) -> dict[str, str]:
-    """The named digests a step's files depend on: rules, files, code and each of ``cards``."""
-    inputs = {
-        "rules": _rules_digest(ctx),
-        "files": digest_paths(files),
-        "code": code_digest(*code),
-    }
+    """The named digests a step's files depend on: rules, files, code and each of ``cards``
+    (the files' digest computed once per build: many steps read the same files)."""
+    files = tuple(files)
+    memo = ctx.memo.setdefault("files", {})
+    if files not in memo:
+        memo[files] = digest_paths(files)
+    inputs = {"rules": _rules_digest(ctx), "files": memo[files], "code": code_digest(*code)}
     if cards is not None:
         per = card_digests(ctx)
         inputs |= {f"card {c.id}": per[c.id] for c in cards}

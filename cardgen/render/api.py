@@ -154,7 +154,7 @@ class Renderer:
         if self.rasters is None:
             designs = self._rasterise(items, options, emit)
         else:
-            designs = self._stored(items, options.jobs)
+            designs, _ = self._stored(items, options.jobs)
             for item, d in zip(items, designs, strict=True):
                 emit(item, d)
         pairs = list(zip(items, designs, strict=True))
@@ -176,10 +176,8 @@ class Renderer:
 
         if self.rasters is None:
             raise ValueError("no raster cache to fill")
-        items = raster.sprites(self.context())
-        missing = sum(self.rasters.store.get(self.rasters.key(i)) is None for i in items)
-        self._stored(items, jobs)
-        return missing
+        _, rasterised = self._stored(raster.sprites(self.context()), jobs)
+        return rasterised
 
     def _rasterise(
         self, items: list[Sprite], options: RenderOptions, emit: Callable[[Sprite, _Design], None]
@@ -211,8 +209,9 @@ class Renderer:
         raster.rasterise(task, len(items), page, jobs=options.jobs)
         return out
 
-    def _stored(self, items: list[Sprite], jobs: int | None) -> list[StoredDesign]:
-        """Every design from the raster cache, rasterising (at full size) those it lacks."""
+    def _stored(self, items: list[Sprite], jobs: int | None) -> tuple[list[StoredDesign], int]:
+        """Every design from the raster cache, rasterising (at full size) those it lacks; and
+        how many it rasterised."""
         from PIL import Image
 
         from cardgen.render.products import contact, raster
@@ -221,10 +220,8 @@ class Renderer:
         store = self.rasters.store
         keys = [self.rasters.key(i) for i in items]
         found: dict[str, StoredDesign | None] = {k: store.get(k) for k in dict.fromkeys(keys)}
-        todo: list[int] = []  # the first item of each missing key
-        for i, k in enumerate(keys):
-            if found[k] is None and all(keys[j] != k for j in todo):
-                todo.append(i)
+        first = {k: i for i, k in reversed(list(enumerate(keys)))}  # a key's first item
+        todo = sorted(i for k, i in first.items() if found[k] is None)
         self.progress("images", len(items) - len(todo))
         if todo:
             ctx = self.context()
@@ -241,7 +238,7 @@ class Renderer:
                 self.progress("images", 1)
 
             raster.rasterise(task, len(todo), page, jobs=jobs)
-        return [found[k] for k in keys]  # type: ignore[misc]
+        return [found[k] for k in keys], len(todo)  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
