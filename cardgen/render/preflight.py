@@ -1,6 +1,8 @@
 """Print preflight: text of any layout element that does not fit its box even at the minimum
 size (E401), art that is missing, unreadable (E402) or outside the project (E403), layout
-elements reaching past the safe zone that may not bleed (W401), and icons a card prints that
+elements other than background and art reaching past the safe zone, 1/8 in inside the trim at
+least (E406; background and art not marked ``bleed: true``: W401), type under 6 pt (E407),
+and icons a card prints that
 have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
 catalogue and the pack is checked).
 
