@@ -157,3 +157,42 @@ def test_spring_and_fall_backgrounds_differ(ctx):
     rules = ctx.theme.rules
     colours = {rules.season(s).colour for s in rules.season_ids}
     assert len(colours) == len(rules.season_ids)
+
+
+# --- type: sizes, minus signs, glyphs ----------------------------------------------------------
+def test_nothing_on_the_pnp_sheets_is_set_under_six_points(tmp_path):
+    """Every text object of the sheets (faces, backs, labels), nested forms scaled in."""
+    from conftest import pdf_type_sizes
+
+    from cardgen.render.api import RenderOptions, render
+
+    (pdf,) = render(FIXTURE, tmp_path, RenderOptions(products=("pnp",), papers=("a4",)))
+    sizes = pdf_type_sizes(pdf)
+    assert any("informant · v1 · ×3" in t for _, t in sizes)  # the prototype line is read
+    assert min(s for s, _ in sizes) >= 6.0, sorted(sizes)[:3]
+
+
+@pytest.fixture(scope="module")
+def real() -> RenderContext:
+    cat = load_catalogue(Path(__file__).resolve().parents[1] / "cards")
+    return RenderContext(cat, Theme.of(cat), load_product_settings())
+
+
+def test_a_negative_amount_prints_a_true_minus_sign(real):
+    text = pdf_text(_face_bytes(real, "spy-fen-poisoner"))  # power -1 on the Neighbour
+    assert "Neighbour has \u22121" in text and "-1" not in text
+
+
+def test_every_shipped_layout_font_has_the_minus_sign():
+    from reportlab.pdfbase import pdfmetrics
+
+    from cardgen.render.elements.layout import ElementLayout
+    from cardgen.render.fonts import missing_glyphs, register_fonts
+    from cardgen.render.layout import load_layout as load
+
+    root = Path(__file__).resolve().parents[1] / "cardgen" / "packs"
+    for path in sorted(root.glob("*/layout.yaml")):
+        fonts = register_fonts(load(path, ElementLayout).fonts)
+        for name in fonts.values():
+            assert missing_glyphs("\u2212\u00a0×·0123456789", name) == "", (path, name)
+            assert isinstance(pdfmetrics.getFont(name).face.charToGlyph, dict)

@@ -40,7 +40,7 @@ from cardgen.render.elements.schema import (
     TextEl,
     TogglesEl,
 )
-from cardgen.render.fonts import string_width
+from cardgen.render.fonts import missing_glyphs, string_width
 from cardgen.render.geometry import Box
 from cardgen.render.painters import BackPainter, FacePainter, FitProblem
 from cardgen.render.units import mm
@@ -125,7 +125,7 @@ class ElementPainter:
             text = as_text(value)
         else:
             return None
-        return CASES[el.case](text)
+        return rich.typeset(CASES[el.case](text))
 
     def fit_line(self, name: str, text: str, style: Lettering, width: float) -> Fitted:
         """The largest size from ``style.size`` down to its ``min_size`` at which ``text``
@@ -162,12 +162,14 @@ class ElementPainter:
         if lay is None:
             paras = self.paragraphs(el, v)
             area = self.box(el.box).inset(mm(el.padding))
-            lay = v.cache[f"\0fit:{name}"] = rich.fit(paras, area.w, area.h, el.style())
+            extent = getattr(self.theme.icons, "extent", None) or rich.full_width
+            lay = rich.fit(paras, area.w, area.h, el.style(), extent)
+            v.cache[f"\0fit:{name}"] = lay
         return lay
 
     def problems(self, v: Values) -> Iterator[tuple[str, str, str, str | None]]:
-        """(element name, field, message, hint) for each text that does not fit and each icon
-        the pack does not have."""
+        """(element name, field, message, hint) for each text that does not fit, each text
+        with a character its font has no glyph for and each icon the pack does not have."""
         icons = self.theme.icons
         for name, el in self._checked:
             if el.when is not None and not holds(el.when, v):
@@ -176,6 +178,7 @@ class ElementPainter:
                 text, width = self._line_of(el, v)
                 if text is None:
                     continue
+                yield from self._glyph_problems(name, el, _first_field(el), text, el.font, v)
                 fit = self.fit_line(name, text, el, width)
                 if not fit.fits:
                     label, field = label_of(name, el), _first_field(el)
@@ -185,7 +188,13 @@ class ElementPainter:
                         f"{label} {text!r} is too wide for its box even at {fit.size:g} pt",
                         f"shorten the {v.source(field)}" if field else None,
                     )
-            elif type(el) is RichTextEl and not self.fit_rich(name, el, v).fits:
+            elif type(el) is RichTextEl:
+                for para in self.paragraphs(el, v):
+                    text = "".join(p.text for w in rich.parse(para.text) for p in w)
+                    font = el.font if para.font == self.theme.font(el.font) else el.flavour_font
+                    field = el.field if font == el.font else el.flavour
+                    yield from self._glyph_problems(name, el, field, text, font, v)
+            if type(el) is RichTextEl and not self.fit_rich(name, el, v).fits:
                 yield (
                     name,
                     v.source(el.field),
@@ -196,6 +205,21 @@ class ElementPainter:
                 for icon in self.icon_names(el, v):
                     if icon not in icons:
                         yield name, name, f"{label_of(name, el)}: no icon named {icon!r}", None
+
+    def _glyph_problems(
+        self, name: str, el: Element, field: str | None, text: str, role: str, v: Values
+    ) -> Iterator[tuple[str, str, str, str | None]]:
+        """A problem if ``text`` holds characters the font of ``role`` cannot print."""
+        lacking = missing_glyphs(text, self.theme.font(role))
+        if lacking:
+            chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in lacking)
+            yield (
+                name,
+                v.source(field) if field else name,
+                f"{label_of(name, el)}: font {self.L.fonts.get(role, role)} has no glyph "
+                f"for {chars}",
+                f"choose a font with these characters for `{role}`, or change the text",
+            )
 
     def _line_of(self, el: TextEl | BadgeEl | PillEl, v: Values) -> tuple[str | None, float]:
         """The one-line text of an element and the width it has (points)."""
