@@ -347,7 +347,6 @@ def test_validate_reports_content_past_the_safe_zone_as_an_error(cards):
     ("folder", "card_id", "box", "expected"),
     [
         ("plain", "sneak", (3.5, 75.8, 56.5, 6.4), "1 2"),  # stat_row: attack 1, health 2
-        ("render/cards", "war-camp", (21.0, 51.2, 21.5, 6.2), "L M R"),  # toggles
         ("render/cards", "war-camp", (8.4, 11.3, 35.6, 3.6), "BUILDING"),  # text, upper
     ],
 )
@@ -356,6 +355,28 @@ def test_built_in_layouts_draw_in_their_boxes(folder, card_id, box, expected):
     pack_ctx = RenderContext(cat, Theme.of(cat), load_product_settings(), share_forms=False)
     text = _text_in(_face(pack_ctx, card_id), pack_ctx, box)
     assert " ".join(text.split()) == expected
+
+
+def test_toggles_draw_a_labelled_square_per_value(tmp_path):
+    """Attack Right's placement as the toggles it once was: L M R, its zones active."""
+    import shutil
+
+    from cardgen.packs.attack_right.layout import LAYOUT_FILE
+
+    cards = tmp_path / "cards"
+    shutil.copytree(FIXTURES / "render" / "cards", cards)
+    text = LAYOUT_FILE.read_text()
+    start, end = text.index("  placement:"), text.index("  rules_text:")
+    toggles = (
+        "  placement: {kind: toggles, box: [21.0, 51.2, 21.5, 6.2], field: placement, "
+        "values: [left, middle, right], labels: [L, M, R], size: 5.6, "
+        "active: {fill: line, text: paper}, inactive: {fill: paper, text: faded}}\n"
+    )
+    (cards / "layout.yaml").write_text(text[:start] + toggles + text[end:])
+    cat = load_catalogue(cards, use_cache=False)
+    pack_ctx = RenderContext(cat, Theme.of(cat), load_product_settings(), share_forms=False)
+    face = _face(pack_ctx, "war-camp")
+    assert " ".join(_text_in(face, pack_ctx, (21.0, 51.2, 21.5, 6.2)).split()) == "L M R"
 
 
 def test_extends_an_element_above_but_not_below(tmp_path):

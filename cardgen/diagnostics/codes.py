@@ -86,6 +86,7 @@ CODES: dict[str, Code] = {
             "only background and art may reach past the safe zone (1/8 in inside the trim)",
         ),
         Code("E407", "type-too-small", _E, "set no type under 6 pt"),
+        Code("W406", "icon-duplicate", _W, "give each meaning an icon of its own"),
         Code("E404", "icon-missing", _E, "add the icon as icons/NAME.svg beside rules.yaml"),
         Code(
             "E405",

@@ -380,6 +380,11 @@ class ElementPainter:
         box = self.box(el.box)
         icon, gap, n = mm(el.icon_size), mm(el.gap), len(icons)
         length = n * icon + (n + 1) * gap
+        if el.align == "center":  # the row's box shrunk to the row, around its middle
+            if el.direction == "down":
+                box = Box(box.x, box.y + (box.h - length) / 2, box.w, length)
+            else:
+                box = Box(box.x + (box.w - length) / 2, box.y, length, box.h)
         if el.direction == "down":
             back = Box(box.x, box.y2 - length, box.w, length)
             self._shape(doc, "rounded", back, box.w / 2, el, v)
