@@ -146,11 +146,19 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
     others = {r for r in th.rules.resource_ids if r not in card.discount}
     text_tokens = tokens(card)
     assert not {f"/FormXob.icon-{r}" for r in others - text_tokens} & forms
-    # the first colour a face fills with is its season's background
+    # the face first draws its season's ground: the background colour, then the pattern
     colour = th.ink(th.rules.season(card.season).colour)
     stream = _face_stream(reader, card_id)
+    assert stream.index(" Do") == stream.index(f"/FormXob.face.ground-{card.season} Do") + len(
+        f"/FormXob.face.ground-{card.season}"
+    )  # drawn first
+    xobjects = reader.pages[0]["/Resources"]["/XObject"]
+    face = xobjects[f"/FormXob.face-{card_id}"].get_object()
+    ground = face["/Resources"]["/XObject"][f"/FormXob.face.ground-{card.season}"].get_object()
+    stream = ground.get_data().decode("latin-1")
     first_fill = stream.index(" rg")
     assert stream[: first_fill + 3].endswith(f"{fp_str(colour.red, colour.green, colour.blue)} rg")
+    assert " d" in stream or " re" in stream  # the pattern's dashes (dots) or stripes
 
 
 def test_spring_and_fall_backgrounds_differ(ctx):
