@@ -190,9 +190,9 @@ def text_position(pdf: str | os.PathLike[str], text: str, page: int = 0):
             tp.close()
 
 
-def pdf_forms(reader) -> set[str]:
-    """The names of every form XObject the first page of a pypdf reader draws, nested ones
-    included (``/FormXob.icon-coin``)."""
+def pdf_forms(reader, page: int = 0) -> set[str]:
+    """The names of every form XObject a page (the first) of a pypdf reader draws, nested
+    ones included (``/FormXob.icon-coin``)."""
     names: set[str] = set()
 
     def walk(obj):
@@ -201,7 +201,7 @@ def pdf_forms(reader) -> set[str]:
                 names.add(k)
                 walk(x.get_object())
 
-    walk(reader.pages[0])
+    walk(reader.pages[page])
     return names
 
 
