@@ -60,7 +60,7 @@ def test_a_figure_line_is_a_figure_block_with_its_caption():
 def test_an_unknown_figure_is_an_error_naming_the_ones_the_pack_draws(catalogue):
     rb = build_rulebook(catalogue.rules)
     figures = rulebook_figures(catalogue)
-    assert set(figures_of(rb, figures)) == {"anatomy", "example", "setup"}
+    assert set(figures_of(rb, figures)) == {"anatomy", "example", "setup", "table"}
     with pytest.raises(RulebookError, match=r"'figure:anatomy' \(the pack draws: example"):
         figures_of(rb, {k: v for k, v in figures.items() if k != "anatomy"})
 
@@ -114,7 +114,7 @@ def test_the_html_shows_each_figure_as_an_image_with_its_caption(written, catalo
     tree = ET.fromstring(written["html"].read_text(encoding="utf-8"))
     found = tree.iter(f"{{{NS['h']}}}figure")
     figures = {f.get("id"): f for f in found if f.get("id", "").startswith("figure-")}
-    assert set(figures) == {"figure-anatomy", "figure-example", "figure-setup"}
+    assert set(figures) == {"figure-anatomy", "figure-example", "figure-setup", "figure-table"}
     drawn = rulebook_figures(catalogue)
     for name, fig in figures.items():
         img = fig.find("h:img", NS)
@@ -173,7 +173,29 @@ def test_a_catalogue_without_the_named_cards_still_gets_its_figures(tmp_path):
     """The render fixture has neither the Warlord nor the Woodcutter: other cards stand in."""
     fixture = load_catalogue(FIXTURES / "render" / "cards")
     figures = rulebook_figures(fixture)
-    for name in ("anatomy", "example", "setup"):
+    for name in ("anatomy", "example", "setup", "table"):
         assert pdf_text(figure_pdf(figures[name])).strip(), name
     paths = write_rulebook(fixture, tmp_path, ["pdf"])
     assert paths[0].stat().st_size > 0
+
+
+def test_the_table_shows_the_kingdoms_of_a_game_the_engine_played(catalogue):
+    """'Example of a game setup with 4 players later in the game': the real cards each
+    player has in each zone of a seeded game, the same every time."""
+    from cardgen.packs.attack_right.docs.figures import kingdoms
+
+    spec = load_specs().table
+    players = kingdoms(catalogue, spec)
+    assert len(players) == len(spec.decks) and players == kingdoms(catalogue, spec)
+    played = {i for p in players for ids in p["zones"].values() for i in ids}
+    assert len(played) >= 4
+    for p in players:
+        for zone, ids in p["zones"].items():
+            for card_id in ids:
+                assert zone in {z.value for z in catalogue.card(card_id).placement}
+    pdf = figure_pdf(rulebook_figures(catalogue)["table"])
+    reader = PdfReader(io.BytesIO(pdf))
+    assert {f"/FormXob.face-{i}" for i in played} <= pdf_forms(reader)
+    text = " ".join(pdf_text(pdf).split())
+    for seat, p in enumerate(players, 1):
+        assert f"Player {seat}" in text and f"{p['coins']}" in text

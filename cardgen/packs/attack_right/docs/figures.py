@@ -59,12 +59,21 @@ class Setup(_Strict):
     deck: str
 
 
+class Table(_Strict):
+    decks: list[str] = Field(min_length=2)
+    bots: str = "greedy"
+    #: the round whose Play Phase has just been played
+    round: int = Field(ge=1)
+    seed: int = 0
+
+
 class FigureSpecs(_Strict):
     """``figures.yaml``."""
 
     anatomy: Anatomy
     example: Example
     setup: Setup
+    table: Table
 
 
 def load_specs(path: Path = FIGURES_FILE) -> FigureSpecs:
@@ -394,10 +403,86 @@ def setup(catalogue: Catalogue, spec: Setup) -> Figure:
     return Figure(width, height, draw, alt)
 
 
+def kingdoms(catalogue: Catalogue, spec: Table) -> list[dict[str, Any]]:
+    """The players of a game the rules engine plays (seeded, ``spec.bots`` in every seat) as
+    round ``spec.round``'s Play Phase ends: each player's coins, glory and tableau (card ids
+    by zone)."""
+    from cardgen.packs.attack_right.engine import Game, GameOptions, make_bot
+    from cardgen.packs.attack_right.engine.state import PLAY
+
+    decks = [d for d in spec.decks if d in catalogue.rules.deck_ids] or list(
+        catalogue.rules.deck_ids[:2]
+    )
+    game = Game(catalogue, decks, seed=spec.seed, options=GameOptions(log_events=False))
+    state = game.new_initial_state()
+    bots = [make_bot(spec.bots, spec.seed * 100 + p) for p in range(state.n)]
+    seats = range(state.n)
+    seen: list[dict] = []
+    while not state.is_terminal() and state.round <= spec.round:
+        if state.round == spec.round and state.phase == PLAY:  # the Kingdoms as played
+            seen = state.observation(0)["players"]
+        acting = state.acting_players()
+        state.apply_actions([bots[p].step(state, p) if p in acting else None for p in seats])
+    return [
+        {
+            "coins": p["coins"],
+            "glory": p["glory"],
+            "zones": {
+                z: [t["card"] for t in p["tableau"] if t["zone"] == z and t["card"]]
+                for z in ("left", "middle", "right")
+            },
+        }
+        for p in seen
+    ]
+
+
+def table(catalogue: Catalogue, spec: Table) -> Figure:
+    """Four Kingdoms later in the game: each player's tableau by zone (the real cards of a
+    game the engine plays), coins and glory; seats clockwise from the bottom left."""
+    k = 0.16
+    w, h = 63.5 * MM * k, 88.9 * MM * k
+    cell_w, cell_h = 3 * (w + 3) + 8, h + 2 * 9 + 30  # up to three cards a zone
+    width, height = 2 * cell_w + 6, 2 * cell_h + 4
+
+    def draw(canv: Canvas) -> None:
+        from cardgen.packs.attack_right.engine import GameSetupError
+
+        s = _Scene(catalogue, canv)
+        try:
+            players = kingdoms(catalogue, spec)
+        except GameSetupError as exc:  # a catalogue too small for the game: say so
+            s.text(width / 2, height / 2, "no game to show:", 7.5, role="bold", align="center")
+            s.text(width / 2, height / 2 - 11, str(exc)[:60], 7.0, align="center")
+            return
+        spots = [(0, 0), (0, 1), (1, 1), (1, 0)]  # clockwise from the bottom left
+        for seat, p in enumerate(players[:4]):
+            col, row = spots[seat]
+            x0, y0 = 3 + col * (cell_w + 6), 2 + row * (cell_h + 2)
+            c = s.c
+            c.setStrokeColor(_rgb(MUTED))
+            c.setLineWidth(0.5)
+            c.roundRect(x0, y0, cell_w, cell_h - 2, 4, stroke=1, fill=0)
+            s.text(x0 + 5, y0 + cell_h - 14, f"Player {seat + 1}", 7.0, role="bold")
+            s.text(x0 + 5, y0 + 5, f"{p['coins']} {{coin}}  {p['glory']} {{glory}}", 7.0)
+            for z, zone in enumerate(("left", "middle", "right")):
+                zx = x0 + 4 + z * (w + 3)
+                ids = p["zones"][zone]
+                for j, card_id in enumerate(ids):
+                    s.card(catalogue.card(card_id), zx, y0 + 18 + (len(ids) - 1 - j) * 9, k)
+
+    decks = ", ".join(spec.decks)
+    alt = (
+        f"Four Kingdoms (decks {decks}) as round {spec.round}'s Play Phase ends in a game the "
+        "rules engine played: each player's cards by zone, coins and glory"
+    )
+    return Figure(width, height, draw, alt)
+
+
 FIGURES: dict[str, Callable[[Catalogue, Any], Figure]] = {
     "anatomy": anatomy,
     "example": example,
     "setup": setup,
+    "table": table,
 }
 
 
