@@ -270,6 +270,11 @@ class Pack:
         drawn by :meth:`icons`, its label)."""
         return {}
 
+    def rulebook_figures(self, catalogue: Catalogue) -> dict[str, Any]:
+        """The figures the rulebook source may place with ``![caption](figure:name)``: name
+        -> :class:`cardgen.docs.figures.Figure`, drawn from the catalogue (real cards)."""
+        return {}
+
     def rules_reference(self) -> str | None:
         """The pack's rules reference (markdown, ``cardgen appendix --rules-reference``), or
         None."""

@@ -88,6 +88,14 @@ CODES: dict[str, Code] = {
             _W,
             "move the element inside the safe zone, or mark it `bleed: true` if it may be cut",
         ),
+        Code(
+            "E406",
+            "content-outside-safe-zone",
+            _E,
+            "only background and art may reach past the safe zone (1/8 in inside the trim)",
+        ),
+        Code("E407", "type-too-small", _E, "set no type under 6 pt"),
+        Code("W406", "icon-duplicate", _W, "give each meaning an icon of its own"),
         Code("E404", "icon-missing", _E, "add the icon as icons/NAME.svg beside rules.yaml"),
         Code(
             "E405",

@@ -48,7 +48,7 @@ class Span:
 class Block:
     """A heading (``level`` 1-3), paragraph, list item (``marker``) or aside (a boxed note)."""
 
-    kind: str  # "heading" | "para" | "item" | "aside"
+    kind: str  # "heading" | "para" | "item" | "aside" | "figure" (its name in ``id``)
     spans: tuple[Span, ...]
     level: int = 0
     marker: str = ""
@@ -181,6 +181,7 @@ def _template_line(exc: BaseException) -> int | None:
 # --- markdown ----------------------------------------------------------------------------------
 _HEADING = re.compile(r"(#{1,3}) (.+)")
 _ITEM = re.compile(r"(-|\d+[.)]) (.*)")
+_FIGURE = re.compile(r"!\[(.*)\]\(figure:([a-z0-9][a-z0-9-]*)\)")
 _INLINE = re.compile(r"\\([\\`*_{}\[\]#>.!-])|\*\*|\*|\{([a-z][a-z0-9-]*)\}")
 
 
@@ -289,6 +290,8 @@ def _chunks(markdown: str) -> list[tuple[str, list[str]]]:
             chunks.append(("blank", []))
         elif _HEADING.fullmatch(line):
             chunks.append(("heading", [line]))
+        elif _FIGURE.fullmatch(line.strip()):
+            chunks.append(("figure", [line.strip()]))
         elif line.startswith(">"):
             text = line[1:].removeprefix(" ")
             if chunks and chunks[-1][0] == "aside":
@@ -320,6 +323,10 @@ def parse(markdown: str, icons: dict[str, str], labels: dict[str, str]) -> tuple
             spans = inline.spans([m.group(2)])
             block = Block("heading", spans, level=len(m.group(1)))
             blocks.append(Block("heading", spans, block.level, id=_slug(block.text, taken)))
+        elif kind == "figure":
+            m = _FIGURE.fullmatch(lines[0])
+            assert m is not None
+            blocks.append(Block("figure", inline.spans([m.group(1)]), id=m.group(2)))
         elif kind == "item":
             m = _ITEM.fullmatch(lines[0])
             assert m is not None
@@ -356,5 +363,23 @@ def build_rulebook(rules: Any, source: str | os.PathLike[str] | None = None) -> 
 
 
 def plain_markdown(rulebook: Rulebook) -> str:
-    """The rendered markdown with icons written ``[name]``, as in the markdown appendix."""
-    return TOKEN.sub(lambda m: f"[{m.group(1)}]", rulebook.markdown)
+    """The rendered markdown with icons written ``[name]``, as in the markdown appendix, and
+    each figure as its caption (the PDF and HTML rulebooks draw it)."""
+    text = "\n".join(
+        f"*Figure: {m.group(1)}*" if (m := _FIGURE.fullmatch(line.strip())) else line
+        for line in rulebook.markdown.split("\n")
+    )
+    return TOKEN.sub(lambda m: f"[{m.group(1)}]", text)
+
+
+def figures_of(rulebook: Rulebook, figures: dict[str, Any]) -> dict[str, Any]:
+    """The figures ``rulebook`` places, by name; a :class:`RulebookError` naming a figure the
+    pack does not draw."""
+    out = {}
+    for b in rulebook.blocks:
+        if b.kind == "figure":
+            if b.id not in figures:
+                known = ", ".join(sorted(figures)) or "none"
+                raise RulebookError(f"unknown figure 'figure:{b.id}' (the pack draws: {known})")
+            out[b.id] = figures[b.id]
+    return out

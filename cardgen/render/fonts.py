@@ -47,3 +47,14 @@ def string_width(text: str, font: str, size: float) -> float:
     """The advance width of ``text`` at ``size`` (widths are measured once per text and font,
     then scaled)."""
     return _unit_width(text, font) * size
+
+
+@lru_cache(maxsize=16384)
+def missing_glyphs(text: str, font: str) -> str:
+    """The characters of ``text`` that ``font`` (a registered TrueType font) has no glyph for,
+    in order, each once; spaces and line breaks never count."""
+    face = getattr(pdfmetrics.getFont(font), "face", None)
+    have = getattr(face, "charToGlyph", None)
+    if have is None:  # a standard PDF font: reportlab substitutes, nothing to check
+        return ""
+    return "".join(dict.fromkeys(ch for ch in text if not ch.isspace() and ord(ch) not in have))

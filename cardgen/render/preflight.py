@@ -1,6 +1,8 @@
 """Print preflight: text of any layout element that does not fit its box even at the minimum
 size (E401), art that is missing, unreadable (E402) or outside the project (E403), layout
-elements reaching past the safe zone that may not bleed (W401), and icons a card prints that
+elements other than background and art reaching past the safe zone, 1/8 in inside the trim at
+least (E406; background and art not marked ``bleed: true``: W401), type under 6 pt (E407),
+two icons drawing the same picture (W406), and icons a card prints that
 have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
 catalogue and the pack is checked).
 
@@ -10,12 +12,13 @@ runs the same checks first and writes nothing if any fails.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from cardgen.catalogue.loader import Catalogue
-from cardgen.diagnostics import Diagnostic, DiagnosticError
+from cardgen.catalogue.loader import Catalogue, display_path
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.art import ArtProblem, resolve_art
 from cardgen.render.painters import BackPainter, FacePainter
 from cardgen.render.svg_icons import SvgIcons
@@ -78,9 +81,14 @@ def icon_problems(catalogue: Catalogue, icons: Any) -> list[Diagnostic]:
             if name not in icons
         ]
     out = []
+    drawn: dict[str, str] = {}  # a picture -> the first icon drawing it
     for name in [*users, *(n for n in icons.names() if n not in users)]:
         problem = icons.problem(name)
         if problem is None:
+            picture = json.dumps(icons.program(name))
+            first = drawn.setdefault(picture, name)
+            if first != name:
+                out.append(same_picture(catalogue, icons, first, name, users))
             continue
         cards = users.get(name, [])
         d = problem.diagnostic(cards[0] if cards else None, cards)
@@ -88,6 +96,22 @@ def icon_problems(catalogue: Catalogue, icons: Any) -> list[Diagnostic]:
             d = replace(d, position=catalogue.position(cards[0]))
         out.append(d)
     return out
+
+
+def same_picture(
+    catalogue: Catalogue, icons: SvgIcons, first: str, name: str, users: dict[str, list[str]]
+) -> Diagnostic:
+    """W406: icons ``first`` and ``name`` draw the same picture (one meaning per icon)."""
+    path = icons.path(name)
+    cards = users.get(name) or users.get(first) or []
+    return Diagnostic(
+        "W406",
+        f"icons {{{first}}} and {{{name}}} draw the same picture: a reader cannot tell "
+        "their meanings apart",
+        Position(display_path(path) if path else name),
+        cards[0] if cards else None,
+        hint="give each meaning an icon of its own",
+    )
 
 
 def preflight_check(catalogue: Catalogue) -> Iterable[Diagnostic]:

@@ -501,6 +501,72 @@ def program(data: bytes) -> list[Op]:
     return ops
 
 
+# --- the drawing's width -------------------------------------------------------------------------
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def _then(t: Matrix, m: Matrix) -> Matrix:
+    """The transform ``m`` applied inside ``t`` (PDF's ``cm``)."""
+    a, b, c, d, e, f = t
+    return (
+        a * m[0] + c * m[1],
+        b * m[0] + d * m[1],
+        a * m[2] + c * m[3],
+        b * m[2] + d * m[3],
+        a * m[4] + c * m[5] + e,
+        b * m[4] + d * m[5] + f,
+    )
+
+
+def _op_box(op: Op) -> tuple[float, float, float, float] | None:
+    """The box ``(x1, y1, x2, y2)`` a drawing call covers in its own coordinates."""
+    name, args = op[0], op[1:]
+    if name == "path":
+        pts = [v for seg in args[0] for v in seg[1:] if isinstance(v, int | float)]
+        xs, ys = pts[0::2], pts[1::2]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs and ys else None
+    if name in ("rect", "roundRect"):
+        x, y, w, h = args[:4]
+        return (min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h))
+    if name == "circle":
+        cx, cy, r = args[:3]
+        return (cx - r, cy - r, cx + r, cy + r)
+    if name in ("ellipse", "line"):
+        x1, y1, x2, y2 = args[:4]
+        return (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+    return None
+
+
+def ink_extent(ops: list[Op]) -> tuple[float, float]:
+    """The part of its square's width an icon's drawing covers, as fractions ``(left, right)``
+    (strokes included); ``(0, 1)`` when it cannot tell."""
+    t: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack: list[tuple[Matrix, float]] = []
+    width, lo, hi = 0.0, float("inf"), float("-inf")
+    for op in ops:
+        name = op[0]
+        if name == "q":
+            stack.append((t, width))
+        elif name == "Q" and stack:
+            t, width = stack.pop()
+        elif name == "cm":
+            t = _then(t, tuple(float(v) for v in op[1:7]))  # type: ignore[arg-type]
+        elif name == "lineWidth":
+            width = float(op[1])
+        elif _draws(op):
+            box = _op_box(op)
+            if box is None:
+                return (0.0, 1.0)
+            x1, y1, x2, y2 = box
+            half = width / 2 * abs(t[0] * t[3] - t[1] * t[2]) ** 0.5
+            for x, y in ((x1, y1), (x1, y2), (x2, y1), (x2, y2)):
+                px = t[0] * x + t[2] * y + t[4]
+                lo, hi = min(lo, px - half), max(hi, px + half)
+    if hi < lo:
+        return (0.0, 1.0)
+    return (max(0.0, lo / 100), min(1.0, hi / 100))
+
+
 # --- replaying -----------------------------------------------------------------------------------
 def _path(c: Canvas, segments: list[Op]) -> Any:
     p = c.beginPath()
@@ -610,6 +676,14 @@ class SvgIcons:
         except InvalidIcon as exc:
             why, line, column = exc.message, exc.line, exc.column
         raise IconError(IconProblem("E405", name, path, f"icon {{{name}}}: {why}", line, column))
+
+    def extent(self, name: str) -> tuple[float, float]:
+        """The part of its square's width icon ``name``'s drawing covers (:func:`ink_extent`);
+        the whole square for an icon that cannot be drawn."""
+        try:
+            return ink_extent(self.program(name))
+        except IconError:
+            return (0.0, 1.0)
 
     def svg(self, name: str) -> bytes:
         """The SVG file of icon ``name``, byte for byte (for HTML); raises :class:`IconError`."""

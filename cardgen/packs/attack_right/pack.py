@@ -152,6 +152,9 @@ class AttackRight(Pack):
     def rulebook_icons(self, rules: RulesModel) -> dict[str, tuple[str, str]]:
         return self.module("documents").rulebook_icons(rules)
 
+    def rulebook_figures(self, catalogue) -> dict[str, Any]:
+        return self.module("documents").rulebook_figures(catalogue)
+
     def rules_reference(self) -> str:
         return self.module("documents").rules_reference(self.game_type.name)
 
