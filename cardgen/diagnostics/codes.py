@@ -2,7 +2,8 @@
 
 Codes never change meaning once released; new checks take new numbers.
 E0xx are file and YAML problems, E1xx schema problems, E2xx rules-model problems,
-E3xx engine-backed card checks, E4xx print preflight; W-codes are warnings.  The core lists
+E3xx engine-backed card checks, E4xx print preflight; W-codes are warnings, I-codes
+information (listed, never counted as a problem, not even by ``--strict``).  The core lists
 the codes any game can raise; a pack lists its own rules-model and engine codes (E2xx, E3xx)
 in ``Pack.codes()``, and they join :data:`CODES` when the pack is loaded.
 """
@@ -16,6 +17,8 @@ from enum import StrEnum
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+    #: information, never a problem: e.g. a value the catalogue marks as a placeholder
+    INFO = "info"
 
 
 @dataclass(frozen=True, slots=True)
