@@ -169,14 +169,14 @@ class Odds(_Part):
         castle: StrictInt = Field(ge=1, le=20)
 
     situations: tuple[Situation, ...] = Field(
-        (Situation(name="Opening: a fresh Gate and Castle", gate=4, castle=4),),
+        (Situation(name="Opening", gate=4, castle=4),),
         min_length=1,
     )
     strengths: tuple[StrictInt, ...] = Field((), description="empty: 1 to the highest attack")
     exact_limit: StrictInt = Field(
-        200_000, ge=1, description="most dealt sequences enumerated exactly, else simulated"
+        60_000, ge=1, description="most chance states of an exact computation, else simulated"
     )
-    samples: StrictInt = Field(20_000, ge=100, le=10_000_000)
+    samples: StrictInt = Field(10_000, ge=100, le=10_000_000, description="simulated deals")
     seed: StrictInt = 1
 
 
