@@ -195,7 +195,8 @@ class _Attack:
                 self.emit("compare", f"{a} < {d}: the attack fails", outcome="lower")
                 slot = self.side.stack(structure).pop(0)
                 back = structure
-                if self.settings.failed_defender_returns_to == "gate":
+                # R1's other reading; a Castle is emptied only by destroying its last card
+                if self.settings.failed_defender_returns_to == "gate" and self.side.castle:
                     back = "gate"
                 self.side.stack(back).insert(0, slot)
                 self.emit(
