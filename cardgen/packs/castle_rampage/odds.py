@@ -93,13 +93,21 @@ def _run(rules, gate: int, castle: int, strength: int | RampageCard, draw) -> tu
     attacker = strength if isinstance(strength, RampageCard) else _attacker(strength)
     result = resolve_attack(state, 0, attacker)
     holder = None
-    if not result.won and _held(result):
+    if _held(result) and not (result.won and _won_by_tie(result)):
         holder = next(e for e in reversed(result.events) if e.kind == "reveal").data["card"]
     return result.broke_gate, result.won, len(result.destroyed), holder
 
 
+def _won_by_tie(result) -> bool:
+    """Whether the equal value itself destroyed the last Castle card (not a later effect)."""
+    kinds = [e for e in result.events if e.kind in ("destroy", "game_over")]
+    end = next(i for i, e in enumerate(kinds) if e.kind == "game_over")
+    return kinds[end - 1].data["why"] == "equal"
+
+
 def _held(result) -> bool:
-    """Whether the attack ended on a comparison (a defence held or tied), not on an effect."""
+    """Whether the attack ended on a comparison (a defence held or tied), not on an effect:
+    the attack was *stopped by* that card unless the tie itself took the last Castle card."""
     compares = [e for e in result.events if e.kind == "compare"]
     return bool(compares) and compares[-1].data["outcome"] in ("lower", "equal")
 
@@ -164,7 +172,9 @@ def wilson(successes: int, n: int) -> Estimate:
     denom = 1 + Z95**2 / n
     centre = (p + Z95**2 / (2 * n)) / denom
     half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Estimate(p, low, high)
 
 
 def simulate(

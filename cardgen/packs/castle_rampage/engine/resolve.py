@@ -101,7 +101,9 @@ class _Attack:
             card = self.state.draw()  # destroyed unseen (destroy_next): still dealt now
         self.state.discard.append(card)
         self.result.destroyed.append(card)
-        self.emit("destroy", f"{card.id} is destroyed ({why})", card=card.id, structure=structure)
+        self.emit(
+            "destroy", f"{card.id} is destroyed ({why})", card=card.id, structure=structure, why=why
+        )
         if structure == "gate" and not self.side.gate:
             self.result.broke_gate = True
         if structure == "castle" and not self.side.castle:

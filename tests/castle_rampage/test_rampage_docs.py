@@ -1,0 +1,85 @@
+"""The appendix's attack odds and clarifications, the rules reference, and the printed cards."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from rampage_invariants import CARDS, CAT, ROOT
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.pack import get_pack
+from cardgen.packs.castle_rampage.docs import clarifications, rules_reference
+from cardgen.packs.castle_rampage.model import Settings
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory) -> Path:
+    """The catalogue with a quick odds configuration: exact, then simulated strengths."""
+    dest = tmp_path_factory.mktemp("rampage") / "cards"
+    shutil.copytree(CARDS, dest)
+    rules = dest / "rules.yaml"
+    text = rules.read_text().replace("exact_limit: 60000", "exact_limit: 1000")
+    text = text.replace("samples: 10000", "samples: 400\n  strengths: [2, 3, 9]")
+    rules.write_text(text)
+    return dest
+
+
+def run(*args):
+    res = CliRunner().invoke(app, [str(a) for a in args])
+    assert res.exit_code == 0, res.output
+    return res
+
+
+def test_appendix_has_the_odds_table_and_charts(small, tmp_path):
+    run("appendix", small, "--format", "md", "--format", "html", "-o", tmp_path / "a")
+    run("appendix", small, "--format", "md", "-o", tmp_path / "b")
+    md = (tmp_path / "a" / "appendix.md").read_text()
+    assert md == (tmp_path / "b" / "appendix.md").read_text()  # seeded: the same bytes
+    odds = md[md.index("## Attack odds") : md.index("## Clarifications")]
+    assert "| Strength | Break the Gate | Take the last Castle card |" in odds
+    assert "| **2** | \\<0.01% | 0% | 0.44 | exact (79 states) |" in odds
+    assert "| **3** | 0.14% | 0% | 0.76 | exact (809 states) |" in odds
+    assert "| **9** | 17.5% (14.1%–21.5%) | 0% (0%–0.95%) |" in odds  # simulated: intervals
+    assert "simulated (400 deals)" in odds
+    assert "**Chance to break the Gate, to win (%)**" in odds
+    assert "### Which cards stop attacks" in odds and "| **Wall** | 6 | 3 | 5 |" in odds
+    assert "### R1. Where a defending card that holds goes back" in md
+    assert "(now `attacked_structure`)" in md
+    html = (tmp_path / "a" / "appendix.html").read_text()
+    assert html.count("<svg") >= 4 and 'id="odds-1-shares"' in html
+
+
+def test_rules_reference_is_up_to_date():
+    shipped = (ROOT / "docs" / "castle-rampage-rules-reference.md").read_text()
+    assert shipped == rules_reference("Castle Rampage")
+
+
+def test_every_setting_has_its_clarification():
+    settings = {f"settings.{name}" for name in Settings.model_fields}
+    referenced = {c.setting for c in clarifications() if c.setting}
+    assert settings == referenced
+    assert len({c.id for c in clarifications()}) == len(clarifications()) == 12
+
+
+def test_one_back_per_pile_hides_the_deck():
+    pack = get_pack("castle-rampage")
+    backs = {pack.back_of(c) for c in CAT if c.pile == "deck"}
+    assert len(backs) == 1  # a Gate or Castle card's back never tells which card it is
+    assert pack.back_of(CAT.card("attack-aid")) not in backs
+
+
+def test_printed_faces_show_both_defences_and_mark_purple(tmp_path):
+    run("render", CARDS, "-p", "print", "-o", tmp_path)
+    pdfs = sorted(tmp_path.rglob("*.pdf"))
+    assert {p.stem for p in pdfs} == {"deck", "deck-backs", "aid", "aid-backs"}
+    deck = next(p for p in pdfs if p.stem == "deck")
+    doc = pypdfium2.PdfDocument(deck)
+    texts = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    faces = [t for t in texts if "GATE" in t]
+    assert len(faces) >= 31 and all("CASTLE" in t for t in faces)
+    purple = [t for t in faces if "PURPLE · acts when destroyed" in t]
+    assert len(purple) == 12  # the 4 purple designs, 3 copies each
