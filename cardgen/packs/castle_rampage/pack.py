@@ -76,12 +76,6 @@ class CastleRampage(Pack):
 
         return BACK_FIELDS
 
-    def component_counts(self, catalogue) -> dict[str, int]:
-        return {
-            "deck cards": catalogue.count(pile="deck"),
-            "player aids": catalogue.count(pile="aid"),
-        }
-
     # --- documents ---------------------------------------------------------------------------
     def appendix_sections(self, catalogue) -> list:
         return self.module("documents").appendix_sections(self, catalogue)
