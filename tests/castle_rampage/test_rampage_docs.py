@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pypdfium2
 import pytest
+from PIL import Image
 from rampage_invariants import CARDS, CAT, ROOT
 from typer.testing import CliRunner
 
@@ -83,3 +85,35 @@ def test_printed_faces_show_both_defences_and_mark_purple(tmp_path):
     assert len(faces) >= 31 and all("CASTLE" in t for t in faces)
     purple = [t for t in faces if "PURPLE · acts when destroyed" in t]
     assert len(purple) == 12  # the 4 purple designs, 3 copies each
+
+
+def test_a_pile_bigger_than_a_tts_sheet_gets_two(tmp_path):
+    run("render", CARDS, "-p", "tts", "-o", tmp_path)
+    entries = json.loads((tmp_path / "tts" / "tts.json").read_text())
+    deck = [e for e in entries if e["pile"] == "deck"]
+    assert [(e["face"], e["cards"], e["sheet"], e["sheets"]) for e in deck] == [
+        ("deck.png", 70, 1, 2),
+        ("deck.2.png", 48, 2, 2),
+    ]
+    assert {e["back"] for e in deck} == {"deck-back.png"}
+    ids = deck[0]["card_ids"] + deck[1]["card_ids"]
+    assert sorted(ids) == sorted(c.id for c in CAT if c.pile == "deck" for _ in range(c.copies))
+    (aid,) = [e for e in entries if e["pile"] == "aid"]
+    assert aid["face"] == "aid.png" and "sheet" not in aid  # one sheet: as before
+    assert [(e["num_width"], e["num_height"]) for e in deck] == [(10, 7), (10, 5)]
+    with (
+        Image.open(tmp_path / "tts" / "deck.png") as one,
+        Image.open(tmp_path / "tts" / "deck.2.png") as two,
+    ):
+        assert one.size[0] == two.size[0] and one.size[1] // 7 == two.size[1] // 5
+
+
+def test_rulebook_takes_its_numbers_from_rules_yaml(small, tmp_path):
+    mine = shutil.copytree(small, tmp_path / "cards")
+    rules = mine / "rules.yaml"
+    rules.write_text(rules.read_text().replace("setup: {gate: 4,", "setup: {gate: 3,"))
+    run("appendix", mine, "--rulebook", "--format", "md", "-o", tmp_path / "out")
+    text = " ".join((tmp_path / "out" / "rulebook.md").read_text().split())
+    assert "- 118 deck cards" in text
+    assert "Each player deals 3 cards face down as their Gate and 4 cards" in text
+    assert "## Attack odds" in text  # the appendices follow
