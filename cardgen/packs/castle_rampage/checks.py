@@ -1,5 +1,5 @@
-"""Checks of a Castle Rampage catalogue beyond the schema: purple cards and their effects, the
-deck size, and the list of placeholder values (information)."""
+"""Checks of a Castle Rampage catalogue beyond the schema: purple cards and their effects and
+the deck size (the core lists the placeholder values)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from cardgen.packs.castle_rampage.model import AS_ATTACKER, RampageRules
 
 
 def check_catalogue(cat: Catalogue) -> list[Diagnostic]:
-    """Every problem (and placeholder note) of the catalogue the schema cannot see."""
+    """Every problem of the catalogue the schema cannot see."""
     return list(_check(cat))
 
 
@@ -46,23 +46,6 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
                 cat.position(card.id, "effects"),
                 card.id,
             )
-        values = {f: getattr(card, f) for f in card.placeholders}
-        unset = [f for f, v in values.items() if v in (None, ())]
-        if unset:
-            yield Diagnostic(
-                "E255",
-                f"placeholders: {', '.join(unset)} not set on the card",
-                cat.position(card.id, "placeholders"),
-                card.id,
-            )
-        shown = [f"{f} {_show(v)}" for f, v in values.items() if v not in (None, ())]
-        if shown:
-            yield Diagnostic(
-                "I251",
-                f"placeholder values (the sources give none): {'; '.join(shown)}",
-                cat.position(card.id, "placeholders"),
-                card.id,
-            )
     setup = rules.setup
     need = 2 * (setup.gate + setup.castle + setup.hand)
     if deck < need:
@@ -77,12 +60,3 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
             f"the deck cards' copies add up to {deck}, deck_size is {rules.deck_size}",
             Position(str(cat.root / RULES_FILE)),
         )
-
-
-def _show(value: object) -> str:
-    if isinstance(value, tuple):
-        return ", ".join(
-            e.kind + "".join(f" {v}" for k, v in e.model_dump().items() if k != "kind")
-            for e in value
-        )
-    return str(value)

@@ -30,21 +30,9 @@ CODES: list[Code] = [
         "give the card an attack strength, or drop the effect",
     ),
     Code(
-        "E255",
-        "placeholder-unset",
-        Severity.ERROR,
-        "a placeholder names a value the card does not have",
-    ),
-    Code(
         "W251",
         "deck-size",
         Severity.WARNING,
         "the published deck has `deck_size` cards: change copies or deck_size",
-    ),
-    Code(
-        "I251",
-        "placeholder",
-        Severity.INFO,
-        "confirm the value with the designer, then drop it from `placeholders`",
     ),
 ]

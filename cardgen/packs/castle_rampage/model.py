@@ -1,8 +1,8 @@
 """Castle Rampage's rules model (``rules.yaml``) and card model, with the effect vocabulary.
 
 The seed gives the attack cascade but neither the card list nor most numbers: every value a
-designer has not confirmed is named in the card's ``placeholders`` and listed by
-``cardgen validate`` as information.
+designer has not confirmed is named in the card's ``placeholders`` (the core's
+:mod:`cardgen.catalogue.placeholders`) and listed by ``cardgen validate`` as information.
 """
 
 from __future__ import annotations
@@ -70,9 +70,6 @@ Effect = Annotated[
 
 ColourId = Annotated[str, from_rules("colour_ids", "colour")]
 
-#: the card values a card's ``placeholders`` may name
-PlaceholderField = Literal["attack", "gate", "castle", "effects", "copies", "colour"]
-
 
 class RampageCard(CardBase):
     """One card design: attack strength, the two defence values, colour and effects.
@@ -91,9 +88,6 @@ class RampageCard(CardBase):
     effects: tuple[Effect, ...] = ()
     text: str = Field("", max_length=300, description="extra printed text (aid cards)")
     flavour: str | None = Field(None, max_length=160)
-    placeholders: tuple[PlaceholderField, ...] = Field(
-        (), description="values the source documents do not give: a designer must confirm them"
-    )
     copies: StrictInt = Field(1, ge=1, le=40)
     art: str | None = None
 
