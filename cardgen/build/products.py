@@ -223,15 +223,20 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         stem = Path(rel).stem
         if stem.endswith("-back"):
             return Output(rel, "Tabletop Simulator back", None, {}, "tts")
-        cards = backs[stem]
-        n = sum(c.copies for c in cards)
+        from cardgen.render.products.base import load_product_settings
+        from cardgen.render.products.tts import split_sheets
+
+        key, _, part = stem.partition(".")  # a big pile's further sheets: KEY.2.png …
+        physical = [c for c in backs[key] for _ in range(c.copies)]
+        sheets = dict(split_sheets(physical, load_product_settings().tts))
+        on_sheet = sheets[f".{part}" if part else ""]
         return Output(
             rel,
             "Tabletop Simulator deck sheet",
             None,
-            {"cards": n},
+            {"cards": len(on_sheet)},
             "tts",
-            tuple(c.id for c in cards),
+            tuple(dict.fromkeys(c.id for c in on_sheet)),
         )
 
     for key, cards in backs.items():

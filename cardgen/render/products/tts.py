@@ -1,8 +1,10 @@
 """Tabletop Simulator: deck sheets of at most 10 × 7 cards and 4096 px a side, with a back.
 
 One sheet per back design (copies expanded), so piles that differ face down stay apart; each
-comes with its back image and an entry in ``tts.json`` giving the grid TTS asks for.  The
-sheets and the index are written apart, so a build remakes only the sheet a change touches.
+comes with its back image and an entry in ``tts.json`` giving the grid TTS asks for.  A back
+design with more cards than one sheet holds gets several: ``KEY.png``, ``KEY.2.png`` … (one
+``tts.json`` entry each, numbered ``sheet`` of ``sheets``; TTS joins the decks on the table).
+The sheets and the index are written apart, so a build remakes only the sheet a change touches.
 """
 
 from __future__ import annotations
@@ -36,6 +38,14 @@ def sheet_grid(n: int, s: TtsSettings) -> tuple[int, int]:
     return cols, math.ceil(n / cols)
 
 
+def split_sheets(cards: list, s: TtsSettings) -> list[tuple[str, list]]:
+    """``cards`` (one back design's, copies expanded) cut into full sheets: (name suffix,
+    cards) each; the first sheet's suffix is empty, the next ones' ``.2``, ``.3`` …"""
+    per = s.max_cols * s.max_rows
+    chunks = [cards[i : i + per] for i in range(0, len(cards), per)] or [cards]
+    return [("" if i == 0 else f".{i + 1}", chunk) for i, chunk in enumerate(chunks)]
+
+
 def make_sheet(cells: list[Image.Image], s: TtsSettings) -> tuple[Image.Image, int, int]:
     """Paste equal-size ``cells`` row by row; returns the sheet and its columns and rows."""
     cols, rows = sheet_grid(len(cells), s)
@@ -56,9 +66,9 @@ def write_tts_sheets(
     """Write a deck sheet and its back image per back design."""
     s = ctx.settings.tts
     for back in _back_designs(ctx):
-        cards = ctx.physical(ctx.cards_of_back(back))
-        sheet, _, _ = make_sheet([faces[c.id] for c in cards], s)
-        write(f"tts/{back.key}.png", png_bytes(sheet))
+        for suffix, cards in split_sheets(ctx.physical(ctx.cards_of_back(back)), s):
+            sheet, _, _ = make_sheet([faces[c.id] for c in cards], s)
+            write(f"tts/{back.key}{suffix}.png", png_bytes(sheet))
         write(f"tts/{back.key}-back.png", png_bytes(backs[back.key]))
 
 
@@ -68,20 +78,22 @@ def write_tts_index(ctx: RenderContext, write: Callable[[str, bytes], None]) -> 
     pile_key, name_key = ctx.catalogue.pack.back_labels
     manifest = []
     for back in _back_designs(ctx):
-        cards = ctx.physical(ctx.cards_of_back(back))
-        cols, rows = sheet_grid(len(cards), s)
-        manifest.append(
-            {
+        sheets = split_sheets(ctx.physical(ctx.cards_of_back(back)), s)
+        for n, (suffix, cards) in enumerate(sheets, 1):
+            cols, rows = sheet_grid(len(cards), s)
+            entry = {
                 pile_key: back.pile,
                 name_key: back.name,
-                "face": f"{back.key}.png",
+                "face": f"{back.key}{suffix}.png",
                 "back": f"{back.key}-back.png",
                 "num_width": cols,
                 "num_height": rows,
                 "cards": len(cards),
                 "card_ids": [c.id for c in cards],
             }
-        )
+            if len(sheets) > 1:
+                entry |= {"sheet": n, "sheets": len(sheets)}
+            manifest.append(entry)
     write("tts/tts.json", (json.dumps(manifest, indent=2) + "\n").encode())
 
 
