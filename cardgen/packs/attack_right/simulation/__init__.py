@@ -28,8 +28,32 @@ class AttackRightSimulation:
     chunk_sizes: Mapping[str, int] = MappingProxyType(
         {"random": 500, "greedy": 100, "lookahead": 2, "mixed": 4}
     )
-    summary_order = ("decks", "seats", "bots", "cards", "rounds", "versus")
-    report_order = ("decks", "seats", "bots", "glory", "rounds", "versus", "cards")
+    summary_order = (
+        "targets",
+        "decks",
+        "majority",
+        "shares",
+        "seats",
+        "seat_advantage",
+        "bots",
+        "cards",
+        "rounds",
+        "economy",
+        "versus",
+    )
+    report_order = (
+        "targets",
+        "decks",
+        "majority",
+        "shares",
+        "seats",
+        "bots",
+        "glory",
+        "rounds",
+        "economy",
+        "versus",
+        "cards",
+    )
 
     def sides(self, catalogue) -> tuple[str, ...]:
         return tuple(catalogue.rules.deck_ids)
