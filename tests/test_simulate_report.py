@@ -233,3 +233,22 @@ def test_verdicts_pass_and_fail_with_the_targets(result, cat):
     )
     assert all(v["ok"] is True for v in verdicts(result, cards, majority, econ, lax))
     assert all(v["ok"] is False for v in verdicts(result, cards, majority, econ, strict))
+
+
+def test_first_game_mode_has_every_measure(cat):
+    """The first game (no ★ cards, 6-card hands) reports the same measures, and no ★ design."""
+    spec = SimSpec(
+        games=12,
+        players=4,
+        matchups=make_matchups(cat.rules.deck_ids, 4),
+        bots="greedy",
+        seed=5,
+        options={"first_game": True},
+    )
+    summary = summarise(simulate(cat, spec), cat)
+    stars = {c.id for c in cat.cards if c.star}
+    assert summary["cards"] and not stars & {c["card"] for c in summary["cards"]}
+    assert sum(g["games"] for g in summary["majority"]) == 12 * 4
+    assert {e["period"] for e in summary["economy"]} >= {"spring", "fall"}
+    assert len(summary["targets"]) == 6 and summary["seat_advantage"]["games"] == 12
+    assert "first game (no star cards)" in build_model(summary, SIM).intro
