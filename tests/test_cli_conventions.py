@@ -140,7 +140,12 @@ BAD_CHOICES = [
     (["play", ENGINE], "--decks", "red,purple", ["red", "blue", "green", "spy"]),
     (["play", ENGINE], "--bots", "random,clever", ["random", "greedy"]),
     (["play", ENGINE], "--players", "7", ["2", "3", "4"]),
-    (["simulate", CARDS, "-g", "2"], "--bots", "smart", ["random", "greedy", "lookahead", "mixed"]),
+    (
+        ["simulate", CARDS, "-g", "2"],
+        "--bots",
+        "smart",
+        ["random", "greedy", "lookahead", "search", "mixed"],
+    ),
     (["simulate", CARDS, "-g", "2"], "--format", "csv", ["table", "json"]),
     (["simulate", CARDS, "-g", "2"], "--decks", "age,dragons", DECKS),
     (["simulate", CARDS, "-g", "2"], "--players", "9", ["2", "3", "4"]),

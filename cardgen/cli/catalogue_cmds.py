@@ -50,7 +50,10 @@ def validate(
         "--simulate",
         min=0,
         metavar="N",
-        help="Also play N seeded greedy games and warn on cards that are rarely playable.",
+        help=(
+            "Also play N seeded greedy games and warn on dead, dominant, never-affordable and "
+            "rarely playable designs."
+        ),
     ),
     no_cache: bool = typer.Option(
         False, "--no-cache", help="Read every file and re-run every check even if nothing changed."
