@@ -98,7 +98,9 @@ def _raster_cache(ctx: BuildContext):
         if sprite.card is not None:
             return digest_data([base, "face", cards[sprite.card.id]])
         b = sprite.back
-        return digest_data([base, "back", b.key, b.pile, b.name])
+        # an unmarked back is the same design in every pile: rasterised once
+        pile = b.pile if b.marked else ""
+        return digest_data([base, "back", b.key, pile, b.name, b.marked])
 
     return RasterCache(RasterStore(ctx.private_dir / RASTER_FOLDER), key)
 
@@ -170,9 +172,9 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     piles: dict[str, list[Card]] = {}
     backs: dict[str, list[Card]] = {}
     for card in cat:
-        back = pack.back_of(card)
+        back = pack.printed_back(card, cat.rules)
         piles.setdefault(back.pile, []).append(card)
-        backs.setdefault(back.key, []).append(card)
+        backs.setdefault(back.slug, []).append(card)
     for deck, cards in piles.items():
         n = sum(c.copies for c in cards)
 

@@ -7,6 +7,8 @@ its rules model subclasses :class:`RulesBase`.  The core reads nothing else of a
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardgen.catalogue.types import CardId
@@ -24,6 +26,19 @@ class CardBase(BaseModel):
     name: str = Field(min_length=1, max_length=40)
 
 
+class Printing(BaseModel):
+    """How the cards are printed, whatever the pack (``printing:`` in ``rules.yaml``)."""
+
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
+
+    backs: Literal["group", "marked"] = Field(
+        "group",
+        description="group: one back per face-down group, so a hidden card shows nothing of "
+        "its pile (the rules' hidden information); marked: each pile's own back, which sorts "
+        "the piles apart but shows a face-down card's pile",
+    )
+
+
 class RulesBase(BaseModel):
     """The rules model of a catalogue folder (``rules.yaml``): its pack and its game's name."""
 
@@ -31,3 +46,4 @@ class RulesBase(BaseModel):
 
     pack: str = Field(description="the game pack this catalogue follows (`cardgen games`)")
     game: str = Field(min_length=1, description="the game's name, printed on the components")
+    printing: Printing = Field(default_factory=Printing, description="how the cards are printed")

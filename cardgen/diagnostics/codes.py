@@ -86,6 +86,12 @@ CODES: dict[str, Code] = {
             _E,
             'save the icon as plain SVG with viewBox="0 0 100 100" and filled or stroked shapes',
         ),
+        Code(
+            "W410",
+            "back-reveals",
+            _W,
+            "print one back per face-down group (`printing: {backs: group}` in rules.yaml)",
+        ),
     ]
 }
 

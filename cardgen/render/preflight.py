@@ -1,6 +1,7 @@
 """Print preflight: text of any layout element that does not fit its box even at the minimum
 size (E401), art that is missing, unreadable (E402) or outside the project (E403), layout
-elements reaching past the safe zone that may not bleed (W401), and icons a card prints that
+elements reaching past the safe zone that may not bleed (W401), cards of one face-down
+group printing different backs (W410), and icons a card prints that
 have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
 catalogue and the pack is checked).
 
@@ -14,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from cardgen.catalogue.backs import back_problems
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic, DiagnosticError
 from cardgen.render.art import ArtProblem, resolve_art
@@ -48,7 +50,8 @@ def preflight(
                         found.code, found.message, catalogue.position(card.id, "art"), card.id
                     )
                 )
-    return out + backs.layout_problems(cards) + icon_problems(catalogue, faces.theme.icons)
+    out += backs.layout_problems(cards) + back_problems(catalogue)
+    return out + icon_problems(catalogue, faces.theme.icons)
 
 
 def icon_users(catalogue: Catalogue) -> dict[str, list[str]]:

@@ -45,7 +45,7 @@ class Theme:
         if check is not None:  # a layout of elements names only fields the cards have
             check("face", [*pack.card_model.model_fields, *pack.layout_fields()])
             if "back" in layout.sections:
-                check("back", ["key", "pile", "name", *pack.back_fields()])
+                check("back", ["key", "pile", "name", "marked", *pack.back_fields()])
         fonts = register_fonts(layout.fonts)
         icons = pack.icons(rules, fonts["bold"], cards_dir)
         return cls(layout, rules, fonts, icons, Ink(cmyk), ArtStore(cards_dir, cmyk=cmyk), pack)

@@ -107,8 +107,8 @@ class RenderContext:
         return [c for c in (self.cards if cards is None else cards) for _ in range(c.copies)]
 
     def back_of(self, card: Any) -> BackDesign:
-        """The back of ``card``."""
-        return self.catalogue.pack.back_of(card)
+        """The back printed on ``card`` (its face-down group's, or its pile's marked back)."""
+        return self.catalogue.pack.printed_back(card, self.catalogue.rules)
 
     def backs_by_pile(self) -> dict[str, list[BackDesign]]:
         """Every back design in use, by pile, in catalogue order (piles and backs)."""

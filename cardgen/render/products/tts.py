@@ -58,8 +58,8 @@ def write_tts_sheets(
     for back in _back_designs(ctx):
         cards = ctx.physical(ctx.cards_of_back(back))
         sheet, _, _ = make_sheet([faces[c.id] for c in cards], s)
-        write(f"tts/{back.key}.png", png_bytes(sheet))
-        write(f"tts/{back.key}-back.png", png_bytes(backs[back.key]))
+        write(f"tts/{back.slug}.png", png_bytes(sheet))
+        write(f"tts/{back.slug}-back.png", png_bytes(backs[back.key]))
 
 
 def write_tts_index(ctx: RenderContext, write: Callable[[str, bytes], None]) -> None:
@@ -74,8 +74,8 @@ def write_tts_index(ctx: RenderContext, write: Callable[[str, bytes], None]) -> 
             {
                 pile_key: back.pile,
                 name_key: back.name,
-                "face": f"{back.key}.png",
-                "back": f"{back.key}-back.png",
+                "face": f"{back.slug}.png",
+                "back": f"{back.slug}-back.png",
                 "num_width": cols,
                 "num_height": rows,
                 "cards": len(cards),
