@@ -80,12 +80,15 @@ def _all_pdfs(out: Path) -> list[Path]:
 
 
 def test_pnp_pages_are_paper_size_and_count_the_copies(rendered, catalogue):
+    from cardgen.render.products.pnp import grid_for
+
     n = catalogue.count()
-    sheets = math.ceil(n / 9)
+    ctx = Renderer(catalogue).context()
     for paper, size in (("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))):
+        sheets = math.ceil(n / grid_for(ctx, paper).per_page)
         sizes = pdf_page_sizes(rendered / f"pnp-{paper}.pdf")
         assert len(sizes) == 2 + 2 * sheets  # calibration sheet + fronts/backs
-        assert {_size_mm(s) for s in sizes} == {size}
+        assert {tuple(sorted(_size_mm(s))) for s in sizes} == {size}  # portrait or landscape
 
 
 def test_pnp_fronts_show_every_physical_card(rendered, catalogue):
@@ -118,10 +121,15 @@ def test_pnp_backs_land_behind_their_fronts_and_crop_marks_stay_off_the_cards(re
         assert len(fronts) == len(backs) > 0
         assert all(n.startswith("face-") for *_, n in fronts)
         assert all(n.startswith("back-") for *_, n in backs)
-        page_w = float(front.mediabox.width)
+        page_w, page_h = float(front.mediabox.width), float(front.mediabox.height)
+        card_h = mm(grid.card.h)
         for (fx, fy, _), (bx, by, _) in zip(fronts, backs, strict=True):
-            # long edge: the back is the front mirrored left to right
-            assert (bx, by) == pytest.approx((page_w - fx - card_w, fy), abs=0.01)
+            # turned over its long edge: a portrait sheet left to right, a landscape one
+            # top to bottom
+            if page_w > page_h:
+                assert (bx, by) == pytest.approx((fx, page_h - fy - card_h), abs=0.01)
+            else:
+                assert (bx, by) == pytest.approx((page_w - fx - card_w, fy), abs=0.01)
         for page in (front, back):
             segs = [tuple(map(float, m)) for m in _SEGMENT.findall(_page_ops(page))]
             for x1, y1, x2, y2 in segs:  # none touches the grid
@@ -249,8 +257,10 @@ def test_other_duplex_modes(catalogue, duplex):
     from cardgen.render.theme import Theme
 
     ctx = RenderContext(catalogue, Theme.of(catalogue), load_product_settings())
+    from cardgen.render.products.pnp import grid_for
+
     pages = pdf_page_count(render_pnp(ctx, "letter", duplex))
-    sheets = math.ceil(catalogue.count() / 9)
+    sheets = math.ceil(catalogue.count() / grid_for(ctx, "letter").per_page)
     calibration = 0 if duplex is Duplex.NONE else 2
     assert pages == calibration + 2 * sheets
 
@@ -296,7 +306,10 @@ def test_the_real_catalogue_prints_every_card(cards_dir):
     cat = load_catalogue(cards_dir)
     ctx = Renderer(cat).context()
     pnp = pdf_texts(render_pnp(ctx, "a4", Duplex.LONG))
-    assert len(pnp) == 2 + 2 * math.ceil(cat.count() / 9) and cat.count() == 160
+    from cardgen.render.products.pnp import grid_for
+
+    per_page = grid_for(ctx, "a4").per_page
+    assert len(pnp) == 2 + 2 * math.ceil(cat.count() / per_page) and cat.count() == 160
 
     def lines(pages: list[str]) -> list[str]:  # a name is a line of its own in the text layer
         return [ln.strip() for p in pages for ln in p.splitlines()]

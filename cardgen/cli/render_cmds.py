@@ -55,6 +55,12 @@ def render(
         DuplexMode.long, "--duplex", help="pnp backs: long-edge, short-edge or single-sided."
     ),
     cmyk: bool = typer.Option(False, "--cmyk", help="Write the print PDFs in CMYK."),
+    bleed: float = typer.Option(
+        None,
+        "--bleed",
+        min=0.0,
+        help="mm of each pnp card's background past its cut, into the gutter; default 3.",
+    ),
     jobs: Jobs = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
@@ -72,6 +78,7 @@ def render(
         duplex=Duplex(duplex.value),
         cmyk=cmyk,
         jobs=jobs,
+        pnp_bleed=bleed,
     )
     try:
         # refused exactly as `cardgen validate` refuses it (the preflight included)

@@ -45,6 +45,8 @@ class RenderOptions:
     #: what the ``tts`` product writes: the deck ``sheets`` (a sheet and a back per back
     #: design) and the ``index`` (``tts/tts.json``)
     tts_parts: tuple[str, ...] = ("sheets", "index")
+    #: mm of each pnp card's background past its cut (None: the product settings', 3 mm)
+    pnp_bleed: float | None = None
 
     def __post_init__(self) -> None:
         bad = [p for p in self.products if p not in PRODUCTS]
@@ -125,7 +127,8 @@ class Renderer:
             from cardgen.render.products.pnp import render_pnp
 
             for paper in options.papers:
-                write(f"pnp-{paper}.pdf", render_pnp(self.context(), paper, options.duplex))
+                pdf = render_pnp(self.context(), paper, options.duplex, options.pnp_bleed)
+                write(f"pnp-{paper}.pdf", pdf)
         if "print" in options.products:
             from cardgen.render.products.print import render_print_backs, render_print_pile
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.pack import BackDesign
@@ -35,9 +35,10 @@ class CropSettings(_S):
 
 
 class PnpSettings(_S):
-    cols: int
-    rows: int
-    gutter: float
+    #: mm of background past each card's cut, into the gutter (2 × bleed between cards)
+    bleed: float = Field(ge=0)
+    #: mm along the paper's edge where nothing is printed
+    margin: float = Field(ge=0)
     crop: CropSettings
     label_size: float
 
