@@ -134,6 +134,7 @@ BAD_CHOICES = [
     (["render", CAT, "-o", "OUT"], "--duplex", "both", ["long", "short", "none"]),
     (["render", CAT, "-o", "OUT"], "--service", "kinkos", ["home", "tgc", "mpc", "dtc"]),
     (["build", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
+    (["build", CAT, "-o", "OUT"], "--service", "kinkos", ["home", "tgc", "mpc", "dtc"]),
     (["build", CAT, "-o", "OUT"], "--only", "cards,dice", ["cards", "components", "appendix"]),
     (["watch", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
     (["watch", CAT, "-o", "OUT"], "--only", "cards,dice", ["cards", "components", "appendix"]),
@@ -205,6 +206,7 @@ def test_choice_enums_match_the_library():
         (render_cmds.Paper, PAPERS),
         (render_cmds.DuplexMode, [d.value for d in Duplex]),
         (build_cmds.Paper, BUILD_PAPERS),
+        (build_cmds.Service, SERVICE_IDS),
         (simulate_cmds.SimFormat, ["table", "json"]),
     ]
     for cli_enum, library in pairs:

@@ -221,6 +221,35 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             )
         )
 
+    if ctx.service != "home":
+        from cardgen.render.services import service
+
+        svc = service(ctx.service)
+        for deck, cards in piles.items():
+            n = sum(c.copies for c in cards)
+
+            def service_file(rel: str, path: Path, deck=deck, cards=cards, n=n) -> Output:
+                name = svc.name
+                if rel.endswith(".pdf"):  # one PDF/X per deck: each card's back, then front
+                    what = f"{deck} deck for {name}, each card's back then front (PDF/X-1a)"
+                    ids = tuple(c.id for c in cards)
+                    return Output(rel, what, pdf_pages(path), {"cards": n}, svc.id, ids)
+                card = by_id.get(Path(rel).stem)
+                if card is None:
+                    return Output(rel, f"{deck} deck back for {name}", None, {}, svc.id)
+                counts = {"cards": card.copies}
+                return Output(rel, f"{card.name} ×{card.copies} for {name}", None, counts, svc.id)
+
+            steps.append(
+                render_step(
+                    f"cards/{svc.id}-{deck}",
+                    f"Cards: {svc.name}, {deck}",
+                    cards,
+                    RenderOptions(products=svc.products),
+                    service_file,
+                )
+            )
+
     def sheet(rel: str, path: Path) -> Output:
         stem = Path(rel).stem
         if stem.endswith("-back"):
