@@ -83,8 +83,8 @@ class Pack:
     card_model: ClassVar[type[CardBase]]
     #: card fields a deck file may set once for all its cards (``deck: battle``)
     file_fields: ClassVar[tuple[str, ...]] = ()
-    #: what a back design's ``pile`` and ``name`` are called in this game (Tabletop Simulator's
-    #: ``tts.json``, the docs): Attack Right's piles are decks, its back names seasons
+    #: what a back design's ``pile`` and ``name`` are called in this game (the docs): Attack
+    #: Right's piles are decks, its back names seasons
     back_labels: ClassVar[tuple[str, str]] = ("pile", "group")
     #: the folder of the pack's data files (layout, icons, rulebook source, clarifications)
     data: ClassVar[Path]

@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.render.api import Renderer, RenderOptions
 from cardgen.render.geometry import Duplex
+from cardgen.render.products import raster
 from cardgen.render.units import mm
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "render" / "cards"
@@ -196,18 +197,19 @@ def test_png_sizes(rendered, catalogue):
 
 
 def test_tts_sheets_respect_the_limits(rendered, catalogue):
-    manifest = json.loads((rendered / "tts" / "tts.json").read_text())
-    assert len(manifest) == len(catalogue.rules.deck_ids) * len(catalogue.rules.season_ids)
-    for entry in manifest:
-        assert entry["num_width"] <= 10 and entry["num_height"] <= 7
-        assert entry["cards"] == catalogue.count(deck=entry["deck"], season=entry["season"])
-        with Image.open(rendered / "tts" / entry["face"]) as sheet:
-            assert max(sheet.size) <= 4096
-            with Image.open(rendered / "tts" / entry["back"]) as back:
-                assert sheet.size == (
-                    back.width * entry["num_width"],
-                    back.height * entry["num_height"],
-                )
+    saved = json.loads((rendered / "tts" / "attack-right.json").read_text())
+    decks = saved["ObjectStates"]
+    assert len(decks) == len(catalogue.rules.deck_ids) * len(catalogue.rules.season_ids)
+    for deck in decks:
+        for sheet in deck["CustomDeck"].values():
+            assert sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7
+            name = sheet["FaceURL"].rsplit("/", 1)[-1]
+            with Image.open(rendered / "tts" / name) as im:
+                assert max(im.size) <= 4096
+                w, h = im.width // sheet["NumWidth"], im.height // sheet["NumHeight"]
+                assert im.size == (w * sheet["NumWidth"], h * sheet["NumHeight"])
+            with Image.open(rendered / "tts" / sheet["BackURL"].rsplit("/", 1)[-1]) as back:
+                assert back.size == (w, h)
 
 
 def test_contact_sheet_holds_every_front(rendered, catalogue):
@@ -284,7 +286,7 @@ def test_forms_replayed_across_pdfs_read_the_same_as_fresh_ones(catalogue):
     assert replayed == fresh and all(replayed)
 
 
-def test_tts_alone_is_rasterised_at_cell_size_and_progress_adds_up(catalogue, tmp_path):
+def test_tts_alone_is_rasterised_at_print_size_and_progress_adds_up(catalogue, tmp_path):
     steps: list[tuple[str, int]] = []
     r = Renderer(catalogue, progress=lambda name, n: steps.append((name, n)))
     options = RenderOptions(products=("tts", "pnp"), papers=("a4",))
@@ -293,9 +295,8 @@ def test_tts_alone_is_rasterised_at_cell_size_and_progress_adds_up(catalogue, tm
     assert not (tmp_path / "png").exists()
     sheets = [f for f in files if f.parent.name == "tts" and f.suffix == ".png"]
     assert sheets
-    for f in sheets:
-        with Image.open(f) as im:
-            assert im.width % 409 == 0 and im.height % 572 == 0
+    cell = raster.plan(r.context(), full_size=False).cell
+    assert cell == (750, 1050)  # the trim at 300 dpi: each sheet scales it to its own size
 
 
 def test_the_real_catalogue_prints_every_card(cards_dir):

@@ -116,6 +116,8 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     sheet are remade from the store."""
     try:
         from cardgen.render.api import Renderer, RenderOptions
+        from cardgen.render.products.base import load_product_settings
+        from cardgen.render.products.tts import per_sheet
     except ImportError as exc:  # pragma: no cover - the renderer ships with cardgen
         raise Unavailable(f"card renderer not available ({exc})") from None
     cat = ctx.catalogue
@@ -254,22 +256,18 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         stem = Path(rel).stem
         if stem.endswith("-back"):
             return Output(rel, "Tabletop Simulator back", None, {}, "tts")
-        cards = backs[stem]
-        n = sum(c.copies for c in cards)
-        return Output(
-            rel,
-            "Tabletop Simulator deck sheet",
-            None,
-            {"cards": n},
-            "tts",
-            tuple(c.id for c in cards),
-        )
+        slug, _, k = stem.partition(".")  # a deck's second sheet is <slug>.2.png
+        n = per_sheet(load_product_settings().tts)
+        start = (int(k or 1) - 1) * n
+        cards = [c for c in backs[slug] for _ in range(c.copies)][start : start + n]
+        ids = tuple(dict.fromkeys(c.id for c in cards))
+        return Output(rel, "Tabletop Simulator deck sheet", None, {"cards": len(cards)}, "tts", ids)
 
     for key, cards in backs.items():
         steps.append(
             render_step(
                 f"cards/tts-{key}",
-                f"Cards: TTS sheet, {key}",
+                f"Cards: TTS sheets, {key}",
                 cards,
                 RenderOptions(products=("tts",), tts_parts=("sheets",)),
                 sheet,
@@ -278,10 +276,10 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     steps.append(
         render_step(
             "cards/tts-index",
-            "Cards: TTS deck list",
+            "Cards: Tabletop Simulator saved object",
             cat.cards,
             RenderOptions(products=("tts",), tts_parts=("index",)),
-            lambda rel, path: Output(rel, "Tabletop Simulator deck list", None, {}, "tts"),
+            lambda rel, path: Output(rel, "Tabletop Simulator saved object", None, {}, "tts"),
         )
     )
 

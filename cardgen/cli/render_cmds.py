@@ -79,6 +79,12 @@ def render(
         dir_okay=False,
         help="CMYK ICC profile of the press for dtc PDFs (default: cardgen's own).",
     ),
+    tts_url: str = typer.Option(
+        None,
+        "--tts-url",
+        help="Address the TTS saved object gives its images: this + file name (upload the "
+        "tts/ images there first); default: the bare file name (TTS looks in Mods/Images).",
+    ),
     bleed: float = typer.Option(
         None,
         "--bleed",
@@ -106,6 +112,7 @@ def render(
         jobs=jobs,
         pnp_bleed=bleed,
         icc=icc.read_bytes() if icc else None,
+        tts_url=(tts_url.rstrip("/") + "/") if tts_url else None,
     )
     try:
         # refused exactly as `cardgen validate` refuses it (the preflight included)

@@ -48,12 +48,15 @@ class RenderOptions:
     cmyk: bool = False
     jobs: int | None = None
     #: what the ``tts`` product writes: the deck ``sheets`` (a sheet and a back per back
-    #: design) and the ``index`` (``tts/tts.json``)
+    #: deck) and the ``index`` (the saved object ``tts/<game>.json``)
     tts_parts: tuple[str, ...] = ("sheets", "index")
     #: mm of each pnp card's background past its cut (None: the product settings', 3 mm)
     pnp_bleed: float | None = None
     #: a CMYK ICC profile (the file's bytes) for the dtc PDFs (None: cardgen's own)
     icc: bytes | None = None
+    #: where the TTS saved object finds the sheets: this + file name (None: the bare file
+    #: name, which TTS looks up in its ``Mods/Images`` folder)
+    tts_url: str | None = None
 
     def __post_init__(self) -> None:
         bad = [p for p in self.products if p not in PRODUCTS + SERVICE_PRODUCTS]
@@ -222,7 +225,7 @@ class Renderer:
                 backs = {i.back.key: d.cell for i, d in pairs if not i.card}
                 tts.write_tts_sheets(ctx, faces, backs, write)
             if "index" in options.tts_parts:
-                tts.write_tts_index(ctx, write)
+                tts.write_tts_index(ctx, write, options.tts_url or "")
         if "contact" in options.products:
             thumbs = {i.card.id: d.thumb for i, d in pairs if i.card}
             contact.write_contact(ctx, thumbs, write)
@@ -251,7 +254,7 @@ class Renderer:
         if sheets and "sheets" not in options.tts_parts and "contact" not in options.products:
             sheets = False  # the TTS index alone needs no pixels
         if not (pngs or sheets):
-            return [_Design(None, None, None) for _ in items]
+            return [_Design(None, None, None, None) for _ in items]
         ctx = self.context()
         plan = raster.plan(ctx, full_size=pngs)
         task = raster.RasterTask(raster.raster_pdf(ctx, items), plan, png=pngs, cells=sheets)
