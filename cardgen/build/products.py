@@ -312,13 +312,17 @@ COMPONENT_CODE = ("components", "render", "pack.py", "build/products.py")
 
 @provider("components")
 def component_steps(ctx: BuildContext) -> list[Step]:
-    """The pack's components: large ones on A3 and tiled over the paper, the others on the paper."""
+    """The pack's components: large ones on the paper's large sheet (A3, Tabloid) and tiled over
+    the paper, the others on the paper."""
+    from cardgen.components.tiling import LARGE_SHEETS, PAPER_NAMES
+
     pack = ctx.catalogue.pack
     steps = []
     for spec in pack.components():
         if spec.large:
+            large = LARGE_SHEETS[ctx.paper]  # A3 with A4, Tabloid with Letter
             runs = [
-                ("a3", "a3", f"{spec.id}-a3", "one A3 sheet each", ""),
+                (large, large, f"{spec.id}-{large}", f"one {PAPER_NAMES[large]} sheet each", ""),
                 (
                     ctx.paper,
                     f"tiled-{ctx.paper}",
