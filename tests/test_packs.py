@@ -100,8 +100,9 @@ def test_renders_every_product(game, tmp_path):
         assert _pages(out / "print" / f"{pile}-backs.pdf") == len(backs)
     for paper in ("a4", "letter"):
         assert _pages(out / f"pnp-{paper}.pdf") >= 2
-    sheets = json.loads((out / "tts" / "tts.json").read_text())
-    assert sum(s["cards"] for s in sheets) == physical
+    (saved,) = (out / "tts").glob("*.json")  # the Tabletop Simulator saved object
+    decks = json.loads(saved.read_text())["ObjectStates"]
+    assert sum(len(d["DeckIDs"]) for d in decks) == physical
     assert (out / "contact.png").is_file()
 
 

@@ -9,6 +9,8 @@ else of a card.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardgen.catalogue.placeholders import Placeholders
@@ -29,6 +31,19 @@ class CardBase(BaseModel):
     placeholders: Placeholders
 
 
+class Printing(BaseModel):
+    """How the cards are printed, whatever the pack (``printing:`` in ``rules.yaml``)."""
+
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
+
+    backs: Literal["group", "marked"] = Field(
+        "group",
+        description="group: one back per face-down group, so a hidden card shows nothing of "
+        "its pile (the rules' hidden information); marked: each pile's own back, which sorts "
+        "the piles apart but shows a face-down card's pile",
+    )
+
+
 class RulesBase(BaseModel):
     """The rules model of a catalogue folder (``rules.yaml``): its pack and its game's name."""
 
@@ -38,3 +53,4 @@ class RulesBase(BaseModel):
     game: str = Field(min_length=1, description="the game's name, printed on the components")
     #: rules values that are invented, not from the game's sources (:mod:`.placeholders`)
     placeholders: Placeholders
+    printing: Printing = Field(default_factory=Printing, description="how the cards are printed")

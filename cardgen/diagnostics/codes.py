@@ -103,6 +103,19 @@ CODES: dict[str, Code] = {
             _E,
             'save the icon as plain SVG with viewBox="0 0 100 100" and filled or stroked shapes',
         ),
+        Code("E411", "service-card-size", _E, "use the card size and bleed the service prints"),
+        Code(
+            "W411",
+            "service-safe-zone",
+            _W,
+            "keep text inside the service's safe area (card.safe in the layout)",
+        ),
+        Code(
+            "W410",
+            "back-reveals",
+            _W,
+            "print one back per face-down group (`printing: {backs: group}` in rules.yaml)",
+        ),
         # --- information -------------------------------------------------------------------
         Code(
             "I001",

@@ -2,7 +2,8 @@
 size (E401), art that is missing, unreadable (E402) or outside the project (E403), layout
 elements other than background and art reaching past the safe zone, 1/8 in inside the trim at
 least (E406; background and art not marked ``bleed: true``: W401), type under 6 pt (E407),
-two icons drawing the same picture (W406), and icons a card prints that
+two icons drawing the same picture (W406), cards of one face-down group printing different
+backs (W410), and icons a card prints that
 have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
 catalogue and the pack is checked).
 
@@ -17,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from cardgen.catalogue.backs import back_problems
 from cardgen.catalogue.loader import Catalogue, display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.art import ArtProblem, resolve_art
@@ -51,7 +53,8 @@ def preflight(
                         found.code, found.message, catalogue.position(card.id, "art"), card.id
                     )
                 )
-    return out + backs.layout_problems(cards) + icon_problems(catalogue, faces.theme.icons)
+    out += backs.layout_problems(cards) + back_problems(catalogue)
+    return out + icon_problems(catalogue, faces.theme.icons)
 
 
 def icon_users(catalogue: Catalogue) -> dict[str, list[str]]:

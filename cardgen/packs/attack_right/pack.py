@@ -119,8 +119,15 @@ class AttackRight(Pack):
         return [self.data / n for n in names]
 
     def back_of(self, card: Card) -> BackDesign:
-        """Each deck has a back per season, so spring and fall piles differ face down."""
+        """The marked back, one per deck and season: it sorts the decks apart, but shows a
+        face-down card's deck (``printing: {backs: marked}`` prints it)."""
         return BackDesign(f"{card.deck}-{card.season}", card.deck, card.season)
+
+    def face_down_back(self, card: Card) -> BackDesign:
+        """One back per season for every deck: set-up shuffles the chosen decks' spring cards
+        into one deck and their fall cards into another, and cards are held, drafted and played
+        face down (rules reference C21)."""
+        return BackDesign(card.season, card.deck, card.season, marked=False)
 
     def pile_name(self, rules: RulesModel, pile: str) -> str:
         return rules.deck(pile).name

@@ -673,7 +673,7 @@ class LayoutBacks(BackPainter):
         back elements past the safe zone (E406, W401) or setting type too small (E407)."""
         backs: dict[str, tuple[BackDesign, str]] = {}
         for card in cards:
-            back = self.theme.pack.back_of(card)
+            back = self.theme.pack.printed_back(card, self.theme.rules)
             backs.setdefault(back.key, (back, card.id))
         out = []
         for back, card_id in backs.values():
