@@ -30,4 +30,6 @@ class RulesBase(BaseModel):
     model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
     pack: str = Field(description="the game pack this catalogue follows (`cardgen games`)")
-    game: str = Field(min_length=1, description="the game's name, printed on the components")
+    game: str = Field(
+        min_length=1, max_length=60, description="the game's name, printed on the components"
+    )

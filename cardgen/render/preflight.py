@@ -1,8 +1,8 @@
 """Print preflight: text of any layout element that does not fit its box even at the minimum
-size (E401), art that is missing, unreadable (E402) or outside the project (E403), layout
-elements reaching past the safe zone that may not bleed (W401), and icons a card prints that
-have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
-catalogue and the pack is checked).
+size (E401) or holds a character its font cannot draw (E406), art that is missing, unreadable
+(E402) or outside the project (E403), layout elements reaching past the safe zone that may not
+bleed (W401), and icons a card prints that have no SVG file (E404) or whose file is not a
+usable icon (E405; every icon file of the catalogue and the pack is checked).
 
 :func:`preflight_check` plugs into ``cardgen validate`` as an extra check; ``cardgen render``
 runs the same checks first and writes nothing if any fails.
@@ -39,7 +39,7 @@ def preflight(
     for card in catalogue:
         for problem in faces.fit_problems(card):
             where = catalogue.position(card.id, problem.field)
-            out.append(Diagnostic("E401", problem.message, where, card.id, hint=problem.hint))
+            out.append(Diagnostic(problem.code, problem.message, where, card.id, problem.hint))
         if card.art:
             found = resolve_art(catalogue.root, card.art)
             if isinstance(found, ArtProblem):
