@@ -1,9 +1,13 @@
-"""Helpers of the tests that break a private copy of a catalogue and look where it is reported."""
+"""Helpers of the tests that break a private copy of a catalogue and look where it is reported,
+in process or through a cardgen subprocess."""
 
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 
 def copy_catalogue(src: Path, tmp_path: Path) -> Path:
@@ -26,3 +30,16 @@ def line_of(path: Path, needle: str) -> int:
         if needle in line:
             return i
     raise AssertionError(needle)
+
+
+def run_cardgen(*args: str, timeout: float = 300, **popen: Any) -> subprocess.CompletedProcess:
+    """A cardgen command in a subprocess (``popen``: its ``env``, ``cwd``); a hang fails the
+    test (TimeoutExpired)."""
+    return subprocess.run(
+        [sys.executable, "-m", "cardgen", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        **popen,
+    )

@@ -4,27 +4,15 @@ text; a rulebook source that still fails names its file and line."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from catalogue_edits import copy_catalogue, edit, line_of
+from catalogue_edits import copy_catalogue, edit, line_of, run_cardgen
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.docs.rulebook import RulebookError, build_rulebook, escape_value
 
 THEME = "For [might](javascript:alert(1)) <script>alert(1)</script> & glory"
-
-
-def _cardgen(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "cardgen", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
 
 
 @pytest.fixture
@@ -55,7 +43,7 @@ def test_rulebook_prints_hostile_names_literally(hostile):
 @pytest.mark.parametrize("fmt", ["md", "html", "pdf"])
 def test_appendix_and_rulebook_build_with_hostile_names(hostile, tmp_path, fmt):
     out = tmp_path / "docs"
-    proc = _cardgen("appendix", str(hostile), "--rulebook", "--format", fmt, "-o", str(out))
+    proc = run_cardgen("appendix", str(hostile), "--rulebook", "--format", fmt, "-o", str(out))
     assert proc.returncode == 0, proc.stderr
     for path in (out / f"rulebook.{fmt}", out / f"appendix.{fmt}"):
         assert path.stat().st_size > 0
@@ -89,7 +77,7 @@ def test_broken_rulebook_source_names_file_and_line(tmp_path, fixture_catalogue)
 def test_build_reports_the_broken_rulebook_line(tmp_path, fixture_catalogue):
     cat = copy_catalogue(fixture_catalogue, tmp_path)
     (cat / "rulebook.md").write_text("# Title\n\n## Setup\n\n```\ncode\n```\n", encoding="utf-8")
-    proc = _cardgen("build", str(cat), "--only", "appendix", "-o", str(tmp_path / "out"))
+    proc = run_cardgen("build", str(cat), "--only", "appendix", "-o", str(tmp_path / "out"))
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     assert "rulebook.md:5:" in proc.stdout + proc.stderr
