@@ -147,20 +147,23 @@ def wrongly_accepted_rules(rules, raw) -> list[str]:
     return bad
 
 
-def _check_result(result, cat: Path) -> None:
+def validated_text(tmp: Path, file: str, text: str, checks=()):
+    """Validate the fixture catalogue with ``file`` replaced by ``text``; every error it
+    reports must name its file, and a line of a YAML file."""
+    cat = copy_catalogue(FIXTURE, tmp)
+    (cat / file).write_text(text, encoding="utf-8")
+    result = validate(cat, extra_checks=checks, use_cache=False)
     for d in result.errors:
         assert d.position.file, d
         if d.position.file.endswith(".yaml"):
             assert d.position.line >= 1, d
+    return result
 
 
 @FUZZ
 @given(text=mutated_rules())
 def test_fuzzed_rules_are_rejected_at_a_line_or_keep_their_promises(tmp_path_factory, text):
-    cat = copy_catalogue(FIXTURE, tmp_path_factory.mktemp("rules"))
-    (cat / "rules.yaml").write_text(text, encoding="utf-8")
-    result = validate(cat, use_cache=False)
-    _check_result(result, cat)
+    result = validated_text(tmp_path_factory.mktemp("rules"), "rules.yaml", text)
     if result.ok:
         raw = yaml.safe_load(text)
         assert not wrongly_accepted_rules(result.catalogue.rules, raw), text
@@ -192,13 +195,13 @@ def _drawable(text: str) -> bool:
 @st.composite
 def mutated_cards(draw) -> tuple[str, list[str]]:
     doc = json.loads(json.dumps(BATTLE))
-    texts = []
+    changed = set()
     for _ in range(draw(st.integers(1, 3))):
-        card = draw(st.sampled_from(doc["cards"]))
+        i = draw(st.integers(0, len(doc["cards"]) - 1))
         field = draw(st.sampled_from(CARD_FIELDS))
-        value = draw(hostile_text)
-        card[field] = value
-        texts.append(value)
+        doc["cards"][i][field] = draw(hostile_text)
+        changed.add((i, field))
+    texts = [doc["cards"][i][field] for i, field in sorted(changed)]  # as finally given
     text = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
     if draw(st.booleans()):  # structural damage: deep brackets, aliases, tabs, junk
         pos = draw(st.integers(0, len(text)))
@@ -213,16 +216,40 @@ def mutated_cards(draw) -> tuple[str, list[str]]:
 @given(case=mutated_cards())
 def test_fuzzed_card_texts_are_rejected_at_a_line_or_printable(tmp_path_factory, case):
     text, texts = case
-    cat = copy_catalogue(FIXTURE, tmp_path_factory.mktemp("cards"))
-    (cat / "battle.yaml").write_text(text, encoding="utf-8")
-    result = validate(cat, extra_checks=standard(), use_cache=False)
-    _check_result(result, cat)
+    result = validated_text(tmp_path_factory.mktemp("cards"), "battle.yaml", text, standard())
     if result.ok:
         for s in texts:
             assert not any(bad_character(ch) for ch in s), s
             assert not list(token_problems(s)), s
             assert s.strip() or s == "", s
             assert _drawable(s), s
+
+
+CARD_KEYS = sorted({k for c in BATTLE["cards"] for k in c} | {"effects", "star", "bogus"})
+
+
+@st.composite
+def mutated_card_fields(draw) -> str:
+    """A card file with some fields of its cards (or the file's own keys) given hostile
+    values: huge, fractional and boolean numbers, hostile text, nested collections."""
+    doc = json.loads(json.dumps(BATTLE))
+    for _ in range(draw(st.integers(1, 4))):
+        if draw(st.integers(0, 5)) == 0:
+            doc[draw(st.sampled_from(["deck", "cards", "extra"]))] = draw(values)
+            continue
+        cards = doc["cards"] if isinstance(doc.get("cards"), list) else []
+        if not cards or not isinstance(cards[0], dict):
+            break
+        card = draw(st.sampled_from(cards))
+        key = draw(st.sampled_from(CARD_KEYS))
+        card[key] = draw(st.one_of(numbers, values))
+    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
+
+
+@FUZZ
+@given(text=mutated_card_fields())
+def test_fuzzed_card_fields_are_rejected_at_a_line(tmp_path_factory, text):
+    validated_text(tmp_path_factory.mktemp("fields"), "battle.yaml", text)
 
 
 # --- explicit cases: files, folders, outputs, disk and concurrency, in subprocesses ---------

@@ -57,6 +57,7 @@ MUTATIONS = [
     ("E105", "battle.yaml", "cost: 3,", "cost: -2,", "fx-wall", "cost: -2"),
     ("E104", "spy.yaml", "deck: spy", "deck: spies", None, "deck: spies"),
     ("E103", "spy.yaml", "deck: spy\n", "\n", None, None),
+    ("E103", "spy.yaml", "deck: spy\n", "deck:\n", None, "deck:"),  # once a KeyError
     (
         "E107",
         "battle.yaml",

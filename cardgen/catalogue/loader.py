@@ -219,6 +219,9 @@ def check_card_file(
         if name not in data:
             diags.append(Diagnostic("E103", f"missing required field {name!r}", smap.at(())))
             continue
+        if data[name] is None:  # `deck:` with no value: as good as missing
+            diags.append(Diagnostic("E103", f"{name!r} has no value", smap.at((name,))))
+            continue
         try:
             shared[name] = _field_adapter(model, name).validate_python(data[name], context=ctx)
         except ValidationError as exc:
