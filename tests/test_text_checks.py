@@ -82,7 +82,19 @@ def test_deck_name_the_fonts_cannot_draw_is_refused_on_its_back(cat):
     edit(cat / "rules.yaml", "name: Battle deck", "name: 戦闘デッキ")
     result = validate(cat, extra_checks=standard(), use_cache=False)
     found = [d for d in result.errors if d.code == "E406"]
-    assert found and "back" in found[0].message, [(d.code, d.message) for d in result.errors]
+    assert any("back" in d.message for d in found), [(d.code, d.message) for d in result.errors]
+    at_rules = [d for d in found if d.position.file.endswith("rules.yaml")]
+    assert at_rules and at_rules[0].position.line == line_of(cat / "rules.yaml", "戦闘デッキ")
+    assert all(d.message.startswith("decks.0.name: '") for d in at_rules)
+
+
+def test_game_name_the_fonts_cannot_draw_is_refused_at_its_line(cat):
+    """The game's name prints on the components and the rulebook, not on a card."""
+    edit(cat / "rules.yaml", "game: Attack Right", "game: Attack 🗡")
+    result = validate(cat, extra_checks=standard(), use_cache=False)
+    found = [d for d in result.errors if d.code == "E406"]
+    (d,) = [d for d in found if d.position.file.endswith("rules.yaml")]
+    assert d.position.line == line_of(cat / "rules.yaml", "game: Attack") and "U+1F5E1" in d.message
 
 
 BAD_CATALOGUES = {

@@ -106,7 +106,7 @@ def token_problems(text: str) -> Iterator[str]:
         pos = close + 1
 
 
-def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str, bool]]:
+def strings_of(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, str, bool]]:
     """Every string of a parsed YAML value: (path, text, whether it is a mapping key)."""
     if isinstance(value, str):
         yield path, value, False
@@ -114,10 +114,10 @@ def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str, bool]]:
         for key, item in value.items():
             if isinstance(key, str):
                 yield (*path, key), key, True
-            yield from _strings(item, (*path, key))
+            yield from strings_of(item, (*path, key))
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            yield from _strings(item, (*path, i))
+            yield from strings_of(item, (*path, i))
 
 
 def _card_of(data: Any, path: tuple) -> str | None:
@@ -141,7 +141,7 @@ def text_problems(data: Any, smap: SourceMap, *, tokens: bool = False) -> list[D
     refused character or only whitespace, and with ``tokens`` (card files) each malformed
     icon token."""
     out = []
-    for path, text, is_key in _strings(data, ()):
+    for path, text, is_key in strings_of(data):
         card = _card_of(data, path)
         where = smap.at(path, key=is_key)
         field = _field(path)

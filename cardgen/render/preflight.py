@@ -48,7 +48,41 @@ def preflight(
                         found.code, found.message, catalogue.position(card.id, "art"), card.id
                     )
                 )
-    return out + backs.layout_problems(cards) + icon_problems(catalogue, faces.theme.icons)
+    return [
+        *out,
+        *backs.layout_problems(cards),
+        *icon_problems(catalogue, faces.theme.icons),
+        *rules_glyph_problems(catalogue, faces.theme.fonts.values()),
+    ]
+
+
+def rules_glyph_problems(catalogue: Catalogue, fonts: Iterable[str]) -> list[Diagnostic]:
+    """E406 for each character of a text of ``rules.yaml`` (the game's, decks', colours' names
+    and themes, printed on components and in the rulebook) that one of the card ``fonts``
+    cannot draw, at its line."""
+    from cardgen.catalogue.icon_tokens import TOKEN
+    from cardgen.catalogue.loader import RULES_FILE, display_path
+    from cardgen.catalogue.text_checks import describe, strings_of
+    from cardgen.catalogue.yaml_source import load_yaml
+    from cardgen.render.elements.render import GLYPH_HINT
+    from cardgen.render.fonts import undrawable
+
+    path = catalogue.root / RULES_FILE
+    try:
+        data, smap = load_yaml(path, display=display_path(path))
+    except DiagnosticError:  # validate reported it already
+        return []
+    out = []
+    for where, text, _key in strings_of(data):
+        seen: set[str] = set()
+        for font in fonts:
+            for ch, why in undrawable(TOKEN.sub("", text), font):
+                if ch not in seen:
+                    seen.add(ch)
+                    field = ".".join(map(str, where))
+                    message = f"{field}: {describe(ch)} {why}"
+                    out.append(Diagnostic("E406", message, smap.at(where), hint=GLYPH_HINT))
+    return out
 
 
 def icon_users(catalogue: Catalogue) -> dict[str, list[str]]:

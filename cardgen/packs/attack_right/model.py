@@ -89,7 +89,7 @@ class DeckDef(_Strict):
     icon: IconName = Field(description="the deck's emblem: icons/<icon>.svg")
     theme: str = Field(min_length=1, max_length=80)
     colour: Colour
-    min_players: Seats = 2
+    min_players: Annotated[StrictInt, Field(ge=2, le=8)] = 2
 
 
 class SeasonDef(_Strict):
