@@ -106,6 +106,33 @@ class Pack:
         """Rules-model checks of a loaded catalogue (beyond the schema)."""
         return []
 
+    def rules_icons(self, rules: RulesBase) -> list[tuple[tuple[str | int, ...], str]]:
+        """The icons ``rules.yaml`` names (deck emblems, stat icons), each with its path in
+        the file (``(("decks", 0, "icon"), "sword")``); :meth:`rules_problems` checks them."""
+        return []
+
+    def rules_problems(self, rules: RulesBase, smap: Any, cards_dir: Path) -> list[Diagnostic]:
+        """Problems of a valid rules model that the model alone cannot see, at their line of
+        ``rules.yaml`` (``smap``): by default each icon of :meth:`rules_icons` that has no
+        file ``icons/<name>.svg`` in the catalogue folder ``cards_dir`` or the pack (E404).
+        A pack with its own icon set (:meth:`icons`) overrides this."""
+        from cardgen.catalogue.icon_tokens import ICON_FOLDER
+        from cardgen.diagnostics import Diagnostic
+
+        folders = [cards_dir / ICON_FOLDER, self.data / ICON_FOLDER]
+        out = []
+        for path, name in self.rules_icons(rules):
+            if not any((folder / f"{name}.svg").is_file() for folder in folders):
+                out.append(
+                    Diagnostic(
+                        "E404",
+                        f"icon {name!r}: no {name}.svg in {ICON_FOLDER}/ beside rules.yaml "
+                        "or in the pack",
+                        smap.at(path),
+                    )
+                )
+        return out
+
     def extra_checks(self) -> tuple[str, ...]:
         """``"module:function"`` checks run by `validate` (cached by content), e.g. the engine's."""
         return ()

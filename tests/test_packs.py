@@ -17,6 +17,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from catalogue_edits import run_cardgen
 from conftest import FIXTURES
 
 from cardgen.build.pipeline import build
@@ -136,14 +137,7 @@ def test_a_pack_from_another_distribution_registers_validates_and_builds(tmp_pat
     shutil.copytree(FIXTURES / "toy_pack" / "cards", cards)
 
     def cardgen(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, "-m", "cardgen", *args],
-            env=env,
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        return run_cardgen(*args, env=env, cwd=tmp_path)
 
     games = json.loads(cardgen("games", "--format", "json").stdout)
     toy = next(g for g in games if g["id"] == "toy")

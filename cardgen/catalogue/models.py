@@ -50,7 +50,9 @@ class RulesBase(BaseModel):
     model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
     pack: str = Field(description="the game pack this catalogue follows (`cardgen games`)")
-    game: str = Field(min_length=1, description="the game's name, printed on the components")
+    game: str = Field(
+        min_length=1, max_length=60, description="the game's name, printed on the components"
+    )
     #: rules values that are invented, not from the game's sources (:mod:`.placeholders`)
     placeholders: Placeholders
     printing: Printing = Field(default_factory=Printing, description="how the cards are printed")

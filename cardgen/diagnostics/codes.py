@@ -57,6 +57,7 @@ CODES: dict[str, Code] = {
             _E,
             "the first row names the columns, each row below it is a card",
         ),
+        Code("E015", "yaml-too-deep", _E, "flatten the nesting; card data is a few levels deep"),
         # --- schema ------------------------------------------------------------------------
         Code("E101", "unknown-key", _E, "remove the key or correct its spelling"),
         Code("E102", "wrong-type", _E, "give a value of the expected type"),
@@ -72,6 +73,9 @@ CODES: dict[str, Code] = {
         Code("E110", "deck-mismatch", _E, "a card's value must match the one its file sets"),
         Code("E111", "unknown-column", _E, "rename the column to a card field (or delete it)"),
         Code("E112", "duplicate-column", _E, "keep one column per field"),
+        Code("E113", "bad-character", _E, "delete the invisible or control character"),
+        Code("E114", "blank-text", _E, "write the text, or leave the field out"),
+        Code("E115", "icon-token", _E, "write an icon as {name}: lowercase, in braces"),
         Code(
             "E116",
             "placeholder-unknown",
@@ -96,6 +100,7 @@ CODES: dict[str, Code] = {
         ),
         Code("E407", "type-too-small", _E, "set no type under 6 pt"),
         Code("W406", "icon-duplicate", _W, "give each meaning an icon of its own"),
+        Code("E408", "glyph-missing", _E, "use characters the card fonts have (no emoji or CJK)"),
         Code("E404", "icon-missing", _E, "add the icon as icons/NAME.svg beside rules.yaml"),
         Code(
             "E405",

@@ -1,9 +1,9 @@
 """Print preflight: text of any layout element that does not fit its box even at the minimum
-size (E401), art that is missing, unreadable (E402) or outside the project (E403), layout
-elements other than background and art reaching past the safe zone, 1/8 in inside the trim at
-least (E406; background and art not marked ``bleed: true``: W401), type under 6 pt (E407),
-two icons drawing the same picture (W406), cards of one face-down group printing different
-backs (W410), and icons a card prints that
+size (E401) or holds a character its font cannot draw (E408), art that is missing, unreadable
+(E402) or outside the project (E403), layout elements other than background and art reaching
+past the safe zone, 1/8 in inside the trim at least (E406; background and art not marked
+``bleed: true``: W401), type under 6 pt (E407), two icons drawing the same picture (W406),
+cards of one face-down group printing different backs (W410), and icons a card prints that
 have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
 catalogue and the pack is checked).
 
@@ -44,7 +44,7 @@ def preflight(
     for card in catalogue:
         for problem in faces.fit_problems(card):
             where = catalogue.position(card.id, problem.field)
-            out.append(Diagnostic("E401", problem.message, where, card.id, hint=problem.hint))
+            out.append(Diagnostic(problem.code, problem.message, where, card.id, problem.hint))
         if card.art:
             found = resolve_art(catalogue.root, card.art)
             if isinstance(found, ArtProblem):
@@ -53,8 +53,42 @@ def preflight(
                         found.code, found.message, catalogue.position(card.id, "art"), card.id
                     )
                 )
-    out += backs.layout_problems(cards) + back_problems(catalogue)
-    return out + icon_problems(catalogue, faces.theme.icons)
+    return [
+        *out,
+        *backs.layout_problems(cards),
+        *back_problems(catalogue),
+        *icon_problems(catalogue, faces.theme.icons),
+        *rules_glyph_problems(catalogue, faces.theme.fonts.values()),
+    ]
+
+
+def rules_glyph_problems(catalogue: Catalogue, fonts: Iterable[str]) -> list[Diagnostic]:
+    """E408 for each character of a text of ``rules.yaml`` (the game's, decks', colours' names
+    and themes, printed on components and in the rulebook) that one of the card ``fonts``
+    cannot draw, at its line."""
+    from cardgen.catalogue.icon_tokens import TOKEN
+    from cardgen.catalogue.loader import RULES_FILE, display_path
+    from cardgen.catalogue.text_checks import describe, strings_of
+    from cardgen.catalogue.yaml_source import load_yaml
+    from cardgen.render.elements.render import GLYPH_HINT
+    from cardgen.render.fonts import undrawable
+
+    path = catalogue.root / RULES_FILE
+    try:
+        data, smap = load_yaml(path, display=display_path(path))
+    except DiagnosticError:  # validate reported it already
+        return []
+    out = []
+    for where, text, _key in strings_of(data):
+        seen: set[str] = set()
+        for font in fonts:
+            for ch, why in undrawable(TOKEN.sub("", text), font):
+                if ch not in seen:
+                    seen.add(ch)
+                    field = ".".join(map(str, where))
+                    message = f"{field}: {describe(ch)} {why}"
+                    out.append(Diagnostic("E408", message, smap.at(where), hint=GLYPH_HINT))
+    return out
 
 
 def icon_users(catalogue: Catalogue) -> dict[str, list[str]]:

@@ -6,7 +6,8 @@ drawing onto a recording canvas: the calls it makes (paths, rectangles, colours,
 are the icon's *program*, replayed onto the real canvas in every document that shows the icon.
 Replaying re-inks as it goes: every colour goes through the output's
 :class:`~cardgen.render.colours.Ink` (CMYK for print) and, for a faded icon, is first mixed
-towards white.  Programs are kept in the cache (``cache_dir("icons")``) keyed by the file's
+towards white.  Programs are kept in the private cache (``private_cache_dir("icons")``, entries
+naming their key: :mod:`cardgen.catalogue.cache_entries`) keyed by the file's
 bytes, so a render whose icons did not change imports neither svglib nor ``reportlab.graphics``
 (importing them costs about a third of a second, a quarter of a 160-card render).
 
@@ -20,7 +21,6 @@ cards that print the icon, before anything is drawn.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import os
@@ -33,12 +33,12 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.catalogue.cache_entries import read_entry, write_entry
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.catalogue.loader import display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.colours import Ink, mix, rgb_hex
-from cardgen.util.atomic import atomic_write_text
-from cardgen.util.cache_dirs import cache_dir
+from cardgen.util.cache_dirs import private_cache_dir
 from cardgen.util.hashing import digest_bytes
 
 __all__ = [
@@ -487,16 +487,14 @@ def program(data: bytes) -> list[Op]:
     ops = _PROGRAMS.get(key)
     if ops is not None:
         return ops
-    entry = cache_dir("icons") / f"{key}.json"
-    try:
-        ops = json.loads(entry.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        ops = None
+    folder = private_cache_dir("icons")
+    path = None if folder is None else folder / f"{key}.json"
+    entry = read_entry(path, "icon", key) if path is not None else None
+    ops = entry.get("program") if entry is not None else None
     if not _well_formed(ops):
-        text = json.dumps(compile_svg(data), separators=(",", ":"))
-        with contextlib.suppress(OSError):  # a read-only cache only costs time
-            atomic_write_text(entry, text)
-        ops = json.loads(text)  # what the cache holds: the same program either way
+        ops = json.loads(json.dumps(compile_svg(data)))  # the same program as the cache holds
+        if path is not None:  # a cache that cannot be written only costs time
+            write_entry(path, "icon", key, {"program": ops})
     _PROGRAMS[key] = ops
     return ops
 

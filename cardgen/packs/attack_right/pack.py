@@ -83,6 +83,10 @@ class AttackRight(Pack):
 
         return {**ICONS, **{r.id: r.name for r in rules.resources}}
 
+    def rules_icons(self, rules: RulesModel) -> list[tuple[tuple[str | int, ...], str]]:
+        """The decks' emblems."""
+        return [(("decks", i, "icon"), deck.icon) for i, deck in enumerate(rules.decks)]
+
     def card_icons(self, card: Card, rules: RulesModel) -> list[str]:
         """Its text's and flavour's icons, and those its face and back draw: cost coin, type,
         discount resources, powers, deck emblem and first-game star."""

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from cardgen.catalogue.icon_tokens import TOKEN
+from cardgen.catalogue.text_checks import describe
 from cardgen.diagnostics import Diagnostic
 from cardgen.render import text as rich
 from cardgen.render.art import draw_image_cover, draw_placeholder, draw_sun
@@ -40,7 +42,7 @@ from cardgen.render.elements.schema import (
     TextEl,
     TogglesEl,
 )
-from cardgen.render.fonts import missing_glyphs, string_width
+from cardgen.render.fonts import string_width, undrawable
 from cardgen.render.geometry import Box
 from cardgen.render.painters import BackPainter, FacePainter, FitProblem
 from cardgen.render.units import mm
@@ -167,9 +169,9 @@ class ElementPainter:
             v.cache[f"\0fit:{name}"] = lay
         return lay
 
-    def problems(self, v: Values) -> Iterator[tuple[str, str, str, str | None]]:
-        """(element name, field, message, hint) for each text that does not fit, each text
-        with a character its font has no glyph for and each icon the pack does not have."""
+    def problems(self, v: Values) -> Iterator[tuple[str, str, str, str | None, str]]:
+        """(element name, field, message, hint, code) for each text that does not fit and each
+        icon the pack does not have (E401), and each character no font draws (E408)."""
         icons = self.theme.icons
         for name, el in self._checked:
             if el.when is not None and not holds(el.when, v):
@@ -178,7 +180,6 @@ class ElementPainter:
                 text, width = self._line_of(el, v)
                 if text is None:
                     continue
-                yield from self._glyph_problems(name, el, _first_field(el), text, el.font, v)
                 fit = self.fit_line(name, text, el, width)
                 if not fit.fits:
                     label, field = label_of(name, el), _first_field(el)
@@ -187,39 +188,54 @@ class ElementPainter:
                         v.source(field) if field else name,
                         f"{label} {text!r} is too wide for its box even at {fit.size:g} pt",
                         f"shorten the {v.source(field)}" if field else None,
+                        "E401",
                     )
-            elif type(el) is RichTextEl:
-                for para in self.paragraphs(el, v):
-                    text = "".join(p.text for w in rich.parse(para.text) for p in w)
-                    font = el.font if para.font == self.theme.font(el.font) else el.flavour_font
-                    field = el.field if font == el.font else el.flavour
-                    yield from self._glyph_problems(name, el, field, text, font, v)
-            if type(el) is RichTextEl and not self.fit_rich(name, el, v).fits:
+            elif type(el) is RichTextEl and not self.fit_rich(name, el, v).fits:
                 yield (
                     name,
                     v.source(el.field),
                     f"{label_of(name, el)} does not fit its box even at {el.min_size:g} pt",
                     None,
+                    "E401",
                 )
             if type(el) in _WITH_ICONS:
                 for icon in self.icon_names(el, v):
                     if icon not in icons:
-                        yield name, name, f"{label_of(name, el)}: no icon named {icon!r}", None
+                        msg = f"{label_of(name, el)}: no icon named {icon!r}"
+                        yield name, name, msg, None, "E401"
+            yield from self.glyph_problems(name, el, v)
 
-    def _glyph_problems(
-        self, name: str, el: Element, field: str | None, text: str, role: str, v: Values
-    ) -> Iterator[tuple[str, str, str, str | None]]:
-        """A problem if ``text`` holds characters the font of ``role`` cannot print."""
-        lacking = missing_glyphs(text, self.theme.font(role))
-        if lacking:
-            chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in lacking)
-            yield (
-                name,
-                v.source(field) if field else name,
-                f"{label_of(name, el)}: font {self.L.fonts.get(role, role)} has no glyph "
-                f"for {chars}",
-                f"choose a font with these characters for `{role}`, or change the text",
-            )
+    def glyph_problems(
+        self, name: str, el: Element, v: Values
+    ) -> Iterator[tuple[str, str, str, str | None, str]]:
+        """(element name, field, message, hint, E408) for each character of a text element that its
+        font cannot draw (an empty box on the card otherwise); icon tokens are not text."""
+        if type(el) in _ONE_LINE and not isinstance(el, PillEl):
+            texts = [(_first_field(el), self._value_text(el, v), el.font)]
+        elif isinstance(el, PillEl):
+            value = v.get(el.field)
+            texts = [(el.field, as_text(value) if is_set(value) else None, el.font)]
+        elif type(el) is RichTextEl:
+            body = v.get(el.field)
+            body = body if isinstance(body, str) else "\n".join(map(str, body or ()))
+            texts = [(el.field, body, el.font)]
+            if el.flavour is not None and is_set(v.get(el.flavour)):
+                texts.append((el.flavour, str(v.get(el.flavour)), el.flavour_font))
+        else:
+            return
+        for field, text, role in texts:
+            if not text:
+                continue
+            font = self.theme.font(role)
+            for ch, why in undrawable(TOKEN.sub("", text), font):
+                source = v.source(field) if field else name
+                yield (
+                    name,
+                    source,
+                    f"{source}: {describe(ch)} {why}",
+                    GLYPH_HINT,
+                    "E408",
+                )
 
     def _line_of(self, el: TextEl | BadgeEl | PillEl, v: Values) -> tuple[str | None, float]:
         """The one-line text of an element and the width it has (points)."""
@@ -625,6 +641,8 @@ def _sizes(size: float, min_size: float) -> tuple[float, ...]:
 
 
 _ONE_LINE = (TextEl, BadgeEl, PillEl)
+#: the hint of a diagnostic about a character the fonts cannot draw (the preflight's E408)
+GLYPH_HINT = "use characters of the card fonts (Latin, Greek, Cyrillic); no emoji or CJK"
 _WITH_ICONS = (IconEl, PillEl, BadgeEl, IconRowEl, StatRowEl)
 
 
@@ -647,7 +665,7 @@ class LayoutFaces(FacePainter):
 
     def fit_problems(self, card: Any) -> list[FitProblem]:
         v = self.painter.values(card, card.id)
-        return [FitProblem(field, msg, hint) for _, field, msg, hint in self.painter.problems(v)]
+        return [FitProblem(*problem[1:]) for problem in self.painter.problems(v)]
 
     def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
         records = [(c.id, c) for c in cards]
@@ -677,9 +695,9 @@ class LayoutBacks(BackPainter):
             backs.setdefault(back.key, (back, card.id))
         out = []
         for back, card_id in backs.values():
-            for name, _field, msg, hint in self.painter.problems(self._values(back)):
+            for name, _field, msg, hint, code in self.painter.problems(self._values(back)):
                 where = self.L.where("back", name)
-                out.append(Diagnostic("E401", f"back {back.key!r}: {msg}", where, card_id, hint))
+                out.append(Diagnostic(code, f"back {back.key!r}: {msg}", where, card_id, hint))
         records = [(card_id, back) for back, card_id in backs.values()]
         painter = self.painter
         return out + painter.zone_problems(records) + painter.type_problems(records)
