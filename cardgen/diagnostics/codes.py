@@ -16,6 +16,8 @@ from enum import StrEnum
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+    #: information for the designer (e.g. a placeholder number): never fails a check
+    INFO = "info"
 
 
 @dataclass(frozen=True, slots=True)
