@@ -24,7 +24,7 @@ class AttackTheTower(Pack):
     file_fields = ("pile",)
     back_labels = ("pile", "pile")
     data = data_path("cardgen.packs.attack_the_tower")
-    engine: str | None = None  # set below once the engine exists
+    engine = "cardgen.packs.attack_the_tower.engine"
     scenarios: str | None = None
     simulation: str | None = None
 
