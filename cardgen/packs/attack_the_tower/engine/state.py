@@ -647,9 +647,9 @@ class State:
             if e.kind == "set_power" and self._applies(e, u):
                 power = e.amount
         for e in effects:
-            if e.kind == "power" and self._applies(e, u):
-                if e.when == "always" or (e.when == "attacking") == attacking:
-                    power += e.amount
+            role = e.when == "always" or (e.when == "attacking") == attacking
+            if e.kind == "power" and role and self._applies(e, u):
+                power += e.amount
         return max(power, 0)
 
     @staticmethod
@@ -736,11 +736,16 @@ class State:
                 done = b.queue.pop(0)
                 if done[1] > 0:
                     self._event("damage-lost", player=done[0], amount=done[1], pool=done[2])
-                if not self.table.settings.initiative_simultaneous and b.step == "initiative":
-                    if not b.queue and done[0] == self.attacker:
-                        self._resolve()
-                        b.queue = self._initiative(self.defender)
-                        continue
+                sequential = not self.table.settings.initiative_simultaneous
+                if (
+                    sequential
+                    and b.step == "initiative"
+                    and not b.queue
+                    and done[0] == self.attacker
+                ):
+                    self._resolve()  # the attacker's strikes land before the defender's
+                    b.queue = self._initiative(self.defender)
+                    continue
             if b.queue:
                 self.actor = b.queue[0][0]
                 return True
