@@ -25,7 +25,7 @@ class AttackTheTower(Pack):
     back_labels = ("pile", "pile")
     data = data_path("cardgen.packs.attack_the_tower")
     engine = "cardgen.packs.attack_the_tower.engine"
-    scenarios: str | None = None
+    scenarios = "cardgen.packs.attack_the_tower.scenario"
     simulation: str | None = None
 
     # --- catalogue ---------------------------------------------------------------------------
