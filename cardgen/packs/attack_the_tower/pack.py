@@ -68,7 +68,8 @@ class AttackTheTower(Pack):
         return BACK_FIELDS
 
     def print_inputs(self) -> list:
-        names = ("model.py", "fields.py", "layout.yaml", "icons", "components.yaml", "pack.py")
+        names = ("model.py", "fields.py", "layout.yaml", "icons", "components.yaml")
+        names += ("components.py", "pack.py")
         return [self.data / n for n in names]
 
     def back_of(self, card: TowerCard) -> BackDesign:
@@ -78,12 +79,16 @@ class AttackTheTower(Pack):
     def pile_name(self, rules: TowerRules, pile: str) -> str:
         return rules.pile(pile).name
 
+    def components(self) -> list:
+        from cardgen.packs.attack_the_tower.components import component_specs
+
+        return component_specs()
+
     def component_counts(self, catalogue) -> dict[str, int]:
-        """The seed's SETTING UP: per army 25 ability cards, 25 base cards, 9 counters, a board
-        (two armies in a game)."""
+        """The seed's SETTING UP, per army (the kit is one army; a game needs two): "A DECK
+        WITH 25 ABILITY CARDS AND 25 BASE CARDS, 9 COUNTERS AND A BOARD"."""
         rules: TowerRules = catalogue.rules
-        counts = {f"{p.id} cards": catalogue.count(pile=p.id) for p in rules.piles}
-        return {**counts, "cards": catalogue.count()}
+        return {"cards": sum(p.cards for p in rules.piles), "counters": rules.counters, "board": 1}
 
     def rules_reference(self) -> str:
         from cardgen.util.resources import data_path as path
