@@ -367,13 +367,15 @@ def test_every_code_has_a_hint_and_is_exercised():
         "E106",
         "E111",
         "E112",
+        "E116",  # E116, I001: placeholders, in test_placeholders.py
+        "I001",
         "E201",
         "E202",
         "E203",
         "E207",
         "W201",
         "W203",
-        *("E251", "E252", "E253", "E254", "I201"),  # Attack the Tower: tests/attack_the_tower
+        *("E251", "E252", "E253", "E254"),  # Attack the Tower: tests/attack_the_tower
     }
     catalogue_codes = {c for c in CODES if c[1] in "012"}
     assert catalogue_codes <= exercised, catalogue_codes - exercised

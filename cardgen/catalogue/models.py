@@ -2,13 +2,16 @@
 
 A pack's card model subclasses :class:`CardBase` and also declares ``copies`` (how many physical
 cards of the design there are) and ``art`` (an image path relative to the catalogue, or None);
-its rules model subclasses :class:`RulesBase`.  The core reads nothing else of a card.
+its rules model subclasses :class:`RulesBase`.  Both may mark ``placeholders``: values that are
+not from the game's sources (:mod:`cardgen.catalogue.placeholders`).  The core reads nothing
+else of a card.
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cardgen.catalogue.placeholders import Placeholders
 from cardgen.catalogue.types import CardId
 
 #: fields the core reads from every card besides those of :class:`CardBase`
@@ -22,6 +25,8 @@ class CardBase(BaseModel):
 
     id: CardId = Field(description="unique, stable id: lowercase words joined by '-'")
     name: str = Field(min_length=1, max_length=40)
+    #: fields whose values are invented, not from the game's sources (:mod:`.placeholders`)
+    placeholders: Placeholders
 
 
 class RulesBase(BaseModel):
@@ -31,3 +36,5 @@ class RulesBase(BaseModel):
 
     pack: str = Field(description="the game pack this catalogue follows (`cardgen games`)")
     game: str = Field(min_length=1, description="the game's name, printed on the components")
+    #: rules values that are invented, not from the game's sources (:mod:`.placeholders`)
+    placeholders: Placeholders

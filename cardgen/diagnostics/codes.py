@@ -2,7 +2,8 @@
 
 Codes never change meaning once released; new checks take new numbers.
 E0xx are file and YAML problems, E1xx schema problems, E2xx rules-model problems,
-E3xx engine-backed card checks, E4xx print preflight; W-codes are warnings.  The core lists
+E3xx engine-backed card checks, E4xx print preflight; W-codes are warnings; I-codes are
+information (listed, never a problem, not even with ``--strict``).  The core lists
 the codes any game can raise; a pack lists its own rules-model and engine codes (E2xx, E3xx)
 in ``Pack.codes()``, and they join :data:`CODES` when the pack is loaded.
 """
@@ -16,7 +17,7 @@ from enum import StrEnum
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
-    #: information for the designer (e.g. a placeholder number): never fails a check
+    #: information only: never fails a validation, not even ``--strict`` (e.g. placeholders)
     INFO = "info"
 
 
@@ -30,7 +31,7 @@ class Code:
     hint: str
 
 
-_E, _W = Severity.ERROR, Severity.WARNING
+_E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 CODES: dict[str, Code] = {
     c.id: c
@@ -71,6 +72,12 @@ CODES: dict[str, Code] = {
         Code("E110", "deck-mismatch", _E, "a card's value must match the one its file sets"),
         Code("E111", "unknown-column", _E, "rename the column to a card field (or delete it)"),
         Code("E112", "duplicate-column", _E, "keep one column per field"),
+        Code(
+            "E116",
+            "placeholder-unknown",
+            _E,
+            "name a field of the card (`power`, `cost.gold`, `effects.0.amount`)",
+        ),
         # --- print preflight ---------------------------------------------------------------
         Code("E401", "text-overflow", _E, "shorten the rules text or flavour"),
         Code("E402", "art-missing", _E, "fix the art path (relative to the catalogue folder)"),
@@ -87,6 +94,13 @@ CODES: dict[str, Code] = {
             "icon-invalid",
             _E,
             'save the icon as plain SVG with viewBox="0 0 100 100" and filled or stroked shapes',
+        ),
+        # --- information -------------------------------------------------------------------
+        Code(
+            "I001",
+            "placeholder",
+            _I,
+            "set the value, then drop it from `placeholders` (a placeholder is not the designer's)",
         ),
     ]
 }

@@ -14,14 +14,17 @@ FORMATS = ("human", "json", "github")
 
 def _counts(diags: Sequence[Diagnostic]) -> tuple[int, int]:
     errors = sum(1 for d in diags if d.severity is Severity.ERROR)
-    warnings = sum(1 for d in diags if d.severity is Severity.WARNING)
-    return errors, warnings
+    return errors, len(diags) - errors - _infos(diags)
 
 
-def _notes(diags: Sequence[Diagnostic]) -> str:
-    """``", N note(s)"`` for the information diagnostics, empty when there are none."""
-    notes = sum(1 for d in diags if d.severity is Severity.INFO)
-    return f", {notes} note(s)" if notes else ""
+def _infos(diags: Sequence[Diagnostic]) -> int:
+    """How many diagnostics are information only (placeholders …)."""
+    return sum(1 for d in diags if d.severity is Severity.INFO)
+
+
+def _info_tail(diags: Sequence[Diagnostic]) -> str:
+    n = _infos(diags)
+    return f", {n} info" if n else ""
 
 
 def to_json(diags: Sequence[Diagnostic], *, cards: int | None = None) -> str:
@@ -35,10 +38,9 @@ def to_json(diags: Sequence[Diagnostic], *, cards: int | None = None) -> str:
         "warnings": [d.to_dict() for d in ordered if d.severity is Severity.WARNING],
         "summary": {"errors": errors, "warnings": warnings},
     }
-    info = [d.to_dict() for d in ordered if d.severity is Severity.INFO]
-    if info:  # only catalogues with notes (placeholders …) carry the key
-        doc["info"] = info
-        doc["summary"]["info"] = len(info)
+    if _infos(ordered):  # only when there are any: a catalogue without keeps its bytes
+        doc["info"] = [d.to_dict() for d in ordered if d.severity is Severity.INFO]
+        doc["summary"]["info"] = _infos(ordered)
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -53,7 +55,7 @@ def to_github(diags: Sequence[Diagnostic]) -> str:
     """GitHub Actions workflow commands: one ``::error``/``::warning`` line per diagnostic."""
     lines = []
     for d in sorted(diags, key=sort_key):
-        level = {Severity.ERROR: "error", Severity.WARNING: "warning"}.get(d.severity, "notice")
+        level = {Severity.ERROR: "error", Severity.INFO: "notice"}.get(d.severity, "warning")
         props = [f"file={_gh_escape(d.position.file, prop=True)}"]
         if d.position.line:
             props += [f"line={d.position.line}", f"col={d.position.column}"]
@@ -62,7 +64,7 @@ def to_github(diags: Sequence[Diagnostic]) -> str:
         msg = f"{card}{d.message} (fix: {d.fix})"
         lines.append(f"::{level} {','.join(props)}::{_gh_escape(msg)}")
     errors, warnings = _counts(diags)
-    lines.append(f"cardgen: {errors} error(s), {warnings} warning(s){_notes(diags)}")
+    lines.append(f"cardgen: {errors} error(s), {warnings} warning(s){_info_tail(diags)}")
     return "\n".join(lines) + "\n"
 
 
@@ -95,8 +97,8 @@ def print_human(
 
     console = Console(file=out, highlight=False, soft_wrap=True)
     for d in sorted(diags, key=sort_key):
-        style = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow"}.get(
-            d.severity, "bold blue"
+        style = {Severity.ERROR: "bold red", Severity.INFO: "bold cyan"}.get(
+            d.severity, "bold yellow"
         )
         card = f" [cyan]\\[{escape(d.card)}][/]" if d.card else ""
         console.print(
@@ -108,8 +110,8 @@ def print_human(
         return
     errors, warnings = _counts(diags)
     what = f"{cards} cards, " if cards is not None else ""
-    counts = f"{errors} error(s), {warnings} warning(s){_notes(diags)}"
+    counts = f"{what}{errors} error(s), {warnings} warning(s){_info_tail(diags)}"
     if errors:
-        console.print(f"[bold red]invalid[/]: {what}{counts}")
+        console.print(f"[bold red]invalid[/]: {counts}")
     else:
-        console.print(f"[bold green]valid[/]: {what}{counts}")
+        console.print(f"[bold green]valid[/]: {counts}")

@@ -1,5 +1,5 @@
 """Checks of an Attack the Tower army beyond the schema: the piles' counts, the fit of effects
-to ability types, a base per troop type, and every placeholder listed as information."""
+to ability types, a base per troop type and enough counters (placeholders: the core's)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from cardgen.packs.attack_the_tower.model import TowerCard, TowerRules
 
 
 def check_catalogue(cat: Catalogue) -> list[Diagnostic]:
-    """Every problem (and placeholder note) of an army the schema cannot see."""
-    return [*_counts(cat), *_fit(cat), *_placeholders(cat)]
+    """Every problem of an army the schema cannot see."""
+    return [*_counts(cat), *_fit(cat)]
 
 
 class _RulesPlaces:
@@ -76,29 +76,5 @@ def _fit(cat: Catalogue) -> Iterable[Diagnostic]:
                 f"a {card.type} ability {'needs one' if card.type == 'special' else 'has no'} "
                 "special_troop effect",
                 cat.position(card.id, "effects"),
-                card.id,
-            )
-
-
-def _placeholders(cat: Catalogue) -> Iterable[Diagnostic]:
-    rules: TowerRules = cat.rules
-    places = _RulesPlaces(cat)
-    for field, why in rules.placeholders.items():
-        yield Diagnostic("I201", f"placeholder {field}: {why}", places.at("placeholders", field))
-    for i, troop in enumerate(rules.troop_types):
-        for field, why in troop.placeholders.items():
-            value = getattr(troop, field, None)
-            yield Diagnostic(
-                "I201",
-                f"placeholder {troop.troop} {field} = {value}: {why}",
-                places.at("troop_types", i, "placeholders", field),
-            )
-    for card in cat:
-        for field, why in card.placeholders.items():
-            value = getattr(card, field, None)
-            yield Diagnostic(
-                "I201",
-                f"placeholder {field} = {value}: {why}",
-                cat.position(card.id, "placeholders", field),
                 card.id,
             )

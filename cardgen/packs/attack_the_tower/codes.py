@@ -1,20 +1,14 @@
-"""Attack the Tower's diagnostic codes: rules-model checks (E2xx) and placeholders (I2xx)."""
+"""Attack the Tower's diagnostic codes: rules-model checks (E2xx)."""
 
 from __future__ import annotations
 
 from cardgen.diagnostics.codes import Code, Severity
 
-_E, _I = Severity.ERROR, Severity.INFO
+_E = Severity.ERROR
 
 CODES: list[Code] = [
     Code("E251", "pile-count", _E, "the pile must hold the number of cards rules.yaml gives"),
     Code("E252", "effect-misfit", _E, "special abilities recruit a special troop; others do not"),
     Code("E253", "base-per-troop", _E, "give every troop type a base card that recruits it"),
     Code("E254", "counters-short", _E, "an army needs a counter per base it can build"),
-    Code(
-        "I201",
-        "placeholder",
-        _I,
-        "the seed does not give this value: put in the designer's and drop its mark",
-    ),
 ]

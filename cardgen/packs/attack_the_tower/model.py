@@ -1,8 +1,9 @@
 """Attack the Tower's rules model (``rules.yaml``) and card model (base and ability cards).
 
-A number the seed does not give is a **placeholder**: the model or card that holds it lists
-the field in ``placeholders`` (field -> why it is invented), and `cardgen validate` reports
-each one as information (I201), so the designer sees which numbers are not the designer's.
+A number the seed does not give is a **placeholder**: the card or ``rules.yaml`` lists its
+field path in ``placeholders`` (path -> why it is invented; the core's
+:mod:`cardgen.catalogue.placeholders`), and `cardgen validate` reports each one as information
+(I001), so the designer sees which numbers are not the designer's.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ _HEX = r"^#[0-9A-Fa-f]{6}$"
 _ID = r"^[a-z][a-z0-9_-]*$"
 
 Trait = Literal["initiative", "artillery", "unique", "loyal"]
-Placeholders = dict[str, str]
 
 
 class _Part(BaseModel):
@@ -47,7 +47,6 @@ class TroopType(_Part):
     traits: list[Trait] = Field(default_factory=list)
     infantry: StrictBool = Field(False, description="light or heavy infantry")
     colour: str = Field(pattern=_HEX)
-    placeholders: Placeholders = Field(default_factory=dict)
 
 
 class Settings(_Part):
@@ -87,7 +86,6 @@ class TowerRules(RulesBase):
     max_troops_per_base: StrictInt = Field(2, ge=1, le=9)
     troop_types: list[TroopType] = Field(min_length=1)
     settings: Settings = Field(default_factory=Settings)
-    placeholders: Placeholders = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _unique(self) -> TowerRules:
@@ -199,7 +197,6 @@ class TowerCard(CardBase):
     text: str = Field("", max_length=240, description="the printed text")
     copies: StrictInt = Field(1, ge=1, le=25)
     art: str | None = Field(None, description="image path relative to the catalogue folder")
-    placeholders: Placeholders = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _shape(self) -> TowerCard:
