@@ -26,7 +26,7 @@ class AttackTheTower(Pack):
     data = data_path("cardgen.packs.attack_the_tower")
     engine = "cardgen.packs.attack_the_tower.engine"
     scenarios = "cardgen.packs.attack_the_tower.scenario"
-    simulation: str | None = None
+    simulation = "cardgen.packs.attack_the_tower.simulation"
 
     # --- catalogue ---------------------------------------------------------------------------
     def codes(self) -> list:

@@ -218,7 +218,17 @@ def _troop_types(state: State, p: int, territory: int) -> set[int]:
     }
 
 
-BOTS: dict[str, Callable[[int], object]] = {"random": RandomBot, "greedy": GreedyBot}
+def _ismcts(seed: int):
+    from cardgen.packs.attack_the_tower.engine.search import ismcts_bot
+
+    return ismcts_bot(seed)
+
+
+BOTS: dict[str, Callable[[int], object]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "ismcts": _ismcts,
+}
 
 
 def make_bot(name: str, seed: int):
