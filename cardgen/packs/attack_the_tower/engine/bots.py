@@ -131,7 +131,7 @@ def _build_choice(state: State, p: int, legal: list[int]) -> int:
 def _main_choice(state: State, p: int, legal: list[int]) -> int:
     best, best_score = A.END_TURN, 0.5
     for a in legal:
-        if A.ATTACK <= a < A.TARGET:
+        if A.ATTACK <= a < A.TARGET and _worth_a_look(state, p, a):
             score = attack_gain(state, p, a)
             if score > best_score:
                 best, best_score = a, score
@@ -146,12 +146,29 @@ def attack_gain(state: State, p: int, action: int) -> float:
     before = _material(sim)
     sim.apply_action(action)
     while sim.phase in (WINDOW, ALLOCATE):
-        sim.apply_action(greedy_action(sim, sim.current_player()))
+        sim.apply_action(greedy_action(sim, sim.current_player()), check=False)
     if sim.winner == p:
         return 1000.0
     after = _material(sim)
     enemy = 1 - p
     return (before[enemy] - after[enemy]) - (before[p] - after[p])
+
+
+def _worth_a_look(state: State, p: int, action: int) -> bool:
+    """Whether an attack is close enough to pay off to be played out: the attacking troops'
+    power (abilities in hand could add about 2 a troop) reaches half the defence's."""
+    t = state.table
+    _, origin, target = A.decode(action)
+    me, them = state.players[p], state.players[1 - p]
+    attack = defence = 0
+    for k in range(t.slots):
+        s, d = origin * t.slots + k, target * t.slots + k
+        if me.board[s] >= 0:
+            attack += me.troops[s] * (t.troops[state.design(me.board[s]).troop].power + 2)
+        if them.board[d] >= 0:
+            troop = t.troops[state.design(them.board[d]).troop]
+            defence += t.base_power + (0 if troop.artillery else them.troops[d] * troop.power)
+    return 2 * attack >= defence
 
 
 def _material(state: State) -> list[float]:

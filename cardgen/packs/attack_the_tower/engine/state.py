@@ -167,7 +167,7 @@ class State:
         new = State.__new__(State)
         new.game = self.game
         new.table = self.table
-        new.rng = random.Random()
+        new.rng = random.Random(0)  # seeded, not from the OS: cheap; its state is copied next
         new.rng.setstate(self.rng.getstate())
         new.players = [p.copy() for p in self.players]
         new.phase = self.phase
@@ -299,9 +299,12 @@ class State:
         b = self.battle
         assert b is not None and b.queue
         player, _points, kind = b.queue[0]
-        return [i for i, u in enumerate(b.units) if self._fits(u, player, kind)]
+        manned = self._manned(1 - player)
+        bypass = kind == "artillery" and manned and self._bypass(player)
+        return [i for i, u in enumerate(b.units) if self._fits(u, player, kind, manned, bypass)]
 
-    def _fits(self, u: Unit, player: int, kind: str) -> bool:
+    def _fits(self, u: Unit, player: int, kind: str, manned: bool, bypass: bool) -> bool:
+        """Whether ``player``'s damage of pool ``kind`` may be assigned to ``u``."""
         if u.owner == player or u.dead or u.lethal:
             return False
         troop = u.kind in (TROOP, SPECIAL)
@@ -311,11 +314,10 @@ class State:
             if self.table.settings.strike_targets == "any":
                 return troop
             return u.kind == TROOP and self.table.troops[u.troop].infantry
-        manned = self._manned(1 - player)
         if kind == "regular":
             return troop if manned else u.kind in (BASE, PALACE)
         if kind == "artillery":
-            return u.kind in (BASE, PALACE) and (not manned or self._bypass(player))
+            return u.kind in (BASE, PALACE) and (not manned or bypass)
         raise AssertionError(kind)
 
     def _manned(self, owner: int) -> bool:
@@ -347,9 +349,10 @@ class State:
         drivers call it."""
         self.apply_action(actions[self.actor])
 
-    def apply_action(self, action: int) -> None:
-        """Play ``action`` for the player to act and advance to the next decision."""
-        if action not in self.legal_actions():
+    def apply_action(self, action: int, *, check: bool = True) -> None:
+        """Play ``action`` for the player to act and advance to the next decision
+        (``check=False``: the caller took it from :meth:`legal_actions`)."""
+        if check and action not in self.legal_actions():
             raise IllegalActionError(
                 f"action {action} ({A.decode(action)[0] if action is not None else None}) "
                 f"is not legal for seat {self.actor} in phase {self.phase}"
