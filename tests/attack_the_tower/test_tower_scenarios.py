@@ -47,3 +47,60 @@ def test_an_illegal_step_names_the_legal_ones(tmp_path):
 def test_an_unknown_card_is_a_setup_problem(tmp_path):
     outcome = _mutated(tmp_path, "08-siege-engineers.yaml", "{0: workshop}", "{0: dragon-lair}")
     assert not outcome.ok and "dragon-lair" in " ".join(outcome.problems)
+
+
+def _variant(tmp_path, traits: str, scenario: str):
+    """A copy of the game whose Blacksmith has ``traits``, with one more scenario file."""
+    root = tmp_path / "variant"
+    shutil.copytree(TOWER, root)
+    abilities = root / "cards" / "abilities.yaml"
+    old = "{kind: special_troop, power: 1, extra_damage: 1}"
+    abilities.write_text(
+        abilities.read_text().replace(
+            old, f"{{kind: special_troop, power: 1, extra_damage: 1, traits: {traits}}}"
+        )
+    )
+    path = root / "scenarios" / "variant.yaml"
+    path.write_text(scenario)
+    return run_scenario_file(path)
+
+
+def test_a_newer_unique_special_troop_destroys_the_older(tmp_path):
+    outcome = _variant(
+        tmp_path,
+        "[unique]",
+        """
+name: unique
+cards: ../cards
+setup:
+  players:
+    - board: {0: temple, 1: temple, 2: temple, 3: stables, 4: stables, 5: stables}
+      hand: [blacksmith, blacksmith]
+    - {}
+steps: [play blacksmith, play blacksmith]
+expect:
+  players: [{specials: [blacksmith], hand: []}]
+  events: [special-recruited, special-destroyed, special-recruited]
+""",
+    )
+    assert outcome.ok, outcome.problems
+
+
+def test_a_loyal_special_troop_needs_no_territory(tmp_path):
+    outcome = _variant(
+        tmp_path,
+        "[loyal]",
+        """
+name: loyal
+cards: ../cards
+setup:
+  players:
+    - board: {0: temple}
+      hand: [blacksmith, blacksmith]
+    - {}
+steps: [play blacksmith, play blacksmith]
+expect:
+  players: [{specials: [blacksmith, blacksmith], hand: []}]
+""",
+    )
+    assert outcome.ok, outcome.problems
