@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from cardgen.packs.attack_the_tower.engine import actions as A
 from cardgen.packs.attack_the_tower.engine.bots import greedy_action
-from cardgen.packs.attack_the_tower.engine.state import MAIN, RENEW_CHOICE, State
+from cardgen.packs.attack_the_tower.engine.state import MAIN, RENEW_CHOICE, WINDOW, State
 from cardgen.simulate.search import ISMCTSBot
 
 ROLLOUT_DEPTH = 60
@@ -85,14 +85,58 @@ def _best_attack(state: State, p: int) -> int | None:
     return best
 
 
+def distinct_actions(state: State, player: int) -> list[int]:
+    """The legal actions less those that are the same move as one already listed: a base built
+    on any empty slot of a territory (the first is kept; building over a base is kept), damage
+    to any of several identical units (same owner, kind, troop type, power and damage)."""
+    legal = state.legal_actions(player)
+    seen: set[tuple] = set()
+    out = []
+    board = state.players[player].board if 0 <= player < 2 else []
+    slots = state.table.slots
+    for a in legal:
+        kind, x, y = A.decode(a)
+        if kind == "build" and board[y] < 0:
+            key: tuple = ("build", x, y // slots)
+        elif kind == "target" and state.battle is not None:
+            u = state.battle.units[x]
+            key = (
+                "target",
+                u.owner,
+                u.kind,
+                u.troop,
+                u.power,
+                u.damage,
+                u.slot * (u.kind != "troop"),
+            )
+        else:
+            key = (a,)
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+#: the decisions the search weighs: renewing, attacking and ending the turn, playing abilities
+SEARCHED = (MAIN, RENEW_CHOICE, WINDOW)
+
+
 class TowerAdapter:
-    """The search adapter (:class:`cardgen.simulate.search.SearchAdapter`) of the engine."""
+    """The search adapter (:class:`cardgen.simulate.search.SearchAdapter`) of the engine.
+
+    The search weighs the turn's decisions (:data:`SEARCHED`: renewal, attacks, abilities)
+    among :func:`distinct_actions`, so equal moves do not split its visits; the other
+    decisions (draws, discards, builds, damage) are the greedy bot's, offered as the only
+    move, which keeps the tree's width to the choices that shape a game.
+    """
 
     def movers(self, state: State) -> Sequence[int]:
         return state.acting_players()
 
     def legal(self, state: State, player: int) -> Sequence[int]:
-        return state.legal_actions(player)
+        if state.phase in SEARCHED:
+            return distinct_actions(state, player)
+        return [greedy_action(state, player)]
 
     def apply(self, state: State, actions: Mapping[int, int]) -> None:
         state.apply_action(actions[state.current_player()])
