@@ -16,6 +16,8 @@ from enum import StrEnum
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+    #: information only: never fails a validation, not even ``--strict`` (e.g. placeholders)
+    INFO = "info"
 
 
 @dataclass(frozen=True, slots=True)
