@@ -33,6 +33,7 @@ class GreedyKingdoms(Pack):
     card_model = GreedyCard
     back_labels = ("pile", "back")
     data = data_path("cardgen.packs.greedy_kingdoms")
+    engine = "cardgen.packs.greedy_kingdoms.engine"
 
     def codes(self) -> list:
         from cardgen.packs.greedy_kingdoms.codes import CODES
@@ -75,6 +76,11 @@ class GreedyKingdoms(Pack):
         from cardgen.packs.greedy_kingdoms.fields import BACK_FIELDS
 
         return BACK_FIELDS
+
+    def rules_reference(self) -> str:
+        from cardgen.packs.greedy_kingdoms.clarifications import rules_reference
+
+        return rules_reference(self.game_type.name)
 
     def component_counts(self, catalogue) -> dict[str, int]:
         """The cards of the catalogue (the manual's counts are checked by `validate`)."""
