@@ -34,6 +34,7 @@ class GreedyKingdoms(Pack):
     back_labels = ("pile", "back")
     data = data_path("cardgen.packs.greedy_kingdoms")
     engine = "cardgen.packs.greedy_kingdoms.engine"
+    scenarios = "cardgen.packs.greedy_kingdoms.scenario"
 
     def codes(self) -> list:
         from cardgen.packs.greedy_kingdoms.codes import CODES
