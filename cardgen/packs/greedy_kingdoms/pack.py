@@ -35,6 +35,7 @@ class GreedyKingdoms(Pack):
     data = data_path("cardgen.packs.greedy_kingdoms")
     engine = "cardgen.packs.greedy_kingdoms.engine"
     scenarios = "cardgen.packs.greedy_kingdoms.scenario"
+    simulation = "cardgen.packs.greedy_kingdoms.simulation"
 
     def codes(self) -> list:
         from cardgen.packs.greedy_kingdoms.codes import CODES

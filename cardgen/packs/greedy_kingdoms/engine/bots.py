@@ -31,7 +31,9 @@ TEMPERATURE = 0.75
 
 
 def value(v: Vec | list[int]) -> float:
-    return sum(x * w for x, w in zip(v, VALUES, strict=True))
+    """The greedy bot's worth of a Resource vector."""
+    w0, w1, w2, w3 = VALUES
+    return v[0] * w0 + v[1] * w1 + v[2] * w2 + v[3] * w3
 
 
 def position_value(state: State, p: int) -> float:
@@ -88,11 +90,7 @@ class GreedyBot:
             return legal[0]
         ph = state.phase
         if ph == COMMIT_PHASE:
-            scores = (
-                self._attack(state, player, legal)
-                if player == state.attacker
-                else self._block(state, player, legal)
-            )
+            scores = self.commit_scores(state, player, legal)
         elif ph == ORDER:
             scores = self._order(state, player, legal)
         elif legal[0] >= CHOOSE:
@@ -124,27 +122,35 @@ class GreedyBot:
         return 3.0 * gain - value(paid) - 0.5
 
     # --- the battle -----------------------------------------------------------------------------
+    def commit_scores(self, st: State, p: int, legal: list[int]) -> list[float]:
+        """The worth of each commit in ``legal`` to ``p`` (Attacker or Defender)."""
+        if p == st.attacker:
+            return self._attack(st, p, legal)
+        return self._block(st, p, legal)
+
     def _attack(self, st: State, p: int, legal: list[int]) -> list[float]:
         g = st.game
         q = g.battle_size / len(g.numbers)  # chance a Character is blocked by a random commit
-        have = st.res[p]
+        h0, h1, h2, h3 = st.res[p]
         info = {}
         for n in g.numbers:
             ch = st.character(p, n)
-            partial = value([min(h, c) for h, c in zip(have, ch.cost, strict=True)])
-            info[n] = (ch.cost, ch.income if not any(ch.cost) else None, char_net(ch), partial)
+            c = ch.cost
+            partial = value((min(h0, c[0]), min(h1, c[1]), min(h2, c[2]), min(h3, c[3])))
+            free = not (c[0] or c[1] or c[2] or c[3])
+            info[n] = (c, ch.income if free else None, char_net(ch), partial)
         out = []
         for a in legal:
             combo = g.combos[a - COMMIT]
-            pool = list(have)
+            p0, p1, p2, p3 = h0, h1, h2, h3
             for n in combo:
                 free = info[n][1]
                 if free is not None:
-                    pool = [x + y for x, y in zip(pool, free, strict=True)]
+                    p0, p1, p2, p3 = p0 + free[0], p1 + free[1], p2 + free[2], p3 + free[3]
             total = 0.0
             for n in combo:
-                cost, _, net, partial = info[n]
-                ok = all(x >= c for x, c in zip(pool, cost, strict=True))
+                c, _, net, partial = info[n]
+                ok = p0 >= c[0] and p1 >= c[1] and p2 >= c[2] and p3 >= c[3]
                 total += (1 - q) * (net if ok else -partial) - q * partial
             out.append(total)
         return out
@@ -175,25 +181,32 @@ class GreedyBot:
         return [best[a - RESOLVE] for a in legal]
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+def _search_bot(seed: int):
+    from cardgen.packs.greedy_kingdoms.engine.search import SearchBot
+
+    return SearchBot(seed)
+
+
+BOTS: dict[str, object] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": _search_bot}
 
 
 def make_bot(name: str, seed: int):
     """The bot called ``name`` (``ValueError`` naming the known ones otherwise)."""
     try:
-        return BOTS[name](seed)
+        return BOTS[name](seed)  # type: ignore[operator]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
 
 
-def play_game(state: State, bots) -> State:
-    """Play ``state`` to the end with one bot per seat (chance from the state's generator)."""
+def play_game(state: State, bots, *, check: bool = False) -> State:
+    """Play ``state`` to the end with one bot per seat (``step(state, p)``; chance from the
+    state's generator); ``check`` verifies every action is legal."""
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_chance(state.sample_chance())
             continue
         acting = state.acting_players()
         state.apply_actions(
-            [bots[p].step(state, p) if p in acting else None for p in range(2)], check=False
+            [bots[p].step(state, p) if p in acting else None for p in range(2)], check=check
         )
     return state

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.packs.greedy_kingdoms.engine.bots import make_bot
+from cardgen.packs.greedy_kingdoms.engine.bots import make_bot, play_game
 from cardgen.packs.greedy_kingdoms.engine.game import Game
 from cardgen.packs.greedy_kingdoms.engine.state import DRAW, IllegalActionError, State
 from cardgen.packs.greedy_kingdoms.model import RESOURCES
@@ -61,24 +61,13 @@ class PlayedGame:
         return []
 
 
-def run_game(state: State, players: Sequence) -> State:
-    """Play ``state`` out with bot objects (``step(state, p)``)."""
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance())
-            continue
-        acting = state.acting_players()
-        state.apply_actions([players[p].step(state, p) if p in acting else None for p in (0, 1)])
-    return state
-
-
 def play_with_bots(
     cat: Catalogue, sides: Sequence[str], bots: Sequence[str], seed: int, **options
 ) -> PlayedGame:
     """Play one full game with named bots (seat ``p`` uses ``bots[p]``)."""
     game = Game(cat)
     players = [make_bot(name, bot_seed(seed, p)) for p, name in enumerate(bots)]
-    state = run_game(game.new_initial_state(seed), players)
+    state = play_game(game.new_initial_state(seed), players, check=True)
     return PlayedGame(state, tuple(bots), tuple(sides))
 
 

@@ -41,6 +41,8 @@ CHANCE, DISTRIBUTE, START, DEVELOP, COMMIT_PHASE, ORDER, DEVELOP2, OVER = range(
 PHASES = ("chance", "distribute", "start", "develop", "commit", "order", "develop2", "over")
 #: ``winner`` of a drawn game (the turn limit reached)
 DRAW = 2
+#: what became of a Character put on the Battlefield (``State.played``)
+FAILED, PAID, UNPAID, DEFENDED = range(4)
 
 
 class IllegalActionError(ValueError):
@@ -92,8 +94,12 @@ class State:
         self.history: list[tuple] = []
         self.events: list[tuple] | None = [] if log_events else None
         # counters for the simulation (always kept: cheap)
-        self.bought: list[int] = []  # upgrade card indices obtained, in order
-        self.played: list[tuple[int, int, bool, bool]] = []  # (seat, number, special, success)
+        self.bought: list[int] = []  # Upgrade card indices obtained, in order
+        self.offered: list[int] = []  # Upgrade card indices put in the line, in order
+        self.promotions = 0
+        #: Characters put on the Battlefield: (seat, number, special, outcome), outcome one of
+        #: FAILED, PAID, UNPAID (the Attacker's) or DEFENDED (the Defender's)
+        self.played: list[tuple[int, int, bool, int]] = []
 
     # --- OpenSpiel-style queries ---------------------------------------------------------------
     @property
@@ -234,6 +240,7 @@ class State:
         for k in range(len(self.line)):
             if self.line[k] < 0 and self.upgrade_deck:
                 self.line[k] = self.upgrade_deck.pop()
+                self.offered.append(self.line[k])
                 self._log("refill", k, g.upgrades[self.line[k]].card_id)
         if any(self.supply[r] > 0 for r in CHOOSABLE_IX):
             self.phase = START
@@ -270,6 +277,7 @@ class State:
             self._pay(p, paid)
             n = self.special_deck.pop()
             self.promoted[p][n - 1] = True
+            self.promotions += 1
             self._log("promote", p, n, paid)
         if self.phase == DEVELOP:
             self.commits = [None, None]
@@ -293,11 +301,13 @@ class State:
         mine, theirs = self.commits[att], self.commits[dfd]
         self._log("reveal", att, mine, theirs)
         failed = [n for n in mine if n in theirs]
+        for n in theirs:
+            self.played.append((dfd, n, self.promoted[dfd][n - 1], DEFENDED))
         self.pending = [n for n in mine if n not in theirs]
         for n in failed:
             ch = self.character(att, n)
             paid = self._pay_partial(att, ch.cost)
-            self.played.append((att, n, ch.special, False))
+            self.played.append((att, n, ch.special, FAILED))
             self._log("failed", att, n, paid)
         if failed:
             g = self.game
@@ -330,10 +340,10 @@ class State:
                 up = self.game.upgrades[u]
                 if n in up.bonus:
                     self._gain(att, up.bonus[n], f"bonus:{up.card_id}")
-            self.played.append((att, n, ch.special, True))
+            self.played.append((att, n, ch.special, PAID))
         else:
             paid = self._pay_partial(att, ch.cost)
-            self.played.append((att, n, ch.special, True))
+            self.played.append((att, n, ch.special, UNPAID))
             self._log("unpaid", att, n, paid)
 
     # --- Resources ------------------------------------------------------------------------------
@@ -389,7 +399,7 @@ class State:
         for name in ("res", "promoted", "kingdom"):
             setattr(new, name, [list(x) for x in getattr(self, name)])
         for name in ("supply", "upgrade_deck", "special_deck", "line", "palaces", "distributed",
-                     "commits", "pending", "history", "bought", "played"):  # fmt: skip
+                     "commits", "pending", "history", "bought", "offered", "played"):  # fmt: skip
             setattr(new, name, list(getattr(self, name)))
         new.events = None if self.events is None else list(self.events)
         return new
