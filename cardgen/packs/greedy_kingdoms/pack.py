@@ -84,9 +84,17 @@ class GreedyKingdoms(Pack):
 
         return rules_reference(self.game_type.name)
 
+    def components(self) -> list:
+        from cardgen.packs.greedy_kingdoms.components.kit import component_specs
+
+        return component_specs()
+
     def component_counts(self, catalogue) -> dict[str, int]:
-        """The cards of the catalogue (the manual's counts are checked by `validate`)."""
-        return {"cards": catalogue.count()}
+        """The cards, the Resource chips and the play mat (the Game Set Contents' counts of
+        each kind of card are checked by `validate`)."""
+        rules = catalogue.rules
+        return {"cards": catalogue.count(), "resource_chips": rules.components.resource_chips,
+                "play_mats": 1}  # fmt: skip
 
 
 PACK = GreedyKingdoms()
