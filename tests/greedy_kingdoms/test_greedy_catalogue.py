@@ -109,3 +109,16 @@ def test_no_palace_and_an_unknown_rules_placeholder(copy: Path) -> None:
     )
     codes = {d.code for d in validate(copy, use_cache=False).errors}
     assert {"E263", "E264"} <= codes
+
+
+def test_sheet_export_and_import_round_trip(tmp_path: Path) -> None:
+    sheet = tmp_path / "cards.csv"
+    runner = CliRunner()
+    assert runner.invoke(app, ["export", str(CARDS), "-o", str(sheet)]).exit_code == 0
+    assert "success_bonus honor=1 number=6" in sheet.read_text()
+    dst = tmp_path / "imported"
+    res = runner.invoke(
+        app, ["import", str(sheet), "--to", str(dst), "--rules", str(CARDS / "rules.yaml")]
+    )
+    assert res.exit_code == 0, res.output
+    assert load_catalogue(dst).cards == load_catalogue(CARDS).cards

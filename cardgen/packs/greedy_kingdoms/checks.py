@@ -117,7 +117,7 @@ def _show(value: object) -> str:
     if isinstance(value, list):
         return "[" + "; ".join(_show(v) for v in value) + "]"
     if hasattr(value, "model_dump"):
-        value = value.model_dump()
+        value = value.model_dump(exclude_defaults=True)
     if isinstance(value, dict):
         return "{" + " ".join(f"{k}:{_show(v)}" for k, v in value.items()) + "}"
     return str(value)

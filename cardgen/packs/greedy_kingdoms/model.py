@@ -50,23 +50,43 @@ class Kind(StrEnum):
 
 
 # --- the effect vocabulary (Upgrades) ---------------------------------------------------------
-class StartIncome(_Part):
+_Chips = Field(0, ge=0, le=12)
+
+
+class _Gain(_Part):
+    """An effect's Income, one field per Resource (a spreadsheet cell: ``food=1``)."""
+
+    honor: StrictInt = _Chips
+    gold: StrictInt = _Chips
+    food: StrictInt = _Chips
+    land: StrictInt = _Chips
+
+    @model_validator(mode="after")
+    def _some(self) -> _Gain:
+        if not any(self.gain.values()):
+            raise ValueError("give the Income: at least one of honor, gold, food, land")
+        return self
+
+    @property
+    def gain(self) -> dict[str, int]:
+        return {r: getattr(self, r) for r in RESOURCES if getattr(self, r)}
+
+
+class StartIncome(_Gain):
     """At the start of its owner's turn as Attacker: receive an Income."""
 
     kind: Literal["start_income"]
-    gain: Amounts = Field(min_length=1)
 
     def text(self) -> str:
         return f"{{start}} Start of your turn: {{income}} {amounts_text(self.gain)}."
 
 
-class SuccessBonus(_Part):
+class SuccessBonus(_Gain):
     """When its owner's Character with ``number`` succeeds and its Cost is paid in full:
     an extra Income."""
 
     kind: Literal["success_bonus"]
     number: StrictInt = Field(ge=1, le=8)
-    gain: Amounts = Field(min_length=1)
 
     def text(self) -> str:
         return (
@@ -75,11 +95,10 @@ class SuccessBonus(_Part):
         )
 
 
-class BlockIncome(_Part):
+class BlockIncome(_Gain):
     """When its owner defends: an Income for each Attacker's Character that fails."""
 
     kind: Literal["block_income"]
-    gain: Amounts = Field(min_length=1)
 
     def text(self) -> str:
         return (

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
+from cardgen.catalogue.sheet_cells import Notation
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.greedy_kingdoms.model import GreedyCard, GreedyRules, Kind
 from cardgen.util.resources import data_path
@@ -33,6 +34,8 @@ class GreedyKingdoms(Pack):
     card_model = GreedyCard
     back_labels = ("pile", "back")
     data = data_path("cardgen.packs.greedy_kingdoms")
+    #: effects in a sheet cell: ``start_income food=1; success_bonus number=6 honor=1``
+    sheet_notation: ClassVar[dict[str, Notation]] = {"effects": Notation(lead="kind")}
     engine = "cardgen.packs.greedy_kingdoms.engine"
     scenarios = "cardgen.packs.greedy_kingdoms.scenario"
     simulation = "cardgen.packs.greedy_kingdoms.simulation"
