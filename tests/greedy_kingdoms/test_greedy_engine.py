@@ -143,3 +143,19 @@ def test_greedy_beats_random() -> None:
         st = play_game(game.new_initial_state(seed, log_events=False), bots)
         wins += st.winner == seat
     assert wins >= 90
+
+
+def test_the_other_reading_shows_the_attack_to_the_defender() -> None:
+    settings = CAT.rules.settings.model_copy(update={"defender_reveals_after": True})
+    st = Game(CAT, settings=settings).new_initial_state(2)
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    while st.phase != COMMIT_PHASE:
+        if st.is_chance_node():
+            st.apply_chance(1)
+            continue
+        acting = st.acting_players()
+        st.apply_actions([bots[p].step(st, p) if p in acting else None for p in (0, 1)])
+    assert st.acting_players() == [st.attacker]
+    st.apply_actions([COMMIT if p == st.attacker else None for p in (0, 1)])
+    assert st.acting_players() == [st.defender]
+    assert st.observation(st.defender)["commits"][st.attacker] == [1, 2, 3]

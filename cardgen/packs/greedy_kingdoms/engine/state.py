@@ -428,9 +428,11 @@ class State:
 
     def observation(self, player: int) -> dict:
         """What ``player`` may see: everything but the decks' order (their sizes and the
-        Special Workers left are public) and the other player's commit before the reveal."""
+        Special Workers left are public) and the other player's commit before the reveal
+        (under ``defender_reveals_after`` the Defender sees the Attacker's)."""
         g = self.game
-        hidden_commit = self.phase == COMMIT_PHASE
+        # face down until the reveal (the other reading lets the Defender see the Attacker's)
+        hidden_commit = self.phase == COMMIT_PHASE and not g.settings.defender_reveals_after
         return {
             "phase": PHASES[self.phase],
             "turn": self.turn,
