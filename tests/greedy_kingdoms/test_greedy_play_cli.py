@@ -35,3 +35,19 @@ def test_play_writes_a_log_that_replays(tmp_path: Path) -> None:
 def test_unknown_bot_is_a_usage_error() -> None:
     res = _play("--bots", "clever")
     assert res.exit_code == 2 and "greedy" in res.output
+
+
+def test_a_players_view_hides_the_decks_and_the_seed() -> None:
+    import json
+
+    res = _play("--bots", "greedy", "--seed", "4", "-f", "json", "--view", "2")
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    assert doc["viewer"] == 2 and "seed" not in doc and "steps" not in doc
+    assert doc["decisions"], "the player's decisions are listed"
+    for d in doc["decisions"]:
+        obs = d["observation"]
+        assert isinstance(obs["upgrade_deck"], int)  # a count, not the order
+        assert d["chosen"] in d["legal"]
+        if obs["phase"] == "commit":
+            assert obs["commits"][0] is None  # the other player's commit is face down

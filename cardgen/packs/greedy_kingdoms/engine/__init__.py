@@ -34,6 +34,7 @@ from cardgen.packs.greedy_kingdoms.engine.log import (
     sides,
     to_json_log,
     to_text_log,
+    to_view_log,
 )
 from cardgen.packs.greedy_kingdoms.engine.state import DRAW, IllegalActionError, State
 
@@ -56,4 +57,5 @@ __all__ = [
     "sides",
     "to_json_log",
     "to_text_log",
+    "to_view_log",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.packs.greedy_kingdoms.engine.actions import describe
 from cardgen.packs.greedy_kingdoms.engine.bots import make_bot, play_game
 from cardgen.packs.greedy_kingdoms.engine.game import Game
 from cardgen.packs.greedy_kingdoms.engine.state import DRAW, IllegalActionError, State
@@ -172,6 +173,47 @@ def to_text_log(played: PlayedGame) -> str:
         lines.append("draw")
     lines.append(f"{st.turn} turns; final state hash {st.state_hash()}")
     return "\n".join(lines) + "\n"
+
+
+def to_view_log(played: PlayedGame, viewer: int, catalogue_label: str, *, as_json: bool) -> str:
+    """What seat ``viewer`` saw: every event (all are public once they happen: the commits at
+    the reveal, a promotion's number as the Ordinary Worker is laid face up), and in JSON its
+    observation, legal actions and choice at each of its decisions — never the decks' order
+    or the other player's commit before the reveal, nor the seed."""
+    st = played.state
+    g = st.game
+    if viewer not in (0, 1):
+        raise ValueError(f"no seat {viewer}: the game has seats 0-1")
+    lines = [event_text(tuple(e), g) for e in st.events or ()]
+    if not as_json:
+        head = [f"Greedy Kingdoms, as P{viewer + 1} saw it", f"Bots: {', '.join(played.bots)}"]
+        return "\n".join([*head, *lines]) + "\n"
+    decisions = []
+    replay = g.new_initial_state(st.seed)
+    for k, step in enumerate(st.history):
+        if step[0] == "c":
+            replay.apply_chance(step[1])
+            continue
+        if viewer in replay.acting_players():
+            decisions.append(
+                {
+                    "step": k + 1,
+                    "observation": replay.observation(viewer),
+                    "legal": [describe(a, g) for a in replay.legal_actions(viewer)],
+                    "chosen": describe(step[1 + viewer], g),
+                }
+            )
+        replay.apply_actions([step[1], step[2]])
+    doc = {
+        "catalogue": catalogue_label,
+        "catalogue_digest": catalogue_digest(g.catalogue),
+        "viewer": viewer + 1,
+        "bots": list(played.bots),
+        "events": lines,
+        "decisions": decisions,
+        "results": _results(st),
+    }
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
 @dataclass(frozen=True)
