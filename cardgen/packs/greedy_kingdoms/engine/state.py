@@ -21,6 +21,7 @@ Decisions, in the manual's order:
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 from dataclasses import dataclass
@@ -392,8 +393,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (its generator in the same state)."""
-        new = State.__new__(State)
-        new.__dict__.update(self.__dict__)
+        new = copy.copy(self)  # the scalars and the game; the lists are copied below
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         for name in ("res", "promoted", "kingdom"):
