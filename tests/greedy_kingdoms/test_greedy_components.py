@@ -45,3 +45,9 @@ def test_counts_and_backs() -> None:
     backs = {pack.back_of(c).key for c in CAT if c.is_character}
     assert backs == {"characters"}, "Ordinary and Special Workers share a back"
     assert {pack.back_of(c).key for c in CAT if not c.is_character} == {"upgrades"}
+
+
+def test_print_inputs_exist_and_leave_out_the_engine() -> None:
+    inputs = get_pack("greedy-kingdoms").print_inputs()
+    assert all(p.exists() for p in inputs)
+    assert not any(p.name in ("engine", "scenario", "simulation") for p in inputs)

@@ -63,6 +63,12 @@ class GreedyKingdoms(Pack):
     def icon_tokens(self, rules: GreedyRules) -> dict[str, str]:
         return {**ICONS, **{r.id: f"{r.name} (a {r.id} chip)" for r in rules.resources}}
 
+    def print_inputs(self) -> list:
+        """What the cards and components are drawn from (not the engine or the scenarios)."""
+        names = ("model.py", "fields.py", "layout.yaml", "icons", "components",
+                 "components.yaml", "pack.py")  # fmt: skip
+        return [self.data / n for n in names]
+
     def back_of(self, card: GreedyCard) -> BackDesign:
         from cardgen.packs.greedy_kingdoms.fields import BACKS
 
