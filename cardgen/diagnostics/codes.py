@@ -16,6 +16,8 @@ from enum import StrEnum
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+    #: a fact the designer should know (a placeholder number), never a failure
+    INFO = "info"
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,14 @@ FORMATS = ("human", "json", "github")
 
 def _counts(diags: Sequence[Diagnostic]) -> tuple[int, int]:
     errors = sum(1 for d in diags if d.severity is Severity.ERROR)
-    return errors, len(diags) - errors
+    warnings = sum(1 for d in diags if d.severity is Severity.WARNING)
+    return errors, warnings
+
+
+def _info(diags: Sequence[Diagnostic]) -> str:
+    """``", N note(s)"`` for informational diagnostics, empty when there are none."""
+    n = sum(1 for d in diags if d.severity is Severity.INFO)
+    return f", {n} note(s)" if n else ""
 
 
 def to_json(diags: Sequence[Diagnostic], *, cards: int | None = None) -> str:
@@ -28,6 +35,10 @@ def to_json(diags: Sequence[Diagnostic], *, cards: int | None = None) -> str:
         "warnings": [d.to_dict() for d in ordered if d.severity is Severity.WARNING],
         "summary": {"errors": errors, "warnings": warnings},
     }
+    notes = [d.to_dict() for d in ordered if d.severity is Severity.INFO]
+    if notes:  # only catalogues with notes have the key: other reports are unchanged
+        doc["info"] = notes
+        doc["summary"]["info"] = len(notes)
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -42,7 +53,7 @@ def to_github(diags: Sequence[Diagnostic]) -> str:
     """GitHub Actions workflow commands: one ``::error``/``::warning`` line per diagnostic."""
     lines = []
     for d in sorted(diags, key=sort_key):
-        level = "error" if d.severity is Severity.ERROR else "warning"
+        level = {Severity.ERROR: "error", Severity.INFO: "notice"}.get(d.severity, "warning")
         props = [f"file={_gh_escape(d.position.file, prop=True)}"]
         if d.position.line:
             props += [f"line={d.position.line}", f"col={d.position.column}"]
@@ -51,7 +62,7 @@ def to_github(diags: Sequence[Diagnostic]) -> str:
         msg = f"{card}{d.message} (fix: {d.fix})"
         lines.append(f"::{level} {','.join(props)}::{_gh_escape(msg)}")
     errors, warnings = _counts(diags)
-    lines.append(f"cardgen: {errors} error(s), {warnings} warning(s)")
+    lines.append(f"cardgen: {errors} error(s), {warnings} warning(s){_info(diags)}")
     return "\n".join(lines) + "\n"
 
 
@@ -84,7 +95,9 @@ def print_human(
 
     console = Console(file=out, highlight=False, soft_wrap=True)
     for d in sorted(diags, key=sort_key):
-        style = "bold red" if d.severity is Severity.ERROR else "bold yellow"
+        style = {Severity.ERROR: "bold red", Severity.INFO: "bold blue"}.get(
+            d.severity, "bold yellow"
+        )
         card = f" [cyan]\\[{escape(d.card)}][/]" if d.card else ""
         console.print(
             f"[bold]{escape(str(d.position))}[/]: [{style}]{d.severity} {d.code}[/]{card} "
@@ -96,6 +109,10 @@ def print_human(
     errors, warnings = _counts(diags)
     what = f"{cards} cards, " if cards is not None else ""
     if errors:
-        console.print(f"[bold red]invalid[/]: {what}{errors} error(s), {warnings} warning(s)")
+        console.print(
+            f"[bold red]invalid[/]: {what}{errors} error(s), {warnings} warning(s){_info(diags)}"
+        )
     else:
-        console.print(f"[bold green]valid[/]: {what}{errors} error(s), {warnings} warning(s)")
+        console.print(
+            f"[bold green]valid[/]: {what}{errors} error(s), {warnings} warning(s){_info(diags)}"
+        )
