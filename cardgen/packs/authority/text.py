@@ -22,7 +22,8 @@ _ROLE = {
 def _amount(ability: Ability) -> str:
     if ability.scale is Scale.one:
         return str(ability.amount)
-    return f"{ability.amount * (2 if ability.scale is Scale.two_x else 1)}X".replace("1X", "X")
+    n = ability.amount * (2 if ability.scale is Scale.two_x else 1)
+    return "X" if n == 1 else f"{n}X"
 
 
 def ability_text(ability: Ability) -> str:

@@ -72,6 +72,8 @@ class State:
         self.history: list[int] = []
         self.events: list[str] | None = [] if game.log_events else None
         self.annihilated: list[int] = []  # removed from the game (annihilated, retired, dead)
+        #: cards outside this game: other factions' and unused starting units
+        self.outside: list[int] = list(game.unused_ids)
         self._reset_phase()
         self.may_replace = False
         self.winners: tuple[int, ...] = ()
@@ -228,7 +230,7 @@ class State:
                         out.append(encode(Act.STRIKE, u))
                     else:
                         out.append(encode(Act.WOUND, u))
-            if pool == 0 and (self.ignore_left or self.disable_left):
+            if self.ignore_left or self.disable_left:
                 for u in self.players[o].defenders():
                     if u in self.ignored or u in self.disabled:
                         continue
@@ -321,14 +323,19 @@ class State:
                             self._monarch(seat, owner, left)
                     elif left:
                         self._log(f"{left} leftover damage is lost")
-        elif k is Act.IGNORE:
-            self.ignore_left -= 1
-            self.ignored.add(inst)
-            self._log(f"P{seat + 1} ignores {self.unit(inst).name}")
-        elif k is Act.DISABLE:
-            self.disable_left -= 1
-            self.disabled[inst] = seat
-            self._log(f"P{seat + 1} disables {self.unit(inst).name}")
+        elif k in (Act.IGNORE, Act.DISABLE):
+            if k is Act.IGNORE:
+                self.ignore_left -= 1
+                self.ignored.add(inst)
+                self._log(f"P{seat + 1} ignores {self.unit(inst).name}")
+            else:
+                self.disable_left -= 1
+                self.disabled[inst] = seat
+                self._log(f"P{seat + 1} disables {self.unit(inst).name}")
+            owner, _ = self.row_of(inst)
+            if owner in self.pools and self.front_row(owner) is None:
+                # R15: chosen before the damage lands, so pending damage finds the Monarch open
+                self._monarch(seat, owner, self.pools.pop(owner))
         elif k is Act.RETIRE:
             self.retire_left -= 1
             me.hand.remove(inst)
@@ -532,6 +539,7 @@ class State:
         new.history = list(self.history)
         new.events = None if self.events is None else list(self.events)
         new.annihilated = list(self.annihilated)
+        new.outside = list(self.outside)
         new.pools = dict(self.pools)
         new.attacked = list(self.attacked)
         new.in_play = list(self.in_play)
@@ -633,7 +641,7 @@ class State:
             + self.generals
             + self.in_play
             + self.annihilated
-            + self.game.unused_ids
+            + self.outside
         )
         assert sorted(seen) == list(range(len(self.game.units))), "a card is lost or doubled"
         for s, p in enumerate(self.players):
