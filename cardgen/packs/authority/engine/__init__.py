@@ -31,6 +31,7 @@ from cardgen.packs.authority.engine.log import (
     sides,
     to_json_log,
     to_text_log,
+    to_view_log,
 )
 from cardgen.packs.authority.engine.state import IllegalActionError, State
 
@@ -58,4 +59,5 @@ __all__ = [
     "sides",
     "to_json_log",
     "to_text_log",
+    "to_view_log",
 ]

@@ -111,6 +111,44 @@ def to_text_log(played: PlayedGame) -> str:
     return "\n".join([*head, *(st.events or []), *tail]) + "\n"
 
 
+def to_view_log(played: PlayedGame, viewer: int, catalogue_label: str, *, as_json: bool) -> str:
+    """What seat ``viewer`` (0-based) saw: the events (every command is made on the table, so
+    all are public) and, at each of its decisions, its observation (its own hand, the others'
+    pile sizes).  The other players' hands and every deck's order stay hidden."""
+    st = played.state
+    g = st.game
+    if not 0 <= viewer < g.num_players:
+        raise ValueError(f"no seat {viewer}: the game has seats 0-{g.num_players - 1}")
+    replay = g.new_initial_state()
+    decisions = []
+    for a in st.history:
+        if replay.current == viewer:
+            decisions.append({"turn": replay.turn, "observation": replay.observation(viewer)})
+        replay.apply_action(a)
+    if as_json:
+        doc = {
+            "format": LOG_FORMAT + "-view",
+            "catalogue": catalogue_label,
+            "viewer": viewer + 1,
+            "factions": list(g.sides),
+            "bots": list(played.bots),
+            "events": st.events,
+            "decisions": decisions,
+            "results": _results(st),
+        }
+        return json.dumps(doc, indent=1) + "\n"
+    hands: dict[int, list[str]] = {}
+    for d in decisions:
+        hands.setdefault(d["turn"], d["observation"]["players"][viewer]["hand"])
+    lines = [f"Authority as P{viewer + 1} saw it, seed {g.seed}", ""]
+    for e in st.events or []:
+        lines.append(e)
+        turn = e.split(":")[0].removeprefix("turn ")
+        if e.startswith("turn ") and turn.isdigit() and int(turn) in hands:
+            lines.append(f"  your hand: {', '.join(hands[int(turn)])}")
+    return "\n".join(lines) + "\n"
+
+
 @dataclass
 class ReplayResult:
     state: State
