@@ -30,9 +30,10 @@ def ability_text(ability: Ability) -> str:
     """One ability as a sentence: ``When recruiting: gain 2 {authority}.``"""
     n = _amount(ability)
     plural = "" if ability.amount == 1 and ability.scale is Scale.one else "s"
+    other = "other " if ability.trigger is Trigger.attack else ""
     what = {
         Kind.authority: f"gain {n} {{authority}}",
-        Kind.attack_bonus: f"your other attacking units deal +{n}",
+        Kind.attack_bonus: f"your {other}attacking units deal +{n}",
         Kind.monarch_damage: f"deal {n} damage to an enemy Monarch",
         Kind.ignore: f"ignore {n} defending unit{plural}",
         Kind.disable: f"disable {n} defending unit{plural}",
