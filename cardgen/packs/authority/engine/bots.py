@@ -164,21 +164,22 @@ class GreedyBot:
         return greedy_choice(state, player, state.legal_actions(), self.rng)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def _search_bot(seed: int) -> Bot:
+    from cardgen.packs.authority.engine.search import make_search_bot
+
+    return make_search_bot(seed)
+
+
+#: the bots by name: a factory ``(seed) -> bot`` each (``ismcts``: the generic search bot)
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": _search_bot}
+BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 
 
 def make_bot(name: str, seed: int) -> Bot:
     """The bot called ``name``; ValueError naming the bots if there is none."""
-    if name == "ismcts":
-        from cardgen.packs.authority.engine.search import make_search_bot
-
-        return make_search_bot(seed)
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
     return BOTS[name](seed)
-
-
-BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 
 
 def play_game(state: State, bots: Sequence[Bot], *, check: bool = False) -> State:

@@ -77,6 +77,7 @@ class State:
         self._reset_phase()
         self.may_replace = False
         self.winners: tuple[int, ...] = ()
+        self.out_order: list[int] = []  # seats in the order they were eliminated
         self.terminal = False
 
     # --- set-up -----------------------------------------------------------------------------
@@ -137,6 +138,21 @@ class State:
             return [0.0] * self.n
         share = 1.0 / len(self.winners)
         return [share if s in self.winners else 0.0 for s in range(self.n)]
+
+    def ranks(self) -> list[int]:
+        """1 for the winners; the others by HP left, then by how late they fell."""
+
+        def key(s: int) -> tuple:
+            p = self.players[s]
+            fell = self.out_order.index(s) if s in self.out_order else len(self.out_order)
+            return (s not in self.winners, -fell, -p.hp)
+
+        order = sorted(range(self.n), key=key)
+        ranks = [0] * self.n
+        for pos, s in enumerate(order):
+            same = pos and key(order[pos - 1]) == key(s)
+            ranks[s] = ranks[order[pos - 1]] if same else pos + 1
+        return ranks
 
     def opponents(self, seat: int) -> list[int]:
         return [s for s in range(self.n) if s != seat and self.players[s].alive]
@@ -421,6 +437,7 @@ class State:
         p = self.players[seat]
         p.alive = False
         p.hp = min(p.hp, 0)
+        self.out_order.append(seat)
         for pile in (p.hand, p.deck, p.discard, p.general, *p.rows):
             self.annihilated.extend(pile)
             pile.clear()
@@ -527,7 +544,8 @@ class State:
             self.events.append(text)
 
     # --- copies, hashes, hidden information -------------------------------------------------
-    def clone(self) -> State:
+    def clone(self, *, events: bool = True) -> State:
+        """A copy to play on (``events=False``: without the event log, for searches)."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
         new.rng = random.Random()
@@ -537,9 +555,10 @@ class State:
         new.market = list(self.market)
         new.generals = list(self.generals)
         new.history = list(self.history)
-        new.events = None if self.events is None else list(self.events)
+        new.events = None if self.events is None or not events else list(self.events)
         new.annihilated = list(self.annihilated)
         new.outside = list(self.outside)
+        new.out_order = list(self.out_order)
         new.pools = dict(self.pools)
         new.attacked = list(self.attacked)
         new.in_play = list(self.in_play)
@@ -550,8 +569,9 @@ class State:
 
     def determinise(self, player: int, rng: random.Random) -> State:
         """A copy in which what ``player`` cannot see is resampled: the other players' hands and
-        decks (pooled, sizes kept), ``player``'s own deck order and the market deck order."""
-        new = self.clone()
+        decks (pooled, sizes kept), ``player``'s own deck order and the market deck order.
+        The copy logs no events."""
+        new = self.clone(events=False)
         for s, p in enumerate(new.players):
             if s == player:
                 rng.shuffle(p.deck)
@@ -596,6 +616,7 @@ class State:
             tuple(sorted(self.annihilated)),
             self.terminal,
             self.winners,
+            tuple(self.out_order),
         )
 
     def state_hash(self) -> str:
