@@ -91,3 +91,23 @@ def test_no_placeholders_no_notes_and_json_unchanged(cards):
     assert result.notes == []
     res = CliRunner().invoke(app, ["validate", str(cards), "--format", "json", "--no-cache"])
     assert "info" not in json.loads(res.output)
+
+
+
+def test_a_pack_model_that_keeps_a_plain_list_is_read_too():
+    """A pack may declare ``placeholders`` itself as a list of paths: listed the same way."""
+    from pydantic import BaseModel
+
+    from cardgen.catalogue.placeholders import _notes
+    from cardgen.diagnostics import Position
+
+    class Card(BaseModel):
+        name: str
+        power: int
+        placeholders: list[str]
+
+    at = Position("x.yaml", 3)
+    card = Card(name="Farm", power=2, placeholders=["power", "powr"])
+    err, note = _notes(card, at, "farm", lambda p: at, "card")
+    assert err.code == "E116" and "'powr'" in err.message
+    assert note.code == "I001" and "power = 2" in note.message

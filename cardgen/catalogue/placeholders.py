@@ -82,6 +82,8 @@ def _notes(
     owner: Any, where: Position, card: str | None, at: Any, label: str
 ) -> Iterator[Diagnostic]:
     marks = getattr(owner, "placeholders", None) or {}
+    if not isinstance(marks, dict):  # a pack's own model may keep a plain list of paths
+        marks = {str(m): "" for m in marks}
     shown, reasons = [], []
     for path, why in marks.items():
         value = resolve(owner, path)
