@@ -93,7 +93,6 @@ def test_no_placeholders_no_notes_and_json_unchanged(cards):
     assert "info" not in json.loads(res.output)
 
 
-
 def test_a_pack_model_that_keeps_a_plain_list_is_read_too():
     """A pack may declare ``placeholders`` itself as a list of paths: listed the same way."""
     from pydantic import BaseModel
