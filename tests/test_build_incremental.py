@@ -277,7 +277,8 @@ def test_letter_replaces_the_a4_sheets(kit):
     assert "components/tokens-letter.pdf" in files
     assert "components/player-boards-tiled-letter.pdf" in files
     assert "components/tokens-a4.pdf" not in files
-    assert "components/player-boards-a3.pdf" in files
+    assert "components/player-boards-tabloid.pdf" in files  # Letter's large sheet, not A3
+    assert "components/player-boards-a3.pdf" not in files
     assert "cards/pnp-a4.pdf" in files  # other groups are left alone
 
 
