@@ -150,7 +150,9 @@ def test_rulebook_edit_rebuilds_only_the_rulebook(kit, rulebook_copy):
 def test_broken_rulebook_fails_the_build(kit, rulebook_copy):
     cards, out = kit
     rulebook_copy.write_text("# Attack Right\n\nA {dragon}.\n", encoding="utf-8")
-    with pytest.raises(BuildError, match=r"Rulebook .* failed: unknown icon \{dragon\}"):
+    with pytest.raises(
+        BuildError, match=r"Rulebook .* failed: \S*rulebook\.md:3: unknown icon \{dragon\}"
+    ):
         build(cards, out)
 
 
