@@ -11,6 +11,11 @@ Speed: 4-player games with ``search`` in one seat and ``lookahead`` in the other
 seconds (``time.process_time``) the search seat thinks per game, and the same for a game with
 ``search`` in every seat (seconds per game on one core).  CPU time, not wall time, so the
 figures hold on a shared machine.
+
+Measured (``--games 150 --timing 8``, seed 1, the catalogue before the issue-21 tuning, a
+machine shared at load 20-35): search beat lookahead in 64.7 % of 150 2-player games (95 % CI
+56.7-71.9 %) and the 8-candidate lookahead in 59.7 % (52.0-67.5 %); the search seat thought a
+median 0.86 CPU s per 4-player game (max 0.99, 8 games).
 """
 
 from __future__ import annotations
