@@ -129,10 +129,10 @@ def test_missing_text_icon_is_e404_naming_the_file_and_the_cards(ar_cards):
     """An icon a card's text prints with no file: at the first card, naming file and cards."""
     deck = ar_cards / "battle.yaml"
     deck.write_text(
-        deck.read_text().replace("flavour: Hold the line.", 'flavour: "{banner} Hold."')
+        deck.read_text().replace("flavour: Hold the line.", 'flavour: "{trumpet} Hold."')
     )
     (d,) = _icon_diags(ar_cards)
-    assert d.code == "E404" and "banner.svg" in d.message and "cards/icons/" in d.message
+    assert d.code == "E404" and "trumpet.svg" in d.message and "cards/icons/" in d.message
     assert d.position.file.endswith("battle.yaml") and d.card is not None
 
 
