@@ -48,3 +48,16 @@ def test_bad_bot_and_sides_are_usage_errors():
     assert out.returncode == 2 and "oracle" in out.stderr and "greedy" in out.stderr
     out = cardgen("play", CARDS, "--decks", "red,green")
     assert out.returncode == 2 and "green" in out.stderr
+
+
+def test_simulate_seats_two_players_by_default(tmp_path):
+    out_file = tmp_path / "sim.json"
+    out = cardgen(
+        "simulate", CARDS, "--games", "20", "--bots", "random", "-f", "json", "-o", str(out_file)
+    )
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out_file.read_text())
+    assert doc["spec"]["players"] == 2 and doc["first_player"]["games"] == 20
+    assert {c["card"] for c in doc["cards"]} >= {"blacksmith", "workshop"}
+    bad = cardgen("simulate", CARDS, "--players", "3")
+    assert bad.returncode == 2 and "'3' is not one of '2'" in bad.stderr

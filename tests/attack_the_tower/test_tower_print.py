@@ -49,6 +49,14 @@ def test_board_and_counters_pages(kit):
     assert text.count("troops") >= 9
 
 
+def test_board_on_tabloid_and_tiled_over_letter(tmp_path):
+    from cardgen.packs.attack_the_tower.components import write_board
+
+    rules = load_catalogue(TOWER_CARDS).rules
+    assert write_board(tmp_path / "t.pdf", rules, "tabloid").pages == 1
+    assert write_board(tmp_path / "l.pdf", rules, "letter").pages >= 2
+
+
 def test_board_holds_every_slot_and_fits_a3():
     rules = load_catalogue(TOWER_CARDS).rules
     width, height, sw, sh = board_size(rules, load_style())

@@ -14,7 +14,7 @@ from pydantic import PositiveFloat
 from cardgen.components import ComponentFile, ComponentSpec
 from cardgen.components.draw import Sheet, card_layout, new_sheet
 from cardgen.components.style import SheetStyle, StylePart
-from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_a3, write_tiled
+from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_large, write_tiled
 from cardgen.packs.attack_the_tower.model import TowerRules
 from cardgen.render.units import mm
 from cardgen.util.atomic import atomic_write_bytes
@@ -151,13 +151,13 @@ def board_items(rules: TowerRules, style: TowerComponents) -> list[Item]:
 
 
 def write_board(path: str | os.PathLike[str], rules: TowerRules, paper: str) -> ComponentFile:
-    """The army's board, on one A3 sheet or tiled over ``paper`` to glue."""
+    """The army's board, on one large sheet (A3, Tabloid) or tiled over ``paper`` to glue."""
     style = load_style()
     items = board_items(rules, style)
     title = f"{rules.game} board ({PAPER_NAMES[paper]})"
     sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, title)
-    if paper == "a3":
-        pages = write_a3(sheet, items, style.pages.a3_item_margin)
+    if paper in ("a3", "tabloid"):  # the large sheet of A4 and of Letter kits
+        pages = write_large(sheet, items, style.pages.a3_item_margin, paper)
     else:
         pages = write_tiled(sheet, items, paper, style)
     atomic_write_bytes(Path(path), sheet.doc.save())
