@@ -1,0 +1,75 @@
+"""Authority's print: unit cards by faction (power, cost, abilities, faction mark), backs that
+never tell a faction, the defence-row mats, the Monarch HP trackers and the market layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import pdf_text, pdf_texts
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.cli import app
+from cardgen.packs.authority.components import (
+    write_defence_mats,
+    write_hp_trackers,
+    write_market_mat,
+)
+from cardgen.packs.authority.pack import PACK
+
+CARDS = Path(__file__).resolve().parents[2] / "games" / "authority" / "cards"
+CAT = load_catalogue(CARDS, use_cache=False)
+
+
+def test_cards_print_by_faction_with_power_cost_and_abilities(runner, tmp_path):
+    r = runner.invoke(
+        app, ["render", str(CARDS), "-p", "print", "-o", str(tmp_path), "--jobs", "1", "-q"]
+    )
+    assert r.exit_code == 0, r.output
+    folder = tmp_path / "print"
+    assert sorted(p.name for p in folder.glob("*.pdf") if "backs" not in p.name) == sorted(
+        f"{f}.pdf" for f in CAT.rules.faction_ids
+    )
+    hooded = " ".join(pdf_text(folder / "hooded-brothers.pdf").split())
+    assert "Discard: deal 5 damage to an enemy Monarch." in hooded  # the Assassin
+    assert "placeholder: power, cost" in hooded
+    ox = " ".join(pdf_text(folder / "golden-ox.pdf").split())
+    assert "gain 2X" in ox  # the Golden Sentinel's row multiplier
+    royal = pdf_texts(folder / "royal.pdf")
+    assert any("Squire" in page for page in royal)
+    backs = {p.name: pdf_texts(p) for p in folder.glob("*-backs.pdf")}
+    assert len(backs) == 5
+    for pages in backs.values():  # hidden information: a back tells no faction
+        for page in pages:
+            assert not any(f.name in page for f in CAT.rules.factions)
+    first = {tuple(pages[:1]) for pages in backs.values()}
+    assert len(first) == 1
+
+
+def test_components_hold_the_kit(tmp_path):
+    rules = CAT.rules
+    mats = write_defence_mats(tmp_path / "mats.pdf", rules, "a3")
+    assert mats.pages == 4 and mats.contains == {"defence_mats": 4}
+    text = pdf_text(tmp_path / "mats.pdf")
+    for row in ("Row 3", "Row 2", "Row 1", "Row 0", "Kingsguard", "Your Monarch"):
+        assert row in text
+    tiled = write_defence_mats(tmp_path / "mats-a4.pdf", rules, "a4")
+    assert tiled.pages > 4
+    hp = write_hp_trackers(tmp_path / "hp.pdf", rules, "a4")
+    assert hp.contains == {"hp_trackers": 4}
+    page = pdf_texts(tmp_path / "hp.pdf")[0]
+    assert page.count("Monarch HP") == 4 and "40" in page
+    market = write_market_mat(tmp_path / "market.pdf", rules, "a3")
+    text = pdf_text(tmp_path / "market.pdf")
+    assert market.pages == 1 and "Marketplace 6" in text and "Market deck" in text
+    assert PACK.component_counts(CAT) == {
+        "cards": 140,
+        "defence_mats": 4,
+        "hp_trackers": 4,
+        "market_mats": 1,
+    }
+
+
+def test_components_are_byte_identical(tmp_path):
+    a = write_hp_trackers(tmp_path / "a.pdf", CAT.rules, "letter")
+    b = write_hp_trackers(tmp_path / "b.pdf", CAT.rules, "letter")
+    assert a.path.read_bytes() == b.path.read_bytes()
