@@ -74,3 +74,22 @@ def test_search_adapter_and_bot() -> None:
     short = Game(CAT, settings=settings)
     a = play_game(short.new_initial_state(5), [bot, make_bot("greedy", 2)])
     assert a.is_terminal() and a.turn <= 4
+
+
+def test_search_bot_places_the_winning_palace_at_once() -> None:
+    from cardgen.packs.greedy_kingdoms.engine.actions import PALACE
+    from cardgen.packs.greedy_kingdoms.scenario import Scenario, build_state
+
+    sc = Scenario.model_validate(
+        {
+            "name": "win now",
+            "setup": {
+                "phase": "develop",
+                "attacker": "P1",
+                "resources": {"P1": {"honor": 9, "gold": 5, "food": 5, "land": 5}},
+                "kingdom": {"P1": ["royal-palace"]},
+            },
+        }
+    )
+    st = build_state(sc, CAT)
+    assert make_bot("ismcts", 3).step(st, 0) == PALACE

@@ -1,12 +1,10 @@
 """Checks of a Greedy Kingdoms catalogue beyond the schema: the component counts of the
-manual's Game Set Contents, the Characters' numbers, and the placeholders (as information)."""
+manual's Game Set Contents and the Characters' numbers (the placeholders are the core's, I001)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-
-from pydantic import BaseModel
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
@@ -14,8 +12,9 @@ from cardgen.packs.greedy_kingdoms.model import GreedyRules, Kind
 
 
 def check_catalogue(cat: Catalogue) -> list[Diagnostic]:
-    """Every problem of the catalogue the schema cannot see, and its placeholders."""
-    return [*_counts(cat), *_numbers(cat), *_placeholders(cat)]
+    """Every problem of the catalogue the schema cannot see (its placeholders are listed by
+    the core, ``cardgen.catalogue.placeholders``)."""
+    return [*_counts(cat), *_numbers(cat)]
 
 
 def counted(cat: Catalogue) -> dict[str, int]:
@@ -74,50 +73,3 @@ def _numbers(cat: Catalogue) -> Iterable[Diagnostic]:
                     cat.position(where or "", "number" if where else "game"),
                     where,
                 )
-
-
-def _placeholders(cat: Catalogue) -> Iterable[Diagnostic]:
-    rules: GreedyRules = cat.rules
-    for path in rules.placeholders:
-        obj, ok = rules, True
-        for part in path.split("."):
-            if isinstance(obj, dict):
-                ok = part in obj
-                obj = obj.get(part)
-            elif isinstance(obj, BaseModel) and part in type(obj).model_fields:
-                obj = getattr(obj, part)
-            else:
-                ok = False
-            if not ok:
-                break
-        if not ok:
-            yield Diagnostic(
-                "E264",
-                f"placeholders: {path!r} is not a rules field",
-                cat.position("", "placeholders"),
-            )
-        else:
-            yield Diagnostic(
-                "I261",
-                f"rules: {path} = {obj} is a placeholder (not in the rule manual)",
-                cat.position("", "placeholders"),
-            )
-    for c in cat:
-        if c.placeholders:
-            vals = ", ".join(f"{f}={_show(getattr(c, f))}" for f in c.placeholders)
-            yield Diagnostic(
-                "I261",
-                f"placeholder value(s), not in the rule manual: {vals}",
-                cat.position(c.id, "placeholders"),
-                c.id,
-            )
-
-
-def _show(value: object) -> str:
-    if isinstance(value, list):
-        return "[" + "; ".join(_show(v) for v in value) + "]"
-    if hasattr(value, "model_dump"):
-        value = value.model_dump(exclude_defaults=True)
-    if isinstance(value, dict):
-        return "{" + " ".join(f"{k}:{_show(v)}" for k, v in value.items()) + "}"
-    return str(value)

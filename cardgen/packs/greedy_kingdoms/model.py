@@ -185,9 +185,6 @@ class GreedyRules(RulesBase):
     promotion_cost: StrictInt = Field(2, ge=0, le=4)
     components: Components = Components()
     settings: Settings = Settings()
-    placeholders: list[str] = Field(
-        default_factory=list, description="rules fields whose values the manual does not give"
-    )
     colours: dict[str, str] = Field(
         default_factory=dict, description="print colours: ordinary, special, citizen, building…"
     )
@@ -217,10 +214,6 @@ class GreedyCard(CardBase):
     cost: Amounts = Field(default_factory=dict)
     income: Amounts = Field(default_factory=dict, description="a Character's Income")
     effects: list[Effect] = Field(default_factory=list, max_length=3)
-    placeholders: list[str] = Field(
-        default_factory=list,
-        description="fields whose values the rule manual does not give (invented for play)",
-    )
     flavour: str | None = Field(None, max_length=160)
     copies: StrictInt = Field(1, ge=1, le=4)
     art: str | None = Field(None, description="image path relative to the catalogue folder")
@@ -237,10 +230,6 @@ class GreedyCard(CardBase):
                 raise ValueError("an Upgrade has no card `number`")
             if self.income:
                 raise ValueError("an Upgrade's Income is written as an effect (start_income …)")
-        names = set(type(self).model_fields)
-        bad = [p for p in self.placeholders if p not in names]
-        if bad:
-            raise ValueError(f"placeholders: not a card field: {', '.join(bad)}")
         return self
 
     @cached_property

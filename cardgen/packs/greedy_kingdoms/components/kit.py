@@ -15,7 +15,7 @@ from pydantic import PositiveFloat
 from cardgen.components import ComponentFile, ComponentSpec
 from cardgen.components.draw import Sheet, card_layout, new_sheet, text_on
 from cardgen.components.style import SheetStyle, StylePart
-from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_a3, write_tiled
+from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_large, write_tiled
 from cardgen.packs.greedy_kingdoms.model import GreedyRules
 from cardgen.render.geometry import Duplex, Grid, draw_crop_marks
 from cardgen.render.units import Size, mm
@@ -148,12 +148,12 @@ def mat_items(rules: GreedyRules, lay: ComponentLayout) -> list[Item]:
 
 
 def write_mat(path, rules: GreedyRules, lay: ComponentLayout, paper: str) -> ComponentFile:
-    """The play mat on one A3 sheet, or tiled over ``paper``."""
+    """The play mat on one large sheet (``a3`` or ``tabloid``), or tiled over ``paper``."""
     items = mat_items(rules, lay)
     title = f"{rules.game} play mat ({PAPER_NAMES[paper]})"
     sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, title)
-    if paper == "a3":
-        pages = write_a3(sheet, items, lay.pages.a3_item_margin)
+    if paper in ("a3", "tabloid"):
+        pages = write_large(sheet, items, lay.pages.a3_item_margin, paper)
     else:
         pages = write_tiled(sheet, items, paper, lay)
     atomic_write_bytes(Path(path), sheet.doc.save())

@@ -15,6 +15,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 
+from cardgen.packs.greedy_kingdoms.engine.actions import PALACE
 from cardgen.packs.greedy_kingdoms.engine.bots import GreedyBot, position_value
 from cardgen.packs.greedy_kingdoms.engine.state import COMMIT_PHASE, State
 from cardgen.simulate.search import ISMCTSBot
@@ -30,12 +31,14 @@ SCALE = 12.0
 
 
 def evaluate(state: State, player: int) -> float:
-    """A win chance in [0, 1] for ``player``: the game's result if it ended, else a logistic
-    of the difference of the greedy bot's position values."""
+    """A win chance for ``player``: the game's result if it ended, else a logistic of the
+    difference of the greedy bot's position values squeezed into [0.1, 0.9]."""
     if state.is_terminal():
         return state.returns()[player]
     diff = position_value(state, player) - position_value(state, 1 - player)
-    return 1.0 / (1.0 + math.exp(-diff / SCALE))
+    # kept inside [0.1, 0.9]: an unfinished game, however far ahead, is never worth a win, or
+    # the search would hoard Resources instead of placing the winning palace
+    return 0.1 + 0.8 / (1.0 + math.exp(-diff / SCALE))
 
 
 class GreedyKingdomsAdapter:
@@ -97,4 +100,8 @@ class SearchBot:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
+        if PALACE in legal and state.palaces[player] + 1 >= state.game.palaces_to_win:
+            # a decisive move: the search values every action whose rollout wins within its
+            # horizon at 1, so it would not tell winning now from winning later (and hoard)
+            return PALACE
         return self.bot.choose(state, player)
