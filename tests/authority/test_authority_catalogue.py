@@ -101,3 +101,23 @@ def test_a_leader_with_power_is_a_schema_error(tmp_path):
     result = validate(cards, use_cache=False)
     assert not result.ok
     assert any("has no power" in d.message for d in result.errors)
+
+
+def test_every_rules_model_code_is_reported(tmp_path):
+    """E252 starting supply, E253 no cost, E254 missing faction file, E255 not a starting unit."""
+    cases = {
+        "E252": ("royal.yaml", "source_line: 24, copies: 12", "source_line: 24, copies: 11"),
+        "E253": ("bloodrunners.yaml", "power: 3, cost: 3, placeholder", "power: 3, placeholder"),
+        "E255": ("rules.yaml", "kingsguard: kingsguard", "kingsguard: legion"),
+    }
+    for code, (name, old, new) in cases.items():
+        cards = _copy(tmp_path / code)
+        f = cards / name
+        assert old in f.read_text()
+        f.write_text(f.read_text().replace(old, new, 1))
+        codes = {d.code for d in validate(cards, use_cache=False).errors}
+        assert code in codes, (code, codes)
+    cards = _copy(tmp_path / "E254")
+    (cards / "hooded-brothers.yaml").unlink()
+    errors = validate(cards, use_cache=False).errors
+    assert [d.code for d in errors] == ["E254"] and "hooded-brothers" in errors[0].message
