@@ -47,15 +47,25 @@ class GameType:
 
 @dataclass(frozen=True)
 class BackDesign:
-    """One card back.  Cards that share a back are one pile face down.
+    """One card back.  Cards that share a back look the same face down.
 
     ``key`` names the design everywhere (its PDF form, its Tabletop Simulator sheet); ``pile``
     is the print file and image folder it belongs to; ``name`` is its short name in that pile.
+    ``marked``: the back shows its pile (a mark for sorting the piles apart); a back shared by
+    a whole face-down group (:meth:`Pack.face_down_back`) is not marked, and its ``key`` is the
+    same in every pile.
     """
 
     key: str
     pile: str
     name: str
+    marked: bool = True
+
+    @property
+    def slug(self) -> str:
+        """A file name for this pile's cards with this back, unique in a catalogue: the key,
+        after the pile for an unmarked back (which every pile of its group shares)."""
+        return self.key if self.marked else f"{self.pile}-{self.key}"
 
 
 class Pack:
@@ -73,8 +83,8 @@ class Pack:
     card_model: ClassVar[type[CardBase]]
     #: card fields a deck file may set once for all its cards (``deck: battle``)
     file_fields: ClassVar[tuple[str, ...]] = ()
-    #: what a back design's ``pile`` and ``name`` are called in this game (Tabletop Simulator's
-    #: ``tts.json``, the docs): Attack Right's piles are decks, its back names seasons
+    #: what a back design's ``pile`` and ``name`` are called in this game (the docs): Attack
+    #: Right's piles are decks, its back names seasons
     back_labels: ClassVar[tuple[str, str]] = ("pile", "group")
     #: the folder of the pack's data files (layout, icons, rulebook source, clarifications)
     data: ClassVar[Path]
@@ -95,6 +105,33 @@ class Pack:
     def check(self, catalogue: Catalogue) -> list[Diagnostic]:
         """Rules-model checks of a loaded catalogue (beyond the schema)."""
         return []
+
+    def rules_icons(self, rules: RulesBase) -> list[tuple[tuple[str | int, ...], str]]:
+        """The icons ``rules.yaml`` names (deck emblems, stat icons), each with its path in
+        the file (``(("decks", 0, "icon"), "sword")``); :meth:`rules_problems` checks them."""
+        return []
+
+    def rules_problems(self, rules: RulesBase, smap: Any, cards_dir: Path) -> list[Diagnostic]:
+        """Problems of a valid rules model that the model alone cannot see, at their line of
+        ``rules.yaml`` (``smap``): by default each icon of :meth:`rules_icons` that has no
+        file ``icons/<name>.svg`` in the catalogue folder ``cards_dir`` or the pack (E404).
+        A pack with its own icon set (:meth:`icons`) overrides this."""
+        from cardgen.catalogue.icon_tokens import ICON_FOLDER
+        from cardgen.diagnostics import Diagnostic
+
+        folders = [cards_dir / ICON_FOLDER, self.data / ICON_FOLDER]
+        out = []
+        for path, name in self.rules_icons(rules):
+            if not any((folder / f"{name}.svg").is_file() for folder in folders):
+                out.append(
+                    Diagnostic(
+                        "E404",
+                        f"icon {name!r}: no {name}.svg in {ICON_FOLDER}/ beside rules.yaml "
+                        "or in the pack",
+                        smap.at(path),
+                    )
+                )
+        return out
 
     def extra_checks(self) -> tuple[str, ...]:
         """``"module:function"`` checks run by `validate` (cached by content), e.g. the engine's."""
@@ -170,6 +207,25 @@ class Pack:
     def back_of(self, card: CardBase) -> BackDesign:
         """The back of ``card``: by default every card shares one back, in one pile."""
         return BackDesign("back", "cards", "back")
+
+    def face_down_back(self, card: CardBase) -> BackDesign | None:
+        """The back of the group the rules hide ``card`` in (cards shuffled, dealt or held face
+        down together, whatever pile each comes from), or None when :meth:`back_of` already is.
+
+        Every card of a group must show the same back, or a face-down card gives its pile
+        away: a pack whose piles are mixed face down returns one unmarked back per group here
+        (``key`` the group, ``pile`` still the card's pile), and keeps :meth:`back_of` as the
+        marked back a designer may print instead (``printing: {backs: marked}``)."""
+        return None
+
+    def printed_back(self, card: CardBase, rules: RulesBase) -> BackDesign:
+        """The back printed on ``card``: its face-down group's, unless the catalogue asks for
+        marked backs (``printing.backs`` in ``rules.yaml``)."""
+        if rules.printing.backs == "group":
+            group = self.face_down_back(card)
+            if group is not None:
+                return group
+        return self.back_of(card)
 
     def pile_name(self, rules: RulesBase, pile: str) -> str:
         """The printed name of a pile (a print file's title)."""
@@ -268,6 +324,11 @@ class Pack:
     def rulebook_icons(self, rules: RulesBase) -> dict[str, tuple[str, str]]:
         """Icon tokens the rulebook may use beyond :meth:`icon_tokens`: token -> (the icon
         drawn by :meth:`icons`, its label)."""
+        return {}
+
+    def rulebook_figures(self, catalogue: Catalogue) -> dict[str, Any]:
+        """The figures the rulebook source may place with ``![caption](figure:name)``: name
+        -> :class:`cardgen.docs.figures.Figure`, drawn from the catalogue (real cards)."""
         return {}
 
     def rules_reference(self) -> str | None:

@@ -125,6 +125,44 @@ def pdf_fills(pdf: bytes | str | os.PathLike[str]) -> list[tuple[str, tuple[floa
     return out
 
 
+def pdf_type_sizes(pdf: bytes | str | os.PathLike[str]) -> list[tuple[float, str]]:
+    """Every text object of ``pdf`` (nested forms included): its type size in points, its font
+    size scaled by its own matrix and by the matrices of the forms holding it, and its text."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    out = []
+    with open_pdf(pdf) as doc:
+        for i in range(len(doc)):
+            page = doc[i]
+            tp = page.get_textpage()
+
+            def walk(objs, scale, page=page, tp=tp):
+                for obj in objs:
+                    m = obj.get_matrix()
+                    s = scale * abs(m.a * m.d - m.b * m.c) ** 0.5
+                    if obj.type == pdfium_c.FPDF_PAGEOBJ_FORM:
+                        n = pdfium_c.FPDFFormObj_CountObjects(obj.raw)
+                        kids = []
+                        for k in range(n):
+                            raw = pdfium_c.FPDFFormObj_GetObject(obj.raw, k)
+                            kids.append(type(obj)(raw, page=page, pdf=doc, level=obj.level + 1))
+                        walk(kids, s, page, tp)
+                    elif obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
+                        size = ctypes.c_float()
+                        pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+                        n = pdfium_c.FPDFTextObj_GetText(obj.raw, tp.raw, None, 0)
+                        buf = (ctypes.c_ushort * max(n // 2, 1))()
+                        pdfium_c.FPDFTextObj_GetText(obj.raw, tp.raw, buf, n)
+                        text = bytes(buf).decode("utf-16-le", "replace").rstrip("\x00")
+                        out.append((round(size.value * s, 3), text))
+
+            walk(list(page.get_objects(max_depth=1)), 1.0)
+            tp.close()
+    return out
+
+
 def pdf_page_count(pdf: bytes | str | os.PathLike[str]) -> int:
     with open_pdf(pdf) as doc:
         return len(doc)
@@ -152,9 +190,9 @@ def text_position(pdf: str | os.PathLike[str], text: str, page: int = 0):
             tp.close()
 
 
-def pdf_forms(reader) -> set[str]:
-    """The names of every form XObject the first page of a pypdf reader draws, nested ones
-    included (``/FormXob.icon-coin``)."""
+def pdf_forms(reader, page: int = 0) -> set[str]:
+    """The names of every form XObject a page (the first) of a pypdf reader draws, nested
+    ones included (``/FormXob.icon-coin``)."""
     names: set[str] = set()
 
     def walk(obj):
@@ -163,7 +201,7 @@ def pdf_forms(reader) -> set[str]:
                 names.add(k)
                 walk(x.get_object())
 
-    walk(reader.pages[0])
+    walk(reader.pages[page])
     return names
 
 

@@ -118,7 +118,7 @@ def test_completion_options_in_help(runner, app):
 
 # --- 3. usage errors name every valid value ---------------------------------------------------
 
-PRODUCTS = ["pnp", "print", "png", "tts", "contact"]
+PRODUCTS = ["pnp", "print", "png", "tts", "contact", "tgc", "mpc", "dtc"]
 PAPERS = ["a4", "letter"]
 DECKS = ["battle", "resource", "age", "spy"]
 
@@ -132,7 +132,9 @@ BAD_CHOICES = [
     (["render", CAT, "-o", "OUT"], "--product", "poster", PRODUCTS),
     (["render", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
     (["render", CAT, "-o", "OUT"], "--duplex", "both", ["long", "short", "none"]),
+    (["render", CAT, "-o", "OUT"], "--service", "kinkos", ["home", "tgc", "mpc", "dtc"]),
     (["build", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
+    (["build", CAT, "-o", "OUT"], "--service", "kinkos", ["home", "tgc", "mpc", "dtc"]),
     (["build", CAT, "-o", "OUT"], "--only", "cards,dice", ["cards", "components", "appendix"]),
     (["watch", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
     (["watch", CAT, "-o", "OUT"], "--only", "cards,dice", ["cards", "components", "appendix"]),
@@ -140,7 +142,12 @@ BAD_CHOICES = [
     (["play", ENGINE], "--decks", "red,purple", ["red", "blue", "green", "spy"]),
     (["play", ENGINE], "--bots", "random,clever", ["random", "greedy"]),
     (["play", ENGINE], "--players", "7", ["2", "3", "4"]),
-    (["simulate", CARDS, "-g", "2"], "--bots", "smart", ["random", "greedy", "lookahead", "mixed"]),
+    (
+        ["simulate", CARDS, "-g", "2"],
+        "--bots",
+        "smart",
+        ["random", "greedy", "lookahead", "search", "mixed"],
+    ),
     (["simulate", CARDS, "-g", "2"], "--format", "csv", ["table", "json"]),
     (["simulate", CARDS, "-g", "2"], "--decks", "age,dragons", DECKS),
     (["simulate", CARDS, "-g", "2"], "--players", "9", ["2", "3", "4"]),
@@ -191,17 +198,20 @@ def test_choice_enums_match_the_library():
     from cardgen.cli import appendix_cmds, build_cmds, catalogue_cmds, render_cmds, simulate_cmds
     from cardgen.diagnostics.formats import FORMATS as REPORT_FORMATS
     from cardgen.docs import FORMATS as APPENDIX_FORMATS
-    from cardgen.render.api import PRODUCTS
+    from cardgen.render.api import PRODUCTS, SERVICE_PRODUCTS
     from cardgen.render.geometry import PAPERS, Duplex
+    from cardgen.render.services import SERVICE_IDS
 
     pairs = [
         (catalogue_cmds.ReportFormat, REPORT_FORMATS),
         (catalogue_cmds.ExportFormat, EXPORTERS),
         (appendix_cmds.AppendixFormat, APPENDIX_FORMATS),
-        (render_cmds.Product, PRODUCTS),
+        (render_cmds.Product, PRODUCTS + SERVICE_PRODUCTS),
+        (render_cmds.ServiceChoice, SERVICE_IDS),
         (render_cmds.Paper, PAPERS),
         (render_cmds.DuplexMode, [d.value for d in Duplex]),
         (build_cmds.Paper, BUILD_PAPERS),
+        (build_cmds.Service, SERVICE_IDS),
         (simulate_cmds.SimFormat, ["table", "json"]),
     ]
     for cli_enum, library in pairs:

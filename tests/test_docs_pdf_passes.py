@@ -63,8 +63,9 @@ def test_stale_contents_are_corrected(documents, passes, tmp_path):
     stored = sorted((tmp_path / "contents").glob("*.json"))
     right = [p.read_text(encoding="utf-8") for p in stored]
     for path, text in zip(stored, right, strict=True):  # every heading one page further on
-        moved = [[lv, line, page + 1, key] for lv, line, page, key in json.loads(text)]
-        path.write_text(json.dumps(moved), encoding="utf-8")
+        entry = json.loads(text)
+        entry["entries"] = [[lv, line, page + 1, key] for lv, line, page, key in entry["entries"]]
+        path.write_text(json.dumps(entry), encoding="utf-8")
     passes.clear()
     assert _both(documents) == first
     assert passes == ["draw"] * 4  # the stale contents, then the right ones

@@ -1,7 +1,8 @@
-"""Engine-backed card checks in `cardgen validate`: E301, E302, E303 and --simulate (W301)."""
+"""Engine-backed card checks in `cardgen validate`: E301, E302, E303 and --simulate (W301-W304)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -123,7 +124,38 @@ def test_validate_cli_simulate_warns(tmp_path, runner, app):
     res = runner.invoke(app, ["validate", str(root), "--simulate", "20", "-f", "json"])
     assert res.exit_code == 0, res.output
     assert '"W301"' in res.output and '"warlord"' in res.output
+    # dead and never affordable: at the card's own line, with the figure and its interval
+    found = {(d["code"], d["card"]): d for d in json.loads(res.output)["warnings"]}
+    lines = (root / "green.yaml").read_text(encoding="utf-8").splitlines()
+    for code in ("W302", "W304"):
+        d = found[(code, "warlord")]
+        assert d["file"].endswith("green.yaml") and "id: warlord," in lines[d["line"] - 1]
+        assert "95% CI" in d["message"] and "20 greedy games of 4 players" in d["message"]
+    assert "played in 0.0%" in found[("W302", "warlord")]["message"]
     strict = runner.invoke(app, ["validate", str(root), "--simulate", "20", "--strict"])
     assert strict.exit_code == 1
     plain = runner.invoke(app, ["validate", str(FIXTURE)])
-    assert plain.exit_code == 0 and "W301" not in plain.output
+    assert plain.exit_code == 0 and "W301" not in plain.output and "W302" not in plain.output
+    plain = runner.invoke(app, ["validate", str(FIXTURE), "--simulate", "20", "-f", "json"])
+    flagged = {(d["code"], d["card"]) for d in json.loads(plain.output)["warnings"]}
+    assert not flagged & {("W302", "warlord"), ("W304", "warlord")}
+
+
+def test_dominant_design_warning(tmp_path):
+    """The one copy of a star card made overwhelming: its players win far above the average
+    (W303)."""
+    from cardgen.packs.attack_right.simulation.targets import load_targets
+    from cardgen.packs.attack_right.simulation.warnings import balance_summary, balance_warnings
+
+    old = "id: hero, name: Hero, season: fall, type: unit, cost: 5, placement: [middle], defence: 3, attack: 3"  # noqa: E501
+    new = "id: hero, name: Hero, season: fall, type: unit, cost: 0, placement: [middle], defence: 15, attack: 15"  # noqa: E501
+    cat, _ = read_catalogue(_copy(tmp_path, {"red.yaml": [(old, new)]}))
+    summary = balance_summary(cat, 80)
+    targets = load_targets().model_copy(update={"dominant_min_games": 20})
+    dominant = [d for d in balance_warnings(cat, summary, targets) if d.code == "W303"]
+    assert "hero" in [d.card for d in dominant]
+    judged = [c for c in summary["cards"] if c["played_games"] >= 20]
+    assert max(judged, key=lambda c: c["win_rate_when_played"])["card"] == "hero"
+    hero = next(d for d in dominant if d.card == "hero")
+    assert "n=" in hero.message and "points above the average" in hero.message
+    assert not [d for d in balance_warnings(cat, summary) if d.code == "W303"]  # n < 200

@@ -269,42 +269,84 @@ def test_preflight_missing_icon_is_an_error(cards):
 
 def test_preflight_safe_zone_covers_every_element(cards):
     layout = cards / "layout.yaml"
-    # the star moves to the corner; the background may bleed, the star may not
+    # the star moves to the corner: an icon is content, an error even marked `bleed: true`
     layout.write_text(
         LAYOUT.read_text().replace("box: [29.25, 80.5, 5.0, 5.0]", "box: [58.0, 84.0, 5.0, 5.0]")
     )
     cat = load_catalogue(cards, use_cache=False)
-    zone = [d for d in preflight(cat) if d.code == "W401"]
+    zone = [d for d in preflight(cat) if d.code == "E406"]
     assert [d.card for d in zone] == ["fireball"]  # the only card that draws the star
     assert "face.rare" in zone[0].message and zone[0].position.file.endswith("layout.yaml")
     assert zone[0].position.line == _line_of(cards, "box: [58.0, 84.0")
     layout.write_text(layout.read_text().replace("when: rare}", "when: rare, bleed: true}"))
-    assert not [d for d in preflight(load_catalogue(cards, use_cache=False)) if d.code == "W401"]
+    zone = [d for d in preflight(load_catalogue(cards, use_cache=False)) if d.code == "E406"]
+    assert [d.card for d in zone] == ["fireball"]
+
+
+def test_only_background_and_art_may_reach_the_margin(cards):
+    """Background and art past the safe zone: a warning, none with `bleed: true`."""
+    layout = cards / "layout.yaml"
+    art = "art: {kind: image, box: [3.5, 14.0, 56.5, 24.0]"
+    layout.write_text(LAYOUT.read_text().replace(art, art.replace("3.5, 14.0", "1.0, 14.0")))
+    found = [d for d in preflight(load_catalogue(cards, use_cache=False)) if d.code[1:] == "406"]
+    assert found == []
+    (w,) = [d for d in preflight(load_catalogue(cards, use_cache=False)) if d.code == "W401"]
+    assert "face.art" in w.message and "2.17 mm" in w.message
+    layout.write_text(
+        layout.read_text().replace(
+            "[1.0, 14.0, 56.5, 24.0]", "[1.0, 14.0, 56.5, 24.0], bleed: true"
+        )
+    )
+    assert [d for d in preflight(load_catalogue(cards, use_cache=False)) if d.code == "W401"] == []
+
+
+def test_the_safe_zone_is_at_least_an_eighth_of_an_inch(cards):
+    """A layout asking for a 3.0 mm safe zone still gets 1/8 in (3.175 mm)."""
+    layout = cards / "layout.yaml"
+    assert "safe: 3.0}" in LAYOUT.read_text()
+    layout.write_text(
+        LAYOUT.read_text().replace("[3.5, 50.0, 56.5, 4.0]", "[3.1, 50.0, 56.5, 4.0]")
+    )
+    (e,) = [d for d in preflight(load_catalogue(cards, use_cache=False)) if d.code == "E406"]
+    assert "face.school" in e.message and "0.07 mm" in e.message and "3.175 mm" in e.message
+
+
+def test_type_under_six_points_is_an_error_naming_the_layout_line(cards):
+    layout = cards / "layout.yaml"
+    layout.write_text(
+        LAYOUT.read_text().replace("size: 6.5, colour: light}", "size: 5.5, colour: light}")
+    )
+    (e,) = [d for d in preflight(load_catalogue(cards, use_cache=False)) if d.code == "E407"]
+    assert "face.school" in e.message and "5.5 pt" in e.message
+    assert e.position.line == _line_of(cards, "school: {kind: text")
+    layout.write_text(LAYOUT.read_text().replace("min_size: 6.0}", "min_size: 4.0}"))
+    (e,) = [d for d in preflight(load_catalogue(cards, use_cache=False)) if d.code == "E407"]
+    assert "face.text" in e.message and "4 pt" in e.message
 
 
 def test_the_shipped_layouts_pass_the_preflight():
     for folder in (Path("cards"), FIXTURES / "plain", FIXTURES / "render" / "cards"):
         cat = load_catalogue(Path(__file__).resolve().parents[1] / folder, use_cache=False)
-        assert [d for d in preflight(cat) if d.code in ("E401", "W401")] == []
+        bad = [d for d in preflight(cat) if d.code in ("E401", "W401", "E406", "E407")]
+        assert bad == []
 
 
-def test_validate_reports_the_safe_zone_as_a_warning(cards):
+def test_validate_reports_content_past_the_safe_zone_as_an_error(cards):
     layout = cards / "layout.yaml"
     text = LAYOUT.read_text().replace("[3.5, 50.0, 56.5, 4.0]", "[0.5, 50.0, 56.5, 4.0]")
     layout.write_text(text)
     from cardgen.render.preflight import preflight_check
 
     result = validate(cards, extra_checks=[preflight_check], use_cache=False)
-    (w,) = [d for d in result.diagnostics if d.code == "W401"]
-    assert result.ok and "face.school" in w.message and "2.50 mm" in w.message
+    (e,) = [d for d in result.diagnostics if d.code == "E406"]
+    assert not result.ok and "face.school" in e.message and "2.67 mm" in e.message
 
 
 # --- the kinds the built-in packs use ---------------------------------------------------------
 @pytest.mark.parametrize(
     ("folder", "card_id", "box", "expected"),
     [
-        ("plain", "sneak", (3.5, 77.5, 56.5, 7.0), "1 2"),  # stat_row: attack 1, health 2
-        ("render/cards", "war-camp", (21.0, 51.2, 21.5, 6.2), "L M R"),  # toggles
+        ("plain", "sneak", (3.5, 75.8, 56.5, 6.4), "1 2"),  # stat_row: attack 1, health 2
         ("render/cards", "war-camp", (8.4, 11.3, 35.6, 3.6), "BUILDING"),  # text, upper
     ],
 )
@@ -313,6 +355,28 @@ def test_built_in_layouts_draw_in_their_boxes(folder, card_id, box, expected):
     pack_ctx = RenderContext(cat, Theme.of(cat), load_product_settings(), share_forms=False)
     text = _text_in(_face(pack_ctx, card_id), pack_ctx, box)
     assert " ".join(text.split()) == expected
+
+
+def test_toggles_draw_a_labelled_square_per_value(tmp_path):
+    """Attack Right's placement as the toggles it once was: L M R, its zones active."""
+    import shutil
+
+    from cardgen.packs.attack_right.layout import LAYOUT_FILE
+
+    cards = tmp_path / "cards"
+    shutil.copytree(FIXTURES / "render" / "cards", cards)
+    text = LAYOUT_FILE.read_text()
+    start, end = text.index("  placement:"), text.index("  rules_text:")
+    toggles = (
+        "  placement: {kind: toggles, box: [21.0, 51.2, 21.5, 6.2], field: placement, "
+        "values: [left, middle, right], labels: [L, M, R], size: 5.6, "
+        "active: {fill: line, text: paper}, inactive: {fill: paper, text: faded}}\n"
+    )
+    (cards / "layout.yaml").write_text(text[:start] + toggles + text[end:])
+    cat = load_catalogue(cards, use_cache=False)
+    pack_ctx = RenderContext(cat, Theme.of(cat), load_product_settings(), share_forms=False)
+    face = _face(pack_ctx, "war-camp")
+    assert " ".join(_text_in(face, pack_ctx, (21.0, 51.2, 21.5, 6.2)).split()) == "L M R"
 
 
 def test_extends_an_element_above_but_not_below(tmp_path):
@@ -347,15 +411,15 @@ def test_preflight_covers_the_backs(cards):
     (e401,) = [d for d in found if d.code == "E401"]
     assert e401.card == "fireball" and e401.message.startswith("back 'back': title ")
     assert e401.position.file.endswith("layout.yaml") and e401.position.line == 31
-    (w401,) = [d for d in found if d.code == "W401"]
+    (w401,) = [d for d in found if d.code == "W401"]  # a frame is background: a warning
     assert "back.frame" in w401.message and w401.position.line == 30
 
 
 @pytest.mark.parametrize(
     ("back", "words", "pattern"),
     [
-        ("age-spring", "SPRING · ROUNDS 1–2", "dots"),
-        ("battle-fall", "FALL · ROUNDS 3–4", "stripes"),
+        ("spring", "SPRING · ROUNDS 1–2", "dots"),
+        ("fall", "FALL · ROUNDS 3–4", "stripes"),
     ],
 )
 def test_attack_right_backs_are_elements(back, words, pattern):
@@ -368,4 +432,6 @@ def test_attack_right_backs_are_elements(back, words, pattern):
     doc.place(back_form(doc, ar.backs, design, bleed=False), 0, 0)
     doc.c.showPage()
     text = _text_in(doc.save(), ar, (0.0, 0.0, 63.5, 88.9))
-    assert "ATTACK RIGHT" in text and words in text and back.split("-")[0].upper() in text
+    assert "ATTACK RIGHT" in text and words in text
+    assert "emblem" not in drawn and "rounds" in drawn  # one back for every deck: no deck shown
+    assert not any(d.name.upper() in text for d in cat.rules.decks)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from catalogue_edits import run_cardgen
 from conftest import FIXTURES
 
 from cardgen.build.pipeline import build
@@ -100,8 +101,9 @@ def test_renders_every_product(game, tmp_path):
         assert _pages(out / "print" / f"{pile}-backs.pdf") == len(backs)
     for paper in ("a4", "letter"):
         assert _pages(out / f"pnp-{paper}.pdf") >= 2
-    sheets = json.loads((out / "tts" / "tts.json").read_text())
-    assert sum(s["cards"] for s in sheets) == physical
+    (saved,) = (out / "tts").glob("*.json")  # the Tabletop Simulator saved object
+    decks = json.loads(saved.read_text())["ObjectStates"]
+    assert sum(len(d["DeckIDs"]) for d in decks) == physical
     assert (out / "contact.png").is_file()
 
 
@@ -135,14 +137,7 @@ def test_a_pack_from_another_distribution_registers_validates_and_builds(tmp_pat
     shutil.copytree(FIXTURES / "toy_pack" / "cards", cards)
 
     def cardgen(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, "-m", "cardgen", *args],
-            env=env,
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        return run_cardgen(*args, env=env, cwd=tmp_path)
 
     games = json.loads(cardgen("games", "--format", "json").stdout)
     toy = next(g for g in games if g["id"] == "toy")

@@ -138,7 +138,7 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
         "icon-coin",  # the cost sits in a coin
         f"icon-{th.rules.deck(card.deck).icon}",  # deck icon, bottom left
         f"face.chrome-{card.deck}",  # frame, panels and deck icon: one form per deck
-        "face.placement-" + "-".join(p.value for p in card.placement),
+        *(f"icon-{p.value}" for p in card.placement),  # the rulebook's zone symbols
         *(f"icon-{r}" for r in card.discount),  # under the cost
         *(f"icon-{t}" for t in tokens(card)),
     }
@@ -146,14 +146,109 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
     others = {r for r in th.rules.resource_ids if r not in card.discount}
     text_tokens = tokens(card)
     assert not {f"/FormXob.icon-{r}" for r in others - text_tokens} & forms
-    # the first colour a face fills with is its season's background
+    # the face first draws its season's ground: the background colour, then the pattern
     colour = th.ink(th.rules.season(card.season).colour)
     stream = _face_stream(reader, card_id)
+    assert stream.index(" Do") == stream.index(f"/FormXob.face.ground-{card.season} Do") + len(
+        f"/FormXob.face.ground-{card.season}"
+    )  # drawn first
+    xobjects = reader.pages[0]["/Resources"]["/XObject"]
+    face = xobjects[f"/FormXob.face-{card_id}"].get_object()
+    ground = face["/Resources"]["/XObject"][f"/FormXob.face.ground-{card.season}"].get_object()
+    stream = ground.get_data().decode("latin-1")
     first_fill = stream.index(" rg")
     assert stream[: first_fill + 3].endswith(f"{fp_str(colour.red, colour.green, colour.blue)} rg")
+    assert " d" in stream or " re" in stream  # the pattern's dashes (dots) or stripes
 
 
 def test_spring_and_fall_backgrounds_differ(ctx):
     rules = ctx.theme.rules
     colours = {rules.season(s).colour for s in rules.season_ids}
     assert len(colours) == len(rules.season_ids)
+
+
+# --- type: sizes, minus signs, glyphs ----------------------------------------------------------
+def test_nothing_on_the_pnp_sheets_is_set_under_six_points(tmp_path):
+    """Every text object of the sheets (faces, backs, labels), nested forms scaled in."""
+    from conftest import pdf_type_sizes
+
+    from cardgen.render.api import RenderOptions, render
+
+    (pdf,) = render(FIXTURE, tmp_path, RenderOptions(products=("pnp",), papers=("a4",)))
+    sizes = pdf_type_sizes(pdf)
+    assert any("informant · v1 · ×3" in t for _, t in sizes)  # the prototype line is read
+    assert min(s for s, _ in sizes) >= 6.0, sorted(sizes)[:3]
+
+
+@pytest.fixture(scope="module")
+def real() -> RenderContext:
+    cat = load_catalogue(Path(__file__).resolve().parents[1] / "cards")
+    return RenderContext(cat, Theme.of(cat), load_product_settings())
+
+
+def test_a_negative_amount_prints_a_true_minus_sign(real):
+    text = pdf_text(_face_bytes(real, "spy-fen-poisoner"))  # power -1 on the Neighbour
+    assert "Neighbour has \u22121" in text and "-1" not in text
+
+
+def test_every_shipped_layout_font_has_the_minus_sign():
+    from reportlab.pdfbase import pdfmetrics
+
+    from cardgen.render.elements.layout import ElementLayout
+    from cardgen.render.fonts import register_fonts, undrawable
+    from cardgen.render.layout import load_layout as load
+
+    root = Path(__file__).resolve().parents[1] / "cardgen" / "packs"
+    for path in sorted(root.glob("*/layout.yaml")):
+        fonts = register_fonts(load(path, ElementLayout).fonts)
+        for name in fonts.values():
+            assert undrawable("\u2212\u00a0×·0123456789", name) == [], (path, name)
+            assert isinstance(pdfmetrics.getFont(name).face.charToGlyph, dict)
+
+
+# --- one meaning per icon ------------------------------------------------------------------------
+def test_every_icon_of_attack_right_has_one_meaning(ctx):
+    """No two of the text tokens, resources and deck emblems draw the same picture, and no
+    deck emblem is a text token: the Age deck, the age token and the Age Phase differ, so do
+    the Battle deck and attack."""
+    import json
+
+    rules, icons = ctx.theme.rules, ctx.theme.icons
+    decks = {d.icon for d in rules.decks}
+    tokens = {*ICONS, *rules.resource_ids}
+    assert not decks & tokens
+    names = sorted(tokens | decks)
+    pictures = {name: json.dumps(icons.program(name)) for name in names}
+    assert len(set(pictures.values())) == len(names)
+    age_deck, battle_deck = rules.deck("age").icon, rules.deck("battle").icon
+    assert len({age_deck, "age-token", "phase-age"}) == 3 and battle_deck != "attack"
+
+
+def test_the_preflight_warns_of_two_icons_drawing_one_picture(tmp_path):
+    import shutil
+
+    from cardgen.render.preflight import preflight
+
+    cards = tmp_path / "cards"
+    shutil.copytree(FIXTURE, cards)
+    assert [d for d in preflight(load_catalogue(cards)) if d.code == "W406"] == []
+    (cards / "icons").mkdir()
+    pack_icons = load_catalogue(cards).pack.data / "icons"
+    shutil.copy(pack_icons / "attack.svg", cards / "icons" / "banner.svg")  # the old sword
+    (w,) = [d for d in preflight(load_catalogue(cards)) if d.code == "W406"]
+    assert "{attack} and {banner} draw the same picture" in w.message
+    assert w.position.file.endswith("icons/banner.svg")
+
+
+def test_placement_prints_the_rulebooks_zone_symbols(ctx):
+    """The face shows {left} {middle} {right}, the symbols of the rulebook's anatomy (6), one
+    per zone the card may go in."""
+    for card_id in ("shield-wall", "war-camp", "veteran-champion-of-the-north"):
+        card = ctx.catalogue.card(card_id)
+        forms = _forms(_face_pdf(ctx, card_id))
+        zones = {p.value for p in card.placement}
+        assert zones
+        for zone in ("left", "middle", "right"):
+            assert (f"/FormXob.icon-{zone}" in forms) == (zone in zones), (card_id, zone)
+    rulebook = (ctx.catalogue.pack.data / "rulebook.md").read_text()
+    assert "To the left {left}, in the middle {middle}, to the right {right}" in rulebook

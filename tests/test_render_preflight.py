@@ -118,3 +118,11 @@ def test_cardgen_validate_runs_the_preflight(cards, runner, app):
     res = runner.invoke(app, ["validate", str(cards)])
     assert res.exit_code == 1
     assert "E402" in res.output and "[farm]" in res.output
+
+
+def test_a_character_the_font_lacks_is_e408_naming_the_card_and_the_font(cards):
+    _edit(cards / "age.yaml", "name: Farm", "name: Farm \u6f22")
+    result = validate(cards, extra_checks=[preflight_check])
+    (d,) = [d for d in result.diagnostics if d.code == "E408" and d.card == "farm"]
+    assert "U+6F22" in d.message and "has no glyph in the font DejaVuSerifCondensed" in d.message
+    assert d.position.file.endswith("age.yaml") and d.position.line > 0

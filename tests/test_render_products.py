@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.render.api import Renderer, RenderOptions
 from cardgen.render.geometry import Duplex
+from cardgen.render.products import raster
 from cardgen.render.units import mm
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "render" / "cards"
@@ -80,12 +81,15 @@ def _all_pdfs(out: Path) -> list[Path]:
 
 
 def test_pnp_pages_are_paper_size_and_count_the_copies(rendered, catalogue):
+    from cardgen.render.products.pnp import grid_for
+
     n = catalogue.count()
-    sheets = math.ceil(n / 9)
+    ctx = Renderer(catalogue).context()
     for paper, size in (("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))):
+        sheets = math.ceil(n / grid_for(ctx, paper).per_page)
         sizes = pdf_page_sizes(rendered / f"pnp-{paper}.pdf")
         assert len(sizes) == 2 + 2 * sheets  # calibration sheet + fronts/backs
-        assert {_size_mm(s) for s in sizes} == {size}
+        assert {tuple(sorted(_size_mm(s))) for s in sizes} == {size}  # portrait or landscape
 
 
 def test_pnp_fronts_show_every_physical_card(rendered, catalogue):
@@ -118,10 +122,15 @@ def test_pnp_backs_land_behind_their_fronts_and_crop_marks_stay_off_the_cards(re
         assert len(fronts) == len(backs) > 0
         assert all(n.startswith("face-") for *_, n in fronts)
         assert all(n.startswith("back-") for *_, n in backs)
-        page_w = float(front.mediabox.width)
+        page_w, page_h = float(front.mediabox.width), float(front.mediabox.height)
+        card_h = mm(grid.card.h)
         for (fx, fy, _), (bx, by, _) in zip(fronts, backs, strict=True):
-            # long edge: the back is the front mirrored left to right
-            assert (bx, by) == pytest.approx((page_w - fx - card_w, fy), abs=0.01)
+            # turned over its long edge: a portrait sheet left to right, a landscape one
+            # top to bottom
+            if page_w > page_h:
+                assert (bx, by) == pytest.approx((fx, page_h - fy - card_h), abs=0.01)
+            else:
+                assert (bx, by) == pytest.approx((page_w - fx - card_w, fy), abs=0.01)
         for page in (front, back):
             segs = [tuple(map(float, m)) for m in _SEGMENT.findall(_page_ops(page))]
             for x1, y1, x2, y2 in segs:  # none touches the grid
@@ -188,18 +197,19 @@ def test_png_sizes(rendered, catalogue):
 
 
 def test_tts_sheets_respect_the_limits(rendered, catalogue):
-    manifest = json.loads((rendered / "tts" / "tts.json").read_text())
-    assert len(manifest) == len(catalogue.rules.deck_ids) * len(catalogue.rules.season_ids)
-    for entry in manifest:
-        assert entry["num_width"] <= 10 and entry["num_height"] <= 7
-        assert entry["cards"] == catalogue.count(deck=entry["deck"], season=entry["season"])
-        with Image.open(rendered / "tts" / entry["face"]) as sheet:
-            assert max(sheet.size) <= 4096
-            with Image.open(rendered / "tts" / entry["back"]) as back:
-                assert sheet.size == (
-                    back.width * entry["num_width"],
-                    back.height * entry["num_height"],
-                )
+    saved = json.loads((rendered / "tts" / "attack-right.json").read_text())
+    decks = saved["ObjectStates"]
+    assert len(decks) == len(catalogue.rules.deck_ids) * len(catalogue.rules.season_ids)
+    for deck in decks:
+        for sheet in deck["CustomDeck"].values():
+            assert sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7
+            name = sheet["FaceURL"].rsplit("/", 1)[-1]
+            with Image.open(rendered / "tts" / name) as im:
+                assert max(im.size) <= 4096
+                w, h = im.width // sheet["NumWidth"], im.height // sheet["NumHeight"]
+                assert im.size == (w * sheet["NumWidth"], h * sheet["NumHeight"])
+            with Image.open(rendered / "tts" / sheet["BackURL"].rsplit("/", 1)[-1]) as back:
+                assert back.size == (w, h)
 
 
 def test_contact_sheet_holds_every_front(rendered, catalogue):
@@ -249,8 +259,10 @@ def test_other_duplex_modes(catalogue, duplex):
     from cardgen.render.theme import Theme
 
     ctx = RenderContext(catalogue, Theme.of(catalogue), load_product_settings())
+    from cardgen.render.products.pnp import grid_for
+
     pages = pdf_page_count(render_pnp(ctx, "letter", duplex))
-    sheets = math.ceil(catalogue.count() / 9)
+    sheets = math.ceil(catalogue.count() / grid_for(ctx, "letter").per_page)
     calibration = 0 if duplex is Duplex.NONE else 2
     assert pages == calibration + 2 * sheets
 
@@ -274,7 +286,7 @@ def test_forms_replayed_across_pdfs_read_the_same_as_fresh_ones(catalogue):
     assert replayed == fresh and all(replayed)
 
 
-def test_tts_alone_is_rasterised_at_cell_size_and_progress_adds_up(catalogue, tmp_path):
+def test_tts_alone_is_rasterised_at_print_size_and_progress_adds_up(catalogue, tmp_path):
     steps: list[tuple[str, int]] = []
     r = Renderer(catalogue, progress=lambda name, n: steps.append((name, n)))
     options = RenderOptions(products=("tts", "pnp"), papers=("a4",))
@@ -283,9 +295,8 @@ def test_tts_alone_is_rasterised_at_cell_size_and_progress_adds_up(catalogue, tm
     assert not (tmp_path / "png").exists()
     sheets = [f for f in files if f.parent.name == "tts" and f.suffix == ".png"]
     assert sheets
-    for f in sheets:
-        with Image.open(f) as im:
-            assert im.width % 409 == 0 and im.height % 572 == 0
+    cell = raster.plan(r.context(), full_size=False).cell
+    assert cell == (750, 1050)  # the trim at 300 dpi: each sheet scales it to its own size
 
 
 def test_the_real_catalogue_prints_every_card(cards_dir):
@@ -296,7 +307,10 @@ def test_the_real_catalogue_prints_every_card(cards_dir):
     cat = load_catalogue(cards_dir)
     ctx = Renderer(cat).context()
     pnp = pdf_texts(render_pnp(ctx, "a4", Duplex.LONG))
-    assert len(pnp) == 2 + 2 * math.ceil(cat.count() / 9) and cat.count() == 160
+    from cardgen.render.products.pnp import grid_for
+
+    per_page = grid_for(ctx, "a4").per_page
+    assert len(pnp) == 2 + 2 * math.ceil(cat.count() / per_page) and cat.count() == 160
 
     def lines(pages: list[str]) -> list[str]:  # a name is a line of its own in the text layer
         return [ln.strip() for p in pages for ln in p.splitlines()]

@@ -92,15 +92,18 @@ def test_every_image_is_cut_from_the_one_raster_of_its_design(catalogue, tmp_pat
         mpc = im.convert("RGB")
     left, top = (full.width - mpc.width) // 2, (full.height - mpc.height) // 2
     assert mpc.tobytes() == full.crop((left, top, left + mpc.width, top + mpc.height)).tobytes()
-    # the card's cell on its TTS sheet
-    cards = ctx.physical(catalogue.select(deck=card.deck, season=card.season))
-    cols = min(len(cards), ctx.settings.tts.max_cols)
-    row, col = divmod(next(i for i, c in enumerate(cards) if c.id == card.id), cols)
-    w, h = plan.cell
-    with Image.open(tmp_path / "tts" / f"{card.deck}-{card.season}.png") as sheet:
-        cell = sheet.convert("RGB").crop((col * w, row * h, (col + 1) * w, (row + 1) * h))
+    # the card's cell on its TTS sheet: the trim at print size, scaled to the sheet's card size
+    from cardgen.render.products.tts import tts_decks
+
+    deck = next(d for d in tts_decks(ctx) if any(c.id == card.id for c in d.sheets[0].cards))
+    sheet = deck.sheets[0]
+    row, col = divmod(next(i for i, c in enumerate(sheet.cards) if c.id == card.id), sheet.cols)
+    w, h = sheet.cell
+    with Image.open(tmp_path / "tts" / sheet.file) as im:
+        cell = im.convert("RGB").crop((col * w, row * h, (col + 1) * w, (row + 1) * h))
     box = trim(full, plan.bleed_px)
-    expected = full.resize(plan.cell, Image.Resampling.LANCZOS, box=box, reducing_gap=2.0)
+    master = full.resize(plan.cell, Image.Resampling.LANCZOS, box=box, reducing_gap=2.0)
+    expected = master.resize((w, h), Image.Resampling.LANCZOS)
     assert cell.tobytes() == expected.tobytes()
 
 
@@ -137,7 +140,7 @@ def test_without_pngs_the_pages_are_drawn_only_as_fine_as_the_cells(catalogue, m
     r._raster(RenderOptions(products=("tts",), jobs=1), lambda rel, data: None)
     ((w, h),) = sizes
     cell = raster.plan(r.context(), full_size=False).cell
-    assert cell[0] < w < 825 and cell[1] < h < 1125
+    assert (w, h) == (825, 1125) and cell == (750, 1050)  # the trim at print resolution
 
 
 def test_jobs_must_be_positive(runner, app, tmp_path):
@@ -157,7 +160,7 @@ def test_images_render_with_nothing_but_python(tmp_path):
     products = [a for p in IMAGES for a in ("-p", p)]
     res = subprocess.run([*cmd, *products, "--jobs", "2"], env=env, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
-    assert (out / "contact.png").is_file() and (out / "tts" / "tts.json").is_file()
+    assert (out / "contact.png").is_file() and (out / "tts" / "attack-right.json").is_file()
     with Image.open(next((out / "png").rglob("*.png"))) as im:
         assert im.size == (825, 1125)
 

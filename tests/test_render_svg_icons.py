@@ -107,20 +107,33 @@ def test_shipped_catalogue_prints_only_icons_it_has(cards_dir):
 
 # --- diagnostics ---------------------------------------------------------------------------------
 def test_missing_icon_is_e404_naming_the_file_and_the_cards(ar_cards, runner, app, plain):
+    """A deck emblem with no file is refused where rules.yaml names it."""
     rules = ar_cards / "rules.yaml"
-    rules.write_text(rules.read_text().replace("icon: eye", "icon: banner", 1))
-    spy = [c.id for c in load_catalogue(ar_cards) if c.deck == "spy"]
+    rules.write_text(rules.read_text().replace("icon: eye", "icon: trumpet", 1))
     (d,) = _icon_diags(ar_cards)
-    assert d.code == "E404" and d.card == spy[0]
-    assert "banner.svg" in d.message and "cards/icons/" in d.message
-    assert all(card in d.message for card in spy[:5])
-    assert d.position.file.endswith("spy.yaml") and d.position.line > 0
+    assert d.code == "E404" and d.card is None
+    assert "trumpet.svg" in d.message
+    assert d.position.file.endswith("rules.yaml")
+    assert d.position.line == next(
+        i for i, line in enumerate(rules.read_text().splitlines(), 1) if "icon: trumpet" in line
+    )
     res = runner.invoke(app, ["validate", str(ar_cards)])
     assert res.exit_code == 1 and "E404" in res.output and "Traceback" not in res.output
     out = ar_cards.parent / "out"
     res = runner.invoke(app, ["render", str(ar_cards), "-o", str(out), "-p", "pnp"])
-    assert res.exit_code == 1 and "banner.svg" in plain(res.output)
+    assert res.exit_code == 1 and "trumpet.svg" in plain(res.output)
     assert not out.exists() or not any(out.rglob("*.pdf"))  # nothing rendered
+
+
+def test_missing_text_icon_is_e404_naming_the_file_and_the_cards(ar_cards):
+    """An icon a card's text prints with no file: at the first card, naming file and cards."""
+    deck = ar_cards / "battle.yaml"
+    deck.write_text(
+        deck.read_text().replace("flavour: Hold the line.", 'flavour: "{banner} Hold."')
+    )
+    (d,) = _icon_diags(ar_cards)
+    assert d.code == "E404" and "banner.svg" in d.message and "cards/icons/" in d.message
+    assert d.position.file.endswith("battle.yaml") and d.card is not None
 
 
 BROKEN = {
@@ -158,9 +171,9 @@ def test_malformed_catalogue_icon_is_e405_at_the_file_naming_the_cards(ar_cards,
 
 def test_unused_broken_icon_file_is_reported_without_a_card(ar_cards):
     (ar_cards / "icons").mkdir()
-    (ar_cards / "icons" / "banner.svg").write_text("<svg")
+    (ar_cards / "icons" / "trumpet.svg").write_text("<svg")
     (d,) = _icon_diags(ar_cards)
-    assert d.code == "E405" and d.card is None and "banner.svg" in d.position.file
+    assert d.code == "E405" and d.card is None and "trumpet.svg" in d.position.file
 
 
 def test_painting_a_missing_icon_raises_a_diagnostic_not_a_traceback(tmp_path):

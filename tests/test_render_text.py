@@ -6,7 +6,7 @@ import pytest
 
 from cardgen.packs.attack_right.layout import load_layout
 from cardgen.render.fonts import register_fonts
-from cardgen.render.text import Para, Piece, TextStyle, draw, fit, parse
+from cardgen.render.text import Para, Piece, TextStyle, draw, fit, parse, typeset
 
 
 @pytest.fixture(scope="module")
@@ -22,11 +22,49 @@ def test_parse_splits_icons_inside_words():
     ]
 
 
-def test_a_number_and_its_icon_stay_together():
+def test_a_number_its_icon_and_the_word_before_stay_together():
     assert parse("Gain 2 {coin}.") == [
-        (Piece("Gain"),),
-        (Piece("2\u00a0"), Piece(icon="coin"), Piece(".")),
+        (Piece("Gain\u00a02\u00a0"), Piece(icon="coin"), Piece(".")),
     ]
+    # "+1 {attack}" opening a paragraph: nothing before it to hold
+    assert parse("+1 {attack} per {age-token}.")[0] == (Piece("+1\u00a0"), Piece(icon="attack"))
+
+
+def test_gain_amount_and_icon_never_break_across_lines(font):
+    """At every width "Gain 1 {coin}" is on one line (the issue's "Gain / 1 [coin]")."""
+    text = "When played: Gain 1 {coin} and your Neighbour loses 1 {glory}."
+    for width in range(60, 200, 3):
+        lay = fit([Para(text, font)], width, 500, TextStyle(size=9.0, min_size=9.0))
+        for line in lay.lines:
+            words = "".join(r.text if r.icon is None else f"{{{r.icon}}}" for r in line.runs)
+            assert not words.rstrip().endswith(("Gain", "1", "loses")), (width, words)
+            assert not words.lstrip().startswith(("1", "{coin}", "{glory}")), (width, words)
+
+
+def test_a_hyphen_before_a_digit_is_a_minus_sign():
+    assert typeset("-1 {attack}, (-2) and x-3 Neighbour-facing") == (
+        "\u22121 {attack}, (\u22122) and x-3 Neighbour-facing"
+    )
+    assert parse("Your Neighbour has -1 {attack}.")[-1][0] == Piece("has\u00a0\u22121\u00a0")
+
+
+def test_punctuation_follows_an_icon_without_a_gap(font):
+    """The icon's advance is its drawing plus a pad each side, none before a full stop."""
+    style = TextStyle(size=10.0, icon_scale=1.0, icon_pad=0.1)
+    sword = {"attack": (0.25, 0.75)}.get
+
+    def runs(text):
+        (line,) = fit([Para(text, font)], 300, 40, style, lambda n: sword(n, (0.0, 1.0))).lines
+        return line.runs
+
+    *_, icon, stop = runs("get +1 {attack}.")
+    assert icon.width == pytest.approx(10 * 0.5 + 1.0)  # drawing 5 pt, one pad of 1 pt
+    assert stop.x == pytest.approx(icon.x + icon.width) and stop.text == "."
+    assert icon.shift == pytest.approx(1.0 - 2.5)  # drawn from its ink, not its square
+    *_, icon, _ = runs("get +1 {attack} now")
+    assert icon.width == pytest.approx(10 * 0.5 + 2.0)
+    *_, coin, _ = runs("Gain 1 {coin}.")
+    assert coin.width == pytest.approx(10 + 1.0)  # no extent known: the whole square
 
 
 def test_text_keeps_its_size_when_it_fits(font):

@@ -129,7 +129,7 @@ def test_every_icon_is_a_project_token(rulebook, rules):
     assert {"left", "middle", "right", "star", "wood", "deck-spy"} <= used
     assert "{{" in source and "rules.economy.starting_coins" in source
     icons = {s.icon for b in rulebook.blocks for s in b.spans if s.icon}
-    assert {"eye", "sword", "unit", "coin"} <= icons  # deck tokens drawn with the deck's icon
+    assert {"eye", "banner", "unit", "coin"} <= icons  # deck tokens drawn with the deck's icon
     assert "[coin]" in plain_markdown(rulebook) and "{{" not in plain_markdown(rulebook)
 
 

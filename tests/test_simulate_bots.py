@@ -1,4 +1,5 @@
-"""Simulation bots: the fast random bot, the engine adapter and the determinised lookahead."""
+"""Simulation bots: the fast random bot, the engine adapter, the determinised lookahead and the
+search bot (ISMCTS over the engine)."""
 
 from __future__ import annotations
 
@@ -107,3 +108,61 @@ def test_lookahead_beats_greedy_heads_up(cat):
         res = _play(st, bots, check=False).results()
         wins += res[la].winner and not res[1 - la].winner
     assert wins > 8
+
+
+# ------------------------------------------------------------------ the search bot
+def test_search_adapter_shortlists_legal_actions_and_keeps_what_it_saw(cat):
+    import random
+
+    from cardgen.packs.attack_right.engine import DRAFT
+    from cardgen.packs.attack_right.simulation.search_bot import AttackRightAdapter
+
+    ad = AttackRightAdapter(plays=2, picks=3)
+    st = _state(cat, n=3, seed=4)
+    greedy = make_sim_bot("greedy", 1)
+    checked = set()
+    while not st.is_terminal():
+        for p in ad.movers(st):
+            legal = st.legal_actions(p)
+            short = list(ad.legal(st, p))
+            assert short and set(short) <= set(legal)
+            if st.phase == DRAFT:
+                assert len(short) == min(3, len(legal))
+                checked.add("draft")
+            elif not st.sub and len(legal) > 3:  # the best two plays and one end of turn
+                plays = sum(1 for a in legal if a >= 0)
+                assert len(short) == min(2, plays) + 1 and short[-1] < 0
+                assert all(a >= 0 for a in short[:-1])
+                checked.add("play")
+        ad.observe(st, 0)
+        w = ad.determinise(st, 0, random.Random(7))
+        assert ad.movers(w) == st.acting_players()
+        zones = w.card_zones()
+        assert all(zones[i] == z for i, z in st.card_zones().items() if i in ad.seen)
+        ad.apply(st, {p: greedy.choose(st, p, st.legal_actions(p)) for p in st.acting_players()})
+    assert checked == {"draft", "play"}
+    values = [ad.evaluate(st, p) for p in range(3)]
+    assert sum(values) == pytest.approx(1.0) and max(values) == values[st.winners()[0]]
+
+
+def test_search_bot_plays_legal_deterministic_games(cat):
+    def game():
+        st = _state(cat, n=2, seed=11)
+        bots = [make_sim_bot("search", 5), make_sim_bot("greedy", 6)]
+        return _play(st, bots, check=True)
+
+    a, b = game(), game()
+    assert a.is_terminal() and a.state_hash() == b.state_hash()
+
+
+def test_search_beats_greedy_heads_up(cat):
+    """A fixed set of 8 two-player games, search against greedy, seats alternating."""
+    wins = 0
+    for seed in range(8):
+        me = seed % 2
+        st = _state(cat, n=2, seed=200 + seed)
+        bots = [make_sim_bot("greedy", seed), make_sim_bot("greedy", seed)]
+        bots[me] = make_sim_bot("search", seed)
+        res = _play(st, bots, check=False).results()
+        wins += res[me].winner and not res[1 - me].winner
+    assert wins >= 6

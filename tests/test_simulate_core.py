@@ -109,7 +109,7 @@ def test_matchups(cat):
 
 def test_the_pack_supplies_the_simulation(cat):
     assert load_simulation(cat) is SIMULATION
-    assert SIMULATION.bots == ("random", "greedy", "lookahead")
+    assert SIMULATION.bots == ("random", "greedy", "lookahead", "search")
     # the core fills in the bot pool and the game's option defaults
     bare = SimSpec(games=2, players=2, matchups=(("battle", "age"),))
     res = simulate(cat, bare)
@@ -122,7 +122,7 @@ def test_mixed_lineups_are_deterministic(cat):
     spec = _spec(cat, bots="mixed")
     lineups = [spec.bots_of(i) for i in range(60)]
     assert lineups == [spec.bots_of(i) for i in range(60)]
-    assert {b for lu in lineups for b in lu} == {"random", "greedy", "lookahead"}
+    assert {b for lu in lineups for b in lu} == {"random", "greedy", "lookahead", "search"}
     assert _spec(cat).bots_of(3) == ("random",) * 4
 
 

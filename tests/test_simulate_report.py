@@ -131,7 +131,17 @@ def test_writers_lay_out_one_model(summary):
     from html import escape
 
     model = build_model(summary, SIM)
-    assert [t.key for t in model.tables] == ["decks", "seats", "rounds", "versus", "cards"]
+    assert [t.key for t in model.tables] == [
+        "targets",
+        "decks",
+        "majority",
+        "shares",
+        "seats",
+        "rounds",
+        "economy",
+        "versus",
+        "cards",
+    ]
     assert len(model.figures) == len(build_figures(summary))
     assert build_model(summary, SIM, figures=False).figures == ()
     assert model.title.startswith("Attack Right balance report: 48 games")
@@ -141,7 +151,8 @@ def test_writers_lay_out_one_model(summary):
         assert all(len(row) == len(t.head) for row in t.rows)
         assert t.title in text and escape(t.title) in html
         for row in t.rows[:3]:
-            assert all(c in text for c in row) and all(escape(c) in html for c in row)
+            cells = row[:2] if t.key == "targets" else row  # long sentences wrap in text
+            assert all(c in text for c in cells) and all(escape(c) in html for c in row)
 
 
 def test_pdf_report(summary, tmp_path):
@@ -157,3 +168,87 @@ def test_pdf_report(summary, tmp_path):
     assert all(title in text for title in ("Decks", "Seats", "Rounds", "Deck versus deck"))
     # charts are vector drawings: no raster images anywhere
     assert all(not p.images for p in reader.pages)
+
+
+def test_measures_that_can_fail(summary, result):
+    """Deck-majority groups, deck shares, per-design play shares and the economy add up to the
+    counters, and each target's verdict follows its figure."""
+    L = result.layout
+    players = 48 * 4
+    groups = summary["majority"]
+    assert sum(g["games"] for g in groups) == players
+    assert sum(g["wins"] for g in groups) == sum(d["wins"] for d in summary["decks"])
+    for g in groups:
+        assert g["win_ci"] == [round(x, 4) for x in wilson(g["wins"], g["games"])]
+        assert g["vs_fair"] == pytest.approx(g["win_rate"] - 0.25, abs=1e-4)
+    for deck in L.labels("deck"):  # every player falls in one share bin of every deck
+        assert sum(r["games"] for r in summary["shares"] if r["deck"] == deck) == players
+    for c in summary["cards"]:
+        assert c["played_games"] <= c["drafted_games"] <= 48 * 4
+        assert c["played_share"] == round(c["played_games"] / c["drafted_games"], 4)
+        lo, hi = c["played_share_ci"]
+        assert lo <= c["played_share"] <= hi
+        lo, hi = c["pick_position_ci"]
+        assert 1 <= c["mean_pick_position"] <= 7 and lo <= c["mean_pick_position"] <= hi
+    econ = {e["period"]: e for e in summary["economy"]}
+    assert [econ[f"round {r}"]["samples"] for r in (1, 2, 3, 4)] == [players] * 4
+    played = sum(c["played"] for c in summary["cards"])
+    assert sum(econ[f"round {r}"]["played_mean"] * players for r in (1, 2, 3, 4)) == (
+        pytest.approx(played, abs=0.05)
+    )
+    assert econ["spring"]["samples"] == econ["fall"]["samples"] == 2 * players
+    assert econ["spring"]["filled_share"] == pytest.approx(
+        econ["spring"]["filled_mean"] / 6, abs=1e-3
+    )
+    targets = {t["target"].split()[0]: t for t in summary["targets"]}
+    assert len(summary["targets"]) == 6
+    spring = next(t for t in summary["targets"] if "spring" in t["target"])
+    assert spring["ok"] == (econ["spring"]["played_mean"] >= 2.5)
+    adv = summary["seat_advantage"]
+    best = max(summary["seats"], key=lambda s: s["win_rate"])
+    assert adv["win_rate"] == best["win_rate"]
+    assert adv["advantage"] == pytest.approx(best["win_rate"] - 0.25, abs=1e-4)
+    seat = next(t for t in summary["targets"] if t["target"].startswith("seat"))
+    assert seat["ok"] == (adv["advantage"] < 0.03)
+    every = targets["every"]
+    dead = [c for c in summary["cards"] if c["drafted_games"] >= 20 and c["played_share"] < 0.15]
+    assert every["ok"] == (not dead)
+
+
+def test_verdicts_pass_and_fail_with_the_targets(result, cat):
+    """The same games judged against a lax and a strict set of targets."""
+    from cardgen.packs.attack_right.simulation.balance import _cards, _economy, _majority, verdicts
+    from cardgen.packs.attack_right.simulation.targets import load_targets
+
+    cards, majority, econ = _cards(result, cat), _majority(result), _economy(result, cat)
+    # lax: every share at least 0, every margin 1; strict: at least 100 %, every margin 0
+    common = dict(min_drafted_games=1, dominant_min_games=1, majority_min_games=1)
+    lax, strict = (
+        load_targets().model_copy(
+            update=common
+            | dict(play_share_min=1 - m, dominant_margin=m, majority_margin=m, seat_margin=m)
+            | {"cards_per_round": {"spring": 9 * (1 - m), "fall": 9 * (1 - m)}}
+        )
+        for m in (1.0, 0.0)
+    )
+    assert all(v["ok"] is True for v in verdicts(result, cards, majority, econ, lax))
+    assert all(v["ok"] is False for v in verdicts(result, cards, majority, econ, strict))
+
+
+def test_first_game_mode_has_every_measure(cat):
+    """The first game (no ★ cards, 6-card hands) reports the same measures, and no ★ design."""
+    spec = SimSpec(
+        games=12,
+        players=4,
+        matchups=make_matchups(cat.rules.deck_ids, 4),
+        bots="greedy",
+        seed=5,
+        options={"first_game": True},
+    )
+    summary = summarise(simulate(cat, spec), cat)
+    stars = {c.id for c in cat.cards if c.star}
+    assert summary["cards"] and not stars & {c["card"] for c in summary["cards"]}
+    assert sum(g["games"] for g in summary["majority"]) == 12 * 4
+    assert {e["period"] for e in summary["economy"]} >= {"spring", "fall"}
+    assert len(summary["targets"]) == 6 and summary["seat_advantage"]["games"] == 12
+    assert "first game (no star cards)" in build_model(summary, SIM).intro

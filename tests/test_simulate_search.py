@@ -203,3 +203,37 @@ def test_policy_mode_searches_against_the_opponent_model():
     s = Nim(10)
     assert ISMCTSBot(NimAdapter(), iterations=1500, opponents="policy", seed=3).choose(s, 0) == 3
     assert ISMCTSBot(NimAdapter(), iterations=1500, seed=3).choose(s, 0) == 2
+
+
+@pytest.mark.parametrize("stones", [5, 6, 7, 9, 10, 11])
+def test_halving_root_finds_the_winning_nim_move(stones):
+    bot = ISMCTSBot(NimAdapter(), iterations=600, root="halving", seed=3)
+    assert bot.choose(Nim(stones), 0) == stones % 4
+
+
+class CountingGuess(GuessAdapter):
+    """Records the first draw of every determinisation's rng."""
+
+    def __init__(self, prior_one: float):
+        super().__init__(prior_one)
+        self.draws: list[float] = []
+
+    def determinise(self, s, player, rng):
+        state = rng.getstate()
+        self.draws.append(rng.random())
+        rng.setstate(state)
+        return super().determinise(s, player, rng)
+
+
+@pytest.mark.parametrize("prior_one, expected", [(0.8, 1), (0.2, 0)])
+def test_halving_compares_actions_on_common_worlds(prior_one, expected):
+    """Halving honours the information set and tries both guesses in the same worlds."""
+    ad = CountingGuess(prior_one)
+    s = Guess(0, announced=True)
+    assert ISMCTSBot(ad, iterations=200, root="halving", seed=1).choose(s, 0) == expected
+    assert len(ad.draws) == 200 and ad.draws[0::2] == ad.draws[1::2]  # one world per pair
+
+
+def test_unknown_root_rule():
+    with pytest.raises(ValueError, match="root"):
+        ISMCTSBot(NimAdapter(), root="thompson")

@@ -109,7 +109,7 @@ def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Ste
     return steps, skipped
 
 
-def input_digest(cards_dir: Path, paper: str, only: list[str] | None) -> str:
+def input_digest(cards_dir: Path, paper: str, only: list[str] | None, service: str = "home") -> str:
     """Everything a build reads: the catalogue folder, the cards' art files wherever they are,
     the pack's code, all of the cardgen package (code, templates, fonts, the rulebook source)
     and the options."""
@@ -122,6 +122,7 @@ def input_digest(cards_dir: Path, paper: str, only: list[str] | None) -> str:
             "code": code_digest(""),
             "paper": paper,
             "only": only,
+            "service": service,
         }
     )
 
@@ -133,6 +134,7 @@ def build(
     paper: str = "a4",
     only: Iterable[str] | None = None,
     jobs: int | None = None,
+    service: str = "home",
     on_plan: Callable[[list[Step]], None] | None = None,
     on_step: Callable[[StepResult], None] | None = None,
     on_start: Callable[[Step], None] | None = None,
@@ -141,20 +143,25 @@ def build(
 
     A step runs into a staging folder; a file replaces its old version only if its bytes
     differ, so an unchanged output is never rewritten.  ``jobs`` processes rasterise the card
-    images (None: the machine's cores); the kit is the same for every number.
+    images (None: the machine's cores); the kit is the same for every number.  ``service``
+    (``tgc``, ``mpc``, ``dtc``) adds that print service's files to the kit.
     """
     started = time.perf_counter()
     if paper not in PAPERS:
         raise BuildError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}")
     if jobs is not None and jobs < 1:
         raise BuildError(f"jobs must be at least 1, not {jobs}")
+    from cardgen.render.services import SERVICE_IDS
+
+    if service not in SERVICE_IDS:
+        raise BuildError(f"unknown print service {service!r}; choose from {', '.join(SERVICE_IDS)}")
     out, cards = Path(out_dir), Path(cards_dir)
     if out.exists() and not out.is_dir():
         raise BuildError(f"cannot write {out}: it is a file, not a folder")
     selected = None if only is None else list(dict.fromkeys(only))
     try:
         cache = BuildCache.load(out)
-        inputs = input_digest(cards, paper, selected)
+        inputs = input_digest(cards, paper, selected, service)
         indexes = (out / MANIFEST_FILE).is_file() and (out / GUIDE_FILE).is_file()
         if inputs == cache.inputs and cache.intact() and indexes:
             # what an interrupted build left, unless a build is running (it sweeps then)
@@ -162,7 +169,7 @@ def build(
                 _sweep(out)
             return _unchanged(cache, out, paper, on_plan, on_step, started)
         catalogue, warnings = _validated(cards)
-        ctx = BuildContext(catalogue, out, paper, jobs=jobs)
+        ctx = BuildContext(catalogue, out, paper, service=service, jobs=jobs)
         steps, skipped = plan(ctx, selected)
         out.mkdir(parents=True, exist_ok=True)
         with _locked(out):

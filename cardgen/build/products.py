@@ -98,7 +98,9 @@ def _raster_cache(ctx: BuildContext):
         if sprite.card is not None:
             return digest_data([base, "face", cards[sprite.card.id]])
         b = sprite.back
-        return digest_data([base, "back", b.key, b.pile, b.name])
+        # an unmarked back is the same design in every pile: rasterised once
+        pile = b.pile if b.marked else ""
+        return digest_data([base, "back", b.key, pile, b.name, b.marked])
 
     return RasterCache(RasterStore(ctx.private_dir / RASTER_FOLDER), key)
 
@@ -114,6 +116,8 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     sheet are remade from the store."""
     try:
         from cardgen.render.api import Renderer, RenderOptions
+        from cardgen.render.products.base import load_product_settings
+        from cardgen.render.products.tts import per_sheet
     except ImportError as exc:  # pragma: no cover - the renderer ships with cardgen
         raise Unavailable(f"card renderer not available ({exc})") from None
     cat = ctx.catalogue
@@ -170,9 +174,9 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     piles: dict[str, list[Card]] = {}
     backs: dict[str, list[Card]] = {}
     for card in cat:
-        back = pack.back_of(card)
+        back = pack.printed_back(card, cat.rules)
         piles.setdefault(back.pile, []).append(card)
-        backs.setdefault(back.key, []).append(card)
+        backs.setdefault(back.slug, []).append(card)
     for deck, cards in piles.items():
         n = sum(c.copies for c in cards)
 
@@ -219,26 +223,51 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             )
         )
 
+    if ctx.service != "home":
+        from cardgen.render.services import service
+
+        svc = service(ctx.service)
+        for deck, cards in piles.items():
+            n = sum(c.copies for c in cards)
+
+            def service_file(rel: str, path: Path, deck=deck, cards=cards, n=n) -> Output:
+                name = svc.name
+                if rel.endswith(".pdf"):  # one PDF/X per deck: each card's back, then front
+                    what = f"{deck} deck for {name}, each card's back then front (PDF/X-1a)"
+                    ids = tuple(c.id for c in cards)
+                    return Output(rel, what, pdf_pages(path), {"cards": n}, svc.id, ids)
+                card = by_id.get(Path(rel).stem)
+                if card is None:
+                    return Output(rel, f"{deck} deck back for {name}", None, {}, svc.id)
+                counts = {"cards": card.copies}
+                return Output(rel, f"{card.name} ×{card.copies} for {name}", None, counts, svc.id)
+
+            steps.append(
+                render_step(
+                    f"cards/{svc.id}-{deck}",
+                    f"Cards: {svc.name}, {deck}",
+                    cards,
+                    RenderOptions(products=svc.products),
+                    service_file,
+                )
+            )
+
     def sheet(rel: str, path: Path) -> Output:
         stem = Path(rel).stem
         if stem.endswith("-back"):
             return Output(rel, "Tabletop Simulator back", None, {}, "tts")
-        cards = backs[stem]
-        n = sum(c.copies for c in cards)
-        return Output(
-            rel,
-            "Tabletop Simulator deck sheet",
-            None,
-            {"cards": n},
-            "tts",
-            tuple(c.id for c in cards),
-        )
+        slug, _, k = stem.partition(".")  # a deck's second sheet is <slug>.2.png
+        n = per_sheet(load_product_settings().tts)
+        start = (int(k or 1) - 1) * n
+        cards = [c for c in backs[slug] for _ in range(c.copies)][start : start + n]
+        ids = tuple(dict.fromkeys(c.id for c in cards))
+        return Output(rel, "Tabletop Simulator deck sheet", None, {"cards": len(cards)}, "tts", ids)
 
     for key, cards in backs.items():
         steps.append(
             render_step(
                 f"cards/tts-{key}",
-                f"Cards: TTS sheet, {key}",
+                f"Cards: TTS sheets, {key}",
                 cards,
                 RenderOptions(products=("tts",), tts_parts=("sheets",)),
                 sheet,
@@ -247,10 +276,10 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     steps.append(
         render_step(
             "cards/tts-index",
-            "Cards: TTS deck list",
+            "Cards: Tabletop Simulator saved object",
             cat.cards,
             RenderOptions(products=("tts",), tts_parts=("index",)),
-            lambda rel, path: Output(rel, "Tabletop Simulator deck list", None, {}, "tts"),
+            lambda rel, path: Output(rel, "Tabletop Simulator saved object", None, {}, "tts"),
         )
     )
 
@@ -283,13 +312,17 @@ COMPONENT_CODE = ("components", "render", "pack.py", "build/products.py")
 
 @provider("components")
 def component_steps(ctx: BuildContext) -> list[Step]:
-    """The pack's components: large ones on A3 and tiled over the paper, the others on the paper."""
+    """The pack's components: large ones on the paper's large sheet (A3, Tabloid) and tiled over
+    the paper, the others on the paper."""
+    from cardgen.components.tiling import LARGE_SHEETS, PAPER_NAMES
+
     pack = ctx.catalogue.pack
     steps = []
     for spec in pack.components():
         if spec.large:
+            large = LARGE_SHEETS[ctx.paper]  # A3 with A4, Tabloid with Letter
             runs = [
-                ("a3", "a3", f"{spec.id}-a3", "one A3 sheet each", ""),
+                (large, large, f"{spec.id}-{large}", f"one {PAPER_NAMES[large]} sheet each", ""),
                 (
                     ctx.paper,
                     f"tiled-{ctx.paper}",

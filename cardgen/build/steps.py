@@ -93,6 +93,8 @@ class BuildContext:
     catalogue: Catalogue
     out_dir: Path
     paper: str
+    #: the print service whose files the kit also holds (``home``: none besides the kit)
+    service: str = "home"
     #: processes rasterising card images (None: the machine's cores); never part of a step's
     #: key, as the files are the same for every number
     jobs: int | None = None

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import TypeAdapter, ValidationError
 
 from cardgen.catalogue.models import CardBase, RulesBase
+from cardgen.catalogue.text_checks import text_problems
 from cardgen.catalogue.validation_errors import error_to_diagnostic, validate_model
 from cardgen.catalogue.yaml_source import SourceMap, load_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity
@@ -160,7 +161,15 @@ def load_rules(path: Path, display: str | None = None) -> tuple[Pack, RulesBase]
         pack = get_pack(pack_id)
     except PackError as exc:
         raise DiagnosticError([Diagnostic("E011", str(exc), smap.at(("pack",)))]) from None
-    return pack, validate_model(pack.rules_model, data, smap)
+    problems = text_problems(data, smap)
+    try:
+        rules = validate_model(pack.rules_model, data, smap)
+    except DiagnosticError as exc:
+        raise DiagnosticError(problems + exc.diagnostics) from None
+    problems += pack.rules_problems(rules, smap, path.parent)
+    if problems:
+        raise DiagnosticError(problems)
+    return pack, rules
 
 
 @cache
@@ -199,6 +208,7 @@ def check_card_file(
             Diagnostic("E102", f"a card file must be a mapping with {shared}", smap.at(()))
         )
         return {}, []
+    diags.extend(text_problems(data, smap, tokens=True))
     file_keys = (*pack.file_fields, "cards")
     for key in data:
         if key not in file_keys:
@@ -208,6 +218,9 @@ def check_card_file(
     for name in pack.file_fields:
         if name not in data:
             diags.append(Diagnostic("E103", f"missing required field {name!r}", smap.at(())))
+            continue
+        if data[name] is None:  # `deck:` with no value: as good as missing
+            diags.append(Diagnostic("E103", f"{name!r} has no value", smap.at((name,))))
             continue
         try:
             shared[name] = _field_adapter(model, name).validate_python(data[name], context=ctx)

@@ -1,4 +1,6 @@
-"""JSON Schema of a card file, with the rules model's ids filled in as enums."""
+"""JSON Schemas of a catalogue's files: a card file, with the rules model's ids filled in as
+enums, and ``rules.yaml`` (the pack's rules model: its bounds; the cross-checks between values,
+such as ``players.min <= players.max``, are `cardgen validate`'s)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ if TYPE_CHECKING:
     from cardgen.pack import Pack
 
 SCHEMA_ID = "https://cardgen.invalid/schema/deck.schema.json"
+RULES_SCHEMA_ID = "https://cardgen.invalid/schema/rules.schema.json"
 
 
 def _walk(node: Any, fn) -> None:
@@ -59,3 +62,19 @@ def deck_schema(pack: Pack, rules: Any = None) -> dict:
 def deck_schema_json(pack: Pack, rules: Any = None) -> str:
     """The schema as stable, pretty JSON text."""
     return json.dumps(deck_schema(pack, rules), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def rules_schema(pack: Pack) -> dict:
+    """The JSON Schema (draft 2020-12) of ``rules.yaml`` for ``pack``: its rules model."""
+    schema = pack.rules_model.model_json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": RULES_SCHEMA_ID,
+        "title": f"cardgen rules.yaml ({pack.game_type.id})",
+        **schema,
+    }
+
+
+def rules_schema_json(pack: Pack) -> str:
+    """The rules schema as stable, pretty JSON text."""
+    return json.dumps(rules_schema(pack), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -113,10 +113,20 @@ def _shape(node: dict, defs: dict) -> Shape:
 
 @cache
 def field_shapes(model: type) -> dict[str, Shape]:
-    """Every field of a card model with its cell notation, in the model's order."""
+    """Every field of a card model with its cell notation, in the model's order
+    (``placeholders``, a note on the others, last)."""
     schema = model.model_json_schema()
     defs = schema.get("$defs", {})
-    return {name: _shape(prop, defs) for name, prop in schema["properties"].items()}
+    props = schema["properties"]
+    return {name: _shape(props[name], defs) for name in sorted(props, key=_last_placeholders)}
+
+
+def _last_placeholders(name: str) -> bool:
+    return name == PLACEHOLDERS
+
+
+#: the column of a card's placeholder marks (:mod:`cardgen.catalogue.placeholders`)
+PLACEHOLDERS = "placeholders"
 
 
 @cache

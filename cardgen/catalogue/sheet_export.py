@@ -17,7 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.catalogue.sheet_cells import FALSE, TRUE, field_choices, field_shapes
+from cardgen.catalogue.sheet_cells import (
+    FALSE,
+    PLACEHOLDERS,
+    TRUE,
+    field_choices,
+    field_shapes,
+)
 from cardgen.catalogue.sheet_import import FILE_COLUMN, default_stem
 
 #: the name of the sheet of cards in an exported workbook
@@ -29,7 +35,9 @@ def sheet_table(cat: Catalogue) -> tuple[list[str], list[list[Any]]]:
     """The header and the rows of the catalogue's sheet."""
     pack = cat.pack
     rows = [pack.export_row(c) for c in cat]
-    columns = list(rows[0]) if rows else list(pack.card_model.model_fields)
+    columns = list(rows[0]) if rows else list(field_shapes(pack.card_model))
+    if not any(row.get(PLACEHOLDERS) for row in rows):  # a column only when something is marked
+        columns = [c for c in columns if c != PLACEHOLDERS]
     table = [[row[c] for c in columns] for row in rows]
     stems = [Path(cat.sources[c.id].smap.file).stem if c.id in cat.sources else "" for c in cat]
     derived = [default_stem(pack, (getattr(c, f) for f in pack.file_fields)) for c in cat]

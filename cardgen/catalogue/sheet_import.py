@@ -35,7 +35,8 @@ from cardgen.catalogue.loader import (
     display_path,
     find_card_files,
 )
-from cardgen.catalogue.sheet_cells import RowError, cell_text
+from cardgen.catalogue.placeholders import placeholder_notes
+from cardgen.catalogue.sheet_cells import RowError, cell_text, field_shapes
 from cardgen.catalogue.validate import ValidationResult
 from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.catalogue.yaml_write import card_file_yaml
@@ -210,7 +211,7 @@ class Columns:
 
 def sheet_columns(pack: Pack) -> list[str]:
     """Every column a sheet of ``pack`` may have: its card fields, then ``file``."""
-    return [*pack.card_model.model_fields, FILE_COLUMN]
+    return [*field_shapes(pack.card_model), FILE_COLUMN]
 
 
 def required_columns(pack: Pack) -> list[str]:
@@ -429,6 +430,7 @@ def import_sheet(
         checked.append((f"{stem}.yaml", smap, shared, cards))
     catalogue = assemble_catalogue(root, pack, rules, checked, diags)
     if not _has_errors(diags):
+        diags += placeholder_notes(catalogue)
         diags += pack.check(catalogue)
     if not _has_errors(diags) and extra_checks is not None:
         for check in extra_checks(catalogue):

@@ -123,9 +123,11 @@ class Snapshot:
 
 def _check(root: Path) -> Checked:
     from cardgen.catalogue.loader import read_catalogue
+    from cardgen.catalogue.placeholders import placeholder_notes
 
     catalogue, diags = read_catalogue(root)
     if catalogue is not None:
+        diags += placeholder_notes(catalogue)
         diags += catalogue.pack.check(catalogue)
     return catalogue, diags
 

@@ -13,6 +13,15 @@ from pydantic import AfterValidator, Field, StrictInt, ValidationInfo
 from pydantic_core import PydanticCustomError
 
 
+class FieldError(ValueError):
+    """A model validator's error about one of its fields: ``path`` (relative to the model)
+    says which, so the diagnostic points at that value's line rather than the model's."""
+
+    def __init__(self, path: tuple[str | int, ...], message: str):
+        super().__init__(message)
+        self.path = path
+
+
 def from_rules(attr: str, label: str) -> AfterValidator:
     """A validator accepting only the values listed by the rules model's attribute ``attr``."""
 

@@ -53,6 +53,11 @@ class ValidationResult:
         return [d for d in self.diagnostics if d.severity is Severity.WARNING]
 
     @property
+    def notes(self) -> list[Diagnostic]:
+        """Information only (placeholders …): never a problem."""
+        return [d for d in self.diagnostics if d.severity is Severity.INFO]
+
+    @property
     def ok(self) -> bool:
         if isinstance(self.source, Snapshot):
             return not self.errors and self.source.has_catalogue

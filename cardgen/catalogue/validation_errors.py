@@ -68,6 +68,9 @@ def error_to_diagnostic(
     loc = tuple(err["loc"])
     kind = err["type"]
     ctx = err.get("ctx") or {}
+    located = getattr(ctx.get("error"), "path", None)  # a FieldError: which field it is about
+    if isinstance(located, tuple):
+        loc = (*loc, *located)
     value = err.get("input")
     path = _locate(smap, loc)
     rel = path[2:] if len(path) >= 2 and path[0] == "cards" else path

@@ -6,7 +6,9 @@ safe loader and builds the Python values itself, so that it can
 
 * record the file position of every key and value (a :class:`SourceMap`),
 * reject duplicate keys, explicit tags, tabs in indentation and non-UTF-8 bytes,
-* bound the work an alias-heavy document can cause (fails fast on a "billion laughs"), and
+* bound the work an alias-heavy document can cause (fails fast on a "billion laughs"),
+* refuse nesting deeper than :data:`MAX_DEPTH` before parsing (libyaml's composer recurses
+  in C: a few ten thousand nested brackets crash the interpreter), and
 * refuse files beyond a size limit before reading them.
 
 Every failure is a :class:`~cardgen.diagnostics.DiagnosticError` with a position and a code.
@@ -15,6 +17,7 @@ Every failure is a :class:`~cardgen.diagnostics.DiagnosticError` with a position
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 import yaml
@@ -28,6 +31,8 @@ except ImportError:  # pragma: no cover - depends on the PyYAML build
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_NODES = 200_000
+#: the deepest nesting of collections a catalogue file may have (a card file needs about 6)
+MAX_DEPTH = 48
 
 _STD_TAGS = {
     "tag:yaml.org,2002:" + t
@@ -159,6 +164,85 @@ def _check_tabs(text: str, file: str) -> None:
             raise _fail("E005", "tab character in indentation", Position(file, lineno, col))
 
 
+def _too_deep(file: str, line: int, column: int, max_depth: int) -> DiagnosticError:
+    return _fail(
+        "E015",
+        f"values nested more than {max_depth} levels deep",
+        Position(file, line, column),
+    )
+
+
+#: a line whose value is a block scalar: its more indented lines that follow are text
+_BLOCK_SCALAR = re.compile(r"(^|[\s:-])[|>][0-9+-]{0,2}\s*(#.*)?$")
+
+
+def _check_depth(text: str, file: str, max_depth: int = MAX_DEPTH) -> None:
+    """Refuse text whose collections nest deeper than ``max_depth``, before libyaml sees it.
+
+    A conservative scan: flow brackets (``[`` ``{``) outside quoted scalars and comments, the
+    ``- `` / ``? `` indicators chained on one line, and the indentation of block lines each
+    count as nesting; quoted scalars, comments and plain scalars' inner brackets do not.
+    """
+    depth = 0  # open flow collections
+    literal = -1  # the indentation a block scalar (``|``, ``>``) is more indented than
+    for lineno, line in enumerate(text.split("\n"), 1):
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        if literal >= 0:
+            if not stripped.strip() or indent > literal:
+                continue
+            literal = -1
+        if depth == 0:
+            if _BLOCK_SCALAR.search(line):
+                literal = indent
+            chained = 0
+            while stripped[:2] in ("- ", "? ") or stripped in ("-", "?"):
+                chained += 1
+                stripped = stripped[2:].lstrip(" ")
+            # each block level needs a column of indentation or an indicator
+            block = indent // 2 + chained
+            if block > max_depth:
+                raise _too_deep(file, lineno, indent + 1, max_depth)
+        else:
+            block = 0
+        depth = _scan_flow(line, lineno, file, depth, block, max_depth)
+
+
+def _scan_flow(line: str, lineno: int, file: str, depth: int, block: int, max_depth: int) -> int:
+    """The open flow collections after ``line``, given ``depth`` open before it."""
+    quote = ""
+    prev = " "  # the previous significant character (a value starts after these)
+    i, n = 0, len(line)
+    while i < n:
+        ch = line[i]
+        if quote:
+            if ch == "\\" and quote == '"':
+                i += 1
+            elif ch == quote:
+                if quote == "'" and i + 1 < n and line[i + 1] == "'":
+                    i += 1
+                else:
+                    quote = ""
+                    prev = "x"
+            i += 1
+            continue
+        starts_value = prev in " -:[{,?"
+        if ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            break
+        if ch in "'\"" and starts_value:
+            quote = ch
+        elif ch in "[{" and (depth > 0 or starts_value):
+            depth += 1
+            if depth + block > max_depth:
+                raise _too_deep(file, lineno, i + 1, max_depth)
+        elif ch in "]}" and depth > 0:
+            depth -= 1
+        if ch != " " and ch != "\t":
+            prev = ch if ch in "-:[{,?" else "x"
+        i += 1
+    return depth
+
+
 class _Builder:
     """Turns a composed node graph into Python values, recording positions and checking keys."""
 
@@ -171,6 +255,9 @@ class _Builder:
         self.open: set[int] = set()
 
     def build(self, node: yaml.Node, path: Path) -> Any:
+        if len(path) > 2 * MAX_DEPTH:  # the depth scan's backstop: nesting it could not see
+            mark = node.start_mark
+            raise _too_deep(self.file, mark.line + 1, mark.column + 1, 2 * MAX_DEPTH)
         self.budget -= 1
         if self.budget < 0:
             raise _fail(
@@ -240,6 +327,7 @@ class _Builder:
 def parse_yaml(text: str, file: str, *, max_nodes: int = MAX_NODES) -> tuple[Any, SourceMap]:
     """Parse YAML text safely; returns the value and its :class:`SourceMap`."""
     _check_tabs(text, file)
+    _check_depth(text, file)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()

@@ -36,6 +36,23 @@ class Paper(StrEnum):
 
 OutDir = Annotated[Path, typer.Option("--out", "-o", help="Output folder.")]
 PaperOption = Annotated[Paper, typer.Option("--paper", help="Paper for sheets and tiles.")]
+
+
+class Service(StrEnum):
+    home = "home"
+    tgc = "tgc"
+    mpc = "mpc"
+    dtc = "dtc"
+
+
+ServiceOption = Annotated[
+    Service,
+    typer.Option(
+        "--service",
+        help="Add a print service's files to the kit: tgc (The Game Crafter PNGs), mpc "
+        "(MakePlayingCards PNGs), dtc (DriveThruCards PDF/X-1a per deck).",
+    ),
+]
 Only = Annotated[
     list[str] | None,
     typer.Option(
@@ -59,6 +76,7 @@ def build(
     directory: CardsDir = DEFAULT_CARDS,
     out: OutDir = DEFAULT_OUT,
     paper: PaperOption = Paper.a4,
+    service: ServiceOption = Service.home,
     only: Only = None,
     jobs: Jobs = None,
     legacy_cards: LegacyCards = None,
@@ -74,7 +92,9 @@ def build(
     groups = _groups(only)
     with _failing_on(BuildError):
         if not show_progress():
-            report = run_build(cards, out, paper=paper.value, only=groups, jobs=jobs)
+            report = run_build(
+                cards, out, paper=paper.value, only=groups, jobs=jobs, service=service.value
+            )
         else:
             with _progress() as p:
                 task = p.add_task("building", total=None)
@@ -84,6 +104,7 @@ def build(
                     paper=paper.value,
                     only=groups,
                     jobs=jobs,
+                    service=service.value,
                     on_plan=lambda steps: p.update(task, total=len(steps) or 1),
                     on_start=lambda step: p.update(task, description=step.title),
                     on_step=lambda r: p.update(task, advance=1),

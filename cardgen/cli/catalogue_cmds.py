@@ -50,7 +50,10 @@ def validate(
         "--simulate",
         min=0,
         metavar="N",
-        help="Also play N seeded greedy games and warn on cards that are rarely playable.",
+        help=(
+            "Also play N seeded greedy games and warn on dead, dominant, never-affordable and "
+            "rarely playable designs."
+        ),
     ),
     no_cache: bool = typer.Option(
         False, "--no-cache", help="Read every file and re-run every check even if nothing changed."
@@ -92,19 +95,30 @@ def schema(
     game: str | None = typer.Option(
         None, "--game", help="The game pack, when the folder has no rules.yaml (cardgen games)."
     ),
+    rules_schema: bool = typer.Option(
+        False, "--rules", help="The schema of rules.yaml instead (cards/rules.schema.json)."
+    ),
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
     """Print the JSON Schema of a card file (for editors and other tools); the ids the
-    catalogue's rules.yaml defines are enums.  Without a rules.yaml, --game names the pack."""
+    catalogue's rules.yaml defines are enums.  Without a rules.yaml, --game names the pack.
+    With --rules, the schema of rules.yaml itself."""
     from cardgen.catalogue.loader import RULES_FILE, load_rules
-    from cardgen.catalogue.schema import deck_schema_json
+    from cardgen.catalogue.schema import deck_schema_json, rules_schema_json
     from cardgen.diagnostics import DiagnosticError
 
     directory = cards_dir(directory, legacy_cards)
     rules_file = directory / RULES_FILE
+    if rules_schema and game is not None:
+        write_output(rules_schema_json(_pack_named(game, rules_file)), out)
+        return
     try:
+        if rules_schema and os.path.lexists(rules_file):  # its pack, even if it is invalid
+            pack = _pack_of(rules_file)
+            write_output(rules_schema_json(pack), out)
+            return
         if os.path.lexists(rules_file):  # a FIFO or broken symlink: load_rules says so
             pack, rules = load_rules(rules_file)
         else:
@@ -113,6 +127,21 @@ def schema(
     except DiagnosticError as exc:
         raise report_errors(exc) from None
     write_output(deck_schema_json(pack, rules), out)
+
+
+def _pack_of(rules_file: Path):
+    """The pack a rules.yaml names, whether or not the rest of the file is valid (raises
+    DiagnosticError if it cannot be read or names no installed pack)."""
+    from cardgen.catalogue.yaml_source import load_yaml
+    from cardgen.diagnostics import Diagnostic, DiagnosticError
+    from cardgen.pack import PackError, get_pack
+
+    data, smap = load_yaml(rules_file)
+    pack_id = data.get("pack") if isinstance(data, dict) else None
+    try:
+        return get_pack(str(pack_id))
+    except PackError as exc:
+        raise DiagnosticError([Diagnostic("E011", str(exc), smap.at(("pack",)))]) from None
 
 
 def _pack_named(game: str | None, rules_file: Path):

@@ -29,6 +29,16 @@ class Product(StrEnum):
     png = "png"
     tts = "tts"
     contact = "contact"
+    tgc = "tgc"
+    mpc = "mpc"
+    dtc = "dtc"
+
+
+class ServiceChoice(StrEnum):
+    home = "home"
+    tgc = "tgc"
+    mpc = "mpc"
+    dtc = "dtc"
 
 
 class Paper(StrEnum):
@@ -55,6 +65,32 @@ def render(
         DuplexMode.long, "--duplex", help="pnp backs: long-edge, short-edge or single-sided."
     ),
     cmyk: bool = typer.Option(False, "--cmyk", help="Write the print PDFs in CMYK."),
+    service: ServiceChoice = typer.Option(
+        ServiceChoice.home,
+        "--service",
+        help="What to make: home (pnp, print PDFs, PNGs, TTS, contact sheet), tgc (The Game "
+        "Crafter PNGs), mpc (MakePlayingCards PNGs), dtc (DriveThruCards PDF/X-1a per deck); "
+        "-p overrides.",
+    ),
+    icc: Path = typer.Option(
+        None,
+        "--icc",
+        exists=True,
+        dir_okay=False,
+        help="CMYK ICC profile of the press for dtc PDFs (default: cardgen's own).",
+    ),
+    tts_url: str = typer.Option(
+        None,
+        "--tts-url",
+        help="Address the TTS saved object gives its images: this + file name (upload the "
+        "tts/ images there first); default: the bare file name (TTS looks in Mods/Images).",
+    ),
+    bleed: float = typer.Option(
+        None,
+        "--bleed",
+        min=0.0,
+        help="mm of each pnp card's background past its cut, into the gutter; default 3.",
+    ),
     jobs: Jobs = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
@@ -62,16 +98,21 @@ def render(
     """Render card faces and backs to PDFs and PNGs under --out (a progress bar when stderr is a
     terminal; -v lists the files)."""
     from cardgen.diagnostics import DiagnosticError
-    from cardgen.render.api import PRODUCTS, Renderer, RenderOptions
+    from cardgen.render.api import Renderer, RenderOptions
     from cardgen.render.geometry import PAPERS, Duplex
+    from cardgen.render.services import service as service_spec
     from cardgen.standard_checks import validated
 
+    svc = service_spec(service.value)
     options = RenderOptions(
-        products=tuple(p.value for p in product) if product else PRODUCTS,
+        products=tuple(p.value for p in product) if product else svc.products,
         papers=tuple(p.value for p in paper) if paper else tuple(PAPERS),
         duplex=Duplex(duplex.value),
         cmyk=cmyk,
         jobs=jobs,
+        pnp_bleed=bleed,
+        icc=icc.read_bytes() if icc else None,
+        tts_url=(tts_url.rstrip("/") + "/") if tts_url else None,
     )
     try:
         # refused exactly as `cardgen validate` refuses it (the preflight included)
@@ -79,6 +120,10 @@ def render(
         renderer = Renderer(catalogue)
         # a bar only where someone sees it (and rich is not even imported otherwise)
         run = _with_progress(renderer) if show_progress() else renderer.render
+        for d in renderer.service_problems(options):  # the errors stop the render below
+            say(f"{d.code} {d.message}", err=True)
+        for note in service_notes(options.products):
+            say(note, err=True)
         files = run(out, options, check=False)
     except DiagnosticError as exc:
         raise report_errors(exc) from None
@@ -90,6 +135,18 @@ def render(
         detail(str(path))
     say(f"wrote {len(files)} file(s) to {out}")
     detail(f"render: {', '.join(options.products)} in {elapsed():.2f} s")
+
+
+def service_notes(products) -> list[str]:
+    """The figures of the chosen print services that no source confirmed."""
+    from cardgen.render.services import services
+
+    return [
+        f"{s.name}: {p} is a placeholder (docs/print-services.md); check it with the service"
+        for s in services().values()
+        if s.id in products
+        for p in s.placeholders
+    ]
 
 
 def _with_progress(renderer):

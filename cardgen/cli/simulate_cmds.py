@@ -38,7 +38,13 @@ class SimFormat(StrEnum):
 def simulate(
     directory: CardsDir = DEFAULT_CARDS,
     games: int = typer.Option(1000, "--games", "-g", min=0, help="Number of games."),
-    players: int = typer.Option(4, "--players", "-n", help="Players (the rules' range, 2-4)."),
+    players: int | None = typer.Option(
+        None,
+        "--players",
+        "-n",
+        show_default=False,
+        help="Players (the rules' range); default: the most the game seats.",
+    ),
     decks: str = typer.Option(
         None, "--decks", help="Comma-separated decks, one per player; every seating is cycled."
     ),
@@ -93,6 +99,8 @@ def simulate(
     rules_players = getattr(cat.rules, "players", None)  # a rules model may narrow the range
     if rules_players is not None:
         lo, hi = rules_players.min, rules_players.max
+    if players is None:
+        players = hi
     check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
     check_choices([bots], [*sim.bots, MIXED], "--bots")
     if first_game and "first_game" not in sim.options:

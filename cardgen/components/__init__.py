@@ -26,8 +26,10 @@ class ComponentSpec:
     """A printed component of a pack.
 
     ``write(path, rules, paper)`` writes it to ``path``.  A ``large`` component (a board) is
-    printed on A3 and tiled over the kit's paper; the others on the kit's paper.
-    ``describe(rules, how)`` is its line in the manifest (``how``: "one A3 sheet each",
+    printed on the kit paper's large sheet (``a3`` for A4, ``tabloid`` for Letter:
+    :data:`cardgen.components.tiling.LARGE_SHEETS`) and tiled over the kit's paper; the others
+    on the kit's paper.  ``describe(rules, how)`` is its line in the manifest (``how``: "one A3
+    sheet each",
     "tiled over A4 to glue", or None on the kit's paper).  ``inputs`` are the data files its
     look depends on.
     """

@@ -1,4 +1,5 @@
-"""Large items on paper: one item per A3 sheet, or tiled over A4/Letter for gluing.
+"""Large items on paper: one item per large sheet (A3 for an A4 kit, Tabloid for a Letter
+one), or tiled over A4/Letter for gluing.
 
 An item is drawn once into a PDF form XObject; each sheet shows it through a clip window.  Tiles
 of the same item share an ``overlap`` strip with their neighbours: the tile to the right (or
@@ -21,8 +22,12 @@ from cardgen.render.geometry import Grid, draw_crop_marks
 from cardgen.render.units import Size, mm, to_mm
 
 A3 = Size(297.0, 420.0)
-PAPERS: dict[str, Size] = {"a3": A3, **SHEET_PAPERS}
-PAPER_NAMES = {"a3": "A3", "a4": "A4", "letter": "US Letter"}
+#: 11 × 17 in (ANSI B), the large sheet of the US paper series
+TABLOID = Size(279.4, 431.8)
+PAPERS: dict[str, Size] = {"a3": A3, "tabloid": TABLOID, **SHEET_PAPERS}
+PAPER_NAMES = {"a3": "A3", "tabloid": "Tabloid", "a4": "A4", "letter": "US Letter"}
+#: the large sheet that goes with each kit paper: the same series, so one printer shop has both
+LARGE_SHEETS = {"a4": "a3", "letter": "tabloid", "a3": "a3", "tabloid": "tabloid"}
 
 
 @dataclass(frozen=True)
@@ -92,22 +97,24 @@ def _form_name(item: Item) -> str:
     return f"item_{item.key}"
 
 
-def write_a3(s: Sheet, items: list[Item], margin: float) -> int:
-    """One item per A3 sheet, centred, turned to fit, with crop marks; returns the page count.
+def write_large(s: Sheet, items: list[Item], margin: float, paper: str = "a3") -> int:
+    """One item per large sheet (``paper``: ``a3`` or ``tabloid``), centred, turned to fit,
+    with crop marks; returns the page count.
 
     ``margin`` (mm) is the least room left round an item for the printer and the crop marks.
     """
+    sheet, name = PAPERS[paper], PAPER_NAMES[paper]
     for item in items:
-        paper = A3.landscape if item.width > item.height else A3
+        page = sheet.landscape if item.width > item.height else sheet
         short, long = sorted((to_mm(item.width), to_mm(item.height)))
-        if short > A3.w - 2 * margin or long > A3.h - 2 * margin:
+        if short > sheet.w - 2 * margin + 1e-6 or long > sheet.h - 2 * margin + 1e-6:
             raise ValueError(
-                f"{item.title} is {short:.0f}×{long:.0f} mm: too large for A3 with "
+                f"{item.title} is {short:.0f}×{long:.0f} mm: too large for {name} with "
                 f"{margin:g} mm margins"
             )
-        grid = Grid(paper, Size(to_mm(item.width), to_mm(item.height)), cols=1, rows=1)
+        grid = Grid(page, Size(to_mm(item.width), to_mm(item.height)), cols=1, rows=1)
         box = grid.slot(0)
-        s.c.setPageSize(paper.pt)
+        s.c.setPageSize(page.pt)
         s.c.saveState()
         s.c.translate(box.x, box.y)
         item.draw(s)

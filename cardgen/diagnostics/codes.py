@@ -2,7 +2,8 @@
 
 Codes never change meaning once released; new checks take new numbers.
 E0xx are file and YAML problems, E1xx schema problems, E2xx rules-model problems,
-E3xx engine-backed card checks, E4xx print preflight; W-codes are warnings.  The core lists
+E3xx engine-backed card checks, E4xx print preflight; W-codes are warnings; I-codes are
+information (listed, never a problem, not even with ``--strict``).  The core lists
 the codes any game can raise; a pack lists its own rules-model and engine codes (E2xx, E3xx)
 in ``Pack.codes()``, and they join :data:`CODES` when the pack is loaded.
 """
@@ -16,7 +17,7 @@ from enum import StrEnum
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
-    #: a fact the designer should know (a placeholder number), never a failure
+    #: information only: never fails a validation, not even ``--strict`` (e.g. placeholders)
     INFO = "info"
 
 
@@ -30,7 +31,7 @@ class Code:
     hint: str
 
 
-_E, _W = Severity.ERROR, Severity.WARNING
+_E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 CODES: dict[str, Code] = {
     c.id: c
@@ -56,6 +57,7 @@ CODES: dict[str, Code] = {
             _E,
             "the first row names the columns, each row below it is a card",
         ),
+        Code("E015", "yaml-too-deep", _E, "flatten the nesting; card data is a few levels deep"),
         # --- schema ------------------------------------------------------------------------
         Code("E101", "unknown-key", _E, "remove the key or correct its spelling"),
         Code("E102", "wrong-type", _E, "give a value of the expected type"),
@@ -71,6 +73,15 @@ CODES: dict[str, Code] = {
         Code("E110", "deck-mismatch", _E, "a card's value must match the one its file sets"),
         Code("E111", "unknown-column", _E, "rename the column to a card field (or delete it)"),
         Code("E112", "duplicate-column", _E, "keep one column per field"),
+        Code("E113", "bad-character", _E, "delete the invisible or control character"),
+        Code("E114", "blank-text", _E, "write the text, or leave the field out"),
+        Code("E115", "icon-token", _E, "write an icon as {name}: lowercase, in braces"),
+        Code(
+            "E116",
+            "placeholder-unknown",
+            _E,
+            "name a field of the card (`power`, `cost.gold`, `effects.0.amount`)",
+        ),
         # --- print preflight ---------------------------------------------------------------
         Code("E401", "text-overflow", _E, "shorten the rules text or flavour"),
         Code("E402", "art-missing", _E, "fix the art path (relative to the catalogue folder)"),
@@ -81,12 +92,41 @@ CODES: dict[str, Code] = {
             _W,
             "move the element inside the safe zone, or mark it `bleed: true` if it may be cut",
         ),
+        Code(
+            "E406",
+            "content-outside-safe-zone",
+            _E,
+            "only background and art may reach past the safe zone (1/8 in inside the trim)",
+        ),
+        Code("E407", "type-too-small", _E, "set no type under 6 pt"),
+        Code("W406", "icon-duplicate", _W, "give each meaning an icon of its own"),
+        Code("E408", "glyph-missing", _E, "use characters the card fonts have (no emoji or CJK)"),
         Code("E404", "icon-missing", _E, "add the icon as icons/NAME.svg beside rules.yaml"),
         Code(
             "E405",
             "icon-invalid",
             _E,
             'save the icon as plain SVG with viewBox="0 0 100 100" and filled or stroked shapes',
+        ),
+        Code("E411", "service-card-size", _E, "use the card size and bleed the service prints"),
+        Code(
+            "W411",
+            "service-safe-zone",
+            _W,
+            "keep text inside the service's safe area (card.safe in the layout)",
+        ),
+        Code(
+            "W410",
+            "back-reveals",
+            _W,
+            "print one back per face-down group (`printing: {backs: group}` in rules.yaml)",
+        ),
+        # --- information -------------------------------------------------------------------
+        Code(
+            "I001",
+            "placeholder",
+            _I,
+            "set the value, then drop it from `placeholders` (a placeholder is not the designer's)",
         ),
     ]
 }

@@ -14,14 +14,17 @@ FORMATS = ("human", "json", "github")
 
 def _counts(diags: Sequence[Diagnostic]) -> tuple[int, int]:
     errors = sum(1 for d in diags if d.severity is Severity.ERROR)
-    warnings = sum(1 for d in diags if d.severity is Severity.WARNING)
-    return errors, warnings
+    return errors, len(diags) - errors - _infos(diags)
 
 
-def _info(diags: Sequence[Diagnostic]) -> str:
-    """``", N note(s)"`` for informational diagnostics, empty when there are none."""
-    n = sum(1 for d in diags if d.severity is Severity.INFO)
-    return f", {n} note(s)" if n else ""
+def _infos(diags: Sequence[Diagnostic]) -> int:
+    """How many diagnostics are information only (placeholders …)."""
+    return sum(1 for d in diags if d.severity is Severity.INFO)
+
+
+def _info_tail(diags: Sequence[Diagnostic]) -> str:
+    n = _infos(diags)
+    return f", {n} info" if n else ""
 
 
 def to_json(diags: Sequence[Diagnostic], *, cards: int | None = None) -> str:
@@ -35,10 +38,9 @@ def to_json(diags: Sequence[Diagnostic], *, cards: int | None = None) -> str:
         "warnings": [d.to_dict() for d in ordered if d.severity is Severity.WARNING],
         "summary": {"errors": errors, "warnings": warnings},
     }
-    notes = [d.to_dict() for d in ordered if d.severity is Severity.INFO]
-    if notes:  # only catalogues with notes have the key: other reports are unchanged
-        doc["info"] = notes
-        doc["summary"]["info"] = len(notes)
+    if _infos(ordered):  # only when there are any: a catalogue without keeps its bytes
+        doc["info"] = [d.to_dict() for d in ordered if d.severity is Severity.INFO]
+        doc["summary"]["info"] = _infos(ordered)
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -62,7 +64,7 @@ def to_github(diags: Sequence[Diagnostic]) -> str:
         msg = f"{card}{d.message} (fix: {d.fix})"
         lines.append(f"::{level} {','.join(props)}::{_gh_escape(msg)}")
     errors, warnings = _counts(diags)
-    lines.append(f"cardgen: {errors} error(s), {warnings} warning(s){_info(diags)}")
+    lines.append(f"cardgen: {errors} error(s), {warnings} warning(s){_info_tail(diags)}")
     return "\n".join(lines) + "\n"
 
 
@@ -95,7 +97,7 @@ def print_human(
 
     console = Console(file=out, highlight=False, soft_wrap=True)
     for d in sorted(diags, key=sort_key):
-        style = {Severity.ERROR: "bold red", Severity.INFO: "bold blue"}.get(
+        style = {Severity.ERROR: "bold red", Severity.INFO: "bold cyan"}.get(
             d.severity, "bold yellow"
         )
         card = f" [cyan]\\[{escape(d.card)}][/]" if d.card else ""
@@ -108,11 +110,8 @@ def print_human(
         return
     errors, warnings = _counts(diags)
     what = f"{cards} cards, " if cards is not None else ""
+    counts = f"{what}{errors} error(s), {warnings} warning(s){_info_tail(diags)}"
     if errors:
-        console.print(
-            f"[bold red]invalid[/]: {what}{errors} error(s), {warnings} warning(s){_info(diags)}"
-        )
+        console.print(f"[bold red]invalid[/]: {counts}")
     else:
-        console.print(
-            f"[bold green]valid[/]: {what}{errors} error(s), {warnings} warning(s){_info(diags)}"
-        )
+        console.print(f"[bold green]valid[/]: {counts}")

@@ -299,6 +299,9 @@ class Appendix:
     rulebook_subject: str | None = None
     #: id of the section that explains the icons (linked from the markdown lede)
     icons_section: str | None = None
+    #: the rulebook's figures by name (:meth:`cardgen.pack.Pack.rulebook_figures`):
+    #: ``cardgen.docs.figures.Figure`` objects, drawn only when a rulebook is written
+    figures: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def walk(self) -> Iterator[Section]:
         for s in self.sections:

@@ -195,6 +195,7 @@ def assemble(
         "icons_section": "glossary-icons"
         if any(s.id == "glossary-icons" for s in sections)
         else None,
+        "figures": pack.rulebook_figures(catalogue),
     }
     fields.update(kw)
     return Appendix(

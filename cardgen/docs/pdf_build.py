@@ -22,8 +22,6 @@ is set, and that parse is slow.
 
 from __future__ import annotations
 
-import contextlib
-import json
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
@@ -34,8 +32,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from cardgen.util.atomic import atomic_write_text
-from cardgen.util.cache_dirs import cache_dir
+from cardgen.catalogue.cache_entries import read_entry, write_entry
+from cardgen.util.cache_dirs import private_cache_dir
 from cardgen.util.hashing import digest_data
 
 #: an entry of a table of contents: level, text (markup), page, bookmark key
@@ -157,20 +155,26 @@ def contents_key(document: str, story: Iterable[Flowable]) -> str:
     return digest_data({"document": document, "outlines": outlines(story)})
 
 
-def _contents_file(key: str) -> Path:
-    return cache_dir("contents") / f"{key}.json"
+def _contents_file(key: str) -> Path | None:
+    folder = private_cache_dir("contents")
+    return None if folder is None else folder / f"{key}.json"
 
 
 def known_contents(key: str) -> list[Entry] | None:
-    """The entries the document of ``key`` had when it was last built, if remembered."""
+    """The entries the document of ``key`` had when it was last built, if remembered (a
+    private entry naming this very key, :mod:`cardgen.catalogue.cache_entries`)."""
+    path = _contents_file(key)
+    entry = read_entry(path, "contents", key) if path is not None else None
+    if entry is None:
+        return None
     try:
-        data = json.loads(_contents_file(key).read_text(encoding="utf-8"))
-        return [(int(lv), str(text), int(page), k) for lv, text, page, k in data]
-    except (OSError, ValueError, TypeError):
+        return [(int(lv), str(text), int(page), str(k)) for lv, text, page, k in entry["entries"]]
+    except (KeyError, ValueError, TypeError):
         return None
 
 
 def remember_contents(key: str, entries: list[Entry]) -> None:
     """Keep the entries the document of ``key`` has (never fails: it is only a cache)."""
-    with contextlib.suppress(OSError):
-        atomic_write_text(_contents_file(key), json.dumps(entries, ensure_ascii=False))
+    path = _contents_file(key)
+    if path is not None:
+        write_entry(path, "contents", key, {"entries": [list(e) for e in entries]})

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, StrictUndefined, TemplateError
+from markupsafe import Markup
 
 from cardgen.catalogue.icon_tokens import TOKEN
 
@@ -30,7 +31,12 @@ _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight"
 
 
 class RulebookError(ValueError):
-    """The rulebook source cannot be rendered or uses markdown or icons the writers lack."""
+    """The rulebook source cannot be rendered or uses markdown or icons the writers lack;
+    ``line`` is the line of the rendered markdown it is about, when known."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,7 @@ class Span:
 class Block:
     """A heading (``level`` 1-3), paragraph, list item (``marker``) or aside (a boxed note)."""
 
-    kind: str  # "heading" | "para" | "item" | "aside"
+    kind: str  # "heading" | "para" | "item" | "aside" | "figure" (its name in ``id``)
     spans: tuple[Span, ...]
     level: int = 0
     marker: str = ""
@@ -128,6 +134,25 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+#: what a value printed into the rulebook escapes: every character its markdown (and raw HTML
+#: in a markdown viewer) gives a meaning: ``Battle deck*`` must not start italics, a theme's
+#: ``<script>`` or ``[link](javascript:…)`` must print as text
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#|!&~])")
+#: what makes a list item of a value that starts a line: ``- x``, ``+ x``, ``1. x``, ``2) x``
+_MD_LEADING = re.compile(r"^(\s*)([-+]|\d+[.)])")
+
+
+def escape_value(value: Any) -> Any:
+    """A value printed by a ``{{ expression }}`` of the rulebook source: text (a catalogue's
+    names and themes) with its markdown escaped and its line breaks as spaces; a
+    :class:`markupsafe.Markup` value (markdown a pack writes on purpose) and numbers as they
+    are."""
+    if isinstance(value, Markup) or not isinstance(value, str):
+        return value
+    text = _MD_SPECIAL.sub(r"\\\1", " ".join(value.splitlines()))
+    return _MD_LEADING.sub(lambda m: f"{m.group(1)}{m.group(2)[:-1]}\\{m.group(2)[-1]}", text)
+
+
 def _environment() -> Environment:
     env = Environment(
         undefined=StrictUndefined,
@@ -135,6 +160,7 @@ def _environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,
+        finalize=escape_value,
     )
     env.filters.update(plural=plural, words=words, ordinal=ordinal)
     return env
@@ -181,7 +207,8 @@ def _template_line(exc: BaseException) -> int | None:
 # --- markdown ----------------------------------------------------------------------------------
 _HEADING = re.compile(r"(#{1,3}) (.+)")
 _ITEM = re.compile(r"(-|\d+[.)]) (.*)")
-_INLINE = re.compile(r"\\([\\`*_{}\[\]#>.!-])|\*\*|\*|\{([a-z][a-z0-9-]*)\}")
+_FIGURE = re.compile(r"!\[(.*)\]\(figure:([a-z0-9][a-z0-9-]*)\)")
+_INLINE = re.compile(r"\\([!-/:-@\[-`{-~])|\*\*|\*|\{([a-z][a-z0-9-]*)\}")
 
 
 def _slug(text: str, taken: set[str]) -> str:
@@ -281,53 +308,90 @@ def _merge(spans: list[Span]) -> tuple[Span, ...]:
     return tuple(out)
 
 
-def _chunks(markdown: str) -> list[tuple[str, list[str]]]:
-    """Split markdown into ``(kind, lines)`` blocks: heading, item, aside or para."""
-    chunks: list[tuple[str, list[str]]] = []
-    for line in markdown.splitlines():
+def _chunks(markdown: str) -> list[tuple[str, list[str], int]]:
+    """Split markdown into ``(kind, lines, first line number)`` blocks: heading, item, aside or
+    para."""
+    chunks: list[tuple[str, list[str], int]] = []
+    for n, line in enumerate(markdown.splitlines(), 1):
         if not line.strip():
-            chunks.append(("blank", []))
+            chunks.append(("blank", [], n))
         elif _HEADING.fullmatch(line):
-            chunks.append(("heading", [line]))
+            chunks.append(("heading", [line], n))
+        elif _FIGURE.fullmatch(line.strip()):
+            chunks.append(("figure", [line.strip()], n))
         elif line.startswith(">"):
             text = line[1:].removeprefix(" ")
             if chunks and chunks[-1][0] == "aside":
                 chunks[-1][1].append(text)
             else:
-                chunks.append(("aside", [text]))
+                chunks.append(("aside", [text], n))
         elif _ITEM.fullmatch(line):
-            chunks.append(("item", [line]))
+            chunks.append(("item", [line], n))
         elif line[0] == " " and chunks and chunks[-1][0] == "item":
             chunks[-1][1].append(line)
         elif line[0] in "#|<`" or line.startswith(("```", "    ")):
-            raise RulebookError(f"markdown the rulebook writers do not support: {line[:80]}")
+            raise RulebookError(
+                f"line {n}: markdown the rulebook writers do not support: {line[:80]}", n
+            )
         elif chunks and chunks[-1][0] == "para":
             chunks[-1][1].append(line)
         else:
-            chunks.append(("para", [line]))
+            chunks.append(("para", [line], n))
     return [c for c in chunks if c[0] != "blank"]
 
 
 def parse(markdown: str, icons: dict[str, str], labels: dict[str, str]) -> tuple[Block, ...]:
-    """The rendered rulebook markdown as blocks; ``icons`` maps tokens to drawn icon names."""
+    """The rendered rulebook markdown as blocks; ``icons`` maps tokens to drawn icon names.
+    A RulebookError names the line of ``markdown`` it is about (its ``line``)."""
     inline = _Parser(icons, labels)
     taken: set[str] = set()
     blocks = []
-    for kind, lines in _chunks(markdown):
-        if kind == "heading":
-            m = _HEADING.fullmatch(lines[0])
-            assert m is not None
-            spans = inline.spans([m.group(2)])
-            block = Block("heading", spans, level=len(m.group(1)))
-            blocks.append(Block("heading", spans, block.level, id=_slug(block.text, taken)))
-        elif kind == "item":
-            m = _ITEM.fullmatch(lines[0])
-            assert m is not None
-            marker = "•" if m.group(1) == "-" else m.group(1)
-            blocks.append(Block("item", inline.spans([m.group(2), *lines[1:]]), marker=marker))
-        else:
-            blocks.append(Block(kind, inline.spans(lines)))
+    for kind, lines, n in _chunks(markdown):
+        try:
+            blocks.append(_block(kind, lines, inline, taken))
+        except RulebookError as exc:
+            raise RulebookError(f"line {n}: {exc}", n) from None
     return tuple(blocks)
+
+
+def _block(kind: str, lines: list[str], inline: _Parser, taken: set[str]) -> Block:
+    if kind == "heading":
+        m = _HEADING.fullmatch(lines[0])
+        assert m is not None
+        spans = inline.spans([m.group(2)])
+        block = Block("heading", spans, level=len(m.group(1)))
+        return Block("heading", spans, block.level, id=_slug(block.text, taken))
+    if kind == "figure":
+        m = _FIGURE.fullmatch(lines[0])
+        assert m is not None
+        return Block("figure", inline.spans([m.group(1)]), id=m.group(2))
+    if kind == "item":
+        m = _ITEM.fullmatch(lines[0])
+        assert m is not None
+        marker = "•" if m.group(1) == "-" else m.group(1)
+        return Block("item", inline.spans([m.group(2), *lines[1:]]), marker=marker)
+    return Block(kind, inline.spans(lines))
+
+
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}")
+
+
+def source_line(template: str, rendered: str) -> int | None:
+    """The line of the jinja ``template`` that rendered as the line ``rendered``: the first
+    whose literal text (outside ``{{ }}``, ``{% %}``, ``{# #}``) appears in it, in order."""
+    for n, line in enumerate(template.splitlines(), 1):
+        parts = [p.strip() for p in _JINJA.split(line) if p.strip()]
+        if not parts:
+            continue
+        pos = 0
+        for part in parts:
+            pos = rendered.find(part, pos)
+            if pos < 0:
+                break
+            pos += len(part)
+        else:
+            return n
+    return None
 
 
 def rulebook_icons(rules: Any) -> tuple[dict[str, str], dict[str, str]]:
@@ -348,7 +412,14 @@ def build_rulebook(rules: Any, source: str | os.PathLike[str] | None = None) -> 
     markdown = render_source(rules, source)
     tokens, extra = rulebook_icons(rules)
     labels = {**pack_of(rules).icon_tokens(rules), **extra}
-    blocks = parse(markdown, tokens, labels)
+    try:
+        blocks = parse(markdown, tokens, labels)
+    except RulebookError as exc:
+        rendered = markdown.splitlines()[exc.line - 1] if exc.line else ""
+        line = source_line(Path(source).read_text(encoding="utf-8"), rendered) if exc.line else None
+        message = str(exc).removeprefix(f"line {exc.line}: ")
+        where = f"{source}:{line}" if line else str(source)
+        raise RulebookError(f"{where}: {message}") from None
     titles = [b for b in blocks if b.kind == "heading" and b.level == 1]
     if len(titles) != 1 or blocks[0] is not titles[0]:
         raise RulebookError(f"{source}: the rulebook must start with its one '# title'")
@@ -356,5 +427,23 @@ def build_rulebook(rules: Any, source: str | os.PathLike[str] | None = None) -> 
 
 
 def plain_markdown(rulebook: Rulebook) -> str:
-    """The rendered markdown with icons written ``[name]``, as in the markdown appendix."""
-    return TOKEN.sub(lambda m: f"[{m.group(1)}]", rulebook.markdown)
+    """The rendered markdown with icons written ``[name]``, as in the markdown appendix, and
+    each figure as its caption (the PDF and HTML rulebooks draw it)."""
+    text = "\n".join(
+        f"*Figure: {m.group(1)}*" if (m := _FIGURE.fullmatch(line.strip())) else line
+        for line in rulebook.markdown.split("\n")
+    )
+    return TOKEN.sub(lambda m: f"[{m.group(1)}]", text)
+
+
+def figures_of(rulebook: Rulebook, figures: dict[str, Any]) -> dict[str, Any]:
+    """The figures ``rulebook`` places, by name; a :class:`RulebookError` naming a figure the
+    pack does not draw."""
+    out = {}
+    for b in rulebook.blocks:
+        if b.kind == "figure":
+            if b.id not in figures:
+                known = ", ".join(sorted(figures)) or "none"
+                raise RulebookError(f"unknown figure 'figure:{b.id}' (the pack draws: {known})")
+            out[b.id] = figures[b.id]
+    return out

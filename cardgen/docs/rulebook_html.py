@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardgen.docs.content import Appendix, for_format
+from cardgen.docs.figures import figure_data_uri
 from cardgen.docs.html import chart_svgs, symbols
-from cardgen.docs.rulebook import Rulebook, grouped
+from cardgen.docs.rulebook import Rulebook, figures_of, grouped
 from cardgen.docs.templating import render
 
 
@@ -14,6 +15,7 @@ def render_rulebook_html(rulebook: Rulebook, appendix: Appendix) -> str:
     """The rulebook followed by the appendices; icons and charts are inline SVG."""
     a = for_format(appendix, "html")
     a = replace(a, icon_labels={**a.icon_labels, **rulebook.icon_labels})
+    figures = figures_of(rulebook, appendix.figures)
     return render(
         "rulebook.html.j2",
         a.templates,
@@ -24,4 +26,5 @@ def render_rulebook_html(rulebook: Rulebook, appendix: Appendix) -> str:
         labels=a.icon_labels,
         symbols=symbols(a),
         chart_svgs=chart_svgs(a),
+        figures={name: (figure_data_uri(f), f.alt) for name, f in figures.items()},
     )

@@ -24,12 +24,13 @@ from reportlab.platypus import (
 )
 
 from cardgen.docs.content import Appendix, for_format
+from cardgen.docs.figures import FigureFlowable
 from cardgen.docs.pdf import MARGIN, _Doc, _toc, lede
 from cardgen.docs.pdf_build import Grid, Para, colour
 from cardgen.docs.pdf_flow import IconText, Run
 from cardgen.docs.pdf_sections import HEAD_BG, INK, MUTED, Styles, story
 from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
-from cardgen.docs.rulebook import Block, Rulebook, Span
+from cardgen.docs.rulebook import Block, Rulebook, Span, figures_of
 
 GUTTER = 20.0
 ACCENT = "#8E3B2E"
@@ -99,10 +100,19 @@ def _heading(b: Block, t: PdfTheme) -> IconText:
     return _spaced(h, size * 0.9, size * 0.35)
 
 
-def _block(b: Block, t: PdfTheme, width: float, size: float = BODY) -> Flowable:
+def _figure(b: Block, t: PdfTheme, figure, size: float = BODY) -> Flowable:
+    """A figure and its caption (italic, smaller), kept on one page."""
+    caption = [replace(r, font=t.italic, colour=MUTED) if r.font else r for r in _runs(b.spans, t)]
+    text = IconText(caption, size - 1, t.draw_icon, leading=(LEADING - 1) * size / BODY)
+    return _spaced(KeepTogether([_spaced(FigureFlowable(figure), 2, 4), text]), 4, 8)
+
+
+def _block(b: Block, t: PdfTheme, width: float, size: float = BODY, figures=None) -> Flowable:
     leading = LEADING * size / BODY
     if b.kind == "heading":
         return _heading(b, t)
+    if b.kind == "figure":
+        return _figure(b, t, (figures or {})[b.id], size)
     if b.kind == "item":
         bullet = Run(b.marker, t.bold, ACCENT)
         item = IconText(
@@ -138,7 +148,8 @@ def _cover(rb: Rulebook, appendix: Appendix, s: Styles, contents: Flowable) -> l
         Para(_version(appendix), sub),
         Spacer(1, 14),
     ]
-    out += [_block(b, t, width, size=11.0) for b in rb.intro]
+    figures = figures_of(rb, appendix.figures)
+    out += [_block(b, t, width, size=11.0, figures=figures) for b in rb.intro]
     out += [Spacer(1, 6), Para("Contents", s.h1), contents]
     return out
 
@@ -164,11 +175,13 @@ def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
     buf = BytesIO()
     doc = _RulebookDoc(buf, theme, f"{rulebook.title}: rulebook", appendix.rulebook_description)
     contents = _toc(styles, size=9.5, space=1.5)
+    figures = figures_of(rulebook, appendix.figures)
+    col = (A4[0] - 2 * MARGIN - GUTTER) / 2 - 14
     flow = [
         *_cover(rulebook, appendix, styles, contents),
         NextPageTemplate("columns"),
         PageBreak(),
-        *(_block(b, theme, (A4[0] - 2 * MARGIN - GUTTER) / 2 - 14) for b in rulebook.sections),
+        *(_block(b, theme, col, figures=figures) for b in rulebook.sections),
         NextPageTemplate("page"),
         PageBreak(),
         *_appendices(appendix, styles),

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.diagnostics import DiagnosticError, Severity
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Severity
 from cardgen.render.geometry import PAPERS, Duplex
 from cardgen.render.products.base import (
     ProductSettings,
@@ -25,10 +25,15 @@ if TYPE_CHECKING:  # the raster modules import PIL: only loaded when images are 
     from cardgen.render.products.raster import Sprite
     from cardgen.render.products.raster_store import RasterStore, StoredDesign
 
+#: the home kit, rendered by default
 PRODUCTS = ("pnp", "print", "png", "tts", "contact")
+#: the print services' files (``--service``, :mod:`cardgen.render.services`)
+SERVICE_PRODUCTS = ("tgc", "mpc", "dtc")
 #: ``write(relative_path, data)``: write one output file atomically under the output folder.
 Writer = Callable[[str, bytes], None]
-RASTER_PRODUCTS = ("png", "tts", "contact")
+RASTER_PRODUCTS = ("png", "tts", "contact", "tgc", "mpc")
+#: products written from the full-size (300 dpi) card images
+FULL_SIZE_PRODUCTS = ("png", "tgc", "mpc")
 
 
 @dataclass(frozen=True)
@@ -43,11 +48,18 @@ class RenderOptions:
     cmyk: bool = False
     jobs: int | None = None
     #: what the ``tts`` product writes: the deck ``sheets`` (a sheet and a back per back
-    #: design) and the ``index`` (``tts/tts.json``)
+    #: deck) and the ``index`` (the saved object ``tts/<game>.json``)
     tts_parts: tuple[str, ...] = ("sheets", "index")
+    #: mm of each pnp card's background past its cut (None: the product settings', 3 mm)
+    pnp_bleed: float | None = None
+    #: a CMYK ICC profile (the file's bytes) for the dtc PDFs (None: cardgen's own)
+    icc: bytes | None = None
+    #: where the TTS saved object finds the sheets: this + file name (None: the bare file
+    #: name, which TTS looks up in its ``Mods/Images`` folder)
+    tts_url: str | None = None
 
     def __post_init__(self) -> None:
-        bad = [p for p in self.products if p not in PRODUCTS]
+        bad = [p for p in self.products if p not in PRODUCTS + SERVICE_PRODUCTS]
         bad += [p for p in self.papers if p not in PAPERS]
         if bad:
             raise ValueError(f"unknown product or paper: {', '.join(bad)}")
@@ -75,7 +87,7 @@ class Renderer:
     progress: Progress = _no_progress
     #: keep rasterised designs between renders (``cardgen build`` does)
     rasters: RasterCache | None = None
-    _ctx: dict[bool, RenderContext] = field(default_factory=dict)
+    _ctx: dict[Any, RenderContext] = field(default_factory=dict)
 
     def context(self, cmyk: bool = False) -> RenderContext:
         if cmyk not in self._ctx:
@@ -83,8 +95,35 @@ class Renderer:
             self._ctx[cmyk] = RenderContext(self.catalogue, theme, self.settings, self.progress)
         return self._ctx[cmyk]
 
-    def check(self) -> None:
-        """Raise DiagnosticError if the preflight finds any error (nothing is written then)."""
+    def separated(self, ink_limit: float, icc: bytes | None = None) -> RenderContext:
+        """A CMYK context whose colours and images go through an ICC profile (``icc``, else
+        cardgen's own with total ink at most ``ink_limit`` percent)."""
+        key = ("icc", ink_limit, icc)
+        if key not in self._ctx:
+            from cardgen.render.icc import Separation
+
+            sep = Separation.of(icc, ink_limit / 100)
+            theme = Theme.of(self.catalogue, separation=sep)
+            self._ctx[key] = RenderContext(self.catalogue, theme, self.settings, self.progress)
+        return self._ctx[key]
+
+    def service_problems(self, options: RenderOptions) -> list[Diagnostic]:
+        """Why the layout does not suit the services of ``options.products`` (E411, W411)."""
+        from cardgen.render.services import service, service_problems
+        from cardgen.render.theme import pack_layout_file
+
+        layout = self.context().theme.layout
+        where = str(pack_layout_file(self.catalogue.pack, self.catalogue.root))
+        out: list[Diagnostic] = []
+        for product in options.products:
+            if product in SERVICE_PRODUCTS:
+                out += service_problems(service(product), layout, where)
+        return out
+
+    def check(self, options: RenderOptions | None = None) -> None:
+        """Raise DiagnosticError if the preflight (or, for the print services of ``options``,
+        the service check) finds any error (nothing is written then)."""
+        options = options or RenderOptions()
         from cardgen.render.preflight import preflight
 
         errors = [
@@ -92,6 +131,7 @@ class Renderer:
             for d in preflight(self.catalogue, self.context().faces, self.context().backs)
             if d.severity is Severity.ERROR
         ]
+        errors += [d for d in self.service_problems(options) if d.severity is Severity.ERROR]
         if errors:
             raise DiagnosticError(errors)
 
@@ -103,6 +143,8 @@ class Renderer:
             total += n * len(options.papers)
         if "print" in options.products:
             total += n
+        if "dtc" in options.products:
+            total += n
         if any(p in options.products for p in RASTER_PRODUCTS):
             from cardgen.render.products.raster import sprites
 
@@ -113,7 +155,11 @@ class Renderer:
         """Write the selected products under ``out``; return the files written.  The preflight
         runs first unless ``check`` is False (the caller ran it: ``cardgen build``)."""
         if check:
-            self.check()
+            self.check(options)
+        else:
+            errors = [d for d in self.service_problems(options) if d.severity is Severity.ERROR]
+            if errors:
+                raise DiagnosticError(errors)
         written: list[Path] = []
 
         def write(rel: str, data: bytes) -> None:  # every file goes through here
@@ -125,7 +171,8 @@ class Renderer:
             from cardgen.render.products.pnp import render_pnp
 
             for paper in options.papers:
-                write(f"pnp-{paper}.pdf", render_pnp(self.context(), paper, options.duplex))
+                pdf = render_pnp(self.context(), paper, options.duplex, options.pnp_bleed)
+                write(f"pnp-{paper}.pdf", pdf)
         if "print" in options.products:
             from cardgen.render.products.print import render_print_backs, render_print_pile
 
@@ -133,6 +180,15 @@ class Renderer:
             for pile in ctx.backs_by_pile():
                 write(f"print/{pile}.pdf", render_print_pile(ctx, pile))
                 write(f"print/{pile}-backs.pdf", render_print_backs(ctx, pile))
+        if "dtc" in options.products:
+            from cardgen.render.products.dtc import render_dtc_pile
+            from cardgen.render.services import service
+
+            pdf_spec = service("dtc").pdf
+            assert pdf_spec is not None
+            ctx = self.separated(pdf_spec.ink_limit, options.icc)
+            for pile in ctx.backs_by_pile():
+                write(f"dtc/{pile}.pdf", render_dtc_pile(ctx, pile))
         if any(p in options.products for p in RASTER_PRODUCTS):
             self._raster(options, write)
         return written
@@ -150,6 +206,11 @@ class Renderer:
                 png, mpc = raster.png_paths(item)
                 write(png, d.png)
                 write(mpc, d.mpc)
+            rel = f"{item.pile}/{item.stem}.png"
+            if "tgc" in options.products:  # The Game Crafter: 825 × 1125 px with bleed
+                write(f"tgc/{rel}", d.png)
+            if "mpc" in options.products:  # MakePlayingCards: 822 × 1122 px
+                write(f"mpc/{rel}", d.mpc)
 
         if self.rasters is None:
             designs = self._rasterise(items, options, emit)
@@ -164,7 +225,7 @@ class Renderer:
                 backs = {i.back.key: d.cell for i, d in pairs if not i.card}
                 tts.write_tts_sheets(ctx, faces, backs, write)
             if "index" in options.tts_parts:
-                tts.write_tts_index(ctx, write)
+                tts.write_tts_index(ctx, write, options.tts_url or "")
         if "contact" in options.products:
             thumbs = {i.card.id: d.thumb for i, d in pairs if i.card}
             contact.write_contact(ctx, thumbs, write)
@@ -188,12 +249,12 @@ class Renderer:
 
         from cardgen.render.products import contact, raster
 
-        pngs = "png" in options.products
+        pngs = any(p in options.products for p in FULL_SIZE_PRODUCTS)
         sheets = "tts" in options.products or "contact" in options.products
         if sheets and "sheets" not in options.tts_parts and "contact" not in options.products:
             sheets = False  # the TTS index alone needs no pixels
         if not (pngs or sheets):
-            return [_Design(None, None, None) for _ in items]
+            return [_Design(None, None, None, None) for _ in items]
         ctx = self.context()
         plan = raster.plan(ctx, full_size=pngs)
         task = raster.RasterTask(raster.raster_pdf(ctx, items), plan, png=pngs, cells=sheets)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.utils import ImageReader
 
@@ -49,10 +50,18 @@ def resolve_art(cards_dir: Path, art: str, project: Path | None = None) -> Path 
 class ArtStore:
     """Resolved art images of a catalogue, each read once."""
 
-    def __init__(self, cards_dir: Path, project: Path | None = None, cmyk: bool = False):
+    def __init__(
+        self,
+        cards_dir: Path,
+        project: Path | None = None,
+        cmyk: bool = False,
+        separation: Any = None,
+    ):
         self.cards_dir = cards_dir
         self.project = project
         self.cmyk = cmyk
+        #: an ICC :class:`~cardgen.render.icc.Separation` the images go through to CMYK
+        self.separation = separation
         self._images: dict[str, ImageReader] = {}
 
     def image(self, card_id: str, art: str) -> ImageReader:
@@ -66,7 +75,10 @@ class ArtStore:
             from PIL import Image
 
             with Image.open(found) as im:
-                im = im.convert("CMYK" if self.cmyk else "RGB")
+                if self.separation is not None:
+                    im = self.separation.image(im)
+                else:
+                    im = im.convert("CMYK" if self.cmyk else "RGB")
                 im.load()
             self._images[art] = ImageReader(im)
         return self._images[art]

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import CMYKColor, Color
+
+if TYPE_CHECKING:
+    from cardgen.render.icc import Separation
 
 
 def hex_rgb(hex_colour: str) -> tuple[float, float, float]:
@@ -51,9 +55,13 @@ def _cmyk(hex_colour: str) -> CMYKColor:
 
 @dataclass(frozen=True)
 class Ink:
-    """Turns hex colours into the colour space of the output: RGB, or CMYK for print."""
+    """Turns hex colours into the colour space of the output: RGB, or CMYK for print (through
+    an ICC profile's ``separation`` when given, else a plain formula)."""
 
     cmyk: bool = False
+    separation: Separation | None = None
 
     def __call__(self, hex_colour: str) -> Color:
+        if self.separation is not None:
+            return CMYKColor(*self.separation.cmyk(hex_colour))
         return _cmyk(hex_colour) if self.cmyk else _rgb(hex_colour)

@@ -84,6 +84,9 @@ class Document:
         if name in self._forms:
             return name
         c = self.c
+        if self.cache is None and c.hasForm(name):  # drawn by another writer of the same PDF
+            self._forms.add(name)
+            return name
         corners = bbox.corners
         cached = self.cache.get(name) if self.cache is not None and cacheable else None
         if cached is not None:
@@ -110,6 +113,18 @@ class Document:
                 self.cache.put(name, CachedForm(code, deps, preamble))
         self._forms.add(name)
         return name
+
+    @classmethod
+    def on_canvas(cls, canvas: Canvas, ink: Ink, icons: Icons) -> Document:
+        """A document drawing on ``canvas``, a page of another PDF (a rulebook's figure): its
+        forms are that PDF's, a form the canvas already has is reused, nothing is replayed."""
+        doc = cls.__new__(cls)
+        doc.buffer = io.BytesIO()
+        doc.ink, doc.icons, doc.c = ink, icons, canvas
+        doc._forms = set()
+        doc._capturing = []
+        doc.cache = None
+        return doc
 
     def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
         """Draw form ``name`` with its origin at ``(x, y)``."""

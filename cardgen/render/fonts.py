@@ -47,3 +47,30 @@ def string_width(text: str, font: str, size: float) -> float:
     """The advance width of ``text`` at ``size`` (widths are measured once per text and font,
     then scaled)."""
     return _unit_width(text, font) * size
+
+
+@lru_cache(maxsize=64)
+def font_chars(font: str) -> frozenset[int] | None:
+    """The code points the registered TrueType font ``font`` has glyphs for (None for a font
+    whose character map reportlab does not expose, such as the standard Type 1 fonts)."""
+    face = getattr(pdfmetrics.getFont(font), "face", None)
+    table = getattr(face, "charToGlyph", None)
+    return frozenset(table) if isinstance(table, dict) else None
+
+
+def undrawable(text: str, font: str) -> list[tuple[str, str]]:
+    """Each character of ``text`` that ``font`` cannot draw, with the reason, in order of first
+    appearance: no glyph in the font, or a right-to-left script (the renderer lays text out
+    left to right and does not join Arabic letters, so such text would print garbled)."""
+    import unicodedata
+
+    chars = font_chars(font)
+    out = []
+    for ch in dict.fromkeys(text):
+        if ch.isspace():
+            continue
+        if unicodedata.bidirectional(ch) in ("R", "AL"):
+            out.append((ch, "is a right-to-left letter, which the cards cannot lay out"))
+        elif chars is not None and ord(ch) not in chars:
+            out.append((ch, f"has no glyph in the font {font}"))
+    return out

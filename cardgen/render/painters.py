@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class FitProblem:
-    """A text of a card that does not fit its box even at its smallest size.
+    """A text of a card that does not fit its box even at its smallest size (E401), or holds a
+    character its font cannot draw (E408).
 
     ``field`` is the card field the text comes from (where the diagnostic points).
     """
@@ -29,6 +30,7 @@ class FitProblem:
     field: str
     message: str
     hint: str | None = None
+    code: str = "E401"
 
 
 class FacePainter:

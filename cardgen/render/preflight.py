@@ -1,6 +1,9 @@
 """Print preflight: text of any layout element that does not fit its box even at the minimum
-size (E401), art that is missing, unreadable (E402) or outside the project (E403), layout
-elements reaching past the safe zone that may not bleed (W401), and icons a card prints that
+size (E401) or holds a character its font cannot draw (E408), art that is missing, unreadable
+(E402) or outside the project (E403), layout elements other than background and art reaching
+past the safe zone, 1/8 in inside the trim at least (E406; background and art not marked
+``bleed: true``: W401), type under 6 pt (E407), two icons drawing the same picture (W406),
+cards of one face-down group printing different backs (W410), and icons a card prints that
 have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
 catalogue and the pack is checked).
 
@@ -10,12 +13,14 @@ runs the same checks first and writes nothing if any fails.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from cardgen.catalogue.loader import Catalogue
-from cardgen.diagnostics import Diagnostic, DiagnosticError
+from cardgen.catalogue.backs import back_problems
+from cardgen.catalogue.loader import Catalogue, display_path
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.art import ArtProblem, resolve_art
 from cardgen.render.painters import BackPainter, FacePainter
 from cardgen.render.svg_icons import SvgIcons
@@ -39,7 +44,7 @@ def preflight(
     for card in catalogue:
         for problem in faces.fit_problems(card):
             where = catalogue.position(card.id, problem.field)
-            out.append(Diagnostic("E401", problem.message, where, card.id, hint=problem.hint))
+            out.append(Diagnostic(problem.code, problem.message, where, card.id, problem.hint))
         if card.art:
             found = resolve_art(catalogue.root, card.art)
             if isinstance(found, ArtProblem):
@@ -48,7 +53,42 @@ def preflight(
                         found.code, found.message, catalogue.position(card.id, "art"), card.id
                     )
                 )
-    return out + backs.layout_problems(cards) + icon_problems(catalogue, faces.theme.icons)
+    return [
+        *out,
+        *backs.layout_problems(cards),
+        *back_problems(catalogue),
+        *icon_problems(catalogue, faces.theme.icons),
+        *rules_glyph_problems(catalogue, faces.theme.fonts.values()),
+    ]
+
+
+def rules_glyph_problems(catalogue: Catalogue, fonts: Iterable[str]) -> list[Diagnostic]:
+    """E408 for each character of a text of ``rules.yaml`` (the game's, decks', colours' names
+    and themes, printed on components and in the rulebook) that one of the card ``fonts``
+    cannot draw, at its line."""
+    from cardgen.catalogue.icon_tokens import TOKEN
+    from cardgen.catalogue.loader import RULES_FILE, display_path
+    from cardgen.catalogue.text_checks import describe, strings_of
+    from cardgen.catalogue.yaml_source import load_yaml
+    from cardgen.render.elements.render import GLYPH_HINT
+    from cardgen.render.fonts import undrawable
+
+    path = catalogue.root / RULES_FILE
+    try:
+        data, smap = load_yaml(path, display=display_path(path))
+    except DiagnosticError:  # validate reported it already
+        return []
+    out = []
+    for where, text, _key in strings_of(data):
+        seen: set[str] = set()
+        for font in fonts:
+            for ch, why in undrawable(TOKEN.sub("", text), font):
+                if ch not in seen:
+                    seen.add(ch)
+                    field = ".".join(map(str, where))
+                    message = f"{field}: {describe(ch)} {why}"
+                    out.append(Diagnostic("E408", message, smap.at(where), hint=GLYPH_HINT))
+    return out
 
 
 def icon_users(catalogue: Catalogue) -> dict[str, list[str]]:
@@ -78,9 +118,14 @@ def icon_problems(catalogue: Catalogue, icons: Any) -> list[Diagnostic]:
             if name not in icons
         ]
     out = []
+    drawn: dict[str, str] = {}  # a picture -> the first icon drawing it
     for name in [*users, *(n for n in icons.names() if n not in users)]:
         problem = icons.problem(name)
         if problem is None:
+            picture = json.dumps(icons.program(name))
+            first = drawn.setdefault(picture, name)
+            if first != name:
+                out.append(same_picture(catalogue, icons, first, name, users))
             continue
         cards = users.get(name, [])
         d = problem.diagnostic(cards[0] if cards else None, cards)
@@ -88,6 +133,22 @@ def icon_problems(catalogue: Catalogue, icons: Any) -> list[Diagnostic]:
             d = replace(d, position=catalogue.position(cards[0]))
         out.append(d)
     return out
+
+
+def same_picture(
+    catalogue: Catalogue, icons: SvgIcons, first: str, name: str, users: dict[str, list[str]]
+) -> Diagnostic:
+    """W406: icons ``first`` and ``name`` draw the same picture (one meaning per icon)."""
+    path = icons.path(name)
+    cards = users.get(name) or users.get(first) or []
+    return Diagnostic(
+        "W406",
+        f"icons {{{first}}} and {{{name}}} draw the same picture: a reader cannot tell "
+        "their meanings apart",
+        Position(display_path(path) if path else name),
+        cards[0] if cards else None,
+        hint="give each meaning an icon of its own",
+    )
 
 
 def preflight_check(catalogue: Catalogue) -> Iterable[Diagnostic]:

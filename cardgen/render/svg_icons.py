@@ -6,7 +6,8 @@ drawing onto a recording canvas: the calls it makes (paths, rectangles, colours,
 are the icon's *program*, replayed onto the real canvas in every document that shows the icon.
 Replaying re-inks as it goes: every colour goes through the output's
 :class:`~cardgen.render.colours.Ink` (CMYK for print) and, for a faded icon, is first mixed
-towards white.  Programs are kept in the cache (``cache_dir("icons")``) keyed by the file's
+towards white.  Programs are kept in the private cache (``private_cache_dir("icons")``, entries
+naming their key: :mod:`cardgen.catalogue.cache_entries`) keyed by the file's
 bytes, so a render whose icons did not change imports neither svglib nor ``reportlab.graphics``
 (importing them costs about a third of a second, a quarter of a 160-card render).
 
@@ -20,7 +21,6 @@ cards that print the icon, before anything is drawn.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import os
@@ -33,12 +33,12 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.catalogue.cache_entries import read_entry, write_entry
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.catalogue.loader import display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.colours import Ink, mix, rgb_hex
-from cardgen.util.atomic import atomic_write_text
-from cardgen.util.cache_dirs import cache_dir
+from cardgen.util.cache_dirs import private_cache_dir
 from cardgen.util.hashing import digest_bytes
 
 __all__ = [
@@ -487,18 +487,82 @@ def program(data: bytes) -> list[Op]:
     ops = _PROGRAMS.get(key)
     if ops is not None:
         return ops
-    entry = cache_dir("icons") / f"{key}.json"
-    try:
-        ops = json.loads(entry.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        ops = None
+    folder = private_cache_dir("icons")
+    path = None if folder is None else folder / f"{key}.json"
+    entry = read_entry(path, "icon", key) if path is not None else None
+    ops = entry.get("program") if entry is not None else None
     if not _well_formed(ops):
-        text = json.dumps(compile_svg(data), separators=(",", ":"))
-        with contextlib.suppress(OSError):  # a read-only cache only costs time
-            atomic_write_text(entry, text)
-        ops = json.loads(text)  # what the cache holds: the same program either way
+        ops = json.loads(json.dumps(compile_svg(data)))  # the same program as the cache holds
+        if path is not None:  # a cache that cannot be written only costs time
+            write_entry(path, "icon", key, {"program": ops})
     _PROGRAMS[key] = ops
     return ops
+
+
+# --- the drawing's width -------------------------------------------------------------------------
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def _then(t: Matrix, m: Matrix) -> Matrix:
+    """The transform ``m`` applied inside ``t`` (PDF's ``cm``)."""
+    a, b, c, d, e, f = t
+    return (
+        a * m[0] + c * m[1],
+        b * m[0] + d * m[1],
+        a * m[2] + c * m[3],
+        b * m[2] + d * m[3],
+        a * m[4] + c * m[5] + e,
+        b * m[4] + d * m[5] + f,
+    )
+
+
+def _op_box(op: Op) -> tuple[float, float, float, float] | None:
+    """The box ``(x1, y1, x2, y2)`` a drawing call covers in its own coordinates."""
+    name, args = op[0], op[1:]
+    if name == "path":
+        pts = [v for seg in args[0] for v in seg[1:] if isinstance(v, int | float)]
+        xs, ys = pts[0::2], pts[1::2]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs and ys else None
+    if name in ("rect", "roundRect"):
+        x, y, w, h = args[:4]
+        return (min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h))
+    if name == "circle":
+        cx, cy, r = args[:3]
+        return (cx - r, cy - r, cx + r, cy + r)
+    if name in ("ellipse", "line"):
+        x1, y1, x2, y2 = args[:4]
+        return (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+    return None
+
+
+def ink_extent(ops: list[Op]) -> tuple[float, float]:
+    """The part of its square's width an icon's drawing covers, as fractions ``(left, right)``
+    (strokes included); ``(0, 1)`` when it cannot tell."""
+    t: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack: list[tuple[Matrix, float]] = []
+    width, lo, hi = 0.0, float("inf"), float("-inf")
+    for op in ops:
+        name = op[0]
+        if name == "q":
+            stack.append((t, width))
+        elif name == "Q" and stack:
+            t, width = stack.pop()
+        elif name == "cm":
+            t = _then(t, tuple(float(v) for v in op[1:7]))  # type: ignore[arg-type]
+        elif name == "lineWidth":
+            width = float(op[1])
+        elif _draws(op):
+            box = _op_box(op)
+            if box is None:
+                return (0.0, 1.0)
+            x1, y1, x2, y2 = box
+            half = width / 2 * abs(t[0] * t[3] - t[1] * t[2]) ** 0.5
+            for x, y in ((x1, y1), (x1, y2), (x2, y1), (x2, y2)):
+                px = t[0] * x + t[2] * y + t[4]
+                lo, hi = min(lo, px - half), max(hi, px + half)
+    if hi < lo:
+        return (0.0, 1.0)
+    return (max(0.0, lo / 100), min(1.0, hi / 100))
 
 
 # --- replaying -----------------------------------------------------------------------------------
@@ -610,6 +674,14 @@ class SvgIcons:
         except InvalidIcon as exc:
             why, line, column = exc.message, exc.line, exc.column
         raise IconError(IconProblem("E405", name, path, f"icon {{{name}}}: {why}", line, column))
+
+    def extent(self, name: str) -> tuple[float, float]:
+        """The part of its square's width icon ``name``'s drawing covers (:func:`ink_extent`);
+        the whole square for an icon that cannot be drawn."""
+        try:
+            return ink_extent(self.program(name))
+        except IconError:
+            return (0.0, 1.0)
 
     def svg(self, name: str) -> bytes:
         """The SVG file of icon ``name``, byte for byte (for HTML); raises :class:`IconError`."""

@@ -3,10 +3,16 @@
 Icons sit on the text baseline and are ``icon_scale`` × the font size tall.  :func:`fit` tries
 sizes from the largest down to ``min_size``; a text that still does not fit is reported as not
 fitting (the preflight makes that an error), never silently clipped.
+
+Typesetting rules every pack's text gets: a hyphen before a digit at the start of a word is a
+minus sign (U+2212); an amount and its icon ("2 {coin}") are one unbreakable group, kept on the
+line of the word before it ("Gain 2 {coin}"); an inline icon is as wide as its drawing (given
+by an ``extent`` function) and punctuation after it follows without a gap.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,19 +37,42 @@ class Piece:
 Word = tuple[Piece, ...]
 
 
+#: the minus sign, and a hyphen-minus standing for it: before a digit, at the start of a word
+MINUS = "\u2212"
+_HYPHEN_MINUS = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=[(\[]))-(?=\d)")
+#: punctuation that follows an inline icon without a gap
+PUNCTUATION = ".,;:!?)\u2026"
+NBSP = "\u00a0"
+
+
+def typeset(text: str) -> str:
+    """``text`` as printed: a hyphen-minus before a digit at the start of a word is a minus
+    sign ("-1" → "−1"); hyphens inside words ("Neighbour-facing") stay."""
+    return _HYPHEN_MINUS.sub(MINUS, text) if "-" in text else text
+
+
 def _is_number(word: Word) -> bool:
-    return len(word) == 1 and word[0].icon is None and word[0].text.lstrip("+-").isdigit()
+    return len(word) == 1 and word[0].icon is None and word[0].text.lstrip("+-\u2212").isdigit()
+
+
+def _is_plain(word: Word) -> bool:
+    return len(word) == 1 and word[0].icon is None and not word[0].text.endswith(NBSP)
 
 
 def parse(text: str) -> list[Word]:
     """Split text into words; ``{name}`` tokens become icon pieces inside their word.
 
-    A number followed by an icon ("2 {coin}") stays together on one line.
+    A number followed by an icon ("2 {coin}") is one word, joined by a no-break space to the
+    plain word before it ("Gain 2 {coin}"), so no line break separates an amount from its icon
+    or from its verb.
     """
     words: list[Word] = []
-    for word in _split(text):
+    for word in _split(typeset(text)):
         if words and word[0].icon is not None and _is_number(words[-1]):
-            words[-1] = (Piece(words[-1][0].text + "\u00a0"), *word)
+            amount = words.pop()[0].text + NBSP
+            if words and _is_plain(words[-1]):
+                amount = words.pop()[0].text + NBSP + amount
+            words.append((Piece(amount), *word))
         else:
             words.append(word)
     return words
@@ -84,6 +113,8 @@ class Run:
     font: str
     size: float
     width: float
+    #: an icon's drawing starts this far left of ``x`` (its square's blank left part, less the pad)
+    shift: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,28 +160,56 @@ def _words(text: str) -> tuple[Word, ...]:
     return tuple(parse(text))
 
 
+#: an icon's drawing spans these fractions of its square's width (left, right)
+IconExtent = Callable[[str], tuple[float, float]]
+
+
+def full_width(name: str) -> tuple[float, float]:
+    return (0.0, 1.0)
+
+
+def _widths(
+    word: Word, font: str, s: float, style: TextStyle, extent: IconExtent
+) -> tuple[list[float], list[float]]:
+    """The advance width of each piece of a word, and each icon's shift: an icon is its
+    drawing's width plus ``icon_pad`` each side, none after it before punctuation."""
+    ws, shifts = [], []
+    h, pad = s * style.icon_scale, s * style.icon_pad
+    for i, p in enumerate(word):
+        if p.icon is None:
+            ws.append(string_width(p.text, font, s))
+            shifts.append(0.0)
+            continue
+        left, right = extent(p.icon)
+        after = word[i + 1] if i + 1 < len(word) else None
+        tight = after is not None and after.icon is None and after.text[:1] in PUNCTUATION
+        ws.append(h * (right - left) + pad * (1 if tight else 2))
+        shifts.append(pad - h * left)
+    return ws, shifts
+
+
 def _set_para(
-    para: Para, size: float, width: float, style: TextStyle
+    para: Para, size: float, width: float, style: TextStyle, extent: IconExtent = full_width
 ) -> list[tuple[float, list[Run]]] | None:
     """Break one paragraph into lines of runs; None if a word is wider than the box.
 
     Text pieces that touch (a word, the space after it, the next word) are one run; an icon
-    is a run of its own.  Runs are built as ``[x, text, icon, width]`` and frozen per line.
+    is a run of its own.  Runs are built as ``[x, text, icon, width, shift]`` and frozen per
+    line.
     """
     s = para_size(para, size, style)
     font = para.font
     space = string_width(" ", font, s)
-    icon_w = s * (style.icon_scale + 2 * style.icon_pad)
     limit = width + 1e-6
     lines: list[tuple[float, list[Run]]] = []
     runs: list[list] = []
     x = 0.0
 
     def freeze() -> list[Run]:
-        return [Run(rx, text, icon, font, s, w) for rx, text, icon, w in runs]
+        return [Run(rx, text, icon, font, s, w, sh) for rx, text, icon, w, sh in runs]
 
     for word in _words(para.text):
-        ws = [icon_w if p.icon is not None else string_width(p.text, font, s) for p in word]
+        ws, shifts = _widths(word, font, s, style, extent)
         ww = sum(ws)
         if ww > limit:
             return None
@@ -163,7 +222,7 @@ def _set_para(
             if last[2] is None:  # the space joins the previous text run
                 last[1] += " "
                 last[3] += space
-        for p, w in zip(word, ws, strict=True):
+        for p, w, shift in zip(word, ws, shifts, strict=True):
             last = runs[-1] if runs else None
             if (
                 p.icon is None
@@ -174,14 +233,21 @@ def _set_para(
                 last[1] += p.text
                 last[3] += w
             else:
-                runs.append([x, p.text, p.icon, w])
+                runs.append([x, p.text, p.icon, w, shift])
             x += w
     if runs:
         lines.append((x, freeze()))
     return lines
 
 
-def layout_at(paras: list[Para], size: float, width: float, height: float, style: TextStyle):
+def layout_at(
+    paras: list[Para],
+    size: float,
+    width: float,
+    height: float,
+    style: TextStyle,
+    extent: IconExtent = full_width,
+):
     """Lay out ``paras`` at body ``size``; the result says whether it fits ``height``."""
     out: list[Line] = []
     y = 0.0
@@ -189,7 +255,7 @@ def layout_at(paras: list[Para], size: float, width: float, height: float, style
     fits = True
     for i, para in enumerate(paras):
         s = para_size(para, size, style)
-        lines = _set_para(para, size, width, style)
+        lines = _set_para(para, size, width, style, extent)
         if lines is None:
             return TextLayout(size, tuple(out), float("inf"), False)
         for j, (w, runs) in enumerate(lines):
@@ -216,12 +282,19 @@ def sizes(style: TextStyle) -> list[float]:
     return [*out, style.min_size]
 
 
-def fit(paras: list[Para], width: float, height: float, style: TextStyle) -> TextLayout:
+def fit(
+    paras: list[Para],
+    width: float,
+    height: float,
+    style: TextStyle,
+    extent: IconExtent = full_width,
+) -> TextLayout:
     """The largest size from ``style.size`` down to ``style.min_size`` at which the text fits;
-    if none does, the layout at ``min_size`` with ``fits`` False."""
+    if none does, the layout at ``min_size`` with ``fits`` False.  ``extent`` gives the part of
+    its square an icon's drawing covers (the whole square by default)."""
     lay = None
     for size in sizes(style):
-        lay = layout_at(paras, size, width, height, style)
+        lay = layout_at(paras, size, width, height, style, extent)
         if lay.fits:
             return lay
     return lay
@@ -244,7 +317,7 @@ def draw(
         for r in line.runs:
             if r.icon is not None:
                 h = r.size * style.icon_scale
-                icon(r.icon, x + dx + r.x + r.size * style.icon_pad, base, h)
+                icon(r.icon, x + dx + r.x + r.shift, base, h)
                 continue
             if font != (r.font, r.size):
                 c.setFont(r.font, r.size)

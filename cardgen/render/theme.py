@@ -13,6 +13,7 @@ from cardgen.render.layout import CardLayout, load_layout
 
 if TYPE_CHECKING:
     from cardgen.pack import Pack
+    from cardgen.render.icc import Separation
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Theme:
         *,
         cmyk: bool = False,
         layout_file: Path | None = None,
+        separation: Separation | None = None,
     ) -> Theme:
         """The theme of ``pack`` for a catalogue folder; the layout is the pack's unless a
         ``layout.yaml`` beside the catalogue (or ``layout_file``) overrides it."""
@@ -45,15 +47,22 @@ class Theme:
         if check is not None:  # a layout of elements names only fields the cards have
             check("face", [*pack.card_model.model_fields, *pack.layout_fields()])
             if "back" in layout.sections:
-                check("back", ["key", "pile", "name", *pack.back_fields()])
+                check("back", ["key", "pile", "name", "marked", *pack.back_fields()])
         fonts = register_fonts(layout.fonts)
         icons = pack.icons(rules, fonts["bold"], cards_dir)
-        return cls(layout, rules, fonts, icons, Ink(cmyk), ArtStore(cards_dir, cmyk=cmyk), pack)
+        cmyk = cmyk or separation is not None
+        ink = Ink(cmyk, separation)
+        art = ArtStore(cards_dir, cmyk=cmyk, separation=separation)
+        return cls(layout, rules, fonts, icons, ink, art, pack)
 
     @classmethod
-    def of(cls, catalogue: Any, *, cmyk: bool = False) -> Theme:
-        """The theme of a loaded catalogue."""
-        return cls.create(catalogue.pack, catalogue.rules, catalogue.root, cmyk=cmyk)
+    def of(
+        cls, catalogue: Any, *, cmyk: bool = False, separation: Separation | None = None
+    ) -> Theme:
+        """The theme of a loaded catalogue (in CMYK through ``separation`` when given)."""
+        return cls.create(
+            catalogue.pack, catalogue.rules, catalogue.root, cmyk=cmyk, separation=separation
+        )
 
     def font(self, role: str) -> str:
         return self.fonts[role]

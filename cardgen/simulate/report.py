@@ -53,6 +53,7 @@ def summarise(result: SimResult, catalogue: Catalogue | None = None) -> dict:
     }
     core = {
         "seats": _seats(result, sim.score),
+        "seat_advantage": seat_advantage(result),
         "bots": _bots(result),
         "versus": _versus(result, sim.side),
     }
@@ -95,6 +96,26 @@ def _seats(result: SimResult, score: str) -> list[dict]:
             }
         )
     return out
+
+
+def seat_advantage(result: SimResult) -> dict[str, Any] | None:
+    """The seat that wins most often: its win rate above the fair share (``advantage``) and
+    that difference's Wilson 95% interval; None before any game."""
+    L, C = result.layout, result.counters
+    fair = 1 / result.spec.players
+    rows = [L.row(C, "seat", s) for s in range(len(L.labels("seat")))]
+    if not rows or not rows[0]["games"]:
+        return None
+    best = max(range(len(rows)), key=lambda s: (rows[s]["wins"] / rows[s]["games"], -s))
+    n, w = rows[best]["games"], rows[best]["wins"]
+    lo, hi = interval(w, n)
+    return {
+        "seat": best + 1,
+        "games": n,
+        "win_rate": rounded(w / n),
+        "advantage": rounded(w / n - fair),
+        "advantage_ci": [rounded(lo - fair), rounded(hi - fair)],
+    }
 
 
 def _bots(result: SimResult) -> list[dict]:

@@ -57,6 +57,11 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def points(x: float) -> str:
+    """A difference of two shares in percentage points, signed (``+2.3 pts``)."""
+    return f"{100 * x:+.1f} pts"
+
+
 def ci(interval: list[float]) -> str:
     return f"{100 * interval[0]:.1f}–{100 * interval[1]:.1f}%"
 
@@ -147,10 +152,17 @@ def win_rate_figure(
 
 def _seats(summary: dict, score: str, figures: bool) -> Section:
     seats = summary["seats"]
+    note = f"Win rate and {score} per game by seat."
+    adv = summary.get("seat_advantage")
+    if adv:
+        note += (
+            f" Seat advantage: seat {adv['seat']} wins {points(adv['advantage'])} above the fair"
+            f" share (95% CI {points(adv['advantage_ci'][0])} to {points(adv['advantage_ci'][1])})."
+        )
     table = Table(
         "seats",
         "Seats",
-        f"Win rate and {score} per game by seat.",
+        note,
         ("seat", "games", "win rate", "95% CI", score),
         tuple(
             (

@@ -18,6 +18,14 @@ The bot knows no game.  A pack supplies a :class:`SearchAdapter` over its engine
   learns each player's result;
 * the bot plays its most visited root action.
 
+With ``root="halving"`` the searching player's root actions are chosen by sequential halving
+instead of UCB1 (Karnin, Koren & Somekh 2013: a better use of a small budget when only the
+final choice counts): the budget is split into ``ceil(log2(actions))`` rounds; in each, every
+action still in the race is tried in the *same* fresh determinisations (common random numbers:
+``determinise`` is called with a seeded ``random.Random`` per world, so the comparison between
+actions is not drowned by the luck of the deal), and the better half by mean value goes on.
+Below the root the search is the same tree.
+
 The search is a pure function of the state, the bot's seed and the number of iterations (no
 clock), so games with search bots replay exactly.
 """
@@ -97,12 +105,15 @@ class ISMCTSBot:
         exploration: float = 0.7,
         opponents: str = "tree",
         rollout_depth: int | None = None,
+        root: str = "ucb",
         seed: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if opponents not in ("tree", "policy"):
             raise ValueError(f"opponents must be 'tree' or 'policy', not {opponents!r}")
+        if root not in ("ucb", "halving"):
+            raise ValueError(f"root must be 'ucb' or 'halving', not {root!r}")
         if rollout_depth is not None and not hasattr(adapter, "evaluate"):
             raise ValueError("a rollout_depth needs an adapter with evaluate(state, player)")
         self.adapter = adapter
@@ -110,6 +121,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.opponents = opponents
         self.rollout_depth = rollout_depth
+        self.root = root
         self.rng = random.Random(seed)
 
     def choose(self, state: Any, player: int) -> int:
@@ -118,18 +130,43 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = _Node()
+        if self.root == "halving":
+            return self._halving(root, state, player, legal)
         for _ in range(self.iterations):
             self._iterate(root, state, player)
         mine = root.stats.get(player, {})
         return max(legal, key=lambda a: _rank(mine.get(a)))
 
+    def _halving(self, root: _Node, state: Any, me: int, legal: list[int]) -> int:
+        """Sequential halving over ``me``'s root actions, each round on common worlds."""
+        alive = list(legal)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        budget = self.iterations
+        for r in range(rounds):
+            worlds = max(1, budget // (len(alive) * (rounds - r)))
+            for _ in range(worlds):
+                seed = self.rng.getrandbits(64)
+                for a in alive:
+                    det = self.adapter.determinise(state, me, random.Random(seed))
+                    self._iterate(root, state, me, det=det, forced=a)
+                    budget -= 1
+            mine = root.stats[me]
+            alive.sort(key=lambda a: (-mine[a][1] / mine[a][0], legal.index(a)))
+            alive = alive[: max(1, math.ceil(len(alive) / 2))]
+        return alive[0]
+
     def step(self, state: Any, player: int) -> int:
         """The bot protocol of the packs' game drivers: :meth:`choose`."""
         return self.choose(state, player)
 
-    def _iterate(self, root: _Node, state: Any, me: int) -> None:
+    def _iterate(
+        self, root: _Node, state: Any, me: int, *, det: Any = None, forced: int | None = None
+    ) -> None:
+        """One iteration from a determinisation of ``state`` (``det``: this one); ``forced``
+        is ``me``'s action at the root (halving), else the tree selects it."""
         ad, rng = self.adapter, self.rng
-        det = ad.determinise(state, me, rng)
+        if det is None:
+            det = ad.determinise(state, me, rng)
         node = root
         path: list[tuple[_Node, dict[int, int]]] = []
         expanded = False
@@ -142,7 +179,11 @@ class ISMCTSBot:
                 if self.opponents == "policy" and p != me:
                     joint[p] = ad.policy(det, p, rng)
                     continue
-                action, new = self._select(node, p, ad.legal(det, p))
+                if forced is not None and p == me and node is root:
+                    action, new = forced, not node.stats.get(p, {}).get(forced, (0,))[0]
+                    node.stats.setdefault(p, {}).setdefault(forced, [0, 0.0, 0])[2] += 1
+                else:
+                    action, new = self._select(node, p, ad.legal(det, p))
                 joint[p] = action
                 expanded |= new
             searched = {p: a for p, a in joint.items() if p in node.stats}

@@ -8,7 +8,9 @@ Static checks (always run):
 * E303 — one of its effects can never fire or never change anything.
 
 ``simulation_check(games)`` plays seeded games with greedy bots and warns (W301) on cards that
-are drafted but almost never playable (legal and affordable) while in hand.
+are drafted but almost never playable (legal and affordable) while in hand;
+:func:`run_simulation_check` adds the balance warnings of the simulation's report (W302 dead,
+W303 dominant, W304 never affordable).
 """
 
 from __future__ import annotations
@@ -265,5 +267,17 @@ def simulation_check(
 
 
 def run_simulation_check(cat: Catalogue, games: int) -> list[Diagnostic]:
-    """:func:`simulation_check` called directly (the form `cardgen validate` caches)."""
-    return list(simulation_check(games)(cat))
+    """:func:`simulation_check` (W301) and the balance warnings of the simulation core's
+    report (W302 dead, W303 dominant, W304 never affordable:
+    :mod:`cardgen.packs.attack_right.simulation.warnings`) over ``games`` greedy games; the
+    form `cardgen validate` caches."""
+    from cardgen.packs.attack_right.engine import GameSetupError
+    from cardgen.packs.attack_right.simulation.warnings import balance_summary, balance_warnings
+    from cardgen.simulate import SimSpecError
+
+    out = list(simulation_check(games)(cat))
+    try:
+        summary = balance_summary(cat, games)
+    except (GameSetupError, SimSpecError):  # too few cards to deal: the count checks say so
+        return out
+    return out + list(balance_warnings(cat, summary))

@@ -40,4 +40,17 @@ CODES: list[Code] = [
         "change the trigger or the card so the effect can fire",
     ),
     Code("W301", "rarely-playable", _W, "the card is drafted but seldom played: cheapen it"),
+    Code(
+        "W302",
+        "dead-design",
+        _W,
+        "players draft it but seldom play it: cheapen it or strengthen its effect",
+    ),
+    Code("W303", "dominant-design", _W, "its players win too often: raise its cost or weaken it"),
+    Code(
+        "W304",
+        "never-affordable",
+        _W,
+        "its drafted copies are seldom affordable: lower the cost or add discounts",
+    ),
 ]

@@ -46,6 +46,11 @@ _OUTCOME_TEXT = {
 }
 
 
+def signed(n: int) -> str:
+    """``n`` with its sign, a true minus sign (U+2212) for a negative number: "+1", "−1"."""
+    return f"{n:+d}".replace("-", "\u2212")
+
+
 def per_text(per: str | None) -> str:
     """Card text for a counter: '' or ' per unit in your Kingdom' etc."""
     return {
@@ -138,7 +143,7 @@ class Power(_Counted):
     target: Literal["self", "zone", "neighbour"] = "self"
 
     def text(self) -> str:
-        sign = f"{self.amount:+d} {{{self.stat}}}"
+        sign = f"{signed(self.amount)} {{{self.stat}}}"
         per = per_text(self.per)
         if self.target == "zone":
             return f"Other cards in this zone get {sign}{per}."

@@ -15,6 +15,7 @@ def paragraphs(card: Card, rules: RulesModel | None = None) -> list[str]:
 
 LAYOUT_FIELDS: dict[str, Computed] = {
     "season_colour": Computed(lambda card, rules: rules.season(card.season).colour, "season"),
+    "first_season": Computed(lambda card, rules: card.season == rules.seasons[0].id, "season"),
     "deck_colour": Computed(lambda card, rules: rules.deck(card.deck).colour, "deck"),
     "deck_icon": Computed(lambda card, rules: rules.deck(card.deck).icon, "deck"),
     "paragraphs": Computed(paragraphs, lambda card: "text" if card.text is not None else "effects"),

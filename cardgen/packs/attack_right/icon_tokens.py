@@ -12,7 +12,7 @@ __all__ = ["ICONS", "TOKEN", "known_tokens", "tokens_in"]
 ICONS: dict[str, str] = {
     "coin": "a coin",
     "glory": "glory (laurel)",
-    "age-token": "an age token (hourglass)",
+    "age-token": "an age token (an hourglass on a purple disc)",
     "attack": "attack power (sword)",
     "defence": "defence power (shield)",
     "upkeep": "upkeep payment (coin with a bar)",
@@ -22,7 +22,7 @@ ICONS: dict[str, str] = {
     "phase-play": "the Playing Phase",
     "phase-battle": "the Battle Phase (crossed swords)",
     "phase-income": "the Income Phase (coin stack)",
-    "phase-age": "the start of the Age Phase (hourglass)",
+    "phase-age": "the start of the Age Phase (the sun setting)",
     "left": "left placement",
     "middle": "middle placement",
     "right": "right placement",

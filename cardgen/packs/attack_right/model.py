@@ -12,11 +12,12 @@ import os
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from cardgen.catalogue.models import RulesBase
+from cardgen.catalogue.types import FieldError
 
 
 class CardType(StrEnum):
@@ -70,20 +71,32 @@ class _Strict(BaseModel):
     model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
 
+# Every number of rules.yaml is a whole number (``true`` and ``2.0`` are refused) within sane
+# bounds: far beyond any playable game, small enough that no table, loop or sheet built from
+# it can run away (``slots: {left: 1000000}`` is refused, not drawn).
+Count = Annotated[StrictInt, Field(ge=0, le=99)]
+Positive = Annotated[StrictInt, Field(ge=1, le=99)]
+Seats = Annotated[StrictInt, Field(ge=1, le=8)]
+Name = Annotated[str, Field(min_length=1, max_length=30)]
+Colour = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=24)]
+IconName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
+
+
 class DeckDef(_Strict):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    name: str
-    icon: str
-    theme: str
-    colour: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
-    min_players: int = Field(2, ge=2, le=4)
+    id: Id
+    name: Name
+    icon: IconName = Field(description="the deck's emblem: icons/<icon>.svg")
+    theme: str = Field(min_length=1, max_length=80)
+    colour: Colour
+    min_players: Annotated[StrictInt, Field(ge=2, le=8)] = 2
 
 
 class SeasonDef(_Strict):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    rounds: list[PositiveInt]
-    colour: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
-    slots: dict[Placement, NonNegativeInt]
+    id: Id
+    rounds: list[Annotated[StrictInt, Field(ge=1, le=20)]] = Field(min_length=1, max_length=20)
+    colour: Colour
+    slots: dict[Placement, Annotated[StrictInt, Field(ge=0, le=12)]]
 
     @property
     def capacity(self) -> int:
@@ -91,66 +104,84 @@ class SeasonDef(_Strict):
 
 
 class ResourceDef(_Strict):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    name: str
-    colour: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    id: Id
+    name: Name
+    colour: Colour
 
 
 class Economy(_Strict):
-    starting_coins: NonNegativeInt
-    income: NonNegativeInt
-    battle_glory: NonNegativeInt
-    coins_per_glory: PositiveInt
-    first_to_end_bonus: NonNegativeInt
+    starting_coins: Count
+    income: Count
+    battle_glory: Count
+    coins_per_glory: Positive
+    first_to_end_bonus: Count
 
 
 class DraftRules(_Strict):
-    hand_size: PositiveInt
-    first_game_hand_size: PositiveInt
-    keep_last: PositiveInt
-    rounds: PositiveInt
+    hand_size: Annotated[StrictInt, Field(ge=1, le=30)]
+    first_game_hand_size: Annotated[StrictInt, Field(ge=1, le=30)]
+    keep_last: Annotated[StrictInt, Field(ge=1, le=30)]
+    rounds: Annotated[StrictInt, Field(ge=1, le=20)]
+
+    @model_validator(mode="after")
+    def _keep_within_hand(self) -> DraftRules:
+        for label, hand in (
+            ("hand_size", self.hand_size),
+            ("first_game_hand_size", self.first_game_hand_size),
+        ):
+            if self.keep_last > hand:
+                raise FieldError(
+                    ("keep_last",), f"keep_last ({self.keep_last}) exceeds {label} ({hand})"
+                )
+        return self
 
 
 class CatalogueRules(_Strict):
-    cards_per_deck_season: PositiveInt
-    min_distinct_designs_per_deck: NonNegativeInt
-    first_game_min_players: PositiveInt
+    cards_per_deck_season: Annotated[StrictInt, Field(ge=1, le=200)]
+    min_distinct_designs_per_deck: Annotated[StrictInt, Field(ge=0, le=400)]
+    first_game_min_players: Seats
 
 
 class Components(_Strict):
-    cards: PositiveInt
-    age_tokens: PositiveInt
-    coin_tokens: PositiveInt
-    scoreboards: PositiveInt
-    score_tokens: PositiveInt
-    round_tokens: PositiveInt
-    player_boards: PositiveInt
-    rulebooks: PositiveInt
+    cards: Annotated[StrictInt, Field(ge=1, le=2000)]
+    age_tokens: Annotated[StrictInt, Field(ge=1, le=500)]
+    coin_tokens: Annotated[StrictInt, Field(ge=1, le=500)]
+    scoreboards: Positive
+    score_tokens: Positive
+    round_tokens: Positive
+    player_boards: Positive
+    rulebooks: Positive
 
 
 class PlayerColour(_Strict):
-    id: str
-    name: str
-    colour: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    id: Id
+    name: Name
+    colour: Colour
     letter: str = Field(min_length=1, max_length=1)
     shape: Literal["circle", "square", "triangle", "diamond", "hexagon", "star"]
 
 
 class Players(_Strict):
-    min: PositiveInt
-    max: PositiveInt
-    colours: list[PlayerColour]
+    min: Seats
+    max: Seats
+    colours: list[PlayerColour] = Field(max_length=8)
+
+    @model_validator(mode="after")
+    def _range(self) -> Players:
+        if self.min > self.max:
+            raise FieldError(("min",), f"min ({self.min}) is more than max ({self.max})")
+        return self
 
 
 class Settings(_Strict):
     """Interpretations of ambiguous rulebook passages (docs/rules-reference.md)."""
 
-    defender_wins_ties: bool = True
+    defender_wins_ties: StrictBool = True
     removed_card_coins: Literal["bank", "owner"] = "bank"
-    age_start_before_deaths: bool = True
-    bank_unlimited: bool = True
+    age_start_before_deaths: StrictBool = True
+    bank_unlimited: StrictBool = True
     middle_neighbour: Literal["both", "left", "right"] = "both"
-    replace_when_free: bool = False
+    replace_when_free: StrictBool = False
     simultaneous_effects: Literal["snapshot", "net"] = "snapshot"
 
 
@@ -162,10 +193,10 @@ class RulesModel(RulesBase):
     )
 
     pack: Literal["attack-right"]
-    rulebook_version: str
-    decks: list[DeckDef] = Field(min_length=1)
-    seasons: list[SeasonDef] = Field(min_length=1)
-    resources: list[ResourceDef] = Field(min_length=1)
+    rulebook_version: str = Field(min_length=1, max_length=40)
+    decks: list[DeckDef] = Field(min_length=1, max_length=12)
+    seasons: list[SeasonDef] = Field(min_length=1, max_length=12)
+    resources: list[ResourceDef] = Field(min_length=1, max_length=12)
     slot_power: dict[Placement, list[Stat]]
     economy: Economy
     draft: DraftRules
@@ -176,20 +207,31 @@ class RulesModel(RulesBase):
 
     @model_validator(mode="after")
     def _consistent(self) -> RulesModel:
-        for label, items in (
-            ("deck", self.decks),
-            ("season", self.seasons),
-            ("resource", self.resources),
+        for label, path, items in (
+            ("deck", ("decks",), self.decks),
+            ("season", ("seasons",), self.seasons),
+            ("resource", ("resources",), self.resources),
+            ("player colour", ("players", "colours"), self.players.colours),
         ):
             ids = [i.id for i in items]
-            dupes = sorted({i for i in ids if ids.count(i) > 1})
-            if dupes:
-                raise ValueError(f"duplicate {label} id(s): {', '.join(dupes)}")
+            for n, item_id in enumerate(ids):
+                if item_id in ids[:n]:  # at the second one
+                    raise FieldError((*path, n, "id"), f"duplicate {label} id {item_id!r}")
         rounds = sorted(r for s in self.seasons for r in s.rounds)
         if rounds != list(range(1, self.draft.rounds + 1)):
-            raise ValueError(f"season rounds {rounds} must cover rounds 1..{self.draft.rounds}")
+            raise FieldError(
+                ("draft", "rounds"),
+                f"season rounds {rounds} must cover rounds 1..{self.draft.rounds}",
+            )
         if len(self.players.colours) < self.players.max:
-            raise ValueError("need a player colour for every seat")
+            raise FieldError(("players", "colours"), "need a player colour for every seat")
+        for i, deck in enumerate(self.decks):
+            if deck.min_players > self.players.max:
+                raise FieldError(
+                    ("decks", i, "min_players"),
+                    f"deck {deck.id!r} needs {deck.min_players} players; the game seats at "
+                    f"most {self.players.max}",
+                )
         return self
 
     # --- lookups -------------------------------------------------------------------------

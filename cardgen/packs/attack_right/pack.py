@@ -83,6 +83,10 @@ class AttackRight(Pack):
 
         return {**ICONS, **{r.id: r.name for r in rules.resources}}
 
+    def rules_icons(self, rules: RulesModel) -> list[tuple[tuple[str | int, ...], str]]:
+        """The decks' emblems."""
+        return [(("decks", i, "icon"), deck.icon) for i, deck in enumerate(rules.decks)]
+
     def card_icons(self, card: Card, rules: RulesModel) -> list[str]:
         """Its text's and flavour's icons, and those its face and back draw: cost coin, type,
         discount resources, powers, deck emblem and first-game star."""
@@ -119,8 +123,15 @@ class AttackRight(Pack):
         return [self.data / n for n in names]
 
     def back_of(self, card: Card) -> BackDesign:
-        """Each deck has a back per season, so spring and fall piles differ face down."""
+        """The marked back, one per deck and season: it sorts the decks apart, but shows a
+        face-down card's deck (``printing: {backs: marked}`` prints it)."""
         return BackDesign(f"{card.deck}-{card.season}", card.deck, card.season)
+
+    def face_down_back(self, card: Card) -> BackDesign:
+        """One back per season for every deck: set-up shuffles the chosen decks' spring cards
+        into one deck and their fall cards into another, and cards are held, drafted and played
+        face down (rules reference C21)."""
+        return BackDesign(card.season, card.deck, card.season, marked=False)
 
     def pile_name(self, rules: RulesModel, pile: str) -> str:
         return rules.deck(pile).name
@@ -151,6 +162,9 @@ class AttackRight(Pack):
 
     def rulebook_icons(self, rules: RulesModel) -> dict[str, tuple[str, str]]:
         return self.module("documents").rulebook_icons(rules)
+
+    def rulebook_figures(self, catalogue) -> dict[str, Any]:
+        return self.module("documents").rulebook_figures(catalogue)
 
     def rules_reference(self) -> str:
         return self.module("documents").rules_reference(self.game_type.name)

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from cardgen.catalogue.icon_tokens import TOKEN
+from cardgen.catalogue.text_checks import describe
 from cardgen.diagnostics import Diagnostic
 from cardgen.render import text as rich
 from cardgen.render.art import draw_image_cover, draw_placeholder, draw_sun
@@ -40,7 +42,7 @@ from cardgen.render.elements.schema import (
     TextEl,
     TogglesEl,
 )
-from cardgen.render.fonts import string_width
+from cardgen.render.fonts import string_width, undrawable
 from cardgen.render.geometry import Box
 from cardgen.render.painters import BackPainter, FacePainter, FitProblem
 from cardgen.render.units import mm
@@ -125,7 +127,7 @@ class ElementPainter:
             text = as_text(value)
         else:
             return None
-        return CASES[el.case](text)
+        return rich.typeset(CASES[el.case](text))
 
     def fit_line(self, name: str, text: str, style: Lettering, width: float) -> Fitted:
         """The largest size from ``style.size`` down to its ``min_size`` at which ``text``
@@ -162,12 +164,14 @@ class ElementPainter:
         if lay is None:
             paras = self.paragraphs(el, v)
             area = self.box(el.box).inset(mm(el.padding))
-            lay = v.cache[f"\0fit:{name}"] = rich.fit(paras, area.w, area.h, el.style())
+            extent = getattr(self.theme.icons, "extent", None) or rich.full_width
+            lay = rich.fit(paras, area.w, area.h, el.style(), extent)
+            v.cache[f"\0fit:{name}"] = lay
         return lay
 
-    def problems(self, v: Values) -> Iterator[tuple[str, str, str, str | None]]:
-        """(element name, field, message, hint) for each text that does not fit and each icon
-        the pack does not have."""
+    def problems(self, v: Values) -> Iterator[tuple[str, str, str, str | None, str]]:
+        """(element name, field, message, hint, code) for each text that does not fit and each
+        icon the pack does not have (E401), and each character no font draws (E408)."""
         icons = self.theme.icons
         for name, el in self._checked:
             if el.when is not None and not holds(el.when, v):
@@ -184,6 +188,7 @@ class ElementPainter:
                         v.source(field) if field else name,
                         f"{label} {text!r} is too wide for its box even at {fit.size:g} pt",
                         f"shorten the {v.source(field)}" if field else None,
+                        "E401",
                     )
             elif type(el) is RichTextEl and not self.fit_rich(name, el, v).fits:
                 yield (
@@ -191,11 +196,46 @@ class ElementPainter:
                     v.source(el.field),
                     f"{label_of(name, el)} does not fit its box even at {el.min_size:g} pt",
                     None,
+                    "E401",
                 )
             if type(el) in _WITH_ICONS:
                 for icon in self.icon_names(el, v):
                     if icon not in icons:
-                        yield name, name, f"{label_of(name, el)}: no icon named {icon!r}", None
+                        msg = f"{label_of(name, el)}: no icon named {icon!r}"
+                        yield name, name, msg, None, "E401"
+            yield from self.glyph_problems(name, el, v)
+
+    def glyph_problems(
+        self, name: str, el: Element, v: Values
+    ) -> Iterator[tuple[str, str, str, str | None, str]]:
+        """(element name, field, message, hint, E408) for each character of a text element that its
+        font cannot draw (an empty box on the card otherwise); icon tokens are not text."""
+        if type(el) in _ONE_LINE and not isinstance(el, PillEl):
+            texts = [(_first_field(el), self._value_text(el, v), el.font)]
+        elif isinstance(el, PillEl):
+            value = v.get(el.field)
+            texts = [(el.field, as_text(value) if is_set(value) else None, el.font)]
+        elif type(el) is RichTextEl:
+            body = v.get(el.field)
+            body = body if isinstance(body, str) else "\n".join(map(str, body or ()))
+            texts = [(el.field, body, el.font)]
+            if el.flavour is not None and is_set(v.get(el.flavour)):
+                texts.append((el.flavour, str(v.get(el.flavour)), el.flavour_font))
+        else:
+            return
+        for field, text, role in texts:
+            if not text:
+                continue
+            font = self.theme.font(role)
+            for ch, why in undrawable(TOKEN.sub("", text), font):
+                source = v.source(field) if field else name
+                yield (
+                    name,
+                    source,
+                    f"{source}: {describe(ch)} {why}",
+                    GLYPH_HINT,
+                    "E408",
+                )
 
     def _line_of(self, el: TextEl | BadgeEl | PillEl, v: Values) -> tuple[str | None, float]:
         """The one-line text of an element and the width it has (points)."""
@@ -356,6 +396,11 @@ class ElementPainter:
         box = self.box(el.box)
         icon, gap, n = mm(el.icon_size), mm(el.gap), len(icons)
         length = n * icon + (n + 1) * gap
+        if el.align == "center":  # the row's box shrunk to the row, around its middle
+            if el.direction == "down":
+                box = Box(box.x, box.y + (box.h - length) / 2, box.w, length)
+            else:
+                box = Box(box.x + (box.w - length) / 2, box.y, length, box.h)
         if el.direction == "down":
             back = Box(box.x, box.y2 - length, box.w, length)
             self._shape(doc, "rounded", back, box.w / 2, el, v)
@@ -492,20 +537,25 @@ class ElementPainter:
             doc.fill(self.colour(look.text, v))
             doc.drawCentredString(x + s / 2, y + s / 2 - el.text_size * 0.36, label)
 
-    # --- safe zone --------------------------------------------------------------------------
+    # --- safe zone and type size ----------------------------------------------------------
     def outside_safe(self, el: Element) -> float:
-        """How far (mm) ``el``'s box reaches past the safe zone; 0 when inside or may bleed."""
-        if el.bleed:
+        """How far (mm) ``el``'s box reaches past the safe zone (:func:`safe_margin` inside the
+        trim); 0 when inside, or for background and art that may bleed."""
+        if el.bleed and isinstance(el, BACKGROUND_KINDS):
             return 0.0
         card = self.L.card
         x, y, w, h = (0.0, 0.0, card.width, card.height) if el.box == "card" else el.box
-        s = card.safe
+        s = safe_margin(card.safe)
         return max(0.0, s - x, s - y, x + w - (card.width - s), y + h - (card.height - s))
 
     def zone_problems(self, records: list[tuple[str, Any]]) -> list[Diagnostic]:
-        """One W401 per element that reaches past the safe zone on some card or back drawing
-        it; it names the element (layout file and line) and the first such card."""
+        """One diagnostic per element that reaches past the safe zone on some card or back
+        drawing it, naming the element (layout file and line) and the first such card: an
+        error (E406) for text, icons and every other element that is not background or art
+        (``bleed: true`` does not excuse them), a warning (W401) for background and art not
+        marked ``bleed: true``."""
         out = []
+        margin = safe_margin(self.L.card.safe)
         for name, el in self.elements.items():
             over = self.outside_safe(el)
             if not over:
@@ -514,17 +564,74 @@ class ElementPainter:
             if not ids:
                 continue
             more = f" and {len(ids) - 1} more" if len(ids) > 1 else ""
+            where = f"({margin:g} mm inside the trim) on {ids[0]}{more}"
+            if isinstance(el, BACKGROUND_KINDS):
+                code, hint = "W401", "move it inside the safe zone, or mark it `bleed: true`"
+            else:
+                code, hint = "E406", "only background and art may reach the margin: move it in"
             out.append(
                 Diagnostic(
-                    "W401",
-                    f"{self.section}.{name}: box runs {over:.2f} mm past the safe zone "
-                    f"({self.L.card.safe:g} mm inside the trim) on {ids[0]}{more}",
+                    code,
+                    f"{self.section}.{name}: box runs {over:.2f} mm past the safe zone {where}",
                     self.L.where(self.section, name, "box"),
                     ids[0],
-                    hint="move it inside the safe zone, or mark it `bleed: true` if it may be cut",
+                    hint=hint,
                 )
             )
         return out
+
+    def type_problems(self, records: list[tuple[str, Any]]) -> list[Diagnostic]:
+        """One E407 per element that may set type smaller than :data:`MIN_TYPE` points (its
+        smallest size: ``min_size``, a flavour's scaled size, a toggle's label size)."""
+        out = []
+        for name, el in self.elements.items():
+            for key, smallest in smallest_type(el):
+                if smallest >= MIN_TYPE - 1e-9:
+                    continue
+                ids = [rid for rid, rec in records if holds(el.when, self._record_values(rec, rid))]
+                if not ids:
+                    continue
+                out.append(
+                    Diagnostic(
+                        "E407",
+                        f"{self.section}.{name}: type as small as {smallest:g} pt "
+                        f"(nothing under {MIN_TYPE:g} pt is printed), on {ids[0]}",
+                        self.L.where(self.section, name, key),
+                        ids[0],
+                        hint=f"set {key} to {MIN_TYPE:g} or more",
+                    )
+                )
+        return out
+
+
+#: background and art: the only kinds that may reach the margin between the safe zone and the
+#: trim (and run into the bleed with ``bleed: true``)
+BACKGROUND_KINDS = (ShapeEl, ImageEl, PatternEl)
+#: the narrowest safe zone of any layout, mm: 1/8 in inside the trim, the print services' safe
+#: area; a layout's ``card.safe`` may ask for more, never for less
+MIN_SAFE = 3.175
+#: the smallest type any element sets, points
+MIN_TYPE = 6.0
+
+
+def safe_margin(safe: float) -> float:
+    """The safe zone (mm inside the trim) of a layout whose ``card.safe`` is ``safe``."""
+    return max(safe, MIN_SAFE)
+
+
+def smallest_type(el: Element) -> list[tuple[str, float]]:
+    """The smallest type sizes ``el`` may set, as ``(layout key, points)`` pairs."""
+    if isinstance(el, RichTextEl):
+        # flavour is scaled from the body size but never set below ``min_size`` (text.para_size)
+        return [("min_size", el.min_size)]
+    if isinstance(el, TogglesEl):
+        return [("text_size", el.text_size)]
+    if isinstance(el, Lettering):
+        if isinstance(el, BadgeEl) and el.field is None and el.text is None:
+            return []  # a badge without a value sets no type
+        smallest = el.min_size if el.min_size is not None else el.size
+        return [("min_size" if el.min_size is not None else "size", smallest)]
+    return []
 
 
 @lru_cache(maxsize=256)
@@ -534,6 +641,8 @@ def _sizes(size: float, min_size: float) -> tuple[float, ...]:
 
 
 _ONE_LINE = (TextEl, BadgeEl, PillEl)
+#: the hint of a diagnostic about a character the fonts cannot draw (the preflight's E408)
+GLYPH_HINT = "use characters of the card fonts (Latin, Greek, Cyrillic); no emoji or CJK"
 _WITH_ICONS = (IconEl, PillEl, BadgeEl, IconRowEl, StatRowEl)
 
 
@@ -556,10 +665,11 @@ class LayoutFaces(FacePainter):
 
     def fit_problems(self, card: Any) -> list[FitProblem]:
         v = self.painter.values(card, card.id)
-        return [FitProblem(field, msg, hint) for _, field, msg, hint in self.painter.problems(v)]
+        return [FitProblem(*problem[1:]) for problem in self.painter.problems(v)]
 
     def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
-        return self.painter.zone_problems([(c.id, c) for c in cards])
+        records = [(c.id, c) for c in cards]
+        return self.painter.zone_problems(records) + self.painter.type_problems(records)
 
 
 class LayoutBacks(BackPainter):
@@ -578,15 +688,16 @@ class LayoutBacks(BackPainter):
 
     def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
         """Texts of a back that do not fit (E401, naming the first card with that back) and
-        back elements past the safe zone (W401)."""
+        back elements past the safe zone (E406, W401) or setting type too small (E407)."""
         backs: dict[str, tuple[BackDesign, str]] = {}
         for card in cards:
-            back = self.theme.pack.back_of(card)
+            back = self.theme.pack.printed_back(card, self.theme.rules)
             backs.setdefault(back.key, (back, card.id))
         out = []
         for back, card_id in backs.values():
-            for name, _field, msg, hint in self.painter.problems(self._values(back)):
+            for name, _field, msg, hint, code in self.painter.problems(self._values(back)):
                 where = self.L.where("back", name)
-                out.append(Diagnostic("E401", f"back {back.key!r}: {msg}", where, card_id, hint))
+                out.append(Diagnostic(code, f"back {back.key!r}: {msg}", where, card_id, hint))
         records = [(card_id, back) for back, card_id in backs.values()]
-        return out + self.painter.zone_problems(records)
+        painter = self.painter
+        return out + painter.zone_problems(records) + painter.type_problems(records)

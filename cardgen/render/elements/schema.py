@@ -187,6 +187,8 @@ class IconRowEl(Element, Stroked):
     icon_size: PositiveFloat = Field(description="mm")
     gap: float = Field(0.8, ge=0, description="mm")
     direction: Literal["down", "right"] = "right"
+    #: where the row sits along its direction: from the box's top or left, or centred
+    align: Literal["start", "center"] = "start"
 
 
 class BadgeEl(Element, Stroked, Bound, Lettering):

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.pack import BackDesign
@@ -35,9 +35,10 @@ class CropSettings(_S):
 
 
 class PnpSettings(_S):
-    cols: int
-    rows: int
-    gutter: float
+    #: mm of background past each card's cut, into the gutter (2 × bleed between cards)
+    bleed: float = Field(ge=0)
+    #: mm along the paper's edge where nothing is printed
+    margin: float = Field(ge=0)
     crop: CropSettings
     label_size: float
 
@@ -107,8 +108,8 @@ class RenderContext:
         return [c for c in (self.cards if cards is None else cards) for _ in range(c.copies)]
 
     def back_of(self, card: Any) -> BackDesign:
-        """The back of ``card``."""
-        return self.catalogue.pack.back_of(card)
+        """The back printed on ``card`` (its face-down group's, or its pile's marked back)."""
+        return self.catalogue.pack.printed_back(card, self.catalogue.rules)
 
     def backs_by_pile(self) -> dict[str, list[BackDesign]]:
         """Every back design in use, by pile, in catalogue order (piles and backs)."""

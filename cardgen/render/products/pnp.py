@@ -1,4 +1,10 @@
-"""Print-and-play sheets: 3×3 poker cards per page with crop marks outside the grid.
+"""Print-and-play sheets: as many cards as fit the paper (portrait or landscape), each drawn
+with its bleed into a gutter, with crop marks on every cut line outside the grid.
+
+Cards stand ``2 × bleed`` apart and each card's background runs ``bleed`` mm past its cut, so a
+home duplex printer's drift up to ``bleed`` shows a card's own back at its edge, never white or a
+neighbour's colour.  Nothing (cards, marks, label) comes nearer the paper's edge than the
+``margin`` (1/4 in), where printers clip.
 
 Duplex (long or short edge): a calibration sheet first, then each sheet of fronts followed by
 its sheet of backs, mirrored so every back lands behind its front once the sheet is turned.
@@ -11,7 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.render.fonts import string_width
-from cardgen.render.geometry import PAPERS, Duplex, Grid, draw_crop_marks
+from cardgen.render.geometry import (
+    PAPERS,
+    Box,
+    Duplex,
+    Grid,
+    crop_mark_segments,
+    fit_grid,
+)
 from cardgen.render.painters import back_form, face_form
 from cardgen.render.products.base import RenderContext
 from cardgen.render.units import mm
@@ -32,40 +45,81 @@ CALIBRATION_TEXT = (
 )
 
 
-def grid_for(ctx: RenderContext, paper: str) -> Grid:
+def grid_for(ctx: RenderContext, paper: str, bleed: float | None = None) -> Grid:
+    """The pnp grid of ``paper``: the most cards with ``bleed`` (default: the settings') that
+    fit inside the margin with room for the crop marks."""
     s = ctx.settings.pnp
-    return Grid(PAPERS[paper], ctx.theme.layout.size, s.cols, s.rows, s.gutter)
+    bleed = s.bleed if bleed is None else bleed
+    outer = s.crop.offset + s.crop.length
+    return fit_grid(PAPERS[paper], ctx.theme.layout.size, bleed, s.margin, outer)
 
 
 class PnpWriter:
     """Writes one print-and-play PDF."""
 
-    def __init__(self, ctx: RenderContext, paper: str, duplex: Duplex):
+    def __init__(self, ctx: RenderContext, paper: str, duplex: Duplex, bleed: float | None = None):
         self.ctx, self.paper, self.duplex = ctx, paper, duplex
-        self.grid = grid_for(ctx, paper)
-        if not self.grid.fits():
-            raise ValueError(f"{self.grid.cols}×{self.grid.rows} cards do not fit on {paper}")
+        self.grid = grid_for(ctx, paper, bleed)
+        drawn = ctx.theme.layout.card.bleed
+        if self.grid.bleed > drawn + 1e-9:
+            raise ValueError(
+                f"a pnp bleed of {self.grid.bleed} mm is more than the {drawn} mm the cards "
+                "are drawn with (card.bleed in the layout)"
+            )
         self.doc = ctx.document(self.grid.paper.pt, f"{ctx.theme.rules.game} print and play")
-        self.crop = ctx.settings.pnp.crop.model_dump()
+        s = ctx.settings.pnp
+        self.margin = s.margin
+        self.crop = {**s.crop.model_dump(), "margin": s.margin}
+
+    def label_box(self, text: str) -> tuple[float, float, float]:
+        """Where the page label goes: its baseline, font size and width (points), centred in
+        the bottom margin, no nearer the paper's edge than the margin."""
+        font = self.ctx.theme.font("regular")
+        size = self.ctx.settings.pnp.label_size
+        room = mm(self.grid.paper.w - 2 * self.margin)
+        width = string_width(text, font, size)
+        if width > room:
+            size, width = size * room / width, room
+        return mm(self.margin) + size * 0.25, size, width
 
     def label(self, text: str) -> None:
-        """A small line of text in the bottom margin: below the crop marks if there is room,
-        else between the two middle cut lines, shrunk to fit there."""
-        c, grid, th = self.doc.c, self.grid, self.ctx.theme
-        font = th.font("regular")
-        size = self.ctx.settings.pnp.label_size
-        ext = grid.extent
-        below = ext.y - mm(self.crop["offset"] + self.crop["length"]) - size * 1.2
-        if below >= mm(1.5):
-            y, room = below, mm(grid.paper.w) - mm(20)
-        else:
-            y = max(mm(1.0), ext.y - mm(self.crop["offset"]) - size * 1.1)
-            mid = grid.slot(grid.cols // 2)
-            room = mid.w - mm(4)
-        size = min(size, size * room / max(string_width(text, font, size), 1e-6))
-        c.setFont(font, size)
+        """A small line of text in the bottom margin (the crop marks stop short of it)."""
+        y, size, _ = self.label_box(text)
+        self.doc.c.setFont(self.ctx.theme.font("regular"), size)
         self.doc.fill("#555555")
-        self.doc.drawCentredString(mm(grid.paper.w) / 2, y, text)
+        self.doc.drawCentredString(mm(self.grid.paper.w) / 2, y, text)
+
+    def crop_marks(self, text: str) -> None:
+        """The crop marks of the page, those under the label ``text`` shortened to clear it."""
+        y, size, width = self.label_box(text)
+        top = y + size * 0.9 + mm(0.5)
+        cx = mm(self.grid.paper.w) / 2
+        x1, x2 = cx - width / 2 - mm(0.5), cx + width / 2 + mm(0.5)
+        c = self.doc.c
+        c.saveState()
+        c.setLineWidth(self.crop["width"])
+        c.setStrokeGray(0)
+        p = c.beginPath()
+        opts = {k: self.crop[k] for k in ("length", "offset", "margin")}
+        for sx1, sy1, sx2, sy2 in crop_mark_segments(self.grid, **opts):
+            if sx1 == sx2 and x1 <= sx1 <= x2 and min(sy1, sy2) < top:
+                sy2 = max(min(sy1, sy2), top)
+                if sy1 - sy2 < mm(0.5):
+                    continue
+            p.moveTo(sx1, sy1)
+            p.lineTo(sx2, sy2)
+        c.drawPath(p, stroke=1, fill=0)
+        c.restoreState()
+
+    def place(self, name: str, slot: Box) -> None:
+        """Place a card's form in ``slot``, cut to the slot grown by the bleed."""
+        c, b = self.doc.c, mm(self.grid.bleed)
+        c.saveState()
+        p = c.beginPath()
+        p.rect(slot.x - b, slot.y - b, slot.w + 2 * b, slot.h + 2 * b)
+        c.clipPath(p, stroke=0, fill=0)
+        self.doc.place(name, slot.x, slot.y)
+        c.restoreState()
 
     def calibration(self) -> None:
         """Two pages: numbered crosses on the front, the same crosses where they must fall
@@ -73,7 +127,8 @@ class PnpWriter:
         c, grid, th = self.doc.c, self.grid, self.ctx.theme
         arm = mm(6)
         for side in ("FRONT", "BACK"):
-            draw_crop_marks(c, grid, **self.crop)
+            text = f"{th.rules.game} · duplex calibration · {FLIP_TEXT[self.duplex]}"
+            self.crop_marks(text)
             c.setLineWidth(0.5)
             self.doc.stroke("#000000")
             self.doc.fill("#000000")
@@ -93,7 +148,7 @@ class PnpWriter:
             self.doc.drawCentredString(
                 mid.x + mid.w / 2, mid.y + mid.h * 0.3 + 11, FLIP_TEXT[self.duplex]
             )
-            self.label(f"{th.rules.game} · duplex calibration · {FLIP_TEXT[self.duplex]}")
+            self.label(text)
             c.showPage()
 
     def sheet(self, cards: list[Any], side: str, duplex: Duplex | None, label: str) -> None:
@@ -101,11 +156,11 @@ class PnpWriter:
         for i, card in enumerate(cards):
             slot = self.grid.slot(i, duplex if side == "back" else None)
             if side == "front":
-                name = face_form(doc, self.ctx.faces, card, bleed=False)
+                name = face_form(doc, self.ctx.faces, card, bleed=True)
             else:
-                name = back_form(doc, self.ctx.backs, self.ctx.back_of(card), bleed=False)
-            doc.place(name, slot.x, slot.y)
-        draw_crop_marks(doc.c, self.grid, **self.crop)
+                name = back_form(doc, self.ctx.backs, self.ctx.back_of(card), bleed=True)
+            self.place(name, slot)
+        self.crop_marks(label)
         self.label(label)
         doc.c.showPage()
 
@@ -130,6 +185,7 @@ class PnpWriter:
         return self.doc.save()
 
 
-def render_pnp(ctx: RenderContext, paper: str, duplex: Duplex) -> bytes:
-    """The print-and-play PDF for ``paper`` (``a4`` or ``letter``) and ``duplex`` mode."""
-    return PnpWriter(ctx, paper, duplex).write()
+def render_pnp(ctx: RenderContext, paper: str, duplex: Duplex, bleed: float | None = None) -> bytes:
+    """The print-and-play PDF for ``paper`` (``a4`` or ``letter``) and ``duplex`` mode, the
+    cards with ``bleed`` mm into the gutters (default: the settings', 3 mm)."""
+    return PnpWriter(ctx, paper, duplex, bleed).write()

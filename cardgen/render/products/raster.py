@@ -100,12 +100,13 @@ def raster_pdf(ctx: RenderContext, items: list[Sprite]) -> bytes:
 
 
 def plan(ctx: RenderContext, full_size: bool) -> RasterPlan:
-    """The raster plan: 300 dpi for PNG files, else just fine enough for the TTS cells."""
-    from cardgen.render.products.tts import cell_size
+    """The raster plan: 300 dpi for PNG files, else just fine enough for the TTS cells (the
+    cards' trim at the print resolution, which each TTS sheet scales to its own card size)."""
+    from cardgen.render.products.tts import master_cell
 
     s, L = ctx.settings, ctx.theme.layout
     full = L.size.grow(L.card.bleed)
-    cell = cell_size(s.tts, L.card.height / L.card.width)
+    cell = master_cell(ctx)
     dpi = s.png.dpi if full_size else math.ceil(cell[0] / L.card.width * MM_PER_INCH)
     return RasterPlan(
         dpi=dpi,

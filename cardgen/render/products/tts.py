@@ -1,50 +1,130 @@
-"""Tabletop Simulator: deck sheets of at most 10 × 7 cards and 4096 px a side, with a back.
+"""Tabletop Simulator: deck sheets at the largest card size TTS allows, and a saved object.
 
-One sheet per back design (copies expanded), so piles that differ face down stay apart; each
-comes with its back image and an entry in ``tts.json`` giving the grid TTS asks for.  The
-sheets and the index are written apart, so a build remakes only the sheet a change touches.
+A deck here is one pile's cards with one back (:meth:`RenderContext.backs_by_pile`): with
+backs per face-down group, every deck of a group shows the same back in TTS too.  Its cards go
+on sheets of at most ``max_cols`` × ``max_rows`` cards and ``max_side`` px a side; each sheet
+takes the grid that gives its cards the most pixels, never more than the 300 dpi print image.
+The back is the hidden-card image (``BackIsHidden``), so no slot is kept for one.
+
+``tts/<game>.json`` is a Tabletop Simulator saved object (the save-file format:
+https://kb.tabletopsimulator.com/custom-content/save-file-format/): one ``Deck`` object per
+deck, its ``CustomDeck`` sheets (``FaceURL``, ``BackURL``, ``NumWidth``, ``NumHeight``,
+``BackIsHidden``), its ``DeckIDs`` and one ``Card`` per physical card.  The image addresses are
+``base_url`` + file name: by default the bare file name, which Tabletop Simulator finds in its
+``Mods/Images`` folder (copy the ``tts`` images there); after uploading them (Steam Cloud, any web
+host), render with ``--tts-url`` to point every address there.  Copy the JSON into Tabletop
+Simulator's ``Saves/Saved Objects`` folder and spawn it from *Objects ▸ Saved Objects*.  The
+file is the same wherever the kit is written.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
 
 from cardgen.pack import BackDesign
 from cardgen.render.products.base import RenderContext, TtsSettings
 from cardgen.render.products.png import png_bytes
+from cardgen.render.units import px
+
+#: TTS's card size in its own units (a poker card), scaled by the layout's card width.
+TTS_CARD_WIDTH_MM = 63.5
 
 
-def cell_size(s: TtsSettings, aspect: float) -> tuple[int, int]:
-    """The largest card cell (w, h) with ``h = w * aspect`` that keeps a full sheet in limits."""
-    w = s.max_side // s.max_cols
-    h = math.floor(w * aspect)
-    if h * s.max_rows > s.max_side:
-        h = s.max_side // s.max_rows
-        w = math.floor(h / aspect)
-    return w, h
+def master_cell(ctx: RenderContext) -> tuple[int, int]:
+    """The size every card's TTS image is rasterised at: its trim at the print resolution
+    (750 × 1050 px for a poker card at 300 dpi), at most ``max_side`` a side."""
+    L, s = ctx.theme.layout, ctx.settings
+    w, h = px(L.card.width, s.png.dpi), px(L.card.height, s.png.dpi)
+    scale = min(1.0, s.tts.max_side / max(w, h))
+    return math.floor(w * scale), math.floor(h * scale)
 
 
-def sheet_grid(n: int, s: TtsSettings) -> tuple[int, int]:
-    """Columns and rows for ``n`` cards on one sheet."""
-    if n > s.max_cols * s.max_rows:
-        raise ValueError(f"{n} cards do not fit one TTS sheet of {s.max_cols}×{s.max_rows}")
-    cols = min(n, s.max_cols)
-    return cols, math.ceil(n / cols)
+def per_sheet(s: TtsSettings) -> int:
+    """Cards on one sheet at most."""
+    return s.max_cols * s.max_rows
 
 
-def make_sheet(cells: list[Image.Image], s: TtsSettings) -> tuple[Image.Image, int, int]:
-    """Paste equal-size ``cells`` row by row; returns the sheet and its columns and rows."""
-    cols, rows = sheet_grid(len(cells), s)
-    w, h = cells[0].size
-    sheet = Image.new("RGB", (cols * w, rows * h), (0, 0, 0))
-    for i, im in enumerate(cells):
-        r, c = divmod(i, cols)
-        sheet.paste(im, (c * w, r * h))
-    return sheet, cols, rows
+def sheet_layout(n: int, s: TtsSettings, cell: tuple[int, int]) -> tuple[int, int, int, int]:
+    """``(cols, rows, w, h)``: the grid and card size in px that give ``n`` cards the largest
+    cards within ``max_cols`` × ``max_rows`` and ``max_side``, never larger than ``cell``; on a
+    tie, the grid with fewer empty slots."""
+    if not 1 <= n <= per_sheet(s):
+        raise ValueError(f"{n} cards do not fit one TTS sheet (at most {per_sheet(s)})")
+    aspect = cell[1] / cell[0]
+    best: tuple[Any, ...] | None = None
+    for cols in range(1, s.max_cols + 1):
+        rows = math.ceil(n / cols)
+        if rows > s.max_rows:
+            continue
+        w = min(cell[0], s.max_side // cols, math.floor(s.max_side / rows / aspect))
+        h = min(cell[1], math.floor(w * aspect), s.max_side // rows)
+        key = (w, -(cols * rows - n), -cols)
+        if best is None or key > best[0]:
+            best = (key, cols, rows, w, h)
+    assert best is not None
+    return best[1], best[2], best[3], best[4]
+
+
+@dataclass(frozen=True)
+class TtsSheet:
+    """One face sheet: its file, its cards (physical, in order) and its grid."""
+
+    file: str
+    cards: tuple[Any, ...]
+    cols: int
+    rows: int
+    cell: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class TtsDeck:
+    """One pile's cards with one back: its sheets and its back image's file."""
+
+    back: BackDesign
+    name: str
+    sheets: tuple[TtsSheet, ...]
+    back_file: str
+
+
+def tts_decks(ctx: RenderContext) -> list[TtsDeck]:
+    """Every deck, pile by pile in catalogue order, with its sheets."""
+    s, cell = ctx.settings.tts, master_cell(ctx)
+    pack, rules = ctx.catalogue.pack, ctx.catalogue.rules
+    out = []
+    for pile, backs in ctx.backs_by_pile().items():
+        for back in backs:
+            cards = ctx.physical(ctx.cards_of_back(back))
+            n = per_sheet(s)
+            chunks = [cards[i : i + n] for i in range(0, len(cards), n)]
+            sheets = []
+            for k, chunk in enumerate(chunks, 1):
+                cols, rows, w, h = sheet_layout(len(chunk), s, cell)
+                file = f"{back.slug}.png" if k == 1 else f"{back.slug}.{k}.png"
+                sheets.append(TtsSheet(file, tuple(chunk), cols, rows, (w, h)))
+            name = pack.pile_name(rules, pile)
+            if back.name != pile:
+                name = f"{name} · {back.name}"
+            out.append(TtsDeck(back, name, tuple(sheets), f"{back.slug}-back.png"))
+    return out
+
+
+def make_sheet(cells: list[Image.Image], sheet: TtsSheet) -> Image.Image:
+    """Paste ``cells`` (scaled to the sheet's card size) row by row on a black sheet."""
+    w, h = sheet.cell
+    im = Image.new("RGB", (sheet.cols * w, sheet.rows * h), (0, 0, 0))
+    for i, cell in enumerate(cells):
+        r, c = divmod(i, sheet.cols)
+        if cell.size != (w, h):
+            cell = cell.resize((w, h), Image.Resampling.LANCZOS)
+        im.paste(cell, (c * w, r * h))
+    return im
 
 
 def write_tts_sheets(
@@ -53,37 +133,111 @@ def write_tts_sheets(
     backs: dict[str, Image.Image],
     write: Callable[[str, bytes], None],
 ) -> None:
-    """Write a deck sheet and its back image per back design."""
-    s = ctx.settings.tts
-    for back in _back_designs(ctx):
-        cards = ctx.physical(ctx.cards_of_back(back))
-        sheet, _, _ = make_sheet([faces[c.id] for c in cards], s)
-        write(f"tts/{back.key}.png", png_bytes(sheet))
-        write(f"tts/{back.key}-back.png", png_bytes(backs[back.key]))
+    """Write every deck's face sheets and its back image (at its first sheet's card size)."""
+    for deck in tts_decks(ctx):
+        for sheet in deck.sheets:
+            im = make_sheet([faces[c.id] for c in sheet.cards], sheet)
+            write(f"tts/{sheet.file}", png_bytes(im))
+        back = backs[deck.back.key].resize(deck.sheets[0].cell, Image.Resampling.LANCZOS)
+        write(f"tts/{deck.back_file}", png_bytes(back))
 
 
-def write_tts_index(ctx: RenderContext, write: Callable[[str, bytes], None]) -> None:
-    """Write ``tts/tts.json``: per back design its sheet, back and the grid TTS asks for."""
-    s = ctx.settings.tts
-    pile_key, name_key = ctx.catalogue.pack.back_labels
-    manifest = []
-    for back in _back_designs(ctx):
-        cards = ctx.physical(ctx.cards_of_back(back))
-        cols, rows = sheet_grid(len(cards), s)
-        manifest.append(
+def saved_object_name(ctx: RenderContext) -> str:
+    """The saved object's file name: the game's name in lowercase words."""
+    slug = re.sub(r"[^a-z0-9]+", "-", ctx.theme.rules.game.lower()).strip("-")
+    return f"{slug or 'cards'}.json"
+
+
+def _transform(x: float, scale: float) -> dict[str, float]:
+    """Face down (turned over its long axis), ``x`` units along the table."""
+    return {
+        "posX": x,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": scale,
+        "scaleY": 1.0,
+        "scaleZ": scale,
+    }
+
+
+def _guid(n: int) -> str:
+    return f"{0xC0DE00 + n:06x}"
+
+
+def saved_object(ctx: RenderContext, base_url: str) -> dict[str, Any]:
+    """The Tabletop Simulator saved object: one ``Deck`` per deck (see the module's doc)."""
+    scale = round(ctx.theme.layout.card.width / TTS_CARD_WIDTH_MM, 4)
+    objects, sheet_id, n = [], 0, 0
+    for i, deck in enumerate(tts_decks(ctx)):
+        custom, ids, cards = {}, [], []
+        for sheet in deck.sheets:
+            sheet_id += 1
+            entry = {
+                "FaceURL": base_url + sheet.file,
+                "BackURL": base_url + deck.back_file,
+                "NumWidth": sheet.cols,
+                "NumHeight": sheet.rows,
+                "BackIsHidden": True,
+                "UniqueBack": False,
+                "Type": 0,
+            }
+            custom[str(sheet_id)] = entry
+            for k, card in enumerate(sheet.cards):
+                card_id = sheet_id * 100 + k
+                ids.append(card_id)
+                n += 1
+                cards.append(
+                    {
+                        "GUID": _guid(n),
+                        "Name": "Card",
+                        "Transform": _transform(0.0, scale),
+                        "Nickname": card.name,
+                        "Description": card.id,
+                        "CardID": card_id,
+                        "CustomDeck": {str(sheet_id): entry},
+                        "SidewaysCard": False,
+                        "HideWhenFaceDown": True,
+                        "Hands": True,
+                    }
+                )
+        objects.append(
             {
-                pile_key: back.pile,
-                name_key: back.name,
-                "face": f"{back.key}.png",
-                "back": f"{back.key}-back.png",
-                "num_width": cols,
-                "num_height": rows,
-                "cards": len(cards),
-                "card_ids": [c.id for c in cards],
+                "GUID": _guid(0x8000 + i),
+                "Name": "Deck",
+                "Transform": _transform(i * 3.0 * scale, scale),
+                "Nickname": deck.name,
+                "Description": f"{len(cards)} cards; back: {deck.back.name}",
+                "DeckIDs": ids,
+                "CustomDeck": custom,
+                "ContainedObjects": cards,
+                "SidewaysCard": False,
+                "HideWhenFaceDown": True,
+                "Hands": False,
             }
         )
-    write("tts/tts.json", (json.dumps(manifest, indent=2) + "\n").encode())
+    return {
+        "SaveName": ctx.theme.rules.game,
+        "GameMode": "",
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": objects,
+        "TabStates": {},
+        "VersionNumber": "",
+    }
 
 
-def _back_designs(ctx: RenderContext) -> list[BackDesign]:
-    return [b for pile_backs in ctx.backs_by_pile().values() for b in pile_backs]
+def write_tts_index(
+    ctx: RenderContext, write: Callable[[str, bytes], None], base_url: str = ""
+) -> None:
+    """Write ``tts/<game>.json``, the saved object, its images at ``base_url`` + file name."""
+    data = saved_object(ctx, base_url)
+    write(f"tts/{saved_object_name(ctx)}", (json.dumps(data, indent=2) + "\n").encode())

@@ -1,4 +1,5 @@
-"""Write the component PDFs: player boards and scoreboard (A3 or tiled) and token sheets.
+"""Write the component PDFs: player boards and scoreboard (one per large sheet — A3 with an A4
+kit, Tabloid with a Letter one — or tiled over the kit's paper) and token sheets.
 
 Each writer returns a :class:`ComponentFile` saying how many pages it wrote and which rulebook
 components (keys of the rules model's ``components``) it holds.  Files are written atomically
@@ -12,7 +13,14 @@ from pathlib import Path
 
 from cardgen.components import ComponentFile, ComponentSpec
 from cardgen.components.draw import card_layout, new_sheet
-from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_a3, write_tiled
+from cardgen.components.tiling import (
+    LARGE_SHEETS,
+    PAPER_NAMES,
+    PAPERS,
+    Item,
+    write_large,
+    write_tiled,
+)
 from cardgen.packs.attack_right.components.player_board import board_geometry, draw_player_board
 from cardgen.packs.attack_right.components.scoreboard import draw_scoreboard, glory_track
 from cardgen.packs.attack_right.components.style import ComponentLayout
@@ -21,7 +29,9 @@ from cardgen.packs.attack_right.model import RulesModel
 from cardgen.render.units import Size, mm
 from cardgen.util.atomic import atomic_write_bytes
 
-LARGE_PAPERS = ("a3", "a4", "letter")
+LARGE_PAPERS = ("a3", "tabloid", "a4", "letter")
+#: the narrowest the side strips of a player board may become to fit a narrower sheet (mm)
+MIN_SIDE_WIDTH = 8.0
 
 
 def _pack():
@@ -34,6 +44,31 @@ def card_size() -> Size:
     """The card size of the card template (the player boards' slot outlines)."""
     card = card_layout(_pack()).card
     return Size(card.width, card.height)
+
+
+def fit_to_sheet(layout: ComponentLayout, paper: str, rules: RulesModel) -> ComponentLayout:
+    """The layout with its boards made to fit the large sheet of ``paper`` (its margins
+    kept): the scoreboard no larger than the sheet, the player boards' side strips narrowed
+    (never the card slots) until the board fits its width."""
+    sheet = PAPERS[LARGE_SHEETS[paper]]
+    room = Size(
+        sheet.w - 2 * layout.pages.a3_item_margin, sheet.h - 2 * layout.pages.a3_item_margin
+    )
+    sb = layout.scoreboard
+    scoreboard = sb.model_copy(
+        update={"width": min(sb.width, room.h), "height": min(sb.height, room.w)}
+    )
+    pb = layout.player_board
+    excess = board_geometry(rules, layout, card_size()).width - room.w
+    if excess > 0:
+        side = pb.side_width - excess / 2
+        if side < MIN_SIDE_WIDTH:
+            raise ValueError(
+                f"a player board does not fit {PAPER_NAMES[LARGE_SHEETS[paper]]}: its side strips "
+                f"would be {side:.1f} mm, under {MIN_SIDE_WIDTH:g}"
+            )
+        pb = pb.model_copy(update={"side_width": side})
+    return layout.model_copy(update={"scoreboard": scoreboard, "player_board": pb})
 
 
 def player_board_items(rules: RulesModel, layout: ComponentLayout) -> list[Item]:
@@ -77,8 +112,8 @@ def _write_large(
     if paper not in LARGE_PAPERS:
         raise ValueError(f"unknown paper {paper!r}")
     sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, f"{title} ({PAPER_NAMES[paper]})")
-    if paper == "a3":
-        pages = write_a3(sheet, items, layout.pages.a3_item_margin)
+    if paper in ("a3", "tabloid"):
+        pages = write_large(sheet, items, layout.pages.a3_item_margin, paper)
     else:
         pages = write_tiled(sheet, items, paper, layout)
     atomic_write_bytes(path, sheet.doc.save())
@@ -88,8 +123,11 @@ def _write_large(
 def write_player_boards(
     path: str | os.PathLike[str], rules: RulesModel, layout: ComponentLayout, paper: str
 ) -> ComponentFile:
-    """All player boards, one A3 page each or tiled over ``paper``."""
-    items = player_board_items(rules, layout)
+    """All player boards, one large sheet each (``a3``, ``tabloid``) or tiled over ``paper``
+    (``a4``: boards of A3 size, ``letter``: of Tabloid size)."""
+    if paper not in LARGE_PAPERS:
+        raise ValueError(f"unknown paper {paper!r}")
+    items = player_board_items(rules, fit_to_sheet(layout, paper, rules))
     pages = _write_large(Path(path), items, paper, layout, rules, f"{rules.game} player boards")
     return ComponentFile(Path(path), pages, {"player_boards": len(items)})
 
@@ -97,8 +135,10 @@ def write_player_boards(
 def write_scoreboard(
     path: str | os.PathLike[str], rules: RulesModel, layout: ComponentLayout, paper: str
 ) -> ComponentFile:
-    """The scoreboard, on A3 or tiled over ``paper``."""
-    items = scoreboard_items(rules, layout)
+    """The scoreboard, on one large sheet (``a3``, ``tabloid``) or tiled over ``paper``."""
+    if paper not in LARGE_PAPERS:
+        raise ValueError(f"unknown paper {paper!r}")
+    items = scoreboard_items(rules, fit_to_sheet(layout, paper, rules))
     pages = _write_large(Path(path), items, paper, layout, rules, f"{rules.game} scoreboard")
     return ComponentFile(Path(path), pages, {"scoreboards": len(items)})
 

@@ -4,7 +4,8 @@
 * :mod:`.play` — the per-game hot loop (the game table) and the game's counters: per deck
   (glory by source, battles won, end coins), per card (dealt, drafted, picks, played, won when
   played, never affordable), per deck and round (coins, attack, defence, glory).
-* :mod:`.bots` — the simulation bots: random, greedy (the engine's) and lookahead.
+* :mod:`.seat_bots` — the simulation bots: random, greedy (the engine's) and lookahead;
+  :mod:`.search_bot` — the search bot (ISMCTS over this game's engine).
 * :mod:`.summary`, :mod:`.report` — the summary's and the report's own sections.
 """
 
@@ -26,10 +27,34 @@ class AttackRightSimulation:
     side = "deck"
     score = "glory"
     chunk_sizes: Mapping[str, int] = MappingProxyType(
-        {"random": 500, "greedy": 100, "lookahead": 2, "mixed": 4}
+        {"random": 500, "greedy": 100, "lookahead": 2, "search": 1, "mixed": 1}
     )
-    summary_order = ("decks", "seats", "bots", "cards", "rounds", "versus")
-    report_order = ("decks", "seats", "bots", "glory", "rounds", "versus", "cards")
+    summary_order = (
+        "targets",
+        "decks",
+        "majority",
+        "shares",
+        "seats",
+        "seat_advantage",
+        "bots",
+        "cards",
+        "rounds",
+        "economy",
+        "versus",
+    )
+    report_order = (
+        "targets",
+        "decks",
+        "majority",
+        "shares",
+        "seats",
+        "bots",
+        "glory",
+        "rounds",
+        "economy",
+        "versus",
+        "cards",
+    )
 
     def sides(self, catalogue) -> tuple[str, ...]:
         return tuple(catalogue.rules.deck_ids)
@@ -50,7 +75,12 @@ class AttackRightSimulation:
         return summarise(result, catalogue)
 
     def describe(self, spec: Mapping[str, Any]) -> str:
-        return ", first game (no star cards)" if spec.get("first_game") else ""
+        from cardgen.packs.attack_right.simulation.seat_bots import BOT_DESCRIPTIONS
+
+        bots = self.bots if spec.get("bots") == "mixed" else (spec.get("bots"),)
+        named = "; ".join(f"{b}: {BOT_DESCRIPTIONS[b]}" for b in bots if b in BOT_DESCRIPTIONS)
+        first = ", first game (no star cards)" if spec.get("first_game") else ""
+        return f"{first} ({named})" if named else first
 
     def report(self, summary: dict, *, figures: bool) -> dict:
         from cardgen.packs.attack_right.simulation.report import sections

@@ -1,21 +1,95 @@
 """Attack Right's own summary sections: decks (win rates, glory by source, battles won, end
-coins), cards (pick, play and win rates) and rounds (coins, power and glory per round)."""
+coins), the groups of players by the deck most of their played cards came from and by the share
+of each deck among them, cards (pick position, play, never-affordable and win rates, each with
+its count and 95% interval), rounds (coins, power and glory per round), the economy per round
+and season (cards played, coins left, slots filled) and the verdicts of the balance targets
+(:mod:`.targets`)."""
 
 from __future__ import annotations
 
+import math
+
 from cardgen.catalogue.loader import Catalogue
-from cardgen.packs.attack_right.simulation.play import CARD_FIELDS, round_item
+from cardgen.packs.attack_right.simulation.play import (
+    CARD_FIELDS,
+    SHARE_BINS,
+    TIED,
+    round_item,
+)
+from cardgen.packs.attack_right.simulation.targets import Targets, load_targets
 from cardgen.simulate.batch import SimResult
-from cardgen.simulate.report import side_summary
-from cardgen.simulate.stats import interval, ratio, rounded
+from cardgen.simulate.report import seat_advantage, side_summary
+from cardgen.simulate.stats import Z95, interval, ratio, rounded
 
 
 def summarise(result: SimResult, catalogue: Catalogue | None) -> dict:
+    cards = _cards(result, catalogue)
+    majority = _majority(result)
+    economy = _economy(result, catalogue)
     return {
         "decks": _decks(result, catalogue),
-        "cards": _cards(result, catalogue),
+        "majority": majority,
+        "shares": _shares(result),
+        "cards": cards,
         "rounds": _rounds(result),
+        "economy": economy,
+        "targets": verdicts(result, cards, majority, economy, load_targets()),
     }
+
+
+def mean_ci(total: float, squares: float, n: int) -> list[float]:
+    """The normal 95% interval of a mean from the sum and the sum of squares of ``n`` values."""
+    if n <= 0:
+        return [0.0, 0.0]
+    mean = total / n
+    var = max(0.0, squares / n - mean * mean) * n / max(1, n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return [rounded(mean - half), rounded(mean + half)]
+
+
+def _group_row(v: dict, fair: float) -> dict:
+    n, w = v["games"], v["wins"]
+    return {
+        "games": n,
+        "wins": w,
+        "win_rate": rounded(ratio(w, n)),
+        "win_ci": interval(w, n),
+        "vs_fair": rounded(ratio(w, n) - fair) if n else 0.0,
+    }
+
+
+def _majority(result: SimResult) -> list[dict]:
+    """Win rate per group of players by the deck most of their played cards came from."""
+    L, C = result.layout, result.counters
+    fair = 1 / result.spec.players
+    out = []
+    for k, group in enumerate(L.labels("majority")):
+        v = L.row(C, "majority", k)
+        if v["games"]:
+            out.append({"majority": group} | _group_row(v, fair))
+    return out
+
+
+def share_label(b: int) -> str:
+    """A :data:`SHARE_BINS` bin as text (``0%``, ``1-25%`` …)."""
+    if b == 0:
+        return "0%"
+    lo, hi = SHARE_BINS[b - 1], SHARE_BINS[b]
+    return f"{round(100 * lo) + 1 if lo else 1}-{round(100 * hi)}%"
+
+
+def _shares(result: SimResult) -> list[dict]:
+    """Win rate by the share of a player's played cards that came from each deck."""
+    L, C = result.layout, result.counters
+    fair = 1 / result.spec.players
+    bins = len(SHARE_BINS)
+    out = []
+    for d, deck in enumerate(L.labels("deck")):
+        for b in range(bins):
+            v = L.row(C, "share", d * bins + b)
+            if v["games"]:
+                out.append({"deck": deck, "share": share_label(b)} | _group_row(v, fair))
+    return out
 
 
 def _decks(result: SimResult, catalogue: Catalogue | None) -> list[dict]:
@@ -61,12 +135,18 @@ def _cards(result: SimResult, catalogue: Catalogue | None) -> list[dict]:
         if card is not None:
             row.update(name=card.name, deck=card.deck, season=card.season)
         row.update({f: v[f] for f in CARD_FIELDS})
-        pg, pw = v["played_games"], v["played_wins"]
+        pg, pw, dg = v["played_games"], v["played_wins"], v["drafted_games"]
+        drafted, never = v["drafted"], v["never_affordable"]
         row.update(
             pick_rate=rounded(ratio(v["drafted"], v["dealt"])),
             mean_pick_position=rounded(ratio(v["pick_position"], v["picks"])),
-            play_rate=rounded(ratio(v["played"], v["drafted"])),
-            never_affordable_rate=rounded(ratio(v["never_affordable"], v["drafted"])),
+            pick_position_ci=mean_ci(v["pick_position"], v["pick_position_sq"], v["picks"]),
+            play_rate=rounded(ratio(v["played"], drafted)),
+            play_ci=interval(min(v["played"], drafted), drafted),
+            played_share=rounded(ratio(pg, dg)),
+            played_share_ci=interval(pg, dg),
+            never_affordable_rate=rounded(ratio(never, drafted)),
+            never_affordable_ci=interval(never, drafted),
             win_rate_when_played=rounded(ratio(pw, pg)),
             win_when_played_ci=interval(pw, pg),
         )
@@ -100,4 +180,158 @@ def _rounds(result: SimResult) -> list[dict]:
                     "glory_mean": rounded(s["glory"] / n),
                 }
             )
+    return out
+
+
+def _economy(result: SimResult, catalogue: Catalogue | None) -> list[dict]:
+    """Per round, then per season: cards played per player (mean and 95% interval), coins left
+    when the player ended the Play Phase, tableau cards then and the share of the slots."""
+    L, C = result.layout, result.counters
+    decks = L.labels("deck")
+    rounds = len(L.labels("round")) // len(decks) if decks else 0
+    fields = ("samples", "played", "played_sq", "coins_left", "filled", "capacity")
+    per_round = {
+        r: {
+            f: sum(C[L.at("round", round_item(L, d, r), f)] for d in range(len(decks)))
+            for f in fields
+        }
+        for r in range(1, rounds + 1)
+    }
+    season = {}
+    if catalogue is not None:
+        season = {r: catalogue.rules.season_of_round(r).id for r in per_round}
+    groups: list[tuple[str, str, list[int]]] = [
+        (f"round {r}", season.get(r, ""), [r]) for r in per_round
+    ]
+    for s in dict.fromkeys(season.values()):
+        groups.append((s, s, [r for r in per_round if season[r] == s]))
+    out = []
+    for label, s, rs in groups:
+        t = {f: sum(per_round[r][f] for r in rs) for f in fields}
+        n = t["samples"]
+        if not n:
+            continue
+        out.append(
+            {
+                "period": label,
+                "season": s,
+                "samples": n,
+                "played_mean": rounded(t["played"] / n),
+                "played_ci": mean_ci(t["played"], t["played_sq"], n),
+                "coins_left_mean": rounded(t["coins_left"] / n),
+                "filled_mean": rounded(t["filled"] / n),
+                "filled_share": rounded(ratio(t["filled"], t["capacity"])),
+            }
+        )
+    return out
+
+
+def _listed(items, most: int = 12) -> str:
+    """The first ``most`` items, comma-separated, and how many more."""
+    items = list(items)
+    more = f" and {len(items) - most} more" if len(items) > most else ""
+    return ", ".join(items[:most]) + more
+
+
+def _verdict(target: str, figure: str, ok: bool | None, detail: str) -> dict:
+    return {"target": target, "figure": figure, "ok": ok, "detail": detail}
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(c: list[float]) -> str:
+    return f"{100 * c[0]:.1f}-{100 * c[1]:.1f}%"
+
+
+def _designs(target, judged, fails, keys, extreme: str, side: str) -> dict:
+    """The verdict of a per-design target: the extreme design's figure (``keys``: the rate,
+    its interval, its sample size) and the designs that fail, worst first."""
+    rate, ci, n = keys
+    sign = -1 if extreme == "highest" else 1
+    order = sorted(judged, key=lambda c: (sign * c[rate], c["card"]))
+    failing = [c for c in order if fails(c)]
+    figure = "no design judged"
+    if order:
+        c = order[0]
+        figure = f"{extreme} {c['card']} {_pct(c[rate])} ({_ci(c[ci])}, n={c[n]})"
+    detail = f"{len(failing)} of {len(judged)} designs {side}: " + _listed(
+        f"{c['card']} {_pct(c[rate])}" for c in failing
+    )
+    return _verdict(target, figure, None if not order else not failing, detail)
+
+
+def verdicts(
+    result: SimResult,
+    cards: list[dict],
+    majority: list[dict],
+    economy: list[dict],
+    t: Targets,
+) -> list[dict]:
+    """Each balance target checked: ``ok`` True or False (None: too few games to judge), the
+    figure with its interval and what fails."""
+    judged = [c for c in cards if c["drafted_games"] >= t.min_drafted_games]
+    pg = sum(c["played_games"] for c in cards)
+    avg = ratio(sum(c["played_wins"] for c in cards), pg)
+    out = [
+        _designs(
+            f"every design played in >= {_pct(t.play_share_min)} of the games it was drafted in",
+            judged,
+            lambda c: c["played_share"] < t.play_share_min,
+            ("played_share", "played_share_ci", "drafted_games"),
+            "lowest",
+            "below",
+        ),
+        _designs(
+            f"no design wins {_pct(t.dominant_margin)} above the average ({_pct(avg)}) when "
+            f"played (n >= {t.dominant_min_games})",
+            [c for c in cards if c["played_games"] >= t.dominant_min_games],
+            lambda c: c["win_rate_when_played"] > avg + t.dominant_margin,
+            ("win_rate_when_played", "win_when_played_ci", "played_games"),
+            "highest",
+            "above",
+        ),
+    ]
+    fair = 1 / result.spec.players
+    groups = [g for g in majority if g["majority"] != TIED and g["games"] >= t.majority_min_games]
+    off = [g for g in groups if abs(g["win_rate"] - fair) > t.majority_margin]
+    far = max(groups, key=lambda g: (abs(g["win_rate"] - fair), g["majority"]), default=None)
+    out.append(
+        _verdict(
+            f"deck-majority win rates within {100 * t.majority_margin:.0f} points of {_pct(fair)}",
+            "no group judged"
+            if far is None
+            else f"furthest {far['majority']} {_pct(far['win_rate'])} "
+            f"({_ci(far['win_ci'])}, n={far['games']})",
+            None if far is None else not off,
+            ", ".join(f"{g['majority']} {_pct(g['win_rate'])} (n={g['games']})" for g in groups),
+        )
+    )
+    for season, least in t.cards_per_round.items():
+        row = next((e for e in economy if e["period"] == season), None)
+        out.append(
+            _verdict(
+                f"at least {least:g} cards played per player and round in {season}",
+                "not played"
+                if row is None
+                else f"{row['played_mean']:.2f} ({row['played_ci'][0]:.2f}-"
+                f"{row['played_ci'][1]:.2f}, n={row['samples']})",
+                None if row is None else row["played_mean"] >= least,
+                "",
+            )
+        )
+    adv = seat_advantage(result)
+    out.append(
+        _verdict(
+            f"seat advantage under {100 * t.seat_margin:.0f} points",
+            "no game"
+            if adv is None
+            else f"seat {adv['seat']} {100 * adv['advantage']:+.1f} points "
+            f"({100 * adv['advantage_ci'][0]:+.1f} to {100 * adv['advantage_ci'][1]:+.1f}, "
+            f"n={adv['games']})",
+            None if adv is None else adv["advantage"] < t.seat_margin,
+            "",
+        )
+    )
     return out

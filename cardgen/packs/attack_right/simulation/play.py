@@ -30,8 +30,9 @@ DECK_FIELDS = (
     "end_coins",
 )
 #: per card design: copies dealt, drafted, played; drafted but never affordable; player-games
-#: in which it was played and how many of those the player won; draft picks and the sum of
-#: their positions (1 = first pick of a pack)
+#: in which it was played and how many of those the player won; draft picks, the sum of their
+#: positions (1 = first pick of a pack) and of their squares; player-games in which a copy was
+#: drafted
 CARD_FIELDS = (
     "dealt",
     "drafted",
@@ -41,10 +42,30 @@ CARD_FIELDS = (
     "played_wins",
     "picks",
     "pick_position",
+    "pick_position_sq",
+    "drafted_games",
 )
 #: per deck and round: samples, coins at the end of the round, battle attack and defence power,
-#: glory at the end of the round
-ROUND_FIELDS = ("samples", "coins", "attack", "defence", "glory")
+#: glory at the end of the round; cards played in the round (and its square), coins left when
+#: the player ended the Play Phase, tableau cards then and the slots the season has
+ROUND_FIELDS = (
+    "samples",
+    "coins",
+    "attack",
+    "defence",
+    "glory",
+    "played",
+    "played_sq",
+    "coins_left",
+    "filled",
+    "capacity",
+)
+#: per group of players (by the deck most of their played cards came from): games, wins
+GROUP_FIELDS = ("games", "wins")
+#: the share of a player's played cards that came from a deck, in these bins (upper bounds)
+SHARE_BINS = (0.0, 0.25, 0.5, 0.75, 1.0)
+#: the group of players whose played cards have no single most frequent deck
+TIED = "tied"
 
 
 def _at(fields: tuple[str, ...], *names: str) -> tuple[int, ...]:
@@ -55,11 +76,16 @@ _PGAMES, _PWINS = _at(CARD_FIELDS, "played_games", "played_wins")
 _R_SAMPLES, _R_COINS, _R_ATK, _R_DEF, _R_GLORY = _at(
     ROUND_FIELDS, "samples", "coins", "attack", "defence", "glory"
 )
+_R_PLAYED, _R_PLAYED_SQ, _R_LEFT, _R_FILLED, _R_CAP = _at(
+    ROUND_FIELDS, "played", "played_sq", "coins_left", "filled", "capacity"
+)
+_DGAMES = CARD_FIELDS.index("drafted_games")
 _D_BATTLE, _D_COIN, _D_EFFECT, _D_ATK, _D_DEF, _D_COINS = _at(DECK_FIELDS, *DECK_FIELDS)
 
 
 def blocks(catalogue: Catalogue) -> tuple[Block, ...]:
-    """The counters of Attack Right beyond the core's: per deck, per card, per deck and round."""
+    """The counters of Attack Right beyond the core's: per deck, per card, per deck and round,
+    per majority deck of the played cards and per (deck, share of the played cards) bin."""
     rules = catalogue.rules
     decks = tuple(rules.deck_ids)
     rounds = range(1, rules.draft.rounds + 1)
@@ -67,7 +93,27 @@ def blocks(catalogue: Catalogue) -> tuple[Block, ...]:
         Block("deck", decks, DECK_FIELDS),
         Block("card", tuple(c.id for c in catalogue.cards), CARD_FIELDS),
         Block("round", tuple(f"{d}/{r}" for d in decks for r in rounds), ROUND_FIELDS),
+        Block("majority", (*decks, TIED), GROUP_FIELDS),
+        Block(
+            "share", tuple(f"{d}/{b}" for d in decks for b in range(len(SHARE_BINS))), GROUP_FIELDS
+        ),
     )
+
+
+def share_bin(played: int, total: int) -> int:
+    """The :data:`SHARE_BINS` bin of ``played`` cards out of ``total`` (0: none of them)."""
+    if not played:
+        return 0
+    share = played / total
+    return next(b for b, top in enumerate(SHARE_BINS) if b and share <= top + 1e-12)
+
+
+def majority(counts: list[int]) -> int:
+    """The deck most of the played cards came from, or ``len(counts)`` (tied or none)."""
+    top = max(counts)
+    if not top or counts.count(top) > 1:
+        return len(counts)
+    return counts.index(top)
 
 
 def round_item(layout: Layout, deck: int, rnd: int) -> int:
@@ -85,6 +131,8 @@ class Seating:
     card_at: dict[str, tuple[int, ...]]  # card field -> instance -> its counter
     deck_slot: tuple[int, ...]  # seat -> first counter of its deck
     round_slot: tuple[int, ...]  # seat -> first (deck, round 1) counter of its deck
+    card_deck: tuple[int, ...]  # instance -> index of its deck in the layout
+    decks: tuple[int, ...]  # the layout indices of the decks in play
 
 
 class Simulator:
@@ -114,6 +162,8 @@ class Simulator:
             game = Game(self.catalogue, decks, seed=0, options=opts)
             cards = {c: k for k, c in enumerate(L.labels("card"))}
             dk = [L.labels("deck").index(d) for d in decks]
+            index = {d: k for k, d in enumerate(L.labels("deck"))}
+            deck_of = {c.id: index[c.deck] for c in self.catalogue.cards}
             card_slot = tuple(
                 L.start("card", cards[game.card_id(i)]) for i in range(game.num_instances)
             )
@@ -123,6 +173,8 @@ class Simulator:
                 {f: tuple(k + j for k in card_slot) for j, f in enumerate(CARD_FIELDS)},
                 tuple(L.start("deck", d) for d in dk),
                 tuple(L.start("round", round_item(L, d, 1)) for d in dk),
+                tuple(deck_of[game.card_id(i)] for i in range(game.num_instances)),
+                tuple(sorted(dk)),
             )
             self._seatings[key] = s
         return s
@@ -158,6 +210,15 @@ class Simulator:
         drafted: set[int] = set()
         affordable: set[int] = set()  # cards that had a legal play at their owner's decision
         played: list[set[int]] = [set() for _ in range(n)]
+        drafted_by: list[set[int]] = [set() for _ in range(n)]  # designs each player drafted
+        card_deck = seating.card_deck
+        by_deck = [[0] * len(self.layout.labels("deck")) for _ in range(n)]
+        in_round = [0] * n  # cards played this round
+        left = [0] * n  # coins left when the player ended the Play Phase
+        filled = [0] * n  # tableau cards then
+        capacity = seating.game.capacity
+        season_of = seating.game.season_of_round
+        sq_at = at["pick_position_sq"]
         won_atk = [0] * n
         won_def = [0] * n
         dealt_round = play_round = rounds_done = 0
@@ -181,15 +242,19 @@ class Simulator:
                 continue
             if r != play_round:  # the hands start with the cards kept in the draft, in order
                 play_round = r
-                for h in st.hands:
+                for p, h in enumerate(st.hands):
                     for pos in range(picks):
                         i = h[pos]
                         C[picks_at[i]] += 1
                         C[pos_at[i]] += pos + 1
+                        C[sq_at[i]] += (pos + 1) * (pos + 1)
                         C[drafted_at[i]] += 1
                     if kept > picks:
                         C[drafted_at[h[picks]]] += 1
                     drafted.update(h[:kept])
+                    drafted_by[p].update(slot[i] for i in h[:kept])
+                    in_round[p] = 0
+                    left[p] = -1
             acts = [None] * n
             if st.sub:  # an intercept or a move decision: only its players act
                 for p in st.acting_players():
@@ -211,6 +276,11 @@ class Simulator:
                 if i >= 0:
                     C[played_at[i]] += 1
                     played[p].add(slot[i])
+                    by_deck[p][card_deck[i]] += 1
+                    in_round[p] += 1
+                else:  # ending the Play Phase: what is left over
+                    left[p] = st.coins[p]
+                    filled[p] = len(st.tab[p])
             apply_actions(acts, check=False)
             if st.rounds_done != rounds_done:  # this step ended the round: battle, income, age
                 rounds_done = st.rounds_done
@@ -223,22 +293,51 @@ class Simulator:
                     elif b.winner == b.defender:
                         won_def[b.defender] += 1
                 coins, glory = st.coins, st.glory
+                cap = sum(capacity[season_of[r]])
                 for p in range(n):
                     k = rslot[p] + roff
                     C[k + _R_SAMPLES] += 1
                     C[k + _R_COINS] += coins[p]
                     C[k + _R_GLORY] += glory[p]
+                    m = in_round[p]
+                    C[k + _R_PLAYED] += m
+                    C[k + _R_PLAYED_SQ] += m * m
+                    C[k + _R_LEFT] += left[p] if left[p] >= 0 else coins[p]
+                    C[k + _R_FILLED] += filled[p] if left[p] >= 0 else len(st.tab[p])
+                    C[k + _R_CAP] += cap
         never_at = at["never_affordable"]
         for i in drafted - affordable:
             C[never_at[i]] += 1
         results = st.results()
         self._score(st, results, C, seating, played, won_atk, won_def)
+        self._groups(results, C, seating.decks, drafted_by, by_deck)
         return GameRecord(
             tuple(x.winner for x in results),
             tuple(x.glory for x in results),
             tuple(x.rank for x in results),
             st,
         )
+
+    def _groups(self, results, C, decks, drafted_by, by_deck) -> None:
+        """Per player: the designs drafted, the group of the deck most of the played cards came
+        from and the share of the played cards of each deck in play."""
+        L = self.layout
+        majority_at, share_at = L.start("majority", 0), L.start("share", 0)
+        width, bins = len(GROUP_FIELDS), len(SHARE_BINS)
+        for p, x in enumerate(results):
+            w = 1 if x.winner else 0
+            for k in drafted_by[p]:
+                C[k + _DGAMES] += 1
+            counts = by_deck[p]
+            k = majority_at + majority(counts) * width
+            C[k] += 1
+            C[k + 1] += w
+            total = sum(counts)
+            for d in decks:
+                m = counts[d]
+                k = share_at + (d * bins + share_bin(m, total)) * width
+                C[k] += 1
+                C[k + 1] += w
 
     def _score(self, st, results, C, seating, played, won_atk, won_def) -> None:
         """Final numbers of the game's own: decks (glory by source), cards played."""

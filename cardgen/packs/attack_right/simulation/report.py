@@ -1,23 +1,35 @@
-"""Attack Right's own report sections: decks, glory by source, rounds and cards (their tables
-and charts); the core adds seats, bots and deck versus deck."""
+"""Attack Right's own report sections: the balance targets, decks, the deck-majority and
+deck-share groups, glory by source, rounds, the economy and cards (their tables and charts); the
+core adds seats, bots and deck versus deck."""
 
 from __future__ import annotations
 
 from cardgen.charts import PALETTE, BarChart, Chart, LineChart, Series
-from cardgen.simulate.report_model import Section, Table, ci, pct, rate_bars, win_rate_figure
+from cardgen.simulate.report_model import (
+    Section,
+    Table,
+    ci,
+    pct,
+    points,
+    rate_bars,
+    win_rate_figure,
+)
 
 ROUND_KEYS = ("coins", "attack", "defence", "glory")
 DECK_HEAD = ("deck", "games", "win rate", "95% CI", "glory", "sd", "battles", "end coins")
 DECK_HEAD += ("effects",)
-CARD_HEAD = ("card", "deck", "dealt", "pick", "pick pos", "play", "never affordable")
+CARD_HEAD = ("card", "deck", "dealt", "pick", "pick pos", "95% CI", "drafted games")
+CARD_HEAD += ("played in", "95% CI", "never affordable", "95% CI", "played games")
 CARD_HEAD += ("win played", "95% CI")
 #: a card needs at least this many player-games with it played to enter the best/worst charts
 MIN_PLAYED = 30
 
 CARD_NOTE = (
     "pick: share of dealt copies drafted; pick pos: mean position of the pick in its pack "
-    "(1 = first); play: share of drafted copies played; never affordable: drafted copies that "
-    "never had a legal play; win played: win rate of the players who played the card."
+    "(1 = first); drafted games: player-games in which a copy was drafted; played in: share of "
+    "those in which the player played it; never affordable: share of drafted copies that never "
+    "had a legal play; played games: player-games in which it was played; win played: win rate "
+    "of those players. Intervals are 95% (Wilson for shares, normal for the mean position)."
 )
 
 
@@ -25,9 +37,13 @@ def sections(summary: dict, *, figures: bool = True) -> dict[str, Section]:
     """The game's sections of the report of ``summary``, by name."""
     colours = _deck_colours(summary)
     figs = {
+        "targets": [],
         "decks": _deck_figures(summary, colours),
+        "majority": _majority_figures(summary, colours),
+        "shares": _share_figures(summary, colours),
         "glory": _glory_figures(summary),
         "rounds": _round_figures(summary, colours),
+        "economy": _economy_figures(summary),
         "cards": _card_figures(summary),
     }
     tables = _tables(summary)
@@ -77,15 +93,93 @@ def _tables(summary: dict) -> dict[str, tuple[Table, ...]]:
                 str(c["dealt"]),
                 pct(c["pick_rate"]),
                 f"{c['mean_pick_position']:.2f}",
-                pct(c["play_rate"]),
+                "{:.2f}–{:.2f}".format(*c["pick_position_ci"]),
+                str(c["drafted_games"]),
+                pct(c["played_share"]),
+                ci(c["played_share_ci"]),
                 pct(c["never_affordable_rate"]),
+                ci(c["never_affordable_ci"]),
+                str(c["played_games"]),
                 pct(c["win_rate_when_played"]),
                 ci(c["win_when_played_ci"]),
             )
             for c in summary["cards"]
         ),
     )
-    return {"decks": (decks,), "rounds": (rounds,), "cards": (cards,)}
+    return {
+        "targets": (_targets_table(summary),),
+        "decks": (decks,),
+        "majority": (_group_table(summary, "majority"),),
+        "shares": (_group_table(summary, "shares"),),
+        "rounds": (rounds,),
+        "economy": (_economy_table(summary),),
+        "cards": (cards,),
+    }
+
+
+def _targets_table(summary: dict) -> Table:
+    verdict = {True: "met", False: "MISSED", None: "too few games"}
+    return Table(
+        "targets",
+        "Balance targets",
+        "Each target of the pack's targets.yaml checked on these games (the figure with its "
+        "95% interval and sample size).",
+        ("target", "verdict", "figure", "what fails"),
+        tuple(
+            (t["target"], verdict[t["ok"]], t["figure"], t["detail"] if t["ok"] is False else "")
+            for t in summary.get("targets", ())
+        ),
+    )
+
+
+def _group_table(summary: dict, key: str) -> Table:
+    rows = summary.get(key, ())
+    if key == "majority":
+        title = "Win rate by the deck most of a player's played cards came from"
+        note = (
+            "Players grouped by the deck of most of their played cards (tied: no single deck); "
+            "fair share for every group."
+        )
+        head: tuple[str, ...] = ("majority deck",)
+        label = [(r["majority"],) for r in rows]
+    else:
+        title = "Win rate by the share of a player's played cards from each deck"
+        note = "For each deck in play, players binned by the share of their played cards from it."
+        head = ("deck", "share")
+        label = [(r["deck"], r["share"]) for r in rows]
+    return Table(
+        key,
+        title,
+        note,
+        (*head, "player-games", "win rate", "95% CI", "vs fair"),
+        tuple(
+            (*lab, str(r["games"]), pct(r["win_rate"]), ci(r["win_ci"]), points(r["vs_fair"]))
+            for lab, r in zip(label, rows, strict=True)
+        ),
+    )
+
+
+def _economy_table(summary: dict) -> Table:
+    return Table(
+        "economy",
+        "Economy",
+        "Per player: cards played in the round (mean, 95% interval), coins left when ending the "
+        "Play Phase, tableau cards then and their share of the season's slots.",
+        ("period", "season", "samples", "cards played", "95% CI", "coins left", "filled", "slots"),
+        tuple(
+            (
+                e["period"],
+                e["season"],
+                str(e["samples"]),
+                f"{e['played_mean']:.2f}",
+                "{:.2f}–{:.2f}".format(*e["played_ci"]),
+                f"{e['coins_left_mean']:.2f}",
+                f"{e['filled_mean']:.2f}",
+                pct(e["filled_share"]),
+            )
+            for e in summary.get("economy", ())
+        ),
+    )
 
 
 # ------------------------------------------------------------------ charts
@@ -107,6 +201,63 @@ def _deck_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
             lambda d: d["deck"],
             [colours[d["deck"]] for d in decks],
             summary["fair_share"],
+        )
+    ]
+
+
+def _majority_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
+    rows = summary.get("majority", ())
+    if not rows:
+        return []
+    return [
+        rate_bars(
+            "Win rate by the deck most of a player's played cards came from "
+            "(95% Wilson interval; dashed: fair share)",
+            [r["majority"] for r in rows],
+            [r["win_rate"] for r in rows],
+            [r["win_ci"] for r in rows],
+            [colours.get(r["majority"], "#999999") for r in rows],
+            reference=summary["fair_share"],
+        )
+    ]
+
+
+def _share_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
+    rows = summary.get("shares", ())
+    if not rows:
+        return []
+    labels = list(dict.fromkeys(r["share"] for r in rows))
+    by = {(r["deck"], r["share"]): r["win_rate"] for r in rows}
+    decks = list(dict.fromkeys(r["deck"] for r in rows))
+    return [
+        BarChart(
+            "Win rate by the share of a player's played cards from each deck",
+            tuple(labels),
+            tuple(
+                Series(d, tuple(by.get((d, x), 0.0) for x in labels), colours.get(d, PALETTE[0]))
+                for d in decks
+            ),
+            percent=True,
+            reference=summary["fair_share"],
+        )
+    ]
+
+
+def _economy_figures(summary: dict) -> list[Chart]:
+    rows = [e for e in summary.get("economy", ()) if e["period"].startswith("round ")]
+    if not rows:
+        return []
+    xs = tuple(int(e["period"].split()[1]) for e in rows)
+    return [
+        LineChart(
+            "Economy per round (mean per player)",
+            xs,
+            (
+                Series("cards played", tuple(e["played_mean"] for e in rows), PALETTE[0]),
+                Series("coins left", tuple(e["coins_left_mean"] for e in rows), PALETTE[1]),
+                Series("tableau cards", tuple(e["filled_mean"] for e in rows), PALETTE[2]),
+            ),
+            x_label="round",
         )
     ]
 

@@ -150,21 +150,36 @@ def evaluate(st: State, p: int) -> float:
     return strength(st, p) - max(strength(st, q) for q in range(st.n) if q != p)
 
 
-BOT_NAMES = ("random", "greedy", "lookahead")
+BOT_NAMES = ("random", "greedy", "lookahead", "search")
+#: what each bot is, as the reports name it
+BOT_DESCRIPTIONS = {
+    "random": "uniform random legal actions",
+    "greedy": "the engine's greedy heuristic",
+    "lookahead": "3 greedy candidates, each rolled out to the end of the round in 2 "
+    "determinised worlds",
+    "search": "information-set MCTS (cardgen.simulate.search): 12-32 iterations a decision, "
+    "sequential halving over the 4 best candidates on common determinisations, greedy "
+    "rollouts two rounds ahead",
+}
 
 
 def make_sim_bot(name: str, seed: int) -> SimBot:
-    """A simulation bot by name (``random``, ``greedy`` or ``lookahead``)."""
+    """A simulation bot by name (``random``, ``greedy``, ``lookahead`` or ``search``)."""
     if name == "random":
         return FastRandomBot(seed)
     if name == "greedy":
         return EngineBot(GreedyBot(seed))
     if name == "lookahead":
         return LookaheadBot(seed)
+    if name == "search":
+        from cardgen.packs.attack_right.simulation.search_bot import SearchBot
+
+        return SearchBot(seed)
     raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES)})")
 
 
 __all__ = [
+    "BOT_DESCRIPTIONS",
     "BOT_NAMES",
     "EngineBot",
     "FastRandomBot",

@@ -1,0 +1,109 @@
+"""Strength and speed of Attack Right's search bot (ISMCTS, ``search``).
+
+    python benchmarks/bench_search.py                      # the default duels and the 4p timing
+    python benchmarks/bench_search.py --games 200 --timing 20
+
+Strength: 2-player games of ``search`` against ``lookahead`` and against an 8-candidate widening
+of it, seats alternating, decks drawn from the three 2-player decks per game (seeded); a shared
+win counts as half.  The win rate is printed with its Wilson 95% interval.
+
+Speed: 4-player games with ``search`` in one seat and ``lookahead`` in the others: the CPU
+seconds (``time.process_time``) the search seat thinks per game, and the same for a game with
+``search`` in every seat (seconds per game on one core).  CPU time, not wall time, so the
+figures hold on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cardgen.catalogue.loader import load_catalogue  # noqa: E402
+from cardgen.packs.attack_right.engine import PLAY, Game, GameOptions  # noqa: E402
+from cardgen.packs.attack_right.simulation.search_bot import SearchBot  # noqa: E402
+from cardgen.packs.attack_right.simulation.seat_bots import LookaheadBot  # noqa: E402
+from cardgen.simulate.stats import wilson  # noqa: E402
+
+
+def make(name: str, seed: int):
+    if name == "search":
+        return SearchBot(seed)
+    if name == "lookahead8":
+        return LookaheadBot(seed, candidates=8)
+    return LookaheadBot(seed)
+
+
+def play(cat, decks, bots, seed):
+    """One game; per seat the CPU seconds its bot thought and whether it won."""
+    game = Game(cat, decks, seed=0, options=GameOptions(log_events=False))
+    st = game.new_initial_state(seed=seed)
+    spent = [0.0] * st.n
+    while st.phase <= PLAY:
+        acts = [None] * st.n
+        for p in st.acting_players():
+            t = time.process_time()
+            acts[p] = bots[p].choose(st, p, st.legal_actions(p))
+            spent[p] += time.process_time() - t
+        st.apply_actions(acts, check=False)
+    return spent, [r.winner for r in st.results()]
+
+
+def duel(cat, opponent: str, games: int, seed: int) -> tuple[float, int, tuple[float, float]]:
+    """``search`` against ``opponent`` in 2-player games: win share, games, interval."""
+    decks = list(cat.rules.deck_ids)[:3]
+    score = 0.0
+    for g in range(games):
+        rng = random.Random(f"{seed}:{g}")
+        me = g % 2
+        bots = [make(opponent, 2 * g + p) for p in range(2)]
+        bots[me] = make("search", 2 * g + me)
+        _, won = play(cat, rng.sample(decks, 2), bots, rng.getrandbits(63))
+        if won[me]:
+            score += 1 / sum(won)
+    return score / games, games, wilson(round(score), games)
+
+
+def timing(cat, games: int, everyone: bool) -> list[float]:
+    """CPU seconds per 4-player game of the search seat (or of all four search seats)."""
+    decks = list(cat.rules.deck_ids)
+    out = []
+    for g in range(games):
+        me = g % 4
+        names = ["search" if everyone or p == me else "lookahead" for p in range(4)]
+        spent, _ = play(cat, decks, [make(n, 10 * g + p) for p, n in enumerate(names)], 500 + g)
+        out.append(sum(spent) if everyone else spent[me])
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=100, help="2-player games per duel")
+    ap.add_argument("--timing", type=int, default=8, help="4-player games timed")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cards", default=str(ROOT / "cards"))
+    args = ap.parse_args()
+    cat = load_catalogue(Path(args.cards))
+    for opponent in ("lookahead", "lookahead8"):
+        rate, n, (lo, hi) = duel(cat, opponent, args.games, args.seed)
+        print(f"search vs {opponent}: {rate:.1%} of {n} 2-player games (95% CI {lo:.1%}-{hi:.1%})")
+    seat = timing(cat, args.timing, everyone=False)
+    print(
+        f"search seat in a 4-player game: median {statistics.median(seat):.2f} CPU s "
+        f"(max {max(seat):.2f}, {len(seat)} games)"
+    )
+    every = timing(cat, max(1, args.timing // 4), everyone=True)
+    print(
+        f"4-player game with search in every seat: median {statistics.median(every):.2f} CPU s "
+        f"({len(every)} games, one core)"
+    )
+
+
+if __name__ == "__main__":
+    main()

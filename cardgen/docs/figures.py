@@ -1,0 +1,86 @@
+"""Rulebook figures: pictures a pack draws from its data, placed by ``![caption](figure:name)``.
+
+A pack gives its figures by name (:meth:`cardgen.pack.Pack.rulebook_figures`); each is drawn
+in PDF points on a reportlab canvas, so the PDF rulebook holds it as vectors (the real card
+faces, icons and text), and the HTML rulebook as a PNG rasterised from the same drawing.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+#: how a figure draws itself: on ``canvas``, its lower-left corner at the origin, in points
+FigureDraw = Callable[[Canvas], None]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A picture ``width`` × ``height`` points, drawn by ``draw``; ``alt`` says what it shows
+    (the HTML ``alt`` text and the markdown rulebook's stand-in)."""
+
+    width: float
+    height: float
+    draw: FigureDraw
+    alt: str
+
+
+class FigureFlowable(Flowable):
+    """A figure in a PDF story: scaled down to the frame's width if it is wider, centred."""
+
+    def __init__(self, figure: Figure) -> None:
+        super().__init__()
+        self.figure = figure
+        self.scale = 1.0
+        self.avail = figure.width
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.avail = availWidth
+        self.scale = min(1.0, availWidth / self.figure.width)
+        return availWidth, self.figure.height * self.scale
+
+    def draw(self) -> None:
+        from cardgen.docs.pdf_build import LayoutCanvas
+
+        canv = self.canv
+        if isinstance(canv, LayoutCanvas):  # the layout pass draws nothing
+            return
+        canv.saveState()
+        canv.translate((self.avail - self.figure.width * self.scale) / 2, 0)
+        canv.scale(self.scale, self.scale)
+        self.figure.draw(canv)
+        canv.restoreState()
+
+
+def figure_pdf(figure: Figure) -> bytes:
+    """A one-page PDF of ``figure`` at its size (byte-identical for identical input)."""
+    buf = io.BytesIO()
+    canv = Canvas(buf, pagesize=(figure.width, figure.height), invariant=1, pageCompression=1)
+    figure.draw(canv)
+    canv.showPage()
+    canv.save()
+    return buf.getvalue()
+
+
+def figure_png(figure: Figure, dpi: int = 200) -> bytes:
+    """``figure`` rasterised to a PNG at ``dpi`` on white (PDFium, as the card images)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(figure_pdf(figure))
+    try:
+        image = doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def figure_data_uri(figure: Figure, dpi: int = 200) -> str:
+    """``figure`` as a ``data:image/png;base64,…`` address for an HTML page."""
+    return "data:image/png;base64," + base64.b64encode(figure_png(figure, dpi)).decode("ascii")

@@ -1,0 +1,86 @@
+"""Warnings a designer acts on, from a seeded simulation (`cardgen validate --simulate N`).
+
+N greedy games with every deck at the most players the rules allow, every seating cycled, are
+summarised by the simulation core; each design the balance targets (:mod:`.targets`) flag gets a
+warning at its card's file and line, with the figure, its 95% interval and the sample size:
+
+* W302 dead — played in fewer than ``play_share_min`` of the player-games it was drafted in;
+* W303 dominant — its players win more than ``dominant_margin`` above the average;
+* W304 never affordable — at least ``never_affordable_max`` of its drafted copies never had a
+  legal play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cardgen.catalogue.loader import Catalogue
+from cardgen.diagnostics import Diagnostic
+from cardgen.packs.attack_right.simulation.targets import Targets, load_targets
+
+#: the bot the warnings are measured with (fast enough for a validate run)
+BOT = "greedy"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(c: list[float]) -> str:
+    return f"95% CI {100 * c[0]:.1f}-{100 * c[1]:.1f}%"
+
+
+def balance_summary(cat: Catalogue, games: int, *, seed: int = 0, bots: str = BOT) -> dict:
+    """The simulation summary of ``games`` seeded games at the most players, every seating."""
+    from cardgen.packs.attack_right.simulation import SIMULATION
+    from cardgen.simulate import SimSpec, make_matchups, simulate, summarise
+
+    decks = list(cat.rules.deck_ids)
+    players = min(len(decks), cat.rules.players.max)
+    spec = SimSpec(games, players, make_matchups(decks, players), bots=bots, seed=seed)
+    return summarise(simulate(cat, spec, simulation=SIMULATION), cat)
+
+
+def balance_warnings(
+    cat: Catalogue, summary: dict, targets: Targets | None = None
+) -> Iterator[Diagnostic]:
+    """W302, W303 and W304 for the designs of ``summary`` that miss the targets."""
+    t = targets or load_targets()
+    games, bots = summary["games"], summary["spec"]["bots"]
+    where = f"over {games} {bots} games of {summary['spec']['players']} players"
+    cards = summary["cards"]
+    pg = sum(c["played_games"] for c in cards)
+    avg = sum(c["played_wins"] for c in cards) / pg if pg else 0.0
+    for c in cards:
+        cid = c["card"]
+        if c["drafted_games"] >= t.min_drafted_games and c["played_share"] < t.play_share_min:
+            yield Diagnostic(
+                "W302",
+                f"dead: played in {_pct(c['played_share'])} ({_ci(c['played_share_ci'])}) of the "
+                f"{c['drafted_games']} player-games it was drafted in {where} "
+                f"(target >= {_pct(t.play_share_min)})",
+                cat.position(cid, "name"),
+                cid,
+            )
+        if (
+            c["played_games"] >= t.dominant_min_games
+            and c["win_rate_when_played"] > avg + t.dominant_margin
+        ):
+            yield Diagnostic(
+                "W303",
+                f"dominant: its players win {_pct(c['win_rate_when_played'])} "
+                f"({_ci(c['win_when_played_ci'])}, n={c['played_games']}) {where}, "
+                f"{100 * (c['win_rate_when_played'] - avg):.1f} points above the average "
+                f"{_pct(avg)} (target <= {100 * t.dominant_margin:.0f} points)",
+                cat.position(cid, "name"),
+                cid,
+            )
+        if c["drafted"] and c["never_affordable_rate"] >= t.never_affordable_max:
+            yield Diagnostic(
+                "W304",
+                f"never affordable: {_pct(c['never_affordable_rate'])} "
+                f"({_ci(c['never_affordable_ci'])}) of its {c['drafted']} drafted copies never "
+                f"had a legal play {where} (target < {_pct(t.never_affordable_max)})",
+                cat.position(cid, "cost"),
+                cid,
+            )

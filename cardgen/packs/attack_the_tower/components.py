@@ -1,0 +1,236 @@
+"""Attack the Tower's printed components: the board (three territories of base slots, the
+palace and the two draw piles; on A3 or tiled over A4/Letter) and the troop counters (a
+punch-out sheet, "1" on the fronts and "2" on the mirrored backs for duplex)."""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+
+import yaml
+from pydantic import PositiveFloat
+
+from cardgen.components import ComponentFile, ComponentSpec
+from cardgen.components.draw import Sheet, card_layout, new_sheet
+from cardgen.components.style import SheetStyle, StylePart
+from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_a3, write_tiled
+from cardgen.packs.attack_the_tower.model import TowerRules
+from cardgen.render.units import mm
+from cardgen.util.atomic import atomic_write_bytes
+from cardgen.util.resources import data_path
+
+LAYOUT_FILE = data_path("cardgen.packs.attack_the_tower") / "components.yaml"
+#: a point in the drawings' millimetre units (font sizes are given in points)
+PT = 1 / mm(1)
+BACK_NOTE = " — print on the back of the fronts"
+
+
+class BoardStyle(StylePart):
+    edge: PositiveFloat
+    gap: PositiveFloat
+    header: PositiveFloat
+    label: PositiveFloat
+    slot_pad: float
+    title: str
+    palace: str
+    ability_pile: str
+    base_pile: str
+    territory: str
+    slot: str
+    counter_note: str
+
+
+class CounterStyle(StylePart):
+    diameter: PositiveFloat
+    cell: PositiveFloat
+    front: str
+    back: str
+    label: str
+
+
+class TowerComponents(SheetStyle):
+    board: BoardStyle
+    counters: CounterStyle
+
+
+@cache
+def load_style() -> TowerComponents:
+    """The components' layout (``components.yaml``)."""
+    return TowerComponents.model_validate(yaml.safe_load(LAYOUT_FILE.read_text("utf-8")))
+
+
+def _pack():
+    from cardgen.packs.attack_the_tower.pack import PACK
+
+    return PACK
+
+
+def board_size(rules: TowerRules, style: TowerComponents) -> tuple[float, float, float, float]:
+    """The board's width and height and a slot's width and height (mm): a column per
+    territory, its slots one above the other with the cards turned sideways, and a last column
+    holding the ability pile, the palace and the base pile (so it fits an A3 sheet)."""
+    card = card_layout(_pack()).card
+    b = style.board
+    sw, sh = card.height + 2 * b.slot_pad, card.width + 2 * b.slot_pad
+    cols = rules.territories + 1
+    rows = max(rules.slots, 3)
+    width = 2 * b.edge + cols * sw + (cols - 1) * b.gap
+    height = 2 * b.edge + b.header + b.label + rows * sh + (rows - 1) * b.gap
+    return width, height, sw, sh
+
+
+def _fmt(text: str, rules: TowerRules) -> str:
+    return text.format(
+        army=rules.army,
+        palace_power=rules.palace_power,
+        base_power=rules.base_power,
+        max_troops=rules.max_troops_per_base,
+    )
+
+
+def draw_board(s: Sheet, rules: TowerRules, style: TowerComponents) -> None:
+    """The board with its bottom-left corner at the origin."""
+    b = style.board
+    width, height, sw, sh = board_size(rules, style)
+    c = s.c
+    c.saveState()
+    c.scale(mm(1), mm(1))
+    c.setLineWidth(0.4)
+    s.stroke(style.ink)
+    s.fill(style.paper)
+    c.rect(0, 0, width, height, stroke=1, fill=1)
+    s.fill(style.ink)
+    s.text(_fmt(b.title, rules), width / 2, height - b.edge - b.header / 2 - 2, 16 * PT)
+    top = height - b.edge - b.header - b.label
+    for t in range(rules.territories):
+        x = b.edge + t * (sw + b.gap)
+        s.fill(style.ink)
+        s.text(b.territory.format(number=t + 1), x + sw / 2, top + 2, 11 * PT)
+        for k in range(rules.slots):
+            y = top - (k + 1) * sh - k * b.gap
+            _slot(s, style, x, y, sw, sh, _fmt(b.slot, rules), "tower", None)
+            s.fill(style.muted)
+            s.text(_fmt(b.counter_note, rules), x + sw / 2, y + 4, 7 * PT, bold=False)
+    side = [
+        (_fmt(b.ability_pile, rules), "scroll", rules.pile("ability").colour),
+        (_fmt(b.palace, rules), "palace", "#9A7A1E"),
+        (_fmt(b.base_pile, rules), "tower", rules.pile("base").colour),
+    ]
+    x = b.edge + rules.territories * (sw + b.gap)
+    for k, (label, icon, colour) in enumerate(side):
+        _slot(s, style, x, top - (k + 1) * sh - k * b.gap, sw, sh, label, icon, colour)
+    c.restoreState()
+
+
+def _slot(s, style, x, y, w, h, label, icon, colour) -> None:
+    c = s.c
+    c.setDash(2, 1.5)
+    s.stroke(style.muted)
+    s.fill(style.panel if colour is None else colour)
+    c.roundRect(x, y, w, h, 3, stroke=1, fill=1)
+    c.setDash()
+    s.icon(icon, x + w / 2, y + h / 2 + 8, 22)
+    s.fill(style.ink if colour is None else style.paper)
+    for i, line in enumerate(label.split("\n")):
+        size = s.fit(line, w - 6, 9 * PT)
+        s.text(line, x + w / 2, y + h / 2 - 10 - i * 5, size)
+
+
+def board_items(rules: TowerRules, style: TowerComponents) -> list[Item]:
+    width, height, _, _ = board_size(rules, style)
+    return [
+        Item(
+            "board",
+            f"{rules.army} board",
+            mm(width),
+            mm(height),
+            lambda s: draw_board(s, rules, style),
+        )
+    ]
+
+
+def write_board(path: str | os.PathLike[str], rules: TowerRules, paper: str) -> ComponentFile:
+    """The army's board, on one A3 sheet or tiled over ``paper`` to glue."""
+    style = load_style()
+    items = board_items(rules, style)
+    title = f"{rules.game} board ({PAPER_NAMES[paper]})"
+    sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, title)
+    if paper == "a3":
+        pages = write_a3(sheet, items, style.pages.a3_item_margin)
+    else:
+        pages = write_tiled(sheet, items, paper, style)
+    atomic_write_bytes(Path(path), sheet.doc.save())
+    return ComponentFile(Path(path), pages, {"board": len(items)})
+
+
+def counter_positions(rules: TowerRules, paper: str, style: TowerComponents) -> list[tuple]:
+    """The counters' cells (mm, bottom-left corners) on one sheet, rows from the top."""
+    pw, ph = PAPERS[paper].w, PAPERS[paper].h
+    cell = style.counters.cell
+    cols = int((pw - 2 * style.pages.margin) // cell)
+    x0 = (pw - cols * cell) / 2
+    top = ph - style.pages.margin - 20
+    return [(x0 + (i % cols) * cell, top - (i // cols + 1) * cell) for i in range(rules.counters)]
+
+
+def write_counters(path: str | os.PathLike[str], rules: TowerRules, paper: str) -> ComponentFile:
+    """The army's troop counters: fronts, then the backs mirrored for long-edge duplex."""
+    if paper not in ("a4", "letter"):
+        raise ValueError(f"counters are printed on a4 or letter, not {paper!r}")
+    style = load_style()
+    cs = style.counters
+    pw, ph = PAPERS[paper].w, PAPERS[paper].h
+    sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, f"{rules.game} counters")
+    cells = counter_positions(rules, paper, style)
+    c = sheet.c
+    for face, text in (("front", cs.front), ("back", cs.back)):
+        c.saveState()
+        c.scale(mm(1), mm(1))
+        sheet.fill(style.ink)
+        sheet.text(
+            f"{rules.army}: {rules.counters} troop counters ({face}s)"
+            + (BACK_NOTE if face == "back" else ""),
+            pw / 2,
+            ph - style.pages.margin - 8,
+            12 * PT,
+        )
+        c.setLineWidth(0.3)
+        for x, y in cells:
+            if face == "back":
+                x = pw - x - cs.cell  # mirrored so each back lands behind its front
+            sheet.stroke(style.muted)
+            c.setDash(1.5, 1.5)
+            c.rect(x, y, cs.cell, cs.cell, stroke=1, fill=0)
+            c.setDash()
+            sheet.fill(style.panel)
+            sheet.stroke(style.ink)
+            c.circle(x + cs.cell / 2, y + cs.cell / 2, cs.diameter / 2, stroke=1, fill=1)
+            sheet.fill(style.ink)
+            sheet.text(text, x + cs.cell / 2, y + cs.cell / 2 - 1, 26 * PT)
+            sheet.text(cs.label, x + cs.cell / 2, y + cs.cell / 2 - 6.5, 7 * PT, bold=False)
+        c.restoreState()
+        c.showPage()
+    atomic_write_bytes(Path(path), sheet.doc.save())
+    return ComponentFile(Path(path), 2, {"counters": len(cells)})
+
+
+def component_specs() -> list[ComponentSpec]:
+    """The board (large) and the counters."""
+    return [
+        ComponentSpec(
+            "board",
+            lambda rules, how: (
+                f"{rules.army} board: 3 territories × 3 base slots, palace, piles; {how}"
+            ),
+            write_board,
+            large=True,
+            inputs=(LAYOUT_FILE,),
+        ),
+        ComponentSpec(
+            "counters",
+            lambda rules, how: f"{rules.counters} troop counters, fronts then mirrored backs",
+            write_counters,
+            inputs=(LAYOUT_FILE,),
+        ),
+    ]

@@ -1,0 +1,191 @@
+"""The compiled set-up of Attack the Tower: the army's designs as a table the engine reads fast,
+the rules model's numbers and settings, and :class:`Game` which deals new states."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cardgen.catalogue.loader import Catalogue
+from cardgen.packs.attack_the_tower.model import Settings, TowerCard, TowerRules
+
+
+class GameSetupError(ValueError):
+    """A game that cannot be set up (a bad side, an army without base cards …)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TroopDef:
+    """A troop type as the engine reads it."""
+
+    id: str
+    name: str
+    power: int
+    initiative: bool
+    artillery: bool
+    unique: bool
+    infantry: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Design:
+    """One card design: a base (``troop`` its troop type's index) or an ability."""
+
+    index: int
+    id: str
+    name: str
+    pile: str
+    copies: int
+    troop: int = -1
+    type: str = ""
+    effects: tuple = ()
+    special_power: int = -1
+    special_traits: tuple[str, ...] = ()
+    extra_damage: int = 0
+
+    @property
+    def is_base(self) -> bool:
+        return self.pile == "base"
+
+    @property
+    def is_special(self) -> bool:
+        return self.special_power >= 0
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """The army and rules of a catalogue, compiled once per game set-up."""
+
+    designs: tuple[Design, ...]
+    troops: tuple[TroopDef, ...]
+    territories: int
+    slots: int
+    base_power: int
+    palace_power: int
+    opening_hand: int
+    hand_limit: int
+    renewal_draw: int
+    max_troops: int
+    settings: Settings
+    digest: str
+    by_id: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def board_size(self) -> int:
+        return self.territories * self.slots
+
+    def deck(self, pile: str) -> list[int]:
+        """Every card of ``pile`` as design indices (copies included), in catalogue order."""
+        return [d.index for d in self.designs if d.pile == pile for _ in range(d.copies)]
+
+
+def catalogue_digest(cat: Catalogue) -> str:
+    """A SHA-256 of the rules and cards a game depends on."""
+    data = {
+        "rules": cat.rules.model_dump(mode="json"),
+        "cards": [c.model_dump(mode="json") for c in cat.cards],
+    }
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+def compile_catalogue(cat: Catalogue, settings: Settings | None = None) -> Compiled:
+    """The engine's table of ``cat`` (``settings`` replaces the rules model's readings)."""
+    rules: TowerRules = cat.rules
+    troops = tuple(
+        TroopDef(
+            t.id,
+            t.troop,
+            t.power,
+            "initiative" in t.traits,
+            "artillery" in t.traits,
+            "unique" in t.traits,
+            t.infantry,
+        )
+        for t in rules.troop_types
+    )
+    tindex = {t.id: i for i, t in enumerate(troops)}
+    designs = tuple(_design(i, c, tindex) for i, c in enumerate(cat.cards))
+    if not any(d.is_base for d in designs):
+        raise GameSetupError("the army has no base cards")
+    return Compiled(
+        designs=designs,
+        troops=troops,
+        territories=rules.territories,
+        slots=rules.slots,
+        base_power=rules.base_power,
+        palace_power=rules.palace_power,
+        opening_hand=rules.opening_hand,
+        hand_limit=rules.hand_limit,
+        renewal_draw=rules.renewal_draw,
+        max_troops=rules.max_troops_per_base,
+        settings=settings or rules.settings,
+        digest=catalogue_digest(cat),
+        by_id={d.id: d.index for d in designs},
+    )
+
+
+def _design(index: int, card: TowerCard, tindex: dict[str, int]) -> Design:
+    if card.pile == "base":
+        return Design(index, card.id, card.name, "base", card.copies, troop=tindex[card.troop])
+    special = card.special
+    return Design(
+        index,
+        card.id,
+        card.name,
+        "ability",
+        card.copies,
+        type=card.type or "",
+        effects=tuple(_effect(e, tindex) for e in card.effects if e.kind != "special_troop"),
+        special_power=special.power if special else -1,
+        special_traits=tuple(special.traits) if special else (),
+        extra_damage=special.extra_damage if special else 0,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """An ability's effect as the engine reads it: ``troop`` -1 for all troops."""
+
+    kind: str
+    troop: int = -1
+    amount: int = 0
+    when: str = "always"
+
+
+def _effect(e, tindex: dict[str, int]) -> Effect:
+    troop = tindex.get(getattr(e, "troops", "all"), -1)
+    if e.kind == "set_power":
+        return Effect(e.kind, troop, e.value)
+    return Effect(e.kind, troop, getattr(e, "amount", 0), getattr(e, "when", "always"))
+
+
+SIDES = ("red", "blue")
+
+
+class Game:
+    """A game of two armies of ``cat`` (``sides``: the armies' colours, ``red`` and ``blue``)."""
+
+    def __init__(
+        self,
+        cat: Catalogue,
+        sides: Sequence[str] = SIDES,
+        *,
+        seed: int = 0,
+        settings: Settings | None = None,
+        log_events: bool = True,
+    ):
+        if len(sides) != 2 or len(set(sides)) != 2 or not set(sides) <= set(SIDES):
+            raise GameSetupError(f"two different sides of {', '.join(SIDES)}, got {list(sides)}")
+        self.sides = tuple(sides)
+        self.seed = seed
+        self.table = compile_catalogue(cat, settings)
+        self.log_events = log_events
+        self.warnings: list[str] = []
+
+    def new_initial_state(self, seed: int | None = None):
+        """A new game: piles shuffled, the first player drawing its opening hand."""
+        from cardgen.packs.attack_the_tower.engine.state import State
+
+        return State.new(self, self.seed if seed is None else seed)

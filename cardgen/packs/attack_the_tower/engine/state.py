@@ -1,0 +1,906 @@
+"""The state of a game of Attack the Tower and its rules, OpenSpiel style.
+
+One player acts at a time (:meth:`State.current_player`); :meth:`State.legal_actions` lists
+the ints of :mod:`.actions`; :meth:`State.apply_action` plays one and advances through every
+step that needs no decision (recruiting, resolving damage, healing, the palace battle).
+Readings of garbled or silent passages follow ``table.settings`` (the rules reference).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.packs.attack_the_tower.engine import actions as A
+from cardgen.packs.attack_the_tower.engine.game import Compiled, Design
+
+# phases
+SETUP_DRAW = "setup-draw"
+SETUP_KEEP = "setup-keep"
+SETUP_BUILD = "setup-build"
+RENEW_CHOICE = "renew-choice"
+RENEW_DRAW = "renew-draw"
+RENEW_DISCARD = "renew-discard"
+RENEW_BUILD = "renew-build"
+MAIN = "main"
+WINDOW = "abilities"
+ALLOCATE = "allocate"
+OVER = "over"
+
+# battle unit kinds
+TROOP, SPECIAL, BASE, PALACE = "troop", "special", "base", "palace"
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the state."""
+
+
+@dataclass(slots=True)
+class Player:
+    """One army: piles, discards, hand, board (design per slot, -1 empty), troops per slot,
+    special troops on the palace (design indices, oldest first) and abilities in play."""
+
+    piles: dict[str, list[int]]
+    discards: dict[str, list[int]]
+    hand: list[int]
+    board: list[int]
+    troops: list[int]
+    specials: list[int] = field(default_factory=list)
+    played: list[int] = field(default_factory=list)
+    burns: int = 0
+
+    def copy(self) -> Player:
+        return Player(
+            {k: list(v) for k, v in self.piles.items()},
+            {k: list(v) for k, v in self.discards.items()},
+            list(self.hand),
+            list(self.board),
+            list(self.troops),
+            list(self.specials),
+            list(self.played),
+            self.burns,
+        )
+
+
+@dataclass(slots=True)
+class Unit:
+    """One fighter of a battle: a troop (``slot`` its base), a special troop (``slot`` its
+    design), a base or the palace."""
+
+    owner: int
+    kind: str
+    slot: int
+    troop: int
+    power: int
+    damage: int = 0
+    dead: bool = False
+    struck: bool = False
+
+    @property
+    def lethal(self) -> bool:
+        return self.damage >= max(self.power, 1)
+
+    def copy(self) -> Unit:
+        return Unit(
+            self.owner,
+            self.kind,
+            self.slot,
+            self.troop,
+            self.power,
+            self.damage,
+            self.dead,
+            self.struck,
+        )
+
+
+@dataclass(slots=True)
+class Battle:
+    """A battle under way: the territories, the units, and the damage still to assign."""
+
+    origin: int
+    target: int
+    palace: bool
+    units: list[Unit] = field(default_factory=list)
+    passes: int = 0
+    step: str = "abilities"
+    #: the allocations still to make: (player, points, filter), the first is current
+    queue: list[list] = field(default_factory=list)
+
+    def copy(self) -> Battle:
+        return Battle(
+            self.origin,
+            self.target,
+            self.palace,
+            [u.copy() for u in self.units],
+            self.passes,
+            self.step,
+            [list(q) for q in self.queue],
+        )
+
+
+class State:
+    """A game of two armies; seat 0 and 1."""
+
+    num_players = 2
+
+    def __init__(self, game, table: Compiled, rng: random.Random):
+        self.game = game
+        self.table = table
+        self.rng = rng
+        self.players: list[Player] = []
+        self.phase = SETUP_DRAW
+        self.actor = 0
+        self.attacker = table.settings.first_player
+        self.turn = 0
+        self.queue: list[int] = []  # players still to act in the renewal
+        self.draws_left = 0
+        self.attacks: list[int] = [0] * table.territories
+        self.battle: Battle | None = None
+        self.winner: int | None = None
+        self.stalemate = False
+        self.history: list[tuple[int, int]] = []
+        self.events: list[dict] | None = [] if game is None or game.log_events else None
+
+    # --- construction ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, game, seed: int) -> State:
+        """A new game: each army's piles shuffled, seat 0 to draw its opening hand."""
+        table = game.table
+        state = cls(game, table, random.Random(seed))
+        for _ in range(2):
+            piles = {pile: table.deck(pile) for pile in ("ability", "base")}
+            for pile in piles.values():
+                state.rng.shuffle(pile)
+            size = table.board_size
+            state.players.append(
+                Player(piles, {"ability": [], "base": []}, [], [-1] * size, [0] * size)
+            )
+        state.actor = 0
+        state._event("setup", seed=seed)
+        return state
+
+    def clone(self) -> State:
+        """An independent copy (its own random generator in the same state)."""
+        new = State.__new__(State)
+        new.game = self.game
+        new.table = self.table
+        new.rng = random.Random(0)  # seeded, not from the OS: cheap; its state is copied next
+        new.rng.setstate(self.rng.getstate())
+        new.players = [p.copy() for p in self.players]
+        new.phase = self.phase
+        new.actor = self.actor
+        new.attacker = self.attacker
+        new.turn = self.turn
+        new.queue = list(self.queue)
+        new.draws_left = self.draws_left
+        new.attacks = list(self.attacks)
+        new.battle = self.battle.copy() if self.battle else None
+        new.winner = self.winner
+        new.stalemate = self.stalemate
+        new.history = list(self.history)
+        new.events = None if self.events is None else list(self.events)
+        return new
+
+    # --- queries ----------------------------------------------------------------------------
+    @property
+    def defender(self) -> int:
+        return 1 - self.attacker
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def current_player(self) -> int:
+        """The seat to act, or -1 when the game is over."""
+        return -1 if self.phase == OVER else self.actor
+
+    def acting_players(self) -> list[int]:
+        return [] if self.phase == OVER else [self.actor]
+
+    def returns(self) -> list[float]:
+        """1 for the winner, 0 for the loser; 0.5 each for a stalemate."""
+        if self.winner is None:
+            return [0.5, 0.5] if self.phase == OVER else [0.0, 0.0]
+        return [1.0 if p == self.winner else 0.0 for p in range(2)]
+
+    def design(self, index: int) -> Design:
+        return self.table.designs[index]
+
+    def complete_territories(self, p: int) -> int:
+        """Territories of ``p`` with a base on every slot."""
+        t = self.table
+        board = self.players[p].board
+        return sum(
+            all(board[k * t.slots + s] >= 0 for s in range(t.slots)) for k in range(t.territories)
+        )
+
+    def territory_troops(self, p: int, territory: int) -> int:
+        t = self.table
+        return sum(self.players[p].troops[territory * t.slots : (territory + 1) * t.slots])
+
+    def territory_bases(self, p: int, territory: int) -> int:
+        t = self.table
+        board = self.players[p].board[territory * t.slots : (territory + 1) * t.slots]
+        return sum(b >= 0 for b in board)
+
+    # --- legal actions ----------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The actions ``player`` (default: the one to act) may take now, sorted."""
+        if self.phase == OVER or (player is not None and player != self.actor):
+            return []
+        p = self.actor
+        me = self.players[p]
+        ph = self.phase
+        if ph in (SETUP_DRAW, RENEW_DRAW):
+            return [
+                a
+                for a, pile in ((A.DRAW_ABILITY, "ability"), (A.DRAW_BASE, "base"))
+                if self._can_draw(p, pile)
+            ]
+        if ph == SETUP_KEEP:
+            limit = self.table.settings.max_burns
+            burn = limit is None or me.burns < limit
+            return [A.KEEP, A.BURN] if burn else [A.KEEP]
+        if ph in (SETUP_BUILD, RENEW_BUILD):
+            return [A.DONE, *self._builds(p)]
+        if ph == RENEW_CHOICE:
+            return [A.RENEW, A.NO_RENEW]
+        if ph == RENEW_DISCARD:
+            return sorted({A.DISCARD + d for d in me.hand})
+        if ph == MAIN:
+            acts = [A.END_TURN, *self._plays(p)]
+            limit = self.table.settings.attacks_per_territory
+            for f in range(self.table.territories):
+                if self.attacks[f] < limit and self.territory_troops(p, f) > 0:
+                    acts += [A.attack_action(f, t) for t in range(self.table.territories)]
+            return sorted(acts)
+        if ph == WINDOW:
+            return [A.PASS, *self._plays(p)]
+        if ph == ALLOCATE:
+            return [A.TARGET + i for i in self._targets()]
+        raise AssertionError(ph)
+
+    def _can_draw(self, p: int, pile: str) -> bool:
+        me = self.players[p]
+        return bool(me.piles[pile]) or (
+            self.table.settings.reshuffle_discards and bool(me.discards[pile])
+        )
+
+    def _builds(self, p: int) -> list[int]:
+        bases = sorted({d for d in self.players[p].hand if self.design(d).is_base})
+        return [A.build_action(d, s) for d in bases for s in range(self.table.board_size)]
+
+    def _plays(self, p: int) -> list[int]:
+        acts = set()
+        for d in self.players[p].hand:
+            design = self.design(d)
+            if design.is_base:
+                continue
+            if design.is_special and not self._special_allowed(p, design):
+                continue
+            acts.add(A.PLAY + d)
+        return sorted(acts)
+
+    def _special_allowed(self, p: int, design: Design) -> bool:
+        if "loyal" in design.special_traits:
+            return True
+        held = sum("loyal" not in self.design(s).special_traits for s in self.players[p].specials)
+        if "unique" in design.special_traits:  # the new one replaces an older unique troop
+            held -= sum(
+                "unique" in self.design(s).special_traits
+                and "loyal" not in self.design(s).special_traits
+                for s in self.players[p].specials
+            )
+        return held + 1 <= self.complete_territories(p)
+
+    def _targets(self) -> list[int]:
+        b = self.battle
+        assert b is not None and b.queue
+        player, _points, kind = b.queue[0]
+        manned = self._manned(1 - player)
+        bypass = kind == "artillery" and manned and self._bypass(player)
+        return [i for i, u in enumerate(b.units) if self._fits(u, player, kind, manned, bypass)]
+
+    def _fits(self, u: Unit, player: int, kind: str, manned: bool, bypass: bool) -> bool:
+        """Whether ``player``'s damage of pool ``kind`` may be assigned to ``u``."""
+        if u.owner == player or u.dead or u.lethal:
+            return False
+        troop = u.kind in (TROOP, SPECIAL)
+        if kind == "troops":
+            return troop
+        if kind == "infantry":
+            if self.table.settings.strike_targets == "any":
+                return troop
+            return u.kind == TROOP and self.table.troops[u.troop].infantry
+        if kind == "regular":
+            return troop if manned else u.kind in (BASE, PALACE)
+        if kind == "artillery":
+            return u.kind in (BASE, PALACE) and (not manned or bypass)
+        raise AssertionError(kind)
+
+    def _manned(self, owner: int) -> bool:
+        """Whether ``owner``'s side of the battle still has a troop not assigned lethal damage
+        (in a palace battle, special troops man the palace only with that setting)."""
+        b = self.battle
+        assert b is not None
+        if b.palace and not self.table.settings.palace_manned_by_specials:
+            return False
+        return any(
+            u.owner == owner and u.kind in (TROOP, SPECIAL) and not u.dead and not u.lethal
+            for u in b.units
+        )
+
+    def _bypass(self, player: int) -> bool:
+        """Whether ``player``'s artillery may damage defended bases (an ability in play)."""
+        arts = {i for i, t in enumerate(self.table.troops) if t.artillery}
+        return any(
+            e.kind == "damage_manned_bases" and (e.troop == -1 or e.troop in arts)
+            for e in self._effects(player)
+        )
+
+    def _effects(self, player: int) -> list:
+        return [e for d in self.players[player].played for e in self.design(d).effects]
+
+    # --- applying actions -------------------------------------------------------------------
+    def apply_actions(self, actions: list[int | None]) -> None:
+        """Apply the acting player's action (others' entries are None), as Attack Right's
+        drivers call it."""
+        self.apply_action(actions[self.actor])
+
+    def apply_action(self, action: int, *, check: bool = True) -> None:
+        """Play ``action`` for the player to act and advance to the next decision
+        (``check=False``: the caller took it from :meth:`legal_actions`)."""
+        if check and action not in self.legal_actions():
+            raise IllegalActionError(
+                f"action {action} ({A.decode(action)[0] if action is not None else None}) "
+                f"is not legal for seat {self.actor} in phase {self.phase}"
+            )
+        p = self.actor
+        self.history.append((p, action))
+        kind, a, b = A.decode(action)
+        self._event("action", player=p, action=action, name=kind)
+        ph = self.phase
+        if ph in (SETUP_DRAW, RENEW_DRAW):
+            self._draw(p, "ability" if action == A.DRAW_ABILITY else "base")
+            if ph == SETUP_DRAW:
+                if len(self.players[p].hand) >= self.table.opening_hand or not self._any_draw(p):
+                    self.phase = SETUP_KEEP
+            else:
+                self.draws_left -= 1
+                self._after_renew_draw(p)
+        elif ph == SETUP_KEEP:
+            if action == A.BURN:
+                self._burn(p)
+            elif p == 0:
+                self.actor, self.phase = 1, SETUP_DRAW
+                if not self._any_draw(1):
+                    self.phase = SETUP_KEEP
+            else:
+                self.actor, self.phase = 0, SETUP_BUILD
+        elif ph in (SETUP_BUILD, RENEW_BUILD):
+            if action == A.DONE:
+                self._done_building(p)
+            else:
+                self._build(p, a, b)
+        elif ph == RENEW_CHOICE:
+            self._event("renewal" if action == A.RENEW else "no-renewal", player=p)
+            if action == A.RENEW:
+                self._renew()
+            else:
+                self.phase = MAIN
+        elif ph == RENEW_DISCARD:
+            self._discard(p, a)
+            self._after_renew_draw(p)
+        elif ph == MAIN:
+            if action == A.END_TURN:
+                self._end_turn()
+            elif kind == "play":
+                self._play(p, a)
+            else:
+                self._declare(a, b)
+        elif ph == WINDOW:
+            self._window(p, action)
+        elif ph == ALLOCATE:
+            self._allocate(a)
+        self._advance()
+
+    # --- cards ------------------------------------------------------------------------------
+    def _any_draw(self, p: int) -> bool:
+        return self._can_draw(p, "ability") or self._can_draw(p, "base")
+
+    def _draw(self, p: int, pile: str) -> None:
+        me = self.players[p]
+        if not me.piles[pile]:
+            me.piles[pile], me.discards[pile] = me.discards[pile], []
+            self.rng.shuffle(me.piles[pile])
+            self._event("reshuffle", player=p, pile=pile)
+        card = me.piles[pile].pop()
+        me.hand.append(card)
+        me.hand.sort()
+        self._event("draw", player=p, pile=pile, card=self.design(card).id)
+
+    def _burn(self, p: int) -> None:
+        me = self.players[p]
+        me.burns += 1
+        for card in me.hand:
+            me.discards[self.design(card).pile].append(card)
+        self._event("burn", player=p, cards=[self.design(c).id for c in me.hand])
+        me.hand = []
+        self.phase = SETUP_DRAW if self._any_draw(p) else SETUP_KEEP
+
+    def _discard(self, p: int, design: int) -> None:
+        me = self.players[p]
+        me.hand.remove(design)
+        me.discards[self.design(design).pile].append(design)
+        self._event("discard", player=p, card=self.design(design).id)
+
+    def _build(self, p: int, design: int, slot: int) -> None:
+        me = self.players[p]
+        me.hand.remove(design)
+        old = me.board[slot]
+        if old >= 0:
+            me.discards["base"].append(old)
+            self._event(
+                "base-destroyed",
+                player=p,
+                slot=slot,
+                card=self.design(old).id,
+                troops=me.troops[slot],
+                cause="built over",
+            )
+        me.board[slot] = design
+        me.troops[slot] = 0
+        self._event("build", player=p, slot=slot, card=self.design(design).id)
+        self._check_specials(p)
+
+    def _play(self, p: int, design: int) -> None:
+        me = self.players[p]
+        me.hand.remove(design)
+        d = self.design(design)
+        if d.is_special:
+            if "unique" in d.special_traits:
+                for old in [s for s in me.specials if "unique" in self.design(s).special_traits]:
+                    self._lose_special(p, old, "unique")
+            me.specials.append(design)
+            self._event("special-recruited", player=p, card=d.id)
+        else:
+            me.played.append(design)
+            self._event("ability", player=p, card=d.id)
+
+    def _lose_special(self, p: int, design: int, cause: str) -> None:
+        me = self.players[p]
+        me.specials.remove(design)
+        me.discards["ability"].append(design)
+        self._event("special-destroyed", player=p, card=self.design(design).id, cause=cause)
+
+    def _check_specials(self, p: int) -> None:
+        """Special troops beyond the complete territories that maintain them are destroyed at
+        once, the newest first (loyal ones need none)."""
+        me = self.players[p]
+        while True:
+            held = [s for s in me.specials if "loyal" not in self.design(s).special_traits]
+            if len(held) <= self.complete_territories(p):
+                return
+            self._lose_special(p, held[-1], "territory broken")
+
+    # --- renewal ----------------------------------------------------------------------------
+    def _renew(self) -> None:
+        t = self.table
+        for p in (self.attacker, self.defender):
+            me = self.players[p]
+            for s in range(t.board_size):
+                if me.board[s] >= 0 and me.troops[s] < t.max_troops:
+                    me.troops[s] += 1
+            self._unique_troops(p)
+            self._event("recruit", player=p, troops=list(me.troops))
+        self.queue = [self.attacker, self.defender]
+        self._next_in_renewal()
+
+    def _unique_troops(self, p: int) -> None:
+        """A unique troop type keeps one troop on the field: the newest (the last slot's)."""
+        me = self.players[p]
+        for i, troop in enumerate(self.table.troops):
+            if not troop.unique:
+                continue
+            slots = [s for s, d in enumerate(me.board) if d >= 0 and self.design(d).troop == i]
+            keep = next((s for s in reversed(slots) if me.troops[s]), None)
+            for s in slots:
+                me.troops[s] = min(me.troops[s], 1) if s == keep else 0
+
+    def _next_in_renewal(self) -> None:
+        if not self.queue:
+            self.actor, self.phase = self.attacker, MAIN
+            return
+        p = self.queue.pop(0)
+        self.actor = p
+        self.draws_left = self.table.renewal_draw
+        self.phase = RENEW_DRAW
+        self._after_renew_draw(p)
+
+    def _after_renew_draw(self, p: int) -> None:
+        if self.draws_left > 0 and self._any_draw(p):
+            self.phase = RENEW_DRAW
+        elif len(self.players[p].hand) > self.table.hand_limit:
+            self.phase = RENEW_DISCARD
+        else:
+            self.phase = RENEW_BUILD
+
+    def _done_building(self, p: int) -> None:
+        if self.phase == SETUP_BUILD:
+            if p == 0:
+                self.actor = 1
+            else:
+                self._start_turn(first=True)
+            return
+        self._next_in_renewal()
+
+    # --- turns ------------------------------------------------------------------------------
+    def _start_turn(self, first: bool = False) -> None:
+        if not first:
+            self.attacker = self.defender
+        self.turn += 1
+        self.attacks = [0] * self.table.territories
+        if self.turn > self.table.settings.max_turns:
+            self.stalemate = True
+            self.phase = OVER
+            self._event("stalemate", turns=self.table.settings.max_turns)
+            return
+        self.actor, self.phase = self.attacker, RENEW_CHOICE
+        self._event("turn", turn=self.turn, player=self.attacker)
+
+    def _end_turn(self) -> None:
+        for _p, me in enumerate(self.players):
+            for d in me.played:
+                me.discards["ability"].append(d)
+            me.played = []
+        self._event("end-turn", player=self.attacker)
+        self._start_turn()
+
+    # --- battles ----------------------------------------------------------------------------
+    def _declare(self, origin: int, target: int) -> None:
+        self.attacks[origin] += 1
+        d = self.defender
+        empty = self.territory_troops(d, target) == 0 and self.territory_bases(d, target) == 0
+        self.battle = Battle(origin, target, palace=empty)
+        self._event("attack", player=self.attacker, origin=origin, target=target, palace=empty)
+        self.phase, self.actor = WINDOW, self.attacker
+
+    def _window(self, p: int, action: int) -> None:
+        b = self.battle
+        assert b is not None
+        if action == A.PASS:
+            b.passes += 1
+        else:
+            b.passes = 0
+            self._play(p, action - A.PLAY)
+        if b.passes >= 2:
+            self._combat()
+        else:
+            self.actor = 1 - p
+
+    def _combat(self) -> None:
+        b = self.battle
+        assert b is not None
+        t = self.table
+        att, dfd = self.attacker, self.defender
+        joins = t.settings.special_troops_join == "every_battle"
+        if b.palace and b.units:  # the survivors of the territory battle
+            units = [u for u in b.units if u.owner == att and not u.dead]
+            for u in units:
+                u.damage, u.struck = 0, False
+        else:
+            units = self._troop_units(att, b.origin)
+            if joins:
+                units += self._special_units(att)
+        if b.palace:
+            if joins or t.settings.special_troops_join == "palace_only":
+                units += self._special_units(dfd)
+            units.append(Unit(dfd, PALACE, -1, -1, t.palace_power))
+        else:
+            units += self._troop_units(dfd, b.target)
+            if joins:
+                units += self._special_units(dfd)
+            lo = b.target * t.slots
+            board = self.players[dfd].board
+            units += [
+                Unit(dfd, BASE, s, -1, t.base_power)
+                for s in range(lo, lo + t.slots)
+                if board[s] >= 0
+            ]
+        for u in units:
+            if u.kind in (TROOP, SPECIAL):
+                u.power = self._power(u)
+        b.units = units
+        self._event(
+            "combat",
+            palace=b.palace,
+            units=[[u.owner, u.kind, u.slot, u.power] for u in units],
+        )
+        b.step = "initiative"
+        if t.settings.initiative_simultaneous:
+            b.queue = [*self._initiative(att), *self._initiative(dfd)]
+        else:
+            b.queue = self._initiative(att)
+        self.phase = ALLOCATE
+
+    def _troop_units(self, p: int, territory: int) -> list[Unit]:
+        t = self.table
+        me = self.players[p]
+        lo = territory * t.slots
+        return [
+            Unit(p, TROOP, s, self.design(me.board[s]).troop, 0)
+            for s in range(lo, lo + t.slots)
+            for _ in range(me.troops[s] if me.board[s] >= 0 else 0)
+        ]
+
+    def _special_units(self, p: int) -> list[Unit]:
+        return [Unit(p, SPECIAL, d, -1, 0) for d in self.players[p].specials]
+
+    def _power(self, u: Unit) -> int:
+        """A troop's power with the abilities its owner has in play."""
+        if u.kind == SPECIAL:
+            power = self.design(u.slot).special_power
+        else:
+            power = self.table.troops[u.troop].power
+        attacking = u.owner == self.attacker
+        effects = self._effects(u.owner)
+        for e in effects:
+            if e.kind == "set_power" and self._applies(e, u):
+                power = e.amount
+        for e in effects:
+            role = e.when == "always" or (e.when == "attacking") == attacking
+            if e.kind == "power" and role and self._applies(e, u):
+                power += e.amount
+        return max(power, 0)
+
+    @staticmethod
+    def _applies(e, u: Unit) -> bool:
+        return e.troop == -1 or (u.kind == TROOP and e.troop == u.troop)
+
+    def _extra(self, p: int) -> int:
+        """Extra damage of ``p``'s living special troops in this battle (the Blacksmith)."""
+        b = self.battle
+        assert b is not None
+        return sum(
+            self.design(u.slot).extra_damage
+            for u in b.units
+            if u.owner == p and u.kind == SPECIAL and not u.dead
+        )
+
+    def _initiative(self, p: int) -> list[list]:
+        """``p``'s initiative allocations: its initiative troops' damage against troops, and
+        the strikes of its abilities against infantry."""
+        b = self.battle
+        assert b is not None
+        t = self.table
+        enemy = 1 - p
+        cancelled = any(e.kind == "cancel_enemy_initiative" for e in self._effects(enemy))
+        facing = any(
+            u.owner == enemy and u.kind in (TROOP, SPECIAL) and not u.dead for u in b.units
+        )
+        per_troop = self._extra(p) if t.settings.extra_damage == "per_troop" else 0
+        points = 0
+        for u in b.units:
+            if u.owner != p or u.dead or u.kind != TROOP or cancelled:
+                continue
+            if not t.troops[u.troop].initiative:
+                continue
+            if facing or not t.settings.idle_initiative_strikes_regular:
+                u.struck = True
+                points += u.power + per_troop if facing else 0
+        strikes = 0
+        for e in self._effects(p):
+            if e.kind == "strike":
+                strikes += e.amount * sum(
+                    1
+                    for u in b.units
+                    if u.owner == p and u.kind == TROOP and not u.dead and self._applies(e, u)
+                )
+        return [[p, points, "troops"], [p, strikes, "infantry"]]
+
+    def _regular(self, p: int) -> list[list]:
+        b = self.battle
+        assert b is not None
+        t = self.table
+        extra = self._extra(p)
+        per_troop = extra if t.settings.extra_damage == "per_troop" else 0
+        points = extra if t.settings.extra_damage == "per_battle" else 0
+        artillery = 0
+        for u in b.units:
+            if u.owner != p or u.dead or u.struck:
+                continue
+            if u.kind in (BASE, PALACE):
+                points += u.power
+            elif u.kind == TROOP and t.troops[u.troop].artillery:
+                artillery += u.power + per_troop
+            else:
+                points += u.power + per_troop
+        return [[p, points, "regular"], [p, artillery, "artillery"]]
+
+    def _allocate(self, index: int) -> None:
+        b = self.battle
+        assert b is not None
+        entry = b.queue[0]
+        u = b.units[index]
+        amount = min(entry[1], max(u.power, 1) - u.damage)
+        u.damage += amount
+        entry[1] -= amount
+        self._event("damage", player=entry[0], unit=index, target=u.kind, amount=amount)
+
+    def _settle_queue(self) -> bool:
+        """Drop finished allocations; advance the battle's steps.  True when a decision is
+        needed (an allocation with points and targets)."""
+        b = self.battle
+        assert b is not None
+        while True:
+            while b.queue and (b.queue[0][1] <= 0 or not self._targets()):
+                done = b.queue.pop(0)
+                if done[1] > 0:
+                    self._event("damage-lost", player=done[0], amount=done[1], pool=done[2])
+                sequential = not self.table.settings.initiative_simultaneous
+                if (
+                    sequential
+                    and b.step == "initiative"
+                    and not b.queue
+                    and done[0] == self.attacker
+                ):
+                    self._resolve()  # the attacker's strikes land before the defender's
+                    b.queue = self._initiative(self.defender)
+                    continue
+            if b.queue:
+                self.actor = b.queue[0][0]
+                return True
+            self._resolve()
+            if self.winner is not None:
+                return False
+            if b.step == "initiative":
+                b.step = "regular"
+                b.queue = [*self._regular(self.attacker), *self._regular(self.defender)]
+                continue
+            return False
+
+    def _resolve(self) -> None:
+        """Every unit assigned lethal damage is destroyed, on the board too."""
+        b = self.battle
+        assert b is not None
+        for u in b.units:
+            if u.dead or not u.lethal:
+                continue
+            u.dead = True
+            me = self.players[u.owner]
+            if u.kind == TROOP:
+                me.troops[u.slot] = max(me.troops[u.slot] - 1, 0)
+                self._event("troop-killed", player=u.owner, slot=u.slot)
+            elif u.kind == SPECIAL:
+                if u.slot in me.specials:
+                    self._lose_special(u.owner, u.slot, "killed")
+            elif u.kind == BASE:
+                old = me.board[u.slot]
+                me.board[u.slot] = -1
+                me.discards["base"].append(old)
+                for other in b.units:  # the troops of a destroyed base go with it
+                    if other.owner == u.owner and other.kind == TROOP and other.slot == u.slot:
+                        other.dead = True
+                self._event(
+                    "base-destroyed",
+                    player=u.owner,
+                    slot=u.slot,
+                    card=self.design(old).id,
+                    troops=me.troops[u.slot],
+                    cause="battle",
+                )
+                me.troops[u.slot] = 0
+            else:
+                self.winner = 1 - u.owner
+                self._event("palace-destroyed", player=u.owner, winner=self.winner)
+
+    def _end_battle(self) -> None:
+        b = self.battle
+        assert b is not None
+        d = self.defender
+        if self.winner is not None:
+            self.phase = OVER
+            self.battle = None
+            return
+        survivors = [u for u in b.units if u.owner == self.attacker and not u.dead]
+        cleared = self.territory_troops(d, b.target) == 0 and self.territory_bases(d, b.target) == 0
+        self._event("battle-end", survivors=len(survivors))
+        if not b.palace and cleared and survivors:
+            self.battle = Battle(b.origin, b.target, True, b.units)
+            self._event("palace-battle", player=self.attacker, survivors=len(survivors))
+            self.phase, self.actor = WINDOW, self.attacker
+            return
+        self.battle = None
+        for p in (self.attacker, d):
+            self._check_specials(p)
+        self.phase, self.actor = MAIN, self.attacker
+
+    def _advance(self) -> None:
+        if self.phase == ALLOCATE and not self._settle_queue():
+            self._end_battle()
+
+    # --- observation, hashing, determinisation ------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: its own hand, both boards, the discards and the abilities
+        in play, the sizes of the piles and of the opponent's hand (not their cards)."""
+        ids = self.design
+        out: dict[str, Any] = {
+            "turn": self.turn,
+            "phase": self.phase,
+            "to_act": self.current_player(),
+            "attacker": self.attacker,
+            "winner": self.winner,
+            "stalemate": self.stalemate,
+            "players": [],
+        }
+        for p, me in enumerate(self.players):
+            view = {
+                "board": [ids(d).id if d >= 0 else None for d in me.board],
+                "troops": list(me.troops),
+                "specials": [ids(d).id for d in me.specials],
+                "played": [ids(d).id for d in me.played],
+                "discards": {k: sorted(ids(d).id for d in v) for k, v in me.discards.items()},
+                "piles": {k: len(v) for k, v in me.piles.items()},
+                "hand_size": len(me.hand),
+                "hand_piles": {
+                    k: sum(ids(d).pile == k for d in me.hand) for k in ("ability", "base")
+                },
+            }
+            if p == player:
+                view["hand"] = [ids(d).id for d in me.hand]
+            out["players"].append(view)
+        if self.battle is not None:
+            b = self.battle
+            out["battle"] = {
+                "origin": b.origin,
+                "target": b.target,
+                "palace": b.palace,
+                "step": b.step,
+                "units": [[u.owner, u.kind, u.slot, u.power, u.damage, u.dead] for u in b.units],
+                "queue": [list(q) for q in b.queue],
+            }
+        return out
+
+    def state_hash(self) -> str:
+        """A SHA-256 of everything that decides the rest of the game (the piles' order too)."""
+        data = {
+            "players": [
+                [me.piles, me.discards, me.hand, me.board, me.troops, me.specials, me.played]
+                for me in self.players
+            ],
+            "phase": self.phase,
+            "actor": self.actor,
+            "turn": self.turn,
+            "attacker": self.attacker,
+            "winner": self.winner,
+            "history": len(self.history),
+            "battle": self.observation(0).get("battle"),
+        }
+        return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+    def determinise(self, player: int, rng: random.Random) -> State:
+        """A copy in which what ``player`` cannot see is resampled: the opponent's hand (as
+        many cards of each pile as it holds) and the order of every draw pile."""
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        for p, me in enumerate(new.players):
+            for pile in ("ability", "base"):
+                if p == player:
+                    rng.shuffle(me.piles[pile])
+                    continue
+                held = [d for d in me.hand if new.design(d).pile == pile]
+                pool = me.piles[pile] + held
+                rng.shuffle(pool)
+                me.hand = [d for d in me.hand if new.design(d).pile != pile] + pool[: len(held)]
+                me.piles[pile] = pool[len(held) :]
+            me.hand.sort()
+        return new
+
+    def reseed(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def _event(self, what: str, **data: Any) -> None:
+        if self.events is not None:
+            self.events.append({"turn": self.turn, "event": what, **data})

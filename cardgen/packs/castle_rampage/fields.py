@@ -1,0 +1,57 @@
+"""The values Castle Rampage's face and back elements (``layout.yaml``) compute."""
+
+from __future__ import annotations
+
+from cardgen.catalogue.icon_tokens import tokens_in
+from cardgen.packs.castle_rampage.model import RampageCard, RampageRules
+from cardgen.packs.castle_rampage.text import card_text
+from cardgen.render.elements.fields import Computed
+
+#: the icons card text may use (``{token}``), with what each shows
+ICONS: dict[str, str] = {
+    "sword": "attack strength",
+    "gate": "Gate defence",
+    "castle": "Castle defence",
+    "destroyed": "when destroyed during an attack (purple)",
+}
+
+
+def face_icons(card: RampageCard, rules: RampageRules) -> list[str]:
+    """The icons the face draws: its text's, and the value and purple markers."""
+    icons = tokens_in(card_text(card))
+    if card.pile == "deck":
+        icons += ["gate", "castle"]
+        if card.attack is not None:
+            icons.append("sword")
+        if rules.is_purple(card):
+            icons.append("destroyed")
+    return icons
+
+
+def _colour(card: RampageCard, rules: RampageRules) -> str:
+    return (
+        rules.colour(card.colour).ink if card.colour else rules.back_colours.get("aid", "#555555")
+    )
+
+
+LAYOUT_FIELDS: dict[str, Computed] = {
+    "ink": Computed(_colour, "colour"),
+    "purple": Computed(lambda card, rules: rules.is_purple(card), "colour"),
+    "colour_name": Computed(
+        lambda card, rules: rules.colour(card.colour).name if card.colour else "", "colour"
+    ),
+    "rules_text": Computed(lambda card, rules: card_text(card), "effects"),
+    "is_deck": Computed(lambda card, rules: card.pile == "deck", "pile"),
+    "no_attack": Computed(
+        lambda card, rules: card.pile == "deck" and card.attack is None, "attack"
+    ),
+    "draft": Computed(
+        lambda card, rules: "PLACEHOLDER VALUES" if card.placeholders else "", "placeholders"
+    ),
+}
+
+BACK_FIELDS: dict[str, Computed] = {
+    "back_colour": Computed(lambda back, rules: rules.back_colours.get(back.key, "#333333")),
+    "label": Computed(lambda back, rules: {"deck": "", "aid": "PLAYER AID"}.get(back.key, "")),
+    "game": Computed(lambda back, rules: rules.game),
+}

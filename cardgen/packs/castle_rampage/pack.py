@@ -1,0 +1,87 @@
+"""The Castle Rampage pack: the attack cascade of seed 001 as a catalogue, a resolver, scenarios
+and an attack-odds appendix."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.pack import BackDesign, GameType, Pack
+from cardgen.packs.castle_rampage.model import RampageCard, RampageRules
+from cardgen.util.resources import data_path
+
+
+class CastleRampage(Pack):
+    """Cards with an attack strength, a Gate and a Castle defence, a colour and effects."""
+
+    game_type = GameType(
+        id="castle-rampage",
+        name="Castle Rampage",
+        min_players=2,
+        max_players=2,
+        description="The attack cascade: Gate, then Castle, card after card; attack odds.",
+    )
+    rules_model = RampageRules
+    card_model = RampageCard
+    back_labels = ("pile", "back")
+    data = data_path("cardgen.packs.castle_rampage")
+    scenarios = "cardgen.packs.castle_rampage.scenario"
+    documents = "cardgen.packs.castle_rampage.docs"
+
+    def codes(self) -> list:
+        from cardgen.packs.castle_rampage.codes import CODES
+
+        return CODES
+
+    def check(self, catalogue) -> list:
+        from cardgen.packs.castle_rampage.checks import check_catalogue
+
+        return check_catalogue(catalogue)
+
+    def sort_key(self, rules: RampageRules):
+        order = {c: i for i, c in enumerate(rules.colour_ids)}
+        return lambda c: (c.pile != "deck", order.get(c.colour, len(order)))
+
+    def schema_enums(self, rules: RampageRules | None) -> dict[str, list[str]]:
+        return {} if rules is None else {"colour": list(rules.colour_ids)}
+
+    def card_text(self, card: RampageCard) -> str:
+        from cardgen.packs.castle_rampage.text import card_text
+
+        return card_text(card)
+
+    def icon_tokens(self, rules: RampageRules) -> dict[str, str]:
+        from cardgen.packs.castle_rampage.fields import ICONS
+
+        return dict(ICONS)
+
+    def card_icons(self, card: RampageCard, rules: RampageRules) -> list[str]:
+        from cardgen.packs.castle_rampage.fields import face_icons
+
+        return face_icons(card, rules)
+
+    def back_of(self, card: RampageCard) -> BackDesign:
+        # every deck card has the same back: the Gate and Castle hide which card is where
+        return BackDesign(card.pile, card.pile, card.pile)
+
+    def pile_name(self, rules: RampageRules, pile: str) -> str:
+        return {"deck": "Deck", "aid": "Player aids"}.get(pile, pile)
+
+    def layout_fields(self) -> dict[str, Any]:
+        from cardgen.packs.castle_rampage.fields import LAYOUT_FIELDS
+
+        return LAYOUT_FIELDS
+
+    def back_fields(self) -> dict[str, Any]:
+        from cardgen.packs.castle_rampage.fields import BACK_FIELDS
+
+        return BACK_FIELDS
+
+    # --- documents ---------------------------------------------------------------------------
+    def appendix_sections(self, catalogue) -> list:
+        return self.module("documents").appendix_sections(self, catalogue)
+
+    def rules_reference(self) -> str:
+        return self.module("documents").rules_reference(self.game_type.name)
+
+
+PACK = CastleRampage()

@@ -1,0 +1,1 @@
+"""Greedy Kingdoms: two greedy kings race to place a second Royal Palace."""

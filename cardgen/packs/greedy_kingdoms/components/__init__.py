@@ -1,0 +1,1 @@
+"""The printed components besides the cards: the play mat and the Resource chips."""

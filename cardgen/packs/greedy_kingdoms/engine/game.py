@@ -1,0 +1,142 @@
+"""The compiled game: a catalogue's cards as vectors the state's rules read quickly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
+
+from cardgen.catalogue.loader import Catalogue
+from cardgen.packs.greedy_kingdoms.model import (
+    CHOOSABLE,
+    RESOURCES,
+    BlockIncome,
+    GreedyCard,
+    GreedyRules,
+    Kind,
+    PromoteDiscount,
+    Settings,
+    StartIncome,
+    SuccessBonus,
+)
+
+Vec = tuple[int, int, int, int]
+ZERO: Vec = (0, 0, 0, 0)
+#: the Resources a player may choose (initial distribution, start of turn), as indices
+CHOOSABLE_IX: tuple[int, ...] = tuple(RESOURCES.index(r) for r in CHOOSABLE)
+
+
+class GameSetupError(ValueError):
+    """A catalogue or option that cannot make a game."""
+
+
+def vec(amounts: dict[str, int]) -> Vec:
+    """A Cost or Income as a vector in the manual's Resource order."""
+    return tuple(amounts.get(r, 0) for r in RESOURCES)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    card_id: str
+    name: str
+    number: int
+    special: bool
+    cost: Vec
+    income: Vec
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade:
+    card_id: str
+    name: str
+    kind: Kind
+    cost: Vec
+    start: Vec  # start-of-turn Income
+    bonus: dict[int, Vec]  # Character number -> extra Income when it succeeds, paid in full
+    block: Vec  # Income per Failed Character of the Attacker when the owner defends
+    discount: int  # Resources fewer to promote
+
+    @property
+    def is_palace(self) -> bool:
+        return self.kind is Kind.PALACE
+
+
+def _add(a: Vec, b: Vec) -> Vec:
+    return tuple(x + y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def _upgrade(card: GreedyCard) -> Upgrade:
+    start, block, bonus, discount = ZERO, ZERO, {}, 0
+    for e in card.effects:
+        if isinstance(e, StartIncome):
+            start = _add(start, vec(e.gain))
+        elif isinstance(e, SuccessBonus):
+            bonus[e.number] = _add(bonus.get(e.number, ZERO), vec(e.gain))
+        elif isinstance(e, BlockIncome):
+            block = _add(block, vec(e.gain))
+        elif isinstance(e, PromoteDiscount):
+            discount += e.amount
+    return Upgrade(card.id, card.name, card.kind, vec(card.cost), start, bonus, block, discount)
+
+
+class Game:
+    """A catalogue compiled for play: the Characters by number, the Upgrade deck's cards, the
+    Royal Palace, the action tables.  ``new_initial_state(seed)`` starts a game."""
+
+    def __init__(self, catalogue: Catalogue, *, settings: Settings | None = None) -> None:
+        rules: GreedyRules = catalogue.rules
+        self.catalogue = catalogue
+        self.rules = rules
+        self.settings = settings or rules.settings
+        self.chips = rules.chips_per_resource
+        self.numbers = tuple(range(1, rules.hand_numbers + 1))
+        self.battle_size = rules.battle_characters
+        self.line_size = rules.upgrade_line
+        self.palaces_to_win = rules.palaces_to_win
+        self.promotion_cost = rules.promotion_cost
+        self.ordinary: dict[int, Character] = {}
+        self.special: dict[int, Character] = {}
+        upgrades: list[Upgrade] = []
+        deck: list[int] = []
+        palaces: list[int] = []
+        for card in catalogue:
+            if card.kind.is_character:
+                ch = Character(
+                    card.id,
+                    card.name,
+                    card.number,
+                    card.kind is Kind.SPECIAL,
+                    vec(card.cost),
+                    vec(card.income),
+                )
+                (self.special if ch.special else self.ordinary)[ch.number] = ch
+                continue
+            upgrades.append(_upgrade(card))
+            into = palaces if card.kind is Kind.PALACE else deck
+            into.extend([len(upgrades) - 1] * card.copies)
+        missing = [n for n in self.numbers if n not in self.ordinary]
+        if missing or not palaces:
+            raise GameSetupError(
+                f"the catalogue lacks Ordinary Workers {missing}" if missing else "no Royal Palace"
+            )
+        self.upgrades = tuple(upgrades)
+        self.upgrade_deck = tuple(deck)  # card indices, one per physical card
+        self.palace = palaces[0]
+        self.palace_count = len(palaces)
+        self.special_numbers = tuple(sorted(self.special))
+        #: the commits: each a sorted tuple of card numbers
+        self.combos = tuple(combinations(self.numbers, self.battle_size))
+        self.combo_index = {c: k for k, c in enumerate(self.combos)}
+        #: what a promotion may return, as Resource-index multisets (size 0 to 4)
+        self.payments = tuple(
+            p for k in range(5) for p in combinations_with_replacement(range(len(RESOURCES)), k)
+        )
+        self.payment_index = {p: k for k, p in enumerate(self.payments)}
+
+    def upgrade(self, k: int) -> Upgrade:
+        return self.upgrades[k]
+
+    def new_initial_state(self, seed: int = 0, *, log_events: bool = True):
+        """A new game: the decks shuffled with ``seed``, at the Rock-Scissors-Paper chance node."""
+        from cardgen.packs.greedy_kingdoms.engine.state import State
+
+        return State(self, seed, log_events=log_events)

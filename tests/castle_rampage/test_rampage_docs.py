@@ -1,0 +1,119 @@
+"""The appendix's attack odds and clarifications, the rules reference, and the printed cards."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from PIL import Image
+from rampage_invariants import CARDS, CAT, ROOT
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.pack import get_pack
+from cardgen.packs.castle_rampage.docs import clarifications, rules_reference
+from cardgen.packs.castle_rampage.model import Settings
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory) -> Path:
+    """The catalogue with a quick odds configuration: exact, then simulated strengths."""
+    dest = tmp_path_factory.mktemp("rampage") / "cards"
+    shutil.copytree(CARDS, dest)
+    rules = dest / "rules.yaml"
+    text = rules.read_text().replace("exact_limit: 60000", "exact_limit: 1000")
+    text = text.replace("samples: 10000", "samples: 400\n  strengths: [2, 3, 9]")
+    rules.write_text(text)
+    return dest
+
+
+def run(*args):
+    res = CliRunner().invoke(app, [str(a) for a in args])
+    assert res.exit_code == 0, res.output
+    return res
+
+
+def test_appendix_has_the_odds_table_and_charts(small, tmp_path):
+    run("appendix", small, "--format", "md", "--format", "html", "-o", tmp_path / "a")
+    run("appendix", small, "--format", "md", "-o", tmp_path / "b")
+    md = (tmp_path / "a" / "appendix.md").read_text()
+    assert md == (tmp_path / "b" / "appendix.md").read_text()  # seeded: the same bytes
+    odds = md[md.index("## Attack odds") : md.index("## Clarifications")]
+    assert "| Strength | Break the Gate | Take the last Castle card |" in odds
+    assert "| **2** | \\<0.01% | 0% | 0.44 | exact (79 states) |" in odds
+    assert "| **3** | 0.14% | 0% | 0.76 | exact (809 states) |" in odds
+    assert "| **9** | 17.5% (14.1%–21.5%) | 0% (0%–0.95%) |" in odds  # simulated: intervals
+    assert "simulated (400 deals)" in odds
+    assert "**Chance to break the Gate, to win (%)**" in odds
+    assert "### Which cards stop attacks" in odds and "| **Wall** | 6 | 3 | 5 |" in odds
+    assert "### R1. Where a defending card that holds goes back" in md
+    assert "(now `attacked_structure`)" in md
+    html = (tmp_path / "a" / "appendix.html").read_text()
+    assert html.count("<svg") >= 4 and 'id="odds-1-shares"' in html
+
+
+def test_rules_reference_is_up_to_date():
+    shipped = (ROOT / "docs" / "castle-rampage-rules-reference.md").read_text()
+    assert shipped == rules_reference("Castle Rampage")
+
+
+def test_every_setting_has_its_clarification():
+    settings = {f"settings.{name}" for name in Settings.model_fields}
+    referenced = {c.setting for c in clarifications() if c.setting}
+    assert settings == referenced
+    assert len({c.id for c in clarifications()}) == len(clarifications()) == 12
+
+
+def test_one_back_per_pile_hides_the_deck():
+    pack = get_pack("castle-rampage")
+    backs = {pack.back_of(c) for c in CAT if c.pile == "deck"}
+    assert len(backs) == 1  # a Gate or Castle card's back never tells which card it is
+    assert pack.back_of(CAT.card("attack-aid")) not in backs
+
+
+def test_printed_faces_show_both_defences_and_mark_purple(tmp_path):
+    run("render", CARDS, "-p", "print", "-o", tmp_path)
+    pdfs = sorted(tmp_path.rglob("*.pdf"))
+    assert {p.stem for p in pdfs} == {"deck", "deck-backs", "aid", "aid-backs"}
+    deck = next(p for p in pdfs if p.stem == "deck")
+    doc = pypdfium2.PdfDocument(deck)
+    texts = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    faces = [t for t in texts if "GATE" in t]
+    assert len(faces) >= 31 and all("CASTLE" in t for t in faces)
+    purple = [t for t in faces if "PURPLE · acts when destroyed" in t]
+    assert len(purple) == 12  # the 4 purple designs, 3 copies each
+
+
+def test_a_pile_bigger_than_a_tts_sheet_gets_two(tmp_path):
+    run("render", CARDS, "-p", "tts", "-o", tmp_path)
+    entries = json.loads((tmp_path / "tts" / "tts.json").read_text())
+    deck = [e for e in entries if e["pile"] == "deck"]
+    assert [(e["face"], e["cards"], e["sheet"], e["sheets"]) for e in deck] == [
+        ("deck.png", 70, 1, 2),
+        ("deck.2.png", 48, 2, 2),
+    ]
+    assert {e["back"] for e in deck} == {"deck-back.png"}
+    ids = deck[0]["card_ids"] + deck[1]["card_ids"]
+    assert sorted(ids) == sorted(c.id for c in CAT if c.pile == "deck" for _ in range(c.copies))
+    (aid,) = [e for e in entries if e["pile"] == "aid"]
+    assert aid["face"] == "aid.png" and "sheet" not in aid  # one sheet: as before
+    assert [(e["num_width"], e["num_height"]) for e in deck] == [(10, 7), (10, 5)]
+    with (
+        Image.open(tmp_path / "tts" / "deck.png") as one,
+        Image.open(tmp_path / "tts" / "deck.2.png") as two,
+    ):
+        assert one.size[0] == two.size[0] and one.size[1] // 7 == two.size[1] // 5
+
+
+def test_rulebook_takes_its_numbers_from_rules_yaml(small, tmp_path):
+    mine = shutil.copytree(small, tmp_path / "cards")
+    rules = mine / "rules.yaml"
+    rules.write_text(rules.read_text().replace("setup: {gate: 4,", "setup: {gate: 3,"))
+    run("appendix", mine, "--rulebook", "--format", "md", "-o", tmp_path / "out")
+    text = " ".join((tmp_path / "out" / "rulebook.md").read_text().split())
+    assert "- 118 deck cards" in text
+    assert "Each player deals 3 cards face down as their Gate and 4 cards" in text
+    assert "## Attack odds" in text  # the appendices follow

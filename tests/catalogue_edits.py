@@ -1,0 +1,45 @@
+"""Helpers of the tests that break a private copy of a catalogue and look where it is reported,
+in process or through a cardgen subprocess."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def copy_catalogue(src: Path, tmp_path: Path) -> Path:
+    """A private copy of the catalogue folder ``src`` (``tmp_path/cards``), to break."""
+    dest = tmp_path / "cards"
+    shutil.copytree(src, dest)
+    return dest
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace the first ``old`` of the file by ``new`` (``old`` must be there)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture no longer contains {old!r}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    """The number of the first line of the file holding ``needle``."""
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(needle)
+
+
+def run_cardgen(*args: str, timeout: float = 300, **popen: Any) -> subprocess.CompletedProcess:
+    """A cardgen command in a subprocess (``popen``: its ``env``, ``cwd``); a hang fails the
+    test (TimeoutExpired)."""
+    return subprocess.run(
+        [sys.executable, "-m", "cardgen", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        **popen,
+    )

@@ -1,0 +1,30 @@
+"""`cardgen build --service`: the kit holds the print service's files, counted in the manifest."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pikepdf
+from conftest import FIXTURES
+
+from cardgen.build.pipeline import build
+from cardgen.catalogue.loader import load_catalogue
+
+
+def test_a_dtc_build_adds_a_pdfx_per_deck_to_the_kit(tmp_path):
+    cards = tmp_path / "cards"
+    shutil.copytree(FIXTURES / "render" / "cards", cards)
+    cat = load_catalogue(cards)
+    report = build(cards, tmp_path / "kit", only=["cards"], service="dtc", jobs=1)
+    piles = {cat.pack.back_of(c).pile for c in cat}
+    written = {str(p) for p in report.written}
+    assert {f"cards/dtc/{pile}.pdf" for pile in piles} <= written
+    with pikepdf.open(tmp_path / "kit" / "cards" / "dtc" / f"{sorted(piles)[0]}.pdf") as pdf:
+        assert str(pdf.docinfo.GTS_PDFXConformance) == "PDF/X-1a:2001"
+    manifest = json.loads((tmp_path / "kit" / "manifest.json").read_text())
+    (cards_check,) = [c for c in manifest["components"] if c["component"] == "cards"]
+    assert cards_check["variants"]["dtc"] == cat.count()  # every physical card, once
+    assert "DriveThruCards" in (tmp_path / "kit" / "README.md").read_text()
+    again = build(cards, tmp_path / "kit", only=["cards"], service="dtc", jobs=1)
+    assert not again.written  # nothing changed: nothing rewritten

@@ -1,0 +1,104 @@
+"""The documents' contents cache and the SVG icon cache keep private, keyed entries like the
+other caches: 0700 folders, 0600 files, an entry used only under the key it names, never read
+through a symlink, and nothing read or written in a folder others may change."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+
+from cardgen.docs import pdf_build
+from cardgen.render import svg_icons
+from cardgen.util.resources import data_path
+
+ICON = data_path("cardgen.packs.attack_right") / "icons" / "coin.svg"
+OTHER = data_path("cardgen.packs.attack_right") / "icons" / "glory.svg"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(folder))
+    monkeypatch.setattr(svg_icons, "_PROGRAMS", {})
+    return folder
+
+
+def _only_entry(folder):
+    (entry,) = [p for p in folder.iterdir() if p.suffix == ".json"]
+    return entry
+
+
+def test_icon_programs_are_private_entries_naming_their_key(cache):
+    ops = svg_icons.program(ICON.read_bytes())
+    folder = cache / "icons"
+    assert folder.stat().st_mode & 0o777 == 0o700
+    entry = _only_entry(folder)
+    assert entry.stat().st_mode & 0o777 == 0o600
+    data = json.loads(entry.read_text())
+    assert data["kind"] == "icon" and data["key"] == entry.stem and data["program"] == ops
+
+
+def test_an_icon_entry_swapped_from_another_file_is_not_used(cache, monkeypatch):
+    mine = svg_icons.program(ICON.read_bytes())
+    entry = _only_entry(cache / "icons")
+    other = svg_icons.program(OTHER.read_bytes())
+    assert other != mine
+    other_entry = next(p for p in (cache / "icons").iterdir() if p != entry)
+    shutil.copyfile(other_entry, entry)  # the other icon's program under this icon's name
+    monkeypatch.setattr(svg_icons, "_PROGRAMS", {})
+    assert svg_icons.program(ICON.read_bytes()) == mine
+    assert json.loads(entry.read_text())["key"] == entry.stem  # rewritten
+
+
+def test_an_icon_entry_symlinked_elsewhere_is_not_followed(cache, tmp_path, monkeypatch):
+    mine = svg_icons.program(ICON.read_bytes())
+    entry = _only_entry(cache / "icons")
+    planted = tmp_path / "planted.json"
+    data = json.loads(entry.read_text())
+    data["program"] = [["q"], ["Q"]]
+    planted.write_text(json.dumps(data))
+    entry.unlink()
+    entry.symlink_to(planted)
+    monkeypatch.setattr(svg_icons, "_PROGRAMS", {})
+    assert svg_icons.program(ICON.read_bytes()) == mine
+    assert json.loads(planted.read_text())["program"] == [["q"], ["Q"]]  # not written through
+    assert not entry.is_symlink()
+
+
+ENTRIES = [(0, "Card reference", 3, "sec-cards"), (1, "Battle deck", 4, "sec-battle")]
+
+
+def test_contents_are_private_entries_naming_their_key(cache):
+    pdf_build.remember_contents("k1", ENTRIES)
+    folder = cache / "contents"
+    assert folder.stat().st_mode & 0o777 == 0o700
+    entry = _only_entry(folder)
+    assert entry.stat().st_mode & 0o777 == 0o600
+    assert json.loads(entry.read_text())["key"] == "k1"
+    assert pdf_build.known_contents("k1") == ENTRIES
+
+
+def test_contents_swapped_or_malformed_are_not_used(cache):
+    pdf_build.remember_contents("k1", ENTRIES)
+    folder = cache / "contents"
+    shutil.copyfile(folder / "k1.json", folder / "k2.json")  # k1's entries under k2's name
+    assert pdf_build.known_contents("k2") is None
+    data = json.loads((folder / "k1.json").read_text())
+    data["entries"] = [[0, "x"]]
+    (folder / "k1.json").write_text(json.dumps(data))
+    assert pdf_build.known_contents("k1") is None
+
+
+def test_an_open_cache_folder_is_neither_read_nor_written(tmp_path, monkeypatch):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(shared))
+    monkeypatch.setattr(svg_icons, "_PROGRAMS", {})
+    pdf_build.remember_contents("k1", ENTRIES)
+    assert svg_icons.program(ICON.read_bytes())
+    assert pdf_build.known_contents("k1") is None
+    assert os.listdir(shared) == []

@@ -1,0 +1,246 @@
+"""Print-service profiles: DriveThruCards PDF/X-1a (CMYK through an ICC profile, output intent,
+boxes, embedded fonts, no RGB, total ink within the limit, black text on K alone, back then
+front per card), The Game Crafter and MakePlayingCards PNG sizes, the service checks."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pytest
+from conftest import FIXTURES
+from PIL import Image, ImageCms
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.diagnostics import DiagnosticError
+from cardgen.render.api import Renderer, RenderOptions
+from cardgen.render.icc import Separation, cardgen_profile
+from cardgen.render.services import service
+from cardgen.render.units import mm
+
+CARDS = FIXTURES / "render" / "cards"
+LIMIT = service("dtc").pdf.ink_limit / 100
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return load_catalogue(CARDS)
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory) -> Path:
+    """The three services' files of the fixture catalogue."""
+    folder = tmp_path_factory.mktemp("services")
+    options = RenderOptions(products=("dtc", "tgc", "mpc"))
+    Renderer(load_catalogue(CARDS)).render(folder, options)
+    return folder
+
+
+def _piles(catalogue) -> dict[str, list]:
+    piles: dict[str, list] = {}
+    for card in catalogue:
+        piles.setdefault(catalogue.pack.back_of(card).pile, []).append(card)
+    return piles
+
+
+def _streams(pdf: pikepdf.Pdf):
+    """(owner, resources, content) of every page and every form XObject, forms within forms."""
+    seen: set = set()
+
+    def forms(resources):
+        for _, xobj in (resources.get("/XObject") or {}).items():
+            if xobj.get("/Subtype") == "/Form" and xobj.objgen not in seen:
+                seen.add(xobj.objgen)
+                res = xobj.get("/Resources") or pikepdf.Dictionary()
+                yield xobj, res
+                yield from forms(res)
+
+    for page in pdf.pages:
+        yield page, page.Resources, page
+        for xobj, res in forms(page.Resources):
+            yield xobj, res, xobj
+
+
+def _ops(content) -> list[tuple[list, str]]:
+    return [(list(operands), str(op)) for operands, op in pikepdf.parse_content_stream(content)]
+
+
+def _max_ink(im: Image.Image) -> int:
+    """The largest C + M + Y + K of a CMYK image's pixels (0..1020)."""
+    data = im.tobytes()
+    return max(sum(data[i : i + 4]) for i in range(0, len(data), 4))
+
+
+def test_one_pdf_per_deck_each_card_back_then_front(out, catalogue):
+    for pile, cards in _piles(catalogue).items():
+        with pikepdf.open(out / "dtc" / f"{pile}.pdf") as pdf:
+            assert len(pdf.pages) == 2 * sum(c.copies for c in cards)
+            names = []
+            for page in pdf.pages:
+                placed = [str(o[0]) for o, op in _ops(page) if op == "Do"]
+                assert len(placed) == 1
+                names.append(placed[0])
+            expected = []
+            for card in cards:
+                back = catalogue.pack.printed_back(card, catalogue.rules).key
+                expected += [f"/FormXob.back-{back}", f"/FormXob.face-{card.id}"] * card.copies
+            assert names == expected
+
+
+def test_pdfx_1a_structure(out, catalogue):
+    for path in sorted((out / "dtc").glob("*.pdf")):
+        with pikepdf.open(path) as pdf:
+            assert pdf.pdf_version == "1.3"
+            assert "/Encrypt" not in pdf.trailer and len(pdf.trailer.ID) == 2
+            (intent,) = pdf.Root.OutputIntents
+            assert intent.S == "/GTS_PDFX" and str(intent.OutputConditionIdentifier)
+            icc = intent.DestOutputProfile
+            assert icc.N == 4
+            profile = ImageCms.ImageCmsProfile(io.BytesIO(icc.read_bytes()))
+            assert profile.profile.xcolor_space.strip() == "CMYK"
+            info = pdf.docinfo
+            assert str(info.GTS_PDFXVersion) == "PDF/X-1:2001"
+            assert str(info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+            assert info.Trapped == "/False" and str(info.Title)
+            assert "/CreationDate" in info and "/ModDate" in info
+            for page in pdf.pages:
+                media = [float(v) for v in page.MediaBox]
+                trim = [float(v) for v in page.TrimBox]
+                bleed = [float(v) for v in page.BleedBox]
+                assert bleed == media
+                assert trim[2] - trim[0] == pytest.approx(mm(63.5), abs=0.01)
+                assert trim[3] - trim[1] == pytest.approx(mm(88.9), abs=0.01)
+                assert trim[0] == pytest.approx(mm(3.175), abs=0.01)  # 1/8 in of bleed
+
+
+def test_every_font_embedded_and_no_rgb_or_transparency(out):
+    for path in sorted((out / "dtc").glob("*.pdf")):
+        with pikepdf.open(path) as pdf:
+            fonts = 0
+            for obj in pdf.objects:
+                if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
+                    fonts += 1
+                    fd = obj.get("/FontDescriptor")
+                    assert fd is not None and any(
+                        k in fd for k in ("/FontFile", "/FontFile2", "/FontFile3")
+                    ), obj.get("/BaseFont")
+                if isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
+                    assert "/SMask" not in obj and obj.get("/S") != "/Transparency"
+                    for key in ("/CA", "/ca"):
+                        assert float(obj.get(key, 1)) == 1
+                    assert obj.get("/ColorSpace") not in ("/DeviceRGB", "/CalRGB")
+            assert fonts >= 2
+            n = 0
+            for _owner, _res, content in _streams(pdf):
+                for operands, op in _ops(content):
+                    n += 1
+                    assert op not in ("rg", "RG", "g", "G", "sc", "scn", "SC", "SCN"), op
+                    if op in ("cs", "CS"):
+                        assert str(operands[0]) not in ("/DeviceRGB", "/CalRGB")
+            assert n > 100
+
+
+def test_total_ink_within_the_limit_and_black_text_on_k_alone(out):
+    fills, text_fills, images = [], [], 0
+    for path in sorted((out / "dtc").glob("*.pdf")):
+        with pikepdf.open(path) as pdf:
+            for _owner, res, content in _streams(pdf):
+                fill = (0.0, 0.0, 0.0, 1.0)
+                stack = []
+                for operands, op in _ops(content):
+                    if op in ("k", "K"):
+                        cmyk = tuple(float(v) for v in operands)
+                        fills.append(cmyk)
+                        if op == "k":
+                            fill = cmyk
+                    elif op == "q":
+                        stack.append(fill)
+                    elif op == "Q":
+                        fill = stack.pop()
+                    elif op in ("Tj", "TJ", "'", '"'):
+                        text_fills.append(fill)
+                for _, xobj in (res.get("/XObject") or {}).items():
+                    if xobj.get("/Subtype") == "/Image":
+                        im = pikepdf.PdfImage(xobj).as_pil_image()
+                        assert im.mode == "CMYK"
+                        images += 1
+                        assert _max_ink(im) <= LIMIT * 255 + 2
+    assert fills and max(sum(f) for f in fills) <= LIMIT + 1e-3
+    dark = [f for f in text_fills if f[3] >= 0.5]
+    assert dark and all(f[:3] == (0.0, 0.0, 0.0) for f in dark)  # body text: black ink only
+    assert images  # the cards' art went through the profile too
+
+
+def test_dtc_pdfs_are_the_same_bytes_every_time(out, catalogue, tmp_path):
+    Renderer(catalogue).render(tmp_path, RenderOptions(products=("dtc",)))
+    for path in sorted((out / "dtc").glob("*.pdf")):
+        assert (tmp_path / "dtc" / path.name).read_bytes() == path.read_bytes()
+
+
+def test_a_press_profile_given_is_the_output_intent(catalogue, tmp_path):
+    press = cardgen_profile(3.0)  # stands in for a FOGRA or SWOP profile file
+    Renderer(catalogue).render(tmp_path, RenderOptions(products=("dtc",), icc=press))
+    pdf = next((tmp_path / "dtc").glob("*.pdf"))
+    with pikepdf.open(pdf) as doc:
+        assert doc.Root.OutputIntents[0].DestOutputProfile.read_bytes() == press
+        assert "300%" in str(doc.Root.OutputIntents[0].OutputCondition)
+
+
+def test_cardgen_profile_separates_within_its_limit_and_greys_on_black():
+    sep = Separation.of(None, LIMIT)
+    rgb = [
+        (r, g, b) for r in range(0, 256, 51) for g in range(0, 256, 51) for b in range(0, 256, 51)
+    ]
+    im = Image.new("RGB", (len(rgb), 1))
+    im.putdata(rgb)
+    assert _max_ink(sep.image(im)) <= LIMIT * 255 + 2
+    assert sep.cmyk("#000000") == (0.0, 0.0, 0.0, 1.0)
+    c, m, y, k = sep.cmyk("#1F1A17")  # Attack Right's text colour
+    assert (c, m, y) == (0.0, 0.0, 0.0) and k > 0.85
+    assert cardgen_profile(LIMIT) == cardgen_profile(LIMIT)
+
+
+@pytest.mark.parametrize("svc", ["tgc", "mpc"])
+def test_service_pngs_have_the_service_size_and_resolution(out, catalogue, svc):
+    spec = service(svc).image
+    files = sorted((out / svc).rglob("*.png"))
+    designs = len(catalogue.cards)
+    assert len(files) > designs  # every face and the backs of every pile
+    for path in files:
+        with Image.open(path) as im:
+            assert im.size == (spec.width, spec.height)
+            assert round(im.info["dpi"][0]) == spec.dpi
+    # the safe area: the trim less the service's safe margin, centred
+    w, h = spec.safe
+    assert (spec.width - w) / 2 == pytest.approx(
+        (service(svc).card.bleed + service(svc).card.safe) / 25.4 * spec.dpi, abs=1.5
+    )
+    assert (spec.height - h) / 2 == pytest.approx((spec.width - w) / 2)
+
+
+def test_a_card_size_the_service_does_not_print_is_refused(tmp_path):
+    cards = tmp_path / "cards"
+    shutil.copytree(CARDS, cards)
+    layout = (Path(load_catalogue(CARDS).pack.data) / "layout.yaml").read_text()
+    layout = re.sub(r"(?m)^(  width:) [0-9.]+", r"\1 70.0", layout, count=1)
+    (cards / "layout.yaml").write_text(re.sub(r"(?m)^(  safe:) [0-9.]+", r"\1 2.0", layout))
+    cat = load_catalogue(cards, use_cache=False)
+    problems = Renderer(cat).service_problems(RenderOptions(products=("dtc",)))
+    assert {d.code for d in problems} == {"E411", "W411"}
+    with pytest.raises(DiagnosticError):
+        Renderer(cat).render(tmp_path / "out", RenderOptions(products=("dtc",)))
+    assert not (tmp_path / "out" / "dtc").exists()
+
+
+def test_the_cli_makes_what_the_service_asks_for(runner, app, tmp_path):
+    res = runner.invoke(app, ["render", str(CARDS), "--service", "dtc", "-o", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dtc"]
+    assert "placeholder" in res.output  # the unconfirmed ink limit is said
+    res = runner.invoke(app, ["render", str(CARDS), "--service", "mpc", "-o", str(tmp_path / "m")])
+    assert res.exit_code == 0 and sorted(p.name for p in (tmp_path / "m").iterdir()) == ["mpc"]
+    res = runner.invoke(app, ["render", str(CARDS), "--service", "xyz"])
+    assert res.exit_code == 2 and "dtc" in res.output
