@@ -51,14 +51,31 @@ def test_validate_reports_the_total_disagreement_naming_both_lines():
 
 
 def test_placeholders_are_listed_as_notes_not_failures():
+    """The core's placeholders (I001, one note per card), not a pack code of its own."""
     result = validate(CARDS, use_cache=False)
-    notes = [d for d in result.diagnostics if d.code == "I271"]
+    notes = [d for d in result.diagnostics if d.code == "I001"]
     cat = load_catalogue(CARDS, use_cache=False)
-    assert {d.card for d in notes} == {c.id for c in cat if c.placeholder}
+    assert sorted(d.card for d in notes) == sorted(c.id for c in cat if c.placeholders)
+    assert len(notes) == 45 and len(result.notes) == 45
     assert "squire" not in {d.card for d in notes}  # power 2 is the public draft's
     kingsguard = next(d for d in notes if d.card == "kingsguard")
-    assert "power" in kingsguard.message and "line 27" in kingsguard.message
+    assert "power = 5" in kingsguard.message
+    assert kingsguard.position.file.endswith("royal.yaml") and kingsguard.position.line == 8
+    assert not [d for d in result.diagnostics if d.code == "E116"]
     assert not result.warnings[1:]  # only W271 warns
+
+
+def test_a_misspelt_placeholder_path_is_an_error(tmp_path):
+    cards = _copy(tmp_path)
+    f = cards / "royal.yaml"
+    old = "placeholders: [power]"
+    assert old in f.read_text()
+    f.write_text(f.read_text().replace(old, "placeholders: [powr]", 1))
+    result = validate(cards, use_cache=False)
+    assert not result.ok
+    (error,) = result.errors
+    assert error.code == "E116" and error.card == "kingsguard" and "'powr'" in error.message
+    assert error.position.file.endswith("royal.yaml") and error.position.line == 8
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -107,7 +124,7 @@ def test_every_rules_model_code_is_reported(tmp_path):
     """E272 starting supply, E273 no cost, E274 missing faction file, E275 not a starting unit."""
     cases = {
         "E272": ("royal.yaml", "source_line: 24, copies: 12", "source_line: 24, copies: 11"),
-        "E273": ("bloodrunners.yaml", "power: 3, cost: 3, placeholder", "power: 3, placeholder"),
+        "E273": ("bloodrunners.yaml", "power: 3, cost: 3, placeholders", "power: 3, placeholders"),
         "E275": ("rules.yaml", "kingsguard: kingsguard", "kingsguard: legion"),
     }
     for code, (name, old, new) in cases.items():

@@ -1,5 +1,5 @@
 """Rules-model checks of an Authority catalogue: the document's totals against its lists, the
-starting decks, costs, and the placeholders (listed as notes)."""
+starting decks and costs (placeholders are the core's: ``cardgen.catalogue.placeholders``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from cardgen.catalogue.loader import RULES_FILE, Catalogue, display_path
 from cardgen.catalogue.yaml_source import load_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
-from cardgen.packs.authority.model import Role
 
 
 def check_catalogue(cat: Catalogue) -> list[Diagnostic]:
@@ -80,15 +79,6 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
         if card.cost is None and not rules.faction(card.faction).starting:
             yield Diagnostic(
                 "E273", "a recruitable unit has no cost", cat.position(card.id), card.id
-            )
-        if card.placeholder:
-            yield Diagnostic(
-                "I271",
-                f"placeholder {', '.join(card.placeholder)}: the document (line "
-                f"{card.source_line}) gives only the name and count"
-                + (f" of this {card.role.value}" if card.role is not Role.unit else ""),
-                cat.position(card.id, "placeholder"),
-                card.id,
             )
 
 

@@ -1,10 +1,10 @@
-"""Authority's diagnostic codes (E27x, W27x, I27x)."""
+"""Authority's diagnostic codes (E27x, W27x); placeholders are the core's I001."""
 
 from __future__ import annotations
 
 from cardgen.diagnostics.codes import Code, Severity
 
-_E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
+_E, _W = Severity.ERROR, Severity.WARNING
 
 CODES: list[Code] = [
     Code("E271", "unknown-unit", _E, "name a unit id of the catalogue"),
@@ -24,5 +24,4 @@ CODES: list[Code] = [
         _W,
         "the faction's stated total and its listed units disagree: settle which is right",
     ),
-    Code("I271", "placeholder", _I, "replace the placeholder with the designer's number"),
 ]
