@@ -43,22 +43,39 @@ def test_every_listed_unit_and_count_is_a_design():
 def test_validate_reports_the_total_disagreement_naming_both_lines():
     result = validate(CARDS, use_cache=False)
     assert result.ok
-    (w,) = [d for d in result.diagnostics if d.code == "W251"]
+    (w,) = [d for d in result.diagnostics if d.code == "W271"]
     assert "136" in w.message and "140" in w.message
     assert "line 21" in w.message and "lines 23, 28, 40, 53, 65" in w.message
     assert w.position.file.endswith("rules.yaml") and w.position.line == 9
-    assert not [d for d in result.diagnostics if d.code == "W252"]  # each faction agrees
+    assert not [d for d in result.diagnostics if d.code == "W272"]  # each faction agrees
 
 
 def test_placeholders_are_listed_as_notes_not_failures():
+    """The core's placeholders (I001, one note per card), not a pack code of its own."""
     result = validate(CARDS, use_cache=False)
-    notes = [d for d in result.diagnostics if d.code == "I251"]
+    notes = [d for d in result.diagnostics if d.code == "I001"]
     cat = load_catalogue(CARDS, use_cache=False)
-    assert {d.card for d in notes} == {c.id for c in cat if c.placeholder}
+    assert sorted(d.card for d in notes) == sorted(c.id for c in cat if c.placeholders)
+    assert len(notes) == 45 and len(result.notes) == 45
     assert "squire" not in {d.card for d in notes}  # power 2 is the public draft's
     kingsguard = next(d for d in notes if d.card == "kingsguard")
-    assert "power" in kingsguard.message and "line 27" in kingsguard.message
-    assert not result.warnings[1:]  # only W251 warns
+    assert "power = 5" in kingsguard.message
+    assert kingsguard.position.file.endswith("royal.yaml") and kingsguard.position.line == 8
+    assert not [d for d in result.diagnostics if d.code == "E116"]
+    assert not result.warnings[1:]  # only W271 warns
+
+
+def test_a_misspelt_placeholder_path_is_an_error(tmp_path):
+    cards = _copy(tmp_path)
+    f = cards / "royal.yaml"
+    old = "placeholders: [power]"
+    assert old in f.read_text()
+    f.write_text(f.read_text().replace(old, "placeholders: [powr]", 1))
+    result = validate(cards, use_cache=False)
+    assert not result.ok
+    (error,) = result.errors
+    assert error.code == "E116" and error.card == "kingsguard" and "'powr'" in error.message
+    assert error.position.file.endswith("royal.yaml") and error.position.line == 8
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -72,7 +89,7 @@ def test_a_faction_list_that_disagrees_with_its_total_names_both(tmp_path):
     f = cards / "iron-wall.yaml"
     f.write_text(f.read_text().replace("source_line: 50}", "source_line: 50, copies: 2}"))
     result = validate(cards, use_cache=False)
-    (w,) = [d for d in result.diagnostics if d.code == "W252"]
+    (w,) = [d for d in result.diagnostics if d.code == "W272"]
     assert "states 26" in w.message and "lists 27" in w.message
     assert "line 40" in w.message and "41-43, 45-52" in w.message
     assert "legion 2 (" in w.message and "iron-wall.yaml:" in w.message
@@ -87,7 +104,7 @@ def test_bad_starting_deck_is_a_clear_error(tmp_path, runner):
     assert result.exit_code == 1
     doc = json.loads(result.stdout)
     (err,) = doc["errors"]
-    assert err["code"] == "E251" and "squyre" in err["message"] and err["line"] > 0
+    assert err["code"] == "E271" and "squyre" in err["message"] and err["line"] > 0
     assert doc["summary"]["info"] == len(doc["info"]) > 40
 
 
@@ -101,3 +118,23 @@ def test_a_leader_with_power_is_a_schema_error(tmp_path):
     result = validate(cards, use_cache=False)
     assert not result.ok
     assert any("has no power" in d.message for d in result.errors)
+
+
+def test_every_rules_model_code_is_reported(tmp_path):
+    """E272 starting supply, E273 no cost, E274 missing faction file, E275 not a starting unit."""
+    cases = {
+        "E272": ("royal.yaml", "source_line: 24, copies: 12", "source_line: 24, copies: 11"),
+        "E273": ("bloodrunners.yaml", "power: 3, cost: 3, placeholders", "power: 3, placeholders"),
+        "E275": ("rules.yaml", "kingsguard: kingsguard", "kingsguard: legion"),
+    }
+    for code, (name, old, new) in cases.items():
+        cards = _copy(tmp_path / code)
+        f = cards / name
+        assert old in f.read_text()
+        f.write_text(f.read_text().replace(old, new, 1))
+        codes = {d.code for d in validate(cards, use_cache=False).errors}
+        assert code in codes, (code, codes)
+    cards = _copy(tmp_path / "E274")
+    (cards / "hooded-brothers.yaml").unlink()
+    errors = validate(cards, use_cache=False).errors
+    assert [d.code for d in errors] == ["E274"] and "hooded-brothers" in errors[0].message

@@ -3,10 +3,12 @@ never tell a faction, the defence-row mats, the Monarch HP trackers and the mark
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from conftest import pdf_text, pdf_texts
 
+from cardgen.catalogue.backs import back_problems, face_down_groups
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.cli import app
 from cardgen.packs.authority.components import (
@@ -73,3 +75,21 @@ def test_components_are_byte_identical(tmp_path):
     a = write_hp_trackers(tmp_path / "a.pdf", CAT.rules, "letter")
     b = write_hp_trackers(tmp_path / "b.pdf", CAT.rules, "letter")
     assert a.path.read_bytes() == b.path.read_bytes()
+
+
+def test_every_unit_is_one_face_down_group_and_marked_backs_are_flagged(tmp_path):
+    """A player's deck mixes Royal and recruited units and the market deck mixes the factions,
+    so every unit prints the one unmarked back; faction-marked backs are an option validate
+    flags (W410)."""
+    groups = face_down_groups(CAT)
+    assert list(groups) == ["unit"] and len(groups["unit"]) == len(CAT.cards)
+    assert {PACK.printed_back(c, CAT.rules).key for c in CAT} == {"unit"}
+    assert back_problems(CAT) == []
+    cards = tmp_path / "cards"
+    shutil.copytree(CARDS, cards)
+    rules = cards / "rules.yaml"
+    rules.write_text(rules.read_text() + "printing: {backs: marked}\n")
+    marked = load_catalogue(cards, use_cache=False)
+    assert {PACK.printed_back(c, marked.rules).key for c in marked} == set(CAT.rules.faction_ids)
+    (problem,) = back_problems(marked)
+    assert problem.code == "W410" and "shows its pile" in problem.message

@@ -1,5 +1,5 @@
 """Rules-model checks of an Authority catalogue: the document's totals against its lists, the
-starting decks, costs, and the placeholders (listed as notes)."""
+starting decks and costs (placeholders are the core's: ``cardgen.catalogue.placeholders``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from cardgen.catalogue.loader import RULES_FILE, Catalogue, display_path
 from cardgen.catalogue.yaml_source import load_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
-from cardgen.packs.authority.model import Role
 
 
 def check_catalogue(cat: Catalogue) -> list[Diagnostic]:
@@ -45,7 +44,7 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
     for i, faction in enumerate(rules.factions):
         if faction.id not in files:
             yield Diagnostic(
-                "E254", f"no card file sets faction: {faction.id}", at("factions", i, "id")
+                "E274", f"no card file sets faction: {faction.id}", at("factions", i, "id")
             )
             continue
         listed = sum(c.copies for c in by_faction[faction.id])
@@ -53,7 +52,7 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
             cards = by_faction[faction.id]
             where = ", ".join(f"{c.id} {c.copies} ({cat.position(c.id, 'copies')})" for c in cards)
             yield Diagnostic(
-                "W252",
+                "W272",
                 f"{faction.name}: the document states {faction.stated.count} units "
                 f"(line {faction.stated.line}: {faction.stated.text!r}) but lists {listed} "
                 f"(lines {_lines([c.source_line for c in cards])}): {where}",
@@ -68,7 +67,7 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
         )
         stated_sum = sum(f.stated.count for f in rules.factions)
         yield Diagnostic(
-            "W251",
+            "W271",
             f"the document states {stated.count} units in all (line {stated.line}: "
             f"{stated.text!r}) but its lists hold {listed_total} = {parts}; its faction "
             f"totals (lines {_lines([f.stated.line for f in rules.factions])}) add up to "
@@ -79,16 +78,7 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
     for card in cat:
         if card.cost is None and not rules.faction(card.faction).starting:
             yield Diagnostic(
-                "E253", "a recruitable unit has no cost", cat.position(card.id), card.id
-            )
-        if card.placeholder:
-            yield Diagnostic(
-                "I251",
-                f"placeholder {', '.join(card.placeholder)}: the document (line "
-                f"{card.source_line}) gives only the name and count"
-                + (f" of this {card.role.value}" if card.role is not Role.unit else ""),
-                cat.position(card.id, "placeholder"),
-                card.id,
+                "E273", "a recruitable unit has no cost", cat.position(card.id), card.id
             )
 
 
@@ -101,15 +91,15 @@ def _starting(cat: Catalogue, at) -> Iterable[Diagnostic]:
         path = ("kingsguard",) if unit_id == rules.kingsguard else ("starting_deck", unit_id)
         card = cat.by_id.get(unit_id)
         if card is None:
-            yield Diagnostic("E251", f"no unit {unit_id!r} in the catalogue", at(*path))
+            yield Diagnostic("E271", f"no unit {unit_id!r} in the catalogue", at(*path))
             continue
         if not rules.faction(card.faction).starting:
             yield Diagnostic(
-                "E255", f"{unit_id} is not of the starting faction", at(*path), unit_id
+                "E275", f"{unit_id} is not of the starting faction", at(*path), unit_id
             )
         if card.copies < per_player * most:
             yield Diagnostic(
-                "E252",
+                "E272",
                 f"{most} players need {per_player * most} {card.name} but there are {card.copies}",
                 at(*path),
                 unit_id,

@@ -12,7 +12,7 @@ from pydantic import Field, PositiveFloat, PositiveInt
 from cardgen.components import ComponentFile, ComponentSpec
 from cardgen.components.draw import Sheet, card_layout, new_sheet
 from cardgen.components.style import SheetStyle, StylePart
-from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_a3, write_tiled
+from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_large, write_tiled
 from cardgen.packs.authority.model import RulesModel
 from cardgen.render.units import mm
 from cardgen.util.atomic import atomic_write_bytes
@@ -201,8 +201,8 @@ def _write_large(path: Path, items: list[Item], paper: str, rules: RulesModel, t
     lay = load_layout()
     sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, f"{title} ({PAPER_NAMES[paper]})")
     pages = (
-        write_a3(sheet, items, lay.pages.a3_item_margin)
-        if paper == "a3"
+        write_large(sheet, items, lay.pages.a3_item_margin, paper)
+        if paper in ("a3", "tabloid")
         else write_tiled(sheet, items, paper, lay)
     )
     atomic_write_bytes(path, sheet.doc.save())

@@ -13,9 +13,9 @@ def _role_line(card: Unit, rules: RulesModel) -> str:
 
 
 def _placeholder_line(card: Unit, rules: RulesModel) -> str | None:
-    if not card.placeholder:
+    if not card.placeholders:
         return None
-    return "placeholder: " + ", ".join(card.placeholder)
+    return "placeholder: " + ", ".join(card.placeholders)
 
 
 LAYOUT_FIELDS: dict[str, Computed] = {
@@ -25,7 +25,7 @@ LAYOUT_FIELDS: dict[str, Computed] = {
     "power_value": Computed(lambda card, rules: "-" if card.power is None else card.power, "power"),
     "cost_value": Computed(lambda card, rules: "-" if card.cost is None else card.cost, "cost"),
     "rules_text": Computed(lambda card, rules: unit_text(card), "abilities"),
-    "placeholder_line": Computed(_placeholder_line, "placeholder"),
+    "placeholder_line": Computed(_placeholder_line, "placeholders"),
 }
 
 

@@ -2,8 +2,9 @@
 
 The design document (seed 004) lists units and their counts per faction but gives almost no
 powers, costs or abilities: every value it does not give is named in the card's
-``placeholder`` list, and ``cardgen validate`` lists them as notes.  The document's stated
-totals are kept beside its listed counts (``stated``) so validate can report each disagreement.
+``placeholders`` (the core's field: ``cardgen validate`` lists them as notes, I001).  The
+document's stated totals are kept beside its listed counts (``stated``) so validate can report
+each disagreement.
 """
 
 from __future__ import annotations
@@ -195,7 +196,6 @@ class Ability(_Part):
         return self
 
 
-PlaceholderField = Literal["power", "cost", "abilities", "role"]
 FactionId = Annotated[str, from_rules("faction_ids", "faction")]
 
 
@@ -207,10 +207,6 @@ class Unit(CardBase):
     power: StrictInt | None = Field(None, ge=0, le=20, description="none: no power (- printed)")
     cost: StrictInt | None = Field(None, ge=0, le=30, description="none: never recruited")
     abilities: list[Ability] = Field(default_factory=list, max_length=3)
-    placeholder: list[PlaceholderField] = Field(
-        default_factory=list,
-        description="fields whose value the design document does not give (placeholders)",
-    )
     source_line: StrictInt = Field(ge=1, description="the design document's line listing it")
     flavour: str | None = Field(None, max_length=160)
     copies: StrictInt = Field(1, ge=1, le=20)

@@ -69,8 +69,15 @@ class Authority(Pack):
         return BACK_FIELDS
 
     def back_of(self, card: Unit) -> BackDesign:
-        """A print file per faction; every back is drawn alike (hidden factions)."""
+        """A print file per faction, the marked back (``printing: {backs: marked}`` prints
+        it): it sorts the factions apart, but shows a face-down unit's faction."""
         return BackDesign(card.faction, card.faction, "unit")
+
+    def face_down_back(self, card: Unit) -> BackDesign:
+        """One back for every unit: a player's deck mixes the Royal starting units with the
+        units recruited from every faction, and the market deck mixes the factions, both drawn
+        face down."""
+        return BackDesign("unit", card.faction, "unit", marked=False)
 
     def pile_name(self, rules: RulesModel, pile: str) -> str:
         return rules.faction(pile).name

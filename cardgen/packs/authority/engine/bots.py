@@ -63,7 +63,9 @@ def greedy_choice(state: State, player: int, legal: Sequence[int], rng: random.R
         weakest = min(by[Act.RETIRE], key=lambda a: (unit_value(state, decode(a).subject), a))
         if unit_value(state, decode(weakest).subject) <= 2:
             return weakest
-    target = min(opp, key=lambda s: (state.players[s].hp + _defence(state, s), s))
+    # the weakest Monarch; ties broken at random (by seat, every bot would gang up on seat 1)
+    tie = {s: rng.random() for s in opp}
+    target = min(opp, key=lambda s: (state.players[s].hp + _defence(state, s), tie[s]))
     hand = sorted(me.hand, key=lambda i: (unit_value(state, i), i))
     # 3. defend with the weakest units early (tip 1), keep a defence late (tip 5)
     for inst in hand:
