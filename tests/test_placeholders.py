@@ -110,3 +110,23 @@ def test_a_pack_model_that_keeps_a_plain_list_is_read_too():
     err, note = _notes(card, at, "farm", lambda p: at, "card")
     assert err.code == "E116" and "'powr'" in err.message
     assert note.code == "I001" and "power = 2" in note.message
+
+
+def test_models_in_a_list_show_as_plain_data():
+    from pydantic import BaseModel
+
+    from cardgen.catalogue.placeholders import _notes
+    from cardgen.diagnostics import Position
+
+    class Effect(BaseModel):
+        kind: str
+        amount: int = 1
+
+    class Card(BaseModel):
+        effects: list[Effect]
+        placeholders: list[str]
+
+    at = Position("x.yaml", 3)
+    card = Card(effects=[Effect(kind="gain", amount=2)], placeholders=["effects"])
+    (note,) = _notes(card, at, "farm", lambda p: at, "card")
+    assert "effects = [{'kind': 'gain', 'amount': 2}]" in note.message

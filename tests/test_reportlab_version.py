@@ -149,7 +149,8 @@ def internals_used(
     or swaps an object's class or dictionary.  In a module that imports no reportlab, a private
     attribute that cardgen's own objects have too (``own``) is taken for theirs."""
     tree = ast.parse(source)
-    if not _reportlab_names(tree):
+    uses_reportlab = bool(_reportlab_names(tree))
+    if not uses_reportlab:
         private = private - own
     found = []
     for cls, names in _inherited_privates(tree, private):
@@ -176,8 +177,9 @@ def internals_used(
         elif isinstance(node, ast.Attribute):
             owner = node.value
             mine = isinstance(owner, ast.Name) and owner.id in ("self", "cls")
-            swapped = node.attr == "__dict__" or (
-                node.attr == "__class__" and isinstance(node.ctx, ast.Store)
+            swapped = uses_reportlab and (  # an engine's own copy: nothing of reportlab's
+                node.attr == "__dict__"
+                or (node.attr == "__class__" and isinstance(node.ctx, ast.Store))
             )
             if not mine and (node.attr in private or swapped):
                 found.append(f"{where}: {ast.unparse(node)}")
@@ -200,7 +202,9 @@ def test_the_internals_check_finds_what_it_looks_for():
         "from reportlab.pdfbase import pdfdoc": True,
         "import reportlab.pdfbase.ttfonts": True,
         "from reportlab.pdfbase.ttfonts import TTFontFace": True,
-        "page.__class__ = FastPage": True,
+        "from reportlab.pdfgen.canvas import Canvas\npage.__class__ = FastPage": True,
+        "from reportlab.pdfgen import canvas\nnew.__dict__.update(c.__dict__)": True,
+        "new.__dict__.update(self.__dict__)": False,  # a module with no reportlab: its own copy
         "bar._svgAttrs = {}": True,
         "from reportlab.graphics import renderSVG\n"
         "class C(renderSVG.SVGCanvas):\n    def f(self):\n        return self._strokeColor": True,

@@ -46,8 +46,8 @@ RULES_MUTATIONS = [
     ("E114", "game: Attack Right", 'game: "   "', "game:", "only whitespace"),
     ("E105", "name: Battle deck", "name: " + "B" * 200, "B" * 200, "at most 30"),
     ("E113", "name: Battle deck", 'name: "Battle\\u202Edeck"', "Battle\\u202E", "U+202E"),
-    ("E404", "icon: sword", "icon: swordz", "icon: swordz", "swordz.svg"),
-    ("E109", "icon: sword", "icon: Sword!", "icon: Sword!", "pattern"),
+    ("E404", "icon: banner", "icon: swordz", "icon: swordz", "swordz.svg"),
+    ("E109", "icon: banner", "icon: Sword!", "icon: Sword!", "pattern"),
     ("E109", "id: spy", "id: age  # twice", "# twice", "duplicate deck id 'age'"),
     ("E109", "min_players: 3", "min_players: 6", "min_players: 6", "seats at most 4"),
 ]

@@ -17,7 +17,7 @@ the card is an error (``E116``), so a typo does not hide a placeholder.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BeforeValidator, Field
@@ -73,9 +73,18 @@ def resolve(obj: Any, path: str) -> Any:
 
 
 def _show(value: Any) -> str:
+    """A value as the designer wrote it: models and lists of them as plain data."""
+    return str(_plain(value))
+
+
+def _plain(value: Any) -> Any:
     if hasattr(value, "model_dump"):
-        value = value.model_dump(mode="json", exclude_defaults=True)
-    return str(value)
+        return value.model_dump(mode="json", exclude_defaults=True)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 def _notes(
@@ -104,22 +113,32 @@ def _notes(
         yield Diagnostic("I001", message, where, card)
 
 
+def _rules_positions(catalogue: Catalogue) -> Callable[[str | None], Position]:
+    """Where a placeholder of ``rules.yaml`` is written (``None``: the ``placeholders`` key);
+    the file without a line when it cannot be read (a spreadsheet import whose rules.yaml is
+    not in the folder yet)."""
+    from cardgen.catalogue.loader import RULES_FILE, display_path
+    from cardgen.catalogue.yaml_source import load_yaml
+    from cardgen.diagnostics import DiagnosticError, Position
+
+    path = catalogue.root / RULES_FILE
+    try:
+        _data, smap = load_yaml(path, display=display_path(path))
+    except DiagnosticError:
+        return lambda _p: Position(display_path(path))
+    return lambda p: (
+        smap.at(("placeholders",), key=True) if p is None else smap.at(("placeholders", p))
+    )
+
+
 def placeholder_notes(catalogue: Catalogue) -> list[Diagnostic]:
     """Every placeholder of the rules model and the cards, as information (``I001``), and
     every placeholder path that names nothing (``E116``)."""
     out: list[Diagnostic] = []
     rules = catalogue.rules
     if getattr(rules, "placeholders", None):
-        from cardgen.catalogue.loader import RULES_FILE, display_path
-        from cardgen.catalogue.yaml_source import load_yaml
-
-        path = catalogue.root / RULES_FILE
-        _data, smap = load_yaml(path, display=display_path(path))
-
-        def rules_at(p: str) -> Position:
-            return smap.at(("placeholders", p))
-
-        out += _notes(rules, smap.at(("placeholders",), key=True), None, rules_at, "rules model")
+        rules_at = _rules_positions(catalogue)
+        out += _notes(rules, rules_at(None), None, rules_at, "rules model")
     for card in catalogue.cards:
         if not getattr(card, "placeholders", None):
             continue

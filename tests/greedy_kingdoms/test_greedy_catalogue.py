@@ -136,11 +136,6 @@ def test_sheet_export_and_import_round_trip(tmp_path: Path) -> None:
     assert load_catalogue(dst).cards == load_catalogue(CARDS).cards
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core: cardgen.catalogue.placeholders reads FOLDER/rules.yaml for the rules' "
-    "placeholder positions before `import --rules` has copied it there (E001)",
-)
 def test_sheet_import_with_rules_copies_a_rules_model_that_has_placeholders(
     tmp_path: Path,
 ) -> None:
