@@ -375,6 +375,7 @@ def test_every_code_has_a_hint_and_is_exercised():
         "E263",
         "E264",
         "I261",
+        *("E271", "E272", "E273", "E274", "W271"),  # Castle Rampage: tests/castle_rampage
     }
     catalogue_codes = {c for c in CODES if c[1] in "012"}
     assert catalogue_codes <= exercised, catalogue_codes - exercised
