@@ -374,9 +374,23 @@ def test_every_code_has_a_hint_and_is_exercised():
         "E262",
         "E263",
         *("E271", "E272", "E273", "E274", "E275", "W271", "W272"),  # tests/authority
+        *("E281", "E282", "E283", "E284", "W281"),  # Castle Rampage: tests/castle_rampage
     }
     catalogue_codes = {c for c in CODES if c[1] in "012"}
     assert catalogue_codes <= exercised, catalogue_codes - exercised
+
+
+def test_no_two_packs_give_one_code_two_meanings():
+    """A code keeps its first meaning (register_codes), so two packs numbering their checks
+    alike would silently report one pack's problem under the other's name."""
+    from cardgen.pack import get_pack, pack_ids
+
+    owners: dict[str, str] = {}
+    for pack_id in pack_ids():
+        for code in get_pack(pack_id).codes():
+            assert owners.setdefault(code.id, pack_id) == pack_id, (
+                f"{code.id} is used by both {owners[code.id]} and {pack_id}"
+            )
 
 
 def test_json_report_is_stable(cat, runner, app):

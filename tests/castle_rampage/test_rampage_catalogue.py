@@ -77,9 +77,9 @@ def test_purple_and_effect_checks_name_file_line_and_card(copy):
     )
     res = run("validate", copy)
     assert res.exit_code == 1 and "Traceback" not in res.output
-    assert "purple.yaml:" in res.output and "E251" in res.output and "[bomber]" in res.output
-    assert "grey.yaml:" in res.output and "E252" in res.output and "[cook]" in res.output
-    assert "E254" in res.output and "[wall]" in res.output
+    assert "purple.yaml:" in res.output and "E281" in res.output and "[bomber]" in res.output
+    assert "grey.yaml:" in res.output and "E282" in res.output and "[cook]" in res.output
+    assert "E284" in res.output and "[wall]" in res.output
 
 
 def test_schema_errors_are_diagnostics(copy):
@@ -106,7 +106,7 @@ def test_deck_size_and_placeholder_consistency(copy):
         ),
     )
     res = run("validate", copy)
-    assert "W251" in res.output and "add up to 119" in res.output
+    assert "W281" in res.output and "add up to 119" in res.output
     assert "E116" in res.output and "'atack' names no value" in res.output
 
 
@@ -120,3 +120,17 @@ def test_effects_print_their_words():
     assert "Castle, even if the Gate has cards" in card_text(cards.card("digger"))
     assert "back into your hand" in card_text(cards.card("veteran"))
     assert card_text(cards.card("militia")) == ""
+
+
+def test_too_few_deck_cards_for_the_set_up(copy):
+    _edits(
+        copy,
+        (
+            "rules.yaml",
+            "setup: {gate: 4, castle: 4, hand: 2}",
+            "setup: {gate: 20, castle: 20, hand: 20}",
+        ),
+    )
+    res = run("validate", copy)
+    assert res.exit_code == 1 and "E283" in res.output and "the set-up deals 120" in res.output
+    assert "rules.yaml" in res.output

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from PIL import Image
 from rampage_invariants import CARDS, CAT, ROOT
 from typer.testing import CliRunner
 
@@ -87,25 +86,19 @@ def test_printed_faces_show_both_defences_and_mark_purple(tmp_path):
     assert len(purple) == 12  # the 4 purple designs, 3 copies each
 
 
-def test_a_pile_bigger_than_a_tts_sheet_gets_two(tmp_path):
+def test_the_118_card_deck_is_one_tts_deck_over_two_sheets(tmp_path):
     run("render", CARDS, "-p", "tts", "-o", tmp_path)
-    entries = json.loads((tmp_path / "tts" / "tts.json").read_text())
-    deck = [e for e in entries if e["pile"] == "deck"]
-    assert [(e["face"], e["cards"], e["sheet"], e["sheets"]) for e in deck] == [
-        ("deck.png", 70, 1, 2),
-        ("deck.2.png", 48, 2, 2),
-    ]
-    assert {e["back"] for e in deck} == {"deck-back.png"}
-    ids = deck[0]["card_ids"] + deck[1]["card_ids"]
-    assert sorted(ids) == sorted(c.id for c in CAT if c.pile == "deck" for _ in range(c.copies))
-    (aid,) = [e for e in entries if e["pile"] == "aid"]
-    assert aid["face"] == "aid.png" and "sheet" not in aid  # one sheet: as before
-    assert [(e["num_width"], e["num_height"]) for e in deck] == [(10, 7), (10, 5)]
-    with (
-        Image.open(tmp_path / "tts" / "deck.png") as one,
-        Image.open(tmp_path / "tts" / "deck.2.png") as two,
-    ):
-        assert one.size[0] == two.size[0] and one.size[1] // 7 == two.size[1] // 5
+    saved = json.loads((tmp_path / "tts" / "castle-rampage.json").read_text())
+    decks = {o["Nickname"]: o for o in saved["ObjectStates"]}
+    assert len(decks["Deck"]["DeckIDs"]) == 118 and len(decks["Deck"]["CustomDeck"]) == 2
+    assert len(decks["Player aids"]["DeckIDs"]) == 2
+    assert {p.name for p in (tmp_path / "tts").glob("*.png")} == {
+        "deck.png",
+        "deck.2.png",
+        "deck-back.png",
+        "aid.png",
+        "aid-back.png",
+    }
 
 
 def test_rulebook_takes_its_numbers_from_rules_yaml(small, tmp_path):

@@ -25,14 +25,14 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
         purple = rules.is_purple(card)
         if purple and not card.on_destroyed:
             yield Diagnostic(
-                "E251",
+                "E281",
                 f"colour: {card.colour} is purple but the card has no effect when destroyed",
                 cat.position(card.id, "colour"),
                 card.id,
             )
         if card.on_destroyed and not purple:
             yield Diagnostic(
-                "E252",
+                "E282",
                 f"effects: {card.on_destroyed[0].kind} acts when destroyed, but the card is "
                 f"{card.colour}, not purple",
                 cat.position(card.id, "effects"),
@@ -41,7 +41,7 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
         if card.attack is None and any(e.kind in AS_ATTACKER for e in card.effects):
             kind = next(e.kind for e in card.effects if e.kind in AS_ATTACKER)
             yield Diagnostic(
-                "E254",
+                "E284",
                 f"effects: {kind} acts when the card attacks, but it has no attack",
                 cat.position(card.id, "effects"),
                 card.id,
@@ -50,13 +50,13 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
     need = 2 * (setup.gate + setup.castle + setup.hand)
     if deck < need:
         yield Diagnostic(
-            "E253",
+            "E283",
             f"the deck has {deck} cards; the set-up deals {need}",
             Position(str(cat.root / RULES_FILE)),
         )
     if rules.deck_size is not None and deck != rules.deck_size:
         yield Diagnostic(
-            "W251",
+            "W281",
             f"the deck cards' copies add up to {deck}, deck_size is {rules.deck_size}",
             Position(str(cat.root / RULES_FILE)),
         )

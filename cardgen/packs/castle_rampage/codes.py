@@ -1,4 +1,4 @@
-"""Castle Rampage's diagnostic codes (numbers 25x, apart from the other packs')."""
+"""Castle Rampage's diagnostic codes (numbers 27x, apart from the other packs')."""
 
 from __future__ import annotations
 
@@ -6,31 +6,31 @@ from cardgen.diagnostics.codes import Code, Severity
 
 CODES: list[Code] = [
     Code(
-        "E251",
+        "E281",
         "purple-without-effect",
         Severity.ERROR,
         "give the purple card an effect when destroyed, or another colour",
     ),
     Code(
-        "E252",
+        "E282",
         "effect-needs-purple",
         Severity.ERROR,
         "only purple cards act when destroyed: make it purple or drop the effect",
     ),
     Code(
-        "E253",
+        "E283",
         "too-few-cards",
         Severity.ERROR,
         "the set-up deals more deck cards than the catalogue has",
     ),
     Code(
-        "E254",
+        "E284",
         "attacker-effect-without-attack",
         Severity.ERROR,
         "give the card an attack strength, or drop the effect",
     ),
     Code(
-        "W251",
+        "W281",
         "deck-size",
         Severity.WARNING,
         "the published deck has `deck_size` cards: change copies or deck_size",
