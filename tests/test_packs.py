@@ -55,6 +55,19 @@ def test_the_built_in_packs_are_installed():
         assert get_pack(pack_id).game_type.id == pack_id
 
 
+def test_games_lists_every_shipped_pack_with_its_players():
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+
+    out = CliRunner().invoke(app, ["games"]).output
+    lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    shipped = {p.parent.name for p in (Path(__file__).parents[1] / "games").glob("*/cards")}
+    assert shipped <= set(lines)
+    assert "(2–4 players)" in lines["attack-right"]
+    assert "(2 players)" in lines["attack-the-tower"] and "2–2" not in out
+
+
 def test_loads_with_its_pack(game):
     pack_id, cards = game
     cat = load_catalogue(cards, use_cache=False)

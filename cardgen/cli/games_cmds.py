@@ -31,7 +31,8 @@ def games(
         return
     for row in rows:
         supports = ", ".join(k for k, v in row["supports"].items() if v)
-        players = f"{row['min_players']}–{row['max_players']} players"
+        lo, hi = row["min_players"], row["max_players"]
+        players = f"{lo} players" if lo == hi else f"{lo}–{hi} players"
         typer.echo(f"{row['id']:<16} {row['name']} ({players}): {supports}")
 
 
