@@ -3,34 +3,16 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
-import yaml
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from cardgen.catalogue.clarifications import Clarification, load_clarifications
 
 CLARIFICATIONS_FILE = Path(__file__).with_name("clarifications.yaml")
 
 
-class Clarification(BaseModel):
-    """One reading: the passage it clarifies, the reading, the setting that changes it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: str
-    title: str
-    section: str
-    passage: str
-    reading: str
-    alternative: str | None = None
-    setting: str | None = None
-
-
-@cache
 def clarifications() -> tuple[Clarification, ...]:
     """All readings, in rules-reference order."""
-    data = yaml.safe_load(CLARIFICATIONS_FILE.read_text(encoding="utf-8"))
-    return tuple(TypeAdapter(list[Clarification]).validate_python(data))
+    return load_clarifications(CLARIFICATIONS_FILE)
 
 
 def rules_reference(game: str = "Greedy Kingdoms") -> str:
