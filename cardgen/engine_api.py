@@ -9,6 +9,7 @@ through a catalogue's pack, so the core imports no pack.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.pack import PackError
@@ -65,6 +66,25 @@ class ViewingEngine(EngineModule, Protocol):
     def to_view_log(self, played: Any, viewer: int, catalogue_label: str, *, as_json: bool) -> str:
         """What seat ``viewer`` (0-based) may see of the game: JSON or text."""
         ...
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of seat ``seat``'s bot in a game with seed ``seed`` (every pack's `play`)."""
+    return seed * 100 + seat + 1
+
+
+@dataclass
+class PlayedGame:
+    """A finished game (an engine's final ``state``) with the names of the bots that played
+    it: what :meth:`EngineModule.play_with_bots` returns and the log writers take."""
+
+    state: Any
+    bots: tuple[str, ...]
+
+    @property
+    def warnings(self) -> list[str]:
+        """The game's set-up warnings (``state.game.warnings``; none if it has none)."""
+        return list(getattr(getattr(self.state, "game", None), "warnings", None) or ())
 
 
 def load_engine(catalogue: Catalogue) -> EngineModule:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.engine_api import PlayedGame, bot_seed
 from cardgen.packs.attack_right.engine.bots import make_bot
 from cardgen.packs.attack_right.engine.events import to_dict, to_text
 from cardgen.packs.attack_right.engine.game import Game, GameOptions
@@ -45,24 +46,6 @@ def player_range(cat: Catalogue) -> tuple[int, int]:
 def sides(cat: Catalogue) -> tuple[str, ...]:
     """What a seat plays: the catalogue's deck ids (`cardgen play` seats the first ones)."""
     return tuple(cat.rules.deck_ids)
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of seat ``seat``'s bot in a game with seed ``seed``."""
-    return seed * 100 + seat + 1
-
-
-@dataclass
-class PlayedGame:
-    """A finished game with the names of the bots that played it."""
-
-    state: State
-    bots: tuple[str, ...]
-
-    @property
-    def warnings(self) -> list[str]:
-        """Set-up warnings of the game (e.g. a deck recommended for more players)."""
-        return self.state.game.warnings
 
 
 def play_with_bots(

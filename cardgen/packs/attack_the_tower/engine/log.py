@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.engine_api import PlayedGame, bot_seed
 from cardgen.packs.attack_the_tower.engine.bots import make_bot
 from cardgen.packs.attack_the_tower.engine.game import SIDES, Game
 from cardgen.packs.attack_the_tower.engine.state import State
@@ -33,23 +34,6 @@ def player_range(cat: Catalogue) -> tuple[int, int]:
 def sides(cat: Catalogue) -> tuple[str, ...]:
     """The two armies' colours."""
     return SIDES
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of seat ``seat``'s bot in a game with seed ``seed``."""
-    return seed * 100 + seat + 1
-
-
-@dataclass
-class PlayedGame:
-    """A finished game with the names of the bots that played it."""
-
-    state: State
-    bots: tuple[str, ...]
-
-    @property
-    def warnings(self) -> list[str]:
-        return self.state.game.warnings
 
 
 def play_with_bots(

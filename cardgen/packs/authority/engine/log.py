@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.engine_api import PlayedGame, bot_seed
 from cardgen.packs.authority.engine.bots import make_bot
 from cardgen.packs.authority.engine.game import Game, GameSetupError
 from cardgen.packs.authority.engine.state import IllegalActionError, State
@@ -38,20 +39,6 @@ def player_range(cat: Catalogue) -> tuple[int, int]:
 def sides(cat: Catalogue) -> tuple[str, ...]:
     """The factions a player may choose."""
     return tuple(cat.rules.market_faction_ids)
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    return seed * 100 + seat + 1
-
-
-@dataclass
-class PlayedGame:
-    state: State
-    bots: tuple[str, ...]
-
-    @property
-    def warnings(self) -> list[str]:
-        return self.state.game.warnings
 
 
 def play_with_bots(

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.engine_api import PlayedGame as CorePlayedGame
+from cardgen.engine_api import bot_seed
 from cardgen.packs.greedy_kingdoms.engine.actions import describe
 from cardgen.packs.greedy_kingdoms.engine.bots import make_bot, play_game
 from cardgen.packs.greedy_kingdoms.engine.game import Game
@@ -44,22 +46,11 @@ def sides(cat: Catalogue) -> tuple[str, ...]:
     return SIDES
 
 
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of seat ``seat``'s bot in a game with seed ``seed``."""
-    return seed * 100 + seat + 1
-
-
 @dataclass
-class PlayedGame:
-    """A finished game with the names of the bots that played it."""
+class PlayedGame(CorePlayedGame):
+    """A finished game with the names of the bots that played it and the sides."""
 
-    state: State
-    bots: tuple[str, ...]
     sides: tuple[str, ...] = SIDES
-
-    @property
-    def warnings(self) -> list[str]:
-        return []
 
 
 def play_with_bots(
