@@ -8,6 +8,8 @@ through a catalogue's pack, so the core imports no pack.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -66,6 +68,16 @@ class ViewingEngine(EngineModule, Protocol):
     def to_view_log(self, played: Any, viewer: int, catalogue_label: str, *, as_json: bool) -> str:
         """What seat ``viewer`` (0-based) may see of the game: JSON or text."""
         ...
+
+
+def catalogue_digest(catalogue: Catalogue) -> str:
+    """A SHA-256 of the rules and cards a game depends on (a game log names it, so a replay
+    on other cards is refused)."""
+    data = {
+        "rules": catalogue.rules.model_dump(mode="json"),
+        "cards": [c.model_dump(mode="json") for c in catalogue.cards],
+    }
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
 def bot_seed(seed: int, seat: int) -> int:

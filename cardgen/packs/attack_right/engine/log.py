@@ -9,13 +9,12 @@ every player's private choices are in it.  :func:`to_view_log` writes one player
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.engine_api import PlayedGame, bot_seed
+from cardgen.engine_api import PlayedGame, bot_seed, catalogue_digest
 from cardgen.packs.attack_right.engine.bots import make_bot
 from cardgen.packs.attack_right.engine.events import to_dict, to_text
 from cardgen.packs.attack_right.engine.game import Game, GameOptions
@@ -27,15 +26,6 @@ LOG_FORMAT = "cardgen-game-log/1"
 
 class ReplayError(ValueError):
     """A log that cannot be replayed or does not reach its recorded final state."""
-
-
-def catalogue_digest(cat: Catalogue) -> str:
-    """A SHA-256 of the cards and rules a game depends on."""
-    data = {
-        "rules": cat.rules.model_dump(mode="json"),
-        "cards": [c.model_dump(mode="json") for c in cat.cards],
-    }
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
 def player_range(cat: Catalogue) -> tuple[int, int]:

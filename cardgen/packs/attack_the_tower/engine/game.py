@@ -3,12 +3,11 @@ the rules model's numbers and settings, and :class:`Game` which deals new states
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.engine_api import catalogue_digest
 from cardgen.packs.attack_the_tower.model import Settings, TowerCard, TowerRules
 
 
@@ -79,15 +78,6 @@ class Compiled:
     def deck(self, pile: str) -> list[int]:
         """Every card of ``pile`` as design indices (copies included), in catalogue order."""
         return [d.index for d in self.designs if d.pile == pile for _ in range(d.copies)]
-
-
-def catalogue_digest(cat: Catalogue) -> str:
-    """A SHA-256 of the rules and cards a game depends on."""
-    data = {
-        "rules": cat.rules.model_dump(mode="json"),
-        "cards": [c.model_dump(mode="json") for c in cat.cards],
-    }
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
 def compile_catalogue(cat: Catalogue, settings: Settings | None = None) -> Compiled:

@@ -3,13 +3,12 @@ JSON log (every event and the final state checked)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.engine_api import PlayedGame, bot_seed
+from cardgen.engine_api import PlayedGame, bot_seed, catalogue_digest
 from cardgen.packs.authority.engine.bots import make_bot
 from cardgen.packs.authority.engine.game import Game, GameSetupError
 from cardgen.packs.authority.engine.state import IllegalActionError, State
@@ -19,15 +18,6 @@ LOG_FORMAT = "cardgen-authority-log/1"
 
 class ReplayError(ValueError):
     """A log that cannot be replayed."""
-
-
-def catalogue_digest(cat: Catalogue) -> str:
-    """A SHA-256 of the rules and cards a game depends on."""
-    data = {
-        "rules": cat.rules.model_dump(mode="json"),
-        "cards": [c.model_dump(mode="json") for c in cat.cards],
-    }
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
 def player_range(cat: Catalogue) -> tuple[int, int]:

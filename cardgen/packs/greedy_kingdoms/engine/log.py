@@ -13,13 +13,12 @@ from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.engine_api import PlayedGame as CorePlayedGame
-from cardgen.engine_api import bot_seed
+from cardgen.engine_api import bot_seed, catalogue_digest
 from cardgen.packs.greedy_kingdoms.engine.actions import describe
 from cardgen.packs.greedy_kingdoms.engine.bots import make_bot, play_game
 from cardgen.packs.greedy_kingdoms.engine.game import Game
 from cardgen.packs.greedy_kingdoms.engine.state import DRAW, IllegalActionError, State
 from cardgen.packs.greedy_kingdoms.model import RESOURCES
-from cardgen.util.hashing import digest_data
 
 LOG_FORMAT = "cardgen-greedy-kingdoms-log/1"
 #: the two seats: the neighbouring kingdoms of the manual's story
@@ -28,13 +27,6 @@ SIDES = ("north", "south")
 
 class ReplayError(ValueError):
     """A log that cannot be replayed or does not reach its recorded final state."""
-
-
-def catalogue_digest(cat: Catalogue) -> str:
-    """A digest of the rules and cards a game depends on."""
-    return digest_data(
-        [cat.rules.model_dump(mode="json"), [c.model_dump(mode="json") for c in cat]]
-    )
 
 
 def player_range(cat: Catalogue) -> tuple[int, int]:
