@@ -10,18 +10,20 @@ game's engine.
   this bot: :meth:`State.determinise` with the bot's memory, so peeked hands and seen packs stay
   where they are);
 * ``policy`` is the greedy bot (rollouts and, with ``opponents="policy"``, the other seats);
-* the search looks ``horizon`` rounds ahead (this one and the next by default): a
+* the search looks ``horizon`` rounds ahead (to the end of this round by default): a
   determinisation counts as ended once that many more rounds are over (or the game is), and
   ``returns`` scores it with :meth:`evaluate`, a win chance from each player's
-  :func:`~.seat_bots.strength` (glory, coins and the standing army): a softmax, so the margin
-  of a lead counts, not only who leads.
+  :func:`standing_scores` (the final glory if nobody played another card: the tableaus as they
+  stand fight, earn and age through the rounds left, by the engine's own battle, income and age)
+  plus :data:`COIN_WORTH` for coins still to spend: a softmax, so the margin of a lead counts,
+  not only who leads.
 
 :class:`SearchBot` is the simulation bot (``search``): intercepts and moves take the greedy
 choice (like ``lookahead``), every other decision is searched with a budget of iterations that
-grows with the number of choices, its root actions by sequential halving on common
-determinisations (``root="halving"``) and the searching player's later decisions in the tree,
-against greedy opponents (``opponents="policy"``).  Measured strength and speed:
-``benchmarks/bench_search.py``.
+grows with the number of choices (and shrinks with the number of players), its root actions by
+sequential halving on common determinisations (``root="halving"``) and the searching player's
+later decisions in the tree, against greedy opponents (``opponents="policy"``).  Measured
+strength and speed: ``benchmarks/bench_search.py``.
 """
 
 from __future__ import annotations
@@ -31,17 +33,45 @@ import random
 from collections.abc import Mapping, Sequence
 
 from cardgen.packs.attack_right.engine import DRAFT, GreedyBot, State, card_value
-from cardgen.packs.attack_right.simulation.seat_bots import play_score, strength
+from cardgen.packs.attack_right.engine.phases import age, battle, income
+from cardgen.packs.attack_right.simulation.seat_bots import play_score
 from cardgen.simulate.search import ISMCTSBot
 
 #: glory that makes one player's win chance e times another's in :meth:`evaluate`
 TEMPERATURE = 2.0
+#: glory a coin is worth beyond its final 1/3, for what it buys, at the start of the game (it
+#: falls to 0 by the end: the share of the rounds still to play)
+COIN_WORTH = 0.5
+
+
+def standing_scores(st: State) -> list[float]:
+    """Each player's final glory (coins at the game's rate) if nobody played another card.
+
+    From a position in a round's draft or play (or at the end), the tableaus as they stand fight,
+    earn and age through every round left, by the engine's own :func:`battle`, :func:`income` and
+    :func:`age` on a copy.  Income cards, upkeep, battle and age effects and deaths all count for
+    as long as they last, which a card worth without the rounds left cannot see.
+    """
+    g = st.game
+    if st.is_terminal():
+        return [float(x) for x in st.glory]
+    w = st.clone()
+    w.events = None
+    rnd = w.round
+    while rnd <= g.rounds:
+        w.round = rnd
+        battle(w)
+        income(w)
+        age(w)
+        rnd += 1
+    rate = g.coins_per_glory
+    return [w.glory[q] + w.coins[q] / rate for q in range(w.n)]
 
 
 class AttackRightAdapter:
     """The search adapter of one bot (it remembers what its player has seen)."""
 
-    def __init__(self, *, plays: int = 4, picks: int = 4, horizon: int = 2) -> None:
+    def __init__(self, *, plays: int = 6, picks: int = 6, horizon: int = 1) -> None:
         self.plays = plays
         self.picks = picks
         self.horizon = horizon
@@ -77,11 +107,6 @@ class AttackRightAdapter:
     def is_terminal(self, st: State) -> bool:
         return st.is_terminal() or st.rounds_done >= self._until
 
-    def returns(self, st: State) -> list[float]:
-        """Each player's win chance by :meth:`evaluate` (at the end of the game too: the
-        margin of a win tells the search more than win or loss)."""
-        return [self.evaluate(st, p) for p in range(st.n)]
-
     def determinise(self, st: State, player: int, rng: random.Random) -> State:
         self._until = st.rounds_done + self.horizon
         return st.determinise(player, rng, self.seen)
@@ -89,12 +114,29 @@ class AttackRightAdapter:
     def policy(self, st: State, player: int, rng: random.Random) -> int:
         return self.greedy.choose(st, player, st.legal_actions(player))
 
+    def returns(self, st: State) -> list[float]:
+        """Each player's win chance (see :meth:`evaluate`)."""
+        return self.win_chances(st)
+
     def evaluate(self, st: State, player: int) -> float:
-        """``player``'s win chance: a softmax of every player's strength."""
-        s = [strength(st, q) for q in range(st.n)]
+        """``player``'s win chance: a softmax of every player's worth (:meth:`worths`)."""
+        return self.win_chances(st)[player]
+
+    def win_chances(self, st: State) -> list[float]:
+        """A softmax of every player's :meth:`worths` (:data:`TEMPERATURE`)."""
+        s = self.worths(st)
         top = max(s)
         w = [math.exp((x - top) / TEMPERATURE) for x in s]
-        return w[player] / sum(w)
+        total = sum(w)
+        return [x / total for x in w]
+
+    @staticmethod
+    def worths(st: State) -> list[float]:
+        """:func:`standing_scores` plus :data:`COIN_WORTH` a coin for the rounds still to play."""
+        g = st.game
+        left = 0.0 if st.is_terminal() else (g.rounds - st.rounds_done) / g.rounds
+        bonus = COIN_WORTH * left
+        return [v + bonus * c for v, c in zip(standing_scores(st), st.coins, strict=True)]
 
     # ------------------------------------------------------------------ memory
     def observe(self, st: State, player: int) -> None:
@@ -109,7 +151,9 @@ def _save_value(st: State, p: int, action: int) -> float:
 class SearchBot:
     """ISMCTS over :class:`AttackRightAdapter` (see the module docstring).
 
-    ``iterations`` per choice on offer, between ``least`` and ``most`` per decision.
+    ``iterations`` per choice on offer, between ``least`` and ``most`` per decision, in a
+    2-player game; with ``n`` players each of the three is scaled by ``2 / n`` (an iteration
+    plays every seat's rollout moves, so a decision costs about the same CPU time at any count).
     """
 
     name = "search"
@@ -120,10 +164,10 @@ class SearchBot:
         *,
         iterations: int = 6,
         least: int = 12,
-        most: int = 32,
-        plays: int = 4,
-        picks: int = 4,
-        horizon: int = 2,
+        most: int = 48,
+        plays: int = 6,
+        picks: int = 6,
+        horizon: int = 1,
         opponents: str = "policy",
         exploration: float = 0.7,
         root: str = "halving",
@@ -147,5 +191,7 @@ class SearchBot:
         options = ad.legal(st, player)
         if len(options) == 1:
             return options[0]
-        self.search.iterations = max(self.least, min(self.most, self.per_choice * len(options)))
+        scale = 2 / st.n
+        budget = min(self.most, self.per_choice * len(options))
+        self.search.iterations = max(1, round(scale * max(self.least, budget)))
         return self.search.choose(st, player)
