@@ -81,6 +81,33 @@ def test_fixed_seats_and_spy_warning(runner, app):
     assert any("spy" in w for w in doc["warnings"])
 
 
+def test_default_decks_are_the_recommended_ones(runner, app):
+    """2 players cycle the three decks the rules admit for 2 (the Spy deck is for 3+), with no
+    warning; --all-matchups adds the Spy deck's seatings and its warning; 3 players cycle all."""
+    res = _run(runner, app, "--games", "6", "--players", "2", "--bots", "greedy", "-f", "json")
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert sorted(map(tuple, doc["spec"]["matchups"])) == sorted(
+        [
+            (a, b)
+            for a in ("battle", "resource", "age")
+            for b in ("battle", "resource", "age")
+            if a != b
+        ]
+    )
+    assert not doc["warnings"] and {d["deck"] for d in doc["decks"]} == {
+        "battle",
+        "resource",
+        "age",
+    }
+    res = _run(runner, app, "--games", "6", "--players", "2", "--all-matchups", "-f", "json")
+    doc = json.loads(res.stdout)
+    assert len(doc["spec"]["matchups"]) == 12 and any("spy" in w for w in doc["warnings"])
+    res = _run(runner, app, "--games", "3", "--players", "3", "--bots", "greedy")
+    assert res.exit_code == 0, res.output
+    assert "24 seatings of battle, resource, age, spy cycled" in " ".join(res.stdout.split())
+
+
 def test_mixed_bots(runner, app):
     res = _run(
         runner,

@@ -46,10 +46,16 @@ def simulate(
         help="Players (the rules' range); default: the most the game seats.",
     ),
     decks: str = typer.Option(
-        None, "--decks", help="Comma-separated decks, one per player; every seating is cycled."
+        None,
+        "--decks",
+        help="Comma-separated decks, one per player; every seating is cycled.  Default: every "
+        "choice of the decks the rules recommend for the player count.",
     ),
     all_matchups: bool = typer.Option(
-        False, "--all-matchups", help="Cycle every seating of every deck choice (the default)."
+        False,
+        "--all-matchups",
+        help="Cycle every seating of every deck choice, those the rules recommend only for "
+        "more players too.",
     ),
     fixed_seats: bool = typer.Option(
         False, "--fixed-seats", help="With --decks: keep the given seat order."
@@ -110,7 +116,8 @@ def simulate(
     if deck_list is not None:
         check_choices(deck_list, sides, "--decks")
     try:
-        matchups = make_matchups(sides, players, deck_list, fixed_seats=fixed_seats, side=sim.side)
+        pool = sides if deck_list or all_matchups else list(sim.recommended_sides(cat, players))
+        matchups = make_matchups(pool, players, deck_list, fixed_seats=fixed_seats, side=sim.side)
     except SimSpecError as exc:  # deck count or repeated deck: the options disagree
         raise usage_error(str(exc), "--decks") from None
     try:

@@ -93,6 +93,11 @@ class Simulation(Protocol):
         """Every side a seat may play (the deck ids …), in report order."""
         ...
 
+    def recommended_sides(self, catalogue: Catalogue, players: int) -> Sequence[str]:
+        """The sides the rules recommend for a game of ``players`` (what a simulation cycles
+        by default; every side where the rules recommend none), in report order."""
+        ...
+
     def blocks(self, catalogue: Catalogue, spec: SimSpec) -> Sequence[Block]:
         """The game's own counter blocks (after the core's)."""
         ...

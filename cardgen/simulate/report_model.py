@@ -69,9 +69,10 @@ def ci(interval: list[float]) -> str:
 def build_model(summary: dict, simulation: Simulation, *, figures: bool = True) -> ReportModel:
     """The report of ``summary`` (``figures=False``: tables only, e.g. for text output)."""
     spec = summary["spec"]
+    cycled = ", ".join(dict.fromkeys(s for m in spec["matchups"] for s in m))
     intro = (
         f"{summary['games']} games, {spec['players']} players, bots {spec['bots']}, "
-        f"master seed {spec['seed']}, {len(spec['matchups'])} seatings cycled"
+        f"master seed {spec['seed']}, {len(spec['matchups'])} seatings of {cycled} cycled"
         f"{simulation.describe(spec)}; "
         f"{summary['shared_wins']} shared wins (a shared win counts for every winner); "
         f"fair share {pct(summary['fair_share'])}."

@@ -118,6 +118,9 @@ class AuthoritySimulation:
     def sides(self, catalogue) -> tuple[str, ...]:
         return tuple(catalogue.rules.market_faction_ids)
 
+    def recommended_sides(self, catalogue, players: int) -> tuple[str, ...]:
+        return tuple(self.sides(catalogue))  # the rules recommend no subset
+
     def blocks(self, catalogue, spec) -> tuple[Block, ...]:
         return (
             Block("faction", self.sides(catalogue), FACTION_FIELDS),

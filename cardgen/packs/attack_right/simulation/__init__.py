@@ -59,6 +59,12 @@ class AttackRightSimulation:
     def sides(self, catalogue) -> tuple[str, ...]:
         return tuple(catalogue.rules.deck_ids)
 
+    def recommended_sides(self, catalogue, players: int) -> tuple[str, ...]:
+        """The decks whose ``min_players`` admits ``players`` (the rulebook recommends the Spy
+        deck for 3+ players); every deck if too few remain to seat everyone."""
+        decks = tuple(d.id for d in catalogue.rules.decks if d.min_players <= players)
+        return decks if len(decks) >= players else self.sides(catalogue)
+
     def blocks(self, catalogue, spec) -> tuple:
         from cardgen.packs.attack_right.simulation.play import blocks
 

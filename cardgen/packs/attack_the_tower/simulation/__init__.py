@@ -36,6 +36,9 @@ class TowerSimulation:
 
         return SIDES
 
+    def recommended_sides(self, catalogue, players: int) -> tuple[str, ...]:
+        return tuple(self.sides(catalogue))  # the rules recommend no subset
+
     def blocks(self, catalogue, spec) -> tuple:
         from cardgen.packs.attack_the_tower.simulation.play import blocks
 

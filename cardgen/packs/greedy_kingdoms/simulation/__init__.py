@@ -33,6 +33,9 @@ class GreedyKingdomsSimulation:
 
         return SIDES
 
+    def recommended_sides(self, catalogue, players: int) -> tuple[str, ...]:
+        return tuple(self.sides(catalogue))  # the rules recommend no subset
+
     def blocks(self, catalogue, spec) -> tuple:
         from cardgen.packs.greedy_kingdoms.simulation.play import blocks
 
