@@ -21,6 +21,8 @@ median 0.86 CPU s per 4-player game (max 0.99, 8 games).
 from __future__ import annotations
 
 import argparse
+import functools
+import multiprocessing
 import random
 import statistics
 import sys
@@ -60,31 +62,51 @@ def play(cat, decks, bots, seed):
     return spent, [r.winner for r in st.results()]
 
 
-def duel(cat, opponent: str, games: int, seed: int) -> tuple[float, int, tuple[float, float]]:
-    """``search`` against ``opponent`` in 2-player games: win share, games, interval."""
+def _duel_game(args) -> float:
+    """One 2-player game of ``search`` against ``opponent``: the search seat's share of the win."""
+    cards, opponent, seed, g = args
+    cat = _catalogue(cards)
     decks = list(cat.rules.deck_ids)[:3]
-    score = 0.0
-    for g in range(games):
-        rng = random.Random(f"{seed}:{g}")
-        me = g % 2
-        bots = [make(opponent, 2 * g + p) for p in range(2)]
-        bots[me] = make("search", 2 * g + me)
-        _, won = play(cat, rng.sample(decks, 2), bots, rng.getrandbits(63))
-        if won[me]:
-            score += 1 / sum(won)
+    rng = random.Random(f"{seed}:{g}")
+    me = g % 2
+    bots = [make(opponent, 2 * g + p) for p in range(2)]
+    bots[me] = make("search", 2 * g + me)
+    _, won = play(cat, rng.sample(decks, 2), bots, rng.getrandbits(63))
+    return 1 / sum(won) if won[me] else 0.0
+
+
+@functools.cache
+def _catalogue(cards: str):
+    return load_catalogue(Path(cards))
+
+
+def duel(cards: str, opponent: str, games: int, seed: int, workers: int):
+    """``search`` against ``opponent`` in 2-player games: win share, games, interval (the games
+    are the same for any number of workers)."""
+    jobs = [(cards, opponent, seed, g) for g in range(games)]
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            shares = pool.map(_duel_game, jobs, chunksize=1)
+    else:
+        shares = [_duel_game(j) for j in jobs]
+    score = sum(shares)
     return score / games, games, wilson(round(score), games)
 
 
-def timing(cat, games: int, everyone: bool) -> list[float]:
-    """CPU seconds per 4-player game of the search seat (or of all four search seats)."""
+def timing(cat, games: int, everyone: bool) -> tuple[list[float], list[float], float]:
+    """CPU seconds per 4-player game of the search seat (or of all four search seats) and of
+    each ``lookahead`` seat beside it (the baseline), and the search seat's share of the wins
+    against three ``lookahead`` seats."""
     decks = list(cat.rules.deck_ids)
-    out = []
+    out, base, score = [], [], 0.0
     for g in range(games):
         me = g % 4
         names = ["search" if everyone or p == me else "lookahead" for p in range(4)]
-        spent, _ = play(cat, decks, [make(n, 10 * g + p) for p, n in enumerate(names)], 500 + g)
+        spent, won = play(cat, decks, [make(n, 10 * g + p) for p, n in enumerate(names)], 500 + g)
         out.append(sum(spent) if everyone else spent[me])
-    return out
+        base += [t for p, t in enumerate(spent) if names[p] == "lookahead"]
+        score += won[me] / sum(won)
+    return out, base, score / games
 
 
 def main() -> None:
@@ -93,17 +115,20 @@ def main() -> None:
     ap.add_argument("--timing", type=int, default=8, help="4-player games timed")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cards", default=str(ROOT / "cards"))
+    ap.add_argument("--workers", type=int, default=1, help="processes for the duels")
     args = ap.parse_args()
-    cat = load_catalogue(Path(args.cards))
+    cat = _catalogue(args.cards)
     for opponent in ("lookahead", "lookahead8"):
-        rate, n, (lo, hi) = duel(cat, opponent, args.games, args.seed)
+        rate, n, (lo, hi) = duel(args.cards, opponent, args.games, args.seed, args.workers)
         print(f"search vs {opponent}: {rate:.1%} of {n} 2-player games (95% CI {lo:.1%}-{hi:.1%})")
-    seat = timing(cat, args.timing, everyone=False)
+    seat, base, share = timing(cat, args.timing, everyone=False)
+    mid, ref = statistics.median(seat), statistics.median(base)
     print(
-        f"search seat in a 4-player game: median {statistics.median(seat):.2f} CPU s "
-        f"(max {max(seat):.2f}, {len(seat)} games)"
+        f"search seat in a 4-player game: median {mid:.2f} CPU s (max {max(seat):.2f}, "
+        f"{len(seat)} games), {mid / ref:.1f}x the lookahead seat beside it ({ref:.2f} CPU s); "
+        f"it won {share:.1%} of them against three lookahead seats (fair share 25%)"
     )
-    every = timing(cat, max(1, args.timing // 4), everyone=True)
+    every, _, _ = timing(cat, max(1, args.timing // 4), everyone=True)
     print(
         f"4-player game with search in every seat: median {statistics.median(every):.2f} CPU s "
         f"({len(every)} games, one core)"
