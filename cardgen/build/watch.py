@@ -68,19 +68,27 @@ def watch(
             error = exc
         on_build(Rebuild(changed, report, error, time.perf_counter() - started))
 
-    run(())
+    # The watcher starts before the first build, so a save made while it runs is not lost:
+    # the generator's first yield (a timeout, or the first changes) starts the first build.
     watcher = watchfiles.watch(
         cards,
         watch_filter=_GameFilter(out),
         stop_event=stop,
         debounce=debounce_ms,
         step=50,
-        rust_timeout=500,
-        yield_on_timeout=False,
+        rust_timeout=200,
+        yield_on_timeout=True,
         raise_interrupt=False,
         force_polling=force_polling,
     )
+    first = True
     for changes in watcher:
+        if first:
+            first = False
+            run(())
+            continue
+        if not changes:
+            continue
         paths = tuple(sorted({_relative(Path(p), cards) for _, p in changes}))
         on_change(paths)
         run(paths)
