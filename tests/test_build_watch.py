@@ -108,6 +108,9 @@ def test_the_command_prints_what_it_rebuilt_and_stops_on_ctrl_c(game):
     )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+    errors: list[str] = []  # drained as it comes: a full stderr pipe would block the watch
+    drain = threading.Thread(target=lambda: errors.extend(proc.stderr), daemon=True)
+    drain.start()
 
     def wait_for(prefix: str) -> str:
         deadline = time.monotonic() + WAIT
@@ -130,7 +133,8 @@ def test_the_command_prints_what_it_rebuilt_and_stops_on_ctrl_c(game):
         assert "files written" in wait_for("rebuilt ")
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=WAIT) == 0
-        err = proc.stderr.read()
+        drain.join(timeout=WAIT)
+        err = "".join(errors)
         assert "Traceback" not in err
         assert f"wrote {out / 'cards' / 'pnp-a4.pdf'}" in err  # -v: the files written
     finally:
