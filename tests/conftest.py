@@ -20,6 +20,31 @@ settings.register_profile("cardgen", deadline=None, suppress_health_check=[Healt
 settings.load_profile("cardgen")
 
 
+@pytest.fixture(autouse=True)
+def _signals_as_found():
+    """Every test leaves SIGINT's handler and the blocked signals as it found them: a process
+    the suite starts later inherits an ignored or blocked SIGINT (a watch that Ctrl-C cannot
+    stop), so a leak fails the test that made it."""
+    import signal
+
+    def state():
+        mask = (
+            signal.pthread_sigmask(signal.SIG_BLOCK, [])
+            if hasattr(signal, "pthread_sigmask")
+            else set()
+        )
+        return signal.getsignal(signal.SIGINT), mask
+
+    before = state()
+    yield
+    after = state()
+    if after != before:
+        signal.signal(signal.SIGINT, before[0])
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_SETMASK, before[1])
+        pytest.fail(f"the test changed SIGINT's handler or the signal mask: {before} -> {after}")
+
+
 @pytest.fixture
 def cards_dir() -> Path:
     """The real catalogue shipped in cards/."""

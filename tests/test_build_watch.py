@@ -99,12 +99,16 @@ def test_output_inside_the_catalogue_folder_does_not_retrigger(game):
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT")
 def test_the_command_prints_what_it_rebuilt_and_stops_on_ctrl_c(game):
     cards, out = game
-    cmd = [sys.executable, "-m", "cardgen", "watch", str(cards), "-o", str(out), "-v"]
+    cmd = [sys.executable, "-X", "faulthandler", "-m", "cardgen", "watch", str(cards)]
+    cmd += ["-o", str(out), "-v"]
     proc = subprocess.Popen(
         [*cmd, "--only", "cards", "--jobs", "1"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as a terminal gives it: a suite started in the background (`pytest &`) ignores
+        # SIGINT, and a child would inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
@@ -132,7 +136,14 @@ def test_the_command_prints_what_it_rebuilt_and_stops_on_ctrl_c(game):
         assert f"card {card} changed" in step
         assert "files written" in wait_for("rebuilt ")
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=WAIT) == 0
+        try:
+            proc.wait(timeout=WAIT)
+        except subprocess.TimeoutExpired:  # where it hangs: faulthandler prints every thread
+            proc.send_signal(signal.SIGABRT)
+            proc.wait(timeout=WAIT)
+            drain.join(timeout=WAIT)
+            raise AssertionError("Ctrl-C did not stop the watch:\n" + "".join(errors)) from None
+        assert proc.returncode == 0
         drain.join(timeout=WAIT)
         err = "".join(errors)
         assert "Traceback" not in err
