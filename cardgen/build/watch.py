@@ -68,26 +68,30 @@ def watch(
             error = exc
         on_build(Rebuild(changed, report, error, time.perf_counter() - started))
 
-    # The watcher starts before the first build, so a save made while it runs is not lost: the
-    # loop of watchfiles.watch over its documented Rust backend (watchfiles' "rust backend").
-    from watchfiles._rust_notify import RustNotify
-
-    keep = _GameFilter(out)
-    if force_polling is None:
-        force_polling = bool(os.environ.get("WATCHFILES_FORCE_POLLING"))
-    with RustNotify([str(cards)], False, force_polling, 300, True, False) as notify:
-        run(())
-        while True:
-            raw = notify.watch(debounce_ms, 50, 500, stop)
-            if raw in ("stop", "signal"):
-                return
-            if raw == "timeout":
-                continue
-            paths = {_relative(Path(p), cards) for c, p in raw if keep(watchfiles.Change(c), p)}
-            if paths:
-                changed = tuple(sorted(paths))
-                on_change(changed)
-                run(changed)
+    # The watcher starts before the first build, so a save made while it runs is not lost:
+    # the generator's first yield (a timeout, or the first changes) starts the first build.
+    watcher = watchfiles.watch(
+        cards,
+        watch_filter=_GameFilter(out),
+        stop_event=stop,
+        debounce=debounce_ms,
+        step=50,
+        rust_timeout=200,
+        yield_on_timeout=True,
+        raise_interrupt=False,
+        force_polling=force_polling,
+    )
+    first = True
+    for changes in watcher:
+        if first:
+            first = False
+            run(())
+            continue
+        if not changes:
+            continue
+        paths = tuple(sorted({_relative(Path(p), cards) for _, p in changes}))
+        on_change(paths)
+        run(paths)
 
 
 def _relative(path: Path, root: Path) -> str:
