@@ -14,9 +14,10 @@ figures hold on a shared machine.
 
 Measured (``--games 200 --timing 8 --workers 2``, seed 1, the tuned catalogue of issue 21, a
 shared 2-core machine): search beat lookahead in 75.5 % of 200 2-player games (95 % CI
-69.1-80.9 %) and the 8-candidate lookahead in 62.5 % (55.6-68.9 %); the search seat thought a median 0.32 CPU s per 4-player game (max 0.34, 8 games;
-3.8x the lookahead seat beside it) and won 37.5 % of them against three lookahead seats; a
-4-player game with search in every seat took a median 1.21 CPU s on one core (2 games).
+69.1-80.9 %) and the 8-candidate lookahead in 62.5 % (55.6-68.9 %); the search seat thought a
+median 0.32 CPU s per 4-player game (max 0.34, 8 games; 3.8x the lookahead seat beside it) and
+won 37.5 % of them against three lookahead seats; a 4-player game with search in every seat
+took a median 1.21 CPU s on one core (2 games).
 """
 
 from __future__ import annotations
