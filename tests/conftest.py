@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -20,27 +21,30 @@ settings.register_profile("cardgen", deadline=None, suppress_health_check=[Healt
 settings.load_profile("cardgen")
 
 
+def terminal_sigint() -> None:
+    """A child process's ``preexec_fn``: SIGINT as a terminal gives it (a suite started in the
+    background, ``pytest &``, ignores SIGINT, and its children would inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture(autouse=True)
 def _signals_as_found():
     """Every test leaves SIGINT's handler and the blocked signals as it found them: a process
     the suite starts later inherits an ignored or blocked SIGINT (a watch that Ctrl-C cannot
     stop), so a leak fails the test that made it."""
-    import signal
+    masks = hasattr(signal, "pthread_sigmask")
 
     def state():
-        mask = (
-            signal.pthread_sigmask(signal.SIG_BLOCK, [])
-            if hasattr(signal, "pthread_sigmask")
-            else set()
+        return signal.getsignal(signal.SIGINT), (
+            signal.pthread_sigmask(signal.SIG_BLOCK, []) if masks else set()
         )
-        return signal.getsignal(signal.SIGINT), mask
 
     before = state()
     yield
     after = state()
     if after != before:
         signal.signal(signal.SIGINT, before[0])
-        if hasattr(signal, "pthread_sigmask"):
+        if masks:
             signal.pthread_sigmask(signal.SIG_SETMASK, before[1])
         pytest.fail(f"the test changed SIGINT's handler or the signal mask: {before} -> {after}")
 

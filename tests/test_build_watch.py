@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import FIXTURES
+from conftest import FIXTURES, terminal_sigint
 
 from cardgen.build.watch import Rebuild, watch
 
@@ -106,9 +106,7 @@ def test_the_command_prints_what_it_rebuilt_and_stops_on_ctrl_c(game):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        # Ctrl-C as a terminal gives it: a suite started in the background (`pytest &`) ignores
-        # SIGINT, and a child would inherit that
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=terminal_sigint,
     )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()

@@ -11,7 +11,7 @@ import sys
 import time
 
 import pytest
-from conftest import CARDS, alive, sigkill_family
+from conftest import CARDS, alive, sigkill_family, terminal_sigint
 
 psutil = pytest.importorskip("psutil")
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
@@ -59,7 +59,7 @@ def test_ctrl_c_stops_the_pool_at_once(tmp_path):
     proc = _start(
         tmp,
         start_new_session=True,  # its own process group, as a shell gives a command
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=terminal_sigint,
     )
     family: list = []
     try:

@@ -68,9 +68,9 @@ def watch(
             error = exc
         on_build(Rebuild(changed, report, error, time.perf_counter() - started))
 
-    # The watcher starts before the first build, so a save made while it runs is not lost:
-    # the generator's first yield (a timeout, or the first changes) starts the first build.
-    watcher = watchfiles.watch(
+    # The watcher starts before the first build, so a save made while it runs is not lost: the
+    # generator's first yield (a timeout, or the first changes) means it is running.
+    batches = watchfiles.watch(
         cards,
         watch_filter=_GameFilter(out),
         stop_event=stop,
@@ -81,17 +81,13 @@ def watch(
         raise_interrupt=False,
         force_polling=force_polling,
     )
-    first = True
-    for changes in watcher:
-        if first:
-            first = False
-            run(())
-            continue
-        if not changes:
-            continue
-        paths = tuple(sorted({_relative(Path(p), cards) for _, p in changes}))
-        on_change(paths)
-        run(paths)
+    next(batches, None)
+    run(())
+    for changes in batches:
+        if changes:  # not a timeout
+            paths = tuple(sorted({_relative(Path(p), cards) for _, p in changes}))
+            on_change(paths)
+            run(paths)
 
 
 def _relative(path: Path, root: Path) -> str:
