@@ -12,12 +12,13 @@ seconds (``time.process_time``) the search seat thinks per game, and the same fo
 ``search`` in every seat (seconds per game on one core).  CPU time, not wall time, so the
 figures hold on a shared machine.
 
-Measured (``--games 200 --timing 8 --workers 2``, seed 1, the tuned catalogue of issue 21, a
-shared 2-core machine): search beat lookahead in 75.5 % of 200 2-player games (95 % CI
-69.1-80.9 %) and the 8-candidate lookahead in 62.5 % (55.6-68.9 %); the search seat thought a
-median 0.32 CPU s per 4-player game (max 0.34, 8 games; 3.8x the lookahead seat beside it) and
-won 37.5 % of them against three lookahead seats; a 4-player game with search in every seat
-took a median 1.21 CPU s on one core (2 games).
+Measured (``--games 200 --timing 8 --workers 2``, seeds 1, 2 and 3, the tuned catalogue of
+issue 21, a shared 2-core machine; median of the three runs): search beat lookahead in 77.5 % of
+200 2-player games (runs 75.5, 81.0, 77.5 %; 78.0 % of all 600, 95 % CI 74.5-81.1 %) and the
+8-candidate lookahead in 66.0 % (runs 62.5, 66.5, 66.0 %); the search seat thought a median
+0.30 CPU s per 4-player game (runs 0.32, 0.30, 0.29; 3.7x the lookahead seat beside it) and won
+37.5 % of them against three lookahead seats; a 4-player game with search in every seat took
+1.20 CPU s on one core (runs 1.21, 1.20, 1.18).
 """
 
 from __future__ import annotations
