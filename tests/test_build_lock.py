@@ -114,3 +114,20 @@ def test_a_terminated_build_removes_its_staging_folder_at_once(cards):
     assert proc.returncode == 128 + signal.SIGTERM, err
     assert b"Traceback" not in err
     assert not list(out.glob(".stage-*"))
+
+
+def test_a_library_re_raising_the_termination_keeps_its_exit_status():
+    """reportlab's ImageReader catches everything and re-raises it re-made with its own message;
+    a SIGTERM arriving there still exits 128 + SIGTERM, silently (the CI run that exited 1
+    printing ``identity=[ImageReader...] 143``)."""
+    from reportlab.lib.utils import annotateException
+
+    from cardgen.cli import Terminated, _terminated
+
+    with pytest.raises(SystemExit) as caught:
+        try:
+            _terminated(signal.SIGTERM, None)
+        except BaseException:
+            annotateException("\nidentity=[ImageReader]")
+    assert isinstance(caught.value, Terminated)
+    assert caught.value.code == 128 + signal.SIGTERM

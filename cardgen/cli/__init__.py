@@ -83,10 +83,19 @@ def __getattr__(name: str) -> typer.Typer:
     return _app
 
 
+class Terminated(SystemExit):
+    """The exit a SIGTERM raises: status 128 + SIGTERM, whatever arguments a library that
+    catches and re-raises it passes (reportlab's ``annotateException`` re-makes the exception
+    with its own message, which would turn the status into 1 and print the message)."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(128 + signal.SIGTERM)
+
+
 def _terminated(signum: int, frame: object) -> None:
     """SIGTERM ends the command as an exception would: workers stopped, temporary folders
     removed on the way out."""
-    raise SystemExit(128 + signum)
+    raise Terminated()
 
 
 def main() -> None:
