@@ -12,13 +12,13 @@ seconds (``time.process_time``) the search seat thinks per game, and the same fo
 ``search`` in every seat (seconds per game on one core).  CPU time, not wall time, so the
 figures hold on a shared machine.
 
-Measured (``--games 200 --timing 8 --workers 2``, seeds 1, 2 and 3, the tuned catalogue of
-issue 21, a shared 2-core machine; median of the three runs): search beat lookahead in 77.5 % of
-200 2-player games (runs 75.5, 81.0, 77.5 %; 78.0 % of all 600, 95 % CI 74.5-81.1 %) and the
-8-candidate lookahead in 66.0 % (runs 62.5, 66.5, 66.0 %); the search seat thought a median
-0.30 CPU s per 4-player game (runs 0.32, 0.30, 0.29; 3.7x the lookahead seat beside it) and won
-37.5 % of them against three lookahead seats; a 4-player game with search in every seat took
-1.20 CPU s on one core (runs 1.21, 1.20, 1.18).
+Measured (``--games 200 --timing 8 --workers 2``, seeds 1 to 5, the tuned catalogue of issue 21,
+a shared 2-core machine; median of the five runs): search beat lookahead in 80.2 % of 200
+2-player games (runs 77.8, 82.5, 80.2, 78.5, 80.5 %; 79.9 % of all 1,000, 95 % CI 77.3-82.3 %)
+and the 8-candidate lookahead in 64.5 % (runs 65.5, 66.5, 64.5, 64.0, 60.5 %); the search seat
+thought a median 0.32 CPU s per 4-player game (runs 0.31, 0.36, 0.32, 0.33, 0.30; 3.9x the
+lookahead seat beside it) and won 37.5 % of them against three lookahead seats; a 4-player game
+with search in every seat took 1.18 CPU s on one core (runs 1.19, 1.54, 1.18, 1.15, 1.17).
 """
 
 from __future__ import annotations
