@@ -127,7 +127,7 @@ def _defence(state: State, seat: int) -> int:
 
 def _deck_average(state: State, seat: int) -> float:
     p = state.players[seat]
-    cards = p.hand + p.deck + p.discard + state.in_play
+    cards = p.hand + p.deck + p.discard
     return sum(unit_value(state, i) for i in cards) / max(len(cards), 1)
 
 

@@ -86,7 +86,8 @@ class State:
         self.pools: dict[int, int] = {}
         self.bonus = 0
         self.attacked: list[tuple[int, int]] = []  # this phase's (attacker, target)
-        self.in_play: list[int] = []
+        #: the units commanded this phase: one drawn again cannot be commanded again (R22)
+        self.commanded: set[int] = set()
         self.ignored: set[int] = set()
         self.disabled: dict[int, int] = getattr(self, "disabled", {})
         self.damage: dict[int, int] = getattr(self, "damage", {})
@@ -221,6 +222,10 @@ class State:
         )
         for inst in me.hand:
             u = self.unit(inst)
+            if self.retire_left > 0:
+                out.append(encode(Act.RETIRE, inst))
+            if inst in self.commanded:
+                continue  # R22: back in the hand by a draw, done for this phase
             if u.role is Role.unit:
                 out += [encode(Act.ATTACK, inst, o) for o in opp]
                 if self.free_row(seat, inst) is not None:
@@ -235,8 +240,6 @@ class State:
                     out += [encode(Act.USE, inst, o) for o in opp]
                 else:
                     out.append(encode(Act.USE, inst, seat))
-            if self.retire_left > 0:
-                out.append(encode(Act.RETIRE, inst))
         for o in opp:
             pool = self.pools.get(o, 0)
             front = self.front_row(o)
@@ -278,14 +281,16 @@ class State:
         if a.kind is not Act.REPLACE:
             self.opening = False
         k, inst, arg = a.kind, a.subject, a.arg
+        if k in (Act.ATTACK, Act.DEFEND, Act.RECRUIT, Act.USE, Act.SPY, Act.HUNT):
+            self.commanded.add(inst)
         if k is Act.ATTACK:
             me.hand.remove(inst)
-            self.in_play.append(inst)
             self._trigger(seat, inst, Trigger.attack)
             dmg = (self.unit(inst).power or 0) + self.bonus - self._own_bonus(inst)
             self.attacked.append((inst, arg))
             self._log(f"P{seat + 1} attacks P{arg + 1} with {self.unit(inst).name} ({dmg})")
             self._hit(seat, arg, dmg)
+            me.discard.append(inst)  # R21: its damage dealt, it retreats to the discard pile
         elif k is Act.DEFEND:
             row = self.free_row(seat, inst)
             me.hand.remove(inst)
@@ -293,10 +298,10 @@ class State:
             self._log(f"P{seat + 1} defends with {self.unit(inst).name} in row {row}")
         elif k is Act.RECRUIT:
             me.hand.remove(inst)
-            self.in_play.append(inst)
             self.authority += self.unit(inst).power or 0
             self._log(f"P{seat + 1} recruits with {self.unit(inst).name}")
             self._trigger(seat, inst, Trigger.recruit)
+            me.discard.append(inst)  # R21: its authority given, it goes to the discard pile
         elif k is Act.USE:
             me.hand.remove(inst)
             me.discard.append(inst)
@@ -515,8 +520,6 @@ class State:
     def _end_turn(self) -> None:
         seat = self.current
         p = self.players[seat]
-        p.discard.extend(self.in_play)
-        self.in_play = []
         p.discard.extend(p.hand)
         p.hand.clear()
         self._draw(p, self.rules.hand_size)
@@ -561,7 +564,7 @@ class State:
         new.out_order = list(self.out_order)
         new.pools = dict(self.pools)
         new.attacked = list(self.attacked)
-        new.in_play = list(self.in_play)
+        new.commanded = set(self.commanded)
         new.ignored = set(self.ignored)
         new.disabled = dict(self.disabled)
         new.damage = dict(self.damage)
@@ -607,7 +610,7 @@ class State:
             self.authority,
             tuple(sorted(self.pools.items())),
             self.bonus,
-            tuple(self.in_play),
+            tuple(sorted(self.commanded)),
             tuple(sorted(self.ignored)),
             tuple(sorted(self.disabled.items())),
             tuple(sorted(self.damage.items())),
@@ -660,7 +663,6 @@ class State:
             + [i for i in self.market if i >= 0]
             + self.market_deck
             + self.generals
-            + self.in_play
             + self.annihilated
             + self.outside
         )
