@@ -43,3 +43,31 @@ def run_cardgen(*args: str, timeout: float = 300, **popen: Any) -> subprocess.Co
         check=False,
         **popen,
     )
+
+
+#: the user id a root test run drops to for what only an unprivileged user meets (a read-only
+#: folder: root writes into it anyway)
+NOBODY = 65534
+
+
+def unprivileged(cmd: list[str]) -> list[str]:
+    """``cmd`` as an unprivileged user: as it is when the tests do not run as root, else under
+    ``setpriv`` as user ``nobody`` (whose files must then be readable by everyone)."""
+    import os
+
+    if os.geteuid() != 0:
+        return cmd
+    return ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *cmd]
+
+
+def shared_work_dir() -> Path:
+    """A fresh folder an unprivileged user (:func:`unprivileged`) may read and write: the
+    pytest ``tmp_path`` of a root run is private to root.  The caller removes it."""
+    import os
+    import tempfile
+
+    work = Path(tempfile.mkdtemp(prefix="cardgen-test-"))
+    work.chmod(0o755)
+    if os.geteuid() == 0:
+        os.chown(work, NOBODY, NOBODY)
+    return work

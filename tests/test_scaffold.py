@@ -101,3 +101,119 @@ def test_the_games_pre_commit_hook_validates(tmp_path):
     deck.write_text(deck.read_text().replace("cost: 1", "cost: one", 1))
     bad = subprocess.run(hook, **run)
     assert bad.returncode != 0 and "market.yaml" in bad.stdout
+
+
+# --- hostile targets and names: a clean error or a game that validates, never a traceback ----
+
+
+def _new(runner, app, *args: str):
+    result = runner.invoke(app, ["new", *args])
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_new_into_a_symlink_to_an_empty_folder_makes_the_game_there(runner, app, tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "game").symlink_to(real)
+    result = _new(runner, app, str(tmp_path / "game"))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "game").is_symlink() and (real / "cards" / "rules.yaml").is_file()
+    assert validate(tmp_path / "game" / "cards").ok
+
+
+@pytest.mark.parametrize(
+    "case, words",
+    [
+        ("dangling symlink", "is a broken symlink"),
+        ("under a file", "is a file, not a folder"),
+        ("256-character name", "file name too long"),
+    ],
+)
+def test_new_into_an_impossible_place_is_a_clean_error(runner, app, tmp_path, case, words):
+    if case == "dangling symlink":
+        target = tmp_path / "dang"
+        target.symlink_to(tmp_path / "nowhere")
+    elif case == "under a file":
+        (tmp_path / "afile").write_text("mine")
+        target = tmp_path / "afile" / "game"
+    else:
+        target = tmp_path / ("b" * 256)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    result = _new(runner, app, str(target))
+    assert result.exit_code == 1 and words in result.output, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing half made
+    assert (tmp_path / "afile").read_text() == "mine" if case == "under a file" else True
+
+
+def test_new_with_a_255_character_name(runner, app, tmp_path):
+    """The longest name a folder may have (the staging folder beside it used to be longer)."""
+    target = tmp_path / ("a" * 255)
+    result = _new(runner, app, str(target))
+    assert result.exit_code == 0, result.output
+    assert validate(target / "cards").ok
+    assert sorted(p.name for p in tmp_path.iterdir()) == [target.name]
+
+
+def test_new_on_a_full_disk_leaves_nothing(runner, app, tmp_path, monkeypatch):
+    import errno
+    from pathlib import Path
+
+    real = Path.write_text
+
+    def full(self, *args, **kwargs):
+        if self.name == "README.md":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    result = _new(runner, app, str(tmp_path / "g"))
+    assert result.exit_code == 1 and "no space left on the device" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_under_a_read_only_folder_is_a_clean_error():
+    """As an unprivileged user (root writes into a read-only folder, so a root run drops to
+    ``nobody`` for this test)."""
+    from catalogue_edits import shared_work_dir, unprivileged
+
+    work = shared_work_dir()
+    try:
+        locked = work / "ro"
+        locked.mkdir(mode=0o555)
+        locked.chmod(0o555)
+        cmd = unprivileged([sys.executable, "-m", "cardgen", "new", str(locked / "g")])
+        env = {**os.environ, "CARDGEN_CACHE_DIR": str(work / "cache")}
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
+        assert "Traceback" not in proc.stderr, proc.stderr
+        assert proc.returncode == 1 and "permission denied" in proc.stderr, proc.stderr
+        assert list(locked.iterdir()) == []
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def test_the_new_game_folder_is_as_open_as_the_umask_says(tmp_path):
+    old = os.umask(0o022)
+    try:
+        made = new_game(tmp_path / "g", "plain")
+    finally:
+        os.umask(old)
+    assert made.folder.stat().st_mode & 0o777 == 0o755
+
+
+@pytest.mark.parametrize("name", ["C:\\games\\x", 'Bob\'s "best" game', "{{ 7*7 }} {%raw%}"])
+def test_any_printable_name_makes_a_game_that_validates(tmp_path, name):
+    made = new_game(tmp_path / "g", "plain", name=name)
+    rules = yaml.safe_load((made.folder / "cards" / "rules.yaml").read_text())
+    assert rules["game"] == name
+    assert f"# {name}\n" in (made.folder / "README.md").read_text()
+    result = validate(made.folder / "cards")
+    assert result.ok, result.diagnostics
+
+
+@pytest.mark.parametrize("name", ["two\nlines", "tab\there", "nul\x00", "   ", ""])
+def test_a_name_validate_would_refuse_is_a_usage_error(runner, app, tmp_path, name):
+    result = _new(runner, app, str(tmp_path / "g"), "--name", name)
+    assert result.exit_code == 2 and "--name" in result.output, result.output
+    assert not (tmp_path / "g").exists()

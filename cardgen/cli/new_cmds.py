@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.cli.common import Quiet, Verbose, check_choices, detail, fail, say
+from cardgen.cli.common import Quiet, Verbose, check_choices, detail, fail, say, usage_error
 
 
 def new(
@@ -18,9 +18,11 @@ def new(
 ) -> None:
     """Make DIR a new game: an example catalogue of the pack, its card layout and icons to
     edit, a README with the build and validate commands, and a pre-commit configuration."""
-    from cardgen.scaffold import ScaffoldError, new_game, starter_packs
+    from cardgen.scaffold import ScaffoldError, name_problem, new_game, starter_packs
 
     check_choices([game], starter_packs(), "--game")
+    if name is not None and (why := name_problem(name)):
+        raise usage_error(f"{name!r} {why}", "--name")
     try:
         made = new_game(folder, game, name=name)
     except ScaffoldError as exc:

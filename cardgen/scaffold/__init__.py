@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.pack import Pack, PackError, get_pack, installed_packs
+from cardgen.util.files import describe_os_error
 from cardgen.util.resources import data_path
 
 TEMPLATES = data_path("cardgen.scaffold", "templates")
@@ -42,7 +43,9 @@ def starter_packs() -> list[str]:
 def new_game(folder: str | os.PathLike[str], pack_id: str, *, name: str | None = None) -> NewGame:
     """Make ``folder`` a new game of pack ``pack_id`` (named ``name``, else the starter's name).
 
-    The folder must not exist or be empty; raises :class:`ScaffoldError` otherwise."""
+    The folder must not exist or be an empty folder (a symlink to one: the game is made
+    there); raises :class:`ScaffoldError` otherwise, and when it cannot be written, leaving
+    nothing behind."""
     target = Path(folder)
     try:
         pack = get_pack(pack_id)
@@ -53,20 +56,64 @@ def new_game(folder: str | os.PathLike[str], pack_id: str, *, name: str | None =
             f"the {pack.game_type.name} pack has no starter catalogue; "
             f"packs with one: {', '.join(starter_packs())}"
         )
-    if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise ScaffoldError(f"{target} already exists and is not an empty folder")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    if name is not None and (why := name_problem(name)):
+        raise ScaffoldError(f"the name {name!r} {why}")
     try:
+        target = _free_target(target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=".cardgen-new-", dir=target.parent))
+    except OSError as exc:
+        raise ScaffoldError(f"cannot make {folder}: {describe_os_error(exc, folder)}") from None
+    try:
+        stage.chmod(0o777 & ~_umask())  # a game folder, not a private one (mkdtemp: 0700)
         _write(stage, pack, name)
         if target.exists():
             target.rmdir()
         os.replace(stage, target)
+    except OSError as exc:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise ScaffoldError(f"cannot make {folder}: {describe_os_error(exc, folder)}") from None
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
         raise
     files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
-    return NewGame(target, tuple(files))
+    return NewGame(Path(folder), tuple(files))
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a game's name (``validate`` would refuse it, or it would break
+    the README's title), or None."""
+    from cardgen.catalogue.text_checks import bad_character, describe
+
+    if not name.strip():
+        return "is empty"
+    for ch in name:
+        if ch == "\n" or bad_character(ch):
+            return f"holds {describe(ch)}; a name is one line of printable text"
+    return None
+
+
+def _free_target(target: Path) -> Path:
+    """The folder to make the game in: ``target``, or the folder a symlink there points to;
+    raises :class:`ScaffoldError` when it is taken."""
+    if target.is_symlink():
+        if not target.exists():
+            raise ScaffoldError(
+                f"{target} is a broken symlink (to {os.readlink(target)!r}, which does not exist)"
+            )
+        target = target.resolve()
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise ScaffoldError(f"{target} already exists and is not an empty folder")
+    for parent in target.parents:  # a part of the path that is a file
+        if parent.exists() and not parent.is_dir():
+            raise ScaffoldError(f"cannot make {target}: {parent} is a file, not a folder")
+    return target
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _write(root: Path, pack: Pack, name: str | None) -> None:
@@ -77,9 +124,10 @@ def _write(root: Path, pack: Pack, name: str | None) -> None:
     rules_file = cards / "rules.yaml"
     rules = rules_file.read_text("utf-8")
     if name:
-        rules, n = re.subn(r"(?m)^game:.*$", f"game: {_yaml_str(name)}", rules, count=1)
+        line = f"game: {_yaml_str(name)}"
+        rules, n = re.subn(r"(?m)^game:.*$", lambda _: line, rules, count=1)
         if not n:
-            rules += f"game: {_yaml_str(name)}\n"
+            rules += f"{line}\n"
         rules_file.write_text(rules, "utf-8")
     game = name or _game_name(rules) or root.name
     shutil.copy2(pack.data / pack.layout_file, cards / pack.layout_file)

@@ -131,6 +131,8 @@ def describe_os_error(exc: OSError, target: str | os.PathLike[str] | None = None
         errno.EROFS: "the file system is read-only",
         errno.EACCES: "permission denied",
         errno.EPERM: "permission denied",
+        errno.ENAMETOOLONG: "file name too long",
+        errno.ELOOP: "a symlink loop",
     }
     reason = reasons.get(exc.errno) if exc.errno is not None else None
     return f"{where}{reason or exc.strerror or exc}"
