@@ -470,9 +470,19 @@ class State:
             self._event("ability", player=p, card=d.id)
 
     def _lose_special(self, p: int, design: int, cause: str) -> None:
+        """``p``'s special troop ``design`` is destroyed: off the palace, out of the battle."""
         me = self.players[p]
         me.specials.remove(design)
         me.discards["ability"].append(design)
+        if self.battle is not None and cause != "killed":
+            fighting = (
+                u
+                for u in self.battle.units
+                if u.owner == p and u.kind == SPECIAL and u.slot == design and not u.dead
+            )
+            unit = next(fighting, None)
+            if unit is not None:
+                unit.dead = True
         self._event("special-destroyed", player=p, card=self.design(design).id, cause=cause)
 
     def _check_specials(self, p: int) -> None:
@@ -762,9 +772,11 @@ class State:
             return False
 
     def _resolve(self) -> None:
-        """Every unit assigned lethal damage is destroyed, on the board too."""
+        """Every unit assigned lethal damage is destroyed, on the board too; then the special
+        troops a broken territory no longer maintains, at once (before any palace battle)."""
         b = self.battle
         assert b is not None
+        broken = False
         for u in b.units:
             if u.dead or not u.lethal:
                 continue
@@ -792,9 +804,12 @@ class State:
                     cause="battle",
                 )
                 me.troops[u.slot] = 0
+                broken = True
             else:
                 self.winner = 1 - u.owner
                 self._event("palace-destroyed", player=u.owner, winner=self.winner)
+        if broken and self.winner is None:
+            self._check_specials(self.defender)
 
     def _end_battle(self) -> None:
         b = self.battle
