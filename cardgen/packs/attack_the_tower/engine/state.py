@@ -314,22 +314,23 @@ class State:
             if self.table.settings.strike_targets == "any":
                 return troop
             return u.kind == TROOP and self.table.troops[u.troop].infantry
-        if kind == "regular":
-            return troop if manned else u.kind in (BASE, PALACE)
+        if kind == "regular":  # opposing troops; bases and the palace once unmanned
+            return troop or not manned
         if kind == "artillery":
             return u.kind in (BASE, PALACE) and (not manned or bypass)
         raise AssertionError(kind)
 
     def _manned(self, owner: int) -> bool:
-        """Whether ``owner``'s side of the battle still has a troop not assigned lethal damage
-        (in a palace battle, special troops man the palace only with that setting)."""
+        """Whether ``owner``'s bases or palace in this battle are manned: a troop of the
+        territory not assigned lethal damage (special troops stand on the palace: they man it
+        with that setting, never a territory)."""
         b = self.battle
         assert b is not None
+        manning = SPECIAL if b.palace else TROOP
         if b.palace and not self.table.settings.palace_manned_by_specials:
             return False
         return any(
-            u.owner == owner and u.kind in (TROOP, SPECIAL) and not u.dead and not u.lethal
-            for u in b.units
+            u.owner == owner and u.kind == manning and not u.dead and not u.lethal for u in b.units
         )
 
     def _bypass(self, player: int) -> bool:
