@@ -117,6 +117,14 @@ def check_attack(before: State, after: State, result, everything: Counter) -> No
         if e.kind == "effect":
             assert e.data["card"] in destroyed_ids
             assert after.rules.is_purple(after_card(e.data["card"]))
+    # destroy_next takes cards of the purple card's own structure only (R13)
+    where_destroyed = {}
+    for e in result.events:
+        if e.kind == "destroy":
+            cause = e.data["why"].removesuffix(": destroy_next")
+            if cause != e.data["why"]:
+                assert e.data["structure"] == where_destroyed[cause], "destroy_next crossed over"
+            where_destroyed[e.data["card"]] = e.data["structure"]
     if not any(after.rules.is_purple(c) for c in result.destroyed):
         higher = sum(c.data["outcome"] == "higher" for c in compares)
         equal = sum(c.data["outcome"] == "equal" for c in compares)

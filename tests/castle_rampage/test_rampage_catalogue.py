@@ -114,7 +114,7 @@ def test_effects_print_their_words():
     cards = validate(CARDS, use_cache=False).catalogue
     assert (
         card_text(cards.card("spy"))
-        == "{destroyed} The next card of the structure is destroyed too."
+        == "{destroyed} The next card below it in the same structure is destroyed too."
     )
     assert card_text(cards.card("saboteur")) == "{destroyed} The attack loses 2 more strength."
     assert "Castle, even if the Gate has cards" in card_text(cards.card("digger"))

@@ -98,3 +98,17 @@ def test_a_stronger_defence_lowers_the_odds_and_stops_more():
 
 def test_default_strengths_run_to_the_highest_attack():
     assert odds.strengths(CAT.rules, CARDS) == list(range(1, 13))
+
+
+def test_a_spy_last_in_the_gate_destroys_no_castle_card():
+    """R13: the Spy's next card is one of its own structure.  With a Gate of one card and a
+    Castle of one, a strength of 2 breaks a Spy (Gate 1) and is left with 1, which neither a
+    Spy (Castle 2) nor a Wall (Castle 3) in the Castle can beat: the attack never wins (it
+    won 3 times in 8, when the Spy destroyed the Castle card unseen)."""
+    few = [CAT.card("spy"), CAT.card("wall")]  # 3 Spies, 5 Walls
+    for rules in (CAT.rules, rules_with(purple_on_tie="apply")):
+        fast = odds.exact(rules, few, 1, 1, 2, 10**6)
+        engine = odds.exact_by_engine(rules, few, 1, 1, 2, 10**6)
+        assert fast.win.value == engine.win.value == 0
+        assert fast.break_gate.value == pytest.approx(3 / 8)
+        assert fast.destroyed.value == pytest.approx(3 / 8) == engine.destroyed.value

@@ -38,8 +38,9 @@ class Weaken(_Part):
 
 
 class DestroyNext(_Part):
-    """Purple, when destroyed during an attack: the next ``count`` cards of the attacked
-    structure (then the Castle, as the attack would go on) are destroyed without a comparison."""
+    """Purple, when destroyed during an attack: the next ``count`` cards below it in its own
+    structure are destroyed without a comparison; fewer if that structure runs out (a Spy that
+    was the Gate's last card destroys no Castle card: R13)."""
 
     kind: Literal["destroy_next"]
     count: StrictInt = Field(1, ge=1, le=8)

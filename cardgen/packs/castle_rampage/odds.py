@@ -277,6 +277,8 @@ class _Cascade:
 
     def _next(self, out, mass, counts, g, c, s, where, live, pending) -> None:
         """File the state that follows (or nothing, when the attack is over)."""
+        if where == "gate" and not g:
+            pending = 0  # destroy_next takes the next cards of its own structure only (R13)
         target = "gate" if where == "gate" and g else ("castle" if c else None)
         if target is None or not (live or pending):
             return

@@ -8,7 +8,8 @@ from cardgen.packs.castle_rampage.model import RampageCard
 WORDS: dict[str, str] = {
     "end_attack": "{destroyed} The attacking card is destroyed too; the attack ends.",
     "weaken": "{destroyed} The attack loses {amount} more strength.",
-    "destroy_next": "{destroyed} The next {cards} of the structure {is} destroyed too.",
+    "destroy_next": "{destroyed} The next {cards} below it in the same structure {is} "
+    "destroyed too.",
     "survives_defeat": "{attack} If this attack fails, take this card back into your hand.",
     "targets_castle": "{attack} This attack targets the Castle, even if the Gate has cards.",
 }

@@ -7,7 +7,8 @@ attack strength with its defence value there, then destroy, return or continue.
 - A > D: the defending card is destroyed, A becomes A - D and the next card is revealed; when
   the Gate runs out the attack goes on against the Castle.
 - A purple card destroyed during an attack applies its effect to the attack (``end_attack``,
-  ``weaken``, ``destroy_next``); a Digger targets the Castle directly.
+  ``weaken``, ``destroy_next``: the next cards of its own structure, R13); a Digger targets
+  the Castle directly.
 - The game ends when the last Castle card is destroyed: the attacker wins.
 
 Every step is an :class:`Event` whose text is what a scenario expects.  The readings of the
@@ -154,12 +155,13 @@ class _Attack:
                     if self.strength <= 0:
                         self.finish_attacker("discard")
             elif effect.kind == "destroy_next":
+                # the next cards of the purple card's own structure (R13): never across from
+                # the Gate into the Castle, which only the attack itself goes on to
                 for _ in range(effect.count):
-                    target = self.next_structure(structure)
-                    if target is None:
+                    if not self.side.stack(structure) or self.state.winner is not None:
                         break
-                    victim = self.destroy_top(target, f"{card.id}: destroy_next")
-                    self.purple(victim, target)
+                    victim = self.destroy_top(structure, f"{card.id}: destroy_next")
+                    self.purple(victim, structure)
 
     def run(self) -> AttackResult:
         card = self.result.card
