@@ -14,15 +14,20 @@ from cardgen.packs.castle_rampage.model import Settings
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "games" / "castle-rampage" / "cards"
 CAT = load_catalogue(CARDS)
+#: the deck, half its Veterans going back to the hand on an equal value too (R7's other reading)
 DECK = deck_of(list(CAT))
+_VETERANS = [i for i, c in enumerate(DECK) if c.has("survives_defeat")]
+for _i in _VETERANS[: len(_VETERANS) // 2]:
+    DECK[_i] = type(DECK[_i]).model_validate(
+        {**DECK[_i].model_dump(), "effects": [{"kind": "survives_defeat", "on_tie": True}]}
+    )
 
 #: every combination of the settings' readings
 ALL_SETTINGS = [
-    Settings(failed_defender_returns_to=r1, empty_gate=r2, purple_on_tie=r5, veteran_on_tie=r7)
+    Settings(failed_defender_returns_to=r1, empty_gate=r2, purple_on_tie=r5)
     for r1 in ("attacked_structure", "gate")
     for r2 in ("castle", "no_attack")
     for r5 in ("ignore", "apply")
-    for r7 in ("discard", "hand")
 ]
 
 

@@ -25,7 +25,7 @@ def test_every_scenario_passes():
 def test_cli_runs_the_folder():
     res = CliRunner().invoke(app, ["scenario", "run", str(SCENARIOS)])
     assert res.exit_code == 0, res.output
-    assert "23 passed, 0 failed" in res.output
+    assert "25 passed, 0 failed" in res.output
 
 
 def _copy(tmp_path: Path, name: str) -> Path:

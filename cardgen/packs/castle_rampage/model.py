@@ -47,10 +47,13 @@ class DestroyNext(_Part):
 
 
 class Survives(_Part):
-    """The Veteran's exception: when its attack fails (defence higher), the attacking card goes
-    back to its owner's hand instead of the discard pile."""
+    """The Veteran's exception: when a higher defence stops its attack (with ``on_tie``, an
+    equal one too), the attacking card goes back to its owner's hand instead of the discard
+    pile.  An attack ended by a purple card (``end_attack``, ``weaken`` to 0) is not stopped by
+    a defence: the card is destroyed."""
 
     kind: Literal["survives_defeat"]
+    on_tie: StrictBool = Field(False, description="R7: an equal defence sends it back too")
 
 
 class TargetsCastle(_Part):
@@ -149,9 +152,6 @@ class Settings(_Part):
     )
     purple_on_tie: Literal["ignore", "apply"] = Field(
         "ignore", description="R5: a purple card destroyed by an equal attack"
-    )
-    veteran_on_tie: Literal["discard", "hand"] = Field(
-        "discard", description="R7: a Veteran destroyed by an equal defence"
     )
 
 

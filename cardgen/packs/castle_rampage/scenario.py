@@ -1,7 +1,8 @@
 """Castle Rampage's scenario vocabulary: one attack on a written-out pair of structures.
 
 A scenario file names its catalogue (``cards: ../cards``), the defender's Gate and Castle top
-first (a card id, or ``{card: id, gate: 4, castle: 6}`` to fix a value the example gives),
+first (a card id, or ``{card: id, gate: 4, castle: 6}`` to fix a value the example gives;
+``effects: [...]`` replaces the card's effects),
 the attack (``{card: knight, strength: 9}``; the strength defaults to the card's), optional
 ``settings`` overriding ``rules.yaml``'s, and what it expects: the exact event lines, the
 structures, hand and discard pile afterwards, the cards destroyed, whether the Gate broke and
@@ -19,7 +20,7 @@ from cardgen.catalogue.validation_errors import validate_model
 from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.packs.castle_rampage.engine.resolve import AttackResult, resolve_attack
 from cardgen.packs.castle_rampage.engine.state import Side, Slot, State
-from cardgen.packs.castle_rampage.model import RampageCard
+from cardgen.packs.castle_rampage.model import Effect, RampageCard
 from cardgen.scenarios.protocol import ScenarioError
 
 
@@ -34,6 +35,7 @@ class CardRef(_Model):
     attack: StrictInt | None = Field(None, ge=1)
     gate: StrictInt | None = Field(None, ge=1)
     castle: StrictInt | None = Field(None, ge=1)
+    effects: list[Effect] | None = Field(None, description="the card's effects, replaced")
 
 
 Entry = str | CardRef
@@ -97,6 +99,8 @@ def _card(cat: Catalogue, entry: Entry) -> RampageCard:
         for k, v in (("attack", ref.attack), ("gate", ref.gate), ("castle", ref.castle))
         if v is not None
     }
+    if ref.effects is not None:
+        fixed["effects"] = tuple(ref.effects)
     return card.model_copy(update=fixed) if fixed else card
 
 

@@ -10,7 +10,8 @@ WORDS: dict[str, str] = {
     "weaken": "{destroyed} The attack loses {amount} more strength.",
     "destroy_next": "{destroyed} The next {cards} below it in the same structure {is} "
     "destroyed too.",
-    "survives_defeat": "{attack} If this attack fails, take this card back into your hand.",
+    "survives_defeat": "{attack} If {defence} defence stops this attack, take this card back "
+    "into your hand.",
     "targets_castle": "{attack} This attack targets the Castle, even if the Gate has cards.",
 }
 
@@ -23,6 +24,7 @@ def effect_line(effect) -> str:
         attack="{sword}",
         amount=getattr(effect, "amount", ""),
         cards="card" if count == 1 else f"{count} cards",
+        defence="an equal or higher" if getattr(effect, "on_tie", False) else "a higher",
         **{"is": "is" if count == 1 else "are"},
     )
 

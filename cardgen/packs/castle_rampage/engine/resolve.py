@@ -1,7 +1,8 @@
 """The attack cascade (seed 001): reveal the top card of the attacked structure, compare the
 attack strength with its defence value there, then destroy, return or continue.
 
-- A < D: the attacking card is destroyed (a Veteran goes back to its owner's hand); the
+- A < D: the attacking card is destroyed (a Veteran goes back to its owner's hand, and on
+  A = D too if its ``survives_defeat`` has ``on_tie``); the
   defending card goes back face down on top of its structure (R1); damage is not remembered.
 - A = D: both are destroyed and no further card is revealed, even when the Gate is now empty.
 - A > D: the defending card is destroyed, A becomes A - D and the next card is revealed; when
@@ -215,12 +216,8 @@ class _Attack:
                 self.strength = 0
                 self.destroy_top(structure, "equal")
                 if self.live:
-                    tie_to = (
-                        "hand"
-                        if card.has("survives_defeat") and self.settings.veteran_on_tie == "hand"
-                        else "discard"
-                    )
-                    self.finish_attacker(tie_to)
+                    survives = next((e for e in card.effects if e.kind == "survives_defeat"), None)
+                    self.finish_attacker("hand" if survives and survives.on_tie else "discard")
                 if self.settings.purple_on_tie == "apply":
                     self.purple(defender, structure)
             else:
