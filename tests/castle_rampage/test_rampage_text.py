@@ -148,3 +148,22 @@ def test_the_catalogue_prints_what_the_tests_play():
 
 def test_every_effect_kind_is_played():
     assert TESTED == KINDS
+
+
+@pytest.mark.parametrize("purple_on_tie", ["ignore", "apply"])
+def test_the_purple_banner_says_whether_a_tie_sets_the_effect_off(purple_on_tie):
+    """R5: by default a purple card that an equal value destroys does nothing; its banner must
+    not promise that it "acts when destroyed" then."""
+    from cardgen.packs.castle_rampage.fields import LAYOUT_FIELDS
+
+    rules = CAT.rules.model_copy(
+        update={"settings": CAT.rules.settings.model_copy(update={"purple_on_tie": purple_on_tie})}
+    )
+    spy = CAT.card("spy")
+    label = LAYOUT_FIELDS["purple_label"].fn(spy, rules)
+    _state, result = attack(
+        [spy, card("wall")], [card("keep")], card("peasant"), purple_on_tie=purple_on_tie
+    )  # 1 = 1
+    acted = any("destroy_next" in e.data.get("why", "") for e in result.events)
+    assert acted == (purple_on_tie == "apply")
+    assert label == ("PURPLE · acts when destroyed" + ("" if acted else ", not on a tie"))

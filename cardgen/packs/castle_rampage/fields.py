@@ -28,6 +28,12 @@ def face_icons(card: RampageCard, rules: RampageRules) -> list[str]:
     return icons
 
 
+def purple_label(card: RampageCard, rules: RampageRules) -> str:
+    """The purple banner: when the card acts (not on a tie unless ``purple_on_tie: apply``)."""
+    tie = "" if rules.settings.purple_on_tie == "apply" else ", not on a tie"
+    return f"PURPLE · acts when destroyed{tie}"
+
+
 def _colour(card: RampageCard, rules: RampageRules) -> str:
     return (
         rules.colour(card.colour).ink if card.colour else rules.back_colours.get("aid", "#555555")
@@ -37,6 +43,7 @@ def _colour(card: RampageCard, rules: RampageRules) -> str:
 LAYOUT_FIELDS: dict[str, Computed] = {
     "ink": Computed(_colour, "colour"),
     "purple": Computed(lambda card, rules: rules.is_purple(card), "colour"),
+    "purple_label": Computed(purple_label, "colour"),
     "colour_name": Computed(
         lambda card, rules: rules.colour(card.colour).name if card.colour else "", "colour"
     ),
