@@ -15,7 +15,6 @@ from cardgen.cli.common import (
     detail,
     elapsed,
     fail,
-    load,
     report_errors,
     say,
     writing,
@@ -58,6 +57,7 @@ def appendix(
     from cardgen.catalogue.loader import load_rules
     from cardgen.diagnostics import DiagnosticError
     from cardgen.docs import FORMATS, RulebookError, build_appendix, write_appendix
+    from cardgen.standard_checks import validated
 
     if rules_reference is not None:
         from cardgen.docs import write_rules_reference
@@ -72,7 +72,10 @@ def appendix(
             raise fail(str(exc)) from None
         return
 
-    catalogue = load(directory)
+    try:  # refused exactly as `cardgen validate` refuses it (its icons drawn in the appendix)
+        catalogue, _ = validated(directory)
+    except DiagnosticError as exc:
+        raise report_errors(exc) from None
     formats = [f.value for f in format] if format else list(FORMATS)
     gathered = build_appendix(catalogue)
     with writing(out):
