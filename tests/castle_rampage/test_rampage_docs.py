@@ -63,7 +63,7 @@ def test_every_setting_has_its_clarification():
     settings = {f"settings.{name}" for name in Settings.model_fields}
     referenced = {c.setting for c in clarifications() if c.setting}
     assert settings == referenced
-    assert len({c.id for c in clarifications()}) == len(clarifications()) == 13
+    assert len({c.id for c in clarifications()}) == len(clarifications()) == 14
 
 
 def test_one_back_per_pile_hides_the_deck():
@@ -110,3 +110,20 @@ def test_rulebook_takes_its_numbers_from_rules_yaml(small, tmp_path):
     assert "- 118 deck cards" in text
     assert "Each player deals 3 cards face down as their Gate and 4 cards" in text
     assert "## Attack odds" in text  # the appendices follow
+
+
+SEED = Path("/work/shared/seeds/001_7748ccba636ab93e.txt")
+
+
+def _plain(text: str) -> str:
+    """Whitespace collapsed, typographic quotes made plain (the seed mixes both)."""
+    return " ".join(text.translate(str.maketrans("’“”", '\'""')).split())
+
+
+@pytest.mark.skipif(not SEED.exists(), reason="the seed is in the lab's shared folder")
+def test_every_reading_quotes_the_seed():
+    seed = _plain(SEED.read_text(encoding="utf-8"))
+    for c in clarifications():
+        for piece in c.passage.split("..."):
+            quote = _plain(piece).rstrip(".").strip()
+            assert quote in seed, f"{c.id} misquotes the seed: {quote!r}"
