@@ -165,3 +165,23 @@ def test_a_turn_without_recruiting_lets_the_next_player_replace():
     state.apply_action(replaces[0])
     assert state.market[slot] == top and state.market_deck[0] == old
     assert not [a for a in state.legal_actions() if decode(a).kind is Act.REPLACE]
+
+
+def test_every_logged_line_is_a_template_of_the_log():
+    """The log's vocabulary (engine/events.py): every line of 30 seeded games and of the
+    shipped scenarios is made by one template, and every template is used."""
+    from cardgen.catalogue.yaml_source import load_yaml
+    from cardgen.packs.authority.engine import events
+    from cardgen.packs.authority.scenario import parse, run_scenario
+
+    lines: list[str] = []
+    for k in range(30):
+        n = 2 + k % 3
+        state = _game(n, seed=k, **READINGS[k % len(READINGS)]).new_initial_state(seed=k)
+        play_game(state, [(RandomBot if (k + s) % 2 else GreedyBot)(k + s) for s in range(n)])
+        lines += state.events
+    for path in sorted((CARDS.parent / "scenarios").glob("*.yaml")):
+        lines += run_scenario(parse(*load_yaml(path)), CAT)[0].events  # all play on ../cards
+    parsed = [events.parse(line) for line in lines]
+    assert [ln for ln, p in zip(lines, parsed, strict=True) if p is None] == []
+    assert {p.template for p in parsed} == set(events.TEMPLATES)

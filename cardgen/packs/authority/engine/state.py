@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cardgen.packs.authority.engine import events as E
 from cardgen.packs.authority.engine.actions import END, Act, decode, encode
 from cardgen.packs.authority.model import Kind, Role, Scale, Trigger
 
@@ -112,10 +113,9 @@ class State:
             self.rng.shuffle(p.deck)
             p.rows[0] = [g.kingsguard_ids[seat]]
         self.market = [self._pop_market() for _ in range(self.rules.marketplace)]
-        for seat, p in enumerate(self.players):
-            n = self.rules.first_hand if seat == 0 else self.rules.hand_size
-            self._draw(p, n)
-        self._log("set-up: " + ", ".join(f"P{s + 1} {f}" for s, f in enumerate(g.sides)))
+        for seat in range(self.n):
+            self._draw(seat, self.rules.first_hand if seat == 0 else self.rules.hand_size)
+        self._log(E.SETUP, ", ".join(f"P{s + 1} {f}" for s, f in enumerate(g.sides)))
         self._start_turn()
 
     def _pop_market(self) -> int:
@@ -288,34 +288,35 @@ class State:
             self._trigger(seat, inst, Trigger.attack)
             dmg = (self.unit(inst).power or 0) + self.bonus - self._own_bonus(inst)
             self.attacked.append((inst, arg))
-            self._log(f"P{seat + 1} attacks P{arg + 1} with {self.unit(inst).name} ({dmg})")
+            self._log(E.ATTACK, seat, arg, self.unit(inst).name, dmg)
             self._hit(seat, arg, dmg)
             me.discard.append(inst)  # R21: its damage dealt, it retreats to the discard pile
         elif k is Act.DEFEND:
             row = self.free_row(seat, inst)
             me.hand.remove(inst)
             me.rows[row].append(inst)
-            self._log(f"P{seat + 1} defends with {self.unit(inst).name} in row {row}")
+            self._log(E.DEFEND, seat, self.unit(inst).name, row)
         elif k is Act.RECRUIT:
             me.hand.remove(inst)
-            self.authority += self.unit(inst).power or 0
-            self._log(f"P{seat + 1} recruits with {self.unit(inst).name}")
+            power = self.unit(inst).power or 0
+            self.authority += power
+            self._log(E.RECRUIT, seat, self.unit(inst).name, power)
             self._trigger(seat, inst, Trigger.recruit)
             me.discard.append(inst)  # R21: its authority given, it goes to the discard pile
         elif k is Act.USE:
             me.hand.remove(inst)
             me.discard.append(inst)
-            self._log(f"P{seat + 1} discards {self.unit(inst).name} for its ability")
-            self._ability(seat, self.unit(inst).discard_ability, target=arg)
+            self._log(E.USE, seat, self.unit(inst).name)
+            self._ability(seat, self.unit(inst).discard_ability, target=arg, source=inst)
         elif k is Act.SPY:
             me.hand.remove(inst)
             me.general.append(inst)
-            self._log(f"P{seat + 1} places the spy {self.unit(inst).name} in the general zone")
+            self._log(E.SPY, seat, self.unit(inst).name)
         elif k is Act.HUNT:
             me.hand.remove(inst)
             me.discard.append(inst)
             self.hunting = True
-            self._log(f"P{seat + 1} discards the spy {self.unit(inst).name} to hunt a spy")
+            self._log(E.HUNT, seat, self.unit(inst).name)
         elif k is Act.REMOVE_SPY:
             self.hunting = False
             owner = next(s for s, p in enumerate(self.players) if inst in p.general)
@@ -324,14 +325,14 @@ class State:
                 self.players[owner].discard.append(inst)
             else:
                 self.annihilated.append(inst)
-            self._log(f"P{seat + 1} removes P{owner + 1}'s spy {self.unit(inst).name}")
+            self._log(E.REMOVE_SPY, seat, owner, self.unit(inst).name)
         elif k in (Act.STRIKE, Act.WOUND):
             owner, row = self.row_of(inst)
             pool = self.pools[owner]
             if k is Act.WOUND:
                 self.damage[inst] = self.damage.get(inst, 0) + pool
                 del self.pools[owner]
-                self._log(f"P{seat + 1} wounds {self.unit(inst).name} ({pool})")
+                self._log(E.WOUND, seat, owner, self.unit(inst).name, pool)
             else:
                 self.pools[owner] = pool - self.toughness(inst)
                 if not self.pools[owner]:
@@ -343,17 +344,17 @@ class State:
                         if self.front_row(owner) is None:
                             self._monarch(seat, owner, left)
                     elif left:
-                        self._log(f"{left} leftover damage is lost")
+                        self._log(E.LEFTOVER, left)
         elif k in (Act.IGNORE, Act.DISABLE):
+            owner, _ = self.row_of(inst)
             if k is Act.IGNORE:
                 self.ignore_left -= 1
                 self.ignored.add(inst)
-                self._log(f"P{seat + 1} ignores {self.unit(inst).name}")
+                self._log(E.IGNORE, seat, owner, self.unit(inst).name)
             else:
                 self.disable_left -= 1
                 self.disabled[inst] = seat
-                self._log(f"P{seat + 1} disables {self.unit(inst).name}")
-            owner, _ = self.row_of(inst)
+                self._log(E.DISABLE, seat, owner, self.unit(inst).name)
             if owner in self.pools and self.front_row(owner) is None:
                 # R15: chosen before the damage lands, so pending damage finds the Monarch open
                 self._monarch(seat, owner, self.pools.pop(owner))
@@ -361,7 +362,7 @@ class State:
             self.retire_left -= 1
             me.hand.remove(inst)
             self.annihilated.append(inst)
-            self._log(f"P{seat + 1} retires {self.unit(inst).name}")
+            self._log(E.RETIRE, seat, self.unit(inst).name)
         elif k is Act.BUY:
             bought = self.market[inst]
             self._buy(seat, bought)
@@ -374,7 +375,7 @@ class State:
             self.market_deck.insert(0, old)  # to the bottom of the market deck
             self.market[inst] = self._pop_market()
             self.may_replace = False
-            self._log(f"P{seat + 1} replaces {self.unit(old).name} in the marketplace")
+            self._log(E.REPLACE, seat, self.unit(old).name)
         elif k is Act.END:
             self._end_turn()
 
@@ -398,7 +399,7 @@ class State:
                     self._add_bonus(a.amount)
         else:
             p.discard.append(inst)
-        self._log(f"P{seat + 1} recruits {u.name} for {u.cost}")
+        self._log(E.BUY, seat, u.name, u.cost)
 
     def _add_bonus(self, amount: int, source: int = -1) -> None:
         self.bonus += amount
@@ -419,7 +420,7 @@ class State:
     def _monarch(self, seat: int, target: int, dmg: int) -> None:
         p = self.players[target]
         p.hp -= dmg
-        self._log(f"P{target + 1}'s Monarch takes {dmg} damage ({max(p.hp, 0)} HP)")
+        self._log(E.MONARCH, target, dmg, max(p.hp, 0))
         if p.hp <= 0:
             self._eliminate(target)
 
@@ -433,10 +434,10 @@ class State:
         if self.annihilate_left > 0:
             self.annihilate_left -= 1
             self.annihilated.append(inst)
-            self._log(f"P{seat + 1} kills and annihilates {self.unit(inst).name}")
+            self._log(E.ANNIHILATE, seat, owner, self.unit(inst).name)
         else:
             p.discard.append(inst)
-            self._log(f"P{seat + 1} kills P{owner + 1}'s {self.unit(inst).name}")
+            self._log(E.KILL, seat, owner, self.unit(inst).name)
 
     def _eliminate(self, seat: int) -> None:
         p = self.players[seat]
@@ -447,7 +448,7 @@ class State:
             self.annihilated.extend(pile)
             pile.clear()
         self.pools.pop(seat, None)
-        self._log(f"P{seat + 1} is eliminated")
+        self._log(E.ELIMINATED, seat)
         alive = [s for s in range(self.n) if self.players[s].alive]
         if len(alive) == 1:
             self._finish(tuple(alive))
@@ -455,7 +456,7 @@ class State:
     def _finish(self, winners: tuple[int, ...]) -> None:
         self.terminal = True
         self.winners = winners
-        self._log("winner: " + ", ".join(f"P{s + 1}" for s in winners))
+        self._log(E.WINNER, winners)
 
     # --- abilities --------------------------------------------------------------------------
     def _trigger(self, seat: int, inst: int, trigger: Trigger) -> None:
@@ -463,39 +464,55 @@ class State:
             if a.trigger is trigger:
                 self._ability(seat, a, target=seat, source=inst)
 
-    def _ability(self, seat: int, a, *, target: int, row: int = 1, source: int = -1) -> None:
+    def _ability(self, seat: int, a, *, target: int, source: int, row: int = 1) -> None:
+        """``source``'s ability ``a`` acts for ``seat`` (``target``: the seat it aims at;
+        ``row``: a defending unit's row, its X), and the log says what it did."""
         p = self.players[seat]
         n = a.amount * {Scale.one: 1, Scale.x: row, Scale.two_x: 2 * row}[a.scale]
+        name = self.unit(source).name
         if a.kind is Kind.authority:
             self.authority += n
+            self._log(E.AUTHORITY, seat, name, n)
         elif a.kind is Kind.attack_bonus:
+            self._log(E.BONUS, seat, name, n)
             self._add_bonus(n, source)
         elif a.kind is Kind.monarch_damage:
-            self._log(f"P{seat + 1} deals {n} damage to P{target + 1}'s Monarch directly")
+            self._log(E.DIRECT, seat, name, n, target)
             self._monarch(seat, target, n)
         elif a.kind is Kind.ignore:
             self.ignore_left += n
+            self._log(E.MAY_IGNORE, seat, name, n)
         elif a.kind is Kind.disable:
             self.disable_left += n
+            self._log(E.MAY_DISABLE, seat, name, n)
         elif a.kind is Kind.annihilate:
             self.annihilate_left += n
+            self._log(E.MAY_ANNIHILATE, seat, name, n)
         elif a.kind is Kind.retire:
             self.retire_left += n
+            self._log(E.MAY_RETIRE, seat, name, n)
         elif a.kind is Kind.draw:
-            self._draw(p, n)
+            self._log(E.DRAW, seat, name, self._draw(seat, n), n)
         elif a.kind is Kind.heal:
+            before = p.hp
             p.hp = min(self.rules.monarch_hp, p.hp + n)
+            self._log(E.HEAL, seat, name, seat, p.hp - before, p.hp)
 
     # --- turn structure ---------------------------------------------------------------------
-    def _draw(self, p: Player, n: int) -> None:
-        for _ in range(n):
+    def _draw(self, seat: int, n: int) -> int:
+        """``seat`` draws ``n`` units, shuffling the discard pile into an empty deck; how many
+        it drew (fewer when both run out)."""
+        p = self.players[seat]
+        for k in range(n):
             if not p.deck:
                 if not p.discard:
-                    return  # fewer than n: draw what there is
+                    return k  # fewer than n: draw what there is
                 p.deck = p.discard
                 p.discard = []
                 self.rng.shuffle(p.deck)
+                self._log(E.RESHUFFLE, seat, len(p.deck))
             p.hand.append(p.deck.pop())
+        return n
 
     def _start_turn(self) -> None:
         self.turn += 1
@@ -504,7 +521,7 @@ class State:
         if self.settings.disable_lasts == "until_next_turn":
             self.disabled = {u: s for u, s in self.disabled.items() if s != seat}
         self._reset_phase()
-        self._log(f"turn {self.turn}: P{seat + 1} ({p.hp} HP)")
+        self._log(E.TURN, self.turn, seat, p.hp)
         for inst in list(p.general):
             for a in self.unit(inst).abilities:
                 if a.trigger is Trigger.general:
@@ -522,7 +539,7 @@ class State:
         p = self.players[seat]
         p.discard.extend(p.hand)
         p.hand.clear()
-        self._draw(p, self.rules.hand_size)
+        self._draw(seat, self.rules.hand_size)
         self.market = [i if i >= 0 else self._pop_market() for i in self.market]
         self.may_replace = not self.recruited
         self.ignored = set()
@@ -530,7 +547,7 @@ class State:
             self.disabled = {}
         if not self.settings.damage_persists:
             self.damage = {}
-        self._log(f"P{seat + 1} ends the turn")
+        self._log(E.END, seat)
         if self.turn >= self.rules.turn_limit:
             alive = [s for s in range(self.n) if self.players[s].alive]
             best = max(self.players[s].hp for s in alive)
@@ -542,9 +559,9 @@ class State:
         self.current = nxt
         self._start_turn()
 
-    def _log(self, text: str) -> None:
+    def _log(self, template: str, *values: object) -> None:
         if self.events is not None:
-            self.events.append(text)
+            self.events.append(E.render(template, *values))
 
     # --- copies, hashes, hidden information -------------------------------------------------
     def clone(self, *, events: bool = True) -> State:
