@@ -137,14 +137,27 @@ class Pack:
         """``"module:function"`` checks run by `validate` (cached by content), e.g. the engine's."""
         return ()
 
-    def card_file_model(self) -> type:
+    def card_model_for(self, rules: RulesBase | None) -> type[CardBase]:
+        """The card model of a catalogue: :attr:`card_model` with the fields its ``rules.yaml``
+        declares (``fields:``, :mod:`cardgen.catalogue.custom_fields`)."""
+        from cardgen.catalogue.custom_fields import extend_card_model
+
+        return extend_card_model(self.card_model, getattr(rules, "fields", None) or {})
+
+    def file_field_defaults(self, rules: RulesBase) -> dict[str, Any]:
+        """Values of :attr:`file_fields` that a card file (or a sheet) may leave out (plain: the
+        first back of ``rules.yaml``)."""
+        return {}
+
+    def card_file_model(self, rules: RulesBase | None = None) -> type:
         """The pydantic model of a whole card file (its shared fields and ``cards``)."""
         from pydantic import ConfigDict, Field, create_model
 
+        model = self.card_model_for(rules)
         fields: dict[str, Any] = {
-            name: (self.card_model.model_fields[name].annotation, ...) for name in self.file_fields
+            name: (model.model_fields[name].annotation, ...) for name in self.file_fields
         }
-        fields["cards"] = (list[self.card_model], Field(min_length=1))
+        fields["cards"] = (list[model], Field(min_length=1))
         config = ConfigDict(extra="forbid", frozen=True)
         return create_model("CardFile", __config__=config, **fields)
 
@@ -162,15 +175,16 @@ class Pack:
         (:mod:`cardgen.catalogue.sheet_cells`)."""
         from cardgen.catalogue.sheet_cells import card_row
 
-        return card_row(self.card_model, card, self.sheet_notation)
+        return card_row(type(card), card, self.sheet_notation)
 
-    def import_row(self, cells: dict[str, str]) -> dict[str, Any]:
+    def import_row(self, cells: dict[str, str], model: type | None = None) -> dict[str, Any]:
         """The inverse of :meth:`export_row`: a row's non-empty cells (field -> text) as the
         raw mapping of a card design, which the card model then validates.  Raises
-        :class:`cardgen.catalogue.sheet_cells.RowError` naming each cell it cannot read."""
+        :class:`cardgen.catalogue.sheet_cells.RowError` naming each cell it cannot read.
+        ``model`` is the catalogue's card model (:meth:`card_model_for`)."""
         from cardgen.catalogue.sheet_cells import row_card
 
-        return row_card(self.card_model, cells, self.sheet_notation)
+        return row_card(model or self.card_model, cells, self.sheet_notation)
 
     def card_text(self, card: CardBase) -> str:
         """The printed rules text of ``card``."""

@@ -245,7 +245,7 @@ CASES = [
     ("out of range", lambda r: _cell(r, 7, "Copies", "0"), "E105", "I7", "copies"),
     ("missing id", lambda r: _cell(r, 8, "ID", ""), "E103", "A8", "'id'"),
     ("duplicate id", lambda r: _cell(r, 9, "ID", "sneak"), "E106", "A9", "cards.csv:A2"),
-    ("no back", lambda r: _cell(r, 3, "Back", ""), "E103", "E3", "names its file"),
+    ("unknown back", lambda r: _cell(r, 3, "Back", "dragons"), "E104", "E3", "dragons"),
     ("unknown column", lambda r: _cell(r, 1, "Cost", "Cots"), "E111", "D1", "did you mean 'cost'"),
     ("duplicate column", lambda r: _cell(r, 1, "Text", "Name"), "E112", "F1", "B1"),
     ("no name column", lambda r: _cell(r, 1, "Name", "Title"), "E103", "A1", "'name'"),

@@ -167,9 +167,25 @@ def load_rules(path: Path, display: str | None = None) -> tuple[Pack, RulesBase]
     except DiagnosticError as exc:
         raise DiagnosticError(problems + exc.diagnostics) from None
     problems += pack.rules_problems(rules, smap, path.parent)
+    problems += _field_clashes(pack, rules, smap)
     if problems:
         raise DiagnosticError(problems)
     return pack, rules
+
+
+def _field_clashes(pack: Pack, rules: RulesBase, smap: SourceMap) -> list[Diagnostic]:
+    """E109 for each field ``rules.yaml`` declares that the pack's cards already have."""
+    from cardgen.catalogue.custom_fields import field_clashes
+
+    return [
+        Diagnostic(
+            "E109",
+            f"fields: {why}",
+            smap.at(("fields", name), key=True),
+            hint="remove it from `fields:` (the pack's own field is used), or rename it",
+        )
+        for name, why in field_clashes(rules.fields, pack.card_model)
+    ]
 
 
 @cache
@@ -201,7 +217,7 @@ def check_card_file(
     positions ``smap`` holds (a YAML file's, or the cells of an imported sheet); every problem
     is added to ``diags``."""
     ctx = pack.validation_context(rules)
-    model = pack.card_model
+    model = pack.card_model_for(rules)
     if not isinstance(data, dict):
         shared = " and ".join(f"`{f}:`" for f in (*pack.file_fields, "cards"))
         diags.append(
@@ -215,7 +231,12 @@ def check_card_file(
             err = {"loc": (key,), "type": "extra_forbidden", "msg": "", "input": None}
             diags.append(error_to_diagnostic(err, smap, known_keys=file_keys))
     shared: dict[str, Any] = {}
+    defaults = pack.file_field_defaults(rules)
+    fallback = {}  # a file field the file leaves out: its default, for cards without their own
     for name in pack.file_fields:
+        if name not in data and name in defaults:
+            fallback[name] = defaults[name]
+            continue
         if name not in data:
             diags.append(Diagnostic("E103", f"missing required field {name!r}", smap.at(())))
             continue
@@ -242,7 +263,7 @@ def check_card_file(
         card_id = raw.get("id") if isinstance(raw, dict) else None
         card_id = card_id if isinstance(card_id, str) else None
         if isinstance(raw, dict):  # the file's shared values, unless the card gives its own
-            raw = {**{k: data[k] for k in shared if k not in raw}, **raw}
+            raw = {**fallback, **{k: data[k] for k in shared if k not in raw}, **raw}
         try:
             card = model.model_validate(raw, context=ctx)
         except ValidationError as exc:

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cardgen.catalogue.custom_fields import Fields
 from cardgen.catalogue.placeholders import Placeholders
 from cardgen.catalogue.types import CardId
 
@@ -56,3 +57,9 @@ class RulesBase(BaseModel):
     #: rules values that are invented, not from the game's sources (:mod:`.placeholders`)
     placeholders: Placeholders
     printing: Printing = Field(default_factory=Printing, description="how the cards are printed")
+    fields: Fields = Field(
+        default_factory=dict,
+        description="the game's own card fields besides the pack's (name -> type, or "
+        "{type, choices, required, default, min, max, description}): "
+        "docs/sheets.md, 'Your own fields'",
+    )

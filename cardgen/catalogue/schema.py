@@ -36,7 +36,7 @@ def _string_branch(prop: dict) -> dict | None:
 def deck_schema(pack: Pack, rules: Any = None) -> dict:
     """The JSON Schema (draft 2020-12) of a card file of ``pack``; with ``rules``, the ids the
     rules model defines become enums (editors then complete them)."""
-    schema = pack.card_file_model().model_json_schema()
+    schema = pack.card_file_model(rules).model_json_schema()
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,

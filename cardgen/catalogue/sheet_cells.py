@@ -8,6 +8,7 @@ field type                    cell                                  value
 ============================  ====================================  ========================
 text, enum                    ``Shieldbearer``                      the text as it is
 whole number                  ``3``, ``-1``                         an integer
+number                        ``2.5``, ``3``                        a float or an integer
 yes/no                        ``true`` / ``false`` (also yes, no)   a boolean
 number or text (a power)      ``2`` or ``-``                        an integer, else text
 list                          ``left middle`` (or ``left, middle``) the items
@@ -78,10 +79,14 @@ def _scalar_kind(node: dict, defs: dict) -> str | None:
         kinds = {_scalar_kind(b, defs) for b in node["anyOf"] if b.get("type") != "null"}
         if kinds == {"int", "text"}:
             return "int_or_text"
+        if kinds == {"int", "number"}:
+            return "number"
         return kinds.pop() if len(kinds) == 1 else None
     t = node.get("type")
     if t == "integer":
         return "int"
+    if t == "number":
+        return "number"
     if t == "boolean":
         return "bool"
     if t == "string" or "enum" in node or "const" in node:
@@ -214,8 +219,8 @@ def format_value(shape: Shape, value: Any, notation: Notation | None = None) -> 
     if value is None:
         return ""
     kind = shape.kind
-    if kind in ("int", "bool", "int_or_text", "text"):
-        return value if isinstance(value, int | str) else str(value)
+    if kind in ("int", "bool", "int_or_text", "text", "number"):
+        return value if isinstance(value, int | float | str) else str(value)
     if kind == "list":
         return " ".join(_word(v) for v in value)
     if kind == "map":
@@ -251,6 +256,8 @@ def parse_value(shape: Shape, text: str, notation: Notation | None = None) -> An
         return flag
     if kind == "int_or_text":
         return int(text) if _INT.fullmatch(text.strip()) else text.strip()
+    if kind == "number":
+        return _number(text)
     if kind == "list":
         items = []
         for key, value, _ in _words(text):
@@ -273,6 +280,19 @@ def _int(text: str) -> int:
     if not _INT.fullmatch(text):
         raise CellError(f"{text!r} is not a whole number")
     return int(text)
+
+
+def _number(text: str) -> int | float:
+    text = text.strip()
+    if _INT.fullmatch(text):
+        return int(text)
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if value != value or value in (float("inf"), float("-inf")):
+        raise CellError(f"{text!r} is not a number")
+    return value
 
 
 def _records(text: str) -> list[str]:

@@ -35,7 +35,7 @@ def sheet_table(cat: Catalogue) -> tuple[list[str], list[list[Any]]]:
     """The header and the rows of the catalogue's sheet."""
     pack = cat.pack
     rows = [pack.export_row(c) for c in cat]
-    columns = list(rows[0]) if rows else list(field_shapes(pack.card_model))
+    columns = list(rows[0]) if rows else list(field_shapes(pack.card_model_for(cat.rules)))
     if not any(row.get(PLACEHOLDERS) for row in rows):  # a column only when something is marked
         columns = [c for c in columns if c != PLACEHOLDERS]
     table = [[row[c] for c in columns] for row in rows]
@@ -68,8 +68,9 @@ def column_choices(cat: Catalogue) -> dict[str, list[str]]:
     (``deck``) and the card model's own (``type``)."""
     pack = cat.pack
     enums = pack.schema_enums(cat.rules)
-    own = field_choices(pack.card_model)
-    shapes = field_shapes(pack.card_model)
+    model = pack.card_model_for(cat.rules)
+    own = field_choices(model)
+    shapes = field_shapes(model)
     out = {}
     for name, shape in shapes.items():
         values = enums.get(name) or own.get(name)
@@ -97,7 +98,7 @@ def to_xlsx(cat: Catalogue) -> bytes:
         for c, value in enumerate(row):
             if isinstance(value, bool):
                 sheet.write_boolean(r, c, value, cell)
-            elif isinstance(value, int):
+            elif isinstance(value, int | float):
                 sheet.write_number(r, c, value, cell)
             elif value != "":
                 sheet.write_string(r, c, value, cell)

@@ -44,6 +44,7 @@ from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity,
 from cardgen.util.atomic import atomic_write_bytes
 
 if TYPE_CHECKING:
+    from cardgen.catalogue.custom_fields import FieldDef
     from cardgen.catalogue.extra_checks import ExtraCheck
     from cardgen.catalogue.models import RulesBase
     from cardgen.pack import Pack
@@ -203,31 +204,55 @@ def column_key(header: str) -> str:
 
 @dataclass
 class Columns:
-    """The header row and which column holds which field."""
+    """The header row and which column holds which field; ``new``: the columns no field
+    declares, which the import adds to rules.yaml's ``fields:`` (field -> column)."""
 
     row: int
     fields: dict[str, int] = field(default_factory=dict)
+    new: dict[str, int] = field(default_factory=dict)
 
 
-def sheet_columns(pack: Pack) -> list[str]:
-    """Every column a sheet of ``pack`` may have: its card fields, then ``file``."""
-    return [*field_shapes(pack.card_model), FILE_COLUMN]
+def sheet_columns(pack: Pack, model: type | None = None) -> list[str]:
+    """Every column a sheet of ``pack`` may have: its card fields (``model``'s, the
+    catalogue's card model), then ``file``."""
+    return [*field_shapes(model or pack.card_model), FILE_COLUMN]
 
 
-def required_columns(pack: Pack) -> list[str]:
-    """The columns a sheet must have: the required card fields and the file fields."""
-    model = pack.card_model.model_fields
-    return [n for n, f in model.items() if f.is_required() or n in pack.file_fields]
+def required_columns(
+    pack: Pack, model: type | None = None, rules: RulesBase | None = None
+) -> list[str]:
+    """The columns a sheet must have: the required card fields and the file fields that have
+    no default."""
+    defaults = pack.file_field_defaults(rules) if rules is not None else {}
+    fields = (model or pack.card_model).model_fields
+    return [
+        n
+        for n, f in fields.items()
+        if (f.is_required() or n in pack.file_fields) and n not in defaults
+    ]
 
 
-def read_header(sheet: Sheet, pack: Pack, diags: list[Diagnostic]) -> Columns | None:
+def read_header(
+    sheet: Sheet,
+    pack: Pack,
+    diags: list[Diagnostic],
+    model: type | None = None,
+    rules: RulesBase | None = None,
+    *,
+    new_fields: bool = False,
+) -> Columns | None:
     """The columns of the first non-empty row; every problem with them is added to
-    ``diags`` (and None returned when there is no header at all)."""
+    ``diags`` (and None returned when there is no header at all).  With ``new_fields``, a
+    column that is no field and not a near miss of one (a typo) is a new field
+    (``Columns.new``)."""
+    from cardgen.catalogue.custom_fields import NAME, field_clashes
+
     header_row = next((i for i, r in enumerate(sheet.rows) if any(c.strip() for c in r)), None)
     if header_row is None:
         diags.append(Diagnostic("E014", "the sheet is empty", sheet.where))
         return None
-    valid = sheet_columns(pack)
+    model = model or pack.card_model
+    valid = sheet_columns(pack, model)
     cols = Columns(header_row)
     width = max(len(r) for r in sheet.rows)
     for c in range(width):
@@ -240,12 +265,25 @@ def read_header(sheet: Sheet, pack: Pack, diags: list[Diagnostic]) -> Columns | 
                 )
             continue
         key = column_key(header)
-        if key not in valid:
-            close = difflib.get_close_matches(key, valid, n=1, cutoff=0.6)
+        close = difflib.get_close_matches(key, valid, n=1, cutoff=0.6)
+        if (
+            key not in valid
+            and new_fields
+            and not close
+            and NAME.fullmatch(key)
+            and not field_clashes([key], model)
+            and key not in cols.new
+        ):
+            cols.new[key] = c
+        elif key not in valid:
             guess = f"did you mean {close[0]!r}? " if close else ""
+            declare = " (or declare it under `fields:` in rules.yaml)" if new_fields else ""
             diags.append(
                 Diagnostic(
-                    "E111", f"unknown column {header.strip()!r}", where, hint=guess + _names(valid)
+                    "E111",
+                    f"unknown column {header.strip()!r}",
+                    where,
+                    hint=guess + _names(valid) + declare,
                 )
             )
         elif key in cols.fields:
@@ -255,7 +293,7 @@ def read_header(sheet: Sheet, pack: Pack, diags: list[Diagnostic]) -> Columns | 
             )
         else:
             cols.fields[key] = c
-    for name in required_columns(pack):
+    for name in required_columns(pack, model, rules):
         if name not in cols.fields:
             why = "it names the card's file" if name in pack.file_fields else "every card has one"
             diags.append(
@@ -313,9 +351,15 @@ class _Flagger:
 
 
 def _read_rows(
-    sheet: Sheet, cols: Columns, pack: Pack, diags: list[Diagnostic]
+    sheet: Sheet,
+    cols: Columns,
+    pack: Pack,
+    diags: list[Diagnostic],
+    model: type,
+    defaults: dict[str, Any],
 ) -> dict[str, list[_Row]]:
-    """The rows of cards grouped by card file, in sheet order."""
+    """The rows of cards grouped by card file, in sheet order (``defaults``: the values of
+    file fields a row may leave empty)."""
     groups: dict[str, list[_Row]] = {}
     for r in range(cols.row + 1, len(sheet.rows)):
         line = sheet.rows[r]
@@ -329,11 +373,14 @@ def _read_rows(
         file_cell = cells.pop(FILE_COLUMN, None)
         flag = _Flagger(diags, sheet, cols, r, cells.get("id"))
         try:
-            raw = pack.import_row(cells)
+            raw = pack.import_row(cells, model)
         except RowError as exc:
             for column, message in exc.problems:
                 flag("E102", f"{column}: {message}", column)
             continue
+        for name, value in defaults.items():
+            if name not in cells:
+                raw[name] = cells[name] = value
         missing = [f for f in pack.file_fields if f not in cells]
         for name in missing:
             flag("E103", f"{name}: empty (every card needs one: it names its file)", name)
@@ -362,7 +409,8 @@ def _source_map(sheet: Sheet, cols: Columns, pack: Pack, rows: list[_Row]) -> So
     values[()] = sheet.at(rows[0].index, 0)
     values[("cards",)] = values[()]
     for name in pack.file_fields:
-        values[(name,)] = keys[(name,)] = sheet.at(rows[0].index, cols.fields[name])
+        column = cols.fields.get(name, cols.fields.get("id", 0))
+        values[(name,)] = keys[(name,)] = sheet.at(rows[0].index, column)
 
     def walk(path: tuple, value: Any, where: Position) -> None:
         values[path] = keys[path] = where
@@ -376,6 +424,8 @@ def _source_map(sheet: Sheet, cols: Columns, pack: Pack, rows: list[_Row]) -> So
     for j, row in enumerate(rows):
         first = cols.fields.get("id", min(cols.fields.values()))
         values[("cards", j)] = sheet.at(row.index, first)
+        for name in row.raw.keys() - cols.fields.keys():  # a default: the row's first cell
+            walk(("cards", j, name), row.raw[name], sheet.at(row.index, first))
         for name, c in cols.fields.items():
             if name != FILE_COLUMN:
                 walk(("cards", j, name), row.raw.get(name), sheet.at(row.index, c))
@@ -388,6 +438,8 @@ class Imported(ValidationResult):
     and the card files to write (file name -> YAML text; empty unless there is no error)."""
 
     files: dict[str, str] = field(default_factory=dict)
+    #: the fields the sheet's new columns add to rules.yaml, with their inferred types
+    new_fields: dict[str, FieldDef] = field(default_factory=dict)
 
 
 Checks = Callable[[Catalogue], Iterable["ExtraCheck"]]
@@ -401,18 +453,33 @@ def import_sheet(
     *,
     extra_checks: Checks | None = None,
     header: Iterable[str] = (),
+    new_fields: bool = False,
 ) -> Imported:
     """The catalogue a sheet describes, checked as `cardgen validate` checks a folder: the
     schema, the pack's rules-model checks and, when those pass, ``extra_checks`` (e.g.
     :func:`cardgen.standard_checks.standard`), every diagnostic at the cell it is about.
     With no error, ``files`` holds the card files of the folder ``root``, each starting with
-    the comment lines of ``header``."""
+    the comment lines of ``header``.  With ``new_fields``, each column no field declares (and
+    that is no near miss of a field) becomes a field of the type its cells suggest
+    (:func:`cardgen.catalogue.custom_fields.infer_field`): ``new_fields`` of the result, which
+    the caller adds to rules.yaml."""
+    from cardgen.catalogue.custom_fields import infer_field
+
     root = Path(root)
     diags: list[Diagnostic] = []
-    cols = read_header(sheet, pack, diags)
+    model = pack.card_model_for(rules)
+    cols = read_header(sheet, pack, diags, model, rules, new_fields=new_fields)
     if cols is None or diags:
         return Imported(None, _tidy(diags))
-    groups = _read_rows(sheet, cols, pack, diags)
+    added: dict[str, FieldDef] = {}
+    if cols.new:
+        body = sheet.rows[cols.row + 1 :]
+        for name, c in cols.new.items():
+            added[name] = infer_field([r[c] if c < len(r) else "" for r in body])
+        rules = rules.model_copy(update={"fields": {**rules.fields, **added}})
+        model = pack.card_model_for(rules)
+        cols.fields.update(cols.new)
+    groups = _read_rows(sheet, cols, pack, diags, model, pack.file_field_defaults(rules))
     if not groups and not diags:
         diags.append(
             Diagnostic(
@@ -441,7 +508,7 @@ def import_sheet(
     files = {}
     for name, _smap, shared, cards in checked:
         files[name] = card_file_yaml(pack, shared, [c for c, _ in cards], header=header)
-    return Imported(catalogue, diags, files=dict(sorted(files.items())))
+    return Imported(catalogue, diags, files=dict(sorted(files.items())), new_fields=added)
 
 
 def _has_errors(diags: list[Diagnostic]) -> bool:

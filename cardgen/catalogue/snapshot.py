@@ -122,12 +122,14 @@ class Snapshot:
 
 
 def _check(root: Path) -> Checked:
+    from cardgen.catalogue.custom_fields import icon_field_problems
     from cardgen.catalogue.loader import read_catalogue
     from cardgen.catalogue.placeholders import placeholder_notes
 
     catalogue, diags = read_catalogue(root)
     if catalogue is not None:
         diags += placeholder_notes(catalogue)
+        diags += icon_field_problems(catalogue)
         diags += catalogue.pack.check(catalogue)
     return catalogue, diags
 
@@ -184,7 +186,8 @@ def _decode(root: Path, pack_id: str | None, data: dict[str, Any]) -> Catalogue:
     pack = get_pack(pack_id)
     rules = pack.rules_model.model_validate(data["rules"])
     ctx = pack.validation_context(rules)
-    cards = [pack.card_model.model_validate(c, context=ctx) for c in data["cards"]]
+    model = pack.card_model_for(rules)
+    cards = [model.model_validate(c, context=ctx) for c in data["cards"]]
     files = {
         name: SourceMap.from_rows(name, values, keys)
         for name, (values, keys) in data["files"].items()

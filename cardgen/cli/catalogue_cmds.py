@@ -273,12 +273,16 @@ def import_(
     header = [f"Imported from {sheet.name} by `cardgen import`: edit the sheet, import it again."]
     if (to / "deck.schema.json").is_file():
         header.insert(0, "yaml-language-server: $schema=deck.schema.json")
-    result = import_sheet(table, pack, model, to, extra_checks=standard(), header=header)
+    result = import_sheet(
+        table, pack, model, to, extra_checks=standard(), header=header, new_fields=True
+    )
     print_human(result.diagnostics, sys.stderr, summary=False)
     if not result.ok:
         errors = len(result.errors)
         typer.echo(f"error: {errors} error(s) in {sheet}; nothing was written to {to}", err=True)
         raise typer.Exit(1)
+    if result.new_fields:
+        rules_bytes = _rules_with(rules_bytes or target_rules.read_bytes(), result, sheet, to)
     done = write_catalogue(to, result.files, rules=rules_bytes)
     if not reread_matches(to, result.catalogue):  # pragma: no cover - a bug in the writer
         raise fail(f"the files written to {to} do not load as the sheet's cards")
@@ -292,6 +296,23 @@ def import_(
         f"{len(done.written)} file(s) written, {len(done.unchanged)} unchanged, "
         f"{len(done.removed)} removed"
     )
+
+
+def _rules_with(rules: bytes, result, sheet: Path, to: Path) -> bytes:
+    """rules.yaml with the fields of the sheet's new columns declared, each one said."""
+    from cardgen.catalogue.custom_fields import declaration_yaml, with_fields
+
+    note = f"added by `cardgen import {sheet.name}` (new columns): check their types"
+    text = with_fields(rules.decode("utf-8"), result.new_fields, note)
+    if text is None:
+        lines = "\n".join(f"  {declaration_yaml(n, f)}" for n, f in result.new_fields.items())
+        raise fail(
+            f"{to / 'rules.yaml'}: its `fields:` is not a block mapping, so the sheet's new "
+            f"columns cannot be added to it; declare them yourself:\n{lines}"
+        )
+    for name, f in result.new_fields.items():
+        say(f"{to / 'rules.yaml'}: new field {name!r} ({f.summary()}) for the sheet's column")
+    return text.encode("utf-8")
 
 
 def register(app: typer.Typer) -> None:

@@ -45,7 +45,7 @@ class Theme:
         layout: CardLayout = load_layout(path, pack.layout_model())
         check = getattr(layout, "check_fields", None)
         if check is not None:  # a layout of elements names only fields the cards have
-            check("face", [*pack.card_model.model_fields, *pack.layout_fields()])
+            check("face", [*pack.card_model_for(rules).model_fields, *pack.layout_fields()])
             if "back" in layout.sections:
                 check("back", ["key", "pile", "name", "marked", *pack.back_fields()])
         fonts = register_fonts(layout.fonts)

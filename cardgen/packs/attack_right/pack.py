@@ -57,7 +57,9 @@ class AttackRight(Pack):
     def extra_checks(self) -> tuple[str, ...]:
         return ("cardgen.packs.attack_right.card_checks:check_cards",)
 
-    def card_file_model(self) -> type:
+    def card_file_model(self, rules: RulesModel | None = None) -> type:
+        if rules is not None and rules.fields:  # the catalogue's own fields
+            return super().card_file_model(rules)
         from cardgen.packs.attack_right.cards import DeckFile
 
         return DeckFile

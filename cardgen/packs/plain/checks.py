@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardgen.catalogue.icon_tokens import ICON_FOLDER, tokens_in
-from cardgen.catalogue.loader import Catalogue
+from cardgen.catalogue.loader import Catalogue, display_path
 from cardgen.diagnostics import Diagnostic
 from cardgen.packs.plain.tokens import ICONS
 
@@ -24,6 +24,7 @@ def known_icons(cat: Catalogue) -> list[str]:
 def _check(cat: Catalogue) -> Iterable[Diagnostic]:
     rules = cat.rules
     icons = known_icons(cat)
+    add = f"add {display_path(cat.root / ICON_FOLDER)}/{{}}.svg (an SVG icon), or use one of"
     for card in cat:
         if rules.types and card.type is not None and card.type not in rules.types:
             yield Diagnostic(
@@ -57,7 +58,7 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
                         f"{field}: unknown icon token {{{token}}}",
                         cat.position(card.id, field),
                         card.id,
-                        hint=f"known icons: {', '.join(icons)}",
+                        hint=f"{add.format(token)}: {', '.join(icons)}",
                     )
     for stat in rules.stats:
         if stat.icon is not None and stat.icon not in icons:

@@ -79,7 +79,9 @@ class PlainCard(CardBase):
     text: str = Field("", max_length=300, description="rules text; {token} draws an icon")
     flavour: str | None = Field(None, max_length=200)
     stats: dict[str, StrictInt] = Field(default_factory=dict)
-    back: BackId | None = Field(None, description="defaults to the file's `back`")
+    back: BackId | None = Field(
+        None, description="defaults to the file's `back`, else the first back of rules.yaml"
+    )
     copies: StrictInt = Field(1, ge=1, le=99)
     art: str | None = Field(None, description="image path relative to the catalogue folder")
     version: StrictInt = Field(1, ge=1)

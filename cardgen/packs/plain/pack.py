@@ -30,6 +30,10 @@ class Plain(Pack):
 
         return check_catalogue(catalogue)
 
+    def file_field_defaults(self, rules: PlainRules) -> dict[str, Any]:
+        """A card without a back gets the first back of rules.yaml."""
+        return {"back": rules.backs[0].id}
+
     def schema_enums(self, rules: PlainRules | None) -> dict[str, list[str]]:
         if rules is None:
             return {}
