@@ -4,6 +4,11 @@ file ``icons/<name>.svg`` beside the catalogue's ``rules.yaml`` or, failing that
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
 
 #: the folder of icon files, in a catalogue folder (designers' own icons) and in a pack
 ICON_FOLDER = "icons"
@@ -14,3 +19,37 @@ TOKEN = re.compile(r"\{([a-z][a-z0-9-]*)\}")
 def tokens_in(text: str) -> list[str]:
     """The icon token names used in ``text``, in order."""
     return TOKEN.findall(text)
+
+
+_TITLE = re.compile(rb"<title[^>]*>\s*([^<]{1,80}?)\s*</title>")
+
+
+def own_icons(root: Path) -> dict[str, str]:
+    """The icons of a catalogue folder's own ``icons/`` (name -> what it stands for: the SVG's
+    ``<title>``, else its name), by name."""
+    folder = Path(root) / ICON_FOLDER
+    try:
+        paths = sorted(
+            p for p in folder.iterdir() if p.suffix == ".svg" and TOKEN.fullmatch(f"{{{p.stem}}}")
+        )
+    except OSError:
+        return {}
+    out = {}
+    for path in paths:
+        try:
+            head = path.read_bytes()[:4096]
+        except OSError:
+            head = b""
+        m = _TITLE.search(head)
+        out[path.stem] = m.group(1).decode("utf-8", "replace") if m else path.stem.replace("-", " ")
+    return out
+
+
+def catalogue_icons(pack: Pack, rules: Any, root: Path | None) -> dict[str, str]:
+    """Every ``{token}`` a catalogue may use, with what it stands for: the pack's, then the
+    catalogue's own icons (``icons/<name>.svg`` beside rules.yaml) that the pack lacks."""
+    labels = dict(pack.icon_tokens(rules))
+    if root is not None:
+        for name, label in own_icons(root).items():
+            labels.setdefault(name, label)
+    return labels

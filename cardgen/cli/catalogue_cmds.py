@@ -66,6 +66,8 @@ def validate(
     from cardgen.catalogue.validate import validate as run_validate
     from cardgen.standard_checks import standard
 
+    if simulate:
+        _check_simulate(directory)
     checks = standard(simulate)
     result = run_validate(directory, extra_checks=checks, use_cache=not no_cache)
     diags = result.diagnostics
@@ -87,6 +89,26 @@ def validate(
     )
     if not result.ok or (strict and result.warnings):
         raise typer.Exit(1)
+
+
+def _check_simulate(directory: Path) -> None:
+    """A usage error when ``--simulate`` asks for games of a pack that cannot play any."""
+    from cardgen.catalogue.loader import RULES_FILE
+    from cardgen.diagnostics import DiagnosticError
+    from cardgen.pack import installed_packs
+
+    try:
+        pack = _pack_of(directory / RULES_FILE)
+    except (DiagnosticError, OSError):
+        return  # validate reports the rules.yaml
+    if pack.simulation_check is None:
+        able = [p.game_type.id for p in installed_packs() if p.simulation_check is not None]
+        raise usage_error(
+            f"--simulate plays games, and the {pack.game_type.name} pack ({pack.game_type.id}) "
+            f"has no rules engine to play them; drop --simulate (packs that simulate: "
+            f"{', '.join(able)})",
+            "--simulate",
+        )
 
 
 def schema(

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.icon_tokens import tokens_in
+from cardgen.catalogue.icon_tokens import catalogue_icons, tokens_in
 from cardgen.docs.content import (
     Appendix,
     CardRef,
@@ -44,9 +45,10 @@ CARD_COLUMNS = (
 )
 
 
-def icon_labels(pack: Pack, rules: Any) -> dict[str, str]:
-    """Every icon token of the pack with the words it stands for."""
-    return dict(pack.icon_tokens(rules))
+def icon_labels(pack: Pack, rules: Any, root: Path | None = None) -> dict[str, str]:
+    """Every icon token of the pack with the words it stands for, and the catalogue folder
+    ``root``'s own icons (``icons/<name>.svg``: its ``<title>``, else its name)."""
+    return catalogue_icons(pack, rules, root)
 
 
 def card_ref(card: Any) -> CardRef:
@@ -101,7 +103,7 @@ def _copies(cards: Iterable[Any]) -> int:
 
 def card_reference(pack: Pack, catalogue: Catalogue) -> Section:
     """Every card in catalogue order, one table per pile when there are several."""
-    labels = icon_labels(pack, catalogue.rules)
+    labels = icon_labels(pack, catalogue.rules, catalogue.root)
     intro = Paragraph(
         (
             Segment(
@@ -129,10 +131,19 @@ def card_reference(pack: Pack, catalogue: Catalogue) -> Section:
 # --- icons and components ----------------------------------------------------------------------
 def icons_section(pack: Pack, catalogue: Catalogue) -> Section | None:
     """The icons card text may use, each with its meaning and the cards that print it."""
-    labels = icon_labels(pack, catalogue.rules)
+    labels = icon_labels(pack, catalogue.rules, catalogue.root)
     if not labels:
         return None
-    used = {c.id: set(tokens_in(pack.card_text(c))) for c in catalogue}
+    fields = getattr(catalogue.rules, "fields", None) or {}
+    icon_fields = [n for n, f in fields.items() if f.type == "icon"]
+    used = {
+        c.id: {
+            *tokens_in(pack.card_text(c)),
+            *pack.card_icons(c, catalogue.rules),
+            *(getattr(c, n) for n in icon_fields),
+        }
+        for c in catalogue
+    }
     entries = tuple(
         GlossaryEntry(
             id=f"icon-{name}",
@@ -185,7 +196,7 @@ def assemble(
     (``contents``, ``icon_colours``, ``templates`` …)."""
     pack = pack or catalogue.pack
     rules = catalogue.rules
-    labels = icon_labels(pack, rules)
+    labels = icon_labels(pack, rules, catalogue.root)
     fields: dict[str, Any] = {
         "rulebook_version": getattr(rules, "rulebook_version", None),
         "icon_labels": labels,

@@ -22,6 +22,7 @@ from markupsafe import Markup
 from cardgen.catalogue.icon_tokens import TOKEN
 
 if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
     from cardgen.pack import Pack
 
 #: the name of a pack's rulebook source (in its data folder, or beside a catalogue)
@@ -134,6 +135,11 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def icon_token(name: str) -> Markup:
+    """``{{ token | icon }}``: the icon ``token`` drawn in the rulebook (``{token}``)."""
+    return Markup("{" + str(name) + "}")
+
+
 #: what a value printed into the rulebook escapes: every character its markdown (and raw HTML
 #: in a markdown viewer) gives a meaning: ``Battle deck*`` must not start italics, a theme's
 #: ``<script>`` or ``[link](javascript:…)`` must print as text
@@ -162,7 +168,7 @@ def _environment() -> Environment:
         autoescape=False,
         finalize=escape_value,
     )
-    env.filters.update(plural=plural, words=words, ordinal=ordinal)
+    env.filters.update(plural=plural, words=words, ordinal=ordinal, icon=icon_token)
     return env
 
 
@@ -178,11 +184,49 @@ def default_source(rules: Any) -> Path:
     return pack_of(rules).data / RULEBOOK_NAME
 
 
-def render_source(rules: Any, source: str | os.PathLike[str] | None = None) -> str:
+def catalogue_context(catalogue: Catalogue) -> dict[str, Any]:
+    """The names every rulebook source may use, whatever its pack (``docs/packs.md``, "A
+    rulebook for your game"): ``game``, ``rules``, ``cards`` (every design, in catalogue
+    order: ``card.name``, ``card.copies``, its fields), ``card_count`` (physical cards),
+    ``design_count``, ``piles`` (each pile's name -> its cards, as the print files group them),
+    ``fields`` (the fields rules.yaml declares: ``fields.suit.choices``), ``icons`` (each
+    ``{token}`` -> what it stands for) and ``count(field, value)`` (physical cards whose
+    ``field`` is ``value``)."""
+    from cardgen.catalogue.icon_tokens import catalogue_icons
+
+    pack, rules = catalogue.pack, catalogue.rules
+    piles: dict[str, list[Any]] = {}
+    for card in catalogue:
+        name = pack.pile_name(rules, pack.back_of(card).pile)
+        piles.setdefault(name, []).append(card)
+    return {
+        "game": rules.game,
+        "rules": rules,
+        "cards": list(catalogue),
+        "card_count": catalogue.count(),
+        "design_count": len(catalogue),
+        "piles": piles,
+        "fields": dict(getattr(rules, "fields", None) or {}),
+        "icons": catalogue_icons(pack, rules, catalogue.root),
+        "count": lambda field, value: sum(
+            c.copies for c in catalogue if getattr(c, field, None) == value
+        ),
+    }
+
+
+def render_source(
+    rules: Any,
+    source: str | os.PathLike[str] | None = None,
+    catalogue: Catalogue | None = None,
+) -> str:
     """The rulebook markdown with every jinja expression evaluated against the pack's context
-    for ``rules`` (the pack's own rulebook unless ``source`` is given)."""
+    for ``rules`` (the pack's own rulebook unless ``source`` is given), and with a
+    ``catalogue``, :func:`catalogue_context` under it."""
     path = Path(source) if source is not None else default_source(rules)
-    context = pack_of(rules).rulebook_context(rules)
+    context = {
+        **(catalogue_context(catalogue) if catalogue is not None else {}),
+        **pack_of(rules).rulebook_context(rules),
+    }
     try:
         template = _environment().from_string(path.read_text(encoding="utf-8"))
         return template.render(**context)
@@ -394,23 +438,35 @@ def source_line(template: str, rendered: str) -> int | None:
     return None
 
 
-def rulebook_icons(rules: Any) -> tuple[dict[str, str], dict[str, str]]:
-    """Token -> drawn icon name, and the labels of the icons beyond the card tokens."""
+def rulebook_icons(rules: Any, root: Path | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """Token -> drawn icon name, and the labels of the icons beyond the card tokens (the
+    catalogue folder ``root``'s own icons among them)."""
+    from cardgen.catalogue.icon_tokens import own_icons
+
     pack = pack_of(rules)
     tokens = {t: t for t in pack.icon_tokens(rules)}
     labels: dict[str, str] = {}
+    if root is not None:
+        for name, label in own_icons(root).items():
+            if name not in tokens:
+                tokens[name], labels[name] = name, label
     for token, (name, label) in pack.rulebook_icons(rules).items():
         tokens[token] = name
         labels[name] = label
     return tokens, labels
 
 
-def build_rulebook(rules: Any, source: str | os.PathLike[str] | None = None) -> Rulebook:
-    """Render ``source`` (the pack's own rulebook by default) against ``rules`` and parse it;
-    the first ``#`` heading is the title."""
+def build_rulebook(
+    rules: Any,
+    source: str | os.PathLike[str] | None = None,
+    catalogue: Catalogue | None = None,
+) -> Rulebook:
+    """Render ``source`` (the pack's own rulebook by default) against ``rules`` (and the
+    ``catalogue``'s cards, counts and icons: :func:`catalogue_context`) and parse it; the first
+    ``#`` heading is the title."""
     source = source if source is not None else default_source(rules)
-    markdown = render_source(rules, source)
-    tokens, extra = rulebook_icons(rules)
+    markdown = render_source(rules, source, catalogue)
+    tokens, extra = rulebook_icons(rules, catalogue.root if catalogue is not None else None)
     labels = {**pack_of(rules).icon_tokens(rules), **extra}
     try:
         blocks = parse(markdown, tokens, labels)

@@ -132,7 +132,7 @@ def write_rulebook(
             f"{source}: no rulebook source (the {catalogue.pack.game_type.name} "
             "pack has none; give one with --rulebook-source)"
         )
-    rulebook = build_rulebook(catalogue.rules, source)
+    rulebook = build_rulebook(catalogue.rules, source, catalogue)
     appendix = appendix if appendix is not None else build_appendix(catalogue)
     paths = []
     for fmt in formats:

@@ -34,7 +34,7 @@ def components(cat: Catalogue) -> tuple[ComponentEntry, ...]:
 
 def appendix_sections(cat: Catalogue) -> list[Section]:
     """Every section of the appendix, in print order."""
-    labels = icon_labels(cat.pack, cat.rules)
+    labels = icon_labels(cat.pack, cat.rules, cat.root)
     return [
         card_reference(cat, labels),
         indexes(cat),
