@@ -671,14 +671,9 @@ class State:
         return e.troop == -1 or (u.kind == TROOP and e.troop == u.troop)
 
     def _extra(self, p: int) -> int:
-        """Extra damage of ``p``'s living special troops in this battle (the Blacksmith)."""
-        b = self.battle
-        assert b is not None
-        return sum(
-            self.design(u.slot).extra_damage
-            for u in b.units
-            if u.owner == p and u.kind == SPECIAL and not u.dead
-        )
+        """Extra damage of ``p``'s special troops alive on the palace (the Blacksmith), in
+        every battle whether or not they fight in it."""
+        return sum(self.design(s).extra_damage for s in self.players[p].specials)
 
     def _initiative(self, p: int) -> list[list]:
         """``p``'s initiative allocations: its initiative troops' damage against troops, and
