@@ -212,7 +212,8 @@ def _useful(state: State, p: int, design: int) -> bool:
             ):
                 return True
         elif e.kind == "damage_manned_bases":
-            if attacking and any(state.table.troops[t].artillery for t in mine):
+            artillery = any(state.table.troops[t].artillery for t in mine)
+            if attacking and not b.palace and artillery:  # bases only, never the palace
                 return True
         elif e.kind == "cancel_enemy_initiative":
             if any(state.table.troops[t].initiative for t in theirs):

@@ -316,8 +316,8 @@ class State:
             return u.kind == TROOP and self.table.troops[u.troop].infantry
         if kind == "regular":  # opposing troops; bases and the palace once unmanned
             return troop or not manned
-        if kind == "artillery":
-            return u.kind in (BASE, PALACE) and (not manned or bypass)
+        if kind == "artillery":  # the Siege Engineers' bypass names bases, not the palace
+            return u.kind in (BASE, PALACE) and (not manned or (bypass and u.kind == BASE))
         raise AssertionError(kind)
 
     def _manned(self, owner: int) -> bool:
@@ -334,7 +334,8 @@ class State:
         )
 
     def _bypass(self, player: int) -> bool:
-        """Whether ``player``'s artillery may damage defended bases (an ability in play)."""
+        """Whether ``player``'s artillery may damage defended bases (an ability in play); a
+        manned palace stays out of its reach."""
         arts = {i for i, t in enumerate(self.table.troops) if t.artillery}
         return any(
             e.kind == "damage_manned_bases" and (e.troop == -1 or e.troop in arts)
