@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 
 import pytest
 
@@ -55,6 +56,32 @@ def test_thousands_of_seeded_games_end_by_the_rules(names):
         check_finished(st)
         outcomes.add(st.winner)
     assert outcomes >= {0, 1} if names[0] == "random" else 0 in outcomes
+
+
+def test_invariants_hold_with_unique_troops_of_every_kind(tmp_path):
+    """Catapults, Knights and the Blacksmith all unique: one of them on the field at most."""
+    cards = tmp_path / "cards"
+    shutil.copytree(TOWER_CARDS, cards)
+    for name, old, new in [
+        ("rules.yaml", "traits: [artillery]", "traits: [artillery, unique]"),
+        ("rules.yaml", 'colour: "#8F3A3A"', 'colour: "#8F3A3A"\n    traits: [unique]'),
+        ("abilities.yaml", "extra_damage: 1}", "extra_damage: 1, traits: [unique]}"),
+    ]:
+        path = cards / name
+        assert old in path.read_text()
+        path.write_text(path.read_text().replace(old, new))
+    game = Game(load_catalogue(cards, use_cache=False), seed=0)
+    replaced = 0
+    for seed in range(40):
+        st = game.new_initial_state(seed=seed)
+        bots = _bots(("greedy", "random"), seed)
+        while not st.is_terminal():
+            check_state(st)
+            p = st.current_player()
+            st.apply_action(bots[p].step(st, p))
+        check_finished(st)
+        replaced += sum(e["event"] == "unique-replaced" for e in st.events)
+    assert replaced > 0
 
 
 def test_greedy_beats_random():

@@ -38,8 +38,13 @@ def check_state(st: State) -> None:
         assert all(not st.design(d).is_special for d in me.played), "special in play as ability"
         held = [d for d in me.specials if "loyal" not in st.design(d).special_traits]
         assert len(held) <= st.complete_territories(p), "special troop without its territory"
-        unique = [d for d in me.specials if "unique" in st.design(d).special_traits]
-        assert len(unique) <= 1, "two unique troops"
+        unique = sum("unique" in st.design(d).special_traits for d in me.specials)
+        unique += sum(
+            me.troops[s]
+            for s in range(t.board_size)
+            if me.board[s] >= 0 and t.troops[st.design(me.board[s]).troop].unique
+        )
+        assert unique <= 1, "two troops with the unique trait on the field"
         if st.phase not in (RENEW_DRAW, RENEW_DISCARD) or st.actor != p:
             assert len(me.hand) <= max(t.hand_limit, t.opening_hand), "hand over the limit"
     assert (st.battle is not None) == (st.phase in (WINDOW, ALLOCATE)), "battle outside combat"

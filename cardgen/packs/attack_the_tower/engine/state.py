@@ -463,8 +463,7 @@ class State:
         d = self.design(design)
         if d.is_special:
             if "unique" in d.special_traits:
-                for old in [s for s in me.specials if "unique" in self.design(s).special_traits]:
-                    self._lose_special(p, old, "unique")
+                self._newest_unique(p)
             me.specials.append(design)
             self._event("special-recruited", player=p, card=d.id)
         else:
@@ -476,15 +475,8 @@ class State:
         me = self.players[p]
         me.specials.remove(design)
         me.discards["ability"].append(design)
-        if self.battle is not None and cause != "killed":
-            fighting = (
-                u
-                for u in self.battle.units
-                if u.owner == p and u.kind == SPECIAL and u.slot == design and not u.dead
-            )
-            unit = next(fighting, None)
-            if unit is not None:
-                unit.dead = True
+        if cause != "killed":
+            self._kill_fighting(p, SPECIAL, design, 1)
         self._event("special-destroyed", player=p, card=self.design(design).id, cause=cause)
 
     def _check_specials(self, p: int) -> None:
@@ -502,24 +494,45 @@ class State:
         t = self.table
         for p in (self.attacker, self.defender):
             me = self.players[p]
+            recruited = []
             for s in range(t.board_size):
                 if me.board[s] >= 0 and me.troops[s] < t.max_troops:
                     me.troops[s] += 1
-            self._unique_troops(p)
+                    recruited.append(s)
             self._event("recruit", player=p, troops=list(me.troops))
+            unique = [s for s in recruited if self._unique_base(p, s)]
+            if unique:  # recruited together: the last base's is the newest
+                self._newest_unique(p, unique[-1])
         self.queue = [self.attacker, self.defender]
         self._next_in_renewal()
 
-    def _unique_troops(self, p: int) -> None:
-        """A unique troop type keeps one troop on the field: the newest (the last slot's)."""
+    def _unique_base(self, p: int, slot: int) -> bool:
+        d = self.players[p].board[slot]
+        return d >= 0 and self.table.troops[self.design(d).troop].unique
+
+    def _newest_unique(self, p: int, slot: int | None = None) -> None:
+        """One troop with the unique trait on ``p``'s field: the newest (just recruited on base
+        ``slot``, or a special troop about to be) destroys every older one, whatever its kind."""
         me = self.players[p]
-        for i, troop in enumerate(self.table.troops):
-            if not troop.unique:
-                continue
-            slots = [s for s, d in enumerate(me.board) if d >= 0 and self.design(d).troop == i]
-            keep = next((s for s in reversed(slots) if me.troops[s]), None)
-            for s in slots:
-                me.troops[s] = min(me.troops[s], 1) if s == keep else 0
+        for s in range(self.table.board_size):
+            keep = 1 if s == slot else 0
+            if self._unique_base(p, s) and me.troops[s] > keep:
+                lost = me.troops[s] - keep
+                me.troops[s] = keep
+                self._kill_fighting(p, TROOP, s, lost)
+                self._event("unique-replaced", player=p, slot=s, troops=lost)
+        for old in [d for d in me.specials if "unique" in self.design(d).special_traits]:
+            self._lose_special(p, old, "unique")
+
+    def _kill_fighting(self, p: int, kind: str, slot: int, n: int) -> None:
+        """``n`` of ``p``'s units (``kind`` on ``slot``) in the battle under way, if any, die
+        off the battlefield (a broken territory, a newer unique troop)."""
+        if self.battle is None:
+            return
+        for u in self.battle.units:
+            if n and u.owner == p and u.kind == kind and u.slot == slot and not u.dead:
+                u.dead = True
+                n -= 1
 
     def _next_in_renewal(self) -> None:
         if not self.queue:
