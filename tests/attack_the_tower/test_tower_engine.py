@@ -33,17 +33,23 @@ def _bots(names, seed):
     return [make_bot(n, seed * 10 + i) for i, n in enumerate(names)]
 
 
-def test_invariants_hold_at_every_step_of_random_games():
-    game = Game(CAT, seed=0)
-    for seed in range(80):
+def _checked_games(game, names, seeds):
+    """Each seed's game played to the end by ``names`` bots, the invariants checked at every
+    step and at the end."""
+    for seed in seeds:
         st = game.new_initial_state(seed=seed)
-        bots = _bots(("random", "random"), seed)
+        bots = _bots(names, seed)
         while not st.is_terminal():
             check_state(st)
             p = st.current_player()
             st.apply_action(bots[p].step(st, p))
         check_state(st)
         check_finished(st)
+        yield st
+
+
+def test_invariants_hold_at_every_step_of_random_games():
+    assert len(list(_checked_games(Game(CAT, seed=0), ("random", "random"), range(80)))) == 80
 
 
 @pytest.mark.parametrize("names", [("random", "random"), ("greedy", "random")])
@@ -71,17 +77,8 @@ def test_invariants_hold_with_unique_troops_of_every_kind(tmp_path):
         assert old in path.read_text()
         path.write_text(path.read_text().replace(old, new))
     game = Game(load_catalogue(cards, use_cache=False), seed=0)
-    replaced = 0
-    for seed in range(40):
-        st = game.new_initial_state(seed=seed)
-        bots = _bots(("greedy", "random"), seed)
-        while not st.is_terminal():
-            check_state(st)
-            p = st.current_player()
-            st.apply_action(bots[p].step(st, p))
-        check_finished(st)
-        replaced += sum(e["event"] == "unique-replaced" for e in st.events)
-    assert replaced > 0
+    games = _checked_games(game, ("greedy", "random"), range(40))
+    assert sum(e["event"] == "unique-replaced" for st in games for e in st.events) > 0
 
 
 def test_greedy_beats_random():
