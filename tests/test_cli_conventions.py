@@ -242,6 +242,7 @@ def test_the_positional_catalogue_is_the_one_read(runner, app, tmp_path, command
     res = runner.invoke(app, [command, str(nowhere), *out])
     assert res.exit_code == 1, res.output
     assert f"{nowhere}: error E010" in res.output and "Traceback" not in res.output
+    assert "does not exist" in res.output, res.output
 
 
 def test_schema_of_a_folder_without_rules_has_no_enums(runner, app, tmp_path, plain):

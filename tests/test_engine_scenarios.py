@@ -87,7 +87,8 @@ def test_scenarios_go_to_their_catalogues_pack(tmp_path):
     broken = tmp_path / "broken.yaml"
     broken.write_text("name: no catalogue\ncards: nowhere\n", encoding="utf-8")
     outcome = run_scenario_file(broken)
-    assert outcome.name == "no catalogue" and outcome.problems[0].startswith("catalogue: ")
+    assert outcome.name == "no catalogue"
+    assert outcome.problems == [f"{broken}:2:1: cards: the catalogue folder does not exist"]
 
 
 def test_cli_scenario_run(tmp_path, runner, app):
@@ -225,3 +226,39 @@ def test_later_deals_piles_and_bank(tmp_path):
         "'knight' is a fall card; that round deals spring"
         in run_scenario_file(_write(tmp_path, fall)).problems[0]
     )
+
+
+SCENARIO_FOLDERS = [
+    HERE / "scenarios",
+    *sorted((HERE.parent / "games").glob("*/scenarios")),
+]
+
+
+def _hostile_cards(tmp_path: Path, case: str) -> str:
+    if case == "nul":
+        return '"../ca\\0rds"'
+    if case == "5000 characters":
+        return "x" * 5000
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    return str(loop)
+
+
+@pytest.mark.parametrize("case", ["nul", "5000 characters", "symlink loop"])
+@pytest.mark.parametrize("folder", SCENARIO_FOLDERS, ids=lambda p: p.parent.name)
+def test_a_hostile_cards_path_is_a_failure_at_its_line(tmp_path, folder, case):
+    """Every pack's scenario, its ``cards:`` a path no folder can have: a failure naming the
+    file, line and key, never a traceback."""
+    import yaml
+
+    source = collect([folder])[0]
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    data.pop("cards", None)
+    body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    path = tmp_path / "sc.yaml"
+    path.write_text(f"{body}cards: {_hostile_cards(tmp_path, case)}\n", encoding="utf-8")
+    line = len(body.splitlines()) + 1
+    outcome = run_scenario_file(path)
+    assert not outcome.ok
+    (problem,) = outcome.problems
+    assert problem.startswith(f"{path}:{line}:") and "cards" in problem, problem

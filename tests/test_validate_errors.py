@@ -314,6 +314,34 @@ def test_huge_file_refused_before_parsing(cat):
     assert "MB" in errs[0].message
 
 
+@pytest.mark.parametrize(
+    "case, why",
+    [
+        ("missing", "does not exist"),
+        ("a file", "is a file, not a folder"),
+        ("under a file", "does not exist (a part of its path is a file, not a folder)"),
+        ("broken symlink", "is a broken symlink"),
+        ("symlink loop", "is a symlink loop"),
+        ("5000 characters", "has a name too long for the file system"),
+    ],
+)
+def test_a_catalogue_folder_that_cannot_be_one_says_why(tmp_path, case, why):
+    target = tmp_path / "cards"
+    if case == "a file":
+        target.write_text("x")
+    elif case == "under a file":
+        (tmp_path / "f").write_text("x")
+        target = tmp_path / "f" / "cards"
+    elif case == "broken symlink":
+        target.symlink_to(tmp_path / "nowhere")
+    elif case == "symlink loop":
+        target.symlink_to(target)
+    elif case == "5000 characters":
+        target = tmp_path / ("x" * 5000)
+    (error,) = validate(target).errors
+    assert error.code == "E010" and error.message.startswith(f"the catalogue folder {why}"), error
+
+
 def test_not_a_folder_and_no_rules(tmp_path):
     assert [d.code for d in validate(tmp_path / "nope").errors] == ["E010"]
     assert [d.code for d in validate(tmp_path).errors] == ["E010"]

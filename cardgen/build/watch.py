@@ -19,6 +19,7 @@ from pathlib import Path
 
 from cardgen.build.pipeline import BuildError, BuildReport, StepResult, build
 from cardgen.diagnostics import Diagnostic, Position
+from cardgen.util.files import folder_problem
 
 
 @dataclass(frozen=True)
@@ -53,10 +54,11 @@ def watch(
     each build's outcome."""
     import watchfiles
 
-    cards, out = Path(cards_dir).resolve(), Path(out_dir).resolve()
-    if not cards.is_dir():
+    if (why := folder_problem(cards_dir)) is not None:
         where = Position(os.fspath(cards_dir))
-        raise BuildError("nothing to watch", [Diagnostic("E010", "no catalogue folder", where)])
+        message = f"the catalogue folder {why}"
+        raise BuildError("nothing to watch", [Diagnostic("E010", message, where)])
+    cards, out = Path(cards_dir).resolve(), Path(out_dir).resolve()
     selected = None if only is None else list(only)
 
     def run(changed: tuple[str, ...]) -> None:

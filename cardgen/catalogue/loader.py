@@ -26,6 +26,7 @@ from cardgen.catalogue.text_checks import text_problems
 from cardgen.catalogue.validation_errors import error_to_diagnostic, validate_model
 from cardgen.catalogue.yaml_source import SourceMap, load_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity
+from cardgen.util.files import folder_problem
 
 if TYPE_CHECKING:
     from cardgen.pack import Pack
@@ -306,8 +307,8 @@ def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list
     root = Path(root)
     diags: list[Diagnostic] = []
     rules_path = root / RULES_FILE
-    if not root.is_dir():
-        return None, [Diagnostic("E010", "not a catalogue folder", Position(str(root)))]
+    if (why := folder_problem(root)) is not None:
+        return None, [Diagnostic("E010", f"the catalogue folder {why}", Position(str(root)))]
     if not os.path.lexists(rules_path):
         return None, [Diagnostic("E010", f"no {RULES_FILE} in this folder", Position(str(root)))]
     diags += _special_files(root)

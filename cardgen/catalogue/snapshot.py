@@ -43,6 +43,7 @@ from cardgen.catalogue.cache_entries import (
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.diagnostics import Diagnostic
 from cardgen.util.cache_dirs import private_cache_dir
+from cardgen.util.files import folder_problem
 from cardgen.util.hashing import (
     PACKAGE_ROOT,
     code_digest,
@@ -244,7 +245,7 @@ def snapshot(root: str | os.PathLike[str], *, use_cache: bool = True) -> Snapsho
     followed by the pack's rules-model checks (``Pack.check``), replayed from the cache when
     the catalogue, the code and the paths are unchanged."""
     root = Path(root)
-    folder = private_cache_dir(KIND) if use_cache and root.is_dir() else None
+    folder = private_cache_dir(KIND) if use_cache and folder_problem(root) is None else None
     if folder is None:
         catalogue, diags = _check(root)
         return Snapshot(root, diags, catalogue=catalogue)

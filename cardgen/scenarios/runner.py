@@ -3,6 +3,7 @@ scenario to the pack's scenario module and collect the outcome."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 from cardgen.catalogue.loader import Catalogue, load_catalogue
 from cardgen.diagnostics import DiagnosticError
 from cardgen.scenarios.protocol import DEFAULT_CARDS, ScenarioError
+from cardgen.util.files import folder_problem
 
 _CATALOGUES: dict[Path, Catalogue] = {}
 
@@ -47,7 +49,8 @@ def catalogue_folder(path: Path, data: Any) -> Path:
 
 def catalogue(root: Path) -> Catalogue:
     """The catalogue in ``root``, loaded once per process."""
-    root = root.resolve()
+    with contextlib.suppress(OSError, ValueError, RuntimeError):  # loading it says what is wrong
+        root = root.resolve()
     if root not in _CATALOGUES:
         _CATALOGUES[root] = load_catalogue(root)
     return _CATALOGUES[root]
@@ -66,8 +69,12 @@ def run_scenario_file(path: Path) -> Outcome:
         data, smap = load_yaml(path, display=str(path))
     except DiagnosticError as exc:
         return Outcome(path.stem, [f"{d.position}: {d.message}" for d in exc.diagnostics])
+    folder = catalogue_folder(path, data)
+    if (why := folder_problem(folder)) is not None:
+        where = smap.at(("cards",), key=True)
+        return Outcome(_name(path, data), [f"{where}: cards: the catalogue folder {why}"])
     try:
-        cat = catalogue(catalogue_folder(path, data))
+        cat = catalogue(folder)
     except DiagnosticError as exc:
         return Outcome(
             _name(path, data),

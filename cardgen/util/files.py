@@ -41,6 +41,33 @@ def file_kind(path: str | os.PathLike[str]) -> str:
     return next((kind for test, kind in _KINDS if test(mode)), "special file")
 
 
+def folder_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` is not a folder to read, as the end of a sentence about it ("does not
+    exist", "is a file, not a folder", "is a symlink loop"…), or None if it is one."""
+    try:
+        mode = os.stat(path).st_mode
+    except ValueError:  # a NUL in the path
+        return "has a NUL character in its name"
+    except FileNotFoundError:
+        if os.path.islink(path):
+            return f"is a broken symlink (to {os.readlink(path)!r}, which does not exist)"
+        return "does not exist"
+    except NotADirectoryError:
+        return "does not exist (a part of its path is a file, not a folder)"
+    except OSError as exc:
+        import errno
+
+        if exc.errno == errno.ELOOP:
+            return "is a symlink loop"
+        if exc.errno == errno.ENAMETOOLONG:
+            return "has a name too long for the file system"
+        return f"cannot be read ({describe_os_error(exc, path)})"
+    if stat.S_ISDIR(mode):
+        return None
+    kind = "file" if stat.S_ISREG(mode) else file_kind(path)
+    return f"is a {kind}, not a folder"
+
+
 class NotARegularFile(OSError):
     """A path that cannot be read as a file: what it is instead, as a sentence."""
 
