@@ -153,6 +153,33 @@ MUTATIONS = [
         "fx-saboteur",
         "discard_from_hand",
     ),
+    # a card that may stand in the middle too, and an ongoing power change (issue 28)
+    (
+        "W205",
+        "spy.yaml",
+        "placement: [left, right],\n     defence: 1, attack: 1, effects: [{kind: peek_hand, "
+        "target: neighbours}]",
+        "placement: [left, middle],\n     defence: 1, attack: 1, effects: [{kind: peek_hand, "
+        "target: neighbour}]",
+        "fx-informant",
+        "peek_hand",
+    ),
+    (
+        "W205",
+        "age.yaml",
+        "{kind: power, stat: attack, amount: 2, per: age_token}",
+        "{kind: power, stat: attack, amount: -1, target: neighbour}",
+        "fx-elder",
+        "target: neighbour}",
+    ),
+    (
+        "W205",
+        "age.yaml",
+        "cost: 2, placement: [left],",
+        "cost: 2, placement: [middle],",
+        "fx-hourglass",
+        "neighbour_units",
+    ),
 ]
 
 

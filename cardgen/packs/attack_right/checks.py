@@ -125,19 +125,22 @@ def check_effects_fit(cat: Catalogue) -> Iterable[Diagnostic]:
 
 
 def check_middle_neighbour(cat: Catalogue) -> Iterable[Diagnostic]:
-    """W205: a card that stands only in the middle prints "your Neighbour", but with
-    ``middle_neighbour: both`` (C7) its effect reaches both Neighbours."""
+    """W205: a card that can stand in the middle prints "your Neighbour" (or "this card's
+    Neighbour"), but with ``middle_neighbour: both`` (C7) its effect there reaches both
+    Neighbours: its text would not say what the engine does."""
     if cat.rules.settings.middle_neighbour != "both":
         return
     for card in cat:
-        if [p.value for p in card.placement] != ["middle"]:
+        if "middle" not in [p.value for p in card.placement]:
             continue
+        only = [p.value for p in card.placement] == ["middle"]
+        where = "stands only in the middle" if only else "can stand in the middle"
         for i, eff in enumerate(card.effects):
-            if eff.trigger != "ongoing" and getattr(eff, "target", None) == "neighbour":
+            if getattr(eff, "target", None) in ("neighbour", "neighbour_units"):
                 yield Diagnostic(
                     "W205",
-                    f"stands only in the middle, whose Neighbour is both players (C7): its "
-                    f'{eff.kind} prints "your Neighbour" but reaches both',
+                    f"{where}, whose Neighbour is both players (C7): its {eff.kind} names "
+                    "one Neighbour but there reaches both",
                     cat.position(card.id, "effects", i),
                     card.id,
                 )
