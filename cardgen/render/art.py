@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import hashlib
+import io
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
 from reportlab.lib.utils import ImageReader
 
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.colours import darken, lighten, mix
 from cardgen.render.geometry import Box
+
+#: the image formats art may be in (Pillow's names): raster images Pillow decodes itself
+#: (EPS and PDF are refused: Pillow hands them to Ghostscript)
+ART_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "TIFF", "BMP")
+#: the largest art file read, in bytes
+MAX_ART_BYTES = 64 * 2**20
+#: the largest art image, in pixels (a tarot card with bleed at 1200 dpi is 15 million)
+MAX_ART_PIXELS = 50_000_000
 
 
 @dataclass(frozen=True)
@@ -22,29 +33,100 @@ class ArtProblem:
     message: str
 
 
-def resolve_art(cards_dir: Path, art: str, project: Path | None = None) -> Path | ArtProblem:
-    """The file of an ``art`` path (relative to ``cards_dir``), or the problem with it.
+def _shown(art: str) -> str:
+    """An art path as a message shows it (a long one cut short)."""
+    return repr(art if len(art) <= 80 else art[:60] + "…")
+
+
+def _art_path(cards_dir: Path, art: str, project: Path | None) -> Path | ArtProblem:
+    """The file an ``art`` path names, inside the project, or the problem with it."""
+    import errno
+
+    if Path(art).is_absolute():
+        return ArtProblem("E403", f"art path {_shown(art)} is absolute; give it relative to cards/")
+    try:
+        cards_dir = cards_dir.resolve()
+        root = (project or cards_dir.parent).resolve()
+        path = (cards_dir / art).resolve()
+    except RuntimeError:  # Python 3.11 on a symlink loop
+        return ArtProblem("E402", f"art file {_shown(art)} is a symlink loop")
+    except (OSError, ValueError) as exc:
+        why = "its path is too long" if getattr(exc, "errno", None) == errno.ENAMETOOLONG else exc
+        return ArtProblem("E402", f"art file {_shown(art)} cannot be found: {why}")
+    if not path.is_relative_to(root):
+        return ArtProblem("E403", f"art {_shown(art)} points outside the project")
+    return path
+
+
+def open_art(path: Path) -> Image.Image:
+    """The decoded image of an art file; raises ValueError saying why it cannot be printed
+    (not a regular file, too large, not an image of :data:`ART_FORMATS`, past
+    :data:`MAX_ART_PIXELS`, truncated or corrupt)."""
+    from PIL import Image, UnidentifiedImageError
+
+    from cardgen.util.files import (
+        FileTooLarge,
+        NotARegularFile,
+        describe_os_error,
+        read_input_file,
+    )
+
+    try:
+        data = read_input_file(path, max_bytes=MAX_ART_BYTES)
+    except FileTooLarge as exc:
+        raise ValueError(f"the file is {exc.size} bytes, over {MAX_ART_BYTES}") from None
+    except NotARegularFile as exc:
+        raise ValueError(str(exc)) from None
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise ValueError(describe_os_error(exc, path)) from None
+    if data.lstrip()[:4] in (b"%!PS", b"\xc5\xd0\xd3\xc6"):
+        raise ValueError("it is an EPS file: save it as PNG or JPEG")
+    try:
+        with warnings.catch_warnings():  # the pixel bound below is lower than Pillow's
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            im = Image.open(io.BytesIO(data), formats=ART_FORMATS)
+    except Image.DecompressionBombError:
+        raise ValueError(f"it has over {MAX_ART_PIXELS} pixels") from None
+    except UnidentifiedImageError:
+        raise ValueError(f"it is not an image of {', '.join(ART_FORMATS)}") from None
+    except Exception as exc:  # Pillow raises many kinds for a broken header
+        raise ValueError(f"a broken image ({type(exc).__name__})") from None
+    w, h = im.size
+    if w * h > MAX_ART_PIXELS:
+        raise ValueError(f"{w}×{h} is {w * h} pixels, over {MAX_ART_PIXELS}")
+    try:
+        im.load()
+    except Exception as exc:  # truncated or corrupt data
+        raise ValueError(f"a broken image ({exc})") from None
+    return im
+
+
+def load_art(cards_dir: Path, art: str, project: Path | None = None) -> Image.Image | ArtProblem:
+    """The decoded image of an ``art`` path (relative to ``cards_dir``), or the problem with it.
 
     The file must stay inside ``project`` (default: the parent of ``cards_dir``) and be an
-    image Pillow can read.
+    image :func:`open_art` decodes whole.
     """
-    cards_dir = cards_dir.resolve()
-    root = (project or cards_dir.parent).resolve()
-    if Path(art).is_absolute():
-        return ArtProblem("E403", f"art path {art!r} is absolute; give it relative to cards/")
-    path = (cards_dir / art).resolve()
-    if not path.is_relative_to(root):
-        return ArtProblem("E403", f"art {art!r} points outside the project")
-    if not path.is_file():
-        return ArtProblem("E402", f"art file {art!r} not found")
+    path = _art_path(cards_dir, art, project)
+    if isinstance(path, ArtProblem):
+        return path
     try:
-        from PIL import Image
+        return open_art(path)
+    except FileNotFoundError:
+        return ArtProblem("E402", f"art file {_shown(art)} not found")
+    except ValueError as exc:
+        return ArtProblem("E402", f"art file {_shown(art)} is not a readable image: {exc}")
 
-        with Image.open(path) as im:
-            im.verify()
-    except Exception as exc:  # Pillow raises many kinds for a broken image
-        return ArtProblem("E402", f"art file {art!r} is not a readable image ({exc})")
-    return path
+
+def resolve_art(cards_dir: Path, art: str, project: Path | None = None) -> Path | ArtProblem:
+    """The file of an ``art`` path, or the problem with it (see :func:`load_art`)."""
+    found = load_art(cards_dir, art, project)
+    if isinstance(found, ArtProblem):
+        return found
+    found.close()
+    return _art_path(cards_dir, art, project)
 
 
 class ArtStore:
@@ -67,14 +149,12 @@ class ArtStore:
     def image(self, card_id: str, art: str) -> ImageReader:
         """The image for a card's art; raises DiagnosticError naming the card if unusable."""
         if art not in self._images:
-            found = resolve_art(self.cards_dir, art, self.project)
+            found = load_art(self.cards_dir, art, self.project)
             if isinstance(found, ArtProblem):
                 raise DiagnosticError(
                     [Diagnostic(found.code, found.message, Position(str(self.cards_dir)), card_id)]
                 )
-            from PIL import Image
-
-            with Image.open(found) as im:
+            with found as im:
                 if self.separation is not None:
                     im = self.separation.image(im)
                 else:
