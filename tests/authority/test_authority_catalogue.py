@@ -120,6 +120,21 @@ def test_a_leader_with_power_is_a_schema_error(tmp_path):
     assert any("has no power" in d.message for d in result.errors)
 
 
+def test_an_ability_the_engine_never_runs_is_a_schema_error(tmp_path):
+    """A leader's ability acts from the general zone, a superpower's when discarded: a text
+    naming another moment would print what the engine never does."""
+    cards = _copy(tmp_path)
+    f = cards / "golden-ox.yaml"
+    text = f.read_text()
+    old = "cost: 6\n    abilities: [{kind: authority, trigger: general, amount: 2}]"
+    assert text.count(old) == 1  # The Golden Bank
+    f.write_text(text.replace(old, old.replace("general", "recruit")))
+    result = validate(cards, use_cache=False)
+    (error,) = [d for d in result.errors if "never acts" in d.message]
+    assert "golden-ox.yaml" in str(error.position) and error.card == "the-golden-bank"
+    assert "a leader's ability never acts on recruit: general" in error.message
+
+
 def test_every_rules_model_code_is_reported(tmp_path):
     """E272 starting supply, E273 no cost, E274 missing faction file, E275 not a starting unit."""
     cases = {

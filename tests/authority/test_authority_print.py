@@ -32,7 +32,7 @@ def test_cards_print_by_faction_with_power_cost_and_abilities(runner, tmp_path):
         f"{f}.pdf" for f in CAT.rules.faction_ids
     )
     hooded = " ".join(pdf_text(folder / "hooded-brothers.pdf").split())
-    assert "Discard: deal 5 damage to an enemy Monarch." in hooded  # the Assassin
+    assert "Discard: deal 5 damage to an enemy Monarch, past its defence." in hooded  # Assassin
     assert "placeholder: power, cost" in hooded
     ox = " ".join(pdf_text(folder / "golden-ox.pdf").split())
     assert "gain 2X" in ox  # the Golden Sentinel's row multiplier

@@ -24,7 +24,7 @@ LAYOUT_FIELDS: dict[str, Computed] = {
     "faction_line": Computed(_role_line, "faction"),
     "power_value": Computed(lambda card, rules: "-" if card.power is None else card.power, "power"),
     "cost_value": Computed(lambda card, rules: "-" if card.cost is None else card.cost, "cost"),
-    "rules_text": Computed(lambda card, rules: unit_text(card), "abilities"),
+    "rules_text": Computed(lambda card, rules: unit_text(card, rules.settings), "abilities"),
     "placeholder_line": Computed(_placeholder_line, "placeholders"),
 }
 

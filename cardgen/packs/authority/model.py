@@ -170,6 +170,16 @@ KIND_TRIGGERS: dict[Kind, frozenset[Trigger]] = {
 }
 
 
+#: the triggers the engine runs for each role: a spy never attacks or defends, a leader is in
+#: the general zone from the moment it is bought, a superpower is only ever discarded
+ROLE_TRIGGERS: dict[Role, frozenset[Trigger]] = {
+    Role.unit: frozenset({Trigger.attack, Trigger.defend, Trigger.recruit, Trigger.discard}),
+    Role.spy: frozenset({Trigger.recruit, Trigger.discard, Trigger.general}),
+    Role.leader: frozenset({Trigger.general}),
+    Role.superpower: frozenset({Trigger.discard}),
+}
+
+
 class Scale(StrEnum):
     """The row multiplier of a defending unit's ability: X is its row number (1, 2, 3)."""
 
@@ -218,4 +228,12 @@ class Unit(CardBase):
             raise ValueError(f"a {self.role.value} has no power: leave power out")
         if self.role in (Role.unit, Role.spy) and self.power is None:
             raise ValueError(f"a {self.role.value} needs a power")
+        for a in self.abilities:
+            if a.trigger not in ROLE_TRIGGERS[self.role]:
+                allowed = ", ".join(sorted(t.value for t in ROLE_TRIGGERS[self.role]))
+                raise ValueError(
+                    f"a {self.role.value}'s ability never acts on {a.trigger.value}: {allowed}"
+                )
+        if sum(a.trigger is Trigger.discard for a in self.abilities) > 1:
+            raise ValueError("a unit is discarded once: at most one discard ability")
         return self

@@ -285,7 +285,7 @@ class State:
             self.commanded.add(inst)
         if k is Act.ATTACK:
             me.hand.remove(inst)
-            self._trigger(seat, inst, Trigger.attack)
+            self._trigger(seat, inst, Trigger.attack, target=arg)
             dmg = (self.unit(inst).power or 0) + self.bonus - self._own_bonus(inst)
             self.attacked.append((inst, arg))
             self._log(E.ATTACK, seat, arg, self.unit(inst).name, dmg)
@@ -392,14 +392,14 @@ class State:
         self.authority -= u.cost
         self.recruited = True
         p = self.players[seat]
+        self._log(E.BUY, seat, u.name, u.cost)
         if u.role is Role.leader:
             p.general.append(inst)
-            for a in u.abilities:  # active immediately (R9)
-                if a.kind is Kind.attack_bonus:
-                    self._add_bonus(a.amount)
+            for a in u.abilities:  # active immediately (R9): each acts once now
+                if a.trigger is Trigger.general:
+                    self._ability(seat, a, target=seat, source=inst)
         else:
             p.discard.append(inst)
-        self._log(E.BUY, seat, u.name, u.cost)
 
     def _add_bonus(self, amount: int, source: int = -1) -> None:
         self.bonus += amount
@@ -459,10 +459,11 @@ class State:
         self._log(E.WINNER, winners)
 
     # --- abilities --------------------------------------------------------------------------
-    def _trigger(self, seat: int, inst: int, trigger: Trigger) -> None:
+    def _trigger(self, seat: int, inst: int, trigger: Trigger, target: int | None = None) -> None:
+        """``inst``'s abilities of ``trigger`` act (``target``: the seat it attacks)."""
         for a in self.unit(inst).abilities:
             if a.trigger is trigger:
-                self._ability(seat, a, target=seat, source=inst)
+                self._ability(seat, a, target=seat if target is None else target, source=inst)
 
     def _ability(self, seat: int, a, *, target: int, source: int, row: int = 1) -> None:
         """``source``'s ability ``a`` acts for ``seat`` (``target``: the seat it aims at;
