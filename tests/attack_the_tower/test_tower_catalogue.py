@@ -124,3 +124,42 @@ def test_rules_reference_names_every_setting_and_its_scenarios():
     }
     files = {int(p.name[:2]) for p in TOWER_SCENARIOS.glob("*.yaml")}
     assert files <= cited and cited <= files
+
+
+def test_effects_the_engine_would_ignore_are_errors(tmp_path):
+    """A special ability's other effects, and a bypass for troops without artillery, would
+    print a text the engine never plays."""
+    cards = _edited(
+        tmp_path,
+        (
+            "abilities.yaml",
+            "effects: [{kind: special_troop, power: 1, extra_damage: 1}]",
+            "effects: [{kind: special_troop, power: 1}, {kind: power, troops: all, amount: 1}]",
+        ),
+        (
+            "abilities.yaml",
+            "effects: [{kind: damage_manned_bases, troops: siege}]",
+            "effects: [{kind: damage_manned_bases, troops: cavalry}]",
+        ),
+    )
+    errors = validate(cards, use_cache=False).errors
+    assert sorted((d.code, d.card) for d in errors) == [
+        ("E252", "blacksmith"),
+        ("E255", "siege-engineers"),
+    ]
+    (bypass,) = [d for d in errors if d.code == "E255"]
+    assert "Knights" in bypass.message and bypass.position.line > 0
+
+
+def test_traits_where_the_engine_reads_them(tmp_path):
+    """Loyal is for special troops only; a special troop has no initiative nor artillery."""
+    for n, edit in enumerate(
+        [
+            ("rules.yaml", "traits: [artillery]", "traits: [artillery, loyal]"),
+            ("abilities.yaml", "extra_damage: 1}", "extra_damage: 1, traits: [initiative]}"),
+        ]
+    ):
+        errors = validate(_edited(tmp_path / str(n), edit), use_cache=False).errors
+        (err,) = [d for d in errors if d.code != "E251"]  # an invalid card leaves its pile short
+        assert err.code == "E104" and edit[2].split()[-1].strip("[]}") in err.message
+        assert err.position.file.endswith(edit[0])

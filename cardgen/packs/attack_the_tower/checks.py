@@ -65,12 +65,20 @@ def _counts(cat: Catalogue) -> Iterable[Diagnostic]:
 
 
 def _fit(cat: Catalogue) -> Iterable[Diagnostic]:
+    rules: TowerRules = cat.rules
     for card in cat:
         card: TowerCard
         if card.pile != "ability":
             continue
         specials = [e for e in card.effects if e.kind == "special_troop"]
-        if (card.type == "special") != bool(specials) or len(specials) > 1:
+        if card.type == "special" and len(card.effects) > 1:  # the engine would ignore them
+            yield Diagnostic(
+                "E252",
+                "a special ability has its special_troop effect alone",
+                cat.position(card.id, "effects"),
+                card.id,
+            )
+        elif (card.type == "special") != bool(specials) or len(specials) > 1:
             yield Diagnostic(
                 "E252",
                 f"a {card.type} ability {'needs one' if card.type == 'special' else 'has no'} "
@@ -78,3 +86,14 @@ def _fit(cat: Catalogue) -> Iterable[Diagnostic]:
                 cat.position(card.id, "effects"),
                 card.id,
             )
+        for i, e in enumerate(card.effects):
+            if e.kind != "damage_manned_bases" or e.troops == "all":
+                continue
+            if "artillery" not in rules.troop(e.troops).traits:
+                yield Diagnostic(
+                    "E255",
+                    f"damage_manned_bases for {rules.troop(e.troops).troop}, which have no "
+                    "artillery: only artillery damage goes to bases",
+                    cat.position(card.id, "effects", i, "troops"),
+                    card.id,
+                )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardgen.packs.attack_the_tower.model import TowerCard, TowerRules
+from cardgen.packs.attack_the_tower.text import card_text
 from cardgen.render.elements.fields import Computed
 
 #: the colours of the two ability types that are not troop types
@@ -55,6 +56,7 @@ LAYOUT_FIELDS: dict[str, Computed] = {
     "type_line": Computed(type_line, "type"),
     "troop_line": Computed(troop_line, "troop"),
     "power": Computed(power, "troop"),
+    "rules_text": Computed(card_text, lambda c: "effects" if c.pile == "ability" else "troop"),
 }
 
 BACK_FIELDS: dict[str, Computed] = {

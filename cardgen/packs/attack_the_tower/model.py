@@ -11,15 +11,27 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    StrictBool,
+    StrictInt,
+    ValidationInfo,
+    model_validator,
+)
 
 from cardgen.catalogue.models import CardBase, RulesBase
-from cardgen.catalogue.types import from_rules
+from cardgen.catalogue.types import SignedAmount, from_rules
 
 _HEX = r"^#[0-9A-Fa-f]{6}$"
 _ID = r"^[a-z][a-z0-9_-]*$"
 
-Trait = Literal["initiative", "artillery", "unique", "loyal"]
+#: a troop type's traits ("LOYAL APPLIES ONLY TO SPECIAL TROOPS")
+Trait = Literal["initiative", "artillery", "unique"]
+#: a special troop's traits (the engine gives special troops no initiative nor artillery)
+SpecialTrait = Literal["unique", "loyal"]
 
 
 class _Part(BaseModel):
@@ -131,7 +143,7 @@ class PowerEffect(_Part):
 
     kind: Literal["power"]
     troops: TroopTarget
-    amount: StrictInt = Field(ge=-9, le=9)
+    amount: SignedAmount
     when: Literal["always", "attacking", "defending"] = "always"
 
 
@@ -171,7 +183,7 @@ class SpecialTroopEffect(_Part):
 
     kind: Literal["special_troop"]
     power: StrictInt = Field(ge=0, le=20)
-    traits: list[Trait] = Field(default_factory=list)
+    traits: list[SpecialTrait] = Field(default_factory=list)
     extra_damage: StrictInt = Field(0, ge=0, le=9)
 
 
@@ -188,24 +200,38 @@ Effect = Annotated[
 
 class TowerCard(CardBase):
     """A base card (``pile: base``, the troop type it recruits) or an ability card
-    (``pile: ability``, its type and effects)."""
+    (``pile: ability``, its type and effects).  Its rules text is generated from these and the
+    rules model (:mod:`cardgen.packs.attack_the_tower.text`), never written by hand."""
 
     pile: Literal["ability", "base"]
     troop: TroopId | None = Field(None, description="base cards: the troop type it recruits")
     type: AbilityType | None = Field(None, description="ability cards: one of the seven types")
     effects: list[Effect] = Field(default_factory=list)
-    text: str = Field("", max_length=240, description="the printed text")
+    flavour: str = Field(
+        "",
+        max_length=120,
+        description="an italic line under the rules text (no rules: those are generated)",
+    )
     copies: StrictInt = Field(1, ge=1, le=25)
     art: str | None = Field(None, description="image path relative to the catalogue folder")
+    _rules_text: str = PrivateAttr("")
 
     @model_validator(mode="after")
-    def _shape(self) -> TowerCard:
+    def _shape(self, info: ValidationInfo) -> TowerCard:
         if self.pile == "base":
             if self.troop is None or self.type is not None or self.effects:
                 raise ValueError("a base card gives `troop` and no `type` or `effects`")
         elif self.type is None or self.troop is not None or not self.effects:
             raise ValueError("an ability card gives `type` and `effects`, and no `troop`")
+        from cardgen.packs.attack_the_tower.text import card_text
+
+        self._rules_text = card_text(self, (info.context or {}).get("rules"))
         return self
+
+    @property
+    def rules_text(self) -> str:
+        """The printed rules text, generated from the card and the catalogue's rules model."""
+        return self._rules_text
 
     @property
     def special(self) -> SpecialTroopEffect | None:

@@ -49,7 +49,8 @@ class AttackTheTower(Pack):
         return {"troop": list(rules.troop_ids), "type": list(rules.ability_types)}
 
     def card_text(self, card: TowerCard) -> str:
-        return card.text
+        """The rules text generated from the card's data and its catalogue's rules model."""
+        return card.rules_text
 
     def card_icons(self, card: TowerCard, rules: TowerRules) -> list[str]:
         """The emblem on the face and the one on its back."""
@@ -69,7 +70,7 @@ class AttackTheTower(Pack):
 
     def print_inputs(self) -> list:
         names = ("model.py", "fields.py", "layout.yaml", "icons", "components.yaml")
-        names += ("components.py", "pack.py")
+        names += ("components.py", "pack.py", "text.py")
         return [self.data / n for n in names]
 
     def back_of(self, card: TowerCard) -> BackDesign:

@@ -716,7 +716,10 @@ class State:
                 strikes += e.amount * sum(
                     1
                     for u in b.units
-                    if u.owner == p and u.kind == TROOP and not u.dead and self._applies(e, u)
+                    if u.owner == p
+                    and u.kind in (TROOP, SPECIAL)
+                    and not u.dead
+                    and self._applies(e, u)
                 )
         return [[p, points, "troops"], [p, strikes, "infantry"]]
 
@@ -726,7 +729,8 @@ class State:
         t = self.table
         extra = self._extra(p)
         per_troop = extra if t.settings.extra_damage == "per_troop" else 0
-        points = extra if t.settings.extra_damage == "per_battle" else 0
+        fighting = any(u.owner == p and u.kind in (TROOP, SPECIAL) and not u.dead for u in b.units)
+        points = extra if t.settings.extra_damage == "per_battle" and fighting else 0
         artillery = 0
         for u in b.units:
             if u.owner != p or u.dead or u.struck:
@@ -747,7 +751,9 @@ class State:
         amount = min(entry[1], max(u.power, 1) - u.damage)
         u.damage += amount
         entry[1] -= amount
-        self._event("damage", player=entry[0], unit=index, target=u.kind, amount=amount)
+        self._event(
+            "damage", player=entry[0], unit=index, target=u.kind, amount=amount, pool=entry[2]
+        )
 
     def _settle_queue(self) -> bool:
         """Drop finished allocations; advance the battle's steps.  True when a decision is
