@@ -17,18 +17,26 @@ the current player's steps, and the expected state and events.
 
 Seats are numbered from 1.  A player's row 0 holds a Kingsguard unless ``rows`` gives row 0
 (``0: []`` for none).  ``deck`` is listed from the top.  A step that must be refused is
-written ``illegal: {attack: ...}``.  The turn of ``current`` (default 1) starts after the state
-is built, so "when defending" and general-zone abilities act first.
+written ``illegal: {attack: ...}``: its unit must be where the action takes it from (the hand,
+an enemy's rows, the marketplace), or the step is an error, never a refusal.  The turn of
+``current`` (default 1) starts after the state is built, so "when defending" and general-zone
+abilities act first.  ``events`` are whole lines of the log in order; ``no_events`` whole lines
+that must not appear.
+
+Before it runs, every key, unit id, faction, setting, seat, row and log line of the file is
+checked (:mod:`._scenario_check`): an unknown one is an error at ``file:line:col`` with the
+nearest valid name.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt, model_validator
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.catalogue.yaml_source import SourceMap
+from cardgen.packs.authority._scenario_check import ENEMY, HAND, check_references, validate
 from cardgen.packs.authority.engine.actions import Act, encode
 from cardgen.packs.authority.engine.game import Game, GameSetupError
 from cardgen.packs.authority.engine.state import State
@@ -64,11 +72,6 @@ class Target(_M):
     player: StrictInt | None = None  # the seat of the unit (targets in defence, spies)
     target: StrictInt | None = None  # the seat attacked (attack, use)
     row: StrictInt | None = None
-
-
-_HAND = ("attack", "defend", "recruit", "use", "spy", "hunt", "retire")
-_ENEMY = ("strike", "wound", "ignore", "disable", "remove_spy")
-_MARKET = ("buy", "buy_general", "replace")
 
 
 class Step(_M):
@@ -122,7 +125,7 @@ class Expect(_M):
     current: StrictInt | None = None
     winner: list[StrictInt] | None = None
     events: list[str] = Field(default_factory=list, description="in this order, among others")
-    no_events: list[str] = Field(default_factory=list)
+    no_events: list[str] = Field(default_factory=list, description="whole lines, none logged")
 
 
 class Scenario(_M):
@@ -136,13 +139,20 @@ class Scenario(_M):
     state: StateSpec = StateSpec()
     steps: list[Step] = Field(default_factory=list)
     expect: Expect = Expect()
+    _source: SourceMap | None = PrivateAttr(None)
+    _document: Any = PrivateAttr(None)
+
+    def at(self, *path: str | int) -> str:
+        """``file:line:col: `` of ``path`` in the scenario's file ('' when built in code)."""
+        return "" if self._source is None else f"{self._source.at(path)}: "
 
 
 def parse(data: Any, smap: SourceMap) -> Scenario:
-    """The scenario of a YAML document; DiagnosticError (with positions) when malformed."""
-    from cardgen.catalogue.validation_errors import validate_model
-
-    return validate_model(Scenario, data, smap)
+    """The scenario of a YAML document; DiagnosticError (with positions, and a did-you-mean
+    for an unknown key) when malformed."""
+    sc = validate(Scenario, data, smap)
+    sc._source, sc._document = smap, data
+    return sc
 
 
 def build_state(sc: Scenario, cat: Catalogue) -> State:
@@ -211,7 +221,7 @@ def _action(state: State, name: str, arg: Any) -> int:
     me = state.players[seat]
     if name == "end":
         return encode(Act.END)
-    if name in _HAND:
+    if name in HAND:
         unit = arg.unit if isinstance(arg, Target) else arg
         inst = next((i for i in me.hand if state.unit(i).id == unit), None)
         if inst is None:
@@ -219,7 +229,7 @@ def _action(state: State, name: str, arg: Any) -> int:
         target = arg.target if isinstance(arg, Target) and arg.target else seat + 1
         seat_arg = target - 1 if name in ("attack", "use") else 0
         return encode(Act[name.upper()], inst, seat_arg)
-    if name in _ENEMY:
+    if name in ENEMY:
         if arg.player is None:
             raise ScenarioError(f"{name}: say which player's unit (player: N)")
         owner = state.players[arg.player - 1]
@@ -251,23 +261,30 @@ def _ids(state: State, insts: list[int]) -> list[str]:
 
 
 def run_scenario(sc: Scenario, cat: Catalogue) -> tuple[State, list[str]]:
-    """Build, play the steps, compare: the final state and every mismatch."""
+    """Build, play the steps, compare: the final state and every mismatch.  An ``illegal:``
+    step must be an action that can be written here (its unit where the action takes it from)
+    and that the rules refuse; one that cannot be written is an error, never a pass."""
     state = build_state(sc, cat)
     problems: list[str] = []
     for n, step in enumerate(sc.steps, start=1):
         name, arg = step.what
-        if name == "illegal":
-            inner, inner_arg = arg.what
-            try:
-                action = _action(state, inner, inner_arg)
-            except ScenarioError:
-                continue  # no such unit to command: refused all the same
-            if action in state.legal_actions():
-                problems.append(f"step {n}: {inner} {inner_arg} was expected to be illegal")
+        at = sc.at("steps", n - 1)
+        illegal = name == "illegal"
+        if illegal:
+            name, arg = arg.what
+        try:
+            action = _action(state, name, arg)
+        except ScenarioError as exc:
+            why = " (an illegal step must be an action the rules refuse)" if illegal else ""
+            problems.append(f"{at}step {n}: {exc}{why}")
+            return state, problems
+        legal = action in state.legal_actions()
+        if illegal:
+            if legal:
+                problems.append(f"{at}step {n}: {name} {arg} was expected to be illegal")
             continue
-        action = _action(state, name, arg)
-        if action not in state.legal_actions():
-            problems.append(f"step {n}: {name} {arg} is not legal here")
+        if not legal:
+            problems.append(f"{at}step {n}: {name} {arg} is not legal here")
             return state, problems
         state.apply_action(action)
         state.check_invariants()
@@ -321,11 +338,13 @@ def _compare(state: State, ex: Expect) -> list[str]:
         else:
             at = found + 1
     for unwanted in ex.no_events:
-        if any(unwanted in e for e in events):
-            out.append(f"event containing {unwanted!r} was not expected")
+        if unwanted in events:
+            out.append(f"event {unwanted!r} was not expected")
     return out
 
 
 def run(sc: Scenario, cat: Catalogue) -> list[str]:
-    """Run a parsed scenario on ``cat``: every mismatch (empty: it passes)."""
-    return run_scenario(sc, cat)[1]
+    """Run a parsed scenario on ``cat``: every mismatch (empty: it passes), or every name the
+    game does not know (it would test nothing)."""
+    problems = check_references(sc._document, sc._source, cat, sc.players)
+    return problems or run_scenario(sc, cat)[1]
