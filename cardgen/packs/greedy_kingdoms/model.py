@@ -96,14 +96,15 @@ class SuccessBonus(_Gain):
 
 
 class BlockIncome(_Gain):
-    """When its owner defends: an Income for each Attacker's Character that fails."""
+    """At the start of its owner's turn: an Income for each Failed Character of the battle it
+    defended just before (the Defender does nothing in the battle itself: rules reference G16)."""
 
     kind: Literal["block_income"]
 
     def text(self) -> str:
         return (
-            f"{{battle}} When you defend, for each Failed Character of the Attacker: "
-            f"{{income}} {amounts_text(self.gain)}."
+            f"{{start}} Start of your turn: {{income}} {amounts_text(self.gain)} for each "
+            f"Failed Character of the battle you last defended."
         )
 
 

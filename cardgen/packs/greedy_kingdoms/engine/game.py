@@ -52,7 +52,7 @@ class Upgrade:
     cost: Vec
     start: Vec  # start-of-turn Income
     bonus: dict[int, Vec]  # Character number -> extra Income when it succeeds, paid in full
-    block: Vec  # Income per Failed Character of the Attacker when the owner defends
+    block: Vec  # Income at the owner's start of turn per Failed Character it last defended
     discount: int  # Resources fewer to promote
 
     @property

@@ -91,6 +91,9 @@ class State:
         self.distributed: list[int] = []  # the types taken in the initial distribution
         self.commits: list[tuple[int, ...] | None] = [None, None]
         self.pending: list[int] = []
+        #: the Attacker's Failed Characters in the last battle: the Defender's Upgrades that pay
+        #: for them (``block_income``) do so at the start of its own next turn (G16)
+        self.last_failed = 0
         self.winner = -1
         self.history: list[tuple] = []
         self.events: list[tuple] | None = [] if log_events else None
@@ -238,6 +241,9 @@ class State:
             up = g.upgrades[u]
             if up.start != ZERO:
                 self._gain(p, up.start, f"start:{up.card_id}")
+            if up.block != ZERO and self.last_failed:
+                k = self.last_failed
+                self._gain(p, tuple(k * x for x in up.block), f"block:{up.card_id}")  # type: ignore[arg-type]
         for k in range(len(self.line)):
             if self.line[k] < 0 and self.upgrade_deck:
                 self.line[k] = self.upgrade_deck.pop()
@@ -310,13 +316,9 @@ class State:
             paid = self._pay_partial(att, ch.cost)
             self.played.append((att, n, ch.special, FAILED))
             self._log("failed", att, n, paid)
-        if failed:
-            g = self.game
-            for u in self.kingdom[dfd]:
-                up = g.upgrades[u]
-                if up.block != ZERO:
-                    for _ in failed:
-                        self._gain(dfd, up.block, f"block:{up.card_id}")
+        # the Defender does not do anything in step 3: its Upgrades pay for these at the start of
+        # its own next turn (G16)
+        self.last_failed = len(failed)
         self._after_success()
 
     def _after_success(self) -> None:
@@ -420,6 +422,7 @@ class State:
             self.phase, self.attacker, self.first_attacker, self.turn, self.res, self.supply,
             self.promoted, self.upgrade_deck, self.special_deck, self.line, self.palace_pile,
             self.kingdom, self.palaces, self.distributed, self.commits, self.pending, self.winner,
+            self.last_failed,
         )  # fmt: skip
 
     def state_hash(self) -> str:
