@@ -130,12 +130,14 @@ def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
         for p in range(st.n):
             legal = st.legal_actions(p)
             cards = {st.action_card(a) for a in legal} - {-1}
-            if st.sub:  # an intercept or a move: PASS, then the cards it may take
+            if st.sub:  # a look, an intercept or a move: PASS, then the cards it may take
                 assert not cards and st.playable_cards(p) == []
                 if legal:
                     assert legal[0] == END and p in st.acting_players()
                     taken = [st.decode_reaction(a) for a in legal[1:]]
-                    if st.decision == "intercept":
+                    if st.decision == "look":
+                        assert taken == [divmod(code, 2) for code in st.offers[p]]
+                    elif st.decision == "intercept":
                         assert [i for i, _z in taken] == list(st.offers[p])
                     else:
                         assert taken == st.moves_of(p, st.movers[p])

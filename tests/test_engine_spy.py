@@ -1,5 +1,6 @@
-"""The Spy deck's powers beyond the scenarios: what an intercept shows and to whom, and bots that
-use what they have seen (a peeked hand, a glimpsed card) and move their cards."""
+"""The Spy deck's powers beyond the scenarios: what a look shows and to whom, that it spends the
+card for the round, and bots that use what they have seen (a peeked hand, a glimpsed card) and
+move their cards."""
 
 from __future__ import annotations
 
@@ -41,15 +42,19 @@ LOOKOUT_VS_WALL = [
 ]
 
 
-def _offer_the_wall(st):
+def _look_at_the_wall(st):
     st.apply_actions([play(st, 0, "spy", 2), play(st, 1, "wall", 0), play(st, 2, "farm", 1)])
+    assert st.decision == "look" and st.acting_players() == [0]
+    assert st.observation(0)["glimpses"] == []  # nothing is seen before choosing to look
+    look = next(a for a in st.legal_actions(0) if a != END)
+    st.apply_actions([look, None, None])
     assert st.decision == "intercept" and st.acting_players() == [0]
     return next(i for i in st.hands[1] if st.card[i].id == "wall")
 
 
-def test_the_glimpse_is_the_interceptors_alone(cat):
+def test_the_glimpse_is_the_lookers_alone(cat):
     st = position(cat, LOOKOUT_VS_WALL)
-    wall = _offer_the_wall(st)
+    wall = _look_at_the_wall(st)
     obs = [st.observation(p) for p in range(3)]
     assert obs[0]["decision"] == "intercept"
     assert obs[0]["glimpses"] == [{"seat": 1, "card": "wall", "step": 1}]
@@ -60,27 +65,40 @@ def test_the_glimpse_is_the_interceptors_alone(cat):
     assert [c["card"] for c in obs[2]["players"][0]["tableau"]] == ["lookout"]
 
 
-def test_the_greedy_bot_intercepts_by_what_it_has_seen(cat):
+def test_a_look_spends_the_card_for_the_round_discard_or_not(cat):
     st = position(cat, LOOKOUT_VS_WALL)
-    wall = _offer_the_wall(st)
+    _look_at_the_wall(st)
+    st.apply_actions([END, None, None])  # keeps the Wall: it flips
+    assert st.decision == "play" and [st.card[i].id for i in st.tab[1]] == ["wall"]
+    # seat 0 ends at the next flip (it could still look in it), but its look is spent
+    st.apply_actions([END, play(st, 1, "spearman", 2), END])
+    assert st.decision == "play" and [st.card[i].id for i in st.tab[1]] == ["wall", "spearman"]
+
+
+def test_the_greedy_bot_looks_unless_it_has_seen_nothing_worth_it(cat):
+    st = position(cat, LOOKOUT_VS_WALL)
+    st.apply_actions([play(st, 0, "spy", 2), play(st, 1, "wall", 0), play(st, 2, "farm", 1)])
     legal = st.legal_actions(0)
-    take = next(a for a in legal if a != END)
-    assert st.decode_reaction(take) == (wall, -1)
+    look = next(a for a in legal if a != END)
     bot = GreedyBot(0)
-    assert bot.choose(st, 0, legal) == take  # a Wall (worth 3) is worth discarding
-    seen_knight = st.clone()  # ... unless seat 0 has seen a Knight waiting in that hand
+    assert bot.choose(st, 0, legal) == look  # nothing seen: look at once
+    seen_knight = st.clone()  # seat 0 has seen a Knight waiting in that hand: worth a look
     seen_knight.peeks.append((0, 1, tuple(st.hands[1])))
-    assert bot.choose(seen_knight, 0, legal) == END
-    seen_less = st.clone()  # a peek that shows nothing better: take the Wall
-    seen_less.peeks.append((0, 1, tuple(i for i in st.hands[1] if st.card[i].id != "knight")))
-    assert bot.choose(seen_less, 0, legal) == take
+    assert bot.choose(seen_knight, 0, legal) == look
+    seen_little = st.clone()  # a peek that shows nothing worth taking: keep the look
+    little = tuple(i for i in st.hands[1] if st.card[i].id not in ("knight", "wall"))
+    seen_little.peeks.append((0, 1, little))
+    assert bot.choose(seen_little, 0, legal) == END
     # the lookahead bot takes the greedy choice here (no world re-deals a chosen card)
-    assert LookaheadBot(3).choose(seen_knight, 0, legal) == END
+    assert LookaheadBot(3).choose(seen_little, 0, legal) == END
+    st.apply_actions([look, None, None])
+    take = next(a for a in st.legal_actions(0) if a != END)
+    assert bot.choose(st, 0, st.legal_actions(0)) == take  # the look is spent: discard the Wall
 
 
 def test_worlds_keep_the_cards_of_a_waiting_step(cat):
     st = position(cat, LOOKOUT_VS_WALL)
-    _offer_the_wall(st)
+    _look_at_the_wall(st)
     for seed in range(5):
         world = st.determinise(2, random.Random(seed))
         for q, a in enumerate(world.pending):

@@ -286,10 +286,12 @@ class PeekHand(EffectBase):
 
 
 class Intercept(EffectBase):
-    """Once per round, when this card's Neighbour (or either Neighbour) has chosen a card to
-    play, before the flip: look at it, and you may discard it. It is not played and not paid
-    for; its owner plays on. A player who has ended the Play Phase no longer intercepts, and a
-    player intercepts at most one card per flip."""
+    """Once per round, before a flip: look at the card this card's Neighbour (or, with
+    ``neighbours``, the Neighbour you choose) has chosen to play, and you may discard it. The
+    look spends the card for the round, discard or not; with several such cards you choose
+    which one looks. A discarded card is not played and not paid for; its owner plays on. A
+    player who has ended the Play Phase no longer looks, and a player looks at most once per
+    flip."""
 
     kind: Literal["intercept"]
     trigger: Literal["ongoing"] = "ongoing"

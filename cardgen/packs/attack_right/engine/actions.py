@@ -5,10 +5,12 @@
   instance removed to make room, ``-1`` for none), always ``>= 0``.
 * End of turn: ``-2 - inst`` saves ``inst`` (the rest of the hand is discarded);
   ``END`` (``-1``) ends with an empty hand.
-* Decisions within a play step (:data:`~.state.State.decision` ``intercept`` or ``move``):
-  ``PASS`` (``-1``) declines; :func:`react_action` ``(code, M)`` = ``-(M + 2) - code`` takes
-  one: ``code`` is the instance to discard (intercept) or ``inst * 3 + zone`` (move).  Their
-  codes name cards, never seats, so the same decision reads the same from any seat.
+* Decisions within a play step (:data:`~.state.State.decision` ``look``, ``intercept`` or
+  ``move``): ``PASS`` (``-1``) declines; :func:`react_action` ``(code, M)`` = ``-(M + 2) -
+  code`` takes one: ``code`` is ``inst * 2 + side`` (look with intercept card ``inst`` at the
+  left, 0, or right, 1, Neighbour), the instance to discard (intercept) or ``inst * 3 + zone``
+  (move).  Their codes name cards and sides, never seats, so the same decision reads the same
+  from any seat.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 
 END = -1
 PASS = -1
-"""Decline an intercept or a move (the same int as ``END``)."""
+"""Decline a look, an intercept or a move (the same int as ``END``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +45,12 @@ def save_action(inst: int) -> int:
 
 
 def react_action(code: int, m: int) -> int:
-    """The action that takes an intercept or move ``code`` (see the module docstring)."""
+    """The action that takes a look, intercept or move ``code`` (see the module docstring)."""
     return -(m + 2) - code
 
 
 def decode_react(action: int, m: int) -> int:
-    """The code of an intercept or move action; ``-1`` for ``PASS``."""
+    """The code of a look, intercept or move action; ``-1`` for ``PASS``."""
     return -1 if action == PASS else -(m + 2) - action
 
 

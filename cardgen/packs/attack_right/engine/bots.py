@@ -15,7 +15,7 @@ from typing import Protocol
 from cardgen.packs.attack_right.engine.actions import END, PASS
 from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, CardDef
 from cardgen.packs.attack_right.engine.executors import price
-from cardgen.packs.attack_right.engine.state import DRAFT, INTERCEPT, MOVE, PLAY, State
+from cardgen.packs.attack_right.engine.state import DRAFT, INTERCEPT, LOOK, MOVE, PLAY, State
 
 
 class Bot(Protocol):
@@ -75,35 +75,45 @@ def _card_value(c: CardDef, counts, zone: int | None) -> float:
 
 
 INTERCEPT_AT = 2.5
-"""The worth from which the greedy bot discards a Neighbour's card it has not seen better of."""
+"""The worth of the best card a Neighbour holds, as far as a player has seen it (a peek this
+round), under which the greedy bot keeps its look for later."""
 
 
-def intercept_choice(state: State, player: int, legal: list[int]) -> int:
-    """Discard the best card on offer if it is worth :data:`INTERCEPT_AT`, or if it is at least
-    as good as anything still in that Neighbour's hand as far as ``player`` has seen (a peek
-    this round); otherwise wait for a better card."""
-    best, best_v = PASS, float("-inf")
+def look_choice(state: State, player: int, legal: list[int]) -> int:
+    """Look at once (the look is spent whether or not a card is discarded), at the Neighbour
+    whose hand, as far as ``player`` has seen it this round, holds the best card, else at the
+    richer one; with the card that reaches the fewest Neighbours (the other stays free).  Keep
+    the look while every Neighbour on offer is seen to hold nothing worth
+    :data:`INTERCEPT_AT`."""
+    best, best_key = PASS, None
     for a in legal:
         if a == PASS:
             continue
-        inst, _z = state.decode_reaction(a)
-        v = card_value(state, player, inst)
-        if v > best_v:
-            best, best_v = a, v
-    if best == PASS:
-        return PASS
-    inst, _z = state.decode_reaction(best)
-    owner = next(q for v, q, i, _s in state.glimpses if v == player and i == inst)
-    hand = set(state.hands[owner])
-    known = [
-        card_value(state, player, i)
-        for viewer, q, seen in state.peeks
-        if viewer == player and q == owner
-        for i in seen
-        if i in hand and i != inst
-    ]
-    bar = max(known) if known else INTERCEPT_AT
-    return best if best_v >= bar else PASS
+        inst, side = state.decode_reaction(a)
+        q = state.game.right[player] if side else state.game.left[player]
+        hand = set(state.hands[q])
+        seen = [
+            card_value(state, player, i)
+            for viewer, who, cards in state.peeks
+            if viewer == player and who == q
+            for i in cards
+            if i in hand
+        ]
+        if seen and max(seen) < INTERCEPT_AT:
+            continue
+        reach = sum(1 for x in legal if x != PASS and state.decode_reaction(x)[0] == inst)
+        key = (max(seen) if seen else INTERCEPT_AT, state.coins[q], -reach, -a)
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best
+
+
+def intercept_choice(state: State, player: int, legal: list[int]) -> int:
+    """Discard the card looked at unless it is worth nothing (the look is spent already)."""
+    for a in legal:
+        if a != PASS and card_value(state, player, state.decode_reaction(a)[0]) > 0:
+            return a
+    return PASS
 
 
 def move_choice(state: State, player: int, legal: list[int]) -> int:
@@ -124,7 +134,8 @@ def move_choice(state: State, player: int, legal: list[int]) -> int:
 class GreedyBot:
     """Drafts the best-valued card; plays the best value-for-price affordable play, preferring
     to fill free slots; ends (saving its best card) when nothing is worth its price.  It
-    intercepts a Neighbour's card by what it has seen (:func:`intercept_choice`) and makes the
+    looks at a Neighbour's card by what it has seen (:func:`look_choice`), discards what it saw
+    (:func:`intercept_choice`) and makes the
     move that most raises a card's worth (:func:`move_choice`)."""
 
     name = "greedy"
@@ -140,6 +151,8 @@ class GreedyBot:
         by a caller that has it already)."""
         if state.phase == DRAFT:
             return max(legal, key=lambda i: (card_value(state, player, i), -i))
+        if state.sub == LOOK:
+            return look_choice(state, player, legal)
         if state.sub == INTERCEPT:
             return intercept_choice(state, player, legal)
         if state.sub == MOVE:

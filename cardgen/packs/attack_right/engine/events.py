@@ -58,6 +58,7 @@ EVENT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "upkeep": (("player", SEAT), ("due", PLAIN), ("paid", PLAIN)),
     "die": (("player", SEAT), ("card", CARD), ("coins", PLAIN), ("returns", PLAIN)),
     "game_end": (("glory", PER_SEAT), ("coins", PER_SEAT), ("winners", SEATS)),
+    "look": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", PLAIN)),
     "intercept": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", PLAIN)),
     "glimpse": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", PLAIN)),
     "move": (("player", SEAT), ("card", CARD), ("from_zone", ZONE), ("zone", ZONE)),
@@ -134,6 +135,8 @@ def to_text(event: dict) -> str:
         return f"{pl()} discards {event['card']} from hand ({event['source']})"
     if t == "peek":
         return f"{pl()} looks at {pl('target')}'s hand: {', '.join(event['cards']) or '-'}"
+    if t == "look":
+        return f"{pl()} uses {event['card']} to look at the card {pl('target')} is about to play"
     if t == "glimpse":
         return f"{pl()} looks at the card {pl('target')} is about to play: {event['card']}"
     if t == "intercept":

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from cardgen.packs.attack_right.engine.state import State
 
 DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
-CHOOSE, INTERCEPT, MOVE = range(3)  # the decisions of a play step (State.sub)
+CHOOSE, LOOK, INTERCEPT, MOVE = range(4)  # the decisions of a play step (State.sub)
 
 
 class BattleRecord(NamedTuple):
@@ -117,70 +117,102 @@ def start_play(st: State) -> None:
 
 # ------------------------------------------------------------------ play
 def play_step(st: State, actions) -> None:
-    """One decision of a play step (:attr:`State.decision`): the players' choices, then
-    intercepts of chosen cards (if anyone may), then the flip, then moves (if anyone may)."""
-    if st.sub == INTERCEPT:
+    """One decision of a play step (:attr:`State.decision`): the players' choices, then looks
+    at chosen cards (if anyone may look), the discards of the cards looked at, then the flip,
+    then moves (if anyone may move)."""
+    if st.sub == LOOK:
+        _looks(st, actions)
+    elif st.sub == INTERCEPT:
         _intercepts(st, actions)
     elif st.sub == MOVE:
         _moves(st, actions)
-    elif not (st.game.intercepting and _offer_intercepts(st, actions)):
+    elif not (st.game.intercepting and _offer_looks(st, actions)):
         flip_step(st, actions)
 
 
-def _offer_intercepts(st: State, actions) -> bool:
-    """Before the flip: each player not yet out of the phase with an unused ``intercept``
-    card sees the cards its Neighbours chose to play (glimpses) and decides next; ``False``
-    if nobody may intercept."""
+def _chosen(st: State, actions) -> list[int]:
+    """Per seat, the card its action of the step plays (``-1``: none, or the turn ends)."""
+    m1 = st.game.num_instances + 1
+    return [a // m1 // 3 if a is not None and a >= 0 else -1 for a in actions]
+
+
+def look_offers(st: State, p: int, chosen: list[int]) -> tuple[int, ...]:
+    """The looks ``p`` may take before this flip, as codes ``card * 2 + side`` (side 0: the
+    left Neighbour, 1: the right one): each of ``p``'s intercept cards not used this round,
+    at each Neighbour it reaches who chose a card to play (C19)."""
     g = st.game
-    card, used, ended = st.card, st.used, st.ended
-    m1 = g.num_instances + 1
-    chosen = [a // m1 // 3 if a is not None and a >= 0 else -1 for a in actions]
-    offers: list[tuple[int, ...]] = [()] * st.n
-    for p in range(st.n):
-        if ended[p]:
+    card, used = st.card, st.used
+    codes: list[int] = []
+    for i in st.tab[p]:
+        if not card[i].intercepts or i in used:
             continue
-        seen: list[int] = []
-        for i in st.tab[p]:
-            if not card[i].intercepts or i in used:
-                continue
-            for t in card[i].intercepts:
-                reach = targets(st, p, i, t)
-                seen += [chosen[q] for q in reach if chosen[q] >= 0 and chosen[q] not in seen]
-        offers[p] = tuple(seen)
+        for t in card[i].intercepts:
+            for q in targets(st, p, i, t):
+                code = i * 2 + (q != g.left[p])
+                if chosen[q] >= 0 and code not in codes:
+                    codes.append(code)
+    return tuple(codes)
+
+
+def look_target(st: State, p: int, code: int) -> tuple[int, int]:
+    """The intercept card and the Neighbour's seat of ``p``'s look ``code``."""
+    i, side = divmod(code, 2)
+    return i, st.game.right[p] if side else st.game.left[p]
+
+
+def _offer_looks(st: State, actions) -> bool:
+    """Before the flip: each player still in the phase whose unused intercept card reaches a
+    Neighbour who chose a card to play decides, with the others, whether to look now (naming
+    the card that spends its once per round and the Neighbour) or to keep the look for a later
+    flip; ``False`` if nobody may look."""
+    chosen = _chosen(st, actions)
+    offers = [() if st.ended[p] else look_offers(st, p, chosen) for p in range(st.n)]
     if not any(offers):
         return False
-    st.sub, st.pending, st.offers = INTERCEPT, tuple(actions), offers
-    ev = st.events
-    for p, seen in enumerate(offers):
-        for inst in seen:
-            q = chosen.index(inst)
-            st.glimpses.append((p, q, inst, st.step + 1))
-            if ev is not None:
-                ev.append(("glimpse", p, q, inst, st.step + 1))
+    st.sub, st.pending, st.offers = LOOK, tuple(actions), offers
     return True
 
 
-def _intercepts(st: State, decisions) -> None:
-    """Discard the intercepted cards (each interceptor uses one of its abilities that reaches
-    the card's owner), then flip the rest of the step's choices."""
+def _looks(st: State, decisions) -> None:
+    """Spend the intercept cards of the looks taken and show each looker the card its
+    Neighbour chose (a glimpse); the lookers then decide whether to discard it, or, if nobody
+    looked, the step's choices flip."""
     g = st.game
-    m1 = g.num_instances + 1
+    chosen = _chosen(st, st.pending)
+    ev = st.events
+    offers: list[tuple[int, ...]] = [()] * st.n
+    for p, d in enumerate(decisions):
+        if d is None or d == PASS:
+            continue
+        i, q = look_target(st, p, decode_react(d, g.num_instances))
+        inst = chosen[q]
+        st.used.append(i)
+        st.glimpses.append((p, q, inst, st.step + 1))
+        offers[p] = (inst,)
+        if ev is not None:
+            ev.append(("look", p, q, i, st.step + 1))
+            ev.append(("glimpse", p, q, inst, st.step + 1))
+    if any(offers):
+        st.sub, st.offers = INTERCEPT, offers
+        return
     actions = list(st.pending)
-    chosen = [a // m1 // 3 if a is not None and a >= 0 else -1 for a in actions]
-    card, ev = st.card, st.events
+    st.sub, st.pending, st.offers = CHOOSE, None, [()] * st.n
+    flip_step(st, actions)
+
+
+def _intercepts(st: State, decisions) -> None:
+    """Discard the cards the lookers chose to discard (a card two players looked at and
+    discard is discarded once), then flip the rest of the step's choices."""
+    g = st.game
+    actions = list(st.pending)
+    chosen = _chosen(st, actions)
+    ev = st.events
     gone: list[int] = []
     for p, d in enumerate(decisions):
         if d is None or d == PASS:
             continue
         inst = decode_react(d, g.num_instances)
         q = chosen.index(inst)
-        st.used.append(
-            next(
-                i
-                for i in st.tab[p]
-                if i not in st.used and any(q in targets(st, p, i, t) for t in card[i].intercepts)
-            )
-        )
         if ev is not None:
             ev.append(("intercept", p, q, inst, st.step + 1))
         if inst not in gone:

@@ -18,12 +18,14 @@ When a play phase starts, ``hands[p]`` holds the cards ``p`` kept in that round'
 order they were kept (the last one of a first game's pack after the picks), then the saved
 cards.
 
-A play step can hold two more simultaneous decisions (``sub``, :attr:`State.decision`): once
-everyone has chosen, players with an unused ``intercept`` ability facing a Neighbour who chose a
-card to play look at it and may discard it (``pending`` keeps the step's choices, ``offers[p]``
-the cards ``p`` may discard, ``glimpses`` what each player saw); after the flip, players who
-flipped a ``move_card`` card may move one of their other cards (``movers[p]``: that card, or -1).
-Only the acting players of that decision give an action to :meth:`State.apply_actions`.
+A play step can hold three more simultaneous decisions (``sub``, :attr:`State.decision`): once
+everyone has chosen, players with an unused ``intercept`` card reaching a Neighbour who chose a
+card to play decide whether to look now, with which card and at which Neighbour (``look``: the
+card is spent for the round, C19); those who looked see the card and decide whether to discard
+it (``intercept``). ``pending`` keeps the step's choices, ``offers[p]`` what ``p`` may take (look
+codes, then the card looked at) and ``glimpses`` what each player saw. After the flip, players
+who flipped a ``move_card`` card may move one of their other cards (``movers[p]``: that card,
+or -1). Only the acting players of that decision give an action to :meth:`State.apply_actions`.
 """
 
 from __future__ import annotations
@@ -51,9 +53,9 @@ from cardgen.packs.attack_right.model import Phase
 
 DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
 PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
-CHOOSE, INTERCEPT, MOVE = range(3)
-"""Decisions of a play step (``State.sub``): choosing cards, intercepting a Neighbour's
-chosen card before the flip, moving a card after it."""
+CHOOSE, LOOK, INTERCEPT, MOVE = range(4)
+"""Decisions of a play step (``State.sub``): choosing cards, looking at a Neighbour's chosen
+card before the flip, discarding it, moving a card after the flip."""
 
 
 def shuffle(rng: random.Random, x: list) -> None:
@@ -294,13 +296,14 @@ class State:
 
     @property
     def decision(self) -> str:
-        """What the acting players decide now: ``draft``, ``play``, ``intercept`` (discard a
-        Neighbour's chosen card before the flip?) or ``move`` (after it); ``""`` when nobody
-        decides (the game is over)."""
+        """What the acting players decide now: ``draft``, ``play``, ``look`` (look at a
+        Neighbour's chosen card before the flip, with which card, at whom?), ``intercept``
+        (discard the card looked at?) or ``move`` (after the flip); ``""`` when nobody decides
+        (the game is over)."""
         if self.phase == DRAFT:
             return "draft"
         if self.phase == PLAY:
-            return ("play", "intercept", "move")[self.sub]
+            return ("play", "look", "intercept", "move")[self.sub]
         return ""
 
     def is_terminal(self) -> bool:
@@ -311,7 +314,7 @@ class State:
         if self.phase == DRAFT:
             return list(range(self.n))
         if self.phase == PLAY:
-            if self.sub == INTERCEPT:
+            if self.sub in (LOOK, INTERCEPT):
                 return [p for p in range(self.n) if self.offers[p]]
             if self.sub == MOVE:
                 return [p for p in range(self.n) if self.movers[p] >= 0]
@@ -357,9 +360,10 @@ class State:
         return self.play_options(player)[1]
 
     def _reactions(self, p: int) -> list[int]:
-        """``p``'s intercept or move actions (``PASS`` first), empty if ``p`` does not act."""
+        """``p``'s look, intercept or move actions (``PASS`` first), empty if ``p`` does not
+        act."""
         m = self.game.num_instances
-        if self.sub == INTERCEPT:
+        if self.sub != MOVE:
             offers = self.offers[p]
             return [PASS, *(react_action(i, m) for i in offers)] if offers else []
         played = self.movers[p]
@@ -433,12 +437,15 @@ class State:
         return decode_play(action, self.game.num_instances)
 
     def decode_reaction(self, action: int) -> tuple[int, int]:
-        """An intercept or move action as ``(card, zone)`` (zone ``-1`` for an intercept;
-        ``(-1, -1)`` for ``PASS``)."""
+        """A look, intercept or move action as ``(card, zone)``: for a look the intercept card
+        and the side of the Neighbour (0 left, 1 right), for an intercept the card discarded
+        and ``-1``; ``(-1, -1)`` for ``PASS``."""
         code = decode_react(action, self.game.num_instances)
         if code < 0:
             return -1, -1
-        return (code, -1) if self.sub == INTERCEPT else divmod(code, 3)
+        if self.sub == INTERCEPT:
+            return code, -1
+        return divmod(code, 2) if self.sub == LOOK else divmod(code, 3)
 
     def action_card(self, action: int) -> int:
         """The card an action keeps (draft) or plays (play phase); ``-1`` for ending a turn
@@ -658,6 +665,9 @@ class State:
                 return "pass" if action == PASS else f"action {action}"
             if z < 0:
                 return f"intercept {cid(inst)}"
+            if self.sub == LOOK:
+                q = self.game.right[player] if z else self.game.left[player]
+                return f"look with {cid(inst)} at P{q + 1}'s card"
             return f"move {cid(inst)} to {ZONES[z].value}"
         a = decode_play(action, m)
         if action == END:
@@ -687,6 +697,7 @@ __all__ = [
     "END_PHASE",
     "INCOME",
     "INTERCEPT",
+    "LOOK",
     "MOVE",
     "PASS",
     "PLAY",

@@ -5,12 +5,14 @@ from __future__ import annotations
 from cardgen.packs.attack_right.engine import phases
 from cardgen.packs.attack_right.engine.actions import END, play_action, react_action, save_action
 from cardgen.packs.attack_right.engine.compiled import ZONES
+from cardgen.packs.attack_right.engine.executors import targets
 from cardgen.packs.attack_right.engine.game import Game
 from cardgen.packs.attack_right.engine.state import PHASES, State
 from cardgen.packs.attack_right.scenario.file_format import (
     Action,
     CardSpec,
     InterceptAct,
+    LookAct,
     MoveAct,
     PickAct,
     PlayAct,
@@ -158,12 +160,14 @@ _KIND = {
     PickAct: "pick",
     PlayAct: "play",
     SaveAct: "save",
+    LookAct: "look",
     InterceptAct: "intercept",
     MoveAct: "move",
 }
 _ALLOWED = {
     "draft": ("pick",),
     "play": ("play", "save", "end"),
+    "look": ("look", "pass"),
     "intercept": ("intercept", "pass"),
     "move": ("move", "pass"),
 }
@@ -178,9 +182,14 @@ def encode(st: State, p: int, act: Action, where: str) -> int:
         raise ScenarioError(f"{where}: {kind!r} is not a choice of the {now} decision")
     if act in ("end", "pass"):
         return END
-    if isinstance(act, InterceptAct):
-        offered = list(st.offers[p])
-        inst = find_in(st, offered, act.intercept, f"{where}: intercept", "the cards on offer")
+    if isinstance(act, LookAct):
+        return react_action(_look_code(st, p, act, where), m)
+    if isinstance(act, InterceptAct):  # a card looked at, or one a Neighbour is about to play
+        hands = st.hands[st.game.left[p]] + st.hands[st.game.right[p]]
+        about = [st.action_card(a) for a in st.pending or () if a is not None]
+        cards = [*st.offers[p], *(i for i in about if i in hands)]
+        place = "the cards Neighbours are about to play"
+        inst = find_in(st, cards, act.intercept, f"{where}: intercept", place)
         return react_action(inst, m)
     if isinstance(act, MoveAct):
         inst = find_in(st, st.tab[p], act.move, f"{where}: move", "the tableau")
@@ -198,3 +207,25 @@ def encode(st: State, p: int, act: Action, where: str) -> int:
             st, st.zone_cards(p, z), act.replace, f"{where}: replace", f"the {act.zone} zone"
         )
     return play_action(inst, z, victim, m)
+
+
+def _look_code(st: State, p: int, act: LookAct, where: str) -> int:
+    """The look code of ``act`` (``card * 2 + side``), legal or not: a well-formed look names
+    an intercept card of ``p``'s tableau and a Neighbour of ``p``.  Of several copies of the
+    card, one with that look on offer is taken."""
+    g = st.game
+    cards = [i for i in st.tab[p] if st.card[i].intercepts]
+    find_in(st, cards, act.look, f"{where}: look", "the tableau's intercept cards")
+    copies = [i for i in cards if st.card[i].id == act.look]
+    at = act.at
+    if at is None:
+        reach = {q for t in st.card[copies[0]].intercepts for q in targets(st, p, copies[0], t)}
+        if len(reach) != 1:
+            seats = " or ".join(f"at: {q}" for q in sorted(reach))
+            raise ScenarioError(f"{where}: look: {act.look!r} reaches two Neighbours: {seats}")
+        at = reach.pop()
+    if at not in (g.left[p], g.right[p]) or at == p:
+        raise ScenarioError(f"{where}: look: seat {at} is not a Neighbour of seat {p}")
+    codes = [i * 2 + (at != g.left[p]) for i in copies]
+    offered = st.offers[p] if st.decision == "look" else ()
+    return next((c for c in codes if c in offered), codes[0])

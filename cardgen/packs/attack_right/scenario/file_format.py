@@ -58,8 +58,18 @@ class PlayAct(_M):
     replace: str | None = None
 
 
+class LookAct(_M):
+    """Look at the card the Neighbour in seat ``at`` is about to play, spending the round's
+    look of the intercept card ``look`` (``at`` may be left out when that card reaches one
+    Neighbour only)."""
+
+    look: str
+    at: int | None = None
+
+
 class InterceptAct(_M):
-    """Discard the card a Neighbour is about to play (an ``intercept`` ability)."""
+    """Discard the card a Neighbour is about to play, once looked at (an ``intercept``
+    ability)."""
 
     intercept: str
 
@@ -79,7 +89,7 @@ class PickAct(_M):
     pick: str
 
 
-Action = Literal["end", "pass"] | PlayAct | SaveAct | PickAct | InterceptAct | MoveAct
+Action = Literal["end", "pass"] | PlayAct | SaveAct | PickAct | LookAct | InterceptAct | MoveAct
 
 
 class PlayerExpect(_M):
@@ -137,7 +147,7 @@ class BankExpect(_M):
 class Expect(_M):
     round: int | None = None
     phase: Literal["draft", "play", "end"] | None = None
-    decision: Literal["draft", "play", "intercept", "move"] | None = None
+    decision: Literal["draft", "play", "look", "intercept", "move"] | None = None
     players: dict[int, PlayerExpect] = {}
     discard: list[str] | None = None
     #: events in order (``count: N``: exactly N such events, in any order)

@@ -33,7 +33,7 @@ Ref = tuple[Path, str, Any]
 """(path in the YAML document, what the value must be, the value)."""
 
 CARD_LISTS = ("hand", "pack", "kept", "saved")
-ACTION_CARDS = ("pick", "play", "save", "replace", "intercept", "move")
+ACTION_CARDS = ("pick", "play", "save", "replace", "look", "intercept", "move")
 
 
 def _cards(path: Path, values: Any) -> Iterator[Ref]:
@@ -55,6 +55,8 @@ def _action(path: Path, act: Any) -> Iterator[Ref]:
         for key in ACTION_CARDS:
             if key in act:
                 yield (*path, key), "card", act[key]
+        if act.get("at") is not None:
+            yield (*path, "at"), "seat", act["at"]
 
 
 def _actions(path: Path, actions: dict | None) -> Iterator[Ref]:
