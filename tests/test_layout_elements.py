@@ -224,6 +224,44 @@ def test_bad_layouts_are_diagnostics_at_file_and_line(tmp_path, old, new, code, 
     assert pos.file.endswith("layout.yaml") and pos.line == _line_of(tmp_path, needle)
 
 
+HOSTILE_NUMBERS = [
+    # (old, new, code, words of the message, the line's needle): validate passed each, render
+    # failed (or ran for minutes)
+    ("width: 63.5", "width: .inf", "E109", "finite", "width: .inf"),
+    ("width: 63.5", "width: 100000", "E105", "less than or equal to 300", "width: 100000"),
+    ("bleed: 3.175", "bleed: 1000000", "E105", "less than or equal to 12.7", "bleed: 1000000"),
+    ('ink: "#1F1A17"', 'ink: "#GGGGGG"', "E109", "not a #RRGGBB colour", "#GGGGGG"),
+    ("box: [3.5, 3.5, 44.0, 8.0]}", "box: [.nan, 3.5, 44.0, 8.0]}", "E109", "finite", ".nan"),
+    ("box: [50.0, 3.5, 9.0, 9.0]", "box: [50.0, 1.0e+308, 9.0, 9.0]", "E109", "±1000", "e+308"),
+    ("size: 11.0, min_size: 6.0", "size: 1.0e+9, min_size: 6.0", "E105", "200", "1.0e+9"),
+    ("min_size: 6.0}", "min_size: 6.0, step: 1.0e-9}", "E105", "0.05", "step"),
+    ("line_width: 1.5}", "line_width: .inf}", "E109", "finite", "line_width: .inf"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "code", "words", "needle"), HOSTILE_NUMBERS)
+def test_a_layout_number_render_cannot_use_is_refused_at_its_line(
+    tmp_path, old, new, code, words, needle
+):
+    """Numbers that are not finite or past the documented bounds (docs/cli.md, "Limits") and
+    colours that are not #RRGGBB: an error at the layout line, before anything is drawn."""
+    found = _bad(tmp_path, old, new)
+    assert len(found) == 1, found
+    (got, message, pos) = found[0]
+    assert got == code and words in message, (got, message)
+    assert pos.file.endswith("layout.yaml") and pos.line == _line_of(tmp_path, needle)
+
+
+def test_a_card_larger_than_the_paper_is_refused_by_validate(cards, runner, app):
+    """A card that does not fit on the print-and-play papers: validate says so at the layout's
+    card line (render said "does not fit" naming no file)."""
+    text = LAYOUT.read_text().replace("width: 63.5, height: 88.9", "width: 250, height: 280")
+    (cards / "layout.yaml").write_text(text)
+    res = runner.invoke(app, ["validate", str(cards)])
+    assert res.exit_code == 1 and "Traceback" not in res.output, res.output
+    assert "layout.yaml:1:" in res.output and "does not fit" in res.output, res.output
+
+
 def test_an_inherited_key_is_reported_at_the_style(tmp_path):
     (found,) = _bad(tmp_path, "title: {kind: text, font: title", "title: {kind: text, font: titel")
     assert found[0] == "E104" and "'titel'" in found[1]

@@ -155,6 +155,39 @@ BROKEN = {
 }
 
 
+_XLINK = 'xmlns:xlink="http://www.w3.org/1999/xlink"'
+
+
+def _svg(body: str) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" {_XLINK} viewBox="0 0 100 100">{body}</svg>'
+
+
+def _nested_use(levels: int, width: int) -> str:
+    """A 1 KB bomb: ``levels`` of groups, each using the one below ``width`` times."""
+    defs = ['<g id="l0"><rect width="5" height="5"/></g>']
+    for i in range(1, levels + 1):
+        uses = "".join(f'<use xlink:href="#l{i - 1}" x="{j}"/>' for j in range(width))
+        defs.append(f'<g id="l{i}">{uses}</g>')
+    return _svg(f"<defs>{''.join(defs)}</defs><use xlink:href='#l{levels}'/>")
+
+
+# Hostile files: bounds checked before svglib expands the file (the nested <use> took validate
+# 127 s) and on the drawing it makes (a coordinate a PDF cannot hold).
+BROKEN.update(
+    {
+        "expand to over 2000 elements": (_nested_use(7, 10), 0),
+        "refers to an element holding it": (
+            _svg('<g id="a"><use xlink:href="#a"/><rect width="5" height="5"/></g>'),
+            1,
+        ),
+        "3001 elements, over 1000": (_svg('<rect width="1" height="1"/>' * 3000), 0),
+        "1e+308 is beyond": (_svg('<rect x="1e308" y="1" width="1e308" height="5"/>'), 0),
+        "1e+39 is beyond": (_svg('<g transform="scale(1e39)"><rect width="5" height="5"/></g>'), 0),
+        "over 1048576": (_svg("<!--" + "x" * 2**20 + '--><rect width="5" height="5"/>'), 0),
+    }
+)
+
+
 @pytest.mark.parametrize("why", list(BROKEN))
 def test_malformed_catalogue_icon_is_e405_at_the_file_naming_the_cards(ar_cards, why):
     svg, line = BROKEN[why]
@@ -167,6 +200,14 @@ def test_malformed_catalogue_icon_is_e405_at_the_file_naming_the_cards(ar_cards,
         assert d.position.line == line
     first = next(iter(load_catalogue(ar_cards))).id  # every card prints the cost coin
     assert d.card == first and f"printed by {first}" in d.message
+
+
+def test_a_fifo_at_an_icon_is_e405_not_the_packs_icon(ar_cards):
+    """A FIFO at icons/coin.svg used to fall back silently to the pack's coin."""
+    (ar_cards / "icons").mkdir()
+    os.mkfifo(ar_cards / "icons" / "coin.svg")
+    (d,) = _icon_diags(ar_cards)
+    assert d.code == "E405" and "FIFO" in d.message, d.message
 
 
 def test_unused_broken_icon_file_is_reported_without_a_card(ar_cards):

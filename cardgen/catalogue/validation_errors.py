@@ -127,12 +127,27 @@ def register_scoped_values(field: str, values: list[str]) -> None:
     SCOPED_VALUES[field] = frozenset(values) | SCOPED_VALUES.get(field, frozenset())
 
 
+def union_errors(errors: list[dict]) -> list[dict]:
+    """``errors`` without a union's other branch where one branch has errors of its own: a
+    box given as a list is not also reported as not being the word ``card``."""
+    out = []
+    for e in errors:
+        head = tuple(e["loc"][:-1])
+        if e["type"] == "literal_error" and any(
+            o is not e and len(o["loc"]) > len(head) + 1 and tuple(o["loc"][: len(head)]) == head
+            for o in errors
+        ):
+            continue
+        out.append(e)
+    return out
+
+
 def validate_model(model: type[M], data: Any, smap: SourceMap, context: dict | None = None) -> M:
     """Validate ``data`` as ``model``; raise DiagnosticError listing every problem found."""
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
         keys = list(model.model_fields)
-        raise DiagnosticError(
-            [error_to_diagnostic(e, smap, known_keys=keys) for e in exc.errors()]
-        ) from None
+        errors = union_errors(exc.errors())
+        found = [error_to_diagnostic(e, smap, known_keys=keys) for e in errors]
+        raise DiagnosticError(list(dict.fromkeys(found))) from None  # a union's twice once

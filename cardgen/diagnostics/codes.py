@@ -108,6 +108,12 @@ CODES: dict[str, Code] = {
             _E,
             'save the icon as plain SVG with viewBox="0 0 100 100" and filled or stroked shapes',
         ),
+        Code(
+            "E409",
+            "card-larger-than-paper",
+            _E,
+            "make the card (card.width, card.height and card.bleed in the layout) smaller",
+        ),
         Code("E411", "service-card-size", _E, "use the card size and bleed the service prints"),
         Code(
             "W411",

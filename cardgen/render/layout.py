@@ -7,30 +7,43 @@ turns one into PDF points from the card's bottom-left corner.
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PrivateAttr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
 
+from cardgen.diagnostics import Position
 from cardgen.render.geometry import Box, top_box
 from cardgen.render.units import Size, mm
+from cardgen.util.limits import MAX_BLEED_MM, MAX_CARD_MM
 
 BoxMM = tuple[float, float, float, float]
 PointMM = tuple[float, float]
 Colour = str
 
 
-class LayoutPart(BaseModel):
-    """A frozen, strict part of a layout file."""
+def _hex_colour(value: str) -> str:
+    if not re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
+        raise ValueError(f"{value!r} is not a #RRGGBB colour")
+    return value
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+#: a ``#RRGGBB`` colour
+HexColour = Annotated[str, AfterValidator(_hex_colour)]
+
+
+class LayoutPart(BaseModel):
+    """A frozen, strict part of a layout file (numbers finite: no .inf or .nan)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, allow_inf_nan=False)
 
 
 class CardSize(LayoutPart):
-    width: PositiveFloat
-    height: PositiveFloat
-    bleed: float = Field(ge=0)
-    safe: float = Field(ge=0)
+    width: float = Field(gt=0, le=MAX_CARD_MM)
+    height: float = Field(gt=0, le=MAX_CARD_MM)
+    bleed: float = Field(ge=0, le=MAX_BLEED_MM)
+    safe: float = Field(ge=0, le=MAX_CARD_MM / 2)
 
 
 class CardLayout(LayoutPart):
@@ -41,9 +54,11 @@ class CardLayout(LayoutPart):
 
     card: CardSize
     fonts: dict[str, str]
-    colours: dict[str, Colour]
+    colours: dict[str, HexColour]
     #: boxes already converted (a template is frozen, so they never change)
     _boxes: dict[BoxMM, Box] = PrivateAttr(default_factory=dict)
+    #: the positions of the layout file's values (set when it is loaded)
+    _smap: Any = PrivateAttr(None)
 
     @property
     def size(self) -> Size:
@@ -79,6 +94,12 @@ class CardLayout(LayoutPart):
     def loaded(self, smap: Any) -> None:
         """Checks after validation that need the whole layout (none here)."""
 
+    def position(self, *path: str | int) -> Position:
+        """Where ``path`` (``"card"``, ``"face", "name"`` …) is in the layout file."""
+        if self._smap is None:
+            return Position("layout")
+        return self._smap.at(path, key=True)
+
     def point(self, p: PointMM) -> tuple[float, float]:
         """A template point as PDF points from the card's bottom-left corner."""
         return (mm(p[0]), mm(self.card.height - p[1]))
@@ -113,5 +134,6 @@ def _read_layout(path: Path, model: type[L]) -> L:
 
     data, smap = load_yaml(path, display=str(path))
     layout = validate_model(model, model.prepare(data, smap), smap)
+    layout._smap = smap
     layout.loaded(smap)
     return layout

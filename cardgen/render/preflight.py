@@ -23,6 +23,8 @@ from cardgen.catalogue.loader import Catalogue, display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.art import ArtProblem, resolve_art
 from cardgen.render.painters import BackPainter, FacePainter
+from cardgen.render.products.base import load_product_settings
+from cardgen.render.products.pnp import paper_problems
 from cardgen.render.svg_icons import SvgIcons
 
 
@@ -53,6 +55,11 @@ def preflight(
                         found.code, found.message, catalogue.position(card.id, "art"), card.id
                     )
                 )
+    layout = faces.theme.layout
+    out += [
+        Diagnostic("E409", why, layout.position("card"))
+        for why in paper_problems(layout, load_product_settings().pnp)
+    ]
     return [
         *out,
         *backs.layout_problems(cards),

@@ -39,7 +39,14 @@ from cardgen.catalogue.loader import display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.colours import Ink, mix, rgb_hex
 from cardgen.util.cache_dirs import private_cache_dir
+from cardgen.util.files import FileTooLarge, NotARegularFile, describe_os_error, read_input_file
 from cardgen.util.hashing import digest_bytes
+from cardgen.util.limits import (
+    MAX_ICON_NUMBER,
+    MAX_SVG_BYTES,
+    MAX_SVG_DRAWN,
+    MAX_SVG_ELEMENTS,
+)
 
 __all__ = [
     "ICON_FOLDER",
@@ -56,7 +63,7 @@ VIEWBOX = (0.0, 0.0, 100.0, 100.0)
 #: how a faded icon (a power printed as "-") is washed out: each colour this far to white
 FADE = 0.62
 #: bump when the program format changes (old cache entries are then never read)
-FORMAT = 3
+FORMAT = 4
 
 Op = list[Any]  # ["name", *args]: one recorded canvas call
 DRAWING_OPS = frozenset({"path", "rect", "roundRect", "circle", "ellipse", "line"})
@@ -253,15 +260,79 @@ def _svg_root(data: bytes) -> Any:
         values = ()
     if values != VIEWBOX:
         raise InvalidIcon(f'viewBox is "{box}", not "0 0 100 100"', root.sourceline)
-    for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
+    elements = [el for el in root.iter() if isinstance(el.tag, str)]
+    if len(elements) > MAX_SVG_ELEMENTS:
+        raise InvalidIcon(f"it has {len(elements)} elements, over {MAX_SVG_ELEMENTS}")
+    for el in elements:
         if etree.QName(el).localname == "image":
             raise InvalidIcon(f"it holds {UNSUPPORTED['drawImage']}", el.sourceline)
         for attr, value in el.attrib.items():
             if etree.QName(attr).localname == "href" and not value.startswith("#"):
-                raise InvalidIcon(f"it links to another file ({value})", el.sourceline)
+                raise InvalidIcon(f"it links to another file ({value[:80]})", el.sourceline)
+    drawn = _drawn_elements(root, elements)
+    if drawn > MAX_SVG_DRAWN:
+        raise InvalidIcon(
+            f"its <use> elements expand to over {MAX_SVG_DRAWN} elements (nested <use>)"
+        )
     return root
+
+
+def _href(el: Any) -> str | None:
+    """The ``#id`` a ``<use>`` refers to (``href`` or ``xlink:href``), without the ``#``."""
+    for attr, value in el.attrib.items():
+        if attr.rpartition("}")[2] == "href" and value.startswith("#"):
+            return value[1:]
+    return None
+
+
+def _drawn_elements(root: Any, elements: list[Any]) -> int:
+    """How many elements the drawing holds once every ``<use>`` is replaced by what it refers
+    to (capped just past :data:`MAX_SVG_DRAWN`); raises :class:`InvalidIcon` for a ``<use>``
+    inside what it refers to (svglib would expand it forever)."""
+    ids = {el.get("id"): el for el in elements if el.get("id")}
+
+    def parts(el: Any) -> list[Any]:
+        out = [c for c in el if isinstance(c.tag, str)]
+        target = ids.get(_href(el)) if el.tag.rpartition("}")[2] == "use" else None
+        return [*out, target] if target is not None else out
+
+    size: dict[Any, int] = {}
+    open_: set[Any] = set()  # the elements being counted: those holding the current one
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:  # depth first, without recursion (a chain of <use> may be long)
+        el, counted = stack.pop()
+        if counted:
+            open_.discard(el)
+            size[el] = min(MAX_SVG_DRAWN + 1, 1 + sum(size[p] for p in parts(el)))
+            continue
+        if el in size:
+            continue
+        open_.add(el)
+        stack.append((el, True))
+        for part in parts(el):
+            if part in open_:
+                raise InvalidIcon("a <use> refers to an element holding it", el.sourceline)
+            if part not in size:
+                stack.append((part, False))
+    return size[root]
+
+
+def _bounded(ops: list[Op]) -> None:
+    """Raise :class:`InvalidIcon` when a number of a drawing program is not finite or beyond
+    :data:`MAX_ICON_NUMBER` (a PDF cannot hold it)."""
+    import math
+
+    todo: list[Any] = [ops]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, list | tuple):
+            todo.extend(item)
+        elif isinstance(item, float | int) and not (
+            isinstance(item, bool) or (math.isfinite(item) and abs(item) <= MAX_ICON_NUMBER)
+        ):
+            raise InvalidIcon(
+                f"a coordinate, size or scale of {item:g} is beyond ±{MAX_ICON_NUMBER:g}"
+            )
 
 
 def compile_svg(data: bytes) -> list[Op]:
@@ -298,7 +369,9 @@ def compile_svg(data: bytes) -> list[Op]:
     if not any(_draws(op) for op in recorder.ops):
         raise InvalidIcon("nothing is drawn (no filled or stroked shape)")
     scale = [100 / drawing.width, 0, 0, 100 / drawing.height, 0, 0]
-    return lean([["q"], ["cm", *scale], *recorder.ops, ["Q"]])
+    ops = [["q"], ["cm", *scale], *recorder.ops, ["Q"]]
+    _bounded(ops)
+    return lean(ops)
 
 
 #: the graphics-state setting each call changes (a colour sets its alpha too)
@@ -616,6 +689,11 @@ def replay(c: Canvas, ops: Iterable[Op], ink: Ink, faded: bool = False) -> None:
 
 
 # --- the icon set --------------------------------------------------------------------------------
+def _read_icon(path: Path) -> bytes:
+    """The bytes of an icon file: a regular file of at most :data:`MAX_SVG_BYTES`."""
+    return read_input_file(path, max_bytes=MAX_SVG_BYTES)
+
+
 def icon_folders(pack_data: Path, cards_dir: Path | None = None) -> list[Path]:
     """Where a catalogue's icons are looked for: its own ``icons/``, then the pack's."""
     own = [Path(cards_dir) / ICON_FOLDER] if cards_dir is not None else []
@@ -632,9 +710,9 @@ class SvgIcons:
 
     def path(self, name: str) -> Path | None:
         """The file of icon ``name``, or None."""
-        if name not in self._paths:
+        if name not in self._paths:  # the first that exists: a FIFO or folder there is E405
             found = (f / f"{name}.svg" for f in self.folders)
-            self._paths[name] = next((p for p in found if p.is_file()), None)
+            self._paths[name] = next((p for p in found if os.path.lexists(p)), None)
         return self._paths[name]
 
     def __contains__(self, name: str) -> bool:
@@ -667,10 +745,14 @@ class SvgIcons:
         if path is None:
             raise IconError(self.missing(name))
         try:
-            self._programs[name] = program(path.read_bytes())
+            self._programs[name] = program(_read_icon(path))
             return self._programs[name]
+        except FileTooLarge as exc:
+            why, line, column = f"the file is {exc.size} bytes, over {MAX_SVG_BYTES}", 0, 0
+        except NotARegularFile as exc:
+            why, line, column = str(exc), 0, 0
         except OSError as exc:
-            why, line, column = f"unreadable ({exc.strerror})", 0, 0
+            why, line, column = f"unreadable ({describe_os_error(exc, path)})", 0, 0
         except InvalidIcon as exc:
             why, line, column = exc.message, exc.line, exc.column
         raise IconError(IconProblem("E405", name, path, f"icon {{{name}}}: {why}", line, column))
@@ -688,7 +770,7 @@ class SvgIcons:
         self.program(name)  # only a usable icon
         path = self.path(name)
         assert path is not None
-        return path.read_bytes()
+        return _read_icon(path)
 
     def paint(self, c: Canvas, ink: Ink, name: str, faded: bool = False) -> None:
         """Draw icon ``name`` into the 0..100 square of the current transform.

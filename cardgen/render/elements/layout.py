@@ -251,7 +251,7 @@ def _resolve(
 
 def _validate(data: Any, path: tuple, smap: SourceMap) -> Element:
     """One element, validated as the model of its ``kind``."""
-    from cardgen.catalogue.validation_errors import error_to_diagnostic
+    from cardgen.catalogue.validation_errors import error_to_diagnostic, union_errors
 
     where = smap.at(path)
     if not isinstance(data, dict):
@@ -287,7 +287,7 @@ def _validate(data: Any, path: tuple, smap: SourceMap) -> Element:
     except ValidationError as exc:
         known = [f.alias or n for n, f in model.model_fields.items()]
         out = []
-        for e in exc.errors():
+        for e in union_errors(exc.errors()):
             e = {**e, "loc": (*path, *e["loc"])}
             d = error_to_diagnostic(e, smap, known_keys=known)
             if d.code == "E101":  # name the element and its kind's keys
@@ -296,4 +296,4 @@ def _validate(data: Any, path: tuple, smap: SourceMap) -> Element:
                     d.code, f"{'.'.join(map(str, path))}: {d.message}", d.position, hint=hint
                 )
             out.append(d)
-        raise DiagnosticError(out) from None
+        raise DiagnosticError(list(dict.fromkeys(out))) from None  # a union's twice once

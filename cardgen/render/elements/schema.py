@@ -9,20 +9,36 @@ from the card: ``field: name`` (a card field or a pack's computed field) or ``te
 ``{field: name, lighten: 0.1}``.  Font sizes and line widths are in points.
 """
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, field_validator, model_validator
 
 from cardgen.render.text import TextStyle
+from cardgen.util.limits import MAX_FONT_PT, MAX_LAYOUT_NUMBER, MIN_FIT_STEP, MIN_PATTERN_SPACING
 
 BoxSpec = tuple[float, float, float, float] | Literal["card"]
 Scalar = str | int | float | bool
 
 
-class Part(BaseModel):
-    """A frozen, strict part of a layout (unknown keys are errors)."""
+#: a font size, points
+FontSize = Annotated[float, Field(gt=0, le=MAX_FONT_PT)]
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, populate_by_name=True)
+
+class Part(BaseModel):
+    """A frozen, strict part of a layout (unknown keys are errors; numbers finite and within
+    :data:`~cardgen.util.limits.MAX_LAYOUT_NUMBER`)."""
+
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, defer_build=True, populate_by_name=True, allow_inf_nan=False
+    )
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _bounded(cls, value: Any) -> Any:
+        for number in value if isinstance(value, tuple | list) else (value,):
+            if type(number) in (int, float) and abs(number) > MAX_LAYOUT_NUMBER:
+                raise ValueError(f"{number:g} is beyond ±{MAX_LAYOUT_NUMBER:g}")
+        return value
 
 
 class ColourRef(Part):
@@ -96,8 +112,8 @@ class Lettering(Part):
     """How a text value is set: font role, size (shrunk down to ``min_size`` to fit), colour."""
 
     font: str = "regular"
-    size: PositiveFloat = 9.0
-    min_size: PositiveFloat | None = None
+    size: FontSize = 9.0
+    min_size: FontSize | None = None
     colour: Colour = "ink"
     #: ``middle`` centres the capitals vertically; a number puts the baseline at that fraction
     #: of the box height from its bottom
@@ -151,9 +167,9 @@ class RichTextEl(Element):
     font: str = "regular"
     flavour_font: str = "italic"
     colour: Colour = "ink"
-    size: PositiveFloat = 9.5
-    min_size: PositiveFloat = 6.0
-    step: PositiveFloat = 0.25
+    size: FontSize = 9.5
+    min_size: FontSize = 6.0
+    step: float = Field(0.25, ge=MIN_FIT_STEP, le=MAX_FONT_PT)
     leading: PositiveFloat = 1.18
     paragraph_gap: float = 0.3
     flavour_scale: PositiveFloat = 0.9
@@ -251,7 +267,7 @@ class PatternEl(Element):
 
     kind: Literal["pattern"]
     pattern: Literal["dots", "stripes"]
-    spacing: PositiveFloat = Field(description="mm")
+    spacing: float = Field(ge=MIN_PATTERN_SPACING, description="mm")
     size: PositiveFloat = Field(description="mm: a dot's radius, or 0.7 × a stripe's width")
     colour: Colour
 
@@ -271,7 +287,7 @@ class TogglesEl(Element):
     size: PositiveFloat = Field(description="mm")
     radius: float = Field(0.18, description="corner radius as a fraction of the size")
     font: str = "bold"
-    text_size: PositiveFloat = 6.5
+    text_size: FontSize = 6.5
     stroke: Colour = "line"
     line_width: float = 0.7
     active: ToggleLook

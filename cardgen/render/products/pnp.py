@@ -25,8 +25,9 @@ from cardgen.render.geometry import (
     crop_mark_segments,
     fit_grid,
 )
+from cardgen.render.layout import CardLayout
 from cardgen.render.painters import back_form, face_form
-from cardgen.render.products.base import RenderContext
+from cardgen.render.products.base import PnpSettings, RenderContext
 from cardgen.render.units import mm
 
 FLIP_TEXT = {
@@ -52,6 +53,19 @@ def grid_for(ctx: RenderContext, paper: str, bleed: float | None = None) -> Grid
     bleed = s.bleed if bleed is None else bleed
     outer = s.crop.offset + s.crop.length
     return fit_grid(PAPERS[paper], ctx.theme.layout.size, bleed, s.margin, outer)
+
+
+def paper_problems(layout: CardLayout, settings: PnpSettings) -> list[str]:
+    """Why the cards of ``layout`` cannot be printed on each print-and-play paper (a card,
+    with its bleed and room for the crop marks, larger than the paper inside its margin)."""
+    outer = settings.crop.offset + settings.crop.length
+    out = []
+    for paper in PAPERS:
+        try:
+            fit_grid(PAPERS[paper], layout.size, settings.bleed, settings.margin, outer)
+        except ValueError as exc:
+            out.append(f"{exc} ({paper} inside its {settings.margin} mm margin)")
+    return out
 
 
 class PnpWriter:
