@@ -102,14 +102,17 @@ def test_cli_scenario_run(tmp_path, runner, app):
     assert missing.exit_code == 1
 
 
-TYPOS = """name: typos
-setup:
+WALL_SETUP = """setup:
   first_end_done: true
   players:
     - {coins: 5, hand: [wall]}
     - {ended: true}
 steps:
-  - {0: {play: wall, zone: left}, 2: end}
+"""
+TYPOS = (
+    "name: typos\n"
+    + WALL_SETUP
+    + """  - {0: {play: wall, zone: left}, 2: end}
 expect:
   players: {3: {coins: 1}}
   illegal:
@@ -121,6 +124,7 @@ expect:
     - {type: steal, from: 5, source: incme}
   piles: {sprng: {stars: 0}}
 """
+)
 
 
 def test_every_name_is_checked_with_its_line(tmp_path):
@@ -262,3 +266,85 @@ def test_a_hostile_cards_path_is_a_failure_at_its_line(tmp_path, folder, case):
     assert not outcome.ok
     (problem,) = outcome.problems
     assert problem.startswith(f"{path}:{line}:") and "cards" in problem, problem
+
+
+HEADER_TYPOS = """name: header typos
+decks: [red, blu]
+settings: {defender_wins_tie: false, simultaneous_effects: nett, bank_unlimited: maybe}
+"""
+VALUE_TYPOS = (
+    "name: value typos\ndecks: [red, blue]\n"
+    + WALL_SETUP
+    + """  - {0: {play: wall, zone: left}}
+expect:
+  no_events:
+    - {type: phase, phase: batle}
+    - {type: remove, reason: upkep}
+    - {type: round, season: sprng, round: 9}
+    - {type: upkeep, paid: "no", due: -1}
+  events:
+    - {type: coins, amount: "1", count: 0}
+    - {type: play, step: first, price: 2, count: 1}
+"""
+)
+
+
+def _problems_by_line(tmp_path: Path, body: str) -> dict[int, list[str]]:
+    path = tmp_path / "sc.yaml"
+    fixture = (HERE / "fixtures" / "engine").as_posix()
+    path.write_text(f"cards: {fixture}\n{body}", encoding="utf-8")
+    at: dict[int, list[str]] = {}
+    for line in run_scenario_file(path).problems:
+        assert line.startswith(f"{path}:"), line
+        at.setdefault(int(line.split(":")[1]), []).append(line.split(": ", 1)[1])
+    return at
+
+
+def test_every_deck_and_setting_is_checked_with_its_line(tmp_path):
+    """Issue 28: a misspelt deck, setting or setting value is an error at its line with the
+    nearest valid name (a misspelt setting was ignored, a bad value a traceback)."""
+    assert _problems_by_line(tmp_path, HEADER_TYPOS) == {
+        3: ["unknown deck 'blu' (did you mean 'blue'?)"],
+        4: [
+            "unknown setting 'defender_wins_tie' (did you mean 'defender_wins_ties'?)",
+            "setting simultaneous_effects: 'nett' is not one of snapshot, net "
+            "(did you mean 'net'?)",
+            "setting bank_unlimited: 'maybe' is not true or false",
+        ],
+    }
+
+
+def test_every_plain_value_of_an_expected_event_is_checked_with_its_line(tmp_path):
+    """Issue 28: a misspelt plain value of an event (a phase, a reason, a season), a round the
+    game does not have and a value of the wrong kind are errors at their line with the nearest
+    valid name, before anything runs: never a no_events entry that cannot fail."""
+    assert _problems_by_line(tmp_path, VALUE_TYPOS) == {
+        13: ["phase 'batle': phases logged are play, battle, income, age (did you mean 'battle'?)"],
+        14: ["reason 'upkep': reasons are replaced, upkeep (did you mean 'upkeep'?)"],
+        15: ["unknown season 'sprng' (did you mean 'spring'?)", "round 9: the game has rounds 1-4"],
+        16: ["paid: 'no' is not true or false", "due: -1 is not a whole number from 0"],
+        18: ["amount: '1' is not a whole number"],
+        19: ["step: 'first' is not a whole number from 0"],
+    }
+
+
+def test_every_value_the_engine_logs_is_in_the_checked_vocabulary(cards_dir):
+    """The other half of the value checks: each plain value of every event of seeded games
+    (the real catalogue, 2 and 4 players, the Spy deck's looks included) passes them, so the
+    checks refuse only values the engine never logs."""
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.packs.attack_right.engine import Game, GreedyBot, RandomBot, play_game
+    from cardgen.packs.attack_right.engine.events import EVENT_FIELDS, to_dict
+    from cardgen.packs.attack_right.scenario.references import value_problem
+
+    cat = load_catalogue(cards_dir)
+    seen: set[tuple[str, str]] = set()
+    for decks, seed in ((["battle", "age"], 1), (["spy", "resource", "battle", "age"], 2)):
+        game = Game(cat, decks, seed=seed)
+        st = play_game(game.new_initial_state(), [GreedyBot(seed), RandomBot(seed)] * 2)
+        for event in st.events:
+            d = to_dict(event, game.card_id)
+            for name, how in EVENT_FIELDS[d["type"]]:
+                assert value_problem(how, d[name], game) is None, (d, name)
+                seen.add((d["type"], name))
+    assert {("phase", "phase"), ("round", "season"), ("upkeep", "paid"), ("look", "step")} <= seen

@@ -3,15 +3,17 @@ and conversion to JSON-ready dicts and readable text.
 
 An event is ``(type, *values)``; :data:`EVENT_FIELDS` names the values and says what each
 holds: a card, cards, a zone, a seat, seats, one value per seat, a source (a card id or one of
-:data:`SOURCES`) or a plain value.  Card instances are ints in the tuple and card ids in the
-dict form; zones are names.
+:data:`SOURCES`), a round, a season id, a phase (:data:`PHASES`), a reason (:data:`REASONS`),
+a whole number, a count (a whole number from 0) or a flag (true or false).  Card instances are
+ints in the tuple and card ids in the dict form; zones are names.  A scenario's expected events
+are checked against these kinds before it runs (:mod:`..scenario.references`).
 """
 
 from __future__ import annotations
 
 from cardgen.packs.attack_right.engine.compiled import ZONES
 
-CARD, CARDS, ZONE, SEAT, SEATS, PER_SEAT, SOURCE, PLAIN = (
+CARD, CARDS, ZONE, SEAT, SEATS, PER_SEAT, SOURCE = (
     "card",
     "cards",
     "zone",
@@ -19,48 +21,60 @@ CARD, CARDS, ZONE, SEAT, SEATS, PER_SEAT, SOURCE, PLAIN = (
     "seats",
     "per_seat",
     "source",
-    "plain",
+)
+ROUND, SEASON, PHASE, REASON, INT, COUNT, FLAG = (
+    "round",
+    "season",
+    "phase",
+    "reason",
+    "int",
+    "count",
+    "flag",
 )
 SOURCES = ("income", "battle", "first_to_end", "coins")
 """What a ``source`` names besides the id of the card whose effect it was."""
+PHASES = ("play", "battle", "income", "age")
+"""The phases a ``phase`` event announces (a round's draft starts with its ``round`` event)."""
+REASONS = ("replaced", "upkeep")
+"""Why a card is removed (``remove`` events): to make room, or unpaid upkeep."""
 
 EVENT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "round": (("round", PLAIN), ("season", PLAIN)),
-    "phase": (("phase", PLAIN),),
+    "round": (("round", ROUND), ("season", SEASON)),
+    "phase": (("phase", PHASE),),
     "deal": (("player", SEAT), ("cards", CARDS)),
     "pick": (("player", SEAT), ("card", CARD)),
     "draft_discard": (("player", SEAT), ("card", CARD)),
     "save": (("player", SEAT), ("card", CARD)),
-    "end_turn": (("player", SEAT), ("discarded", PLAIN), ("step", PLAIN)),
+    "end_turn": (("player", SEAT), ("discarded", COUNT), ("step", COUNT)),
     "play": (
         ("player", SEAT),
         ("card", CARD),
         ("zone", ZONE),
-        ("price", PLAIN),
+        ("price", COUNT),
         ("removes", CARD),
-        ("step", PLAIN),
+        ("step", COUNT),
     ),
-    "remove": (("player", SEAT), ("card", CARD), ("reason", PLAIN), ("coins", PLAIN)),
-    "coins": (("player", SEAT), ("amount", PLAIN), ("source", SOURCE)),
-    "glory": (("player", SEAT), ("amount", PLAIN), ("source", SOURCE)),
-    "store": (("player", SEAT), ("card", CARD), ("amount", PLAIN)),
-    "tokens": (("player", SEAT), ("card", CARD), ("amount", PLAIN)),
-    "steal": (("player", SEAT), ("from", SEAT), ("amount", PLAIN), ("source", SOURCE)),
+    "remove": (("player", SEAT), ("card", CARD), ("reason", REASON), ("coins", COUNT)),
+    "coins": (("player", SEAT), ("amount", INT), ("source", SOURCE)),
+    "glory": (("player", SEAT), ("amount", INT), ("source", SOURCE)),
+    "store": (("player", SEAT), ("card", CARD), ("amount", COUNT)),
+    "tokens": (("player", SEAT), ("card", CARD), ("amount", INT)),
+    "steal": (("player", SEAT), ("from", SEAT), ("amount", COUNT), ("source", SOURCE)),
     "hand_discard": (("player", SEAT), ("card", CARD), ("source", SOURCE)),
     "peek": (("player", SEAT), ("target", SEAT), ("cards", CARDS)),
     "battle": (
         ("attacker", SEAT),
         ("defender", SEAT),
-        ("attack", PLAIN),
-        ("defence", PLAIN),
+        ("attack", COUNT),
+        ("defence", COUNT),
         ("winner", SEAT),
     ),
-    "upkeep": (("player", SEAT), ("due", PLAIN), ("paid", PLAIN)),
-    "die": (("player", SEAT), ("card", CARD), ("coins", PLAIN), ("returns", PLAIN)),
+    "upkeep": (("player", SEAT), ("due", COUNT), ("paid", FLAG)),
+    "die": (("player", SEAT), ("card", CARD), ("coins", COUNT), ("returns", FLAG)),
     "game_end": (("glory", PER_SEAT), ("coins", PER_SEAT), ("winners", SEATS)),
-    "look": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", PLAIN)),
-    "intercept": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", PLAIN)),
-    "glimpse": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", PLAIN)),
+    "look": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", COUNT)),
+    "intercept": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", COUNT)),
+    "glimpse": (("player", SEAT), ("target", SEAT), ("card", CARD), ("step", COUNT)),
     "move": (("player", SEAT), ("card", CARD), ("from_zone", ZONE), ("zone", ZONE)),
 }
 

@@ -15,7 +15,7 @@ from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupE
 from cardgen.packs.attack_right.engine.state import PHASES, IllegalActionError, State
 from cardgen.packs.attack_right.scenario.build import ScenarioError, build_state, encode
 from cardgen.packs.attack_right.scenario.file_format import CardSpec, Expect, Scenario, TableauSpec
-from cardgen.packs.attack_right.scenario.references import check_references
+from cardgen.packs.attack_right.scenario.references import check_header, check_references
 
 
 def parse(data: Any, smap: SourceMap) -> Scenario:
@@ -53,6 +53,9 @@ def run(sc: Scenario, cat: Catalogue) -> list[str]:
 
 def run_scenario(sc: Scenario, cat: Catalogue) -> list[str]:
     """Run a parsed scenario on ``cat``; its problems."""
+    problems = check_header(sc, cat.rules)
+    if problems:  # an unknown deck or setting: no game can be made of it
+        return problems
     game = make_game(sc, cat)
     problems = check_references(sc, game)
     if problems:  # a name the game does not know: the scenario would test nothing

@@ -1,5 +1,6 @@
-"""Everything a scenario names, checked before it runs: card ids, seats, rounds, season ids,
-event types, event fields and their values.
+"""Everything a scenario names, checked before it runs: decks, settings and their values, card
+ids, seats, rounds, season ids, event types, event fields and every value of an expected event
+(phases, reasons, numbers, flags).
 
 A misspelt card in an ``illegal:`` entry or a misspelt field in ``no_events:`` would make an
 expectation that cannot fail; here each one is an error naming the file, line and column
@@ -11,14 +12,23 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 from cardgen.packs.attack_right.engine.compiled import ZONES
 from cardgen.packs.attack_right.engine.events import (
     CARD,
     CARDS,
+    COUNT,
     EVENT_FIELDS,
+    FLAG,
+    INT,
     PER_SEAT,
+    PHASE,
+    PHASES,
+    REASON,
+    REASONS,
+    ROUND,
+    SEASON,
     SEAT,
     SEATS,
     SOURCE,
@@ -26,6 +36,7 @@ from cardgen.packs.attack_right.engine.events import (
     ZONE,
 )
 from cardgen.packs.attack_right.engine.game import Game
+from cardgen.packs.attack_right.model import RulesModel, Settings
 from cardgen.packs.attack_right.scenario.file_format import Scenario, is_long_step
 
 Path = tuple[Any, ...]
@@ -130,6 +141,60 @@ def _suggest(word: Any, options) -> str:
     return f" (did you mean {match[0]!r}?)" if match else ""
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def value_problem(how: str, value: Any, game: Game) -> str | None:
+    """What is wrong with ``value`` as a plain event value of kind ``how`` (a round, season,
+    phase, reason, whole number, count or flag), or None."""
+    rounds = game.rounds
+    if how == ROUND and not (_whole(value) and 1 <= value <= rounds):
+        return f"round {value!r}: the game has rounds 1-{rounds}"
+    if how == SEASON and value not in game.rules.season_ids:
+        return f"unknown season {value!r}{_suggest(value, game.rules.season_ids)}"
+    if how == PHASE and value not in PHASES:
+        return f"phase {value!r}: phases logged are {', '.join(PHASES)}{_suggest(value, PHASES)}"
+    if how == REASON and value not in REASONS:
+        return f"reason {value!r}: reasons are {', '.join(REASONS)}{_suggest(value, REASONS)}"
+    if how == INT and not _whole(value):
+        return f"{value!r} is not a whole number"
+    if how == COUNT and not (_whole(value) and value >= 0):
+        return f"{value!r} is not a whole number from 0"
+    if how == FLAG and not isinstance(value, bool):
+        return f"{value!r} is not true or false"
+    return None
+
+
+def header_problems(data: dict, rules: RulesModel) -> list[tuple[Path, bool, str]]:
+    """The decks and settings a scenario names, against the rules model: (path, is a key,
+    message) for each unknown deck, unknown setting or value a setting cannot take."""
+    out: list[tuple[Path, bool, str]] = []
+    decks = data.get("decks") or []
+    for i, deck in enumerate(decks if isinstance(decks, list) else []):
+        if deck not in rules.deck_ids:
+            out.append(
+                (("decks", i), False, f"unknown deck {deck!r}{_suggest(deck, rules.deck_ids)}")
+            )
+    settings = data.get("settings") or {}
+    for name, value in settings.items() if isinstance(settings, dict) else ():
+        field = Settings.model_fields.get(name)
+        if field is None:
+            message = f"unknown setting {name!r}{_suggest(name, Settings.model_fields)}"
+            out.append((("settings", name), True, message))
+            continue
+        options = get_args(field.annotation) if get_origin(field.annotation) is Literal else ()
+        if options and value not in options:
+            listed = ", ".join(options)
+            message = f"setting {name}: {value!r} is not one of {listed}{_suggest(value, options)}"
+            out.append((("settings", name), False, message))
+        elif not options and not isinstance(value, bool):
+            out.append(
+                (("settings", name), False, f"setting {name}: {value!r} is not true or false")
+            )
+    return out
+
+
 class _Checker:
     def __init__(self, sc: Scenario, game: Game) -> None:
         self.game = game
@@ -205,6 +270,14 @@ class _Checker:
             elif how == SOURCE and value not in SOURCES and value not in self.cards:
                 options = [*SOURCES, *self.cards]
                 self.bad(where, f"unknown source {value!r}{_suggest(value, options)}")
+            elif how in (ROUND, SEASON, PHASE, REASON):
+                problem = value_problem(how, value, self.game)
+                if problem:
+                    self.bad(where, problem)
+            elif how in (INT, COUNT, FLAG):
+                problem = value_problem(how, value, self.game)
+                if problem:
+                    self.bad(where, f"{name}: {problem}")
 
     def check(self, data: dict) -> None:
         rounds = range(1, self.game.rounds + 1)
@@ -229,16 +302,30 @@ class _Checker:
                 self.event(path, value, counted=what == "event")
 
 
+def _at(sc: Scenario, problems: list[tuple[Path, bool, str]]) -> list[str]:
+    """``file:line:col: message`` lines, in file order (a problem's order kept on one line)."""
+    smap = sc._source
+    out = []
+    for k, (path, key, message) in enumerate(problems):
+        pos = smap.at(path, key=key)
+        out.append((pos.line, pos.column, k, f"{pos}: {message}"))
+    return [line for *_pos, line in sorted(out)]
+
+
+def check_header(sc: Scenario, rules: RulesModel) -> list[str]:
+    """The decks and settings of ``sc`` the rules model does not know (checked before a game
+    can be made of them), as ``file:line:col: message`` lines."""
+    if sc._document is None or sc._source is None:
+        return []
+    return _at(sc, header_problems(sc._document, rules))
+
+
 def check_references(sc: Scenario, game: Game) -> list[str]:
-    """Every name in ``sc`` that the game does not know, as ``file:line:col: message`` lines
-    (in file order)."""
+    """Every name and plain value in ``sc`` that the game does not know, as
+    ``file:line:col: message`` lines (in file order)."""
     data, smap = sc._document, sc._source
     if data is None or smap is None:  # built in code, not read from a file: nothing to point at
         return []
     checker = _Checker(sc, game)
     checker.check(data)
-    out = []
-    for path, key, message in checker.problems:
-        pos = smap.at(path, key=key)
-        out.append((pos.line, pos.column, f"{pos}: {message}"))
-    return [line for *_pos, line in sorted(out)]
+    return _at(sc, checker.problems)
