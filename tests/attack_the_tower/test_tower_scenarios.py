@@ -24,6 +24,7 @@ def test_scenario_passes(path):
 
 
 def _mutated(tmp_path, name, old, new):
+    """Scenario ``name`` of a copy of the game with ``old`` replaced by ``new``, run."""
     root = tmp_path / "game"
     shutil.copytree(TOWER, root)
     path = root / "scenarios" / name
@@ -47,6 +48,90 @@ def test_an_illegal_step_names_the_legal_ones(tmp_path):
 def test_an_unknown_card_is_a_setup_problem(tmp_path):
     outcome = _mutated(tmp_path, "08-siege-engineers.yaml", "{0: workshop}", "{0: dragon-lair}")
     assert not outcome.ok and "dragon-lair" in " ".join(outcome.problems)
+
+
+K, T, N = "16-knights-charge.yaml", "13-special-needs-territory.yaml", "15-no-renewal.yaml"
+P3 = "- {}\n    - {}"  # a third player
+TYPOS = [
+    # (file, text, typo, where, what is said): every name the game does not know is an error at
+    # its line, with the nearest known name, before anything runs
+    (K, "- board: {0: stables}", "- bord: {0: stables}", ":6:7:", "did you mean 'board'?"),
+    (K, "troops: {0: 2}\n      hand", "troops: {0: 2}\n      hnd", ":8:7:", "'hand'?"),
+    (K, "{0: stables}", "{0: stabels}", ":6:18:", "'stabels' (did you mean 'stables'?)"),
+    (K, "{0: stables}", "{0: knights-charge}", ":6:18:", "'knights-charge' is not a base card"),
+    (K, "{0: stables}", "{0: stables, 9: temple}", ":6:27:", "slot 9: the board has slots 0"),
+    (K, "troops: {0: 2}", "troops: {0: 3}", ":7:19:", "3 troops: a base holds 0 to 2"),
+    (K, "troops: {0: 2}", "troops: {0: 2, 1: 1}", ":7:25:", "slot 1, which has no base"),
+    (K, "[knights-charge]", "[knight-charge]", ":8:14:", "did you mean 'knights-charge'?"),
+    (K, "  - attack 0 0", "  - atack 0 0", ":12:5:", "step 'atack' (did you mean 'attack'?)"),
+    (K, "  - attack 0 0", "  - attack 0 3", ":12:5:", "territory '3': a number from 0 to 2"),
+    (K, "  - attack 0 0", "  - attack 0", ":12:5:", "'attack' takes 2 word(s)"),
+    (K, "play knights-charge", "play knigths-charge", ":13:5:", "'knights-charge'?"),
+    (K, "target 1 troop 0  ", "target 1 tropp 0  ", ":16:5:", "did you mean 'troop'?"),
+    (K, "target 1 troop 0  ", "target 2 troop 0  ", ":16:5:", "seat '2': a number from 0 to 1"),
+    (K, "target 1 troop 0  ", "target 1 palace 0 ", ":16:5:", "the palace is one unit"),
+    (K, "dealt: [6, 6]", "dealt: [6, 6, 0]", ":22:10:", "dealt: one number per seat (2), not 3"),
+    (K, "dealt: [6, 6]", "dealt: [6, 6]\n  winner: 2", ":23:11:", "winner 2: 0, 1 or null"),
+    (K, "dealt: [6, 6]", "dealt: [6, 6]\n  phase: mian", ":23:10:", "did you mean 'main'?"),
+    (K, "dealt: [6, 6]", "dealt: [6, 6]\n  events: [atack]", ":23:12:", "event 'atack'"),
+    (K, "dealt: [6, 6]", "dealt: [6, 6]\n  no_events: [kiled]", ":23:15:", "'kiled'"),
+    (K, "dealt: [6, 6]", "dealt: [6, 6]\n  dealth: 1", ":23:3:", "did you mean 'dealt'?"),
+    (K, "setup:", "settings: {max_turn: 9}\nsetup:", ":4:12:", "'max_turn' (did you mean"),
+    (K, "setup:", "settings: {max_turns: 1}\nsetup:", ":4:23:", "max_turns: Input should"),
+    (K, "- board: {0: temple, 1: temple}\n      troops: {0: 2, 1: 2}", P3, ":10:7:", "3 players"),
+    (T, "refused: true}", "refusd: true}", ":11:27:", "'refusd' (did you mean 'refused'?)"),
+    (N, "{do: attack 0 1, refused", "{do: atack 0 1, refused", ":19:10:", "'attack'?"),
+]
+
+
+@pytest.mark.parametrize("name, old, new, line, said", TYPOS, ids=[t[3] + t[2] for t in TYPOS])
+def test_a_typo_is_an_error_at_its_line(tmp_path, name, old, new, line, said):
+    outcome = _mutated(tmp_path, name, old, new)
+    assert len(outcome.problems) == 1, outcome.problems
+    (problem,) = outcome.problems
+    assert f"{name}{line}" in problem and said in problem, problem
+
+
+REFUSED = [
+    # a step expected to be refused must name an action that exists where it is played
+    (T, "play blacksmith, refused", "play volley, refused", "volley is not in the hand"),
+    (N, "attack 0 1, refused", "target 1 troop 0, refused", "no battle is under way"),
+    (N, "attack 0 1, refused", "discard temple, refused", "temple is not in the hand of seat 0"),
+    (N, "attack 0 1, refused", "build temple 4, refused", "temple is not in the hand"),
+]
+
+
+@pytest.mark.parametrize("name, old, new, said", REFUSED, ids=[t[2] for t in REFUSED])
+def test_a_malformed_refused_step_fails(tmp_path, name, old, new, said):
+    outcome = _mutated(tmp_path, name, old, new)
+    assert not outcome.ok
+    assert f"{name}:" in outcome.problems[0] and said in outcome.problems[0], outcome.problems
+
+
+def test_a_refused_target_names_a_unit_in_the_battle(tmp_path):
+    """In a battle, ``target`` must name a unit there; one there whose damage the rules refuse
+    (a manned base) is a refusal that can fail."""
+    ok = _mutated(
+        tmp_path / "a",
+        "07-artillery-manned.yaml",
+        "  - target 0 troop 0                           # the Militia (1)",
+        "  - {do: target 0 base 0, refused: true}\n  - target 0 troop 0 # the Militia (1)",
+    )
+    assert not ok.ok and "seat 0 has no base 0 alive in this battle" in ok.problems[0]
+    refused = _mutated(
+        tmp_path / "b",
+        "16-knights-charge.yaml",
+        "  - target 1 troop 0                           # 6 points",
+        "  - {do: target 1 base 0, refused: true}\n  - target 1 troop 0 # 6 points",
+    )
+    assert refused.ok, refused.problems
+    legal = _mutated(
+        tmp_path / "c",
+        "16-knights-charge.yaml",
+        "  - target 1 troop 0                           # 6 points",
+        "  - {do: target 1 troop 1, refused: true}\n  - target 1 troop 0 # 6 points",
+    )
+    assert ":16:10: step 5 (target 1 troop 1): legal, expected refused" in legal.problems[0]
 
 
 BLACKSMITH = "{kind: special_troop, power: 1, extra_damage: 1}"

@@ -7,6 +7,7 @@ from collections import Counter
 
 from cardgen.packs.attack_the_tower.engine.state import (
     ALLOCATE,
+    EVENTS,
     OVER,
     RENEW_DISCARD,
     RENEW_DRAW,
@@ -60,6 +61,7 @@ def check_finished(st: State) -> None:
     """Checks of a finished game from its event log."""
     assert st.is_terminal()
     ev = st.events or []
+    assert {e["event"] for e in ev} <= set(EVENTS), "an event kind scenarios cannot name"
     if st.winner is not None:
         (destroyed,) = [e for e in ev if e["event"] == "palace-destroyed"]
         assert destroyed["winner"] == st.winner and destroyed["player"] == 1 - st.winner

@@ -29,9 +29,52 @@ MAIN = "main"
 WINDOW = "abilities"
 ALLOCATE = "allocate"
 OVER = "over"
+PHASES = (
+    SETUP_DRAW,
+    SETUP_KEEP,
+    SETUP_BUILD,
+    RENEW_CHOICE,
+    RENEW_DRAW,
+    RENEW_DISCARD,
+    RENEW_BUILD,
+    MAIN,
+    WINDOW,
+    ALLOCATE,
+    OVER,
+)
+#: every kind of event the engine logs (scenarios' ``events`` and ``no_events`` name them)
+EVENTS = (
+    "setup",
+    "action",
+    "turn",
+    "end-turn",
+    "stalemate",
+    "draw",
+    "reshuffle",
+    "burn",
+    "discard",
+    "build",
+    "base-destroyed",
+    "renewal",
+    "no-renewal",
+    "recruit",
+    "unique-replaced",
+    "ability",
+    "special-recruited",
+    "special-destroyed",
+    "attack",
+    "combat",
+    "damage",
+    "damage-lost",
+    "troop-killed",
+    "battle-end",
+    "palace-battle",
+    "palace-destroyed",
+)
 
 # battle unit kinds
 TROOP, SPECIAL, BASE, PALACE = "troop", "special", "base", "palace"
+UNIT_KINDS = (TROOP, SPECIAL, BASE, PALACE)
 
 
 class IllegalActionError(ValueError):

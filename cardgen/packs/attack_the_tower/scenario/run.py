@@ -21,7 +21,7 @@ steps:                                         # the player to act does each in 
   - pass                                       # (play CARD, end, renew, no-renew, draw base,
   - pass                                       #  discard CARD, build CARD SLOT, done, keep, burn)
   - target 1 troop 0                           # damage to seat 1's troop on slot 0
-  - {do: play blacksmith, refused: true}       # must not be legal
+  - {do: play blacksmith, refused: true}       # a well-formed action the rules refuse
 expect:
   players: [{troops: {0: 2}}, {board: {0: null}, specials: []}]
   dealt: [1, 4]                                # damage assigned by each seat
@@ -30,20 +30,30 @@ expect:
   events: [palace-battle]                      # event kinds that happened (in order)
   no_events: [troop-killed]
 ```
+
+Strict: an unknown key, card, slot, seat, setting, phase, event kind or step word is an error
+at its file:line:col with the nearest known name (:mod:`.names`, :mod:`.words`), and a step
+expected to be refused must name an action that exists where it is played (a card in the hand
+of the seat to act, a unit in the battle): a malformed one is an error, never a pass.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections import Counter
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.catalogue.validation_errors import error_to_diagnostic
 from cardgen.catalogue.yaml_source import SourceMap
-from cardgen.packs.attack_the_tower.engine import actions as A
-from cardgen.packs.attack_the_tower.engine.game import Game, GameSetupError
+from cardgen.diagnostics import DiagnosticError
+from cardgen.packs.attack_the_tower.engine.game import Game, GameSetupError, compile_catalogue
 from cardgen.packs.attack_the_tower.engine.state import MAIN, RENEW_CHOICE, State
+from cardgen.packs.attack_the_tower.scenario.names import check_names
+from cardgen.packs.attack_the_tower.scenario.words import Malformed, resolve, suggest, words
 from cardgen.scenarios.protocol import ScenarioError
 
 
@@ -72,7 +82,7 @@ class Step(_Model):
 class Expect(_Model):
     players: list[PlayerSpec] | None = None
     dealt: list[int] | None = None
-    winner: int | None = -1
+    winner: int | None = None  # checked only when given (``model_fields_set``)
     phase: str | None = None
     events: list[str] = Field(default_factory=list)
     no_events: list[str] = Field(default_factory=list)
@@ -90,36 +100,83 @@ class Scenario(_Model):
     _source: SourceMap | None = PrivateAttr(None)
 
 
-def parse(data: Any, smap: SourceMap) -> Scenario:
-    """The scenario of a loaded YAML document; DiagnosticError (with positions) if malformed."""
-    from cardgen.catalogue.validation_errors import validate_model
+def _model_at(loc: tuple) -> type[BaseModel]:
+    """The scenario model a pydantic error location lies in (for its known keys)."""
+    model: type[BaseModel] = Scenario
+    for part in loc:
+        field = model.model_fields.get(part) if isinstance(part, str) else None
+        if field is None:
+            continue
+        inner = [a for a in _flatten(field.annotation) if inspect.isclass(a)]
+        model = next((a for a in inner if issubclass(a, BaseModel)), model)
+    return model
 
-    sc = validate_model(Scenario, data, smap)
+
+def _flatten(annotation) -> list:
+    return [annotation, *(x for a in get_args(annotation) for x in _flatten(a))]
+
+
+def parse(data: Any, smap: SourceMap) -> Scenario:
+    """The scenario of a loaded YAML document; DiagnosticError (with positions, and the known
+    keys of the part an unknown key is in) if malformed."""
+    try:
+        sc = Scenario.model_validate(data)
+    except ValidationError as exc:
+        errors = exc.errors()
+        steps = {e["loc"][:2] for e in errors if e["loc"][:1] == ("steps",)}
+        out = []
+        for err in errors:
+            loc = err["loc"]
+            if loc[:2] in steps and err["type"] == "string_type":
+                continue  # a step written as a mapping: its own errors say what is wrong
+            keys = tuple(_model_at(loc[:-1]).model_fields)
+            d = error_to_diagnostic(err, smap, known_keys=keys)
+            if err["type"] == "extra_forbidden":  # the runner prints the message alone
+                hint = suggest(loc[-1], keys)
+                d = replace(d, message=f"{d.message}{hint}; keys here: {', '.join(keys)}")
+            out.append(d)
+        raise DiagnosticError(out) from None
     sc._source = smap
     return sc
 
 
+def _where(sc: Scenario, i: int) -> str:
+    """The position of step ``i`` (from 0), for a message."""
+    if sc._source is None:
+        return f"step {i + 1}"
+    step = sc.steps[i]
+    path = ("steps", i) if isinstance(step, str) else ("steps", i, "do")
+    return f"{sc._source.at(path)}: step {i + 1}"
+
+
 def run(sc: Scenario, cat: Catalogue) -> list[str]:
     """Run ``sc`` on ``cat``: every mismatch with its expectations (empty: it passes)."""
+    problems = check_names(sc, compile_catalogue(cat))
+    if problems:
+        return problems
     try:
         state = build_state(sc, cat)
     except (GameSetupError, ValueError) as exc:
         raise ScenarioError(str(exc)) from exc
-    problems: list[str] = []
-    for i, raw in enumerate(sc.steps, 1):
+    for i, raw in enumerate(sc.steps):
         step = raw if isinstance(raw, Step) else Step(do=raw)
+        where = f"{_where(sc, i)} ({step.do})"
         if state.is_terminal():
-            problems.append(f"step {i} ({step.do}): the game is over")
+            problems.append(f"{where}: the game is over")
             break
-        action = encode(state, step.do)
-        legal = action is not None and action in state.legal_actions()
+        try:
+            action = resolve(state, step.do)
+        except Malformed as exc:
+            problems.append(f"{where}: {exc}")
+            break
+        legal = action in state.legal_actions()
         if step.refused:
             if legal:
-                problems.append(f"step {i} ({step.do}): legal, expected refused")
+                problems.append(f"{where}: legal, expected refused")
             continue
         if not legal:
             problems.append(
-                f"step {i} ({step.do}): not legal for seat {state.current_player()} in "
+                f"{where}: not legal for seat {state.current_player()} in "
                 f"{state.phase}; legal: {', '.join(words(state, a) for a in state.legal_actions())}"
             )
             break
@@ -172,71 +229,11 @@ def build_state(sc: Scenario, cat: Catalogue) -> State:
 
 
 def encode(state: State, text: str) -> int | None:
-    """The action a step's words name (None when they name none)."""
-    words_ = text.split()
-    if not words_:
-        return None
-    verb, args = words_[0], words_[1:]
-    simple = {
-        "pass": A.PASS,
-        "end": A.END_TURN,
-        "renew": A.RENEW,
-        "no-renew": A.NO_RENEW,
-        "keep": A.KEEP,
-        "burn": A.BURN,
-        "done": A.DONE,
-    }
-    ids = state.table.by_id
+    """The action a step's words name in ``state`` (None when they name none)."""
     try:
-        if verb in simple and not args:
-            return simple[verb]
-        if verb == "draw" and args in (["ability"], ["base"]):
-            return A.DRAW_ABILITY if args[0] == "ability" else A.DRAW_BASE
-        if verb in ("play", "discard") and len(args) == 1:
-            return (A.PLAY if verb == "play" else A.DISCARD) + ids[args[0]]
-        if verb == "build" and len(args) == 2:
-            return A.build_action(ids[args[0]], int(args[1]))
-        if verb == "attack" and len(args) == 2:
-            return A.attack_action(int(args[0]), int(args[1]))
-        if verb == "target" and len(args) >= 2:
-            return _target(state, int(args[0]), args[1], args[2:])
-    except (KeyError, ValueError):
+        return resolve(state, text)
+    except Malformed:
         return None
-    return None
-
-
-def _target(state: State, owner: int, kind: str, rest: list[str]) -> int | None:
-    b = state.battle
-    if b is None:
-        return None
-    slot = None
-    if rest:
-        slot = state.table.by_id[rest[0]] if kind == "special" else int(rest[0])
-    legal = set(state.legal_actions())
-    for i, u in enumerate(b.units):
-        where = slot is None or u.slot == slot
-        if u.owner == owner and u.kind == kind and where and A.TARGET + i in legal:
-            return A.TARGET + i
-    return None
-
-
-def words(state: State, action: int) -> str:
-    """An action as a step's words."""
-    kind, a, b = A.decode(action)
-    names = {A.END_TURN: "end", A.RENEW: "renew", A.NO_RENEW: "no-renew", A.DONE: "done"}
-    if action in names:
-        return names[action]
-    if kind in ("play", "discard"):
-        return f"{kind} {state.design(a).id}"
-    if kind == "build":
-        return f"build {state.design(a).id} {b}"
-    if kind == "attack":
-        return f"attack {a} {b}"
-    if kind == "target" and state.battle is not None:
-        u = state.battle.units[a]
-        where = state.design(u.slot).id if u.kind == "special" else u.slot
-        return f"target {u.owner} {u.kind}" + ("" if u.kind == "palace" else f" {where}")
-    return kind
 
 
 def check(expect: Expect, state: State) -> list[str]:
@@ -268,7 +265,7 @@ def check(expect: Expect, state: State) -> list[str]:
                 dealt[e["player"]] += e["amount"]
         if dealt != expect.dealt:
             out.append(f"damage dealt {dealt}, expected {expect.dealt}")
-    if expect.winner != -1 and state.winner != expect.winner:
+    if "winner" in expect.model_fields_set and state.winner != expect.winner:
         out.append(f"winner {state.winner}, expected {expect.winner}")
     if expect.phase is not None and state.phase != expect.phase:
         out.append(f"phase {state.phase}, expected {expect.phase}")
