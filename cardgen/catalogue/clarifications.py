@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-__all__ = ["Clarification", "load_clarifications"]
+__all__ = ["Clarification", "load_clarifications", "reference_markdown"]
 
 
 class Clarification(BaseModel):
@@ -36,3 +36,17 @@ def load_clarifications(path: Path) -> tuple[Clarification, ...]:
     malformed)."""
     data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
     return tuple(TypeAdapter(list[Clarification]).validate_python(data))
+
+
+def reference_markdown(title: str, intro: str, readings: tuple[Clarification, ...]) -> str:
+    """A rules reference as markdown: ``title``, ``intro``, then each reading with its section,
+    the passage it clarifies, the reading, the other reading and its setting."""
+    out = [f"# {title}", "", intro, ""]
+    for c in readings:
+        out += [f"## {c.id}. {c.title}", "", f"*{c.section}*", "", f"> {c.passage}", ""]
+        out += [c.reading, ""]
+        if c.alternative:
+            out += [f"Other reading: {c.alternative}", ""]
+        if c.setting:
+            out += [f"Setting: `{c.setting}`", ""]
+    return "\n".join(out)

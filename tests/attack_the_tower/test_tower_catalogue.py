@@ -108,24 +108,6 @@ def test_a_troop_type_without_a_base_and_too_few_counters(tmp_path):
     assert codes == ["E253", "E254"]
 
 
-def test_rules_reference_names_every_setting_and_its_scenarios():
-    import re
-
-    from cardgen.pack import get_pack
-    from cardgen.packs.attack_the_tower.model import Settings
-    from tests.attack_the_tower.tower_paths import TOWER_SCENARIOS
-
-    text = get_pack("attack-the-tower").rules_reference()
-    assert [name for name in Settings.model_fields if f"`{name}" not in text] == []
-    cited = {
-        int(n)
-        for run in re.findall(r"scenarios? ((?:\d\d(?:, )?)+)", text)
-        for n in run.split(", ")
-    }
-    files = {int(p.name[:2]) for p in TOWER_SCENARIOS.glob("*.yaml")}
-    assert files <= cited and cited <= files
-
-
 def test_effects_the_engine_would_ignore_are_errors(tmp_path):
     """A special ability's other effects, and a bypass for troops without artillery, would
     print a text the engine never plays."""

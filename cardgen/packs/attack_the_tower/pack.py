@@ -92,9 +92,10 @@ class AttackTheTower(Pack):
         return {"cards": sum(p.cards for p in rules.piles), "counters": rules.counters, "board": 1}
 
     def rules_reference(self) -> str:
-        from cardgen.util.resources import data_path as path
+        """Every reading of the seed the engine takes (``clarifications.yaml``), as markdown."""
+        from cardgen.packs.attack_the_tower.reference import rules_reference
 
-        return (path("cardgen.packs.attack_the_tower") / "rules_reference.md").read_text("utf-8")
+        return rules_reference(self.game_type.name)
 
 
 PACK = AttackTheTower()
