@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -9,6 +12,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+from cardgen.util.limits import MAX_FONT_BYTES
 from cardgen.util.resources import data_path
 
 #: The project's font folder.
@@ -16,25 +20,70 @@ FONT_DIR = data_path("cardgen.assets", "fonts")
 
 
 def register_font(name: str, filename: str, font_dir: Path = FONT_DIR) -> str:
-    """Register ``fonts/filename`` under ``name`` (once) and return the name."""
+    """Register the TrueType file ``font_dir/filename`` under ``name`` (once) and return the
+    name.  ``filename`` is a file of ``font_dir`` (or of a folder below it), never an absolute
+    path or one leaving it; the file must be a regular file of at most
+    :data:`~cardgen.util.limits.MAX_FONT_BYTES`.  A problem is a DiagnosticError (E001) that
+    names the file and why, never what it holds."""
     if name in pdfmetrics.getRegisteredFontNames():
         return name
     path = font_dir / filename
-    try:
-        font = TTFont(name, str(path))
-    except Exception as exc:  # reportlab raises several types for a bad or missing TTF
+    why = _font_problem(filename) or _load(name, path)
+    if why:
         raise DiagnosticError(
-            [Diagnostic("E001", f"cannot load font {filename}: {exc}", Position(str(path)))]
-        ) from None
-    pdfmetrics.registerFont(font)
+            [Diagnostic("E001", f"cannot load font {filename!r}: {why}", Position(str(path)))]
+        )
     return name
 
 
-def register_fonts(fonts: dict[str, str], font_dir: Path = FONT_DIR) -> dict[str, str]:
-    """Register a role → file mapping; returns role → registered font name."""
-    out = {}
+def _font_problem(filename: str) -> str | None:
+    if Path(filename).is_absolute() or ".." in Path(filename).parts:
+        return "a font is a file name (of cardgen's fonts), not a path"
+    return None
+
+
+def _load(name: str, path: Path) -> str | None:
+    """Read and register the font at ``path``; why it cannot be, or None when done."""
+    from cardgen.util.files import (
+        FileTooLarge,
+        NotARegularFile,
+        describe_os_error,
+        read_input_file,
+    )
+
+    try:
+        data = read_input_file(path, max_bytes=MAX_FONT_BYTES)
+    except FileNotFoundError:
+        return "not found"
+    except FileTooLarge as exc:
+        return f"the file is {exc.size} bytes, over {MAX_FONT_BYTES}"
+    except NotARegularFile as exc:
+        return str(exc)
+    except OSError as exc:
+        return describe_os_error(exc, path)
+    try:
+        font = TTFont(name, io.BytesIO(data))
+    except Exception:  # reportlab's messages quote the file's bytes: not shown
+        return "it is not a TrueType font (.ttf) that can be embedded"
+    pdfmetrics.registerFont(font)
+    return None
+
+
+def register_fonts(
+    fonts: dict[str, str],
+    font_dir: Path = FONT_DIR,
+    where: Callable[[str], Position] | None = None,
+) -> dict[str, str]:
+    """Register a role → file mapping; returns role → registered font name.  Every font that
+    cannot be loaded is an error, at ``where(role)`` when given (the layout line)."""
+    out, problems = {}, []
     for role, filename in fonts.items():
-        out[role] = register_font(Path(filename).stem, filename, font_dir)
+        try:
+            out[role] = register_font(Path(filename).stem, filename, font_dir)
+        except DiagnosticError as exc:
+            problems += [replace(d, position=where(role)) if where else d for d in exc.diagnostics]
+    if problems:
+        raise DiagnosticError(problems)
     return out
 
 

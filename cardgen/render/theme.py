@@ -48,7 +48,7 @@ class Theme:
             check("face", [*pack.card_model_for(rules).model_fields, *pack.layout_fields()])
             if "back" in layout.sections:
                 check("back", ["key", "pile", "name", "marked", *pack.back_fields()])
-        fonts = register_fonts(layout.fonts)
+        fonts = register_fonts(layout.fonts, where=lambda role: layout.position("fonts", role))
         icons = pack.icons(rules, fonts["bold"], cards_dir)
         cmyk = cmyk or separation is not None
         ink = Ink(cmyk, separation)
