@@ -51,14 +51,16 @@ def signed(n: int) -> str:
     return f"{n:+d}".replace("-", "\u2212")
 
 
-def per_text(per: str | None) -> str:
-    """Card text for a counter: '' or ' per unit in your Kingdom' etc."""
+def per_text(per: str | None, played: bool = False) -> str:
+    """Card text for a counter: '' or ' per unit in your Kingdom' etc.  A when-played effect
+    counts the Kingdom before the flip, without the card itself (C17): ' per other unit'."""
+    other = "other " if played else ""
     return {
         None: "",
         "age_token": " per {age-token} on this card",
-        "unit": " per unit in your Kingdom",
-        "building": " per building in your Kingdom",
-        "card": " per card in your Kingdom",
+        "unit": f" per {other}unit in your Kingdom",
+        "building": f" per {other}building in your Kingdom",
+        "card": f" per {other}card in your Kingdom",
     }.get(per, f" per {{{per}}} you produce")
 
 
@@ -171,7 +173,9 @@ class GainCoins(_Counted, _Conditional):
         else:
             who = "Your Neighbour" if self.target == "neighbour" else "Each of your Neighbours"
             verb = f"{who} {'gains' if gain else 'loses'}"
-        return f"{self.prefix()}{verb} {n} {self.noun}{per_text(self.per)}."
+        return (
+            f"{self.prefix()}{verb} {n} {self.noun}{per_text(self.per, self.trigger == 'played')}."
+        )
 
 
 class GainGlory(GainCoins):
