@@ -211,3 +211,18 @@ def test_the_image_products_build_with_nothing_but_python(small, tmp_path):
     cards_check = next(c for c in manifest["components"] if c["component"] == "cards")
     assert {"png", "png-mpc", "tts", "contact"} <= set(cards_check["variants"])
     assert (out / "cards" / "contact.png").is_file() and (out / "cards" / "tts").is_dir()
+
+
+def test_a_kit_printed_more_than_once_says_so(tmp_path, rules):
+    """A pack's kit.yaml ``sets``: the manifest records it, the guide says it first."""
+    from cardgen.build.guide import guide_markdown
+    from cardgen.build.manifest import manifest_data
+
+    assert kit_settings()["sets"] is None
+    (tmp_path / "kit.yaml").write_text("sets: {count: 2, why: an army per player.}\n")
+    kit = kit_settings(tmp_path)
+    assert kit["sets"] == {"count": 2, "why": "an army per player."}
+    data = manifest_data([], {}, [], rules, "a4", kit["sets"])
+    assert data["sets"] == kit["sets"] and "sets" not in manifest_data([], {}, [], rules, "a4")
+    guide = guide_markdown(data, kit["guide"])
+    assert "**Print this kit twice**: an army per player. The counts below are per set." in guide

@@ -28,6 +28,10 @@ def guide_markdown(manifest: dict, settings: dict) -> str:
     lines = [f"# {settings.get('title', '{game}').format(game=manifest['game'])}", ""]
     if settings.get("intro"):
         lines += [settings["intro"], ""]
+    sets = manifest.get("sets")
+    if sets:
+        times = "twice" if sets["count"] == 2 else f"{sets['count']} times"
+        lines += [f"**Print this kit {times}**: {sets['why']} The counts below are per set.", ""]
     lines += ["## Components", "", "| component | rulebook | in the kit |", "|---|---:|---|"]
     for c in manifest["components"]:
         found = ", ".join(f"{v}: {n}" for v, n in c["variants"].items())

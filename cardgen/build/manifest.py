@@ -49,14 +49,21 @@ def _read(path: Path) -> dict:
 
 def kit_settings(pack_data: Path | None = None) -> dict:
     """The kit settings: cardgen's ``build/kit.yaml``, with the pack's ``kit.yaml`` (if any)
-    replacing its ``external`` components and adding to its ``guide``."""
+    replacing its ``external`` components and adding to its ``guide``; its ``sets`` (``count``
+    and ``why``) says how many times a game prints the kit (Attack the Tower: an army per
+    player), None for once."""
     base = _read(KIT_FILE)
     own = _read(pack_data / "kit.yaml") if pack_data is not None else {}
     base_guide, own_guide = base.get("guide") or {}, own.get("guide") or {}
     guide = {**base_guide, **own_guide}
     guide["variants"] = {**base_guide.get("variants", {}), **own_guide.get("variants", {})}
     external = own["external"] if "external" in own else base.get("external")
-    return {"external": {str(k): str(v) for k, v in (external or {}).items()}, "guide": guide}
+    sets = own.get("sets")
+    return {
+        "external": {str(k): str(v) for k, v in (external or {}).items()},
+        "guide": guide,
+        "sets": {"count": int(sets["count"]), "why": str(sets["why"])} if sets else None,
+    }
 
 
 def check_components(
@@ -89,13 +96,16 @@ def manifest_data(
     checks: list[ComponentCheck],
     rules: object,
     paper: str,
+    sets: dict | None = None,
 ) -> dict:
-    """The manifest as JSON-able data (sorted, so identical kits give identical manifests)."""
+    """The manifest as JSON-able data (sorted, so identical kits give identical manifests);
+    ``sets``: how many times a game prints the kit, and why (the counts are per set)."""
     version = getattr(rules, "rulebook_version", None)
     return {
         "game": rules.game,
         **({"rulebook_version": version} if version is not None else {}),
         "paper": paper,
+        **({"sets": sets} if sets else {}),
         "components": [
             {
                 "component": ch.component,

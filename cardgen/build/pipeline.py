@@ -333,7 +333,7 @@ def _write_manifest(cache: BuildCache, ctx: BuildContext, report: BuildReport, s
     kit = kit_settings(pack.data)
     expected = pack.component_counts(ctx.catalogue)
     report.checks = check_components(outputs, expected, kit["external"], scope)
-    data = manifest_data(outputs, records, report.checks, ctx.rules, ctx.paper)
+    data = manifest_data(outputs, records, report.checks, ctx.rules, ctx.paper, kit["sets"])
     guide = guide_markdown(data, kit["guide"])
     for name, text in ((MANIFEST_FILE, manifest_json(data)), (GUIDE_FILE, guide)):
         path = ctx.out_dir / name

@@ -10,8 +10,9 @@ import pytest
 
 from cardgen.build import build
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.components.draw import card_layout
 from cardgen.pack import get_pack
-from cardgen.packs.attack_the_tower.components import board_size, load_style
+from cardgen.packs.attack_the_tower.components import board_size, load_style, palace_size
 from tests.attack_the_tower.tower_paths import TOWER_CARDS
 
 
@@ -30,6 +31,16 @@ def test_manifest_matches_the_seeds_component_list(kit):
     assert rows["board"]["variants"] == {"a3": 1, "tiled-a4": 1}
 
 
+def test_the_kit_says_to_print_two_armies(kit):
+    """ "EACH PLAYER MUST HAVE HIS OWN ARMY": the kit is one army, its manifest and guide say to
+    print it twice."""
+    manifest = json.loads((kit / "manifest.json").read_text())
+    assert manifest["sets"]["count"] == 2
+    assert "EACH PLAYER MUST HAVE HIS OWN ARMY" in manifest["sets"]["why"]
+    guide = (kit / "README.md").read_text()
+    assert "**Print this kit twice**" in guide and "per set" in guide
+
+
 def test_a_back_per_pile_and_its_cards(kit):
     png = kit / "cards" / "png"
     assert sorted(p.name for p in png.iterdir()) == ["ability", "base"]
@@ -41,7 +52,13 @@ def test_a_back_per_pile_and_its_cards(kit):
 
 def test_board_and_counters_pages(kit):
     comps = kit / "components"
-    assert len(pdfium.PdfDocument(comps / "board-a3.pdf")) == 1
+    board = pdfium.PdfDocument(comps / "board-a3.pdf")
+    assert len(board) == 2  # the territories, the palace and piles
+    territories = board[0].get_textpage().get_text_range()
+    assert territories.count("base slot") == 9 and territories.count("Territory") == 3
+    palace = board[1].get_textpage().get_text_range()
+    assert palace.count("discards") == 2 and palace.count("draw pile") == 2
+    assert "PALACE" in palace
     assert len(pdfium.PdfDocument(comps / "board-tiled-a4.pdf")) >= 2
     counters = pdfium.PdfDocument(comps / "counters-a4.pdf")
     assert len(counters) == 2  # fronts and mirrored backs
@@ -53,15 +70,20 @@ def test_board_on_tabloid_and_tiled_over_letter(tmp_path):
     from cardgen.packs.attack_the_tower.components import write_board
 
     rules = load_catalogue(TOWER_CARDS).rules
-    assert write_board(tmp_path / "t.pdf", rules, "tabloid").pages == 1
+    assert write_board(tmp_path / "t.pdf", rules, "tabloid").pages == 2
     assert write_board(tmp_path / "l.pdf", rules, "letter").pages >= 2
 
 
-def test_board_holds_every_slot_and_fits_a3():
+@pytest.mark.parametrize("paper", [(297, 420), (279.4, 431.8)], ids=["a3", "tabloid"])
+def test_board_parts_hold_cards_upright_and_fit_the_large_sheet(paper):
     rules = load_catalogue(TOWER_CARDS).rules
-    width, height, sw, sh = board_size(rules, load_style())
-    assert max(width, height) <= 420 - 16 and min(width, height) <= 297 - 16
-    assert sw > sh  # base cards lie sideways in their slots
+    style = load_style()
+    width, height, sw, sh = board_size(rules, style)
+    card = card_layout(get_pack("attack-the-tower")).card
+    assert sw >= card.width and sh >= card.height and sh > sw  # base cards stand upright
+    margin = 2 * style.pages.a3_item_margin
+    for w, h in [(width, height), palace_size(style)]:
+        assert min(w, h) <= min(paper) - margin and max(w, h) <= max(paper) - margin
     assert get_pack("attack-the-tower").component_counts(load_catalogue(TOWER_CARDS)) == {
         "cards": 50,
         "counters": 9,

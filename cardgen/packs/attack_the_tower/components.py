@@ -1,6 +1,7 @@
-"""Attack the Tower's printed components: the board (three territories of base slots, the
-palace and the two draw piles; on A3 or tiled over A4/Letter) and the troop counters (a
-punch-out sheet, "1" on the fronts and "2" on the mirrored backs for duplex)."""
+"""Attack the Tower's printed components: the board in two parts (three territories of upright
+base slots; the palace between the two draw piles and their discards), each on an A3 or Tabloid
+sheet or tiled over A4/Letter, and the troop counters (a punch-out sheet, "1" on the fronts and
+"2" on the mirrored backs for duplex).  One army's: a game prints the kit twice (kit.yaml)."""
 
 from __future__ import annotations
 
@@ -33,9 +34,12 @@ class BoardStyle(StylePart):
     label: PositiveFloat
     slot_pad: float
     title: str
+    palace_title: str
     palace: str
     ability_pile: str
+    ability_discards: str
     base_pile: str
+    base_discards: str
     territory: str
     slot: str
     counter_note: str
@@ -66,18 +70,35 @@ def _pack():
     return PACK
 
 
-def board_size(rules: TowerRules, style: TowerComponents) -> tuple[float, float, float, float]:
-    """The board's width and height and a slot's width and height (mm): a column per
-    territory, its slots one above the other with the cards turned sideways, and a last column
-    holding the ability pile, the palace and the base pile (so it fits an A3 sheet)."""
+def slot_size(style: TowerComponents) -> tuple[float, float]:
+    """A card slot's width and height (mm): a card upright, with room round it."""
     card = card_layout(_pack()).card
+    pad = style.board.slot_pad
+    return card.width + 2 * pad, card.height + 2 * pad
+
+
+def board_size(rules: TowerRules, style: TowerComponents) -> tuple[float, float, float, float]:
+    """The territories part's width and height and a slot's width and height (mm): a column
+    per territory (a path to the palace), its base slots one above the other, cards upright."""
     b = style.board
-    sw, sh = card.height + 2 * b.slot_pad, card.width + 2 * b.slot_pad
-    cols = rules.territories + 1
-    rows = max(rules.slots, 3)
+    sw, sh = slot_size(style)
+    cols, rows = rules.territories, rules.slots
     width = 2 * b.edge + cols * sw + (cols - 1) * b.gap
     height = 2 * b.edge + b.header + b.label + rows * sh + (rows - 1) * b.gap
     return width, height, sw, sh
+
+
+#: the palace part, left to right: each draw pile beside its discards, the palace between
+PALACE_ROW = ("ability_pile", "ability_discards", "palace", "base_discards", "base_pile")
+
+
+def palace_size(style: TowerComponents) -> tuple[float, float]:
+    """The palace part's width and height (mm): the palace between the two draw piles and
+    their discard spaces, in a row, cards upright."""
+    b = style.board
+    sw, sh = slot_size(style)
+    n = len(PALACE_ROW)
+    return 2 * b.edge + n * sw + (n - 1) * b.gap, 2 * b.edge + b.header + b.label + sh
 
 
 def _fmt(text: str, rules: TowerRules) -> str:
@@ -89,20 +110,28 @@ def _fmt(text: str, rules: TowerRules) -> str:
     )
 
 
-def draw_board(s: Sheet, rules: TowerRules, style: TowerComponents) -> None:
-    """The board with its bottom-left corner at the origin."""
+def _frame(s: Sheet, style: TowerComponents, width: float, height: float, title: str) -> float:
+    """The part's outline and title; returns the top of its slots' labels (mm)."""
     b = style.board
-    width, height, sw, sh = board_size(rules, style)
     c = s.c
-    c.saveState()
-    c.scale(mm(1), mm(1))
     c.setLineWidth(0.4)
     s.stroke(style.ink)
     s.fill(style.paper)
     c.rect(0, 0, width, height, stroke=1, fill=1)
     s.fill(style.ink)
-    s.text(_fmt(b.title, rules), width / 2, height - b.edge - b.header / 2 - 2, 16 * PT)
-    top = height - b.edge - b.header - b.label
+    s.text(title, width / 2, height - b.edge - b.header / 2 - 2, 16 * PT)
+    return height - b.edge - b.header
+
+
+def draw_board(s: Sheet, rules: TowerRules, style: TowerComponents) -> None:
+    """The territories part with its bottom-left corner at the origin: a column of base slots
+    per territory."""
+    b = style.board
+    width, height, sw, sh = board_size(rules, style)
+    c = s.c
+    c.saveState()
+    c.scale(mm(1), mm(1))
+    top = _frame(s, style, width, height, _fmt(b.title, rules)) - b.label
     for t in range(rules.territories):
         x = b.edge + t * (sw + b.gap)
         s.fill(style.ink)
@@ -112,15 +141,34 @@ def draw_board(s: Sheet, rules: TowerRules, style: TowerComponents) -> None:
             _slot(s, style, x, y, sw, sh, _fmt(b.slot, rules), "tower", None)
             s.fill(style.muted)
             s.text(_fmt(b.counter_note, rules), x + sw / 2, y + 4, 7 * PT, bold=False)
-    side = [
-        (_fmt(b.ability_pile, rules), "scroll", rules.pile("ability").colour),
-        (_fmt(b.palace, rules), "palace", "#9A7A1E"),
-        (_fmt(b.base_pile, rules), "tower", rules.pile("base").colour),
-    ]
-    x = b.edge + rules.territories * (sw + b.gap)
-    for k, (label, icon, colour) in enumerate(side):
-        _slot(s, style, x, top - (k + 1) * sh - k * b.gap, sw, sh, label, icon, colour)
     c.restoreState()
+
+
+def draw_palace(s: Sheet, rules: TowerRules, style: TowerComponents) -> None:
+    """The palace part with its bottom-left corner at the origin: the palace between each
+    draw pile and its discards."""
+    b = style.board
+    width, height = palace_size(style)
+    sw, sh = slot_size(style)
+    c = s.c
+    c.saveState()
+    c.scale(mm(1), mm(1))
+    y = _frame(s, style, width, height, _fmt(b.palace_title, rules)) - b.label - sh
+    looks = {
+        "ability_pile": ("scroll", rules.pile("ability").colour),
+        "ability_discards": ("scroll", None),
+        "palace": ("palace", PALACE_COLOUR),
+        "base_discards": ("tower", None),
+        "base_pile": ("tower", rules.pile("base").colour),
+    }
+    for k, part in enumerate(PALACE_ROW):
+        icon, colour = looks[part]
+        label = _fmt(getattr(b, part), rules)
+        _slot(s, style, b.edge + k * (sw + b.gap), y, sw, sh, label, icon, colour)
+    c.restoreState()
+
+
+PALACE_COLOUR = "#9A7A1E"
 
 
 def _slot(s, style, x, y, w, h, label, icon, colour) -> None:
@@ -138,15 +186,24 @@ def _slot(s, style, x, y, w, h, label, icon, colour) -> None:
 
 
 def board_items(rules: TowerRules, style: TowerComponents) -> list[Item]:
+    """The board's two parts: the territories, and the palace with the piles."""
     width, height, _, _ = board_size(rules, style)
+    pw, ph = palace_size(style)
     return [
         Item(
             "board",
-            f"{rules.army} board",
+            f"{rules.army} board: territories",
             mm(width),
             mm(height),
             lambda s: draw_board(s, rules, style),
-        )
+        ),
+        Item(
+            "palace",
+            f"{rules.army} board: palace and piles",
+            mm(pw),
+            mm(ph),
+            lambda s: draw_palace(s, rules, style),
+        ),
     ]
 
 
@@ -161,7 +218,7 @@ def write_board(path: str | os.PathLike[str], rules: TowerRules, paper: str) -> 
     else:
         pages = write_tiled(sheet, items, paper, style)
     atomic_write_bytes(Path(path), sheet.doc.save())
-    return ComponentFile(Path(path), pages, {"board": len(items)})
+    return ComponentFile(Path(path), pages, {"board": 1})  # one board in two parts
 
 
 def counter_positions(rules: TowerRules, paper: str, style: TowerComponents) -> list[tuple]:
@@ -221,7 +278,8 @@ def component_specs() -> list[ComponentSpec]:
         ComponentSpec(
             "board",
             lambda rules, how: (
-                f"{rules.army} board: 3 territories × 3 base slots, palace, piles; {how}"
+                f"{rules.army} board in two parts: {rules.territories} territories × "
+                f"{rules.slots} base slots; the palace, the draw piles and their discards; {how}"
             ),
             write_board,
             large=True,
