@@ -112,3 +112,21 @@ def test_rules_reference_cites_every_passage():
     for c in clarifications():
         assert f"## {c.id}. " in text
         assert c.section in text
+
+
+SEED = Path("/work/shared/seeds/000_3afd19684173f6cc.txt")
+
+
+def _plain(text: str) -> str:
+    """Whitespace collapsed, typographic quotes made plain, the seed's bold marks dropped."""
+    text = text.translate(str.maketrans("’“”", '\'""')).replace("**", "")
+    return " ".join(text.split())
+
+
+@pytest.mark.skipif(not SEED.exists(), reason="the rulebook is in the lab's shared folder")
+def test_every_reading_quotes_the_rulebook():
+    rulebook = _plain(SEED.read_text(encoding="utf-8"))
+    for c in clarifications():
+        for piece in c.passage.split("..."):
+            quote = _plain(piece).rstrip(".").strip()
+            assert quote in rulebook, f"{c.id} misquotes the rulebook: {quote!r}"
