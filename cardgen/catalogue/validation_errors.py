@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import reprlib
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -11,6 +12,10 @@ from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.diagnostics import Diagnostic, DiagnosticError
 
 M = TypeVar("M", bound=BaseModel)
+
+#: how a value a message quotes is shown: a long one cut short
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlist, _SHOWN.maxdict, _SHOWN.maxlevel = 60, 60, 4, 4, 2
 
 _WRONG_TYPE = {
     "int_type",
@@ -109,10 +114,11 @@ def error_to_diagnostic(
             )
         hint = _suggest(value, options) or (f"allowed: {', '.join(options)}" if options else None)
         return Diagnostic("E104", f"{field}: unknown value {value!r}", smap.at(path), card, hint)
+    got = _SHOWN.repr(value)
     if kind in _WRONG_TYPE:
-        return Diagnostic("E102", f"{field}: {err['msg']} (got {value!r})", smap.at(path), card)
+        return Diagnostic("E102", f"{field}: {err['msg']} (got {got})", smap.at(path), card)
     if kind in _RANGE:
-        return Diagnostic("E105", f"{field}: {err['msg']} (got {value!r})", smap.at(path), card)
+        return Diagnostic("E105", f"{field}: {err['msg']} (got {got})", smap.at(path), card)
     msg = err["msg"].removeprefix("Value error, ")
     return Diagnostic("E109", f"{field}: {msg}", smap.at(path), card)
 

@@ -102,7 +102,10 @@ class RulesModel(RulesBase):
     starting_deck: dict[str, StrictInt] = Field(min_length=1)
     kingsguard: str = Field(description="the unit each player starts with in defence row 0")
     turn_limit: StrictInt = Field(
-        300, ge=10, description="turns after which the highest Monarch HP wins (engine only)"
+        300,
+        ge=10,
+        le=10_000,
+        description="turns after which the highest Monarch HP wins (engine only)",
     )
     settings: Settings = Settings()
 

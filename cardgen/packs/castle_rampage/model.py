@@ -15,6 +15,10 @@ from cardgen.catalogue.models import CardBase, RulesBase
 from cardgen.catalogue.types import from_rules
 
 _HEX = r"^#[0-9A-Fa-f]{6}$"
+#: the highest attack strength a card may have
+MAX_ATTACK = 30
+#: the most simulated deals of the attack-odds tables (situations × strengths × samples)
+MAX_ODDS_DEALS = 600_000
 
 
 class _Part(BaseModel):
@@ -85,7 +89,7 @@ class RampageCard(CardBase):
     pile: Literal["deck", "aid"] = Field("deck", description="which face-down pile it is in")
     colour: ColourId | None = Field(None, description="a colour id of rules.yaml (deck cards)")
     attack: StrictInt | None = Field(
-        None, ge=1, le=30, description="attack strength; none: no attack"
+        None, ge=1, le=MAX_ATTACK, description="attack strength; none: no attack"
     )
     gate: StrictInt | None = Field(None, ge=1, le=30, description="defence value in the Gate")
     castle: StrictInt | None = Field(None, ge=1, le=30, description="defence value in the Castle")
@@ -166,13 +170,31 @@ class Odds(_Part):
     situations: tuple[Situation, ...] = Field(
         (Situation(name="Opening", gate=4, castle=4),),
         min_length=1,
+        max_length=10,
     )
-    strengths: tuple[StrictInt, ...] = Field((), description="empty: 1 to the highest attack")
+    strengths: tuple[Annotated[StrictInt, Field(ge=1, le=99)], ...] = Field(
+        (), max_length=99, description="empty: 1 to the highest attack"
+    )
     exact_limit: StrictInt = Field(
-        60_000, ge=1, description="most chance states of an exact computation, else simulated"
+        60_000,
+        ge=1,
+        le=100_000,
+        description="most chance states of an exact computation, else simulated",
     )
-    samples: StrictInt = Field(10_000, ge=100, le=10_000_000, description="simulated deals")
+    samples: StrictInt = Field(10_000, ge=100, le=100_000, description="simulated deals")
     seed: StrictInt = 1
+
+    @model_validator(mode="after")
+    def _bounded(self) -> Odds:
+        """At most :data:`MAX_ODDS_DEALS` simulated deals in all (rows × samples; without
+        strengths, up to the highest attack a card may have)."""
+        rows = len(self.situations) * (len(set(self.strengths)) or MAX_ATTACK)
+        if rows * self.samples > MAX_ODDS_DEALS:
+            raise ValueError(
+                f"{rows} rows × {self.samples} samples is {rows * self.samples} simulated deals, "
+                f"over {MAX_ODDS_DEALS}: fewer situations, strengths or samples"
+            )
+        return self
 
 
 class RampageRules(RulesBase):
