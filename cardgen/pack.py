@@ -245,6 +245,12 @@ class Pack:
         """The printed name of a pile (a print file's title)."""
         return pile
 
+    def card_size(self, card: CardBase, rules: RulesBase) -> Any:
+        """The size ``card`` prints at when not the layout's: a name of
+        :data:`cardgen.render.layout.CARD_SIZES` or ``(width, height)`` mm; None: the layout's.
+        Every card of a pile must have one size (plain: its back's ``size``)."""
+        return None
+
     def face_painter(self, theme: Theme) -> FacePainter:
         """The painter of the card faces: by default the layout's ``face:`` elements."""
         from cardgen.render.elements.render import LayoutFaces
@@ -283,8 +289,15 @@ class Pack:
 
     def component_counts(self, catalogue: Catalogue) -> dict[str, int]:
         """How many of each component the game has (the kit's manifest is checked against it);
-        by default, the catalogue's cards."""
-        return {"cards": catalogue.count()}
+        by default, the catalogue's cards and, for a pack without components of its own, those
+        of the catalogue's ``components.yaml`` (:mod:`cardgen.components.data`)."""
+        counts = {"cards": catalogue.count()}
+        if not self.components():
+            from cardgen.components.data import load_components
+
+            data, _ = load_components(catalogue.root)
+            counts |= data.counts() if data is not None else {}
+        return counts
 
     # --- rules engine (optional) ----------------------------------------------------------
     #: ``"module"`` of the OpenSpiel-style engine (``Game``, ``State`` with ``legal_actions``,

@@ -15,6 +15,8 @@ from typing import Any
 
 from cardgen.build.steps import BuildContext, Output, Step, Unavailable, keyed_step, provider
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
+from cardgen.render.sizes import size_groups, size_key
+from cardgen.render.theme import pack_layout_file
 from cardgen.util.hashing import code_digest, digest_data, digest_paths
 from cardgen.util.resources import data_path
 
@@ -147,17 +149,25 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     # cut and paste from the store
     inputs = step_inputs(ctx, cat.cards, files, CARD_CODE)
     steps.append(keyed_step("cards/rasters", "cards", "Cards: rasterise designs", inputs, fill))
-    physical = cat.count()
     by_id = cat.by_id
+    groups = size_groups(cat)
+    sizes = {(size_key(s) if len(groups) > 1 else ""): cards for s, cards in groups.items()}
+
+    def of_size(rel: str) -> tuple[str, list[Card]]:
+        """The size a file of every card holds (``pnp-a4-mini.pdf``: mini) and its cards."""
+        stem = Path(rel).stem
+        key = next((k for k in sizes if k and stem.endswith(f"-{k}")), "")
+        return (f", {key} cards" if key else ""), sizes.get(key, cat.cards)
 
     def pnp(rel: str, path: Path) -> Output:
+        which, cards = of_size(rel)
         return Output(
             rel,
-            f"print-and-play card sheets, {ctx.paper.upper()}, fronts and backs for duplex",
+            f"print-and-play card sheets, {ctx.paper.upper()}, fronts and backs for duplex{which}",
             pdf_pages(path),
-            {"cards": physical},
+            {"cards": sum(c.copies for c in cards)},
             f"pnp-{ctx.paper}",
-            tuple(c.id for c in cat),
+            tuple(c.id for c in cards),
         )
 
     options = RenderOptions(products=("pnp",), papers=(ctx.paper,))
@@ -284,8 +294,11 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     )
 
     def contact(rel: str, path: Path) -> Output:
-        ids = tuple(c.id for c in cat)
-        return Output(rel, "contact sheet of every card", None, {"cards": physical}, "contact", ids)
+        which, cards = of_size(rel)
+        ids = tuple(c.id for c in cards)
+        n = sum(c.copies for c in cards)
+        what = f"contact sheet of every card{which}"
+        return Output(rel, what, None, {"cards": n}, "contact", ids)
 
     def retain(renderer) -> None:
         """The contact sheet holds every design: after it, the store keeps only those."""
@@ -314,11 +327,19 @@ COMPONENT_CODE = ("components", "render", "pack.py", "build/products.py")
 def component_steps(ctx: BuildContext) -> list[Step]:
     """The pack's components: large ones on the paper's large sheet (A3, Tabloid) and tiled over
     the paper, the others on the paper."""
+    from cardgen.components.data import component_specs
     from cardgen.components.tiling import LARGE_SHEETS, PAPER_NAMES
 
     pack = ctx.catalogue.pack
     steps = []
-    for spec in pack.components():
+    specs = pack.components()
+    # components as data (components.yaml) are drawn with the game's own icons and fonts
+    own = (
+        []
+        if specs
+        else [ctx.catalogue.root / ICON_FOLDER, pack_layout_file(pack, ctx.catalogue.root)]
+    )
+    for spec in specs or component_specs(ctx.catalogue):
         if spec.large:
             large = LARGE_SHEETS[ctx.paper]  # A3 with A4, Tabloid with Letter
             runs = [
@@ -341,7 +362,7 @@ def component_steps(ctx: BuildContext) -> list[Step]:
                 f = spec.write(out / rel, ctx.rules, paper)
                 return [Output(rel, desc, f.pages, f.contains, v)]
 
-            files = [*spec.inputs, *pack.print_inputs(), FONTS]
+            files = [*spec.inputs, *pack.print_inputs(), *own, FONTS]
             inputs = step_inputs(ctx, None, files, COMPONENT_CODE)
             title = f"{spec.id.replace('-', ' ').capitalize()} ({paper.upper()}{tiles})"
             steps.append(keyed_step(f"components/{stem}", "components", title, inputs, run))

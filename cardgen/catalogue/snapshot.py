@@ -126,12 +126,14 @@ def _check(root: Path) -> Checked:
     from cardgen.catalogue.custom_fields import icon_field_problems
     from cardgen.catalogue.loader import read_catalogue
     from cardgen.catalogue.placeholders import placeholder_notes
+    from cardgen.components.data import component_problems
 
     catalogue, diags = read_catalogue(root)
     if catalogue is not None:
         diags += placeholder_notes(catalogue)
         diags += icon_field_problems(catalogue)
         diags += catalogue.pack.check(catalogue)
+        diags += component_problems(catalogue)
     return catalogue, diags
 
 

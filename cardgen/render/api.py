@@ -120,10 +120,28 @@ class Renderer:
                 out += service_problems(service(product), layout, where)
         return out
 
+    def sized(self) -> list[Renderer] | None:
+        """One renderer per card size when the cards have several sizes, else None."""
+        from cardgen.render.sizes import size_groups, sub_catalogue
+
+        groups = size_groups(self.catalogue)
+        if len(groups) < 2:
+            return None
+        return [
+            Renderer(
+                sub_catalogue(self.catalogue, cards), self.settings, self.progress, self.rasters
+            )
+            for cards in groups.values()
+        ]
+
     def check(self, options: RenderOptions | None = None) -> None:
         """Raise DiagnosticError if the preflight (or, for the print services of ``options``,
         the service check) finds any error (nothing is written then)."""
         options = options or RenderOptions()
+        if (parts := self.sized()) is not None:
+            for part in parts:
+                part.check(options)
+            return
         from cardgen.render.preflight import preflight
 
         errors = [
@@ -137,6 +155,8 @@ class Renderer:
 
     def work(self, options: RenderOptions) -> int:
         """Units of progress the render of ``options`` reports (cards and images)."""
+        if (parts := self.sized()) is not None:
+            return sum(part.work(options) for part in parts)
         n = self.catalogue.count()
         total = 0
         if "pnp" in options.products:
@@ -156,14 +176,19 @@ class Renderer:
         runs first unless ``check`` is False (the caller ran it: ``cardgen build``)."""
         if check:
             self.check(options)
-        else:
+        if (parts := self.sized()) is not None:
+            return [path for part in parts for path in part.render(out, options, check=False)]
+        if not check:
             errors = [d for d in self.service_problems(options) if d.severity is Severity.ERROR]
             if errors:
                 raise DiagnosticError(errors)
         written: list[Path] = []
+        from cardgen.render.sizes import size_groups, sized_name
+
+        (size,) = size_groups(self.catalogue) or [None]
 
         def write(rel: str, data: bytes) -> None:  # every file goes through here
-            path = out / rel
+            path = out / sized_name(rel, size)
             atomic_write_bytes(path, data)
             written.append(path)
 
@@ -237,6 +262,8 @@ class Renderer:
 
         if self.rasters is None:
             raise ValueError("no raster cache to fill")
+        if (parts := self.sized()) is not None:
+            return sum(part.fill_raster_cache(jobs) for part in parts)
         _, rasterised = self._stored(raster.sprites(self.context()), jobs)
         return rasterised
 

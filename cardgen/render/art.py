@@ -138,23 +138,35 @@ class ArtStore:
         project: Path | None = None,
         cmyk: bool = False,
         separation: Any = None,
+        fallback: Path | None = None,
     ):
         self.cards_dir = cards_dir
         self.project = project
+        #: where a file not beside the game is looked for next (its pack's data folder)
+        self.fallback = fallback
         self.cmyk = cmyk
         #: an ICC :class:`~cardgen.render.icc.Separation` the images go through to CMYK
         self.separation = separation
         self._images: dict[str, ImageReader] = {}
 
+    def find(self, art: str) -> Path | ArtProblem:
+        """The file of ``art``: relative to the catalogue folder, else to the pack's folder."""
+        found = resolve_art(self.cards_dir, art, self.project)
+        if isinstance(found, ArtProblem) and found.code == "E402" and self.fallback is not None:
+            other = resolve_art(self.fallback, art, self.fallback)
+            if not isinstance(other, ArtProblem) or "not found" not in other.message:
+                return other
+        return found
+
     def image(self, card_id: str, art: str) -> ImageReader:
         """The image for a card's art; raises DiagnosticError naming the card if unusable."""
         if art not in self._images:
-            found = load_art(self.cards_dir, art, self.project)
+            found = self.find(art)
             if isinstance(found, ArtProblem):
                 raise DiagnosticError(
                     [Diagnostic(found.code, found.message, Position(str(self.cards_dir)), card_id)]
                 )
-            with found as im:
+            with open_art(found) as im:
                 if self.separation is not None:
                     im = self.separation.image(im)
                 else:

@@ -134,10 +134,26 @@ class Document:
         c.doForm(name)
         c.restoreState()
 
-    def icon(self, name: str, x: float, y: float, size: float, *, faded: bool = False) -> None:
-        """Icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square."""
+    def icon(
+        self,
+        name: str,
+        x: float,
+        y: float,
+        size: float,
+        *,
+        faded: bool = False,
+        tint: str | None = None,
+    ) -> None:
+        """Icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points square;
+        ``tint`` (``#RRGGBB``) its ``currentColor``, or the colour of all of it."""
         key = f"icon-{name}-faded" if faded else f"icon-{name}"
-        self.form(key, ICON_BOX, lambda d: d.icons.paint(d.c, d.ink, name, faded=faded))
+        if tint is None:
+            self.form(key, ICON_BOX, lambda d: d.icons.paint(d.c, d.ink, name, faded=faded))
+        else:
+            key += f"-{tint.lstrip('#').lower()}"
+            self.form(
+                key, ICON_BOX, lambda d: d.icons.paint(d.c, d.ink, name, faded=faded, tint=tint)
+            )
         self.place(key, x, y, size / 100)
 
     # text and colours: the canvas methods, colours through the document's ink

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -38,12 +40,15 @@ def register_font(name: str, filename: str, font_dir: Path = FONT_DIR) -> str:
 
 def _font_problem(filename: str) -> str | None:
     if Path(filename).is_absolute() or ".." in Path(filename).parts:
-        return "a font is a file name (of cardgen's fonts), not a path"
+        return (
+            "a font is a file of the game's folder (fonts/Title.ttf) or of cardgen's fonts, "
+            "not a path leaving them"
+        )
     return None
 
 
-def _load(name: str, path: Path) -> str | None:
-    """Read and register the font at ``path``; why it cannot be, or None when done."""
+def _read(path: Path) -> bytes | str:
+    """The bytes of the font file at ``path``, or why they cannot be read."""
     from cardgen.util.files import (
         FileTooLarge,
         NotARegularFile,
@@ -52,7 +57,7 @@ def _load(name: str, path: Path) -> str | None:
     )
 
     try:
-        data = read_input_file(path, max_bytes=MAX_FONT_BYTES)
+        return read_input_file(path, max_bytes=MAX_FONT_BYTES)
     except FileNotFoundError:
         return "not found"
     except FileTooLarge as exc:
@@ -61,6 +66,14 @@ def _load(name: str, path: Path) -> str | None:
         return str(exc)
     except OSError as exc:
         return describe_os_error(exc, path)
+
+
+def _load(name: str, path: Path, data: bytes | str | None = None) -> str | None:
+    """Read and register the font at ``path`` (or its ``data``); why it cannot be, or None
+    when done."""
+    data = _read(path) if data is None else data
+    if isinstance(data, str):
+        return data
     try:
         font = TTFont(name, io.BytesIO(data))
     except Exception:  # reportlab's messages quote the file's bytes: not shown
@@ -73,18 +86,57 @@ def register_fonts(
     fonts: dict[str, str],
     font_dir: Path = FONT_DIR,
     where: Callable[[str], Position] | None = None,
+    *,
+    search: Sequence[Path] = (),
 ) -> dict[str, str]:
-    """Register a role → file mapping; returns role → registered font name.  Every font that
+    """Register a role → file mapping; returns role → registered font name.  A file is looked
+    for in the ``search`` folders first (the game's folder, its pack's), then in ``font_dir``
+    (cardgen's fonts); one of a search folder is registered under a name holding its
+    content's digest, so two games' ``Title.ttf`` never stand for each other.  Every font that
     cannot be loaded is an error, at ``where(role)`` when given (the layout line)."""
     out, problems = {}, []
     for role, filename in fonts.items():
         try:
-            out[role] = register_font(Path(filename).stem, filename, font_dir)
+            out[role] = _register(filename, font_dir, search)
         except DiagnosticError as exc:
             problems += [replace(d, position=where(role)) if where else d for d in exc.diagnostics]
     if problems:
         raise DiagnosticError(problems)
     return out
+
+
+def _register(filename: str, font_dir: Path, search: Sequence[Path]) -> str:
+    """Register one font file of a layout (see :func:`register_fonts`); its name."""
+    beside = (
+        None
+        if _font_problem(filename)
+        else next((f / filename for f in search if os.path.lexists(f / filename)), None)
+    )
+    if beside is None:
+        if not _font_problem(filename) and not os.path.lexists(font_dir / filename) and search:
+            looked = ", ".join([*(f"{f}/" for f in search), "cardgen's fonts"])
+            raise DiagnosticError(
+                [
+                    Diagnostic(
+                        "E001",
+                        f"cannot load font {filename!r}: not found (looked in {looked})",
+                        Position(filename),
+                        hint="put the .ttf file beside rules.yaml (a path relative to it)",
+                    )
+                ]
+            )
+        return register_font(Path(filename).stem, filename, font_dir)
+    data = _read(beside)
+    digest = hashlib.sha256(data).hexdigest()[:10] if isinstance(data, bytes) else "x"
+    name = f"{Path(filename).stem}-{digest}"
+    if name in pdfmetrics.getRegisteredFontNames():
+        return name
+    why = _load(name, beside, data)
+    if why:
+        raise DiagnosticError(
+            [Diagnostic("E001", f"cannot load font {filename!r}: {why}", Position(str(beside)))]
+        )
+    return name
 
 
 @lru_cache(maxsize=65536)

@@ -15,7 +15,8 @@ class Icons(Protocol):
     def __contains__(self, name: str) -> bool: ...
 
     def paint(self, c: Canvas, ink: Ink, name: str, faded: bool = False) -> None:
-        """Draw icon ``name`` into the 0..100 square of the current transform."""
+        """Draw icon ``name`` into the 0..100 square of the current transform (an icon set
+        that can recolour takes ``tint=`` too: :meth:`cardgen.render.svg_icons.SvgIcons.paint`)."""
         ...
 
 

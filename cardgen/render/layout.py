@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from cardgen.diagnostics import Position
 from cardgen.render.geometry import Box, top_box
@@ -39,11 +39,50 @@ class LayoutPart(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, allow_inf_nan=False)
 
 
+#: the card sizes a layout may name (mm, portrait): ``card: {size: mini}``
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (69.85, 120.65),
+    "mini": (44.45, 63.5),
+    "square": (63.5, 63.5),
+    "euro": (59.0, 92.0),
+    "mini-euro": (44.0, 68.0),
+    "jumbo": (88.9, 127.0),
+}
+SizeName = Literal["poker", "bridge", "tarot", "mini", "square", "euro", "mini-euro", "jumbo"]
+
+
 class CardSize(LayoutPart):
+    """The card's trim size (a named ``size``, or ``width`` and ``height`` in mm), its bleed
+    and safe zone."""
+
+    size: SizeName | None = None
     width: float = Field(gt=0, le=MAX_CARD_MM)
     height: float = Field(gt=0, le=MAX_CARD_MM)
-    bleed: float = Field(ge=0, le=MAX_BLEED_MM)
-    safe: float = Field(ge=0, le=MAX_CARD_MM / 2)
+    landscape: bool = False
+    bleed: float = Field(3.175, ge=0, le=MAX_BLEED_MM)
+    safe: float = Field(3.175, ge=0, le=MAX_CARD_MM / 2)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _named(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or data.get("size") is None:
+            return data
+        if "width" in data or "height" in data:
+            raise ValueError("give a named `size` or `width` and `height`, not both")
+        w, h = CARD_SIZES.get(str(data["size"]), (None, None))
+        if w is None:
+            return data  # the size's own error names the sizes
+        if data.get("landscape"):
+            w, h = h, w
+        return {**data, "width": w, "height": h}
+
+    def sized(self, size: str | tuple[float, float]) -> CardSize:
+        """The same card at another size (a name of :data:`CARD_SIZES` or ``(w, h)`` mm)."""
+        w, h = CARD_SIZES[size] if isinstance(size, str) else size
+        name = size if isinstance(size, str) else None
+        return self.model_copy(update={"size": name, "width": float(w), "height": float(h)})
 
 
 class CardLayout(LayoutPart):
@@ -57,8 +96,28 @@ class CardLayout(LayoutPart):
     colours: dict[str, HexColour]
     #: boxes already converted (a template is frozen, so they never change)
     _boxes: dict[BoxMM, Box] = PrivateAttr(default_factory=dict)
-    #: the positions of the layout file's values (set when it is loaded)
+    #: the positions of the layout file's values (set when it is loaded), and its folder
     _smap: Any = PrivateAttr(None)
+    _folder: Path | None = PrivateAttr(None)
+
+    def at(self, *path: str | int) -> Position:
+        """The position of a value of the layout file."""
+        return self._smap.at(path) if self._smap is not None else Position("layout")
+
+    @property
+    def folder(self) -> Path | None:
+        """The folder of the layout file (its fonts and images are looked for there first)."""
+        return self._folder
+
+    def resized(self, size: str | tuple[float, float]) -> CardLayout:
+        """This layout for a card of another size (boxes in mm stay, ``%`` and edge-anchored
+        boxes follow the card)."""
+        out = self.model_copy(update={"card": self.card.sized(size)})
+        out.__pydantic_private__ = {
+            **self.__pydantic_private__,
+            "_boxes": {},
+        }
+        return out
 
     @property
     def size(self) -> Size:
@@ -134,6 +193,6 @@ def _read_layout(path: Path, model: type[L]) -> L:
 
     data, smap = load_yaml(path, display=str(path))
     layout = validate_model(model, model.prepare(data, smap), smap)
-    layout._smap = smap
+    layout._smap, layout._folder = smap, Path(path).parent
     layout.loaded(smap)
     return layout

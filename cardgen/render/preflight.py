@@ -31,7 +31,15 @@ from cardgen.render.svg_icons import SvgIcons
 def preflight(
     catalogue: Catalogue, faces: FacePainter | None = None, backs: BackPainter | None = None
 ) -> list[Diagnostic]:
-    """Every preflight problem of ``catalogue``: its faces card by card, then its backs."""
+    """Every preflight problem of ``catalogue``: its faces card by card, then its backs (the
+    cards of each size with the layout made for it)."""
+    if faces is None:
+        from cardgen.render.sizes import size_groups, sub_catalogue
+
+        groups = size_groups(catalogue)
+        if len(groups) > 1:
+            found = (preflight(sub_catalogue(catalogue, cards)) for cards in groups.values())
+            return list(dict.fromkeys(d for part in found for d in part))
     if faces is None:
         from cardgen.render.theme import Theme
 

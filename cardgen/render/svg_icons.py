@@ -63,7 +63,10 @@ VIEWBOX = (0.0, 0.0, 100.0, 100.0)
 #: how a faded icon (a power printed as "-") is washed out: each colour this far to white
 FADE = 0.62
 #: bump when the program format changes (old cache entries are then never read)
-FORMAT = 4
+FORMAT = 5
+#: what ``currentColor`` is recorded as (the icon's ``color``, unless the file sets one): a
+#: layout's icon colour replaces it, and black does when none is given, as SVG's default
+CURRENT = "#FE01FD"
 
 Op = list[Any]  # ["name", *args]: one recorded canvas call
 DRAWING_OPS = frozenset({"path", "rect", "roundRect", "circle", "ellipse", "line"})
@@ -343,6 +346,8 @@ def compile_svg(data: bytes) -> list[Op]:
     root = _svg_root(data)
     for attr in ("width", "height"):  # the viewBox alone sizes the icon
         root.attrib.pop(attr, None)
+    if root.get("color") is None:
+        root.set("color", CURRENT)
     import logging  # only when compiling (importing it costs a render 10 ms)
 
     from reportlab.graphics import renderPDF
@@ -646,10 +651,22 @@ def _path(c: Canvas, segments: list[Op]) -> Any:
     return p
 
 
-def replay(c: Canvas, ops: Iterable[Op], ink: Ink, faded: bool = False) -> None:
-    """Draw a program onto ``c``, every colour through ``ink`` (and mixed to white if faded)."""
+def uses_current(ops: Iterable[Op]) -> bool:
+    """Whether a program draws anything in ``currentColor``."""
+    return any(op[0] in ("fill", "stroke") and op[1] == CURRENT for op in ops)
+
+
+def replay(
+    c: Canvas, ops: Iterable[Op], ink: Ink, faded: bool = False, tint: str | None = None
+) -> None:
+    """Draw a program onto ``c``, every colour through ``ink`` (and mixed to white if faded).
+    ``tint`` is its ``currentColor``; an icon that has none is drawn all in ``tint``."""
+    ops = list(ops)
+    whole = tint is not None and not uses_current(ops)
 
     def colour(hex_colour: str) -> Any:
+        if whole or hex_colour == CURRENT:
+            hex_colour = tint or "#000000"
         return ink(mix(hex_colour, "#FFFFFF", FADE) if faded else hex_colour)
 
     for name, *a in ops:
@@ -772,9 +789,13 @@ class SvgIcons:
         assert path is not None
         return _read_icon(path)
 
-    def paint(self, c: Canvas, ink: Ink, name: str, faded: bool = False) -> None:
+    def paint(
+        self, c: Canvas, ink: Ink, name: str, faded: bool = False, tint: str | None = None
+    ) -> None:
         """Draw icon ``name`` into the 0..100 square of the current transform.
 
-        ``faded`` draws it washed out (every colour mixed towards white), without transparency.
+        ``faded`` draws it washed out (every colour mixed towards white), without transparency;
+        ``tint`` (``#RRGGBB``) is its ``currentColor``, or the colour of all of it when the
+        file uses none.
         """
-        replay(c, self.program(name), ink, faded)
+        replay(c, self.program(name), ink, faded, tint)

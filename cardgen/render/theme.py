@@ -38,30 +38,47 @@ class Theme:
         cmyk: bool = False,
         layout_file: Path | None = None,
         separation: Separation | None = None,
+        size: Any = None,
     ) -> Theme:
         """The theme of ``pack`` for a catalogue folder; the layout is the pack's unless a
-        ``layout.yaml`` beside the catalogue (or ``layout_file``) overrides it."""
+        ``layout.yaml`` beside the catalogue (or ``layout_file``) overrides it, made for cards
+        of ``size`` (:mod:`cardgen.render.sizes`) when given."""
         path = layout_file or pack_layout_file(pack, cards_dir)
         layout: CardLayout = load_layout(path, pack.layout_model())
+        if size is not None:
+            layout = layout.resized(size)
         check = getattr(layout, "check_fields", None)
         if check is not None:  # a layout of elements names only fields the cards have
             check("face", [*pack.card_model_for(rules).model_fields, *pack.layout_fields()])
             if "back" in layout.sections:
                 check("back", ["key", "pile", "name", "marked", *pack.back_fields()])
-        fonts = register_fonts(layout.fonts, where=lambda role: layout.position("fonts", role))
+        fonts = register_fonts(
+            layout.fonts,
+            where=lambda role: layout.position("fonts", role),
+            search=game_folders(pack, cards_dir),
+        )
         icons = pack.icons(rules, fonts["bold"], cards_dir)
         cmyk = cmyk or separation is not None
         ink = Ink(cmyk, separation)
-        art = ArtStore(cards_dir, cmyk=cmyk, separation=separation)
+        art = ArtStore(cards_dir, cmyk=cmyk, separation=separation, fallback=pack.data)
         return cls(layout, rules, fonts, icons, ink, art, pack)
 
     @classmethod
     def of(
         cls, catalogue: Any, *, cmyk: bool = False, separation: Separation | None = None
     ) -> Theme:
-        """The theme of a loaded catalogue (in CMYK through ``separation`` when given)."""
+        """The theme of a loaded catalogue (in CMYK through ``separation`` when given), at its
+        cards' size when they all have one other than the layout's."""
+        from cardgen.render.sizes import size_groups
+
+        sizes = list(size_groups(catalogue))
         return cls.create(
-            catalogue.pack, catalogue.rules, catalogue.root, cmyk=cmyk, separation=separation
+            catalogue.pack,
+            catalogue.rules,
+            catalogue.root,
+            cmyk=cmyk,
+            separation=separation,
+            size=sizes[0] if len(sizes) == 1 else None,
         )
 
     def font(self, role: str) -> str:
@@ -69,6 +86,12 @@ class Theme:
 
     def colour(self, role: str) -> str:
         return self.layout.colours[role]
+
+
+def game_folders(pack: Pack, cards_dir: Path) -> list[Path]:
+    """Where a file a layout names (a font, an image) is looked for: the catalogue folder,
+    then the pack's data folder."""
+    return [Path(cards_dir), pack.data]
 
 
 def pack_layout_file(pack: Pack, cards_dir: Path) -> Path:

@@ -57,6 +57,10 @@ class Plain(Pack):
         stats = [s.icon for s in rules.stats if s.id in card.stats and s.icon]
         return [*tokens_in(card.text or ""), *tokens_in(card.flavour or ""), *stats]
 
+    def card_size(self, card: PlainCard, rules: PlainRules) -> Any:
+        size = rules.back(card.back).size
+        return tuple(size) if isinstance(size, list) else size
+
     def back_of(self, card: PlainCard) -> BackDesign:
         return BackDesign(card.back, card.back, card.back)
 

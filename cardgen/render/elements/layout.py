@@ -92,7 +92,9 @@ class ElementLayout(CardLayout):
     def _check_names(self, section: str, name: str, el: Element) -> Iterator[Diagnostic]:
         for keys, value in _walk(el):
             last = keys[-1]
-            if isinstance(value, str) and (last in ("colour", "fill", "stroke", "tint", "text")):
+            if isinstance(value, str) and (
+                last in ("colour", "fill", "stroke", "tint", "text", "icon_colour")
+            ):
                 if last == "text" and len(keys) < 2:
                     continue  # a text template, not a toggle's colour
                 if not HEX.match(value) and value not in self.colours:
@@ -103,14 +105,20 @@ class ElementLayout(CardLayout):
                         hint=_hint(value, self.colours)
                         or f"use #RRGGBB or a colour of `colours:` ({', '.join(self.colours)})",
                     )
-            elif isinstance(value, ColourRef) and value.colour is not None:
-                if not HEX.match(value.colour) and value.colour not in self.colours:
-                    yield Diagnostic(
-                        "E104",
-                        f"{section}.{name}: unknown colour {value.colour!r}",
-                        self.where(section, name, *keys, "colour"),
-                        hint=_hint(value.colour, self.colours),
-                    )
+            elif isinstance(value, ColourRef):
+                named = [(("colour",), value.colour)] if value.colour is not None else []
+                named += [(("map", k), c) for k, c in (value.map or {}).items()]
+                if value.default is not None:
+                    named.append((("default",), value.default))
+                for sub, colour in named:
+                    if not HEX.match(colour) and colour not in self.colours:
+                        yield Diagnostic(
+                            "E104",
+                            f"{section}.{name}: unknown colour {colour!r}",
+                            self.where(section, name, *keys, *sub),
+                            hint=_hint(colour, self.colours)
+                            or f"use #RRGGBB or a colour of `colours:` ({', '.join(self.colours)})",
+                        )
             elif last in ("font", "flavour_font") and value not in self.fonts:
                 yield Diagnostic(
                     "E104",
@@ -171,7 +179,10 @@ def element_fields(el: Element) -> Iterator[tuple[tuple, str]]:
             len(keys) > 1 and keys[-2] == "when" and isinstance(value, str)
         ):
             yield keys, value
-        elif last in ("text", "icon", "seed", "form") and isinstance(value, str):
+        elif (
+            last in ("text", "icon", "seed", "form", "src", "default")
+            or (len(keys) > 1 and keys[-2] == "map")
+        ) and isinstance(value, str):
             for m in FIELD.finditer(value):
                 yield keys, m.group(1)
 

@@ -7,16 +7,18 @@ and reused by every document and by the preflight.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.icon_tokens import TOKEN
+from cardgen.catalogue.icon_tokens import ICON_FOLDER, TOKEN
+from cardgen.catalogue.loader import display_path
 from cardgen.catalogue.text_checks import describe
 from cardgen.diagnostics import Diagnostic
 from cardgen.render import text as rich
-from cardgen.render.art import draw_image_cover, draw_placeholder, draw_sun
+from cardgen.render.art import ArtProblem, draw_image_cover, draw_placeholder, draw_sun
 from cardgen.render.colours import darken, lighten
 from cardgen.render.document import Document, binary_streams
 from cardgen.render.elements.fields import Computed, Values, as_text, holds, is_set
@@ -41,6 +43,8 @@ from cardgen.render.elements.schema import (
     Stroked,
     TextEl,
     TogglesEl,
+    ValueMap,
+    resolve_box,
 )
 from cardgen.render.fonts import string_width, undrawable
 from cardgen.render.geometry import Box
@@ -68,6 +72,35 @@ def label_of(name: str, el: Element) -> str:
     return el.label or name.replace("_", " ")
 
 
+def map_key(value: Any) -> str:
+    """A field's value as the key of a ``map:`` (``1``, ``moon``, ``true``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return as_text(value)
+
+
+def _turned(el: Element, card: Any) -> Element:
+    """``el`` as laid out before it is turned: at 90 or 270 degrees in its box turned about its
+    centre (the width and height swapped), else in its box."""
+    x, y, w, h = resolve_box(el.box, card.width, card.height)
+    if el.rotate % 180 == 90:
+        x, y, w, h = x + (w - h) / 2, y + (h - w) / 2, h, w
+    elif el.box == "card" or (isinstance(el.box, tuple) and all(type(n) is float for n in el.box)):
+        return el
+    return el.model_copy(update={"box": (float(x), float(y), float(w), float(h))})
+
+
+def turned_extent(el: Element, card: Any) -> tuple[float, float, float, float]:
+    """The part of the card (mm) ``el`` covers: its box, or the box around it once turned."""
+    x, y, w, h = resolve_box(el.box, card.width, card.height)
+    if el.rotate % 90 == 0:
+        return (x, y, w, h)
+    a = math.radians(el.rotate)
+    ew = abs(w * math.cos(a)) + abs(h * math.sin(a))
+    eh = abs(w * math.sin(a)) + abs(h * math.cos(a))
+    return (x + (w - ew) / 2, y + (h - eh) / 2, ew, eh)
+
+
 class ElementPainter:
     """Draws the elements of one section (``face`` or ``back``) of an element layout."""
 
@@ -79,10 +112,14 @@ class ElementPainter:
         self.computed = computed
         self._fits: dict[tuple[str, str], Any] = {}
         self._drawers = {k: getattr(type(self), f"_draw_{k.__name__}") for k in KINDS.values()}
-        self._items = list(self.elements.items())
+        #: rotated elements as drawn: in their box turned about its centre (90, 270: the box's
+        #: width and height swapped), the canvas turned back by ``rotate``
+        self._items = [(n, _turned(el, self.L.card)) for n, el in self.elements.items()]
         #: the elements the preflight looks at: texts and icons
         self._checked = [
-            (n, el) for n, el in self._items if type(el) in (*_ONE_LINE, RichTextEl, *_WITH_ICONS)
+            (n, el)
+            for n, el in self._items
+            if type(el) in (*_ONE_LINE, RichTextEl, *_WITH_ICONS, ImageEl)
         ]
         self._values: dict[str, Values] = {}
 
@@ -98,7 +135,11 @@ class ElementPainter:
 
     def colour(self, spec: Colour, v: Values) -> str:
         if isinstance(spec, ColourRef):
-            base = v.get(spec.field) if spec.field else self.colour(spec.colour or "", v)
+            if spec.map is not None:
+                picked = spec.map.get(map_key(v.get(spec.field or "")), spec.default)
+                base = self.colour(picked or "ink", v)
+            else:
+                base = v.get(spec.field) if spec.field else self.colour(spec.colour or "", v)
             base = str(base)
             if spec.lighten:
                 base = lighten(base, spec.lighten)
@@ -108,9 +149,16 @@ class ElementPainter:
         return spec if spec.startswith("#") else self.theme.colour(spec)
 
     def box(self, spec: BoxSpec) -> Box:
-        if spec == "card":
-            return self.L.box((0.0, 0.0, self.L.card.width, self.L.card.height))
-        return self.L.box(spec)
+        if type(spec) is tuple and all(type(n) is float for n in spec):
+            return self.L.box(spec)
+        return self.L.box(resolve_box(spec, self.L.card.width, self.L.card.height))
+
+    def pick(self, value: str | ValueMap | None, v: Values) -> str | None:
+        """A template, or the template a :class:`ValueMap` chooses, filled in for a card
+        (None: the map has nothing for the card's value)."""
+        if isinstance(value, ValueMap):
+            value = value.map.get(map_key(v.get(value.field)), value.default)
+        return None if value is None else v.format(value)
 
     def visible(self, v: Values) -> list[tuple[str, Element]]:
         """The elements drawn for a card, in drawing order."""
@@ -119,7 +167,9 @@ class ElementPainter:
     # --- fitting ----------------------------------------------------------------------------
     def _value_text(self, el: TextEl | BadgeEl, v: Values) -> str | None:
         if el.text is not None:
-            text = v.format(el.text)
+            text = self.pick(el.text, v)
+            if text is None:
+                return None
         elif el.field is not None:
             value = v.get(el.field)
             if not is_set(value):
@@ -198,12 +248,38 @@ class ElementPainter:
                     None,
                     "E401",
                 )
+            if type(el) is ImageEl:
+                yield from self.image_problems(name, el, v)
+                continue
             if type(el) in _WITH_ICONS:
                 for icon in self.icon_names(el, v):
                     if icon not in icons:
-                        msg = f"{label_of(name, el)}: no icon named {icon!r}"
-                        yield name, name, msg, None, "E401"
+                        where = self.L.where(self.section, name)
+                        msg = f"{label_of(name, el)}: no icon named {icon!r} (layout {where})"
+                        folder = display_path(self.theme.art.cards_dir / ICON_FOLDER)
+                        yield name, name, msg, f"add {folder}/{icon}.svg", "E401"
             yield from self.glyph_problems(name, el, v)
+
+    def image_problems(
+        self, name: str, el: ImageEl, v: Values
+    ) -> Iterator[tuple[str, str, str, str | None, str]]:
+        """(element name, field, message, hint, code) for an image file that is missing or not
+        an image (E402, E403); a card's own ``art`` is the preflight's already."""
+        if el.src is None and el.field == "art":
+            return
+        art = v.format(el.src) if el.src is not None else v.get(el.field)
+        if not art:
+            return
+        found = self.theme.art.find(str(art))
+        if isinstance(found, ArtProblem):
+            where = self.L.where(self.section, name, "src" if el.src is not None else "field")
+            yield (
+                name,
+                el.field if el.src is None else "id",
+                f"{label_of(name, el)}: {found.message} (the image {where} names)",
+                "give a path relative to the folder of rules.yaml",
+                found.code,
+            )
 
     def glyph_problems(
         self, name: str, el: Element, v: Values
@@ -258,10 +334,9 @@ class ElementPainter:
     def icon_names(self, el: Element, v: Values) -> list[str]:
         if type(el) not in _WITH_ICONS:
             return []
-        if isinstance(el, IconEl | PillEl):
-            return [v.format(el.icon)]
-        if isinstance(el, BadgeEl) and el.icon:
-            return [v.format(el.icon)]
+        if isinstance(el, IconEl | PillEl) or (isinstance(el, BadgeEl) and el.icon):
+            icon = self.pick(el.icon, v)
+            return [icon] if icon else []
         if isinstance(el, IconRowEl):
             return [as_text(i) for i in v.get(el.field) or ()]
         if isinstance(el, StatRowEl):
@@ -273,14 +348,13 @@ class ElementPainter:
         """Draw every visible element; a run of elements with the same ``form`` is one form."""
         run: list[tuple[str, Element]] = []
         run_form: str | None = None
-        drawers = self._drawers
         for name, el in self.visible(v):
             form = None if el.form is None else v.format(el.form)
             if run and form != run_form:
                 self._draw_run(doc, run, run_form, v)
                 run = []
             if form is None:
-                drawers[type(el)](self, doc, name, el, v)
+                self._draw_one(doc, name, el, v)
             else:
                 run.append((name, el))
                 run_form = form
@@ -288,7 +362,16 @@ class ElementPainter:
             self._draw_run(doc, run, run_form, v)
 
     def _draw_one(self, doc: Document, name: str, el: Element, v: Values) -> None:
+        if not el.rotate:
+            self._drawers[type(el)](self, doc, name, el, v)
+            return
+        box, c = self.box(el.box), doc.c
+        c.saveState()
+        c.translate(box.x + box.w / 2, box.y + box.h / 2)
+        c.rotate(-el.rotate)  # clockwise, as in a drawing program
+        c.translate(-(box.x + box.w / 2), -(box.y + box.h / 2))
         self._drawers[type(el)](self, doc, name, el, v)
+        c.restoreState()
 
     def _draw_run(
         self, doc: Document, run: list[tuple[str, Element]], form: str, v: Values
@@ -382,12 +465,17 @@ class ElementPainter:
         doc.fill(self.colour(el.colour, v))
         rich.draw(doc, lay, area.x, top, area.w, el.style(), doc.icon)
 
+    def _tint(self, spec: Colour | None, v: Values) -> str | None:
+        return None if spec is None else self.colour(spec, v)
+
     def _draw_IconEl(self, doc: Document, name: str, el: IconEl, v: Values) -> None:
+        icon = self.pick(el.icon, v)
+        if not icon:
+            return
         box = self.box(el.box)
         s = min(box.w, box.h)
-        doc.icon(
-            v.format(el.icon), box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s, faded=el.faded
-        )
+        x, y = box.x + (box.w - s) / 2, box.y + (box.h - s) / 2
+        doc.icon(icon, x, y, s, faded=el.faded, tint=self._tint(el.colour, v))
 
     def _draw_IconRowEl(self, doc: Document, name: str, el: IconRowEl, v: Values) -> None:
         icons = [as_text(i) for i in v.get(el.field) or ()]
@@ -401,18 +489,19 @@ class ElementPainter:
                 box = Box(box.x, box.y + (box.h - length) / 2, box.w, length)
             else:
                 box = Box(box.x + (box.w - length) / 2, box.y, length, box.h)
+        tint = self._tint(el.icon_colour, v)
         if el.direction == "down":
             back = Box(box.x, box.y2 - length, box.w, length)
             self._shape(doc, "rounded", back, box.w / 2, el, v)
             x = box.x + (box.w - icon) / 2
             for i, name_ in enumerate(icons):
-                doc.icon(name_, x, box.y2 - (i + 1) * (icon + gap), icon)
+                doc.icon(name_, x, box.y2 - (i + 1) * (icon + gap), icon, tint=tint)
         else:
             back = Box(box.x, box.y, length, box.h)
             self._shape(doc, "rounded", back, box.h / 2, el, v)
             y = box.y + (box.h - icon) / 2
             for i, name_ in enumerate(icons):
-                doc.icon(name_, box.x + gap + i * (icon + gap), y, icon)
+                doc.icon(name_, box.x + gap + i * (icon + gap), y, icon, tint=tint)
 
     def _draw_BadgeEl(self, doc: Document, name: str, el: BadgeEl, v: Values) -> None:
         text = self._value_text(el, v)
@@ -420,9 +509,11 @@ class ElementPainter:
             return  # a badge of an unset value is not drawn
         box = self.box(el.box)
         self._shape(doc, el.shape, box, self._radius(el.radius, box), el, v)
-        if el.icon:
+        icon = self.pick(el.icon, v) if el.icon else None
+        if icon:
             s = min(box.w, box.h) * el.icon_scale
-            doc.icon(v.format(el.icon), box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s)
+            x, y = box.x + (box.w - s) / 2, box.y + (box.h - s) / 2
+            doc.icon(icon, x, y, s, tint=self._tint(el.icon_colour, v))
         if text:
             self._letter(doc, name, text, el, box, mm(el.padding), "center", v)
 
@@ -432,18 +523,21 @@ class ElementPainter:
             return
         box = self.box(el.box)
         self._shape(doc, "rounded", box, box.h / 2, el, v)
-        icon = v.format(el.icon)
+        icon = self.pick(el.icon, v) or ""
+        tint = self._tint(el.icon_colour, v)
         isz = mm(el.icon_size)
         iy = box.y + (box.h - isz) / 2
         ix, rest = self._pill_rest(el, box)
         if value == el.dash_value:  # no value: a faded icon and a bar, clearly not the digit 0
-            doc.icon(icon, ix, iy, isz, faded=True)
+            if icon:
+                doc.icon(icon, ix, iy, isz, faded=True, tint=tint)
             bw, bh = mm(el.dash[0]), mm(el.dash[1])
             doc.fill(self.colour(el.colour, v))
             cx = rest.x + rest.w / 2
             doc.c.rect(cx - bw / 2, box.y + box.h / 2 - bh / 2, bw, bh, stroke=0, fill=1)
             return
-        doc.icon(icon, ix, iy, isz)
+        if icon:
+            doc.icon(icon, ix, iy, isz, tint=tint)
         self._letter(doc, name, as_text(value), el, rest, mm(el.padding), "center", v)
 
     def _draw_StatRowEl(self, doc: Document, name: str, el: StatRowEl, v: Values) -> None:
@@ -468,12 +562,14 @@ class ElementPainter:
 
     def _draw_ImageEl(self, doc: Document, name: str, el: ImageEl, v: Values) -> None:
         box = self.box(el.box)
-        art = v.get(el.field)
+        art = v.format(el.src) if el.src is not None else v.get(el.field)
         if art:
             with binary_streams():
                 draw_image_cover(doc.c, self.theme.art.image(str(v.get("id")), str(art)), box)
             return
         ph = el.placeholder
+        if ph is None:  # no art and no placeholder asked for: nothing
+            return
         seed, tint = v.format(ph.seed), self.colour(ph.tint, v)
         if ph.shared:
             form = doc.form(
@@ -544,7 +640,7 @@ class ElementPainter:
         if el.bleed and isinstance(el, BACKGROUND_KINDS):
             return 0.0
         card = self.L.card
-        x, y, w, h = (0.0, 0.0, card.width, card.height) if el.box == "card" else el.box
+        x, y, w, h = turned_extent(el, card)
         s = safe_margin(card.safe)
         return max(0.0, s - x, s - y, x + w - (card.width - s), y + h - (card.height - s))
 
@@ -649,7 +745,10 @@ _WITH_ICONS = (IconEl, PillEl, BadgeEl, IconRowEl, StatRowEl)
 def _first_field(el: TextEl | BadgeEl | PillEl) -> str | None:
     if el.field is not None:
         return el.field
-    m = FIELD.search(getattr(el, "text", None) or "")
+    text = getattr(el, "text", None)
+    if isinstance(text, ValueMap):
+        return text.field
+    m = FIELD.search(text or "")
     return m.group(1) if m else None
 
 

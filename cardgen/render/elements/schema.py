@@ -16,7 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, field_validato
 from cardgen.render.text import TextStyle
 from cardgen.util.limits import MAX_FONT_PT, MAX_LAYOUT_NUMBER, MIN_FIT_STEP, MIN_PATTERN_SPACING
 
-BoxSpec = tuple[float, float, float, float] | Literal["card"]
+#: a length on the card: mm, or a percentage of the card's width (x, w) or height (y, h)
+Length = float | Annotated[str, Field(pattern=r"^-?[0-9]+(\.[0-9]+)?%$")]
 Scalar = str | int | float | bool
 
 
@@ -41,18 +42,108 @@ class Part(BaseModel):
         return value
 
 
+class Anchored(Part):
+    """A box placed from the card's edges: two of ``left``, ``right``, ``w`` across and two of
+    ``top``, ``bottom``, ``h`` down (mm or ``"%"`` of the card), so it keeps its place on a card
+    of another size (``{right: 3.5, bottom: 3.5, w: 8, h: 12}``: the bottom-right corner)."""
+
+    left: Length | None = None
+    right: Length | None = None
+    top: Length | None = None
+    bottom: Length | None = None
+    w: Length | None = None
+    h: Length | None = None
+
+    @model_validator(mode="after")
+    def _two_each_way(self) -> "Anchored":
+        across = [k for k in ("left", "right", "w") if getattr(self, k) is not None]
+        down = [k for k in ("top", "bottom", "h") if getattr(self, k) is not None]
+        if len(across) != 2 or len(down) != 2:
+            raise ValueError(
+                "give two of left, right, w and two of top, bottom, h "
+                f"(given: {', '.join(across + down) or 'none'})"
+            )
+        return self
+
+
+#: ``[x, y, w, h]`` (mm or ``"%"``) from the card's top-left corner, ``card``, or edges
+BoxSpec = tuple[Length, Length, Length, Length] | Literal["card"] | Anchored
+
+
+def length(value: Length, whole: float) -> float:
+    """A :data:`Length` in mm on a card side of ``whole`` mm."""
+    if isinstance(value, str):
+        return float(value[:-1]) / 100 * whole
+    return float(value)
+
+
+def resolve_box(spec: BoxSpec, width: float, height: float) -> tuple[float, float, float, float]:
+    """A box as ``(x, y, w, h)`` mm from the top-left corner of a ``width`` × ``height`` card."""
+    if spec == "card":
+        return (0.0, 0.0, width, height)
+    if isinstance(spec, Anchored):
+        x, w = _span(spec.left, spec.right, spec.w, width)
+        y, h = _span(spec.top, spec.bottom, spec.h, height)
+        return (x, y, w, h)
+    x, y, w, h = spec  # type: ignore[misc]
+    return (length(x, width), length(y, height), length(w, width), length(h, height))
+
+
+def _span(start: Length | None, end: Length | None, size: Length | None, whole: float):
+    if start is not None and end is not None:
+        a = length(start, whole)
+        return a, whole - length(end, whole) - a
+    if start is not None:
+        return length(start, whole), length(size, whole)  # type: ignore[arg-type]
+    s = length(size, whole)  # type: ignore[arg-type]
+    return whole - length(end, whole) - s, s  # type: ignore[arg-type]
+
+
+class ValueMap(Part):
+    """A value chosen by a field's value: ``{field: suit, map: {moon: "#2F4F7A", sun: gold},
+    default: ink}``; a value the map lacks takes ``default`` (none: nothing is drawn).  The
+    map's values are what the key would otherwise hold (a colour, an icon's name or a text
+    template)."""
+
+    field: str
+    map: dict[str, str]
+    default: str | None = None
+
+    @field_validator("map", mode="before")
+    @classmethod
+    def _keys_as_text(cls, value: Any) -> Any:
+        if isinstance(value, dict):  # `1: A` in YAML: the key of a whole-number field
+            return {_key(k): v for k, v in value.items()}
+        return value
+
+
+def _key(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 class ColourRef(Part):
-    """A colour taken from a card field or a role, optionally lightened or darkened."""
+    """A colour taken from a card field, a role, or a field's value through a ``map`` (to roles
+    or ``#RRGGBB``), optionally lightened or darkened."""
 
     field: str | None = None
     colour: str | None = None
+    map: dict[str, str] | None = None
+    default: str | None = None
     lighten: float = Field(0.0, ge=0, le=1)
     darken: float = Field(0.0, ge=0, le=1)
+
+    _keys_as_text = field_validator("map", mode="before")(ValueMap._keys_as_text.__func__)
 
     @model_validator(mode="after")
     def _one_source(self) -> "ColourRef":
         if (self.field is None) == (self.colour is None):
             raise ValueError("give exactly one of `field` or `colour`")
+        if self.map is not None and self.field is None:
+            raise ValueError("a `map` maps the values of a `field`")
+        if self.default is not None and self.map is None:
+            raise ValueError("`default` is the colour of a value the `map` lacks")
         return self
 
 
@@ -98,6 +189,9 @@ class Element(Part):
     #: same name are drawn once per PDF and reused by every card whose name is the same, so
     #: they may depend only on the fields the name holds
     form: str | None = None
+    #: degrees clockwise about the box's centre; at 90 or 270 the element is laid out in the
+    #: box turned (its width the box's height), so it fills the box
+    rotate: float = Field(0.0, ge=-360, le=360)
 
 
 class Stroked(Part):
@@ -124,10 +218,11 @@ class Lettering(Part):
 
 
 class Bound(Part):
-    """An element showing a value: a card field, or a template of fields."""
+    """An element showing a value: a card field, a template of fields, or a template chosen by
+    a field's value (``text: {field: rank, map: {1: A, 11: J}, default: "{rank}"}``)."""
 
     field: str | None = None
-    text: str | None = None
+    text: str | ValueMap | None = None
 
     @model_validator(mode="after")
     def _one_value(self) -> "Bound":
@@ -186,12 +281,19 @@ class RichTextEl(Element):
         )
 
 
+#: an icon's name, a template (``"{suit}"``) or a name chosen by a field's value
+IconName = str | ValueMap
+
+
 class IconEl(Element):
-    """One icon (a name or a template such as ``"{type}"``) in the box, square and centred."""
+    """One icon (a name, a template such as ``"{type}"`` or a map) in the box, square and
+    centred, in its own colours or all in ``colour`` (an icon drawn with ``currentColor`` takes
+    it where the file says so)."""
 
     kind: Literal["icon"]
-    icon: str
+    icon: IconName
     faded: bool = False
+    colour: Colour | None = None
 
 
 class IconRowEl(Element, Stroked):
@@ -205,6 +307,7 @@ class IconRowEl(Element, Stroked):
     direction: Literal["down", "right"] = "right"
     #: where the row sits along its direction: from the box's top or left, or centred
     align: Literal["start", "center"] = "start"
+    icon_colour: Colour | None = None
 
 
 class BadgeEl(Element, Stroked, Bound, Lettering):
@@ -213,7 +316,8 @@ class BadgeEl(Element, Stroked, Bound, Lettering):
     kind: Literal["badge"]
     shape: Literal["circle", "rounded", "rect", "none"] = "circle"
     radius: Radius = 0.0
-    icon: str | None = None
+    icon: IconName | None = None
+    icon_colour: Colour | None = None
     icon_scale: PositiveFloat = 1.0
     padding: float = Field(0.0, ge=0, description="mm each side of the value")
 
@@ -224,7 +328,8 @@ class PillEl(Element, Stroked, Lettering):
 
     kind: Literal["pill"]
     field: str
-    icon: str
+    icon: IconName
+    icon_colour: Colour | None = None
     icon_side: Literal["left", "right"] = "left"
     icon_size: PositiveFloat = Field(description="mm")
     icon_inset: float = Field(0.8, description="mm from the capsule's end")
@@ -254,12 +359,14 @@ class Placeholder(Part):
 
 
 class ImageEl(Element):
-    """Art from a field (a path relative to the catalogue folder) covering the box, or the
-    placeholder when the card has none."""
+    """Art covering the box: the file a field names (a path relative to the catalogue folder)
+    or the file ``src`` names (a template: ``"art/{suit}.png"``); a card without art shows
+    nothing, or the ``placeholder`` landscape when one is asked for."""
 
     kind: Literal["image"]
     field: str = "art"
-    placeholder: Placeholder = Placeholder()
+    src: str | None = None
+    placeholder: Placeholder | None = None
 
 
 class PatternEl(Element):

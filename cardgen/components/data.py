@@ -1,0 +1,526 @@
+"""Components as data: tokens, counters, boards and mats of a game without an engine, from a
+``components.yaml`` beside its ``rules.yaml`` (``docs/components.md``).
+
+.. code-block:: yaml
+
+    tokens:
+      - {id: coins, name: Coin, count: 20, shape: circle, size: 20, fill: "#E0B43A",
+         icon: coin, back: {text: "5"}}
+    boards:
+      - id: board
+        name: Trick board
+        size: [420, 297]
+        title: "{game}"
+        slots: [{grid: [4, 1], at: [20, 60], label: "Trick {n}"}]
+
+Tokens are laid out on the kit's paper (fronts, then backs mirrored for duplex when any has a
+back); a board or mat is printed whole on the large sheet (A3, Tabloid) and tiled over the kit's
+paper when it does not fit it, as the built-in packs' boards are.  Everything is drawn with the
+game's own fonts and icons (its layout's, its ``icons/``).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, model_validator
+
+from cardgen.components import ComponentFile, ComponentSpec
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
+    from cardgen.components.draw import Sheet
+    from cardgen.diagnostics import Diagnostic
+
+#: the file beside rules.yaml
+COMPONENTS_FILE = "components.yaml"
+HEX = r"^#[0-9A-Fa-f]{6}$"
+Hex = Annotated[str, Field(pattern=HEX)]
+Point = tuple[float, float]
+TokenShape = Literal["circle", "square", "rounded", "hexagon", "triangle", "diamond", "star"]
+#: the least room round a component sheet's edge (mm): nothing nearer a home printer's edge
+MARGIN = 10.0
+#: what must fit for a board to be printed on the kit's paper, not tiled (A4 ∩ Letter, mm)
+SMALL_PAPER = (210.0, 279.4)
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, ignored_types=(cached_property,))
+
+
+class TokenFace(_Part):
+    """What one side of a token shows: a fill, a text (``{n}``: its number) and an icon."""
+
+    fill: Hex | None = None
+    text: str | None = Field(None, max_length=12)
+    icon: str | None = None
+    colour: Hex | None = Field(None, description="of the text and icon; default: black or white")
+
+
+class Token(_Part):
+    """``count`` pieces of one design: a shape ``size`` mm across, its front and maybe a back."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    name: str = Field(min_length=1, max_length=40)
+    count: PositiveInt = Field(le=500)
+    shape: TokenShape = "circle"
+    size: float = Field(gt=8, le=120, description="mm across")
+    fill: Hex = "#FFFFFF"
+    stroke: Hex = "#1F1A17"
+    text: str | None = Field(None, max_length=12, description="`{n}`: the piece's number")
+    icon: str | None = None
+    colour: Hex | None = None
+    back: TokenFace | None = None
+
+
+class Slot(_Part):
+    """A grid of places for cards (or anything) on a board: ``grid`` columns × rows of
+    ``size`` (a card size's name or ``[w, h]`` mm) from ``at`` (mm from the top-left)."""
+
+    grid: tuple[PositiveInt, PositiveInt] = (1, 1)
+    size: str | tuple[PositiveFloat, PositiveFloat] = "poker"
+    at: Point
+    gap: float = Field(5.0, ge=0)
+    landscape: bool = False
+    label: str | None = Field(None, max_length=40, description="`{n}`: the slot's number")
+    icon: str | None = None
+    fill: Hex | None = None
+    stroke: Hex = "#6F665C"
+
+    @model_validator(mode="after")
+    def _known_size(self) -> Slot:
+        from cardgen.render.layout import CARD_SIZES
+
+        if isinstance(self.size, str) and self.size not in CARD_SIZES:
+            raise ValueError(f"unknown card size {self.size!r}; sizes: {', '.join(CARD_SIZES)}")
+        return self
+
+    @cached_property
+    def cell(self) -> Point:
+        from cardgen.render.layout import CARD_SIZES
+
+        w, h = CARD_SIZES[self.size] if isinstance(self.size, str) else self.size
+        return (h, w) if self.landscape else (w, h)
+
+    @property
+    def extent(self) -> Point:
+        (w, h), (cols, rows) = self.cell, self.grid
+        return (cols * w + (cols - 1) * self.gap, rows * h + (rows - 1) * self.gap)
+
+
+class Box(_Part):
+    """A shape on a board: ``rect``, ``rounded`` or ``circle`` in ``box`` (mm)."""
+
+    shape: Literal["rect", "rounded", "circle"] = "rect"
+    box: tuple[float, float, PositiveFloat, PositiveFloat]
+    fill: Hex | None = None
+    stroke: Hex | None = None
+    line_width: float = Field(0.8, ge=0)
+
+
+class Words(_Part):
+    """A line of text at ``at`` (mm from the top-left; the baseline), ``size`` points."""
+
+    text: str = Field(min_length=1, max_length=200)
+    at: Point
+    size: PositiveFloat = 12.0
+    font: Literal["regular", "bold", "title"] = "bold"
+    colour: Hex = "#1F1A17"
+    align: Literal["left", "center", "right"] = "left"
+
+
+class Mark(_Part):
+    """An icon centred on ``at`` (mm), ``size`` mm square."""
+
+    icon: str
+    at: Point
+    size: PositiveFloat = 15.0
+    colour: Hex | None = None
+
+
+class Board(_Part):
+    """A board or mat: ``size`` mm, a background, a title, shapes, texts, icons and slots."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    name: str = Field(min_length=1, max_length=40)
+    count: PositiveInt = Field(1, le=20)
+    size: tuple[Annotated[float, Field(gt=20, le=1200)], Annotated[float, Field(gt=20, le=1200)]]
+    fill: Hex = "#FBF7EE"
+    stroke: Hex = "#1F1A17"
+    title: str | None = Field(None, max_length=80, description="`{game}`: the game's name")
+    shapes: list[Box] = Field(default_factory=list)
+    slots: list[Slot] = Field(default_factory=list)
+    texts: list[Words] = Field(default_factory=list)
+    icons: list[Mark] = Field(default_factory=list)
+
+    @property
+    def large(self) -> bool:
+        """Whether it is printed on the large sheet and tiled (it does not fit the paper)."""
+        short, long = sorted(self.size)
+        return short > SMALL_PAPER[0] - 2 * MARGIN or long > SMALL_PAPER[1] - 2 * MARGIN
+
+
+class DataComponents(_Part):
+    """A game's ``components.yaml``."""
+
+    tokens: list[Token] = Field(default_factory=list)
+    boards: list[Board] = Field(default_factory=list)
+    mats: list[Board] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unique(self) -> DataComponents:
+        ids = [t.id for t in self.tokens] + [b.id for b in (*self.boards, *self.mats)]
+        dupes = sorted({i for i in ids if ids.count(i) > 1 or i == "cards"})
+        if dupes:
+            raise ValueError(f"component ids must be unique (and not 'cards'): {', '.join(dupes)}")
+        return self
+
+    def counts(self) -> dict[str, int]:
+        return {
+            **{t.id: t.count for t in self.tokens},
+            **{b.id: b.count for b in (*self.boards, *self.mats)},
+        }
+
+    def icon_uses(self) -> list[tuple[tuple[str | int, ...], str]]:
+        """Every icon named, with its path in the file."""
+        out: list[tuple[tuple[str | int, ...], str]] = []
+        for i, t in enumerate(self.tokens):
+            out += [(("tokens", i, "icon"), t.icon)] if t.icon else []
+            if t.back is not None and t.back.icon:
+                out.append((("tokens", i, "back", "icon"), t.back.icon))
+        for section in ("boards", "mats"):
+            for i, b in enumerate(getattr(self, section)):
+                out += [((section, i, "icons", k, "icon"), m.icon) for k, m in enumerate(b.icons)]
+                out += [
+                    ((section, i, "slots", k, "icon"), s.icon)
+                    for k, s in enumerate(b.slots)
+                    if s.icon
+                ]
+        return out
+
+
+# --- loading and checking -------------------------------------------------------------------------
+
+
+def load_components(root: Path) -> tuple[DataComponents | None, list[Diagnostic]]:
+    """The ``components.yaml`` of a catalogue folder (None without one), and its problems at
+    their lines."""
+    from cardgen.catalogue.validation_errors import validate_model
+    from cardgen.catalogue.yaml_source import load_yaml
+    from cardgen.diagnostics import DiagnosticError
+
+    path = Path(root) / COMPONENTS_FILE
+    if not path.is_file():
+        return None, []
+    from cardgen.catalogue.loader import display_path
+
+    try:
+        data, smap = load_yaml(path, display=display_path(path))
+        if data is None:
+            return DataComponents(), []
+        return validate_model(DataComponents, data, smap), []
+    except DiagnosticError as exc:
+        return None, list(exc.diagnostics)
+
+
+def component_problems(catalogue: Catalogue) -> list[Diagnostic]:
+    """The problems of a catalogue's ``components.yaml``: the file's, and each icon it names
+    that has no file (E404) or board content past the board's edge (E406)."""
+    from cardgen.catalogue.icon_tokens import ICON_FOLDER
+    from cardgen.catalogue.loader import display_path
+    from cardgen.catalogue.yaml_source import load_yaml
+    from cardgen.diagnostics import Diagnostic
+
+    if catalogue.pack.components():
+        return []  # the pack draws its own
+    data, problems = load_components(catalogue.root)
+    if data is None or problems:
+        return problems
+    path = catalogue.root / COMPONENTS_FILE
+    _, smap = load_yaml(path, display=display_path(path))
+    folders = [catalogue.root / ICON_FOLDER, catalogue.pack.data / ICON_FOLDER]
+    out = []
+    for where, name in data.icon_uses():
+        if not any((f / f"{name}.svg").is_file() for f in folders):
+            out.append(
+                Diagnostic(
+                    "E404",
+                    f"icon {name!r}: no {name}.svg",
+                    smap.at(where),
+                    hint=f"add {display_path(folders[0])}/{name}.svg",
+                )
+            )
+    for section in ("boards", "mats"):
+        for i, b in enumerate(getattr(data, section)):
+            for k, slot in enumerate(b.slots):
+                w, h = slot.extent
+                if slot.at[0] + w > b.size[0] + 1e-6 or slot.at[1] + h > b.size[1] + 1e-6:
+                    out.append(
+                        Diagnostic(
+                            "E406",
+                            f"{b.id}: its slots run past the board's edge "
+                            f"({slot.at[0] + w:g} × {slot.at[1] + h:g} mm on a "
+                            f"{b.size[0]:g} × {b.size[1]:g} mm board)",
+                            smap.at((section, i, "slots", k)),
+                        )
+                    )
+    return out
+
+
+# --- drawing --------------------------------------------------------------------------------------
+
+
+def _sheet(catalogue: Catalogue, pagesize: tuple[float, float], title: str) -> Sheet:
+    """A PDF drawn with the game's fonts and icons (its layout's, its ``icons/``)."""
+    from cardgen.components.draw import Fonts, Sheet
+    from cardgen.render.colours import Ink
+    from cardgen.render.document import Document
+    from cardgen.render.theme import Theme
+
+    theme = Theme.of(catalogue)
+    fonts = Fonts(theme.font("regular"), theme.font("bold"))
+    sheet = Sheet(Document(pagesize, Ink(), theme.icons, fonts.regular, title=title), fonts)
+    sheet.title_font = theme.fonts.get("title", fonts.bold)  # type: ignore[attr-defined]
+    return sheet
+
+
+def _fit(s: Sheet, text: str, font: str, width: float, size: float) -> float:
+    from cardgen.render.fonts import string_width
+
+    w = string_width(text, font, size)
+    return size if w <= width else size * width / w
+
+
+def _token_face(s: Sheet, t: Token, face: TokenFace | None, cx: float, cy: float, n: int) -> None:
+    from cardgen.components.draw import shape_path, text_on
+    from cardgen.render.units import mm
+
+    c, r = s.c, mm(t.size) / 2
+    fill = (face.fill if face and face.fill else None) or t.fill
+    text = face.text if face is not None else t.text
+    icon = face.icon if face is not None else t.icon
+    ink = (face.colour if face and face.colour else None) or t.colour or text_on(fill)
+    c.saveState()
+    s.fill(fill)
+    s.stroke(t.stroke)
+    c.setLineWidth(0.8)
+    if t.shape == "rounded":
+        c.roundRect(cx - r, cy - r, 2 * r, 2 * r, r * 0.3, stroke=1, fill=1)
+    else:
+        c.drawPath(shape_path(c, t.shape, cx, cy, r), stroke=1, fill=1)
+    label = text.replace("{n}", str(n)) if text else None
+    if icon:
+        size = r * (1.0 if label else 1.3)
+        dy = r * 0.25 if label else 0.0
+        s.doc.icon(icon, cx - size / 2, cy - size / 2 + dy, size, tint=ink)
+    if label:
+        font = s.title_font  # type: ignore[attr-defined]
+        size = _fit(s, label, font, r * 1.4, r * (0.7 if icon else 1.1))
+        s.fill(ink)
+        c.setFont(font, size)
+        c.drawCentredString(cx, cy - (r * 0.55 if icon else size * 0.35), label)
+    c.restoreState()
+
+
+def write_tokens(catalogue: Catalogue, tokens: list[Token], path: Path, paper: str) -> int:
+    """Every token on ``paper`` sheets, fronts then (if any has a back) backs mirrored for
+    long-edge duplex, each piece in a dashed cut square; returns the pages."""
+    from cardgen.render.geometry import PAPERS
+    from cardgen.render.units import mm
+
+    pw, ph = PAPERS[paper].w, PAPERS[paper].h
+    s = _sheet(catalogue, PAPERS[paper].pt, f"{catalogue.rules.game} tokens")
+    pieces = [(t, n) for t in tokens for n in range(1, t.count + 1)]
+    backs = any(t.back is not None for t in tokens)
+    pages, i = 0, 0
+    while i < len(pieces):
+        page, x, y, row = [], MARGIN, ph - MARGIN - 8, 0.0
+        while i < len(pieces):
+            t, n = pieces[i]
+            cell = t.size + 4
+            if x + cell > pw - MARGIN:
+                x, y, row = MARGIN, y - row, 0.0
+            if y - cell < MARGIN:
+                break
+            page.append((t, n, x, y - cell, cell))
+            x, row, i = x + cell, max(row, cell), i + 1
+        for side in ("front", "back") if backs else ("front",):
+            s.fill("#555555")
+            what = "backs: print on the back of the fronts" if side == "back" else "fronts"
+            s.text(f"{catalogue.rules.game}: tokens ({what})", mm(pw / 2), mm(ph - MARGIN - 4), 9)
+            for t, n, cx, cy, cell in page:
+                if side == "back":
+                    cx = pw - cx - cell  # mirrored: each back lands behind its front
+                s.c.setDash(1.5, 1.5)
+                s.stroke("#9A9189")
+                s.c.setLineWidth(0.3)
+                s.c.rect(mm(cx), mm(cy), mm(cell), mm(cell), stroke=1, fill=0)
+                s.c.setDash()
+                face = None if side == "front" else (t.back or TokenFace(fill=t.fill))
+                _token_face(s, t, face, mm(cx + cell / 2), mm(cy + cell / 2), n)
+            s.c.showPage()
+            pages += 1
+    _save(s, path)
+    return pages
+
+
+def draw_board(s: Sheet, catalogue: Catalogue, b: Board) -> None:
+    """A board with its bottom-left corner at the origin (points)."""
+    from cardgen.components.draw import text_on
+    from cardgen.render.units import mm
+
+    c = s.c
+    w, h = b.size
+
+    def at(x: float, y: float) -> tuple[float, float]:  # mm from the top-left -> points
+        return mm(x), mm(h - y)
+
+    c.saveState()
+    s.fill(b.fill)
+    s.stroke(b.stroke)
+    c.setLineWidth(1.0)
+    c.rect(0, 0, mm(w), mm(h), stroke=1, fill=1)
+    for shape in b.shapes:
+        x, y, bw, bh = shape.box
+        px, py = at(x, y + bh)
+        fill, stroke = shape.fill is not None, shape.stroke is not None
+        if fill:
+            s.fill(shape.fill)  # type: ignore[arg-type]
+        if stroke:
+            s.stroke(shape.stroke)  # type: ignore[arg-type]
+        c.setLineWidth(shape.line_width)
+        if shape.shape == "circle":
+            c.circle(px + mm(bw) / 2, py + mm(bh) / 2, mm(min(bw, bh)) / 2, int(stroke), int(fill))
+        elif shape.shape == "rounded":
+            c.roundRect(px, py, mm(bw), mm(bh), mm(min(bw, bh)) * 0.12, int(stroke), int(fill))
+        else:
+            c.rect(px, py, mm(bw), mm(bh), int(stroke), int(fill))
+    n = 0
+    for slot in b.slots:
+        (cw, ch), (cols, rows) = slot.cell, slot.grid
+        for r in range(rows):
+            for k in range(cols):
+                n += 1
+                x, y = slot.at[0] + k * (cw + slot.gap), slot.at[1] + r * (ch + slot.gap)
+                px, py = at(x, y + ch)
+                c.setDash(3, 2)
+                s.stroke(slot.stroke)
+                c.setLineWidth(0.8)
+                if slot.fill:
+                    s.fill(slot.fill)
+                c.roundRect(px, py, mm(cw), mm(ch), mm(3), stroke=1, fill=int(bool(slot.fill)))
+                c.setDash()
+                ink = text_on(slot.fill or b.fill)
+                cx, cy = px + mm(cw) / 2, py + mm(ch) / 2
+                size = mm(min(cw, ch) * 0.3)
+                if slot.icon:
+                    s.doc.icon(slot.icon, cx - size / 2, cy - size * 0.3, size, tint=ink)
+                if slot.label:
+                    label = slot.label.replace("{n}", str(n))
+                    text = _fit(s, label, s.fonts.bold, mm(cw) * 0.9, 11)
+                    s.fill(ink)
+                    s.text(label, cx, cy - size * 0.3 - text * 1.4, text)
+    if b.title:
+        title = b.title.replace("{game}", catalogue.rules.game)
+        font = s.title_font  # type: ignore[attr-defined]
+        size = _fit(s, title, font, mm(w - 20), 28)
+        s.fill(text_on(b.fill))
+        c.setFont(font, size)
+        c.drawCentredString(mm(w / 2), mm(h - 8) - size, title)
+    for words in b.texts:
+        fonts = {"regular": s.fonts.regular, "bold": s.fonts.bold}
+        font = fonts.get(words.font) or s.title_font  # type: ignore[attr-defined]
+        s.fill(words.colour)
+        c.setFont(font, words.size)
+        px, py = at(*words.at)
+        {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[
+            words.align
+        ](px, py, words.text.replace("{game}", catalogue.rules.game))
+    for mark in b.icons:
+        px, py = at(*mark.at)
+        size = mm(mark.size)
+        s.doc.icon(mark.icon, px - size / 2, py - size / 2, size, tint=mark.colour)
+    c.restoreState()
+
+
+def write_boards(
+    catalogue: Catalogue, boards: list[Board], path: Path, paper: str, large: bool
+) -> int:
+    """The boards on ``paper``: each whole on one page (a large sheet, or the kit's paper when
+    it fits), or, on the kit's paper, tiled to glue; returns the pages."""
+    from cardgen.components.style import Pages, SheetStyle, Tiling
+    from cardgen.components.tiling import PAPERS, Item, write_large, write_tiled
+    from cardgen.render.units import mm
+
+    s = _sheet(catalogue, PAPERS[paper].pt, f"{catalogue.rules.game} boards")
+    items = [
+        Item(
+            f"{b.id}-{k}",
+            b.name,
+            mm(b.size[0]),
+            mm(b.size[1]),
+            lambda sheet, b=b: draw_board(sheet, catalogue, b),
+        )
+        for b in boards
+        for k in range(b.count)
+    ]
+    if paper in ("a3", "tabloid") or not large:
+        pages = write_large(s, items, MARGIN, paper)
+    else:
+        style = SheetStyle(
+            ink="#1F1A17",
+            paper="#FFFFFF",
+            muted="#6F665C",
+            panel="#EEEEEE",
+            pages=Pages(margin=MARGIN, a3_item_margin=MARGIN),
+            tiling=Tiling(overlap=12.0, marks_per_edge=2, target_radius=2.5),
+        )
+        pages = write_tiled(s, items, paper, style)
+    _save(s, path)
+    return pages
+
+
+def _save(s: Sheet, path: Path) -> None:
+    from cardgen.util.atomic import atomic_write_bytes
+
+    atomic_write_bytes(Path(path), s.doc.save())
+
+
+def component_specs(catalogue: Catalogue) -> list[ComponentSpec]:
+    """The components of a catalogue's ``components.yaml``: one PDF of tokens, and one per
+    board or mat (large ones on the large sheet and tiled over the paper)."""
+    data, problems = load_components(catalogue.root)
+    if data is None or problems:
+        return []
+    inputs = (catalogue.root / COMPONENTS_FILE,)
+    specs = []
+    if data.tokens:
+        counts = {t.id: t.count for t in data.tokens}
+        total = sum(counts.values())
+
+        def tokens(path: os.PathLike[str], rules: Any, paper: str) -> ComponentFile:
+            pages = write_tokens(catalogue, data.tokens, Path(path), paper)
+            return ComponentFile(Path(path), pages, counts)
+
+        specs.append(
+            ComponentSpec(
+                "tokens",
+                lambda rules, how, total=total: f"{total} tokens to cut out, fronts then backs",
+                tokens,
+                inputs=inputs,
+            )
+        )
+    for b in (*data.boards, *data.mats):
+
+        def board(path: os.PathLike[str], rules: Any, paper: str, b=b) -> ComponentFile:
+            pages = write_boards(catalogue, [b], Path(path), paper, b.large)
+            return ComponentFile(Path(path), pages, {b.id: b.count})
+
+        def describe(rules: Any, how: str | None, b=b) -> str:
+            return f"{b.name} ({b.size[0]:g} × {b.size[1]:g} mm)" + (f", {how}" if how else "")
+
+        specs.append(ComponentSpec(b.id, describe, board, large=b.large, inputs=inputs))
+    return specs
