@@ -11,15 +11,28 @@ catalogue is reported and the watch goes on; the previous kit stays as it was.
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cardgen.build.pipeline import BuildError, BuildReport, StepResult, build
 from cardgen.diagnostics import Diagnostic, Position
 from cardgen.util.files import folder_problem
+
+
+@dataclass(frozen=True)
+class Reimport:
+    """An import of the watched sheet: its outcome
+    (:class:`cardgen.catalogue.sheet_source.ImportOutcome`) or the exception that stopped it
+    (a DiagnosticError, ImportRefused …)."""
+
+    sheet: Path
+    outcome: Any = None
+    error: Exception | None = None
 
 
 @dataclass(frozen=True)
@@ -46,12 +59,16 @@ def watch(
     stop: threading.Event | None = None,
     debounce_ms: int = 150,
     force_polling: bool | None = None,
+    sheet: str | os.PathLike[str] | None = None,
+    on_import: Callable[[Reimport], None] = lambda r: None,
 ) -> None:
     """Build ``cards_dir`` into ``out_dir``, then rebuild after every batch of changes in the
     catalogue folder (the output folder and editors' temporary files excepted) until ``stop``
     is set or the process is interrupted.  ``on_change`` gets the changed files (relative to
     the catalogue folder) before each rebuild, ``on_step`` each step as it ends, ``on_build``
-    each build's outcome."""
+    each build's outcome.  With ``sheet``, the spreadsheet the cards come from is imported
+    first and again on each save of it (``on_import`` gets each import), then the kit is
+    rebuilt."""
     import watchfiles
 
     if (why := folder_problem(cards_dir)) is not None:
@@ -59,7 +76,17 @@ def watch(
         message = f"the catalogue folder {why}"
         raise BuildError("nothing to watch", [Diagnostic("E010", message, where)])
     cards, out = Path(cards_dir).resolve(), Path(out_dir).resolve()
+    source = Path(sheet).resolve() if sheet is not None else None
     selected = None if only is None else list(only)
+
+    def reimport() -> None:
+        from cardgen.catalogue.sheet_source import import_into
+
+        assert source is not None
+        try:
+            on_import(Reimport(source, import_into(source, cards)))
+        except Exception as exc:  # a bad sheet: reported, the watch goes on
+            on_import(Reimport(source, error=exc))
 
     def run(changed: tuple[str, ...]) -> None:
         started = time.perf_counter()
@@ -72,9 +99,12 @@ def watch(
 
     # The watcher starts before the first build, so a save made while it runs is not lost: the
     # generator's first yield (a timeout, or the first changes) means it is running.
+    folders = [cards]
+    if source is not None and not source.parent.is_relative_to(cards):
+        folders.append(source.parent)
     batches = watchfiles.watch(
-        cards,
-        watch_filter=_GameFilter(out),
+        *folders,
+        watch_filter=_GameFilter(out, cards, source),
         stop_event=stop,
         debounce=debounce_ms,
         step=50,
@@ -84,11 +114,15 @@ def watch(
         force_polling=force_polling,
     )
     next(batches, None)
+    if source is not None:
+        reimport()
     run(())
     for changes in batches:
         if changes:  # not a timeout
             paths = tuple(sorted({_relative(Path(p), cards) for _, p in changes}))
             on_change(paths)
+            if source is not None and any(Path(p) == source for _, p in changes):
+                reimport()
             run(paths)
 
 
@@ -99,16 +133,34 @@ def _relative(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-class _GameFilter:
-    """The changes that matter: not under the output folder, not editors' or git's files."""
+#: editors' and office programs' temporary and lock files, and the backups an import keeps:
+#: never a change of the game (``~$cards.xlsx``, ``.~lock.cards.xlsx#``, ``#rules.yaml#``,
+#: ``rules.yaml~``, ``.rules.yaml.swp``, ``cards.xlsx.tmp``, ``battle.yaml.bak``)
+_TEMPORARY = re.compile(r"^(\.|~\$|~|#)|(~|#|\.tmp|\.swp|\.swx|\.bak(\.\d+)?)$")
 
-    def __init__(self, out: Path):
+
+def is_temporary(name: str) -> bool:
+    """Whether a file name is an editor's temporary or lock file (or an import's backup)."""
+    return bool(_TEMPORARY.search(name)) or name.isdigit()  # vim's 4913 test file
+
+
+class _GameFilter:
+    """The changes that matter: not under the output folder, not editors' or git's files; in
+    the sheet's folder (outside the catalogue folder), only the sheet."""
+
+    def __init__(self, out: Path, cards: Path | None = None, sheet: Path | None = None):
         import watchfiles
 
         self._default = watchfiles.DefaultFilter()
         self._out = str(out)
+        self._cards = str(cards) if cards is not None else None
+        self._sheet = str(sheet) if sheet is not None else None
 
     def __call__(self, change, path: str) -> bool:
         if path == self._out or path.startswith(self._out + os.sep):
             return False
-        return self._default(change, path) and not Path(path).name.startswith(".")
+        if path == self._sheet:
+            return True
+        if self._cards is not None and not path.startswith(self._cards + os.sep):
+            return False  # the sheet's folder: only the sheet
+        return self._default(change, path) and not is_temporary(Path(path).name)

@@ -27,21 +27,19 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.catalogue.loader import (
     RESERVED_FILES,
-    RULES_FILE,
     Catalogue,
     CheckedFile,
     assemble_catalogue,
     check_card_file,
     display_path,
-    find_card_files,
 )
 from cardgen.catalogue.placeholders import placeholder_notes
 from cardgen.catalogue.sheet_cells import RowError, cell_text, field_shapes
+from cardgen.catalogue.sheet_source import Written, write_catalogue
 from cardgen.catalogue.validate import ValidationResult
 from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.catalogue.yaml_write import card_file_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity, sort_key
-from cardgen.util.atomic import atomic_write_bytes
 
 if TYPE_CHECKING:
     from cardgen.catalogue.custom_fields import FieldDef
@@ -520,54 +518,20 @@ def _tidy(diags: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(dict.fromkeys(diags), key=sort_key)
 
 
-# --- writing ------------------------------------------------------------------------------------
-
-
-@dataclass
-class Written:
-    """What :func:`write_catalogue` did: the files it wrote, kept unchanged and removed."""
-
-    written: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-
-
-def write_catalogue(
-    folder: str | os.PathLike[str], files: dict[str, str], *, rules: bytes | None = None
-) -> Written:
-    """Make ``files`` the card files of ``folder``: each written atomically (a file whose
-    bytes are already there is left alone), the folder's other card files removed, and with
-    ``rules`` its rules.yaml.  The folder's other files (layout, art, schema) stay."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    out = Written()
-    wanted = {name: text.encode("utf-8") for name, text in files.items()}
-    if rules is not None:
-        wanted[RULES_FILE] = rules
-    for name, data in wanted.items():
-        path = folder / name
-        try:
-            same = path.read_bytes() == data
-        except OSError:
-            same = False
-        if same:
-            out.unchanged.append(name)
-        else:
-            atomic_write_bytes(path, data)
-            out.written.append(name)
-    for path in find_card_files(folder):
-        if path.name not in wanted:
-            path.unlink()
-            out.removed.append(path.name)
-    return out
+# --- writing: :mod:`cardgen.catalogue.sheet_source` (``write_catalogue``, ``import_into``) -----
 
 
 def reread_matches(folder: str | os.PathLike[str], imported: Catalogue) -> bool:
-    """Whether the card files written to ``folder`` load as exactly the imported cards (the
-    checked catalogue is kept in the cache, for the next command to replay)."""
+    """Whether the card files written to ``folder`` load as the imported cards (the designer's
+    own card files beside them aside; the checked catalogue is kept in the cache, for the next
+    command to replay)."""
     from cardgen.catalogue.snapshot import checked_catalogue
 
     written, _ = checked_catalogue(folder)
     if written is None:
         return False
-    return [c.model_dump() for c in written] == [c.model_dump() for c in imported]
+    ids = {c.id for c in imported}
+    return [c.model_dump() for c in written if c.id in ids] == [c.model_dump() for c in imported]
+
+
+__all__ = ["Written", "import_sheet", "read_sheet", "write_catalogue"]

@@ -24,6 +24,7 @@ from cardgen.cli.common import (
     fail,
     say,
     show_progress,
+    usage_error,
 )
 
 DEFAULT_OUT = Path("output")
@@ -147,17 +148,40 @@ def watch(
     paper: PaperOption = Paper.a4,
     only: Only = None,
     jobs: Jobs = None,
+    sheet: Path | None = typer.Option(
+        None,
+        "--sheet",
+        metavar="FILE",
+        help="The spreadsheet the cards come from: imported now and on every save "
+        "(default: the sheet the folder's source.yaml names).",
+    ),
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
     """Build the kit into OUT, then rebuild what a change affects whenever a file of the
-    catalogue folder is saved, printing what was rebuilt and why (Ctrl-C stops)."""
+    catalogue folder is saved, printing what was rebuilt and why (Ctrl-C stops).  With a
+    sheet (--sheet, or the one the folder's source.yaml names), re-import it on every save,
+    then rebuild."""
     from cardgen.build.pipeline import BuildError
     from cardgen.build.watch import watch as run_watch
+    from cardgen.catalogue.loader import RULES_FILE
+    from cardgen.catalogue.sheet_source import read_source
 
     cards = cards_dir(directory, None)
     groups = _groups(only)
-    say(f"watching {cards}/ → {out}/ (Ctrl-C to stop)")
+    if sheet is None and (recorded := read_source(cards)) is not None:
+        sheet = recorded.sheet_path(cards)
+        if sheet is not None:
+            say(f"{cards}/ comes from {sheet} (its source.yaml): watching the sheet too")
+    if sheet is not None and not sheet.is_file():
+        raise usage_error(f"{sheet}: no such spreadsheet", "--sheet")
+    if sheet is not None and not (cards / RULES_FILE).is_file():
+        raise usage_error(
+            f"{cards} has no {RULES_FILE}: start the game with `cardgen new`, or import the "
+            "sheet once with `cardgen import SHEET --to FOLDER --rules FILE`",
+            "--sheet",
+        )
+    say(f"watching {cards}/{f' and {sheet}' if sheet else ''} → {out}/ (Ctrl-C to stop)")
     with contextlib.suppress(KeyboardInterrupt), _failing_on(BuildError):
         run_watch(
             cards,
@@ -168,8 +192,39 @@ def watch(
             on_change=lambda paths: say(f"{', '.join(paths)} changed"),
             on_build=_said,
             on_step=_step_done,
+            sheet=sheet,
+            on_import=lambda r: _imported(r, cards),
         )
     say("stopped watching")
+
+
+def _imported(r, cards: Path) -> None:
+    """A re-import of the watched sheet: what it did, or why it did not."""
+    from cardgen.catalogue.sheet_source import FieldsNotAdded, ImportRefused
+    from cardgen.diagnostics import DiagnosticError
+    from cardgen.diagnostics.formats import print_human
+
+    if isinstance(r.error, DiagnosticError):
+        print_human(r.error.diagnostics, sys.stderr)
+        say(f"{r.sheet} cannot be read — the cards are unchanged; save a fix", err=True)
+    elif isinstance(r.error, ImportRefused):
+        say(
+            f"{cards} has card files cardgen did not write ({r.error}): import the sheet once "
+            "with `cardgen import --force` — the cards are unchanged",
+            err=True,
+        )
+    elif isinstance(r.error, FieldsNotAdded):
+        say(f"declare the sheet's new columns in rules.yaml's fields: {r.error}", err=True)
+    elif r.error is not None:
+        say(f"{r.sheet}: {r.error} — the cards are unchanged", err=True)
+    elif r.outcome.written is None:
+        print_human(r.outcome.result.diagnostics, sys.stderr)
+        say(f"{r.sheet} has errors — the cards are unchanged; save a fix", err=True)
+    else:
+        from cardgen.cli.catalogue_cmds import report_import
+
+        print_human(r.outcome.result.diagnostics, sys.stderr, summary=False)
+        report_import(r.outcome, r.sheet, cards)
 
 
 def _step_done(r) -> None:

@@ -238,21 +238,17 @@ def import_(
     verbose: Verbose = False,
 ) -> None:
     """Make FOLDER's card files from a spreadsheet, one row per card design (the format of
-    `cardgen export --format xlsx`).  FOLDER's rules.yaml (or --rules FILE) says the game;
-    --force replaces card files already there.  The rows are checked like `cardgen validate`
-    first: on any error nothing is written and each problem names its cell
-    (cards.xlsx:Cards!C7)."""
-    from cardgen.catalogue.loader import RULES_FILE, find_card_files, load_rules
-    from cardgen.catalogue.sheet_import import (
-        UnknownSheet,
-        import_sheet,
-        read_sheet,
-        reread_matches,
-        write_catalogue,
-    )
+    `cardgen export --format xlsx`).  FOLDER's rules.yaml (or --rules FILE) says the game; a
+    column no field declares is added to its fields.  The rows are checked like `cardgen
+    validate` first: on any error nothing is written and each problem names its cell
+    (cards.xlsx:Cards!C7).  FOLDER/source.yaml records the sheet: a card file edited by hand
+    since is kept as <file>.bak when replaced; --force replaces card files cardgen did not
+    write (kept as .bak too)."""
+    from cardgen.catalogue.loader import RULES_FILE
+    from cardgen.catalogue.sheet_import import UnknownSheet
+    from cardgen.catalogue.sheet_source import FieldsNotAdded, ImportRefused, import_into
     from cardgen.diagnostics import DiagnosticError
     from cardgen.diagnostics.formats import print_human
-    from cardgen.standard_checks import standard
 
     target_rules = to / RULES_FILE
     if to.exists() and not to.is_dir():
@@ -263,8 +259,16 @@ def import_(
             "or start a game with `cardgen new GAME` and import into GAME/cards",
             "--rules",
         )
+    rules_bytes = None
+    if rules is not None:
+        try:
+            rules_bytes = rules.read_bytes()
+        except OSError as exc:
+            raise fail(f"cannot read {rules}: {exc.strerror}") from None
+        if target_rules.is_file() and target_rules.read_bytes() != rules_bytes and not force:
+            raise fail(f"{to} has its own {RULES_FILE}: --force replaces it with {rules}")
     try:
-        table = read_sheet(sheet, sheet_name)
+        done = import_into(sheet, to, sheet_name=sheet_name, rules=rules_bytes, force=force)
     except DiagnosticError as exc:
         raise report_errors(exc) from None
     except UnknownSheet as exc:
@@ -275,66 +279,48 @@ def import_(
         raise usage_error(
             f"{exc.name!r} is not one of {', '.join(map(repr, exc.names))}.", "--sheet"
         ) from None
-    rules_bytes = None
-    try:
-        if rules is not None:
-            rules_bytes = rules.read_bytes()
-            pack, model = load_rules(rules)
-            if target_rules.is_file() and target_rules.read_bytes() != rules_bytes and not force:
-                raise fail(f"{to} has its own {RULES_FILE}: --force replaces it with {rules}")
-        else:
-            pack, model = load_rules(target_rules)
-    except DiagnosticError as exc:
-        raise report_errors(exc) from None
-    except OSError as exc:
-        raise fail(f"cannot read {rules}: {exc.strerror}") from None
-    existing = find_card_files(to) if to.is_dir() else []
-    if existing and not force:
-        names = ", ".join(p.name for p in existing)
-        raise fail(f"{to} has card files ({names}): --force replaces them with the sheet's cards")
-    header = [f"Imported from {sheet.name} by `cardgen import`: edit the sheet, import it again."]
-    if (to / "deck.schema.json").is_file():
-        header.insert(0, "yaml-language-server: $schema=deck.schema.json")
-    result = import_sheet(
-        table, pack, model, to, extra_checks=standard(), header=header, new_fields=True
-    )
+    except ImportRefused as exc:
+        raise fail(
+            f"{to} has card files cardgen did not write ({exc}): --force replaces them with "
+            "the sheet's cards (each kept as <file>.bak)"
+        ) from None
+    except FieldsNotAdded as exc:
+        lines = "\n".join(f"  {d}" for d in exc.declarations)
+        raise fail(
+            f"{target_rules}: its `fields:` is not a block mapping, so the sheet's new "
+            f"columns cannot be added to it; declare them yourself:\n{lines}"
+        ) from None
+    result = done.result
     print_human(result.diagnostics, sys.stderr, summary=False)
-    if not result.ok:
+    if done.written is None:
         errors = len(result.errors)
         typer.echo(f"error: {errors} error(s) in {sheet}; nothing was written to {to}", err=True)
         raise typer.Exit(1)
-    if result.new_fields:
-        rules_bytes = _rules_with(rules_bytes or target_rules.read_bytes(), result, sheet, to)
-    done = write_catalogue(to, result.files, rules=rules_bytes)
+    report_import(done, sheet, to)
+
+
+def report_import(done, sheet: Path, to: Path) -> None:
+    """What an import did, in the words a designer needs: new fields, backups, files."""
+    from cardgen.catalogue.sheet_import import reread_matches
+
+    result, w = done.result, done.written
     if not reread_matches(to, result.catalogue):  # pragma: no cover - a bug in the writer
         raise fail(f"the files written to {to} do not load as the sheet's cards")
-    for name in done.written:
+    for name, f in result.new_fields.items():
+        say(f"{to / 'rules.yaml'}: new field {name!r} ({f.summary()}) for the sheet's column")
+    for name in w.backups:
+        say(f"{to / name.split('.bak')[0]} was edited by hand: kept as {to / name}")
+    for name in w.written:
         detail(f"wrote {to / name}")
-    for name in done.removed:
+    for name in w.removed:
         detail(f"removed {to / name}")
+    kept = f", {len(w.kept)} of your own kept ({', '.join(w.kept)})" if w.kept else ""
     cat = result.catalogue
     say(
         f"imported {len(cat)} card designs ({cat.count()} cards) from {sheet} into {to}/: "
-        f"{len(done.written)} file(s) written, {len(done.unchanged)} unchanged, "
-        f"{len(done.removed)} removed"
+        f"{len(w.written)} file(s) written, {len(w.unchanged)} unchanged, "
+        f"{len(w.removed)} removed{kept}"
     )
-
-
-def _rules_with(rules: bytes, result, sheet: Path, to: Path) -> bytes:
-    """rules.yaml with the fields of the sheet's new columns declared, each one said."""
-    from cardgen.catalogue.custom_fields import declaration_yaml, with_fields
-
-    note = f"added by `cardgen import {sheet.name}` (new columns): check their types"
-    text = with_fields(rules.decode("utf-8"), result.new_fields, note)
-    if text is None:
-        lines = "\n".join(f"  {declaration_yaml(n, f)}" for n, f in result.new_fields.items())
-        raise fail(
-            f"{to / 'rules.yaml'}: its `fields:` is not a block mapping, so the sheet's new "
-            f"columns cannot be added to it; declare them yourself:\n{lines}"
-        )
-    for name, f in result.new_fields.items():
-        say(f"{to / 'rules.yaml'}: new field {name!r} ({f.summary()}) for the sheet's column")
-    return text.encode("utf-8")
 
 
 def register(app: typer.Typer) -> None:

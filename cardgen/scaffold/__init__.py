@@ -134,6 +134,9 @@ def _write(root: Path, pack: Pack, name: str | None) -> None:
     icons = pack.data / "icons"
     if icons.is_dir():
         shutil.copytree(icons, cards / "icons")
+    from cardgen.catalogue.sheet_source import record_files
+
+    record_files(cards)  # the starter's card files: cardgen's, so an import may replace them
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         keep_trailing_newline=True,
@@ -145,7 +148,9 @@ def _write(root: Path, pack: Pack, name: str | None) -> None:
         "pack_name": pack.game_type.name,
         "rules_summary": pack.game_type.description,
         "card_files": sorted(
-            p.name for p in cards.glob("*.yaml") if p.name not in ("rules.yaml", "layout.yaml")
+            p.name
+            for p in cards.glob("*.yaml")
+            if p.name not in ("rules.yaml", "layout.yaml", "source.yaml")
         ),
         "icons": (cards / "icons").is_dir(),
     }
