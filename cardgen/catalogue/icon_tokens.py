@@ -24,9 +24,9 @@ def tokens_in(text: str) -> list[str]:
 _TITLE = re.compile(rb"<title[^>]*>\s*([^<]{1,80}?)\s*</title>")
 
 
-def own_icons(root: Path) -> dict[str, str]:
+def own_icons(root: Path, *, titled: bool = False) -> dict[str, str]:
     """The icons of a catalogue folder's own ``icons/`` (name -> what it stands for: the SVG's
-    ``<title>``, else its name), by name."""
+    ``<title>``, else its name), by name; ``titled``: only those with a ``<title>``."""
     folder = Path(root) / ICON_FOLDER
     try:
         paths = sorted(
@@ -41,6 +41,8 @@ def own_icons(root: Path) -> dict[str, str]:
         except OSError:
             head = b""
         m = _TITLE.search(head)
+        if titled and m is None:
+            continue
         out[path.stem] = m.group(1).decode("utf-8", "replace") if m else path.stem.replace("-", " ")
     return out
 
@@ -50,6 +52,8 @@ def catalogue_icons(pack: Pack, rules: Any, root: Path | None) -> dict[str, str]
     catalogue's own icons (``icons/<name>.svg`` beside rules.yaml) that the pack lacks."""
     labels = dict(pack.icon_tokens(rules))
     if root is not None:
+        for name, label in own_icons(root, titled=True).items():
+            labels[name] = label  # a drawing of the game's own says what it means
         for name, label in own_icons(root).items():
             labels.setdefault(name, label)
     return labels

@@ -466,8 +466,11 @@ def build_rulebook(
     ``#`` heading is the title."""
     source = source if source is not None else default_source(rules)
     markdown = render_source(rules, source, catalogue)
-    tokens, extra = rulebook_icons(rules, catalogue.root if catalogue is not None else None)
-    labels = {**pack_of(rules).icon_tokens(rules), **extra}
+    from cardgen.catalogue.icon_tokens import catalogue_icons
+
+    root = catalogue.root if catalogue is not None else None
+    tokens, extra = rulebook_icons(rules, root)
+    labels = {**catalogue_icons(pack_of(rules), rules, root), **extra}
     try:
         blocks = parse(markdown, tokens, labels)
     except RulebookError as exc:
