@@ -11,13 +11,26 @@ from the card: ``field: name`` (a card field or a pack's computed field) or ``te
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PositiveFloat,
+    Tag,
+    field_validator,
+    model_validator,
+)
 
 from cardgen.render.text import TextStyle
 from cardgen.util.limits import MAX_FONT_PT, MAX_LAYOUT_NUMBER, MIN_FIT_STEP, MIN_PATTERN_SPACING
 
 #: a length on the card: mm, or a percentage of the card's width (x, w) or height (y, h)
-Length = float | Annotated[str, Field(pattern=r"^-?[0-9]+(\.[0-9]+)?%$")]
+Length = Annotated[
+    Annotated[float, Tag("mm")]
+    | Annotated[str, Field(pattern=r"^-?[0-9]{1,4}(\.[0-9]+)?%$"), Tag("%")],
+    Discriminator(lambda v: "%" if isinstance(v, str) else "mm"),
+]
 Scalar = str | int | float | bool
 
 
@@ -67,7 +80,16 @@ class Anchored(Part):
 
 
 #: ``[x, y, w, h]`` (mm or ``"%"``) from the card's top-left corner, ``card``, or edges
-BoxSpec = tuple[Length, Length, Length, Length] | Literal["card"] | Anchored
+BoxSpec = Annotated[
+    Annotated[tuple[Length, Length, Length, Length], Tag("list")]
+    | Annotated[Literal["card"], Tag("card")]
+    | Annotated[Anchored, Tag("edges")],
+    Discriminator(
+        lambda v: (
+            "edges" if isinstance(v, dict | Anchored) else "card" if isinstance(v, str) else "list"
+        )
+    ),
+]
 
 
 def length(value: Length, whole: float) -> float:
