@@ -66,5 +66,5 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
                 "E104",
                 f"stat {stat.id!r}: unknown icon {stat.icon!r}",
                 cat.position("", "stats"),
-                hint=f"known icons: {', '.join(icons)}",
+                hint=f"{add.format(stat.icon)}: {', '.join(icons)}",
             )
