@@ -114,12 +114,12 @@ def _register(filename: str, font_dir: Path, search: Sequence[Path]) -> str:
     )
     if beside is None:
         if not _font_problem(filename) and not os.path.lexists(font_dir / filename) and search:
-            looked = ", ".join([*(f"{f}/" for f in search), "cardgen's fonts"])
             raise DiagnosticError(
                 [
                     Diagnostic(
                         "E001",
-                        f"cannot load font {filename!r}: not found (looked in {looked})",
+                        f"cannot load font {filename!r}: not found (looked beside rules.yaml, "
+                        "in the pack and in cardgen's fonts)",
                         Position(filename),
                         hint="put the .ttf file beside rules.yaml (a path relative to it)",
                     )
