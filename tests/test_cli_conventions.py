@@ -415,6 +415,71 @@ def test_unreachable_dask_scheduler_is_a_diagnostic():
     assert proc.stdout == ""
 
 
+class _FakeServer:
+    """A TCP server on localhost that is no Dask scheduler: ``http`` answers a request as a web
+    server does, ``huge`` greets with a frame length of 2^64 - 1, ``silent`` accepts and never
+    speaks."""
+
+    def __init__(self, kind: str):
+        import socket
+        import threading
+
+        self.kind, self.conns = kind, []
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.address = f"tcp://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.conns.append(conn)
+            try:
+                if self.kind == "http":
+                    conn.settimeout(30)
+                    conn.recv(65536)
+                    conn.sendall(b"HTTP/1.0 400 Bad Request\r\nContent-Type: text/html\r\n\r\nx")
+                    conn.close()
+                elif self.kind == "huge":
+                    conn.sendall(b"\xff" * 64)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        self.sock.close()
+        for conn in self.conns:
+            conn.close()
+
+
+@pytest.mark.parametrize(
+    "kind, words",
+    [
+        ("http", "did not answer as a Dask scheduler"),
+        ("huge", "is not a Dask scheduler"),
+        ("silent", "did not answer as a Dask scheduler"),
+    ],
+)
+def test_a_server_that_is_no_dask_scheduler_is_a_diagnostic(kind, words):
+    """An HTTP server (a 3 EiB allocation traceback), a huge frame (struct.error) and a server
+    that accepts and never speaks (a hang past 170 s): each a clean exit 1 within the connect
+    timeout."""
+    pytest.importorskip("distributed")
+    server = _FakeServer(kind)
+    try:
+        proc = _cardgen(
+            "simulate", CARDS, "-g", "2", "-n", "2", "--dask", server.address, timeout=60
+        )
+    finally:
+        server.close()
+    assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    assert proc.returncode == 1, proc.stderr[-3000:]
+    assert server.address in proc.stderr and words in proc.stderr, proc.stderr
+    assert proc.stdout == ""
+
+
 def test_malformed_dask_address_is_a_usage_error(plain):
     pytest.importorskip("distributed")
     proc = _cardgen("simulate", CARDS, "-g", "2", "-n", "2", "--dask", "nonsense", timeout=60)
