@@ -79,6 +79,37 @@ def test_a_saved_card_is_rebuilt_and_a_broken_save_does_not_end_the_watch(game):
     assert not thread.is_alive()
 
 
+def test_the_watch_goes_on_after_the_catalogue_folder_is_deleted_and_put_back(game, tmp_path):
+    """Deleting the catalogue folder (a checkout, a restore from a backup) ended the rebuilds
+    for good: the watch on it was gone.  Now the loss is reported, and once the folder is back
+    the watch follows the new one."""
+    cards, out = game
+    backup = tmp_path / "backup"
+    shutil.copytree(cards, backup)
+    builds: queue.Queue[Rebuild] = queue.Queue()
+    stop = threading.Event()
+    kwargs = {"only": ["cards"], "on_build": builds.put, "stop": stop, "jobs": 1}
+    thread = threading.Thread(target=watch, args=(cards, out), kwargs=kwargs, daemon=True)
+    thread.start()
+    try:
+        assert builds.get(timeout=WAIT).error is None
+        shutil.rmtree(cards)
+        gone = builds.get(timeout=WAIT)
+        assert gone.error is not None
+        assert any("does not exist" in d.message for d in gone.error.diagnostics)
+        shutil.copytree(backup, cards)
+        back = builds.get(timeout=WAIT)
+        assert back.error is None, back.error
+        card = _set_cost(cards / "battle.yaml", 19)
+        edited = builds.get(timeout=WAIT)
+        assert edited.changed == ("battle.yaml",) and edited.error is None
+        assert f"cards/png/battle/{card}.png" in edited.report.written
+    finally:
+        stop.set()
+        thread.join(timeout=WAIT)
+    assert not thread.is_alive()
+
+
 def test_output_inside_the_catalogue_folder_does_not_retrigger(game):
     cards, _ = game
     out = cards / "kit"  # written by the build itself: must not start another

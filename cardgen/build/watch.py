@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,33 +98,62 @@ def watch(
             error = exc
         on_build(Rebuild(changed, report, error, time.perf_counter() - started))
 
-    # The watcher starts before the first build, so a save made while it runs is not lost: the
-    # generator's first yield (a timeout, or the first changes) means it is running.
     folders = [cards]
     if source is not None and not source.parent.is_relative_to(cards):
         folders.append(source.parent)
-    batches = watchfiles.watch(
-        *folders,
-        watch_filter=_GameFilter(out, cards, source),
-        stop_event=stop,
-        debounce=debounce_ms,
-        step=50,
-        rust_timeout=200,
-        yield_on_timeout=True,
-        raise_interrupt=False,
-        force_polling=force_polling,
-    )
-    next(batches, None)
+
+    def watcher() -> Iterator[set]:
+        """A watch on the folders, running: the generator's first yield (a timeout, or the first
+        changes) means it is, so a save made during the build that follows is not lost."""
+        batches = watchfiles.watch(
+            *folders,
+            watch_filter=_GameFilter(out, cards, source),
+            stop_event=stop,
+            debounce=debounce_ms,
+            step=50,
+            rust_timeout=200,
+            yield_on_timeout=True,
+            raise_interrupt=False,
+            force_polling=force_polling,
+        )
+        next(batches, None)
+        return batches
+
+    batches, folder = watcher(), _identity(cards)
     if source is not None:
         reimport()
     run(())
-    for changes in batches:
-        if changes:  # not a timeout
-            paths = tuple(sorted({_relative(Path(p), cards) for _, p in changes}))
-            on_change(paths)
-            if source is not None and any(Path(p) == source for _, p in changes):
-                reimport()
-            run(paths)
+    while True:
+        for changes in batches:
+            if changes:  # not a timeout
+                paths = tuple(sorted({_relative(Path(p), cards) for _, p in changes}))
+                on_change(paths)
+                if source is not None and any(Path(p) == source for _, p in changes):
+                    reimport()
+                run(paths)
+            if _identity(cards) != folder:  # deleted, moved or replaced: its watch went with it
+                break
+        else:
+            return  # stopped, or Ctrl-C
+        batches.close()
+        while (folder := _identity(cards)) is None:  # wait for it to be put back
+            if stop is not None and stop.wait(0.2):
+                return
+            if stop is None:
+                time.sleep(0.2)
+        batches = watcher()
+        on_change((f"{cards.name}/",))
+        run((f"{cards.name}/",))
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """The device and inode of ``folder`` (None when it is gone): a folder deleted and made
+    again is another one, which a watch on the first does not see."""
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
 
 
 def _relative(path: Path, root: Path) -> str:
