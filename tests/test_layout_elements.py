@@ -252,6 +252,19 @@ def test_a_layout_number_render_cannot_use_is_refused_at_its_line(
     assert pos.file.endswith("layout.yaml") and pos.line == _line_of(tmp_path, needle)
 
 
+@pytest.mark.parametrize("name", ["layout.yaml", "rules.yaml", "spells.yaml"])
+def test_a_file_linked_elsewhere_is_never_quoted_in_an_error(cards, tmp_path, runner, app, name):
+    """A catalogue file that is a symlink to another file (its whole text one YAML scalar):
+    the error names the file, never quotes what it holds."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:TOKEN-8f3a2c:/root:/bin/bash\n")
+    (cards / name).unlink(missing_ok=True)
+    (cards / name).symlink_to(secret)
+    res = runner.invoke(app, ["validate", str(cards)])
+    assert res.exit_code == 1 and f"{name}:1:1:" in res.output, res.output
+    assert "TOKEN" not in res.output and "root:x" not in res.output, res.output
+
+
 def test_a_card_larger_than_the_paper_is_refused_by_validate(cards, runner, app):
     """A card that does not fit on the print-and-play papers: validate says so at the layout's
     card line (render said "does not fit" naming no file)."""

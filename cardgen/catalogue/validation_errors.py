@@ -113,8 +113,11 @@ def error_to_diagnostic(
                 f"allowed triggers: {', '.join(options)}",
             )
         hint = _suggest(value, options) or (f"allowed: {', '.join(options)}" if options else None)
-        return Diagnostic("E104", f"{field}: unknown value {value!r}", smap.at(path), card, hint)
-    got = _SHOWN.repr(value)
+        shown = _SHOWN.repr(value) if path else f"a {type(value).__name__}"
+        return Diagnostic("E104", f"{field}: unknown value {shown}", smap.at(path), card, hint)
+    # a value inside the file is quoted (cut short); the whole file never is (a file linked
+    # from elsewhere may hold anything)
+    got = _SHOWN.repr(value) if path else f"a {type(value).__name__}"
     if kind in _WRONG_TYPE:
         return Diagnostic("E102", f"{field}: {err['msg']} (got {got})", smap.at(path), card)
     if kind in _RANGE:
