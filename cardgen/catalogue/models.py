@@ -63,3 +63,10 @@ class RulesBase(BaseModel):
         "{type, choices, required, default, min, max, description}): "
         "docs/sheets.md, 'Your own fields'",
     )
+    engine: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.py$",
+        max_length=200,
+        description="this game's own rules: a Python file beside rules.yaml defining ENGINE "
+        "(docs/engine-kit.md); the pack's rules when absent",
+    )

@@ -38,12 +38,28 @@ def _split(value: str) -> list[str]:
 def play(
     directory: CardsDir = DEFAULT_CARDS,
     players: int = typer.Option(
-        None, "--players", "-n", help="Number of players (the rules' range, 2-4)."
+        None, "--players", "-n", help="Number of players (the game's range)."
     ),
-    decks: str = typer.Option(None, "--decks", help="Comma-separated deck ids, one per seat."),
-    bots: str = typer.Option("random", "--bots", help="Comma-separated bots: random, greedy."),
+    decks: str = typer.Option(
+        None,
+        "--sides",
+        "--decks",
+        help="Comma-separated sides, one per seat (what each seat plays: a deck, a faction).",
+    ),
+    bots: str = typer.Option(
+        "random", "--bots", help="Comma-separated bots, one per seat or one for all."
+    ),
     seed: int = typer.Option(0, "--seed", help="Game seed."),
-    first_game: bool = typer.Option(False, "--first-game", help="No star cards, 6-card hands."),
+    settings: list[str] = typer.Option(
+        [], "--set", help="Override a rules setting for this game: NAME=VALUE (repeatable)."
+    ),
+    options: list[str] = typer.Option(
+        [], "--option", help="An engine option: NAME=VALUE (repeatable)."
+    ),
+    teams: str = typer.Option(None, "--teams", help="Teams, if the game has them: P1+P3,P2+P4."),
+    first_game: bool = typer.Option(
+        False, "--first-game", help="The game's first-game set-up (--option first_game=true)."
+    ),
     format: LogFormat = typer.Option(LogFormat.text, "--format", "-f", help="Log format."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Write the log to a file."),
     view: int | None = typer.Option(
@@ -60,11 +76,32 @@ def play(
     verbose: Verbose = False,
 ) -> None:
     """Play one game with bots and print its event log (or replay a saved JSON log)."""
+    from cardgen.engine.registry import has_engine
     from cardgen.engine_api import load_engine
     from cardgen.pack import PackError
 
     directory = cards_dir(directory, legacy_cards)
     cat = load(directory)
+    if has_engine(cat):
+        opts = dict(_pairs(options, "--option"))
+        if first_game:
+            opts["first_game"] = True
+        _play_kit(
+            cat,
+            directory,
+            players,
+            decks,
+            bots,
+            seed,
+            dict(_pairs(settings, "--set")),
+            opts,
+            teams,
+            format,
+            out,
+            view,
+            replay,
+        )
+        return
     try:
         engine = load_engine(cat)
     except PackError as exc:
@@ -136,6 +173,97 @@ def play(
     detail(f"{len(played.state.history)} steps, {elapsed():.2f} s")
 
 
+def _pairs(items: list[str], option: str) -> list[tuple[str, object]]:
+    """``NAME=VALUE`` options, the value read as YAML (``true``, ``3``, ``discard``)."""
+    import yaml
+
+    out = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise usage_error(f"{item!r}: write NAME=VALUE.", option)
+        try:
+            out.append((name.strip(), yaml.safe_load(value) if value.strip() else ""))
+        except yaml.YAMLError:
+            out.append((name.strip(), value))
+    return out
+
+
+def _play_kit(
+    cat, directory, players, sides, bots, seed, settings, options, teams, format, out, view, replay
+) -> None:
+    """`play` for a game on the engine kit."""
+    from cardgen.engine import log
+    from cardgen.engine.bots import bot_names
+    from cardgen.engine.errors import EngineError, ReplayError
+    from cardgen.engine.play import play as play_game
+    from cardgen.engine.registry import engine_of
+    from cardgen.engine.vocab import parse_seat
+
+    try:
+        engine = engine_of(cat)
+    except EngineError as exc:
+        raise fail(str(exc)) from None
+    if replay is not None:
+        if view is not None:
+            raise usage_error(
+                "a replay checks the full log; --view writes a new game's log.", "--view"
+            )
+        try:
+            text = replay.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise fail(f"{replay}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        try:
+            result = log.replay(text, engine, cat)
+        except ReplayError as exc:
+            raise fail(f"{replay}: {exc}") from None
+        if not result.ok:
+            raise fail(f"{replay}: {result.problem}")
+        say(f"{replay}: replay OK ({result.steps} steps, every event and the final state the same)")
+        return
+    lo, hi = engine.player_range(cat)
+    if players is not None:
+        check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
+    side_list = _split(sides) if sides else []
+    known = list(engine.sides(cat))
+    if side_list:
+        if not known:
+            raise usage_error(f"{engine.info.name} has no sides to choose.", "--sides")
+        check_choices(side_list, known, "--sides")
+    n = players or len(side_list) or lo
+    bot_list = _split(bots)
+    check_choices(bot_list, bot_names(engine), "--bots")
+    if len(bot_list) == 1:
+        bot_list *= n
+    if len(bot_list) != n:
+        raise usage_error(f"needs 1 or {n} names, got {len(bot_list)}.", "--bots")
+    team_list = []
+    for t in _split(teams) if teams else []:
+        seats = [parse_seat(x.strip(), n) for x in t.split("+")]
+        if None in seats:
+            raise usage_error(f"{t!r}: write seats joined by +, e.g. P1+P3.", "--teams")
+        team_list.append(seats)
+    if view is not None:
+        check_choices([str(view)], [str(k) for k in range(1, n + 1)], "--view")
+    try:
+        setup = engine.setup(cat, n, side_list, settings, options, team_list)
+        played = play_game(engine, cat, setup, bot_list, seed)
+    except EngineError as exc:
+        raise fail(str(exc)) from None
+    for w in played.warnings:
+        typer.echo(f"warning: {w}", err=True)
+    label = directory.as_posix()
+    as_json = format is LogFormat.json
+    if view is not None:
+        text = log.view(played, view - 1, label, as_json=as_json)
+    elif as_json:
+        text = log.to_json(played, label)
+    else:
+        text = log.to_text(played)
+    write_output(text, out)
+    detail(f"{len(played.steps)} steps, {elapsed():.2f} s")
+
+
 scenario_app = typer.Typer(help="Run rules scenarios (YAML files of setup, steps, expectations).")
 
 
@@ -149,14 +277,14 @@ def scenario_run(
 ) -> None:
     """Run scenario files; print failures with a diff and a pass/fail count (-v: passing
     scenarios too; -q: failures only); exit 1 on any failure."""
-    from cardgen.scenarios import collect, run_scenario_file
+    from cardgen.engine.scenario import collect
 
     files = collect(paths)
     if not files:
         raise fail("no scenario files found")
     failed = 0
     for f in files:
-        outcome = run_scenario_file(f)
+        outcome = _run_one(f)
         if outcome.ok:
             if verbose:
                 typer.echo(f"PASS {f}: {outcome.name}")
@@ -169,6 +297,67 @@ def scenario_run(
     detail(f"{len(files)} scenario(s) in {elapsed():.2f} s")
     sys.stdout.flush()
     if failed:
+        raise typer.Exit(1)
+
+
+def _run_one(path: Path):
+    """One scenario file: the kit's runner for a game on the engine kit, else its pack's."""
+    from cardgen.engine import scenario as kit
+    from cardgen.scenarios import run_scenario_file
+
+    if _on_kit(path):
+        return kit.run_file(path)
+    return run_scenario_file(path)
+
+
+def _on_kit(path: Path) -> bool:
+    """Whether the scenario at ``path`` plays on a catalogue whose engine is on the kit."""
+    from cardgen.catalogue.yaml_source import load_yaml
+    from cardgen.diagnostics import DiagnosticError
+    from cardgen.engine import scenario as kit
+    from cardgen.engine.registry import has_engine
+
+    try:
+        doc, smap = load_yaml(path, display=str(path))
+        return has_engine(kit.catalogue_of(path, doc, smap))
+    except (DiagnosticError, kit.Problems):
+        return True  # the kit's runner reports it
+
+
+@scenario_app.command("upgrade")
+def scenario_upgrade(
+    paths: list[Path] = typer.Argument(..., help="Scenario files or folders to rewrite."),
+    check: bool = typer.Option(
+        False, "--check", help="Only say which files are in an old format (exit 1 if any)."
+    ),
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+) -> None:
+    """Rewrite scenario files of a pack's old format in the engine kit's format (one format
+    for every game); each rewritten file is checked against its game before it is written."""
+    from cardgen.engine.scenario import collect, upgrade_file
+
+    files = collect(paths)
+    if not files:
+        raise fail("no scenario files found")
+    changed = failed = 0
+    for f in files:
+        try:
+            done = upgrade_file(f, write=not check)
+        except ValueError as exc:
+            failed += 1
+            typer.echo(f"error: {f}: {exc}", err=True)
+            continue
+        if done:
+            changed += 1
+            say(f"{'old format' if check else 'upgraded'}: {f}")
+        else:
+            detail(f"already in the kit's format: {f}")
+    say(
+        f"{changed} {'in an old format' if check else 'upgraded'}, {len(files) - changed - failed} "
+        f"already in the kit's format, {failed} failed"
+    )
+    if failed or (check and changed):
         raise typer.Exit(1)
 
 

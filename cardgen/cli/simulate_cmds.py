@@ -95,16 +95,29 @@ def simulate(
         raise usage_error("--decks and --all-matchups exclude each other.", "--all-matchups")
     if report is not None and report.suffix.lower() not in (".html", ".htm", ".pdf"):
         raise usage_error(f"{report}: the report must end in .html or .pdf.", "--report")
+    from cardgen.engine.registry import engine_of, has_engine
+
     cat = load(cards_dir(directory, legacy_cards))
-    try:
-        sim = load_simulation(cat)
-    except PackError as exc:
-        raise fail(str(exc), 2) from None
     game = cat.pack.game_type
-    lo, hi = game.min_players, game.max_players
-    rules_players = getattr(cat.rules, "players", None)  # a rules model may narrow the range
-    if rules_players is not None:
-        lo, hi = rules_players.min, rules_players.max
+    if has_engine(cat):
+        from cardgen.engine.errors import EngineError
+        from cardgen.engine.simulation import KitSimulation
+
+        try:
+            engine = engine_of(cat)
+        except EngineError as exc:
+            raise fail(str(exc)) from None
+        sim = KitSimulation(engine)
+        lo, hi = engine.player_range(cat)
+    else:
+        try:
+            sim = load_simulation(cat)
+        except PackError as exc:
+            raise fail(str(exc), 2) from None
+        lo, hi = game.min_players, game.max_players
+        rules_players = getattr(cat.rules, "players", None)  # a rules model may narrow the range
+        if rules_players is not None:
+            lo, hi = rules_players.min, rules_players.max
     if players is None:
         players = hi
     check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
@@ -120,6 +133,12 @@ def simulate(
         matchups = make_matchups(pool, players, deck_list, fixed_seats=fixed_seats, side=sim.side)
     except SimSpecError as exc:  # deck count or repeated deck: the options disagree
         raise usage_error(str(exc), "--decks") from None
+    if has_engine(cat) and not engine.sides(cat):
+        if deck_list:
+            raise usage_error(f"{engine.info.name} has no sides to choose.", "--decks")
+        from cardgen.engine.simulation import seat_sides
+
+        matchups = (seat_sides(players),)  # the seats play no sides: one seating
     try:
         spec = SimSpec(
             games=games,

@@ -130,6 +130,11 @@ def _write(root: Path, pack: Pack, name: str | None) -> None:
             rules += f"{line}\n"
         rules_file.write_text(rules, "utf-8")
     game = name or _game_name(rules) or root.name
+    engine = _engine_file(rules)
+    if engine and not (cards / engine).exists() and (pack.data / engine).is_file():
+        shutil.copy2(pack.data / engine, cards / engine)  # the game's own copy of its rules
+    if (pack.data / "scenarios").is_dir():
+        shutil.copytree(pack.data / "scenarios", root / "scenarios")
     shutil.copy2(pack.data / pack.layout_file, cards / pack.layout_file)
     icons = pack.data / "icons"
     if icons.is_dir():
@@ -153,6 +158,8 @@ def _write(root: Path, pack: Pack, name: str | None) -> None:
             if p.name not in ("rules.yaml", "layout.yaml", "source.yaml")
         ),
         "icons": (cards / "icons").is_dir(),
+        "engine": engine if engine and (cards / engine).is_file() else None,
+        "scenarios": (root / "scenarios").is_dir(),
     }
     for template, out in (
         ("README.md.j2", "README.md"),
@@ -160,6 +167,12 @@ def _write(root: Path, pack: Pack, name: str | None) -> None:
         ("gitignore.j2", ".gitignore"),
     ):
         (root / out).write_text(env.get_template(template).render(context), "utf-8")
+
+
+def _engine_file(rules: str) -> str | None:
+    """The ``engine:`` file a starter's ``rules.yaml`` names (its own rules), or None."""
+    m = re.search(r"(?m)^engine:\s*(\S+?)\s*(#.*)?$", rules)
+    return m.group(1).strip("\"'") if m else None
 
 
 def _game_name(rules: str) -> str | None:

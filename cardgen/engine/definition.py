@@ -1,0 +1,214 @@
+"""What a pack writes to give its game rules: a subclass of :class:`Engine`.
+
+Like an OpenSpiel Python game (a ``GameType`` and a ``State``) or a boardgame.io game object
+(moves, ``playerView``, ``ai.enumerate``), a pack declares its game and writes its rules; the
+kit supplies the rest for every game — bots (random, greedy, search), the play loop, the one
+JSON game log with replay and per-seat views, scenario files, the conformance suite and the
+balance simulation::
+
+    class Duel(Engine):
+        info = GameInfo("duel", "Duel", 2, 2, simultaneous=True)
+        grammar = Grammar("bid {card}")
+        events = EventSchema(EventType("bid", "seat:seat card:card", "{seat} bids {card}",
+                                       role="played"))
+        vocabulary = {"players.*.hand": "card", "cargo": "card"}
+
+        def new_game(self, catalogue, setup):
+            return DuelGame(catalogue, setup)      # its new_initial_state(seed) -> a State
+
+The state (:class:`cardgen.engine.protocol.State`) is the pack's own class;
+:class:`cardgen.engine.table.TableState` writes most of it for a game of lists of cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardgen.engine.errors import ScenarioError, SetupError
+from cardgen.engine.events import EventSchema
+from cardgen.engine.grammar import Grammar
+from cardgen.engine.protocol import Action, BotFactory, Game, GameInfo, Setup, State
+from cardgen.engine.vocab import Domain, did_you_mean
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
+
+
+class Engine:
+    """A game's rules engine.  Subclass it, set the class attributes, write :meth:`new_game`
+    and override the optional hooks your game uses."""
+
+    #: the game's facts (players, simultaneous moves, hidden information, teams)
+    info: ClassVar[GameInfo]
+    #: how its actions are written (every action string matches one pattern)
+    grammar: ClassVar[Grammar]
+    #: its event types
+    events: ClassVar[EventSchema]
+    #: the domain of every observation field holding words (card ids, seats, phases …), by
+    #: path pattern (``"players.*.hand": "card"``)
+    vocabulary: ClassVar[Mapping[str, Domain]] = {}
+    #: observation fields a scenario may expect but not set (computed from the rest)
+    derived: ClassVar[frozenset[str]] = frozenset()
+    #: the engine's own options and their defaults (beyond the rules' settings)
+    options: ClassVar[Mapping[str, Any]] = {}
+    #: the search bot's options (:class:`cardgen.engine.search.ISMCTSBot`: ``iterations`` …)
+    search: ClassVar[Mapping[str, Any]] = {}
+    #: the class :meth:`new_game` makes (``Game(catalogue, setup)``), when that is all it does
+    game: ClassVar[Any] = None
+
+    # --- set-up -----------------------------------------------------------------------------
+    def new_game(self, catalogue: Catalogue, setup: Setup) -> Game:
+        """The catalogue compiled for ``setup``; :class:`SetupError` if it cannot be played.
+        By default the :attr:`game` class's ``game(catalogue, setup)``."""
+        if self.game is None:
+            raise NotImplementedError(f"{type(self).__name__} sets no game class")
+        return self.game(catalogue, setup)
+
+    def sides(self, catalogue: Catalogue) -> Sequence[str]:
+        """What a seat may play (deck ids, factions), or () when seats have no sides."""
+        return ()
+
+    def recommended_sides(self, catalogue: Catalogue, players: int) -> Sequence[str]:
+        """The sides the rules recommend for ``players`` (what a simulation cycles)."""
+        return self.sides(catalogue)
+
+    def player_range(self, catalogue: Catalogue) -> tuple[int, int]:
+        """The fewest and the most players a game of ``catalogue`` seats."""
+        return self.info.min_players, self.info.max_players
+
+    def team_layouts(self, players: int) -> Sequence[tuple[tuple[int, ...], ...]]:
+        """The team layouts the rules allow for ``players`` (none: every seat for itself)."""
+        return ()
+
+    def setup(
+        self,
+        catalogue: Catalogue,
+        players: int | None = None,
+        sides: Sequence[str] = (),
+        settings: Mapping[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+        teams: Sequence[Sequence[int]] = (),
+    ) -> Setup:
+        """A checked :class:`Setup`: the player count in range, the sides known and distinct
+        (the first ones by default), the settings and options known; :class:`SetupError`
+        naming what is wrong otherwise."""
+        lo, hi = self.player_range(catalogue)
+        n = players if players is not None else (len(sides) or lo)
+        if not lo <= n <= hi:
+            raise SetupError(f"{self.info.name} seats {lo}-{hi} players, not {n}")
+        known = list(self.sides(catalogue))
+        chosen = tuple(sides) or tuple(known[:n])
+        if known:
+            for s in chosen:
+                if s not in known:
+                    raise SetupError(
+                        f"unknown {self.info.side or 'side'} {s!r}{did_you_mean(s, known)}; "
+                        f"choose from {', '.join(known)}"
+                    )
+            if len(chosen) != n:
+                raise SetupError(f"{n} players need {n} {self.info.side or 'side'}s")
+            if len(set(chosen)) != n:
+                raise SetupError(f"each player plays a different {self.info.side or 'side'}")
+        elif chosen:
+            raise SetupError(f"{self.info.name} has no sides to choose")
+        opts = dict(self.options)
+        for k, v in (options or {}).items():
+            if k not in opts:
+                raise SetupError(f"unknown option {k!r}{did_you_mean(k, opts)}")
+            opts[k] = v
+        team_t = tuple(tuple(t) for t in teams)
+        if team_t and team_t not in self.team_layouts(n):
+            raise SetupError(f"{self.info.name} cannot be played in those teams with {n} players")
+        over = dict(settings or {})
+        check_settings(catalogue, over)
+        changed = {k: v for k, v in opts.items() if v != self.options.get(k)}
+        return Setup(n, chosen, over, changed, team_t)
+
+    # --- bots -------------------------------------------------------------------------------
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The game's own bots by name (the kit adds ``random``, ``greedy`` when
+        :meth:`evaluate` is written, and ``search``)."""
+        return {}
+
+    def evaluate(self, state: State, seat: int) -> float | None:
+        """How good ``state`` is for ``seat``, a win chance in [0, 1] (None: not written).
+        The greedy bot maximises it one action ahead; the search scores cut rollouts by it."""
+        return None
+
+    def policy(self, state: State, seat: int, rng: random.Random) -> Action:
+        """A fast choice for ``seat`` (the search's rollouts and opponents): by default a
+        legal action at random."""
+        legal = state.legal_actions(seat)
+        return legal[int(rng.random() * len(legal))]
+
+    def search_actions(self, state: State, seat: int) -> Sequence[Action]:
+        """The actions the search considers for ``seat`` (by default every legal one; a game
+        with hundreds may narrow them)."""
+        return state.legal_actions(seat)
+
+    def metrics(self) -> Any:
+        """The game's own simulation counters and report sections
+        (:class:`cardgen.engine.simulation.Metrics`), or None."""
+        return None
+
+    # --- scenarios ---------------------------------------------------------------------------
+    def arrange(self, state: State, given: Mapping[str, Any]) -> None:
+        """Put ``state`` in the described position (a scenario's ``given``): a partial
+        designer observation, checked against the vocabulary, seats as indexes
+        (``{"players": {0: {"hand": [...]}}, "phase": "battle"}``).  By default the state's
+        own ``arrange`` (:class:`cardgen.engine.table.TableState` has one)."""
+        own = getattr(state, "arrange", None)
+        if callable(own):
+            own(given)
+            return
+        raise ScenarioError(f"{self.info.name} cannot start a scenario from a described state")
+
+    def upgrade_scenario(self, doc: dict[str, Any]) -> dict[str, Any] | None:
+        """A scenario document of the pack's old format in the kit's format, or None if
+        ``doc`` is not of the old format (``cardgen scenario upgrade``)."""
+        return None
+
+    # --- words --------------------------------------------------------------------------------
+    def card_name(self, catalogue: Catalogue, card_id: str) -> str:
+        """How the readable log names a card."""
+        card = catalogue.by_id.get(card_id)
+        return str(getattr(card, "name", card_id)) if card is not None else card_id
+
+    def result_lines(self, state: State) -> list[str]:
+        """The readable log's last lines: each seat's result (default: the returns)."""
+        r = state.returns()
+        best = max(r)
+        return [
+            f"P{k + 1}: {x:g}" + (" (winner)" if x == best and x > 0 else "")
+            for k, x in enumerate(r)
+        ]
+
+    def score(self, state: State, seat: int) -> int:
+        """A seat's score at the end (the simulation's score column)."""
+        return 0
+
+
+def check_settings(catalogue: Catalogue, overrides: Mapping[str, Any]) -> Any:
+    """The catalogue's rules settings with ``overrides`` applied, validated by the rules
+    model; :class:`SetupError` naming an unknown setting or a bad value."""
+    base = getattr(catalogue.rules, "settings", None)
+    if base is None:
+        if overrides:
+            raise SetupError("this game's rules have no settings")
+        return None
+    fields = type(base).model_fields
+    for k in overrides:
+        if k not in fields:
+            raise SetupError(f"unknown setting {k!r}{did_you_mean(k, fields)}")
+    if not overrides:
+        return base
+    from pydantic import ValidationError
+
+    try:
+        return type(base).model_validate({**base.model_dump(), **overrides})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise SetupError(f"setting {where}: {first['msg']}") from None

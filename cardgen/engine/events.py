@@ -1,0 +1,112 @@
+"""Events: what happened in a game, recorded cheaply as tuples and read as mappings.
+
+An engine declares each event type once::
+
+    EventType("kill", "seat:seat owner:seat card:card", "{seat} kills {owner}'s {card}")
+
+and records ``("kill", 0, 1, "squire")``.  The kit turns that into
+``{"type": "kill", "seat": "P1", "owner": "P2", "card": "squire"}`` for logs and scenario
+files, into ``P1 kills P2's Squire`` for the readable log (card ids as card names), and checks
+scenario expectations against the declared fields and their domains.
+
+``role`` marks the events the core counts for every game's balance figures: ``"drawn"`` and
+``"played"`` (fields ``seat`` and ``card``).  ``private`` names the seat field of an event only
+that seat sees whole (a draw); the others see it with the ``hidden`` fields as ``null``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.engine.grammar import Pattern
+from cardgen.engine.protocol import Event, seat_name
+from cardgen.engine.vocab import Domain
+
+
+@dataclass(frozen=True)
+class EventType:
+    """One kind of event: its fields (``"name:domain"`` words), its text, its role."""
+
+    name: str
+    fields_spec: str = ""
+    text: str = ""
+    role: str | None = None
+    private: str | None = None
+    hidden: tuple[str, ...] = ()
+    fields: tuple[tuple[str, Domain], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        slots = Pattern.compile(" ".join("{" + f + "}" for f in self.fields_spec.split())).slots
+        object.__setattr__(self, "fields", slots)
+        if self.role is not None and self.role not in ("drawn", "played"):
+            raise ValueError(f"event {self.name}: role is 'drawn' or 'played'")
+        names = {n for n, _ in slots}
+        if self.role and not {"seat", "card"} <= names:
+            raise ValueError(f"event {self.name}: a {self.role} event has seat and card fields")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(n for n, _ in self.fields)
+
+
+class EventSchema:
+    """Every event type of a game, by name."""
+
+    def __init__(self, *types: EventType) -> None:
+        self.types = {t.name: t for t in types}
+        if len(self.types) != len(types):
+            raise ValueError("two event types share a name")
+
+    def to_dict(self, event: Event) -> dict[str, Any]:
+        """``event`` as a mapping: its type, then each field (seats as ``P1``)."""
+        kind, *values = event
+        et = self.types.get(kind)
+        if et is None:
+            raise ValueError(f"undeclared event type {kind!r}")
+        if len(values) != len(et.fields):
+            raise ValueError(f"event {kind!r} has {len(values)} fields, declared {et.names}")
+        doc: dict[str, Any] = {"type": kind}
+        for (name, dom), v in zip(et.fields, values, strict=True):
+            doc[name] = _json(seat_name(v) if dom == "seat" and isinstance(v, int) else v)
+        return doc
+
+    def text(self, doc: Mapping[str, Any], card_name: Callable[[str], str] | None = None) -> str:
+        """The readable line of an event mapping (card ids as names)."""
+        et = self.types[doc["type"]]
+        if not et.text:
+            rest = ", ".join(f"{k}={v}" for k, v in doc.items() if k != "type")
+            return f"{doc['type']}: {rest}" if rest else doc["type"]
+        values = {}
+        for name, dom in et.fields:
+            v = doc.get(name)
+            if dom == "card" and card_name is not None and isinstance(v, str):
+                v = card_name(v)
+            elif isinstance(v, list) and dom == "card" and card_name is not None:
+                v = ", ".join(card_name(x) if isinstance(x, str) else "a hidden card" for x in v)
+            values[name] = "a hidden card" if v is None and name in et.hidden else v
+        return et.text.format(**values)
+
+    def seen_by(self, doc: Mapping[str, Any], seat: int) -> dict[str, Any]:
+        """What ``seat`` sees of an event: the whole of it, or with its hidden fields ``null``
+        when it is private to another seat."""
+        et = self.types[doc["type"]]
+        if et.private is None or doc.get(et.private) == seat_name(seat):
+            return dict(doc)
+        return {k: (None if k in et.hidden else v) for k, v in doc.items()}
+
+    def of_role(self, role: str) -> set[str]:
+        """The event types with ``role``."""
+        return {t.name for t in self.types.values() if t.role == role}
+
+    def __iter__(self) -> Iterable[EventType]:  # type: ignore[override]
+        return iter(self.types.values())
+
+
+def _json(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_json(x) for x in v]
+    if isinstance(v, list):
+        return [_json(x) for x in v]
+    return v

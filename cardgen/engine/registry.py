@@ -1,0 +1,103 @@
+"""Which engine plays a catalogue: its own (``engine: rules.py`` beside ``rules.yaml``, a
+designer's rules) or its pack's (:meth:`cardgen.pack.Pack.engine`)."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardgen.engine.definition import Engine
+from cardgen.engine.errors import SetupError
+from cardgen.pack import Pack, installed_packs
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
+
+#: the name a designer's engine module gives its engine
+ENGINE_NAME = "ENGINE"
+
+
+def pack_engine(pack: Pack) -> Engine | None:
+    """The pack's engine on the kit, or None (no engine, or one not yet on the kit)."""
+    hook = getattr(pack, "engine", None)
+    engine = hook() if callable(hook) else None
+    return engine if isinstance(engine, Engine) else None
+
+
+def engine_of(catalogue: Catalogue) -> Engine:
+    """The engine that plays ``catalogue``; :class:`SetupError` if it has none."""
+    local = getattr(catalogue.rules, "engine", None)
+    engine = pack_engine(catalogue.pack)
+    if local and ((catalogue.root / local).exists() or engine is None):
+        return local_engine(catalogue.root, local)
+    if engine is None:
+        raise SetupError(
+            f"{catalogue.rules.game} has no rules engine: its pack "
+            f"({catalogue.pack.game_type.id}) has none and rules.yaml names no `engine:` file"
+        )
+    return engine
+
+
+def has_engine(catalogue: Catalogue) -> bool:
+    """Whether ``catalogue`` is played by an engine on the kit."""
+    return bool(getattr(catalogue.rules, "engine", None)) or pack_engine(catalogue.pack) is not None
+
+
+def engine_packs() -> list[tuple[Pack, Engine]]:
+    """Every installed pack whose engine is on the kit, with it."""
+    out = []
+    for pack in installed_packs():
+        engine = pack_engine(pack)
+        if engine is not None:
+            out.append((pack, engine))
+    return out
+
+
+_LOCAL: dict[Path, Engine] = {}
+
+
+def local_engine(root: Path, name: str) -> Engine:
+    """The engine of the Python file ``name`` in the catalogue folder ``root`` (its
+    ``ENGINE``); :class:`SetupError` naming the file for anything wrong with it."""
+    folder = root.resolve()
+    path = (folder / name).resolve()
+    where = f"{root / name}"
+    if folder not in path.parents or path.suffix != ".py":
+        raise SetupError(f"{where}: an engine is a .py file inside the catalogue folder")
+    if not path.is_file():
+        raise SetupError(f"{where}: no such file (rules.yaml names it as `engine:`)")
+    if path in _LOCAL:
+        return _LOCAL[path]
+    module_name = "cardgen_engine_" + hashlib.sha256(str(path).encode()).hexdigest()[:16]
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise SetupError(f"{where}: cannot be loaded as a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # a designer's own code: report, never a traceback
+        del sys.modules[module_name]
+        line = _line_of(exc, path)
+        raise SetupError(f"{where}{line}: {type(exc).__name__}: {exc}") from None
+    engine = getattr(module, ENGINE_NAME, None)
+    if not isinstance(engine, Engine):
+        raise SetupError(
+            f"{where}: defines no {ENGINE_NAME} (an instance of cardgen.engine.Engine)"
+        )
+    _LOCAL[path] = engine
+    return engine
+
+
+def _line_of(exc: BaseException, path: Path) -> str:
+    tb, line = exc.__traceback__, None
+    while tb is not None:
+        if Path(tb.tb_frame.f_code.co_filename) == path:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    if line is None and isinstance(exc, SyntaxError) and exc.lineno:
+        line = exc.lineno
+    return f":{line}" if line else ""

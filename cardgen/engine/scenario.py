@@ -1,0 +1,735 @@
+"""Scenario files: rules tests a designer writes in YAML, one format for every game.
+
+::
+
+    name: A tie leaves the cargo in the dock
+    description: "A tie: the cargo stays for the next bid."   # the passage it checks
+    cards: ../cards                 # the catalogue, relative to this file
+    setup: {players: 2, settings: {tie: carry}}
+    seed: 7                         # a seeded new game (set-up included) …
+    given:                          # … then, optionally, a described state
+      dock: [saffron]
+      P1: {hand: [captain, cook]}
+      P2: {hand: [bosun, smuggler]}
+    steps:
+      - {P1: bid cook, P2: bid bosun}             # one step: each mover's action string
+      - illegal: {P1: bid smuggler}               # well formed, refused by the rules
+      - expect: {dock: [saffron]}                 # anywhere between steps
+    expect:
+      P1: {score: 0}
+      events: [{type: tie, count: 1}]             # exact counts (no count: at least one)
+      log: ["a tie at 5"]                         # lines of the readable log, in order
+      legal: {P1: [bid captain]}                  # exactly these (or {includes, excludes})
+      winner: none                                # P1, [P1, P2], none (the game goes on)
+
+Everything is checked against the game before anything runs: every key (with a
+did-you-mean), every value against the game's vocabulary (card ids, seats, the phases …),
+every action string against its grammar.  A malformed ``illegal`` step is an error, never a
+pass.  ``given`` and ``expect`` name fields of the designer's view of the game
+(``cardgen play --format json`` shows them): top-level fields, and each seat's under ``P1``….
+A list may be expected as ``{size: N}`` or ``{contains: [...]}``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen.diagnostics import DiagnosticError, Position
+from cardgen.engine.definition import Engine
+from cardgen.engine.errors import EngineError
+from cardgen.engine.grammar import normalise
+from cardgen.engine.log import event_dicts, result_of
+from cardgen.engine.play import apply_strings
+from cardgen.engine.protocol import State, seat_name
+from cardgen.engine.vocab import Vocabulary, did_you_mean, parse_seat
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
+    from cardgen.catalogue.yaml_source import SourceMap
+
+TOP_KEYS = ("name", "description", "cards", "setup", "seed", "given", "steps", "expect")
+SETUP_KEYS = ("players", "sides", "settings", "options", "teams")
+SPECIAL = ("events", "log", "legal", "winner", "terminal")
+LIST_TESTS = ("size", "contains")
+DEFAULT_CARDS = "../cards"
+
+
+class Problems(Exception):
+    """A scenario that is malformed: each problem with its file position."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass
+class Outcome:
+    """A scenario's result: its name and every problem (empty: it passes)."""
+
+    name: str
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def collect(paths: Iterable[Path]) -> list[Path]:
+    """The scenario files among ``paths`` (folders are searched for ``*.yaml``), sorted."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(x for x in p.rglob("*.y*ml") if x.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+_CATALOGUES: dict[Path, Catalogue] = {}
+
+
+def catalogue_of(path: Path, doc: Any, smap: SourceMap) -> Catalogue:
+    """The catalogue a scenario plays on (``cards:``, relative to the file), loaded once."""
+    from cardgen.catalogue.loader import load_catalogue
+
+    cards = doc.get("cards", DEFAULT_CARDS) if isinstance(doc, dict) else DEFAULT_CARDS
+    if not isinstance(cards, str) or "\0" in cards or not cards.strip():
+        raise Problems([f"{smap.at(('cards',))}: cards is the catalogue folder's path"])
+    root = (path.parent / cards).resolve()
+    if root not in _CATALOGUES:
+        try:
+            _CATALOGUES[root] = load_catalogue(root)
+        except DiagnosticError as exc:
+            raise Problems(
+                [f"catalogue {cards}: {d.position}: {d.message}" for d in exc.diagnostics]
+            ) from None
+        except OSError as exc:
+            raise Problems([f"{smap.at(('cards',))}: catalogue {cards}: {exc.strerror}"]) from None
+    return _CATALOGUES[root]
+
+
+def run_file(path: Path) -> Outcome:
+    """Read, check and run one scenario file; every problem is in the outcome (no traceback)."""
+    from cardgen.catalogue.yaml_source import load_yaml
+    from cardgen.engine.registry import engine_of
+
+    try:
+        doc, smap = load_yaml(path, display=str(path))
+    except DiagnosticError as exc:
+        return Outcome(path.stem, [f"{d.position}: {d.message}" for d in exc.diagnostics])
+    name = doc.get("name") if isinstance(doc, dict) else None
+    name = name if isinstance(name, str) else path.stem
+    try:
+        cat = catalogue_of(path, doc, smap)
+        engine = engine_of(cat)
+        if isinstance(doc, dict) and engine.upgrade_scenario(copy.deepcopy(doc)) is not None:
+            raise Problems(
+                [
+                    f"{path}: a scenario in {engine.info.name}'s old format: run "
+                    f"`cardgen scenario upgrade {path}` to rewrite it in the kit's format"
+                ]
+            )
+        scenario = Scenario.parse(doc, smap, engine, cat)
+        return Outcome(name, scenario.run())
+    except Problems as exc:
+        return Outcome(name, exc.problems)
+    except EngineError as exc:
+        return Outcome(name, [f"{path}: {exc}"])
+
+
+# --------------------------------------------------------------------------- checking
+class _Checker:
+    """Collects the problems of one scenario document, each at its position."""
+
+    def __init__(self, smap: SourceMap, vocab: Vocabulary, engine: Engine) -> None:
+        self.smap, self.vocab, self.engine = smap, vocab, engine
+        self.problems: list[str] = []
+
+    def add(self, path: tuple, message: str, *, key: bool = False) -> None:
+        self.problems.append(f"{self.smap.at(path, key=key)}: {message}")
+
+    def keys(self, data: Any, path: tuple, allowed: Iterable[str], what: str) -> bool:
+        if not isinstance(data, dict):
+            self.add(path, f"{what} is a mapping")
+            return False
+        allowed = list(allowed)
+        for k in data:
+            if k not in allowed:
+                self.add(
+                    (*path, k),
+                    f"unknown key {k!r} in {what}{did_you_mean(str(k), allowed)}; "
+                    f"the keys are: {', '.join(allowed)}",
+                    key=True,
+                )
+        return True
+
+    def seat(self, value: Any, path: tuple) -> int | None:
+        k = parse_seat(value, self.vocab.players)
+        if k is None:
+            self.add(path, self.vocab.problem(value, "seat") or "not a seat")
+        return k
+
+    def action(self, text: Any, path: tuple) -> bool:
+        if not isinstance(text, str):
+            self.add(path, f"{text!r} is not an action string")
+            return False
+        try:
+            self.engine.grammar.parse(text, self.vocab)
+        except ValueError as exc:
+            self.add(path, str(exc))
+            return False
+        return True
+
+    def view(
+        self, data: Any, shape: Any, path: tuple, where: str, *, setting: bool, fpath: tuple = ()
+    ) -> None:
+        """Check ``data`` (a partial view at file path ``path``) against ``shape`` (the view
+        the game gives; ``fpath`` is where it sits in it, as the vocabulary's patterns)."""
+        if not isinstance(data, dict):
+            self.add(path, f"{where or 'a view'} is a mapping")
+            return
+        for k, v in data.items():
+            sub = (*path, k)
+            if not setting and not fpath and k in SPECIAL:
+                continue  # checked by _check_special
+            if isinstance(shape, dict) and shape.get("players") is not None:
+                seat = parse_seat(k, self.vocab.players) if isinstance(k, str) else None
+                if seat is not None:
+                    self.view(
+                        v,
+                        shape["players"][seat],
+                        sub,
+                        str(k),
+                        setting=setting,
+                        fpath=("players", "*"),
+                    )
+                    continue
+            if not isinstance(shape, dict) or k not in shape or k == "players":
+                choices = [str(x) for x in shape] if isinstance(shape, dict) else []
+                if isinstance(shape, dict) and "players" in shape:
+                    choices = [c for c in choices if c != "players"]
+                    choices += [seat_name(p) for p in range(self.vocab.players)]
+                if not setting:
+                    choices += list(SPECIAL)
+                self.add(
+                    sub,
+                    f"unknown field {k!r}{' of ' + where if where else ''}"
+                    f"{did_you_mean(str(k), choices)}; the fields are: {', '.join(choices)}",
+                    key=True,
+                )
+                continue
+            if setting and k in self.engine.derived:
+                self.add(sub, f"{k!r} is computed by the rules: expect it, do not set it", key=True)
+                continue
+            self.value(v, shape[k], sub, (*fpath, str(k)), setting=setting)
+
+    def value(self, v: Any, seen: Any, path: tuple, fpath: tuple, *, setting: bool) -> None:
+        domain = self.vocab.domain_of(fpath)
+        if isinstance(seen, dict) and isinstance(v, dict):
+            for k, x in v.items():
+                if k not in seen:
+                    self.add(
+                        (*path, k),
+                        f"unknown key {k!r}{did_you_mean(str(k), map(str, seen))}",
+                        key=True,
+                    )
+                else:
+                    self.value(x, seen[k], (*path, k), (*fpath, str(k)), setting=setting)
+            return
+        if isinstance(v, dict):  # a test of a list: {size: N} or {contains: [...]}
+            if setting:
+                self.add(path, "a described state sets whole values, not size or contains")
+                return
+            if not isinstance(seen, list | int) and seen is not None:
+                self.add(path, "size and contains apply to a list")
+                return
+            bad = [k for k in v if k not in LIST_TESTS]
+            for k in bad:
+                self.add(
+                    (*path, k), f"unknown test {k!r}{did_you_mean(str(k), LIST_TESTS)}", key=True
+                )
+            if "size" in v and type(v["size"]) is not int:
+                self.add((*path, "size"), "size is a whole number")
+            for item in v.get("contains") or ():
+                self._leaf(item, domain, path)
+            return
+        if isinstance(v, list):
+            if seen is not None and not isinstance(seen, list):
+                self.add(path, f"a list where the game has {type(seen).__name__}")
+                return
+            for i, item in enumerate(v):
+                self._leaf(item, domain, (*path, i))
+            return
+        if seen is not None and v is not None and not _same_kind(v, seen):
+            self.add(path, f"{v!r} where the game has {type(seen).__name__} ({seen!r})")
+            return
+        self._leaf(v, domain, path)
+
+    def _leaf(self, v: Any, domain: Any, path: tuple) -> None:
+        if v is None or (isinstance(v, bool | int | float) and domain in (None, "int", "bool")):
+            return
+        if domain is None:
+            if isinstance(v, str):
+                self.add(
+                    path, f"{v!r}: this field's words are not declared in the game's vocabulary"
+                )
+            return
+        problem = self.vocab.problem(v, domain)
+        if problem:
+            self.add(path, problem)
+
+
+def _same_kind(a: Any, b: Any) -> bool:
+    if isinstance(b, bool) or isinstance(a, bool):
+        return isinstance(a, bool) and isinstance(b, bool)
+    if isinstance(b, int | float):
+        return isinstance(a, int | float)
+    return isinstance(a, type(b))
+
+
+# --------------------------------------------------------------------------- the scenario
+@dataclass
+class Scenario:
+    """A checked scenario, ready to run."""
+
+    engine: Engine
+    catalogue: Catalogue
+    smap: SourceMap
+    setup: Any
+    seed: int
+    given: dict[str, Any] | None
+    steps: list[tuple[str, Any, tuple]]  # (kind, data, path): kind is act, illegal or expect
+    expect: dict[str, Any] | None
+    vocab: Vocabulary
+
+    @classmethod
+    def parse(cls, doc: Any, smap: SourceMap, engine: Engine, cat: Catalogue) -> Scenario:
+        """Check ``doc`` against the game; :class:`Problems` with every problem found."""
+        from cardgen.engine.errors import SetupError
+
+        pre = _Checker(smap, Vocabulary(frozenset(cat.by_id), 1, {}), engine)
+        if not pre.keys(doc, (), TOP_KEYS, "a scenario"):
+            raise Problems(pre.problems)
+        s = doc.get("setup", {}) or {}
+        if pre.keys(s, ("setup",), SETUP_KEYS, "setup") and pre.problems:
+            raise Problems(pre.problems)
+        players = s.get("players")
+        try:
+            teams = s.get("teams") or []
+            n = players if isinstance(players, int) else None
+            lo = engine.player_range(cat)[0]
+            seats_n = n or (len(s.get("sides") or ()) or lo)
+            team_ix = [[_seat_or_fail(x, seats_n) for x in t] for t in teams]
+            setup = engine.setup(
+                cat,
+                n,
+                tuple(s.get("sides") or ()),
+                s.get("settings") or {},
+                s.get("options") or {},
+                team_ix,
+            )
+        except (SetupError, ValueError, TypeError) as exc:
+            raise Problems([f"{smap.at(('setup',))}: {exc}"]) from None
+        seed = doc.get("seed", 0)
+        if type(seed) is not int:
+            raise Problems([f"{smap.at(('seed',))}: the seed is a whole number"])
+        vocab = Vocabulary(frozenset(cat.by_id), setup.players, dict(engine.vocabulary))
+        chk = _Checker(smap, vocab, engine)
+        for key in ("name", "description"):
+            if key in doc and not isinstance(doc[key], str):
+                chk.add((key,), f"{key} is text")
+        game = engine.new_game(cat, setup)
+        shape = game.new_initial_state(seed).observation(None)
+        given = doc.get("given")
+        if given is not None:
+            chk.view(given, shape, ("given",), "", setting=True)
+        steps: list[tuple[str, Any, tuple]] = []
+        raw = doc.get("steps", []) or []
+        if not isinstance(raw, list):
+            chk.add(("steps",), "steps is a list")
+            raw = []
+        for i, st in enumerate(raw):
+            path = ("steps", i)
+            if not isinstance(st, dict) or not st:
+                chk.add(
+                    path,
+                    "a step is a mapping: {P1: action}, illegal: {P1: action} or expect: {...}",
+                )
+                continue
+            if "illegal" in st or "expect" in st:
+                kind = "illegal" if "illegal" in st else "expect"
+                if len(st) != 1:
+                    chk.add(path, f"an {kind} step has nothing else")
+                    continue
+                data = st[kind]
+                if kind == "expect":
+                    chk.view(data, shape, (*path, kind), "", setting=False)
+                    _check_special(chk, data, (*path, kind))
+                else:
+                    _check_actions(chk, data, (*path, kind), one=True)
+                steps.append((kind, data, (*path, kind)))
+                continue
+            _check_actions(chk, st, path, one=False)
+            steps.append(("act", st, path))
+        expect = doc.get("expect")
+        if expect is not None:
+            chk.view(expect, shape, ("expect",), "", setting=False)
+            _check_special(chk, expect, ("expect",))
+        if chk.problems:
+            raise Problems(chk.problems)
+        return cls(engine, cat, smap, setup, seed, given, steps, expect, vocab)
+
+    def run(self) -> list[str]:
+        """Play the scenario: every expectation that does not hold, with its position."""
+        game = self.engine.new_game(self.catalogue, self.setup)
+        state = game.new_initial_state(self.seed)
+        if self.given is not None:
+            try:
+                self.engine.arrange(state, _by_seat(self.given, self.setup.players))
+            except EngineError as exc:
+                return [f"{self.smap.at(('given',))}: {exc}"]
+            if state.events is not None:
+                state.events.clear()
+        problems: list[str] = []
+        for kind, data, path in self.steps:
+            where = self.smap.at(path)
+            if kind == "act":
+                texts = {parse_seat(k, self.setup.players): v for k, v in data.items()}
+                try:
+                    apply_strings(state, texts)  # type: ignore[arg-type]
+                except EngineError as exc:
+                    problems.append(f"{where}: {exc}")
+                    return problems
+            elif kind == "illegal":
+                for k, text in data.items():
+                    seat = parse_seat(k, self.setup.players)
+                    legal = {
+                        normalise(state.action_to_string(seat, a))
+                        for a in state.legal_actions(seat)
+                    }
+                    if normalise(text) in legal:
+                        problems.append(
+                            f"{where}: {k} {text!r} was allowed; "
+                            "the scenario says the rules refuse it"
+                        )
+            else:
+                problems += self._expect(state, data, path)
+        if self.expect is not None:
+            problems += self._expect(state, self.expect, ("expect",))
+        return problems
+
+    # --- expectations ---------------------------------------------------------------------
+    def _expect(self, state: State, want: Mapping[str, Any], path: tuple) -> list[str]:
+        out: list[str] = []
+        view = state.observation(None)
+        for k, v in want.items():
+            sub = (*path, k)
+            if k in SPECIAL:
+                out += self._special(state, k, v, sub)
+                continue
+            seat = parse_seat(k, self.setup.players) if isinstance(k, str) else None
+            if seat is not None:
+                for f, x in v.items():
+                    out += _compare(
+                        view["players"][seat][f], x, f"{k}.{f}", self.smap.at((*sub, f))
+                    )
+            else:
+                out += _compare(view[k], v, str(k), self.smap.at(sub))
+        return out
+
+    def _special(self, state: State, key: str, v: Any, path: tuple) -> list[str]:
+        where = self.smap.at(path)
+        eng, players = self.engine, self.setup.players
+        if key == "events":
+            have = event_dicts(eng, state.events)
+            out = []
+            for i, pat in enumerate(v):
+                want = {f: x for f, x in pat.items() if f != "count"}
+                n = sum(1 for e in have if all(e.get(f) == x for f, x in want.items()))
+                count = pat.get("count")
+                if (count is None and n == 0) or (count is not None and n != count):
+                    need = f"{count}" if count is not None else "at least one"
+                    seen = [e for e in have if e["type"] == want.get("type")][:6]
+                    out.append(
+                        f"{self.smap.at((*path, i))}: expected {need} event(s) {want}, found {n}"
+                        + (f"; events of that type: {seen}" if seen else "")
+                    )
+            return out
+        if key == "log":
+            name = lambda c: eng.card_name(self.catalogue, c)  # noqa: E731
+            lines = [eng.events.text(d, name) for d in event_dicts(eng, state.events)]
+            k = 0
+            for i, line in enumerate(v):
+                while k < len(lines) and lines[k] != line:
+                    k += 1
+                if k == len(lines):
+                    return [
+                        f"{self.smap.at((*path, i))}: the log has no line {line!r} (in order); "
+                        f"it reads: {lines[-12:]}"
+                    ]
+                k += 1
+            return []
+        if key == "legal":
+            out = []
+            for s, want in v.items():
+                seat = parse_seat(s, players)
+                have = sorted(
+                    normalise(state.action_to_string(seat, a)) for a in state.legal_actions(seat)
+                )  # type: ignore[arg-type]
+                if isinstance(want, list):
+                    if sorted(normalise(x) for x in want) != have:
+                        out.append(
+                            f"{where}: {s}'s legal actions are {have}, expected {sorted(want)}"
+                        )
+                    continue
+                for x in want.get("includes", []):
+                    if normalise(x) not in have:
+                        out.append(f"{where}: {s} cannot {x!r}; legal: {have}")
+                for x in want.get("excludes", []):
+                    if normalise(x) in have:
+                        out.append(f"{where}: {s} can {x!r}, expected not")
+            return out
+        if key == "winner":
+            result = result_of(state)
+            want_w = [] if v in (None, "none") else ([v] if isinstance(v, str) else list(v))
+            if not state.is_terminal() and want_w:
+                return [f"{where}: the game has not ended (expected winner {v})"]
+            if state.is_terminal() and not want_w:
+                return [f"{where}: the game ended, won by {result['winners'] or 'nobody'}"]
+            if sorted(result["winners"]) != sorted(want_w):
+                return [f"{where}: the winners are {result['winners']}, expected {want_w}"]
+            return []
+        if key == "terminal":
+            if bool(state.is_terminal()) != bool(v):
+                return [f"{where}: the game has {'' if state.is_terminal() else 'not '}ended"]
+            return []
+        return []
+
+
+def _check_actions(chk: _Checker, data: Any, path: tuple, *, one: bool) -> None:
+    if not isinstance(data, dict) or not data:
+        chk.add(path, "give each seat's action: {P1: action}")
+        return
+    for k, text in data.items():
+        if chk.seat(k, (*path, k)) is None:
+            continue
+        chk.action(text, (*path, k))
+
+
+def _check_special(chk: _Checker, data: Any, path: tuple) -> None:
+    if not isinstance(data, dict):
+        return
+    eng, vocab = chk.engine, chk.vocab
+    for key in SPECIAL:
+        if key not in data:
+            continue
+        v, sub = data[key], (*path, key)
+        if key == "events":
+            if not isinstance(v, list):
+                chk.add(sub, "events is a list of {type: ..., field: value, count: N}")
+                continue
+            for i, pat in enumerate(v):
+                at = (*sub, i)
+                if not isinstance(pat, dict) or "type" not in pat:
+                    chk.add(at, "an event pattern is a mapping with a type")
+                    continue
+                et = eng.events.types.get(pat["type"])
+                if et is None:
+                    chk.add(
+                        (*at, "type"),
+                        f"unknown event type {pat['type']!r}"
+                        f"{did_you_mean(str(pat['type']), eng.events.types)}",
+                    )
+                    continue
+                fields = dict(et.fields)
+                for f, x in pat.items():
+                    if f in ("type",):
+                        continue
+                    if f == "count":
+                        if type(x) is not int or x < 0:
+                            chk.add((*at, f), "count is a whole number, 0 or more")
+                        continue
+                    if f not in fields:
+                        chk.add(
+                            (*at, f),
+                            f"event {et.name!r} has no field {f!r}{did_you_mean(f, fields)}; "
+                            f"its fields: {', '.join(fields) or 'none'}",
+                            key=True,
+                        )
+                        continue
+                    items = x if isinstance(x, list) else [x]
+                    for item in items:
+                        problem = None if item is None else vocab.problem(item, fields[f])
+                        if problem:
+                            chk.add((*at, f), problem)
+        elif key == "log":
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                chk.add(sub, "log is a list of lines of the readable log")
+        elif key == "legal":
+            if not isinstance(v, dict):
+                chk.add(
+                    sub, "legal is {P1: [action, ...]} or {P1: {includes: [...], excludes: [...]}}"
+                )
+                continue
+            for s, want in v.items():
+                if chk.seat(s, (*sub, s)) is None:
+                    continue
+                if isinstance(want, dict):
+                    chk.keys(want, (*sub, s), ("includes", "excludes"), "legal")
+                    items = [
+                        (k2, i, x)
+                        for k2 in ("includes", "excludes")
+                        for i, x in enumerate(want.get(k2) or [])
+                    ]
+                    for k2, i, x in items:
+                        chk.action(x, (*sub, s, k2, i))
+                elif isinstance(want, list):
+                    for i, x in enumerate(want):
+                        chk.action(x, (*sub, s, i))
+                else:
+                    chk.add((*sub, s), "a list of action strings, or {includes, excludes}")
+        elif key == "winner":
+            items = [] if v in (None, "none") else ([v] if isinstance(v, str) else v)
+            if not isinstance(items, list):
+                chk.add(sub, "winner is a seat, a list of seats or none")
+                continue
+            for i, x in enumerate(items):
+                chk.seat(x, (*sub, i) if isinstance(v, list) else sub)
+        elif key == "terminal" and type(v) is not bool:
+            chk.add(sub, "terminal is true or false")
+
+
+def _compare(have: Any, want: Any, name: str, where: Position) -> list[str]:
+    if isinstance(want, dict) and not isinstance(have, dict):
+        items = have if isinstance(have, list) else []
+        size = have if isinstance(have, int) and not isinstance(have, bool) else len(items)
+        out = []
+        if "size" in want and size != want["size"]:
+            out.append(f"{where}: {name} has {size}, expected {want['size']}")
+        missing = Counter(want.get("contains") or ()) - Counter(items)
+        if missing:
+            out.append(f"{where}: {name} lacks {sorted(missing.elements())}; it holds {items}")
+        return out
+    if isinstance(want, dict) and isinstance(have, dict):
+        out = []
+        for k, v in want.items():
+            out += _compare(have.get(k, have.get(str(k))), v, f"{name}.{k}", where)
+        return out
+    if have != want:
+        return [f"{where}: {name} is {have!r}, expected {want!r}"]
+    return []
+
+
+def _by_seat(given: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """A checked ``given`` with its seat keys gathered under ``players`` as indexes."""
+    out: dict[str, Any] = {}
+    for k, v in given.items():
+        seat = parse_seat(k, players) if isinstance(k, str) else None
+        if seat is None:
+            out[k] = copy.deepcopy(v)
+        else:
+            out.setdefault("players", {})[seat] = copy.deepcopy(v)
+    return out
+
+
+def _seat_or_fail(x: Any, players: int) -> int:
+    k = parse_seat(x, players)
+    if k is None:
+        raise ValueError(f"{x!r} is not a seat of a {players}-player game")
+    return k
+
+
+# --------------------------------------------------------------------------- upgrading
+def upgrade_file(path: Path, *, write: bool = True) -> bool:
+    """Rewrite the scenario at ``path`` from its pack's old format in the kit's format,
+    keeping its comments (those of the steps stay with their steps); False if it already is
+    in the kit's format.  The new document is checked against the game before it is written;
+    ``ValueError`` says why a file cannot be upgraded."""
+    import io
+
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    from cardgen.catalogue.yaml_source import load_yaml, parse_yaml
+    from cardgen.engine.registry import engine_of
+    from cardgen.util.atomic import atomic_write_text
+
+    try:
+        doc, smap = load_yaml(path, display=str(path))
+        cat = catalogue_of(path, doc, smap)
+        engine = engine_of(cat)
+    except (DiagnosticError, Problems, EngineError) as exc:
+        raise ValueError(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
+    new = engine.upgrade_scenario(copy.deepcopy(doc))
+    if new is None:
+        return False
+    rt = YAML()
+    rt.width = 100
+    rt.indent(mapping=2, sequence=4, offset=2)
+    try:
+        old = rt.load(path.read_text("utf-8"))
+    except YAMLError as exc:
+        raise ValueError(f"cannot read it back with its comments: {exc}") from None
+    out = _commented(new, old)
+    buf = io.StringIO()
+    rt.dump(out, buf)
+    text = buf.getvalue()
+    try:
+        check_doc, check_map = parse_yaml(text, str(path))
+        Scenario.parse(check_doc, check_map, engine, cat)
+    except (DiagnosticError, Problems) as exc:
+        raise ValueError(f"the upgraded scenario does not check: {exc}") from None
+    if write:
+        atomic_write_text(path, text)
+    return True
+
+
+def _commented(new: dict[str, Any], old: Any) -> Any:
+    """``new`` as ruamel's round-trip data, with the comments of ``old`` carried over: the
+    file's head, each kept top-level key's, and each step's when the steps map one to one."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    def flow(value: Any, depth: int) -> Any:
+        if isinstance(value, dict):
+            m = CommentedMap((k, flow(v, depth + 1)) for k, v in value.items())
+            flat = all(not isinstance(v, dict | list) or not v for v in value.values())
+            if depth >= 2 or (depth >= 1 and flat):
+                m.fa.set_flow_style()
+            return m
+        if isinstance(value, list):
+            s = CommentedSeq(flow(v, depth + 1) for v in value)
+            if all(not isinstance(v, dict | list) for v in value):
+                s.fa.set_flow_style()
+            return s
+        return value
+
+    out = flow(new, 0)
+    if not isinstance(old, CommentedMap):
+        return out
+    if old.ca.comment:
+        out.ca.comment = old.ca.comment
+    for key in out:
+        if key in old.ca.items and key in old:
+            out.ca.items[key] = old.ca.items[key]
+    old_steps, new_steps = old.get("steps"), out.get("steps")
+    same = isinstance(old_steps, CommentedSeq) and isinstance(new_steps, CommentedSeq)
+    if same and len(old_steps) == len(new_steps):
+        for i, c in old_steps.ca.items.items():
+            new_steps.ca.items[i] = c
+        for a, b in zip(old_steps, new_steps, strict=True):
+            if isinstance(a, CommentedMap) and isinstance(b, CommentedMap):
+                _inline(a, b)
+    return out
+
+
+def _inline(old: Any, new: Any) -> None:
+    """Carry a step's end-of-line comment (kept on its last key) to the new step."""
+    comments = [c for c in old.ca.items.values() if c]
+    if comments and new:
+        last = list(new)[-1]
+        new.ca.items[last] = comments[-1]

@@ -1,0 +1,283 @@
+"""The balance simulation of every engine: :class:`KitSimulation`, a
+:class:`cardgen.simulate.Simulation` made from an :class:`~cardgen.engine.definition.Engine`.
+
+The core (:mod:`cardgen.simulate`) seeds the games, seats the bots, runs chunks on processes
+or Dask and counts wins, scores and ranks per seat, bot and side.  This adds what every game
+with cards has, from its events: per card design, the copies **drawn** and **played**, the
+player-games in which it was played and the **win rate when played** (Wilson 95 % interval);
+and the game's **length** in decisions.  A game may add its own counters and sections
+(:class:`Metrics`, :meth:`Engine.metrics`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from cardgen.engine.bots import bot_names, make_bot
+from cardgen.engine.definition import Engine
+from cardgen.engine.errors import EngineError
+from cardgen.engine.protocol import Game, State, seat_name
+from cardgen.simulate.protocol import GameRecord, GameSpec
+from cardgen.simulate.report_model import Section, Table, ci, pct
+from cardgen.simulate.spec import SimSpec, SimSpecError
+from cardgen.simulate.stats import Block, Layout, interval, ratio, rounded
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
+    from cardgen.simulate.batch import SimResult
+
+DESIGN_FIELDS = ("drawn", "played", "games_played", "wins_played")
+LENGTH_FIELDS = ("games", "steps", "steps_sq")
+#: games per chunk by bot (speed only)
+CHUNKS = {"random": 200, "greedy": 20, "search": 1, "mixed": 2}
+
+
+class Metrics(Protocol):
+    """A game's own counters and report sections, besides the kit's."""
+
+    order: tuple[str, ...]
+
+    def blocks(self, catalogue: Catalogue, spec: SimSpec) -> Sequence[Block]: ...
+
+    def count(self, state: State, game: GameSpec, layout: Layout, counters: list[int]) -> None: ...
+
+    def summarise(self, result: SimResult, catalogue: Catalogue | None) -> dict[str, Any]: ...
+
+    def report(self, summary: dict, *, figures: bool) -> Mapping[str, Section]: ...
+
+
+def seat_sides(players: int) -> tuple[str, ...]:
+    """The stand-in sides of a game whose seats play no side: the seats themselves."""
+    return tuple(seat_name(p) for p in range(players))
+
+
+@dataclass
+class KitSimulation:
+    """The simulation of one engine's game (picklable: the engine is a module-level instance
+    of its class, pickled by reference to that class)."""
+
+    engine: Engine
+
+    # --- what the core reads -----------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.engine.info.name
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        return tuple(bot_names(self.engine))
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return dict(self.engine.options)
+
+    @property
+    def side(self) -> str:
+        return self.engine.info.side or "seat"
+
+    @property
+    def score(self) -> str:
+        return self.engine.info.score
+
+    chunk_sizes = CHUNKS
+
+    @property
+    def summary_order(self) -> tuple[str, ...]:
+        extra = self._metrics.order if self._metrics else ()
+        return ("length", "seats", "bots", *extra, "designs", "versus")
+
+    @property
+    def report_order(self) -> tuple[str, ...]:
+        return self.summary_order
+
+    @property
+    def _metrics(self) -> Metrics | None:
+        return self.engine.metrics()
+
+    def sides(self, catalogue: Catalogue) -> Sequence[str]:
+        return tuple(self.engine.sides(catalogue)) or seat_sides(self.engine.info.max_players)
+
+    def recommended_sides(self, catalogue: Catalogue, players: int) -> Sequence[str]:
+        if not self.engine.sides(catalogue):
+            return seat_sides(players)
+        return tuple(self.engine.recommended_sides(catalogue, players))
+
+    def blocks(self, catalogue: Catalogue, spec: SimSpec) -> Sequence[Block]:
+        own = self._metrics.blocks(catalogue, spec) if self._metrics else ()
+        return (
+            Block("design", tuple(c.id for c in catalogue.cards), DESIGN_FIELDS),
+            Block("length", ("all",), LENGTH_FIELDS),
+            *own,
+        )
+
+    def prepare(self, catalogue: Catalogue, spec: SimSpec, layout: Layout) -> KitTable:
+        return KitTable(self.engine, catalogue, spec, layout)
+
+    def describe(self, spec: Mapping[str, Any]) -> str:
+        opts = {k: spec[k] for k in self.engine.options if spec.get(k)}
+        return "".join(f", {k.replace('_', ' ')}: {v}" for k, v in opts.items())
+
+    # --- summary and report --------------------------------------------------------------------
+    def summarise(self, result: SimResult, catalogue: Catalogue | None) -> dict[str, Any]:
+        L, C = result.layout, result.counters
+        v = L.row(C, "length", 0)
+        n = v["games"]
+        mean = ratio(v["steps"], n)
+        var = max(0.0, ratio(v["steps_sq"], n) - mean * mean)
+        out: dict[str, Any] = {
+            "length": {"games": n, "mean": rounded(mean), "sd": rounded(var**0.5)},
+            "designs": _designs(result, catalogue),
+        }
+        if self._metrics:
+            out.update(self._metrics.summarise(result, catalogue))
+        return out
+
+    def report(self, summary: dict, *, figures: bool) -> Mapping[str, Section]:
+        length = summary["length"]
+        out = {
+            "length": Section(
+                "length",
+                (),
+                (
+                    Table(
+                        "length",
+                        "Game length",
+                        "Decisions per game (a simultaneous choice counts once).",
+                        ("games", "mean", "sd"),
+                        ((str(length["games"]), f"{length['mean']:.1f}", f"{length['sd']:.1f}"),),
+                    ),
+                ),
+            ),
+            "designs": Section("designs", (), (_design_table(summary["designs"]),)),
+        }
+        if self._metrics:
+            out.update(self._metrics.report(summary, figures=figures))
+        return out
+
+
+class KitTable:
+    """Plays the games of one run (the simulation's game table); picklable."""
+
+    def __init__(self, engine: Engine, catalogue: Catalogue, spec: SimSpec, layout: Layout) -> None:
+        self.engine, self.catalogue, self.spec, self.layout = engine, catalogue, spec, layout
+        self._games: dict[tuple[str, ...], Game] = {}
+        ids = [c.id for c in catalogue.cards]
+        self._design = {cid: layout.start("design", k) for k, cid in enumerate(ids)}
+        self._length = layout.start("length", 0)
+        self._drawn = engine.events.of_role("drawn")
+        self._played = engine.events.of_role("played")
+        self._has_sides = bool(engine.sides(catalogue))
+
+    def __getstate__(self) -> dict:
+        return {"e": self.engine, "c": self.catalogue, "s": self.spec, "l": self.layout}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["e"], state["c"], state["s"], state["l"])
+
+    def game(self, sides: tuple[str, ...]) -> Game:
+        g = self._games.get(sides)
+        if g is None:
+            try:
+                setup = self.engine.setup(
+                    self.catalogue,
+                    len(sides),
+                    sides if self._has_sides else (),
+                    options=dict(self.spec.options),
+                )
+                g = self._games[sides] = self.engine.new_game(self.catalogue, setup)
+            except EngineError as exc:
+                raise SimSpecError(str(exc)) from None
+        return g
+
+    def warnings(self) -> list[str]:
+        out: list[str] = []
+        for m in self.spec.matchups:
+            out += [w for w in getattr(self.game(m), "warnings", None) or () if w not in out]
+        return out
+
+    def play(self, spec: GameSpec, C: list[int]) -> GameRecord:
+        game = self.game(spec.sides)
+        bots = [
+            make_bot(self.engine, game, b, s)
+            for b, s in zip(spec.bots, spec.bot_seeds, strict=True)
+        ]
+        state = game.new_initial_state(spec.seed)
+        steps, limit = 0, self.engine.info.max_length
+        while not state.is_terminal():
+            if steps >= limit:
+                raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
+            state.apply({p: bots[p].choose(state, p) for p in state.movers()})
+            steps += 1
+        returns = state.returns()
+        best = max(returns)
+        winners = tuple(r == best and r > 0 for r in returns)
+        played: list[set[str]] = [set() for _ in returns]
+        design, drawn, played_kinds = self._design, self._drawn, self._played
+        for e in state.events or ():
+            kind = e[0]
+            if kind in drawn or kind in played_kinds:
+                doc = self.engine.events.to_dict(e)
+                k = design.get(doc["card"])
+                if k is None:
+                    continue
+                if kind in drawn:
+                    C[k] += 1
+                else:
+                    C[k + 1] += 1
+                    played[int(doc["seat"][1:]) - 1].add(doc["card"])
+        for p, cards in enumerate(played):
+            for cid in cards:
+                k = design[cid]
+                C[k + 2] += 1
+                C[k + 3] += winners[p]
+        k = self._length
+        C[k] += 1
+        C[k + 1] += steps
+        C[k + 2] += steps * steps
+        metrics = self.engine.metrics()
+        if metrics is not None:
+            metrics.count(state, spec, self.layout, C)
+        scores = tuple(self.engine.score(state, p) for p in range(len(returns)))
+        ranks = tuple(1 + sum(r > x for r in returns) for x in returns)
+        return GameRecord(winners, scores, ranks, state)
+
+
+def _designs(result: SimResult, catalogue: Catalogue | None) -> list[dict[str, Any]]:
+    L, C = result.layout, result.counters
+    names = {c.id: c.name for c in catalogue.cards} if catalogue is not None else {}
+    out = []
+    for k, cid in enumerate(L.labels("design")):
+        v = L.row(C, "design", k)
+        out.append(
+            {
+                "card": cid,
+                "name": names.get(cid, cid),
+                **v,
+                "win_rate_when_played": rounded(ratio(v["wins_played"], v["games_played"])),
+                "win_played_ci": interval(v["wins_played"], v["games_played"]),
+            }
+        )
+    return out
+
+
+def _design_table(rows: list[dict[str, Any]]) -> Table:
+    return Table(
+        "designs",
+        "Card designs",
+        "Copies drawn and played over all games; win when played: the win rate of the players "
+        "who played the design in a game, with its 95% Wilson interval.",
+        ("card", "drawn", "played", "games played", "win when played", "95% CI"),
+        tuple(
+            (
+                r["card"],
+                str(r["drawn"]),
+                str(r["played"]),
+                str(r["games_played"]),
+                pct(r["win_rate_when_played"]),
+                ci(r["win_played_ci"]),
+            )
+            for r in rows
+        ),
+    )

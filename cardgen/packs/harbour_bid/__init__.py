@@ -1,0 +1,1 @@
+"""Harbour Bid: the starter game of the engine kit (docs/engine-tutorial.md)."""

@@ -1,0 +1,40 @@
+"""The shipped catalogues whose engine is on the engine kit (every test of the kit's promises
+runs over each of them)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from cardgen.catalogue.loader import Catalogue, load_catalogue
+from cardgen.engine.definition import Engine
+from cardgen.engine.registry import engine_of, has_engine
+
+ROOT = Path(__file__).resolve().parents[2]
+#: every catalogue folder shipped in the repository (a pack's starter included)
+FOLDERS = sorted(
+    {
+        p.parent
+        for pattern in (
+            "cards/rules.yaml",
+            "games/*/cards/rules.yaml",
+            "cardgen/packs/*/cards/rules.yaml",
+        )
+        for p in ROOT.glob(pattern)
+    }
+)
+
+
+@cache
+def load(folder: Path) -> tuple[Catalogue, Engine]:
+    cat = load_catalogue(folder)
+    return cat, engine_of(cat)
+
+
+def kit_folders() -> list[Path]:
+    """The shipped catalogues played by an engine on the kit."""
+    return [f for f in FOLDERS if has_engine(load_catalogue(f))]
+
+
+def ids(folders: list[Path]) -> list[str]:
+    return [f.relative_to(ROOT).as_posix() for f in folders]
