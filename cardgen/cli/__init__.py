@@ -25,6 +25,7 @@ COMMANDS = {
     "new": "new_cmds",
     "appendix": "appendix_cmds",
     "play": "engine_cmds",
+    "conform": "engine_cmds",
     "scenario": "engine_cmds",
     "render": "render_cmds",
     "build": "build_cmds",

@@ -361,6 +361,63 @@ def scenario_upgrade(
         raise typer.Exit(1)
 
 
+def conform(
+    directory: CardsDir = DEFAULT_CARDS,
+    games: int = typer.Option(
+        10, "--games", "-g", min=1, help="Seeded games per player count and bot."
+    ),
+    bots: str = typer.Option(
+        None,
+        "--bots",
+        help="Comma-separated bots (default: every bot but search, one search game).",
+    ),
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+) -> None:
+    """Play seeded games checking that the game's engine keeps the engine kit's promises:
+    legal actions in the grammar, views in the vocabulary, clones, replays, hidden cards,
+    described states (docs/engine-kit.md)."""
+    from cardgen.engine.bots import bot_names
+    from cardgen.engine.conformance import Nonconformance, check_engine
+    from cardgen.engine.errors import EngineError
+    from cardgen.engine.registry import engine_of
+
+    cat = load(directory)
+    try:
+        engine = engine_of(cat)
+    except EngineError as exc:
+        raise fail(str(exc), 2) from None
+    names = bot_names(engine)
+    chosen = _split(bots) if bots else [b for b in names if b != "search"]
+    check_choices(chosen, names, "--bots")
+    lo, hi = engine.player_range(cat)
+    setups = [engine.setup(cat, n) for n in range(lo, hi + 1)]
+    setups += [
+        engine.setup(cat, n, teams=t) for n in range(lo, hi + 1) for t in engine.team_layouts(n)
+    ]
+    try:
+        report = check_engine(engine, cat, setups, seeds=range(games), bots=chosen)
+        if not bots and "search" in names:
+            report2 = check_engine(engine, cat, setups[:1], seeds=[games], bots=["search"], every=4)
+            report.games += report2.games
+            report.decisions += report2.decisions
+    except Nonconformance as exc:
+        raise fail(f"{engine.info.name}: {exc}") from None
+    except Exception as exc:  # the designer's own rules raised: say where, not a traceback
+        import traceback
+
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        raise fail(
+            f"{engine.info.name}: the engine raised {type(exc).__name__}: {exc} "
+            f"({frame.filename}:{frame.lineno}, in {frame.name})"
+        ) from None
+    say(
+        f"{engine.info.name}: {report.games} games, {report.decisions} decisions conform "
+        f"({report.hidden_checks} hidden-information checks, {report.arranged} described states)"
+    )
+
+
 def register(app: typer.Typer) -> None:
+    app.command()(conform)
     app.command()(play)
     app.add_typer(scenario_app, name="scenario")

@@ -68,6 +68,12 @@ def simulate(
     first_game: bool = typer.Option(
         False, "--first-game", help="The game's first-game set-up, if it has one."
     ),
+    settings: list[str] = typer.Option(
+        [], "--set", help="Override a rules setting in every game: NAME=VALUE (repeatable)."
+    ),
+    options: list[str] = typer.Option(
+        [], "--option", help="An engine option in every game: NAME=VALUE (repeatable)."
+    ),
     format: SimFormat = typer.Option(SimFormat.table, "--format", "-f", help="Output format."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Write the table/JSON to a file."),
     report: Path | None = typer.Option(
@@ -107,7 +113,15 @@ def simulate(
             engine = engine_of(cat)
         except EngineError as exc:
             raise fail(str(exc)) from None
-        sim = KitSimulation(engine)
+        from cardgen.cli.engine_cmds import _pairs
+        from cardgen.engine.definition import check_settings
+
+        overrides = dict(_pairs(settings, "--set"))
+        try:
+            check_settings(cat, overrides)
+        except EngineError as exc:
+            raise usage_error(str(exc), "--set") from None
+        sim = KitSimulation(engine, overrides)
         lo, hi = engine.player_range(cat)
     else:
         try:
@@ -118,6 +132,8 @@ def simulate(
         rules_players = getattr(cat.rules, "players", None)  # a rules model may narrow the range
         if rules_players is not None:
             lo, hi = rules_players.min, rules_players.max
+        if settings or options:
+            raise usage_error("this game's engine takes no settings or options.", "--set")
     if players is None:
         players = hi
     check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
@@ -146,7 +162,7 @@ def simulate(
             matchups=matchups,
             bots=bots,
             seed=seed,
-            options={"first_game": True} if first_game else {},
+            options={**({"first_game": True} if first_game else {}), **_opts(options)},
             pool=sim.bots,
         )
         result = _run(cat, sim, spec, workers, dask, chunk_size, progress and show_progress())
@@ -163,6 +179,12 @@ def simulate(
         say(f"report: {report}", err=True)
     where = f"Dask scheduler {dask}" if dask else f"{workers} worker(s)"
     detail(f"{games} games on {where} in {elapsed():.2f} s")
+
+
+def _opts(options: list[str]) -> dict:
+    from cardgen.cli.engine_cmds import _pairs
+
+    return dict(_pairs(options, "--option"))
 
 
 def _run(cat, sim, spec, workers: int, dask: str | None, chunk_size: int | None, show: bool):

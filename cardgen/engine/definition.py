@@ -123,8 +123,7 @@ class Engine:
             raise SetupError(f"{self.info.name} cannot be played in those teams with {n} players")
         over = dict(settings or {})
         check_settings(catalogue, over)
-        changed = {k: v for k, v in opts.items() if v != self.options.get(k)}
-        return Setup(n, chosen, over, changed, team_t)
+        return Setup(n, chosen, over, opts, team_t)
 
     # --- bots -------------------------------------------------------------------------------
     def bots(self) -> Mapping[str, BotFactory]:

@@ -12,7 +12,7 @@ and the game's **length** in decisions.  A game may add its own counters and sec
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.engine.bots import bot_names, make_bot
@@ -59,6 +59,8 @@ class KitSimulation:
     of its class, pickled by reference to that class)."""
 
     engine: Engine
+    #: the rules' settings overridden in every game (``simulate --set``)
+    settings: Mapping[str, Any] = field(default_factory=dict)
 
     # --- what the core reads -----------------------------------------------------------------
     @property
@@ -113,7 +115,7 @@ class KitSimulation:
         )
 
     def prepare(self, catalogue: Catalogue, spec: SimSpec, layout: Layout) -> KitTable:
-        return KitTable(self.engine, catalogue, spec, layout)
+        return KitTable(self.engine, catalogue, spec, layout, self.settings)
 
     def describe(self, spec: Mapping[str, Any]) -> str:
         opts = {k: spec[k] for k in self.engine.options if spec.get(k)}
@@ -160,8 +162,16 @@ class KitSimulation:
 class KitTable:
     """Plays the games of one run (the simulation's game table); picklable."""
 
-    def __init__(self, engine: Engine, catalogue: Catalogue, spec: SimSpec, layout: Layout) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        catalogue: Catalogue,
+        spec: SimSpec,
+        layout: Layout,
+        settings: Mapping[str, Any] | None = None,
+    ) -> None:
         self.engine, self.catalogue, self.spec, self.layout = engine, catalogue, spec, layout
+        self.settings = dict(settings or {})
         self._games: dict[tuple[str, ...], Game] = {}
         ids = [c.id for c in catalogue.cards]
         self._design = {cid: layout.start("design", k) for k, cid in enumerate(ids)}
@@ -171,10 +181,16 @@ class KitTable:
         self._has_sides = bool(engine.sides(catalogue))
 
     def __getstate__(self) -> dict:
-        return {"e": self.engine, "c": self.catalogue, "s": self.spec, "l": self.layout}
+        return {
+            "e": self.engine,
+            "c": self.catalogue,
+            "s": self.spec,
+            "l": self.layout,
+            "x": self.settings,
+        }
 
     def __setstate__(self, state: dict) -> None:
-        self.__init__(state["e"], state["c"], state["s"], state["l"])
+        self.__init__(state["e"], state["c"], state["s"], state["l"], state["x"])
 
     def game(self, sides: tuple[str, ...]) -> Game:
         g = self._games.get(sides)
@@ -184,6 +200,7 @@ class KitTable:
                     self.catalogue,
                     len(sides),
                     sides if self._has_sides else (),
+                    settings=self.settings,
                     options=dict(self.spec.options),
                 )
                 g = self._games[sides] = self.engine.new_game(self.catalogue, setup)

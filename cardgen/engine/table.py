@@ -33,8 +33,10 @@ from cardgen.engine.protocol import Action, Event, Setup
 
 
 class TableGame:
-    """A catalogue compiled for one set-up: its cards, rules and settings.  Subclass it, name
-    the ``state`` class, and check in :meth:`check` that the catalogue can be played."""
+    """A catalogue compiled for one set-up: its ``cards`` by id, ``rules``, ``settings`` (the
+    rules' readings with the set-up's overrides) and ``options`` (the engine's, with their
+    defaults).  Subclass it, name the ``state`` class, and check in :meth:`check` that the
+    catalogue can be played."""
 
     state: type[TableState]
 
@@ -43,6 +45,7 @@ class TableGame:
         self.catalogue = catalogue
         self.rules = catalogue.rules
         self.settings = check_settings(catalogue, setup.settings)
+        self.options = setup.options
         self.cards = catalogue.by_id
         self.check()
 

@@ -1,0 +1,159 @@
+"""Games per second of every engine, random bots, one worker; and the search bot's CPU a game.
+
+    python benchmarks/bench_games.py                      # every shipped engine, 3 runs each
+    python benchmarks/bench_games.py --games 1000 --runs 5 --search 3
+    python benchmarks/bench_games.py --baseline OTHER_CHECKOUT   # the same figures beside it
+
+Each figure is the median of ``--runs`` runs of ``--games`` seeded games through the simulation
+(the command ``cardgen simulate CARDS -g N --bots random -w 1`` runs), at the game's default
+player count, timed in CPU seconds of this process (less sensitive to a shared machine than the
+wall clock).  ``--search N`` also plays N games with the search bot in every seat and reports
+the median CPU seconds a game.  ``--baseline DIR`` runs this same script in another checkout
+(e.g. a worktree of an earlier commit) and prints its figures beside these, game by game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+#: the checkout measured (another one's with ``--baseline``, through BENCH_ROOT)
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parents[1])
+#: the catalogues timed, by pack (the shipped ones)
+CATALOGUES = {
+    "attack-right": "cards",
+    "attack-the-tower": "games/attack-the-tower/cards",
+    "greedy-kingdoms": "games/greedy-kingdoms/cards",
+    "authority": "games/authority/cards",
+    "castle-rampage": "games/castle-rampage/cards",
+    "harbour-bid": "cardgen/packs/harbour_bid/cards",
+}
+
+
+def _simulation(cat):
+    """The catalogue's simulation: the kit's, or (an earlier checkout) its pack's own."""
+    try:
+        from cardgen.engine.registry import engine_of, has_engine
+        from cardgen.engine.simulation import KitSimulation
+
+        if has_engine(cat):
+            return KitSimulation(engine_of(cat))
+    except ImportError:
+        pass
+    from cardgen.simulate import load_simulation
+
+    return load_simulation(cat)
+
+
+def _spec(sim, cat, games: int, bots: str):
+    from cardgen.simulate import SimSpec, make_matchups
+
+    hi = _players(cat, sim)[1]
+    sides = list(sim.recommended_sides(cat, hi))
+    try:
+        from cardgen.engine.simulation import KitSimulation, seat_sides
+
+        if isinstance(sim, KitSimulation) and not sim.engine.sides(cat):
+            return SimSpec(games, hi, (seat_sides(hi),), bots=bots, seed=1, pool=sim.bots)
+    except ImportError:
+        pass
+    return SimSpec(games, hi, make_matchups(sides, hi), bots=bots, seed=1, pool=sim.bots)
+
+
+def _players(cat, sim) -> tuple[int, int]:
+    try:
+        from cardgen.engine.simulation import KitSimulation
+
+        if isinstance(sim, KitSimulation):
+            return sim.engine.player_range(cat)
+    except ImportError:
+        pass
+    game = cat.pack.game_type
+    rp = getattr(cat.rules, "players", None)
+    return (rp.min, rp.max) if rp is not None else (game.min_players, game.max_players)
+
+
+def measure(games: int, runs: int, search: int) -> dict[str, dict[str, float]]:
+    """Each shipped engine's figures in this checkout."""
+    sys.path.insert(0, str(ROOT))
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.simulate import simulate
+
+    out: dict[str, dict[str, float]] = {}
+    for pack, folder in CATALOGUES.items():
+        if not (ROOT / folder / "rules.yaml").is_file():
+            continue
+        cat = load_catalogue(ROOT / folder)
+        try:
+            sim = _simulation(cat)
+        except Exception:  # a pack without an engine in this checkout
+            continue
+        row: dict[str, float] = {}
+        rates = []
+        for _ in range(runs):
+            spec = _spec(sim, cat, games, "random")
+            t = time.process_time()
+            simulate(cat, spec, simulation=sim)
+            rates.append(games / (time.process_time() - t))
+        row["games_per_s"] = statistics.median(rates)
+        bot = "search" if "search" in sim.bots else ("ismcts" if "ismcts" in sim.bots else None)
+        if search and bot:
+            cpu = []
+            for k in range(search):
+                spec = _spec(sim, cat, 1, bot)
+                spec = type(spec)(**{**_fields(spec), "seed": 100 + k})
+                t = time.process_time()
+                simulate(cat, spec, simulation=sim)
+                cpu.append(time.process_time() - t)
+            row["search_cpu_s"] = statistics.median(cpu)
+        out[pack] = row
+    return out
+
+
+def _fields(spec) -> dict:
+    return {f: getattr(spec, f) for f in spec.__dataclass_fields__}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--search", type=int, default=0, help="search-bot games to time (0: none)")
+    ap.add_argument("--baseline", type=Path, help="another checkout to measure beside this one")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args()
+    base = None
+    if args.baseline:
+        baseline = args.baseline.resolve()
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--json"]
+        cmd += ["--games", str(args.games), "--runs", str(args.runs), "--search", str(args.search)]
+        env = {**os.environ, "PYTHONPATH": str(baseline), "BENCH_ROOT": str(baseline)}
+        done = subprocess.run(
+            cmd, capture_output=True, text=True, cwd=baseline, check=True, env=env
+        )
+        base = json.loads(done.stdout)
+    here = measure(args.games, args.runs, args.search)
+    if args.json:
+        print(json.dumps(here))
+        return
+    print(f"random bots, 1 worker, {args.games} games, median of {args.runs} runs (CPU time)")
+    for pack, row in here.items():
+        line = f"{pack:18} {row['games_per_s']:8.0f} games/s"
+        if base and pack in base:
+            b = base[pack]["games_per_s"]
+            line += f"   baseline {b:8.0f} games/s   x{row['games_per_s'] / b:.2f}"
+        if "search_cpu_s" in row:
+            line += f"   search {row['search_cpu_s']:.2f} CPU s/game"
+            if base and "search_cpu_s" in base.get(pack, {}):
+                line += f" (baseline {base[pack]['search_cpu_s']:.2f})"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
