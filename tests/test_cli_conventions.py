@@ -26,6 +26,7 @@ RENDER = str(TESTS / "fixtures" / "render" / "cards")  # renders quickly (has W2
 SCENARIO = str(TESTS / "scenarios" / "age-deaths.yaml")
 SHEET = str(TESTS / "fixtures" / "sheets" / "goblin-market.csv")  # 20 plain cards
 PLAIN_RULES = str(TESTS / "fixtures" / "plain" / "rules.yaml")
+HARBOUR = ROOT / "cardgen" / "packs" / "harbour_bid"  # a game on the engine kit
 
 #: Commands that read a catalogue (all but `scenario run`, whose files name their own).
 CATALOGUE_COMMANDS = (
@@ -38,6 +39,7 @@ CATALOGUE_COMMANDS = (
     "build",
     "simulate",
     "watch",
+    "conform",
 )
 
 
@@ -238,7 +240,7 @@ def test_catalogue_is_a_positional_argument(runner, app, command):
 @pytest.mark.parametrize("command", [c for c in CATALOGUE_COMMANDS if c != "schema"])
 def test_the_positional_catalogue_is_the_one_read(runner, app, tmp_path, command):
     nowhere = tmp_path / "no-catalogue"
-    out = [] if command == "validate" else ["-o", str(tmp_path / "out")]
+    out = [] if command in ("validate", "conform") else ["-o", str(tmp_path / "out")]
     res = runner.invoke(app, [command, str(nowhere), *out])
     assert res.exit_code == 1, res.output
     assert f"{nowhere}: error E010" in res.output and "Traceback" not in res.output
@@ -270,7 +272,14 @@ def test_old_cards_option_still_works(runner, app, plain):
 
 def test_every_command_has_quiet_and_verbose(app):
     commands = _commands(app)
-    assert set(commands) == {*CATALOGUE_COMMANDS, "scenario run", "games", "new", "import"}
+    assert set(commands) == {
+        *CATALOGUE_COMMANDS,
+        "scenario run",
+        "scenario upgrade",
+        "games",
+        "new",
+        "import",
+    }
     for name, cmd in commands.items():
         opts = {o for p in cmd.params for o in p.opts}
         assert {"-q", "--quiet", "-v", "--verbose"} <= opts, name
@@ -290,6 +299,8 @@ VERBOSE_RUNS = {
     "render": ([RENDER, "-p", "pnp", "--paper", "a4", "-o", "OUT"], "pnp-a4.pdf"),
     "build": ([RENDER, "--only", "components", "-o", "OUT"], "rebuilt"),
     "simulate": ([CARDS, "-g", "2", "-n", "2"], "2 games on 1 worker(s)"),
+    "conform": ([str(HARBOUR / "cards"), "-g", "1", "--bots", "random"], "conform in"),
+    "scenario upgrade": ([str(HARBOUR / "scenarios"), "--check"], "already in the kit's format"),
 }
 
 

@@ -57,7 +57,9 @@ def test_the_layout_in_the_game_folder_is_the_one_printed(tmp_path):
 def test_errors(tmp_path):
     with pytest.raises(ScaffoldError, match=r"unknown game pack 'dragons'.*plain"):
         new_game(tmp_path / "a", "dragons")
-    with pytest.raises(ScaffoldError, match="has no starter catalogue; packs with one: plain"):
+    with pytest.raises(
+        ScaffoldError, match="has no starter catalogue; packs with one: harbour-bid, plain"
+    ):
         new_game(tmp_path / "b", "attack-right")
     busy = tmp_path / "busy"
     busy.mkdir()

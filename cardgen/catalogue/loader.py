@@ -169,9 +169,36 @@ def load_rules(path: Path, display: str | None = None) -> tuple[Pack, RulesBase]
         raise DiagnosticError(problems + exc.diagnostics) from None
     problems += pack.rules_problems(rules, smap, path.parent)
     problems += _field_clashes(pack, rules, smap)
+    problems += _engine_file(pack, rules, smap, path.parent)
     if problems:
         raise DiagnosticError(problems)
     return pack, rules
+
+
+def _engine_file(pack: Pack, rules: RulesBase, smap: SourceMap, folder: Path) -> list[Diagnostic]:
+    """E019 when ``engine:`` names a file that is neither a regular file of the catalogue
+    folder nor one of the pack's (the file itself is loaded only by the commands that play)."""
+    from cardgen.util.files import why_not_regular
+
+    name = rules.engine
+    if not name:
+        return []
+    local = folder / name
+    if os.path.lexists(local):
+        reason = why_not_regular(local)
+        if reason is None and folder.resolve() in local.resolve().parents:
+            return []
+        why = reason or "it lies outside the catalogue folder"
+        return [Diagnostic("E019", f"engine: {name}: {why}", smap.at(("engine",)))]
+    if (pack.data / name).is_file():
+        return []
+    return [
+        Diagnostic(
+            "E019",
+            f"engine: no file {name} beside rules.yaml (nor in the {pack.game_type.id} pack)",
+            smap.at(("engine",)),
+        )
+    ]
 
 
 def _field_clashes(pack: Pack, rules: RulesBase, smap: SourceMap) -> list[Diagnostic]:

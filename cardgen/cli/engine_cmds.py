@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -317,8 +318,12 @@ def _on_kit(path: Path) -> bool:
     from cardgen.engine import scenario as kit
     from cardgen.engine.registry import has_engine
 
+    from cardgen.scenarios import catalogue_folder
+
     try:
         doc, smap = load_yaml(path, display=str(path))
+        if isinstance(doc, dict) and "cards" not in doc:  # the packs' old default folder
+            doc = {**doc, "cards": os.path.relpath(catalogue_folder(path, doc), path.parent)}
         return has_engine(kit.catalogue_of(path, doc, smap))
     except (DiagnosticError, kit.Problems):
         return True  # the kit's runner reports it
@@ -415,6 +420,7 @@ def conform(
         f"{engine.info.name}: {report.games} games, {report.decisions} decisions conform "
         f"({report.hidden_checks} hidden-information checks, {report.arranged} described states)"
     )
+    detail(f"{report.games} games conform in {elapsed():.2f} s")
 
 
 def register(app: typer.Typer) -> None:

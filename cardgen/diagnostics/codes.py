@@ -58,6 +58,12 @@ CODES: dict[str, Code] = {
             "the first row names the columns, each row below it is a card",
         ),
         Code("E015", "yaml-too-deep", _E, "flatten the nesting; card data is a few levels deep"),
+        Code(
+            "E019",
+            "no-engine-file",
+            _E,
+            "put the engine file beside rules.yaml, or remove `engine:` (the pack's rules)",
+        ),
         # --- schema ------------------------------------------------------------------------
         Code("E101", "unknown-key", _E, "remove the key or correct its spelling"),
         Code("E102", "wrong-type", _E, "give a value of the expected type"),

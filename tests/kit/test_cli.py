@@ -83,3 +83,30 @@ def test_simulate_reports_designs_and_length(runner) -> None:
     assert doc["length"]["games"] == 60 and doc["length"]["mean"] > 5
     r2 = cli(runner, "simulate", CARDS, "-g", "60", "-f", "json", "--seed", "3", "-w", "2")
     assert r2.output == r.output  # the same figures on any number of workers
+
+
+def test_validate_names_a_missing_engine_file(runner, tmp_path: Path) -> None:
+    import shutil
+
+    cards = tmp_path / "cards"
+    shutil.copytree(HARBOUR / "cards", cards)
+    text = (cards / "rules.yaml").read_text().replace("engine: rules.py", "engine: rulez.py")
+    (cards / "rules.yaml").write_text(text)
+    r = cli(runner, "validate", str(cards))
+    assert r.exit_code == 1 and "E019" in r.output and "no file rulez.py" in r.output
+    assert "rules.yaml:5:" in r.output
+
+
+def test_a_broken_local_engine_is_an_error_naming_its_line(runner, tmp_path: Path) -> None:
+    import shutil
+
+    cards = tmp_path / "cards"
+    shutil.copytree(HARBOUR / "cards", cards)
+    shutil.copy(HARBOUR / "rules.py", cards / "rules.py")
+    source = (cards / "rules.py").read_text()
+    (cards / "rules.py").write_text(
+        source.replace("ENGINE = HarbourBid()", "ENGINE = HarbourBid(1)")
+    )
+    r = cli(runner, "play", str(cards))
+    assert r.exit_code == 1 and "rules.py:" in r.output and "TypeError" in r.output
+    assert "Traceback" not in r.output

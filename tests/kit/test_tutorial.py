@@ -31,7 +31,10 @@ def _run(line: str, cwd: Path) -> subprocess.CompletedProcess:
     assert args[0] == "cardgen", line
     return subprocess.run(
         [sys.executable, "-m", "cardgen", *args[1:]],
-        cwd=cwd, capture_output=True, text=True, timeout=600,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
 
 
@@ -41,7 +44,7 @@ def test_the_tutorial_runs_as_written(tmp_path: Path) -> None:
     pending_python: str | None = None
     last: tuple[str, subprocess.CompletedProcess] | None = None
     ran = 0
-    for i, (kind, body, prose) in enumerate(steps):
+    for kind, body, prose in steps:
         if last is not None and "It fails" in prose:
             line, result = last
             assert result.returncode == 1, (line, result.stdout, result.stderr)
