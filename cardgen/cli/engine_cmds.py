@@ -317,7 +317,6 @@ def _on_kit(path: Path) -> bool:
     from cardgen.diagnostics import DiagnosticError
     from cardgen.engine import scenario as kit
     from cardgen.engine.registry import has_engine
-
     from cardgen.scenarios import catalogue_folder
 
     try:
