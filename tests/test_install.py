@@ -65,11 +65,39 @@ def test_the_wheel_ships_every_data_file(wheel):
     assert "[cardgen.packs]" in text and "attack-right = " in text and "plain = " in text
 
 
+def _dependency_folders() -> list[str]:
+    """The folders this test run's packages are in (they stand in for the wheel's dependencies:
+    nothing is downloaded), this checkout left out.  ``system_site_packages`` would give the
+    new environment the *system's* packages, which inside a virtualenv are not these."""
+    import site
+    import sysconfig
+
+    found = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib"), *site.getsitepackages()}
+    if site.ENABLE_USER_SITE:
+        found.add(site.getusersitepackages())
+    return sorted(f for f in found if os.path.isdir(f) and Path(f).resolve() != ROOT)
+
+
+def _fresh_venv(env_dir: Path) -> Path:
+    """A new virtualenv whose site-packages also reads this run's packages (a ``.pth`` file of
+    their folders: their own ``.pth`` files, such as this checkout's editable install, are not
+    run).  Its bin folder."""
+    venv.create(env_dir, with_pip=True)
+    bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    where = subprocess.run(
+        [str(bindir / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    pth = Path(where.stdout.strip()) / "cardgen-test-dependencies.pth"
+    pth.write_text("".join(f"{folder}\n" for folder in _dependency_folders()), "utf-8")
+    return bindir
+
+
 def test_wheel_install_validates_and_builds_from_a_folder_with_only_cards(wheel, tmp_path):
     env_dir = tmp_path / "venv"
-    # the test environment's packages stand in for the dependencies (nothing to download)
-    venv.create(env_dir, system_site_packages=True, with_pip=True)
-    bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    bindir = _fresh_venv(env_dir)
     _run([str(bindir / "python"), "-m", "pip", "install", "--no-deps", str(wheel)], tmp_path)
     game = tmp_path / "game"
     shutil.copytree(CARDS, game / "cards")

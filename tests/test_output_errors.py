@@ -105,18 +105,31 @@ def test_a_read_only_file_system(runner, app, work, monkeypatch, command):
     _failed_cleanly(result, "read-only")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
 @pytest.mark.parametrize("command", COMMANDS)
-def test_a_read_only_folder(runner, app, work, command):
-    folder = work / "locked"
-    folder.mkdir()
-    out = folder / ("out" if command in FOLDER_OUTPUTS else "out.txt")
-    folder.chmod(0o555)
+def test_a_read_only_folder(command):
+    """In a child process as an unprivileged user (a root run drops to ``nobody``: root writes
+    into a read-only folder), so root and other users run the same test."""
+    import subprocess
+    import sys
+
+    from catalogue_edits import shared_work_dir, unprivileged
+
+    work = shared_work_dir()
     try:
-        result = runner.invoke(app, _commands(out)[command])
+        folder = work / "locked"
+        folder.mkdir(mode=0o555)
+        folder.chmod(0o555)
+        out = folder / ("out" if command in FOLDER_OUTPUTS else "out.txt")
+        cmd = unprivileged([sys.executable, "-m", "cardgen", *_commands(out)[command]])
+        env = {**os.environ, "CARDGEN_CACHE_DIR": str(work / "cache")}
+        proc = subprocess.run(
+            cmd, capture_output=True, text=True, timeout=600, env=env, cwd=work, check=False
+        )
+        assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
+        assert proc.returncode == 1 and "permission denied" in proc.stderr, proc.stderr[-3000:]
+        assert list(folder.iterdir()) == []
     finally:
-        folder.chmod(0o755)
-    _failed_cleanly(result, "permission denied")
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def test_render_refuses_what_validate_refuses(runner, app, work):
