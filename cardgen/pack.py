@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -68,7 +68,11 @@ class BackDesign:
         return self.key if self.marked else f"{self.pile}-{self.key}"
 
 
-class Pack:
+CardT = TypeVar("CardT", bound="CardBase")
+RulesT = TypeVar("RulesT", bound="RulesBase")
+
+
+class Pack(Generic[CardT, RulesT]):
     """A game pack.  Subclass it, set the class attributes and override the hooks you need.
 
     The defaults serve a data-only pack: catalogue order is file order, the schema and the
@@ -94,11 +98,11 @@ class Pack:
         """The pack's own diagnostic codes (:class:`cardgen.diagnostics.Code`)."""
         return []
 
-    def validation_context(self, rules: RulesBase) -> dict[str, Any]:
+    def validation_context(self, rules: RulesT) -> dict[str, Any]:
         """The pydantic validation context of the cards (the rules model, for id lookups)."""
         return {"rules": rules}
 
-    def sort_key(self, rules: RulesBase) -> Callable[[CardBase], Any] | None:
+    def sort_key(self, rules: RulesT) -> Callable[[CardBase], Any] | None:
         """Catalogue order (a stable sort key), or None to keep file order."""
         return None
 
@@ -106,12 +110,12 @@ class Pack:
         """Rules-model checks of a loaded catalogue (beyond the schema)."""
         return []
 
-    def rules_icons(self, rules: RulesBase) -> list[tuple[tuple[str | int, ...], str]]:
+    def rules_icons(self, rules: RulesT) -> list[tuple[tuple[str | int, ...], str]]:
         """The icons ``rules.yaml`` names (deck emblems, stat icons), each with its path in
         the file (``(("decks", 0, "icon"), "sword")``); :meth:`rules_problems` checks them."""
         return []
 
-    def rules_problems(self, rules: RulesBase, smap: Any, cards_dir: Path) -> list[Diagnostic]:
+    def rules_problems(self, rules: RulesT, smap: Any, cards_dir: Path) -> list[Diagnostic]:
         """Problems of a valid rules model that the model alone cannot see, at their line of
         ``rules.yaml`` (``smap``): by default each icon of :meth:`rules_icons` that has no
         file ``icons/<name>.svg`` in the catalogue folder ``cards_dir`` or the pack (E404).
@@ -137,19 +141,19 @@ class Pack:
         """``"module:function"`` checks run by `validate` (cached by content), e.g. the engine's."""
         return ()
 
-    def card_model_for(self, rules: RulesBase | None) -> type[CardBase]:
+    def card_model_for(self, rules: RulesT | None) -> Any:
         """The card model of a catalogue: :attr:`card_model` with the fields its ``rules.yaml``
         declares (``fields:``, :mod:`cardgen.catalogue.custom_fields`)."""
         from cardgen.catalogue.custom_fields import extend_card_model
 
         return extend_card_model(self.card_model, getattr(rules, "fields", None) or {})
 
-    def file_field_defaults(self, rules: RulesBase) -> dict[str, Any]:
+    def file_field_defaults(self, rules: RulesT) -> dict[str, Any]:
         """Values of :attr:`file_fields` that a card file (or a sheet) may leave out (plain: the
         first back of ``rules.yaml``)."""
         return {}
 
-    def card_file_model(self, rules: RulesBase | None = None) -> type:
+    def card_file_model(self, rules: RulesT | None = None) -> type:
         """The pydantic model of a whole card file (its shared fields and ``cards``)."""
         from pydantic import ConfigDict, Field, create_model
 
@@ -157,11 +161,11 @@ class Pack:
         fields: dict[str, Any] = {
             name: (model.model_fields[name].annotation, ...) for name in self.file_fields
         }
-        fields["cards"] = (list[model], Field(min_length=1))
+        fields["cards"] = (list[model], Field(min_length=1))  # type: ignore[valid-type]
         config = ConfigDict(extra="forbid", frozen=True)
         return create_model("CardFile", __config__=config, **fields)
 
-    def schema_enums(self, rules: RulesBase | None) -> dict[str, list[str]]:
+    def schema_enums(self, rules: RulesT | None) -> dict[str, list[str]]:
         """Field name -> allowed values, written as enums into the JSON Schema of a deck file."""
         return {}
 
@@ -169,7 +173,7 @@ class Pack:
     #: Attack Right's effects lead with their kind and give the amount as a bare number
     sheet_notation: ClassVar[dict[str, Notation]] = {}
 
-    def export_row(self, card: CardBase) -> dict[str, Any]:
+    def export_row(self, card: CardT) -> dict[str, Any]:
         """One card as a row of the sheet export, a cell per card field: numbers and booleans
         as they are, everything else as the text :meth:`import_row` reads back
         (:mod:`cardgen.catalogue.sheet_cells`)."""
@@ -186,7 +190,7 @@ class Pack:
 
         return row_card(model or self.card_model, cells, self.sheet_notation)
 
-    def card_text(self, card: CardBase) -> str:
+    def card_text(self, card: CardT) -> str:
         """The printed rules text of ``card``."""
         return getattr(card, "text", None) or ""
 
@@ -218,11 +222,11 @@ class Pack:
         part of the build keys.  By default the whole pack folder."""
         return [self.data]
 
-    def back_of(self, card: CardBase) -> BackDesign:
+    def back_of(self, card: CardT) -> BackDesign:
         """The back of ``card``: by default every card shares one back, in one pile."""
         return BackDesign("back", "cards", "back")
 
-    def face_down_back(self, card: CardBase) -> BackDesign | None:
+    def face_down_back(self, card: CardT) -> BackDesign | None:
         """The back of the group the rules hide ``card`` in (cards shuffled, dealt or held face
         down together, whatever pile each comes from), or None when :meth:`back_of` already is.
 
@@ -232,7 +236,7 @@ class Pack:
         marked back a designer may print instead (``printing: {backs: marked}``)."""
         return None
 
-    def printed_back(self, card: CardBase, rules: RulesBase) -> BackDesign:
+    def printed_back(self, card: CardT, rules: RulesT) -> BackDesign:
         """The back printed on ``card``: its face-down group's, unless the catalogue asks for
         marked backs (``printing.backs`` in ``rules.yaml``)."""
         if rules.printing.backs == "group":
@@ -241,11 +245,11 @@ class Pack:
                 return group
         return self.back_of(card)
 
-    def pile_name(self, rules: RulesBase, pile: str) -> str:
+    def pile_name(self, rules: RulesT, pile: str) -> str:
         """The printed name of a pile (a print file's title)."""
         return pile
 
-    def card_size(self, card: CardBase, rules: RulesBase) -> Any:
+    def card_size(self, card: CardT, rules: RulesT) -> Any:
         """The size ``card`` prints at when not the layout's: a name of
         :data:`cardgen.render.layout.CARD_SIZES` or ``(width, height)`` mm; None: the layout's.
         Every card of a pile must have one size (plain: its back's ``size``)."""
@@ -263,7 +267,7 @@ class Pack:
 
         return LayoutBacks(theme)
 
-    def icons(self, rules: RulesBase, bold_font: str, cards_dir: Path | None = None) -> Any:
+    def icons(self, rules: RulesT, bold_font: str, cards_dir: Path | None = None) -> Any:
         """The icon set (``paint(canvas, ink, name, faded=False)``, ``name in icons``): by
         default the SVG files ``icons/<name>.svg`` of the catalogue folder ``cards_dir``
         (designers' own icons), then of the pack's :attr:`data` folder
@@ -272,11 +276,11 @@ class Pack:
 
         return SvgIcons(icon_folders(self.data, cards_dir))
 
-    def icon_tokens(self, rules: RulesBase) -> dict[str, str]:
+    def icon_tokens(self, rules: RulesT) -> dict[str, str]:
         """The ``{token}`` icons card text may use, with a description of each."""
         return {}
 
-    def card_icons(self, card: CardBase, rules: RulesBase) -> list[str]:
+    def card_icons(self, card: CardT, rules: RulesT) -> list[str]:
         """The icons ``card`` prints (the preflight checks each can be drawn): by default the
         ``{tokens}`` of its :meth:`card_text`; a pack adds those its face and back draw."""
         from cardgen.catalogue.icon_tokens import tokens_in
@@ -344,11 +348,11 @@ class Pack:
 
         return assemble(catalogue, self.appendix_sections(catalogue), self)
 
-    def rulebook_context(self, rules: RulesBase) -> dict[str, Any]:
+    def rulebook_context(self, rules: RulesT) -> dict[str, Any]:
         """The names the rulebook source's jinja expressions may use (``{{ rules.game }}``)."""
         return {"rules": rules}
 
-    def rulebook_icons(self, rules: RulesBase) -> dict[str, tuple[str, str]]:
+    def rulebook_icons(self, rules: RulesT) -> dict[str, tuple[str, str]]:
         """Icon tokens the rulebook may use beyond :meth:`icon_tokens`: token -> (the icon
         drawn by :meth:`icons`, its label)."""
         return {}

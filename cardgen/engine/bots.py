@@ -96,7 +96,7 @@ def make_bot(engine: Engine, game: Game, name: str, seed: int) -> Bot:
         )
     bot = factory(engine, game, seed)
     if not getattr(bot, "name", None):
-        bot.name = name  # type: ignore[misc]
+        bot.name = name
     return bot
 
 

@@ -16,7 +16,7 @@ that seat sees whole (a draw); the others see it with the ``hidden`` fields as `
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,7 +100,7 @@ class EventSchema:
         """The event types with ``role``."""
         return {t.name for t in self.types.values() if t.role == role}
 
-    def __iter__(self) -> Iterable[EventType]:  # type: ignore[override]
+    def __iter__(self) -> Iterator[EventType]:
         return iter(self.types.values())
 
 

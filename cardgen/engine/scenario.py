@@ -407,7 +407,7 @@ class Scenario:
                     return problems
             elif kind == "illegal":
                 for k, text in data.items():
-                    seat = parse_seat(k, self.setup.players)
+                    seat = _seat_or_fail(k, self.setup.players)
                     legal = {
                         normalise(state.action_to_string(seat, a))
                         for a in state.legal_actions(seat)
@@ -477,21 +477,21 @@ class Scenario:
         if key == "legal":
             out = []
             for s, want in v.items():
-                seat = parse_seat(s, players)
-                have = sorted(
+                seat = _seat_or_fail(s, players)
+                legal = sorted(
                     normalise(state.action_to_string(seat, a)) for a in state.legal_actions(seat)
-                )  # type: ignore[arg-type]
+                )
                 if isinstance(want, list):
-                    if sorted(normalise(x) for x in want) != have:
+                    if sorted(normalise(x) for x in want) != legal:
                         out.append(
-                            f"{where}: {s}'s legal actions are {have}, expected {sorted(want)}"
+                            f"{where}: {s}'s legal actions are {legal}, expected {sorted(want)}"
                         )
                     continue
                 for x in want.get("includes", []):
-                    if normalise(x) not in have:
-                        out.append(f"{where}: {s} cannot {x!r}; legal: {have}")
+                    if normalise(x) not in legal:
+                        out.append(f"{where}: {s} cannot {x!r}; legal: {legal}")
                 for x in want.get("excludes", []):
-                    if normalise(x) in have:
+                    if normalise(x) in legal:
                         out.append(f"{where}: {s} can {x!r}, expected not")
             return out
         if key == "winner":

@@ -190,7 +190,7 @@ class KitTable:
         }
 
     def __setstate__(self, state: dict) -> None:
-        self.__init__(state["e"], state["c"], state["s"], state["l"], state["x"])
+        KitTable.__init__(self, state["e"], state["c"], state["s"], state["l"], state["x"])
 
     def game(self, sides: tuple[str, ...]) -> Game:
         g = self._games.get(sides)

@@ -12,7 +12,7 @@ COLOURS = {"crew": "#2F4F7A", "cargo": "#8A5A2B"}
 SUIT_COLOURS = {"spice": "#B5472E", "silk": "#7A4F9A", "tea": "#3F7D4E"}
 
 
-class HarbourBidPack(Pack):
+class HarbourBidPack(Pack[HarbourCard, HarbourRules]):
     """Crew cards (strength, ability) bid for cargo cards (points, suit); two players."""
 
     game_type = GameType(

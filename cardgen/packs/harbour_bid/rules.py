@@ -12,6 +12,7 @@ suite.  Change a rule here, then run ``cardgen scenario run`` and ``cardgen simu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -78,7 +79,7 @@ class State(TableState):
         suits = {self.game.cards[x].suit for x in self.dock}
         return c.strength + (c.ability.bonus if c.ability.bonus_suit in suits else 0)
 
-    def resolve(self, actions: dict[int, int]) -> None:
+    def resolve(self, actions: Mapping[int, int]) -> None:
         bids = {p: self.game.crew[a] for p, a in sorted(actions.items())}
         power = {p: self.strength(card) for p, card in bids.items()}
         for p, card in bids.items():
