@@ -220,6 +220,25 @@ def test_choice_enums_match_the_library():
         assert [m.value for m in cli_enum] == list(library), cli_enum.__name__
 
 
+def test_help_texts_and_the_package_description_name_no_game(runner, app, plain):
+    """cardgen is for any game: no command's help and not the package's description speaks
+    one game's language (play --help said "deck ids", "No star cards, 6-card hands")."""
+    import tomllib
+
+    from cardgen.pack import installed_packs
+
+    games = {p.game_type.name for p in installed_packs() if p.game_type.id != "plain"}
+    words = [*games, "deck ids", "star card", "6-card"]
+    texts = {"cardgen": runner.invoke(app, ["--help"]).output}
+    for name in _commands(app):
+        texts[name] = runner.invoke(app, [*name.split(), "--help"]).output
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    texts["pyproject.toml description"] = meta["description"]
+    for where, text in texts.items():
+        for word in words:
+            assert word.lower() not in plain(text).lower(), (where, word)
+
+
 def test_quiet_and_verbose_exclude_each_other(runner, app, plain):
     res = runner.invoke(app, ["validate", CAT, "-q", "-v"])
     assert res.exit_code == 2 and "exclude each other" in plain(res.output)
