@@ -27,10 +27,11 @@ def register_font(name: str, filename: str, font_dir: Path = FONT_DIR) -> str:
     path or one leaving it; the file must be a regular file of at most
     :data:`~cardgen.util.limits.MAX_FONT_BYTES`.  A problem is a DiagnosticError (E001) that
     names the file and why, never what it holds."""
-    if name in pdfmetrics.getRegisteredFontNames():
+    problem = _font_problem(filename)  # before the registered names: a path is never a font
+    if problem is None and name in pdfmetrics.getRegisteredFontNames():
         return name
     path = font_dir / filename
-    why = _font_problem(filename) or _load(name, path)
+    why = problem or _load(name, path)
     if why:
         raise DiagnosticError(
             [Diagnostic("E001", f"cannot load font {filename!r}: {why}", Position(str(path)))]
