@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from cardgen.engine.chance import settle
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import SetupError
 from cardgen.engine.protocol import Action, Bot, Game, State
@@ -57,6 +58,7 @@ class GreedyBot:
             joint = {p: self.engine.policy(after, p, self.rng) for p in others}
             joint[seat] = a
             after.apply(joint)
+            settle(after)
             value = self.engine.evaluate(after, seat)
             if value is not None and value > best_value:
                 best, best_value = a, value

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.bots import bot_names, make_bot
+from cardgen.engine.chance import at_chance, sample_chance
 from cardgen.engine.definition import Engine
 from cardgen.engine.log import replay, to_json
 from cardgen.engine.play import bot_seed, play
@@ -108,6 +109,12 @@ def _play_checked(
     while not state.is_terminal():
         if step >= engine.info.max_length:
             raise Nonconformance(f"{where}: no end within {engine.info.max_length} decisions")
+        if at_chance(state):
+            _check_chance(state, f"{where}, step {step}")
+            state.apply_chance(sample_chance(state))  # type: ignore[attr-defined]
+            seen_events = _check_events(engine, state, vocab, seen_events, where)
+            step += 1
+            continue
         movers = list(state.movers())
         if not movers:
             raise Nonconformance(f"{where}, step {step}: not ended, yet nobody moves")
@@ -136,6 +143,16 @@ def _play_checked(
         raise Nonconformance(f"{where}: returns {r} are not one result in [0, 1] per seat")
     if state.movers() or any(state.legal_actions(p) for p in range(setup.players)):
         raise Nonconformance(f"{where}: the game ended but someone may still move")
+
+
+def _check_chance(state: State, where: str) -> None:
+    outcomes = list(state.chance_outcomes())  # type: ignore[attr-defined]
+    total = sum(p for _, p in outcomes)
+    if abs(total - 1.0) > 1e-9 or any(p <= 0 for _, p in outcomes):
+        raise Nonconformance(f"{where}: chance outcomes {outcomes} are not a distribution")
+    texts = [state.chance_to_string(o) for o, _ in outcomes]  # type: ignore[attr-defined]
+    if len(set(texts)) != len(texts):
+        raise Nonconformance(f"{where}: chance outcomes are written alike: {texts}")
 
 
 def _check_state(engine: Engine, state: State, vocab: Vocabulary, where: str) -> None:

@@ -31,7 +31,9 @@ class EventType:
 
     name: str
     fields_spec: str = ""
-    text: str = ""
+    #: the readable line: a format string of the fields (card ids as names, seats as P1), or a
+    #: function of that mapping for a line a format string cannot write
+    text: str | Callable[[Mapping[str, Any]], str] = ""
     role: str | None = None
     private: str | None = None
     hidden: tuple[str, ...] = ()
@@ -86,6 +88,8 @@ class EventSchema:
             elif isinstance(v, list) and dom == "card" and card_name is not None:
                 v = ", ".join(card_name(x) if isinstance(x, str) else "a hidden card" for x in v)
             values[name] = "a hidden card" if v is None and name in et.hidden else v
+        if callable(et.text):
+            return et.text(values)
         return et.text.format(**values)
 
     def seen_by(self, doc: Mapping[str, Any], seat: int) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from cardgen.engine.chance import CHANCE
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError, ReplayError
 from cardgen.engine.play import PlayedGame, apply_strings
@@ -85,12 +86,17 @@ def to_json(played: PlayedGame, catalogue_label: str) -> str:
         "seed": played.seed,
         "setup": setup.to_json(),
         "seats": seats,
-        "steps": [{seat_name(p): s for p, s in sorted(step.items())} for step in played.strings],
+        "steps": [_step_json(step) for step in played.strings],
         "events": event_dicts(played.engine, played.state.events),
         "result": result_of(played.state),
         "final_digest": played.state.digest(),
     }
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def _step_json(step: Mapping[int, str]) -> dict[str, str]:
+    """A step as the log writes it: ``{"P1": action, ...}`` or ``{"chance": outcome}``."""
+    return {("chance" if p == CHANCE else seat_name(p)): s for p, s in sorted(step.items())}
 
 
 def to_text(played: PlayedGame) -> str:
@@ -127,7 +133,10 @@ def view(played: PlayedGame, seat: int, catalogue_label: str, *, as_json: bool) 
                     "chosen": state.action_to_string(seat, step[seat]),
                 }
             )
-        state.apply(step)
+        if CHANCE in step:
+            state.apply_chance(step[CHANCE])  # type: ignore[attr-defined]
+        else:
+            state.apply(step)
     seen = [eng.events.seen_by(d, seat) for d in event_dicts(eng, played.state.events)]
     if not as_json:
         name = lambda c: eng.card_name(played.catalogue, c)  # noqa: E731
@@ -214,7 +223,9 @@ def steps_of(doc: Mapping[str, Any], players: int) -> list[dict[int, str]]:
         if not isinstance(step, dict) or not step:
             raise ReplayError(f"step {k + 1} is not a mapping of seats to actions")
         try:
-            out.append({_seat(p, players): str(a) for p, a in step.items()})
+            out.append(
+                {(CHANCE if p == "chance" else _seat(p, players)): str(a) for p, a in step.items()}
+            )
         except ValueError as exc:
             raise ReplayError(f"step {k + 1}: {exc}") from None
     return out

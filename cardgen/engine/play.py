@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardgen.engine.bots import make_bot
+from cardgen.engine.chance import CHANCE, at_chance, sample_chance
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError, IllegalAction
 from cardgen.engine.grammar import closest, normalise
@@ -77,6 +78,13 @@ def play(
     while not state.is_terminal():
         if len(played.steps) >= limit:
             raise EngineError(f"the game did not end within {limit} steps")
+        if at_chance(state):
+            outcome = sample_chance(state)
+            if record:
+                played.strings.append({CHANCE: state.chance_to_string(outcome)})  # type: ignore[attr-defined]
+            state.apply_chance(outcome)  # type: ignore[attr-defined]
+            played.steps.append({CHANCE: outcome})
+            continue
         movers = state.movers()
         joint = {p: seated[p].choose(state, p) for p in movers}
         if record:
@@ -88,7 +96,10 @@ def play(
 
 def apply_strings(state: State, texts: Mapping[int, str]) -> dict[int, Action]:
     """Apply one action string per mover (as a log or a scenario writes them); raises
-    :class:`IllegalAction` naming the seat, the string and the closest legal ones."""
+    :class:`IllegalAction` naming the seat, the string and the closest legal ones; a chance
+    outcome is ``{CHANCE: its string}``."""
+    if CHANCE in texts:
+        return {CHANCE: apply_chance_string(state, texts[CHANCE])}
     movers = list(state.movers())
     if sorted(texts) != sorted(movers):
         want = ", ".join(f"P{p + 1}" for p in movers) or "nobody (the game has ended)"
@@ -99,6 +110,24 @@ def apply_strings(state: State, texts: Mapping[int, str]) -> dict[int, Action]:
         joint[p] = find_action(state, p, text)
     state.apply(joint)
     return joint
+
+
+def apply_chance_string(state: State, text: str) -> Action:
+    """Resolve the chance node with the outcome written ``text``."""
+    if not at_chance(state):
+        raise IllegalAction(f"the game stands at no chance node (chance {text!r} given)")
+    outcomes = {
+        normalise(state.chance_to_string(o)): o  # type: ignore[attr-defined]
+        for o, _ in state.chance_outcomes()  # type: ignore[attr-defined]
+    }
+    want = normalise(text)
+    if want not in outcomes:
+        raise IllegalAction(
+            f"no chance outcome {want!r}{closest(want, outcomes)}; the outcomes: "
+            + ", ".join(sorted(outcomes))
+        )
+    state.apply_chance(outcomes[want])  # type: ignore[attr-defined]
+    return outcomes[want]
 
 
 def find_action(state: State, seat: int, text: str) -> Action:

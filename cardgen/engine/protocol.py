@@ -13,6 +13,12 @@ files, the browser's buttons), matched by the game's action grammar
 (:class:`cardgen.engine.grammar.Grammar`).
 
 Seats are 0-based in code and ``P1``…``Pn`` in every text a person reads or writes.
+
+A game may also stop at explicit **chance nodes** (OpenSpiel's): nobody moves, the game has not
+ended, and ``chance_outcomes()`` lists the outcomes with their probabilities.  The kit draws
+one with the state's own generator (:func:`cardgen.engine.play.sample_chance`) and applies it
+with ``apply_chance(outcome)``; ``chance_to_string(outcome)`` writes it for logs and scenarios
+(``chance: P2 wins Rock-Scissors-Paper``).  Most games shuffle inside ``apply`` instead.
 """
 
 from __future__ import annotations
@@ -138,6 +144,24 @@ class State(Protocol):
         """A copy in which whatever ``seat`` cannot see is resampled with ``rng`` (the search's
         worlds); ``seat``'s observation of the copy equals its observation of this state.  The
         copy records no events."""
+        ...
+
+
+@runtime_checkable
+class ChanceState(State, Protocol):
+    """A state with explicit chance nodes (see the module docstring)."""
+
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """The outcomes of the chance node the game stands at, with their probabilities (empty
+        when it stands at none)."""
+        ...
+
+    def apply_chance(self, outcome: Action) -> None:
+        """Resolve the chance node with ``outcome``."""
+        ...
+
+    def chance_to_string(self, outcome: Action) -> str:
+        """``outcome`` in the game's words."""
         ...
 
 

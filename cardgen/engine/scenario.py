@@ -13,6 +13,7 @@
       P2: {hand: [bosun, smuggler]}
     steps:
       - {P1: bid cook, P2: bid bosun}             # one step: each mover's action string
+      - chance: heads                             # a chance node's outcome (else: the seed)
       - illegal: {P1: bid smuggler}               # well formed, refused by the rules
       - expect: {dock: [saffron]}                 # anywhere between steps
     expect:
@@ -40,11 +41,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.diagnostics import DiagnosticError, Position
+from cardgen.engine.chance import settle
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError
 from cardgen.engine.grammar import normalise
 from cardgen.engine.log import event_dicts, result_of
-from cardgen.engine.play import apply_strings
+from cardgen.engine.play import apply_chance_string, apply_strings
 from cardgen.engine.protocol import State, seat_name
 from cardgen.engine.vocab import Vocabulary, did_you_mean, parse_seat
 
@@ -361,6 +363,12 @@ class Scenario:
                     "a step is a mapping: {P1: action}, illegal: {P1: action} or expect: {...}",
                 )
                 continue
+            if "chance" in st:
+                if len(st) != 1 or not isinstance(st["chance"], str):
+                    chk.add(path, "a chance step is `chance: OUTCOME` (the outcome's words)")
+                    continue
+                steps.append(("chance", st["chance"], (*path, "chance")))
+                continue
             if "illegal" in st or "expect" in st:
                 kind = "illegal" if "illegal" in st else "expect"
                 if len(st) != 1:
@@ -398,6 +406,15 @@ class Scenario:
         problems: list[str] = []
         for kind, data, path in self.steps:
             where = self.smap.at(path)
+            if kind == "chance":
+                try:
+                    apply_chance_string(state, data)
+                except EngineError as exc:
+                    problems.append(f"{where}: {exc}")
+                    return problems
+                continue
+            if kind in ("act", "illegal"):
+                settle(state)  # chance the scenario does not fix is drawn from its seed
             if kind == "act":
                 texts = {parse_seat(k, self.setup.players): v for k, v in data.items()}
                 try:

@@ -38,6 +38,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from cardgen.engine.chance import settle
 from cardgen.engine.definition import Engine
 
 __all__ = ["ISMCTSBot", "SearchAdapter", "search_bot"]
@@ -278,6 +279,7 @@ class _EngineOps:
 
     def apply(self, state: Any, actions: Mapping[int, int]) -> None:
         state.apply(actions)
+        settle(state)
 
     def is_terminal(self, state: Any) -> bool:
         return state.is_terminal()

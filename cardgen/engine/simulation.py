@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.engine.bots import bot_names, make_bot
+from cardgen.engine.chance import settle
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError
 from cardgen.engine.protocol import Game, State, seat_name
@@ -222,10 +223,12 @@ class KitTable:
         ]
         state = game.new_initial_state(spec.seed)
         steps, limit = 0, self.engine.info.max_length
+        settle(state)
         while not state.is_terminal():
             if steps >= limit:
                 raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
             state.apply({p: bots[p].choose(state, p) for p in state.movers()})
+            settle(state)
             steps += 1
         returns = state.returns()
         best = max(returns)
