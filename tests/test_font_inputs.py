@@ -41,6 +41,7 @@ def _with_font(tmp_path: Path, font: str) -> Path:
     ],
 )
 def test_a_font_outside_the_font_folder_is_an_error_at_the_layout_line(tmp_path, font, why):
+    register_font("DejaVuSansCondensed", "DejaVuSansCondensed.ttf")  # as after any render
     cards = _with_font(tmp_path, font)
     result = validate(cards, extra_checks=standard(), use_cache=False)
     errors = [d for d in result.errors if d.code == "E001"]
