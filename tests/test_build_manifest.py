@@ -145,13 +145,63 @@ def test_unknown_group_is_a_clean_error(small):
 
 # --- CLI --------------------------------------------------------------------------------------
 def test_cli_builds_components(runner, app, small):
+    """A short summary naming the guide to read first; the tables with -v."""
     cards, out = small
-    result = runner.invoke(app, ["build", str(cards), "--out", str(out), "--only", "components"])
+    args = ["build", str(cards), "--out", str(out), "--only", "components"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "Components against the rulebook" in result.output
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) <= 4, result.stdout  # was a table of every step, every time
+    assert f"read {out}/README.md first" in result.stdout
+    assert "components match the rulebook" in result.stdout
+    assert "Components against the rulebook" not in result.output
     assert (out / "components" / "tokens-a4.pdf").is_file()
-    again = runner.invoke(app, ["build", str(cards), "--out", str(out), "--only", "components"])
-    assert again.exit_code == 0 and "up to date" in again.output
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0 and "up to date" in again.stdout, again.stdout
+    verbose = runner.invoke(app, [*args, "-v"])
+    assert verbose.exit_code == 0 and "Components against the rulebook" in verbose.stdout
+    assert "up to date" in verbose.stdout  # the steps' table
+
+
+def test_the_short_summary_says_why_steps_ran(runner, app, small):
+    cards, out = small
+    args = ["build", str(cards), "--out", str(out), "--only", "cards", "-j", "1"]
+    assert runner.invoke(app, args).exit_code == 0
+    deck = cards / "battle.yaml"
+    text = deck.read_text()
+    assert "cost: 3" in text
+    deck.write_text(text.replace("cost: 3", "cost: 2", 1))
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert "rebuilt: card " in again.stdout and " changed" in again.stdout, again.stdout
+    assert len(again.stdout.strip().splitlines()) <= 4, again.stdout
+
+
+def test_the_build_reports_progress_inside_the_rasterising_step(small):
+    """The first build sat at 0/27 for 16 s while rasterising: the step now reports each
+    design it rasterises."""
+    cards, out = small
+    seen: list[tuple[str, str, int]] = []
+    current: list[str] = []
+    build(
+        cards,
+        out,
+        only=["cards"],
+        jobs=1,
+        on_start=lambda step: current.append(step.id),
+        on_progress=lambda name, n: seen.append((current[-1], name, n)),
+    )
+    rasters = [n for step, name, n in seen if step == "cards/rasters" and name == "images"]
+    assert sum(rasters) == len(build_sprites(cards)) and len(rasters) > 2, seen
+
+
+def build_sprites(cards) -> list:
+    """Every design the raster step rasterises: each card's face and each back."""
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.render.api import Renderer
+    from cardgen.render.products import raster
+
+    return raster.sprites(Renderer(load_catalogue(cards)).context())
 
 
 @pytest.mark.parametrize(

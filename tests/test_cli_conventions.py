@@ -348,7 +348,7 @@ def test_verbose_is_accepted_and_adds_detail(runner, app, tmp_path, command):
         (["validate", CAT], "valid: 32 cards"),
         (["appendix", CAT, "-f", "md", "-o", "OUT"], "appendix.md"),
         (["render", RENDER, "-p", "pnp", "--paper", "a4", "-o", "OUT"], "wrote 1 file(s)"),
-        (["build", RENDER, "--only", "components", "-o", "OUT"], "Components against"),
+        (["build", RENDER, "--only", "components", "-o", "OUT"], "README.md first"),
         (["scenario", "run", SCENARIO], "1 passed, 0 failed"),
     ],
     ids=lambda v: v[0] if isinstance(v, list) else None,

@@ -23,7 +23,15 @@ from cardgen.build.manifest import (
     manifest_json,
     read_checks,
 )
-from cardgen.build.steps import PRIVATE_DIR, PROVIDERS, BuildContext, Output, Step, Unavailable
+from cardgen.build.steps import (
+    PRIVATE_DIR,
+    PROVIDERS,
+    BuildContext,
+    Output,
+    Step,
+    Unavailable,
+    no_progress,
+)
 from cardgen.diagnostics import Diagnostic, DiagnosticError
 from cardgen.util.atomic import atomic_write_text, remove_stale_temporaries
 from cardgen.util.files import describe_os_error
@@ -138,13 +146,15 @@ def build(
     on_plan: Callable[[list[Step]], None] | None = None,
     on_step: Callable[[StepResult], None] | None = None,
     on_start: Callable[[Step], None] | None = None,
+    on_progress: Callable[[str, int], None] | None = None,
 ) -> BuildReport:
     """Build the kit into ``out_dir``; raise :class:`BuildError` on any problem.
 
     A step runs into a staging folder; a file replaces its old version only if its bytes
     differ, so an unchanged output is never rewritten.  ``jobs`` processes rasterise the card
     images (None: the machine's cores); the kit is the same for every number.  ``service``
-    (``tgc``, ``mpc``, ``dtc``) adds that print service's files to the kit.
+    (``tgc``, ``mpc``, ``dtc``) adds that print service's files to the kit.  ``on_progress``
+    gets the work a step does as it goes (``"images", 1`` for each card design rasterised).
     """
     started = time.perf_counter()
     if paper not in PAPERS:
@@ -169,7 +179,9 @@ def build(
                 _sweep(out)
             return _unchanged(cache, out, paper, on_plan, on_step, started)
         catalogue, warnings = _validated(cards)
-        ctx = BuildContext(catalogue, out, paper, service=service, jobs=jobs)
+        ctx = BuildContext(
+            catalogue, out, paper, service=service, jobs=jobs, progress=on_progress or no_progress
+        )
         steps, skipped = plan(ctx, selected)
         out.mkdir(parents=True, exist_ok=True)
         with _locked(out):

@@ -133,7 +133,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         options = replace(options, jobs=ctx.jobs)  # not in the key: same files for any jobs
 
         def run(out: Path) -> list[Output]:
-            renderer = Renderer(_sub_catalogue(ctx, cards), rasters=rasters)
+            renderer = Renderer(_sub_catalogue(ctx, cards), rasters=rasters, progress=ctx.progress)
             written = renderer.render(out / "cards", options, check=False)  # validated
             if after:
                 after(renderer)
@@ -142,7 +142,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         return keyed_step(step_id, "cards", title, step_inputs(ctx, cards, files, CARD_CODE), run)
 
     def fill(out: Path) -> list[Output]:
-        Renderer(cat, rasters=rasters).fill_raster_cache(ctx.jobs)
+        Renderer(cat, rasters=rasters, progress=ctx.progress).fill_raster_cache(ctx.jobs)
         return []  # the designs go to the build's raster store, not the kit
 
     # every design missing from the store, in one pool of workers; the image steps after it

@@ -86,6 +86,10 @@ def keyed_step(
     return Step(step_id, group, title, digest_data(inputs), run, inputs)
 
 
+def no_progress(what: str, count: int) -> None:
+    """A step's progress, reported to no one."""
+
+
 @dataclass(frozen=True)
 class BuildContext:
     """What providers plan from: the validated catalogue, the paper and the output folder."""
@@ -100,6 +104,9 @@ class BuildContext:
     jobs: int | None = None
     #: products a provider left out, with the reason (e.g. a missing external tool)
     skipped: dict[str, str] = field(default_factory=dict)
+    #: ``progress(what, count)`` as a step's work gets done (``"images", 1``: one design
+    #: rasterised); never part of a step's key
+    progress: Callable[[str, int], None] = field(default=no_progress, compare=False)
     #: values providers compute once per build and share (e.g. each card's digest)
     memo: dict[str, Any] = field(default_factory=dict)
 

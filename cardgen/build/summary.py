@@ -73,6 +73,7 @@ def checks_table(report: BuildReport) -> Table:
 
 
 def print_summary(report: BuildReport, console: Console) -> None:
+    """The tables: every step, and the components against the rulebook (``build -v``)."""
     console.print(steps_table(report))
     if report.checks:
         console.print(checks_table(report))
@@ -81,3 +82,29 @@ def print_summary(report: BuildReport, console: Console) -> None:
         f"{files} files, {len(report.written)} written, manifest {report.out_dir}/manifest.json, "
         f"{report.seconds:.2f}s"
     )
+
+
+def short_summary(report: BuildReport) -> list[str]:
+    """What a build did in a few lines: the steps and files, why steps ran again, the
+    components check, and the guide to read first."""
+    from cardgen.build.guide import GUIDE_FILE
+
+    files = sum(len(r.outputs) for r in report.results)
+    ran = [r for r in report.results if r.ran]
+    if ran:
+        did = f"{len(ran)} of {len(report.results)} steps run, {len(report.written)} files written"
+    else:
+        did = "everything up to date"
+    lines = [f"built {report.out_dir}/ in {report.seconds:.1f} s: {files} files, {did}"]
+    whys = list(dict.fromkeys(r.why for r in ran if r.why and r.why != "first build"))
+    if whys:
+        more = f" and {len(whys) - 3} more" if len(whys) > 3 else ""
+        lines.append(f"rebuilt: {'; '.join(whys[:3])}{more}")
+    if report.checks:
+        matched = sum(not ch.problems for ch in report.checks)
+        lines.append(
+            f"components match the rulebook ({matched} of {len(report.checks)} checked; -v: "
+            "the tables)"
+        )
+    lines.append(f"read {report.out_dir}/{GUIDE_FILE} first: what to print, on which paper, how")
+    return lines

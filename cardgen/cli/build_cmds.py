@@ -22,6 +22,7 @@ from cardgen.cli.common import (
     check_choices,
     detail,
     fail,
+    is_verbose,
     say,
     show_progress,
     usage_error,
@@ -99,6 +100,17 @@ def build(
         else:
             with _progress() as p:
                 task = p.add_task("building", total=None)
+                done: dict[str, int] = {}
+
+                def started(step) -> None:
+                    done.clear()
+                    p.update(task, description=step.title, title=step.title)
+
+                def progressed(what: str, count: int) -> None:  # inside a step: images made
+                    done[what] = done.get(what, 0) + count
+                    title = p.tasks[0].fields.get("title", "")
+                    p.update(task, description=f"{title}: {done[what]} {what}")
+
                 report = run_build(
                     cards,
                     out,
@@ -106,20 +118,26 @@ def build(
                     only=groups,
                     jobs=jobs,
                     service=service.value,
-                    on_plan=lambda steps: p.update(task, total=len(steps) or 1),
-                    on_start=lambda step: p.update(task, description=step.title),
+                    on_plan=lambda steps: p.update(task, total=len(steps) or None),
+                    on_start=started,
                     on_step=lambda r: p.update(task, advance=1),
+                    on_progress=progressed,
                 )
     if report.warnings:
         from cardgen.diagnostics.formats import print_human
 
         print_human(report.warnings, sys.stderr, summary=not quiet)
-    if not quiet:
+    if is_verbose():
         from rich.console import Console
 
         from cardgen.build.summary import print_summary
 
         print_summary(report, Console())
+    else:
+        from cardgen.build.summary import short_summary
+
+        for line in short_summary(report):
+            say(line)
     for path in report.written:
         detail(f"wrote {out / path}")
     for r in report.results:
