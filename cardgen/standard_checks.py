@@ -1,8 +1,9 @@
 """The checks `cardgen validate` and `cardgen build` run after the schema and rules model.
 
 They are the pack's own (engine-backed card checks, an optional seeded simulation) and the
-print preflight every pack gets.  Each is an :class:`~cardgen.catalogue.extra_checks.ExtraCheck`
-named by import path, so nothing heavy is imported until a check has to run, and its result is
+print preflights every pack gets: the cards' and the sheets' (components, print-and-play).
+Each is an :class:`~cardgen.catalogue.extra_checks.ExtraCheck` named by import path, so
+nothing heavy is imported until a check has to run, and its result is
 cached by content; the choice itself has a ``cache_key``, so the whole result of an unchanged
 catalogue is replayed without loading its pack.
 """
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
 
 PREFLIGHT = ExtraCheck("cardgen.render.preflight:preflight_check")
+#: the sheets' preflight: every component on every paper, the print-and-play grids
+SHEETS = ExtraCheck("cardgen.components.preflight:sheet_check")
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,7 @@ class StandardChecks:
 
     def __call__(self, catalogue: Catalogue) -> list[ExtraCheck]:
         pack = catalogue.pack
-        checks = [ExtraCheck(target) for target in pack.extra_checks()] + [PREFLIGHT]
+        checks = [ExtraCheck(target) for target in pack.extra_checks()] + [PREFLIGHT, SHEETS]
         if self.simulate and pack.simulation_check is not None:
             checks.append(ExtraCheck(pack.simulation_check, args=(self.simulate,)))
         return checks

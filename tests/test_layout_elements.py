@@ -375,8 +375,34 @@ def test_type_under_six_points_is_an_error_naming_the_layout_line(cards):
     assert "face.text" in e.message and "4 pt" in e.message
 
 
+def test_a_frame_between_the_trim_and_the_safe_zone_is_an_error(cards):
+    """A deck-coloured frame 1.6 mm inside the trim (as Attack Right's was): a 1-1.5 mm
+    cutting drift makes it lopsided or cuts it off.  On the trim (into the bleed) or inside
+    the safe zone it is fine; so are lines crossing the margin (a band's top and bottom)."""
+    frame = "  frame: {kind: shape, shape: rounded, box: %s, stroke: line, line_width: 1.7}\n"
+    band = (
+        "  band: {kind: shape, shape: edges, edges: [top, bottom], box: [0.0, 20.0, 63.5, 9.0],"
+        " stroke: line, bleed: true}\n"
+    )
+    text = LAYOUT.read_text()
+    at = text.index("face:\n") + len("face:\n")
+    for box, errors in (
+        ("[1.6, 1.6, 60.3, 85.7]", 1),  # in the margin
+        ("[0.0, 0.0, 63.5, 88.9]", 0),  # on the trim: into the bleed
+        ("[3.6, 3.6, 56.3, 81.7]", 0),  # inside the safe zone, its line width included
+        ("[3.2, 3.2, 57.1, 82.5]", 1),  # its line straddles the safe line
+    ):
+        (cards / "layout.yaml").write_text(text[:at] + frame % box + band + text[at:])
+        found = [d for d in preflight(load_catalogue(cards, use_cache=False)) if d.code == "E406"]
+        assert len(found) == errors, box
+        if errors:
+            assert "face.frame: its outline lies" in found[0].message
+
+
 def test_the_shipped_layouts_pass_the_preflight():
-    for folder in (Path("cards"), FIXTURES / "plain", FIXTURES / "render" / "cards"):
+    games = sorted(Path(__file__).resolve().parents[1].glob("games/*/cards"))
+    assert len(games) == 4
+    for folder in (Path("cards"), *games, FIXTURES / "plain", FIXTURES / "render" / "cards"):
         cat = load_catalogue(Path(__file__).resolve().parents[1] / folder, use_cache=False)
         bad = [d for d in preflight(cat) if d.code in ("E401", "W401", "E406", "E407")]
         assert bad == []
@@ -462,8 +488,10 @@ def test_preflight_covers_the_backs(cards):
     (e401,) = [d for d in found if d.code == "E401"]
     assert e401.card == "fireball" and e401.message.startswith("back 'back': title ")
     assert e401.position.file.endswith("layout.yaml") and e401.position.line == 31
-    (w401,) = [d for d in found if d.code == "W401"]  # a frame is background: a warning
-    assert "back.frame" in w401.message and w401.position.line == 30
+    # a frame 1 mm inside the trim is what a drifting cut makes lopsided: an error
+    (e406,) = [d for d in found if d.code == "E406"]
+    assert "back.frame" in e406.message and "outline" in e406.message
+    assert e406.position.line == 30
 
 
 @pytest.mark.parametrize(

@@ -59,7 +59,7 @@ def test_crop_marks_stay_outside_the_grid():
 
     from cardgen.render.geometry import draw_crop_marks
 
-    grid = Grid(PAPERS["a4"], POKER)
+    grid = Grid(PAPERS["a4"], POKER, cols=2, rows=3)
     c = Canvas(None, pagesize=grid.paper.pt)
     draw_crop_marks(c, grid)
     ops = " ".join(c._code).split()
@@ -69,3 +69,19 @@ def test_crop_marks_stay_outside_the_grid():
     for x, y in coords:
         inside = ext.x + 0.01 < x < ext.x2 - 0.01 and ext.y + 0.01 < y < ext.y2 - 0.01
         assert not inside, (x, y)
+
+
+def test_crop_marks_need_room_on_white_paper():
+    """Three poker cards across A4 leave 9.8 mm to the paper's edge: not enough for 3 mm of
+    mark on white past the cut and the printer's 1/4 in margin."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render.geometry import CROP, crop_mark_segments, draw_crop_marks
+
+    grid = Grid(PAPERS["a4"], POKER)
+    with pytest.raises(ValueError, match=r"no room for crop marks.*9\.8 mm.*10\.35 mm"):
+        draw_crop_marks(Canvas(None, pagesize=grid.paper.pt), grid)
+    # room enough: every mark has 3 mm on white past the bleed
+    roomy = Grid(PAPERS["a4"], POKER, cols=2, rows=2, gutter=6.0, bleed=3.0)
+    for x1, y1, x2, y2 in crop_mark_segments(roomy, bleed=3.0):
+        assert abs(x2 - x1) + abs(y2 - y1) == pytest.approx(mm(CROP.reach(3.0) - CROP.offset))

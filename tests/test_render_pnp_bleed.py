@@ -49,8 +49,8 @@ def test_nothing_is_printed_within_a_quarter_inch_of_the_paper_edge(pnp, paper):
 def test_crop_marks_on_every_cut_line_off_the_cards(ctx, paper):
     grid = grid_for(ctx, paper)
     assert grid.gutter == 2 * grid.bleed == 6.0  # the 3 mm default bleed on each side
-    crop = ctx.settings.pnp.crop
-    segs = crop_mark_segments(grid, length=crop.length, offset=crop.offset, margin=EDGE_MM)
+    marks = ctx.settings.pnp.crop.marks
+    segs = crop_mark_segments(grid, marks, bleed=grid.bleed, margin=EDGE_MM)
     cards = [grid.slot(i) for i in range(grid.per_page)]
     xs, ys = cut_lines(grid)
     assert len(xs) == 2 * grid.cols and len(ys) == 2 * grid.rows  # both sides of each gutter
@@ -59,10 +59,25 @@ def test_crop_marks_on_every_cut_line_off_the_cards(ctx, paper):
     for y in ys:
         assert len([s for s in segs if s[1] == s[3] == y]) == 2  # left and right of it
     pw, ph = grid.paper.pt
+    ext = grid.extent
     for x1, y1, x2, y2 in segs:
         assert min(x1, x2, y1, y2) >= mm(EDGE_MM) - 1e-6
         assert max(x1, x2) <= pw - mm(EDGE_MM) + 1e-6 and max(y1, y2) <= ph - mm(EDGE_MM) + 1e-6
-        assert abs(x2 - x1) + abs(y2 - y1) >= mm(2.0)  # long enough to see
+        # from 1 mm past the cut (over the bleed) to at least 3 mm past the bleed, on white
+        start = min(abs(x1 - ext.x), abs(x1 - ext.x2), abs(y1 - ext.y), abs(y1 - ext.y2))
+        end = min(abs(x2 - ext.x), abs(x2 - ext.x2), abs(y2 - ext.y), abs(y2 - ext.y2))
+        if x1 == x2:
+            start, end = (
+                min(abs(y1 - ext.y), abs(y1 - ext.y2)),
+                min(abs(y2 - ext.y), abs(y2 - ext.y2)),
+            )
+        else:
+            start, end = (
+                min(abs(x1 - ext.x), abs(x1 - ext.x2)),
+                min(abs(x2 - ext.x), abs(x2 - ext.x2)),
+            )
+        assert start == pytest.approx(mm(1.0))
+        assert end - mm(grid.bleed) >= mm(3.0) - 1e-6
         for b in cards:  # clear of every card's trim
             assert not (
                 b.x < max(x1, x2)
@@ -70,6 +85,31 @@ def test_crop_marks_on_every_cut_line_off_the_cards(ctx, paper):
                 and b.y < max(y1, y2)
                 and min(y1, y2) < b.y2
             )
+
+
+def test_crop_marks_show_on_the_bleed_and_run_on_white(ctx, pnp):
+    """Read from the page: over the bleed a mark is black on a white halo (visible on any
+    bleed colour: black on light ones, white on dark ones); past the bleed, 3 mm of it on
+    white paper."""
+    grid = grid_for(ctx, "a4")
+    scale = 8.0  # 576 dpi: the 0.25 pt mark is 2 px wide, its halo 5 px each side
+    page = np.asarray(
+        pdfium.PdfDocument(pnp["a4"])[2].render(scale=scale).to_pil().convert("RGB")
+    ).astype(int)  # the first sheet of fronts
+    ph = grid.paper.pt[1]
+    col = round(cut_lines(grid)[0][1] * scale)  # the first card's right edge: a mark above
+    top = grid.extent.y2
+
+    def row(mm_above: float) -> np.ndarray:
+        return page[round((ph - top - mm(mm_above)) * scale), col - 12 : col + 13].sum(axis=1)
+
+    over_bleed = row(2.0)  # 2 mm above the cut: over the bleed
+    assert over_bleed.min() < 100  # the black mark
+    assert (over_bleed > 740).sum() >= 6  # its white halo on both sides
+    assert (over_bleed[[0, -1]] < 700).all()  # beyond the halo, the bleed's own colour
+    for d in (0.5, 1.5, 2.5, 2.9):  # 3 mm of mark past the bleed, on white paper
+        past = row(grid.bleed + d)
+        assert past.min() < 100 and past[[0, -1]].min() > 750
 
 
 def _crop(px: np.ndarray, box: Box, ph: float) -> np.ndarray:

@@ -17,8 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.components.draw import Sheet
 from cardgen.components.style import SheetStyle, Tiling
+from cardgen.render.geometry import CROP, PAPER_MARGIN, Grid, draw_crop_marks
 from cardgen.render.geometry import PAPERS as SHEET_PAPERS
-from cardgen.render.geometry import Grid, draw_crop_marks
 from cardgen.render.units import Size, mm, to_mm
 
 A3 = Size(297.0, 420.0)
@@ -61,16 +61,19 @@ class TilePlan:
     tiles: tuple[Tile, ...]
 
 
-def plan_tiles(width: float, height: float, paper: str, margin: float, overlap: float) -> TilePlan:
+def plan_tiles(
+    width: float, height: float, paper: str, margin: float, overlap: float, foot: float = 0.0
+) -> TilePlan:
     """The fewest equal tiles covering a ``width``×``height`` item on ``paper`` (either way up).
 
-    Neighbouring tiles overlap by exactly ``overlap``; every tile fits the paper's printable area.
+    Neighbouring tiles overlap by exactly ``overlap``; every tile fits the paper's printable area
+    (``margin`` on every side, and ``foot`` more below it for the tile's label).
     """
     pw, ph = PAPERS[paper].pt
     best: TilePlan | None = None
     for landscape in (False, True):
         uw, uh = (ph, pw) if landscape else (pw, ph)
-        uw, uh = uw - 2 * margin, uh - 2 * margin
+        uw, uh = uw - 2 * margin, uh - 2 * margin - foot
         if uw <= overlap or uh <= overlap:
             continue
         cols = max(1, math.ceil((width - overlap) / (uw - overlap) - 1e-9))
@@ -97,21 +100,32 @@ def _form_name(item: Item) -> str:
     return f"item_{item.key}"
 
 
+def item_room(paper: str, margin: float = 0.0) -> Size:
+    """The largest item (mm) one ``paper`` sheet takes upright: at least ``margin`` round it,
+    and room for its crop marks clear of the paper's edge (:data:`PAPER_MARGIN`)."""
+    sheet = PAPERS[paper]
+    room = max(margin, PAPER_MARGIN + CROP.reach(0.0))
+    return Size(sheet.w - 2 * room, sheet.h - 2 * room)
+
+
 def write_large(s: Sheet, items: list[Item], margin: float, paper: str = "a3") -> int:
     """One item per large sheet (``paper``: ``a3`` or ``tabloid``), centred, turned to fit,
     with crop marks; returns the page count.
 
-    ``margin`` (mm) is the least room left round an item for the printer and the crop marks.
+    ``margin`` (mm) is the least room left round an item; the crop marks and the printer's
+    margin always have theirs (:func:`item_room`).
     """
-    sheet, name = PAPERS[paper], PAPER_NAMES[paper]
+    name = PAPER_NAMES[paper]
+    room = item_room(paper, margin)
     for item in items:
-        page = sheet.landscape if item.width > item.height else sheet
         short, long = sorted((to_mm(item.width), to_mm(item.height)))
-        if short > sheet.w - 2 * margin + 1e-6 or long > sheet.h - 2 * margin + 1e-6:
+        if short > room.w + 1e-6 or long > room.h + 1e-6:
             raise ValueError(
-                f"{item.title} is {short:.0f}×{long:.0f} mm: too large for {name} with "
-                f"{margin:g} mm margins"
+                f"{item.title} is {short:.0f}×{long:.0f} mm: too large for {name}, which takes "
+                f"{room.w:.0f}×{room.h:.0f} mm with its crop marks and margins"
             )
+        sheet = PAPERS[paper]
+        page = sheet.landscape if item.width > item.height else sheet
         grid = Grid(page, Size(to_mm(item.width), to_mm(item.height)), cols=1, rows=1)
         box = grid.slot(0)
         s.c.setPageSize(page.pt)
@@ -124,31 +138,39 @@ def write_large(s: Sheet, items: list[Item], margin: float, paper: str = "a3") -
     return len(items)
 
 
+#: mm below a tile for its label and its place in the item (the mini map)
+TILE_FOOT = 7.0
+
+
 def write_tiled(s: Sheet, items: list[Item], paper: str, layout: SheetStyle) -> int:
-    """Every item tiled over ``paper`` with overlap strips and alignment targets; returns pages."""
-    margin, overlap = mm(layout.pages.margin), mm(layout.tiling.overlap)
+    """Every item tiled over ``paper`` with overlap strips and alignment targets, each tile with
+    its label below it, nothing within :data:`PAPER_MARGIN` of the paper's edge; returns pages."""
+    margin = mm(max(layout.pages.margin, PAPER_MARGIN))
+    overlap, foot = mm(layout.tiling.overlap), mm(TILE_FOOT)
     pages = 0
     for item in items:
         s.c.beginForm(_form_name(item), 0, 0, item.width, item.height)
         item.draw(s)
         s.c.endForm()
-        plan = plan_tiles(item.width, item.height, paper, margin, overlap)
+        plan = plan_tiles(item.width, item.height, paper, margin, overlap, foot)
         for tile in plan.tiles:
-            _tile_page(s, item, plan, tile, paper, layout)
+            _tile_page(s, item, plan, tile, paper, layout, margin)
             pages += 1
     return pages
 
 
 def _tile_page(
-    s: Sheet, item: Item, plan: TilePlan, tile: Tile, paper: str, layout: SheetStyle
+    s: Sheet, item: Item, plan: TilePlan, tile: Tile, paper: str, layout: SheetStyle, margin: float
 ) -> None:
     c = s.c
     pw, ph = PAPERS[paper].pt
     if plan.landscape:
         pw, ph = ph, pw
     c.setPageSize((pw, ph))
-    # centre the tile's window on the sheet
-    ox, oy = (pw - tile.width) / 2, (ph - tile.height) / 2
+    # the tile's window centred on the sheet above its foot
+    foot = mm(TILE_FOOT)
+    ox = (pw - tile.width) / 2
+    oy = margin + foot + (ph - 2 * margin - foot - tile.height) / 2
     dx, dy = ox - tile.x, oy - tile.y
     c.saveState()
     clip = c.beginPath()
@@ -163,15 +185,19 @@ def _tile_page(
     c.setLineWidth(0.4)
     _strips(c, plan, tile, layout.tiling)
     c.restoreState()
-    # label and mini map in the bottom margin
-    s.fill(layout.muted)
+    # label and mini map in the foot, below the tile
+    cell = min(mm(2.2), (foot - mm(1.5)) / plan.rows)
+    map_w = plan.cols * cell
+    left, right = max(ox, margin), min(ox + tile.width, pw - margin)
     label = (
         f"{item.title} · tile {tile.row * plan.cols + tile.col + 1} of {len(plan.tiles)} "
         f"(row {tile.row + 1}, column {tile.col + 1}) · {PAPER_NAMES[paper]} · "
         f"trim dashed edges, glue over the shaded strips, match the targets"
     )
-    s.text(label, ox, oy - mm(5), 6.5, bold=False, align="l")
-    _mini_map(c, plan, tile, ox + tile.width - mm(2), oy - mm(3.5))
+    s.fill(layout.muted)
+    size = s.fit(label, right - left - map_w - mm(3), 6.5, bold=False)
+    s.text(label, left, oy - mm(1.2) - size, size, bold=False, align="l")
+    _mini_map(c, plan, tile, right, oy - mm(1.2), cell)
     c.showPage()
 
 
@@ -223,8 +249,7 @@ def _target(c: Canvas, x: float, y: float, r: float) -> None:
     c.line(x, y - r * 1.5, x, y + r * 1.5)
 
 
-def _mini_map(c: Canvas, plan: TilePlan, tile: Tile, right: float, top: float) -> None:
-    cell = mm(2.2)
+def _mini_map(c: Canvas, plan: TilePlan, tile: Tile, right: float, top: float, cell: float) -> None:
     left = right - plan.cols * cell
     for r in range(plan.rows):
         for col in range(plan.cols):

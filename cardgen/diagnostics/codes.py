@@ -122,6 +122,24 @@ CODES: dict[str, Code] = {
         ),
         Code("E411", "service-card-size", _E, "use the card size and bleed the service prints"),
         Code(
+            "E412",
+            "paper-edge",
+            _E,
+            "keep everything 1/4 in (6.35 mm) from the paper's edge, where home printers clip",
+        ),
+        Code(
+            "E413",
+            "component-safe-zone",
+            _E,
+            "keep a cut piece's content 1/8 in inside its cut; only its background may reach it",
+        ),
+        Code(
+            "E414",
+            "sheet-unprintable",
+            _E,
+            "make the piece smaller (or its margins) so it fits its sheet with its crop marks",
+        ),
+        Code(
             "W411",
             "service-safe-zone",
             _W,

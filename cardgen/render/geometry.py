@@ -6,6 +6,9 @@ components reuse it.  Boxes are in PDF points with the origin at the bottom left
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -137,46 +140,122 @@ def cut_lines(grid: Grid) -> tuple[list[float], list[float]]:
     return sorted(xs), sorted(ys)
 
 
+#: mm along the paper's edge where nothing is printed: home printers clip there (1/4 in)
+PAPER_MARGIN = 6.35
+#: the least length (mm) of a crop mark on white paper, past the bleed
+MIN_WHITE = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class CropMarks:
+    """How crop marks are drawn: each starts ``offset`` mm past the trim (over the bleed, where
+    a white ``halo`` in points on each side keeps it visible on any bleed colour) and runs
+    ``white`` mm past the bleed, on white paper; ``width`` in points."""
+
+    offset: float = 1.0
+    white: float = MIN_WHITE
+    width: float = 0.25
+    halo: float = 0.6
+
+    def reach(self, bleed: float) -> float:
+        """How far (mm) past the trim a mark ends: the bleed (or its offset), then white."""
+        return max(bleed, self.offset) + self.white
+
+
+#: the marks every component sheet draws (print-and-play sheets: ``products.yaml``)
+CROP = CropMarks()
+
+
 def crop_mark_segments(
-    grid: Grid, *, length: float = 5.0, offset: float = 1.0, margin: float = 0.0
+    grid: Grid, marks: CropMarks = CROP, *, bleed: float = 0.0, margin: float = PAPER_MARGIN
 ) -> list[tuple[float, float, float, float]]:
-    """The crop marks as ``(x1, y1, x2, y2)`` segments in points: every cut line continued
-    outside the grid, starting ``offset`` mm beyond the cards' trim (over their outer bleed at
-    most, never over a card), ``length`` mm long but never nearer the paper's edge than
-    ``margin`` mm."""
+    """The crop marks as ``(x1, y1, x2, y2)`` segments in points, each from its start (on the
+    trim's side) outwards: every cut line continued outside the grid, from ``marks.offset`` mm
+    past the cards' trim (over their outer ``bleed``, never over a card) to ``marks.white`` mm
+    past the bleed, never nearer the paper's edge than ``margin`` mm.
+
+    Raises ValueError when the grid leaves a mark less than ``marks.white`` mm on white paper:
+    the grid must stand :meth:`CropMarks.reach` + ``margin`` mm from the paper's edge."""
     ext = grid.extent
     xs, ys = cut_lines(grid)
-    gap, ln, edge = mm(offset), mm(length), mm(margin)
+    gap, ln, edge = mm(marks.offset), mm(marks.reach(bleed)), mm(margin)
     pw, ph = grid.paper.pt
     out = []
     for x in xs:
-        out.append((x, ext.y2 + gap, x, min(ext.y2 + gap + ln, ph - edge)))
-        out.append((x, ext.y - gap, x, max(ext.y - gap - ln, edge)))
+        out.append((x, ext.y2 + gap, x, min(ext.y2 + ln, ph - edge)))
+        out.append((x, ext.y - gap, x, max(ext.y - ln, edge)))
     for y in ys:
-        out.append((ext.x - gap, y, max(ext.x - gap - ln, edge), y))
-        out.append((ext.x2 + gap, y, min(ext.x2 + gap + ln, pw - edge), y))
-    return [s for s in out if abs(s[2] - s[0]) + abs(s[3] - s[1]) > 0.01]
+        out.append((ext.x - gap, y, max(ext.x - ln, edge), y))
+        out.append((ext.x2 + gap, y, min(ext.x2 + ln, pw - edge), y))
+    white = mm(marks.white) - 1e-6
+    on_paper = mm(max(bleed, marks.offset))
+    for x1, y1, x2, y2 in out:
+        if abs(x2 - x1) + abs(y2 - y1) - (on_paper - mm(marks.offset)) < white:
+            room = min(ext.x, ext.y, pw - ext.x2, ph - ext.y2) / mm(1)
+            raise ValueError(
+                f"no room for crop marks: the cut lies {room:.1f} mm from the paper's edge; "
+                f"marks need {marks.reach(bleed) + margin:.2f} mm ({bleed:g} mm of bleed, "
+                f"{marks.white:g} mm of mark on white, {margin:g} mm the printer cannot print)"
+            )
+    return out
 
 
 def draw_crop_marks(
     c: Canvas,
     grid: Grid,
+    marks: CropMarks = CROP,
     *,
-    length: float = 5.0,
-    offset: float = 1.0,
-    width: float = 0.25,
-    margin: float = 0.0,
+    bleed: float = 0.0,
+    margin: float = PAPER_MARGIN,
 ) -> None:
-    """Crop marks outside the card grid (:func:`crop_mark_segments`), in black."""
+    """Crop marks outside the card grid (:func:`crop_mark_segments`): black on a white halo,
+    so they show on any bleed colour.  The grid's trims are recorded for the print preflight
+    (:func:`recording_cuts`)."""
+    segments = crop_mark_segments(grid, marks, bleed=bleed, margin=margin)
     c.saveState()
-    c.setLineWidth(width)
-    c.setStrokeGray(0)
-    p = c.beginPath()
-    for x1, y1, x2, y2 in crop_mark_segments(grid, length=length, offset=offset, margin=margin):
-        p.moveTo(x1, y1)
-        p.lineTo(x2, y2)
-    c.drawPath(p, stroke=1, fill=0)
+    c.setLineCap(0)
+    for width, grey in ((marks.width + 2 * marks.halo, 1), (marks.width, 0)):
+        c.setLineWidth(width)
+        c.setStrokeGray(grey)
+        p = c.beginPath()
+        for x1, y1, x2, y2 in segments:
+            p.moveTo(x1, y1)
+            p.lineTo(x2, y2)
+        c.drawPath(p, stroke=1, fill=0)
     c.restoreState()
+    record_cuts(c, [grid.slot(i) for i in range(grid.per_page)], bleed)
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """A piece cut from a sheet: its page (1-based), its trim and the bleed around it (mm)."""
+
+    page: int
+    trim: Box
+    bleed: float
+
+
+_CUTS: contextvars.ContextVar[list[Cut] | None] = contextvars.ContextVar("cuts", default=None)
+
+
+@contextlib.contextmanager
+def recording_cuts() -> Iterator[list[Cut]]:
+    """Collect every piece whose crop marks are drawn meanwhile (:func:`draw_crop_marks`):
+    what the print preflight checks on each sheet of a component."""
+    found: list[Cut] = []
+    token = _CUTS.set(found)
+    try:
+        yield found
+    finally:
+        _CUTS.reset(token)
+
+
+def record_cuts(c: Canvas, trims: list[Box], bleed: float = 0.0) -> None:
+    """Record ``trims`` as pieces cut from the canvas's current page (when recording)."""
+    found = _CUTS.get()
+    if found is not None:
+        page = c.getPageNumber()
+        found.extend(Cut(page, t, bleed) for t in trims)
 
 
 def set_print_boxes(c: Canvas, trim: Size, bleed: float) -> None:

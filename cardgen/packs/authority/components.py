@@ -84,9 +84,7 @@ def _slot(s: Sheet, x: float, y: float, label: str, lay: ComponentLayout) -> Non
 
 def _frame(s: Sheet, width: float, height: float, title: str, lay: ComponentLayout) -> None:
     s.fill(lay.panel)
-    s.stroke(lay.ink)
-    s.c.setLineWidth(1.2)
-    s.c.roundRect(0, 0, mm(width), mm(height), mm(5), stroke=1, fill=1)
+    s.c.rect(0, 0, mm(width), mm(height), stroke=0, fill=1)  # background to the cut, no outline
     s.fill(lay.ink)
     s.text(title, mm(width / 2), mm(height - lay.header + 4), 16)
 

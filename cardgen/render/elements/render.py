@@ -644,23 +644,66 @@ class ElementPainter:
         s = safe_margin(card.safe)
         return max(0.0, s - x, s - y, x + w - (card.width - s), y + h - (card.height - s))
 
+    def outline_in_margin(self, el: Element) -> float:
+        """How deep (mm) an edge a background shape or pattern draws lies in the margin between
+        the trim and the safe zone: a frame or panel edge there is what a drifting cut makes
+        lopsided or cuts off.  0 when every edge it draws runs on into the bleed or lies inside
+        the safe zone; art (an image) may reach the trim anywhere."""
+        if not isinstance(el, ShapeEl | PatternEl):
+            return 0.0
+        if isinstance(el, ShapeEl) and (
+            el.shape == "none" or (el.fill is None and el.stroke is None)
+        ):
+            return 0.0
+        card, s = self.L.card, safe_margin(self.L.card.safe)
+        x, y, w, h = (0.0, 0.0, card.width, card.height) if el.box == "card" else el.box
+        gaps = {"left": x, "top": y, "right": card.width - x - w, "bottom": card.height - y - h}
+        drawn = list(gaps)
+        half = 0.0
+        if isinstance(el, ShapeEl):
+            if el.stroke is not None:
+                half = el.line_width * 25.4 / 72 / 2  # a stroke straddles its edge
+            if el.shape == "edges":
+                drawn = list(el.edges)
+        deepest = 0.0
+        for side in drawn:
+            gap = gaps[side]
+            if gap <= 0.01:  # on the trim: runs on into the bleed
+                continue
+            deepest = max(deepest, s - (gap - half))
+        return max(0.0, deepest)
+
     def zone_problems(self, records: list[tuple[str, Any]]) -> list[Diagnostic]:
         """One diagnostic per element that reaches past the safe zone on some card or back
         drawing it, naming the element (layout file and line) and the first such card: an
         error (E406) for text, icons and every other element that is not background or art
-        (``bleed: true`` does not excuse them), a warning (W401) for background and art not
-        marked ``bleed: true``."""
+        (``bleed: true`` does not excuse them) and for a background whose outline (a frame, a
+        panel's edge) lies between the trim and the safe zone, a warning (W401) for background
+        and art not marked ``bleed: true``."""
         out = []
         margin = safe_margin(self.L.card.safe)
         for name, el in self.elements.items():
-            over = self.outside_safe(el)
-            if not over:
+            over, outline = self.outside_safe(el), self.outline_in_margin(el)
+            if not (over or outline):
                 continue
             ids = [rid for rid, rec in records if holds(el.when, self._record_values(rec, rid))]
             if not ids:
                 continue
             more = f" and {len(ids) - 1} more" if len(ids) > 1 else ""
             where = f"({margin:g} mm inside the trim) on {ids[0]}{more}"
+            if outline:
+                out.append(
+                    Diagnostic(
+                        "E406",
+                        f"{self.section}.{name}: its outline lies {outline:.2f} mm inside the "
+                        f"safe zone {where}, where a drifting cut makes it lopsided",
+                        self.L.where(self.section, name, "box"),
+                        ids[0],
+                        hint="run its edges on into the bleed (to the trim) or move them inside "
+                        "the safe zone",
+                    )
+                )
+                continue
             if isinstance(el, BACKGROUND_KINDS):
                 code, hint = "W401", "move it inside the safe zone, or mark it `bleed: true`"
             else:

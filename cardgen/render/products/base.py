@@ -14,6 +14,7 @@ from cardgen.catalogue.loader import Catalogue
 from cardgen.pack import BackDesign
 from cardgen.render.document import Document
 from cardgen.render.formcache import FontSeed, FormCache
+from cardgen.render.geometry import PAPER_MARGIN, CropMarks
 from cardgen.render.painters import BackPainter, FacePainter
 from cardgen.render.theme import Theme
 from cardgen.util.resources import data_path
@@ -29,16 +30,24 @@ class _S(BaseModel):
 
 
 class CropSettings(_S):
-    length: float
-    offset: float
-    width: float
+    """Crop marks (:class:`cardgen.render.geometry.CropMarks`): mm past the trim where they
+    start, mm on white past the bleed (3 at least), line and halo widths in points."""
+
+    offset: float = Field(ge=0)
+    white: float = Field(ge=3.0)
+    width: float = Field(gt=0)
+    halo: float = Field(ge=0)
+
+    @property
+    def marks(self) -> CropMarks:
+        return CropMarks(self.offset, self.white, self.width, self.halo)
 
 
 class PnpSettings(_S):
     #: mm of background past each card's cut, into the gutter (2 × bleed between cards)
     bleed: float = Field(ge=0)
-    #: mm along the paper's edge where nothing is printed
-    margin: float = Field(ge=0)
+    #: mm along the paper's edge where nothing is printed (1/4 in at least)
+    margin: float = Field(ge=PAPER_MARGIN)
     crop: CropSettings
     label_size: float
 

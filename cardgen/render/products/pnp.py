@@ -4,7 +4,8 @@ with its bleed into a gutter, with crop marks on every cut line outside the grid
 Cards stand ``2 × bleed`` apart and each card's background runs ``bleed`` mm past its cut, so a
 home duplex printer's drift up to ``bleed`` shows a card's own back at its edge, never white or a
 neighbour's colour.  Nothing (cards, marks, label) comes nearer the paper's edge than the
-``margin`` (1/4 in), where printers clip.
+``margin`` (1/4 in), where printers clip; the marks run 3 mm past the bleed on white paper and
+show over any bleed colour on a white halo, and the page's labels sit between them.
 
 Duplex (long or short edge): a calibration sheet first, then each sheet of fronts followed by
 its sheet of backs, mirrored so every back lands behind its front once the sheet is turned.
@@ -14,6 +15,7 @@ long edge (to glue sheet to sheet); no calibration page.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from cardgen.render.fonts import string_width
@@ -22,7 +24,8 @@ from cardgen.render.geometry import (
     Box,
     Duplex,
     Grid,
-    crop_mark_segments,
+    cut_lines,
+    draw_crop_marks,
     fit_grid,
 )
 from cardgen.render.layout import CardLayout
@@ -51,7 +54,7 @@ def grid_for(ctx: RenderContext, paper: str, bleed: float | None = None) -> Grid
     fit inside the margin with room for the crop marks."""
     s = ctx.settings.pnp
     bleed = s.bleed if bleed is None else bleed
-    outer = s.crop.offset + s.crop.length
+    outer = s.crop.marks.reach(bleed)
     return fit_grid(PAPERS[paper], ctx.theme.layout.size, bleed, s.margin, outer)
 
 
@@ -83,47 +86,47 @@ class PnpWriter:
         self.doc = ctx.document(self.grid.paper.pt, f"{ctx.theme.rules.game} print and play")
         s = ctx.settings.pnp
         self.margin = s.margin
-        self.crop = {**s.crop.model_dump(), "margin": s.margin}
+        self.marks = s.crop.marks
 
-    def label_box(self, text: str) -> tuple[float, float, float]:
-        """Where the page label goes: its baseline, font size and width (points), centred in
-        the bottom margin, no nearer the paper's edge than the margin."""
+    def label_box(self, text: str, top: bool = False) -> tuple[float, float, float, float]:
+        """Where a page label goes: its centre, baseline, font size and width (points).  It lies
+        between the paper's margin and the cards' outer bleed, above (``top``) or below the
+        grid, in the widest space between two vertical cut lines nearest the page's middle (so
+        no crop mark is cut short), shrunk to fit that space."""
         font = self.ctx.theme.font("regular")
         size = self.ctx.settings.pnp.label_size
-        room = mm(self.grid.paper.w - 2 * self.margin)
+        xs, _ = cut_lines(self.grid)
+        pw, ph = self.grid.paper.pt
+        bounds = [mm(self.margin), *xs, pw - mm(self.margin)]
+        clear = mm(1.0)
+        gaps = [(b - a - 2 * clear, (a + b) / 2) for a, b in itertools.pairwise(bounds)]
+        room, cx = max(gaps, key=lambda g: (round(g[0], 3), -abs(g[1] - pw / 2)))
         width = string_width(text, font, size)
         if width > room:
             size, width = size * room / width, room
-        return mm(self.margin) + size * 0.25, size, width
+        ext, b = self.grid.extent, mm(self.grid.bleed)
+        band = (ext.y2 + b, ph - mm(self.margin)) if top else (mm(self.margin), ext.y - b)
+        y = (band[0] + band[1]) / 2 - size * 0.35
+        return cx, y, size, width
 
-    def label(self, text: str) -> None:
-        """A small line of text in the bottom margin (the crop marks stop short of it)."""
-        y, size, _ = self.label_box(text)
+    def label(self, text: str, top: bool = False) -> Box:
+        """A small line of text above or below the cards; returns the box it covers."""
+        cx, y, size, width = self.label_box(text, top)
         self.doc.c.setFont(self.ctx.theme.font("regular"), size)
         self.doc.fill("#555555")
-        self.doc.drawCentredString(mm(self.grid.paper.w) / 2, y, text)
+        self.doc.drawCentredString(cx, y, text)
+        return Box(cx - width / 2, y - size * 0.25, width, size * 1.2)
 
-    def crop_marks(self, text: str) -> None:
-        """The crop marks of the page, those under the label ``text`` shortened to clear it."""
-        y, size, width = self.label_box(text)
-        top = y + size * 0.9 + mm(0.5)
-        cx = mm(self.grid.paper.w) / 2
-        x1, x2 = cx - width / 2 - mm(0.5), cx + width / 2 + mm(0.5)
-        c = self.doc.c
-        c.saveState()
-        c.setLineWidth(self.crop["width"])
-        c.setStrokeGray(0)
-        p = c.beginPath()
-        opts = {k: self.crop[k] for k in ("length", "offset", "margin")}
-        for sx1, sy1, sx2, sy2 in crop_mark_segments(self.grid, **opts):
-            if sx1 == sx2 and x1 <= sx1 <= x2 and min(sy1, sy2) < top:
-                sy2 = max(min(sy1, sy2), top)
-                if sy1 - sy2 < mm(0.5):
-                    continue
-            p.moveTo(sx1, sy1)
-            p.lineTo(sx2, sy2)
-        c.drawPath(p, stroke=1, fill=0)
-        c.restoreState()
+    def crop_marks(self) -> None:
+        """The crop marks of the page (:func:`draw_crop_marks`)."""
+        draw_crop_marks(
+            self.doc.c, self.grid, self.marks, bleed=self.grid.bleed, margin=self.margin
+        )
+
+    def labels(self, head: str, foot: str) -> None:
+        """The page's two labels: what the kit is above the cards, which sheet below."""
+        self.label(head, top=True)
+        self.label(foot)
 
     def place(self, name: str, slot: Box) -> None:
         """Place a card's form in ``slot``, cut to the slot grown by the bleed."""
@@ -141,8 +144,7 @@ class PnpWriter:
         c, grid, th = self.doc.c, self.grid, self.ctx.theme
         arm = mm(6)
         for side in ("FRONT", "BACK"):
-            text = f"{th.rules.game} · duplex calibration · {FLIP_TEXT[self.duplex]}"
-            self.crop_marks(text)
+            self.crop_marks()
             c.setLineWidth(0.5)
             self.doc.stroke("#000000")
             self.doc.fill("#000000")
@@ -162,10 +164,15 @@ class PnpWriter:
             self.doc.drawCentredString(
                 mid.x + mid.w / 2, mid.y + mid.h * 0.3 + 11, FLIP_TEXT[self.duplex]
             )
-            self.label(text)
+            self.labels(
+                f"{th.rules.game} · {self.paper.upper()} · print at 100%",
+                f"duplex calibration · {side.lower()} · {FLIP_TEXT[self.duplex]}",
+            )
             c.showPage()
 
-    def sheet(self, cards: list[Any], side: str, duplex: Duplex | None, label: str) -> None:
+    def sheet(
+        self, cards: list[Any], side: str, duplex: Duplex | None, head: str, foot: str
+    ) -> None:
         doc = self.doc
         for i, card in enumerate(cards):
             slot = self.grid.slot(i, duplex if side == "back" else None)
@@ -174,8 +181,8 @@ class PnpWriter:
             else:
                 name = back_form(doc, self.ctx.backs, self.ctx.back_of(card), bleed=True)
             self.place(name, slot)
-        self.crop_marks(label)
-        self.label(label)
+        self.crop_marks()
+        self.labels(head, foot)
         doc.c.showPage()
 
     def write(self) -> bytes:
@@ -188,14 +195,14 @@ class PnpWriter:
         if duplex is not Duplex.NONE:
             self.calibration()
         for k, sheet in enumerate(sheets, 1):
-            tag = f"{head} · sheet {k}/{len(sheets)}"
-            self.sheet(sheet, "front", None, f"{tag} · fronts")
+            tag = f"sheet {k}/{len(sheets)}"
+            self.sheet(sheet, "front", None, head, f"{tag} · fronts")
             if duplex is not Duplex.NONE:
-                self.sheet(sheet, "back", duplex, f"{tag} · backs")
+                self.sheet(sheet, "back", duplex, head, f"{tag} · backs")
             ctx.progress(f"pnp {self.paper}", len(sheet))
         if duplex is Duplex.NONE:
             for k, sheet in enumerate(sheets, 1):
-                self.sheet(sheet, "back", Duplex.LONG, f"{head} · sheet {k}/{len(sheets)} · backs")
+                self.sheet(sheet, "back", Duplex.LONG, head, f"sheet {k}/{len(sheets)} · backs")
         return self.doc.save()
 
 

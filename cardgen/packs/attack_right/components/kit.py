@@ -18,6 +18,7 @@ from cardgen.components.tiling import (
     PAPER_NAMES,
     PAPERS,
     Item,
+    item_room,
     write_large,
     write_tiled,
 )
@@ -50,10 +51,7 @@ def fit_to_sheet(layout: ComponentLayout, paper: str, rules: RulesModel) -> Comp
     """The layout with its boards made to fit the large sheet of ``paper`` (its margins
     kept): the scoreboard no larger than the sheet, the player boards' side strips narrowed
     (never the card slots) until the board fits its width."""
-    sheet = PAPERS[LARGE_SHEETS[paper]]
-    room = Size(
-        sheet.w - 2 * layout.pages.a3_item_margin, sheet.h - 2 * layout.pages.a3_item_margin
-    )
+    room = item_room(LARGE_SHEETS[paper], layout.pages.a3_item_margin)
     sb = layout.scoreboard
     scoreboard = sb.model_copy(
         update={"width": min(sb.width, room.h), "height": min(sb.height, room.w)}

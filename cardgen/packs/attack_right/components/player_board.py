@@ -104,7 +104,7 @@ def draw_player_board(
     c.setLineWidth(0.35)
     s.stroke(layout.ink)
     s.fill(layout.paper)
-    c.roundRect(0, 0, g.width, g.height, layout.player_board.corner, stroke=1, fill=1)  # cut
+    c.rect(0, 0, g.width, g.height, stroke=0, fill=1)  # the crop marks show the cut: no outline
     _header(s, g, layout, player)
     for zone, rect in g.zones.items():
         _zone(s, rect, zone, rules, layout)

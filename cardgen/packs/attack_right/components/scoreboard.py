@@ -58,7 +58,7 @@ def draw_scoreboard(s: Sheet, rules: RulesModel, layout: ComponentLayout) -> Non
     c.setLineWidth(0.35)
     s.stroke(layout.ink)
     s.fill(layout.paper)
-    c.roundRect(0, 0, sb.width, sb.height, sb.corner, stroke=1, fill=1)  # the cut line
+    c.rect(0, 0, sb.width, sb.height, stroke=0, fill=1)  # the crop marks show the cut
     _track(s, track, layout)
     left = track.cells[0].x + sb.cell + 6
     right = max(r.x for r in track.cells) - 6

@@ -34,7 +34,6 @@ class Facing(_Strict):
 
 class PlayerBoardLayout(_Strict):
     edge: PositiveFloat
-    corner: float
     gap: PositiveFloat
     header_height: PositiveFloat
     side_width: PositiveFloat
@@ -60,7 +59,6 @@ class PhaseText(_Strict):
 class ScoreboardLayout(_Strict):
     width: PositiveFloat
     height: PositiveFloat
-    corner: float
     cell: PositiveFloat
     min_glory: PositiveInt
     round_cell: PositiveFloat

@@ -1,7 +1,7 @@
 """Punch-out token sheets: coins, age tokens, score tokens and the round token.
 
 Tokens sit on a square grid (the render library's :class:`~cardgen.render.geometry.Grid`) and are
-cut apart along its lines.  Pages alternate fronts and backs; backs are mirrored for long-edge
+cut apart at its crop marks.  Pages alternate fronts and backs; backs are mirrored for long-edge
 duplex so every back lands behind its front.  Each token face is one PDF form, placed per token.
 """
 
@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cardgen.components.cells import cell_grid, sheet_label
 from cardgen.components.draw import Sheet, player_marker, text_on
 from cardgen.packs.attack_right.components.style import ComponentLayout
 from cardgen.packs.attack_right.model import PlayerColour, RulesModel
-from cardgen.render.geometry import Box, Duplex, Grid, cut_lines, draw_crop_marks
-from cardgen.render.units import Size, mm, to_mm
+from cardgen.render.geometry import Box, Duplex, Grid, draw_crop_marks
+from cardgen.render.units import Size, mm
 
 
 @dataclass(frozen=True)
@@ -37,13 +38,11 @@ class TokenSheetPlan:
 
 
 def token_grid(layout: ComponentLayout, paper: Size) -> Grid:
-    """As many token cells as fit inside the printer margin, centred on the page."""
-    t, margin = layout.tokens, layout.pages.margin
-    cols = int((paper.w - 2 * margin) // t.cell)
-    rows = int((paper.h - 2 * margin) // t.cell)
-    if cols < 1 or rows < 1:
-        raise ValueError("tokens.cell does not fit on the paper")
-    return Grid(paper, Size(t.cell, t.cell), cols=cols, rows=rows, gutter=0.0)
+    """As many token cells as fit the paper with room for the crop marks, centred on the page."""
+    try:
+        return cell_grid(paper, layout.tokens.cell, layout.pages.margin)
+    except ValueError:
+        raise ValueError("tokens.cell does not fit on the paper") from None
 
 
 def token_list(rules: RulesModel) -> tuple[Token, ...]:
@@ -128,36 +127,9 @@ def draw_token_sheets(
             for i, tok in enumerate(chunk):
                 box = grid.slot(i, Duplex.LONG if back else None)
                 s.doc.place(f"token-{tok.back if back else tok.front}", box.x, box.y)
-            _cut_lines(s, grid, layout)
+            draw_crop_marks(s.c, grid)
             side = "backs (print on the reverse, long-edge flip)" if back else "fronts"
-            s.fill(layout.muted)
-            s.text(
-                f"Tokens · sheet {sheet + 1} of {plan.sheets} · {side} · cut along the lines",
-                mm(paper.w / 2),
-                max(mm(2), grid.extent.y - mm(9)),  # below the crop marks
-                7,
-                bold=False,
-            )
+            label = f"Tokens · sheet {sheet + 1} of {plan.sheets} · {side} · cut at the marks"
+            sheet_label(s, grid, label, layout.muted)
             s.c.showPage()
     return plan
-
-
-def _cut_lines(s: Sheet, grid: Grid, layout: ComponentLayout) -> None:
-    """Thin dashed lines along every grid line, and crop marks outside the grid."""
-    ext = grid.extent
-    xs, ys = cut_lines(grid)
-    c = s.c
-    c.saveState()
-    s.stroke(layout.muted)
-    c.setLineWidth(0.3)
-    c.setDash(2, 2)
-    p = c.beginPath()
-    for x in xs:
-        p.moveTo(x, ext.y)
-        p.lineTo(x, ext.y2)
-    for y in ys:
-        p.moveTo(ext.x, y)
-        p.lineTo(ext.x2, y)
-    c.drawPath(p, stroke=1, fill=0)
-    c.restoreState()
-    draw_crop_marks(c, grid, length=min(5.0, to_mm(ext.y) - 1.5))

@@ -1,7 +1,8 @@
 """Write the Greedy Kingdoms components: the play mat (A3, or tiled) and the chip sheets.
 
-The mat shows both Kingdoms, the Resource Area with a well per Resource, the Special Worker
-Deck, the Upgrade Deck, the line of Upgrades and the Royal Palace pile; the chips are round
+The mat shows each player's Battlefield on their side, the Resource Area with a well per
+Resource, the Special Worker Deck, the Upgrade Deck, the line of Upgrades and the Royal Palace
+pile; the chips are round
 tokens, 12 of each Resource (the rules model's count), fronts then mirrored backs for duplex.
 """
 
@@ -13,11 +14,12 @@ from pathlib import Path
 from pydantic import PositiveFloat
 
 from cardgen.components import ComponentFile, ComponentSpec
+from cardgen.components.cells import cell_grid, sheet_label
 from cardgen.components.draw import Sheet, card_layout, new_sheet, text_on
 from cardgen.components.style import SheetStyle, StylePart
 from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_large, write_tiled
 from cardgen.packs.greedy_kingdoms.model import GreedyRules
-from cardgen.render.geometry import Duplex, Grid, draw_crop_marks
+from cardgen.render.geometry import Duplex, draw_crop_marks
 from cardgen.render.units import Size, mm
 from cardgen.util.atomic import atomic_write_bytes
 from cardgen.util.resources import data_path
@@ -26,15 +28,12 @@ DEFAULT_LAYOUT = data_path("cardgen.packs.greedy_kingdoms", "components.yaml")
 
 
 class MatLayout(StylePart):
-    width: PositiveFloat
-    height: PositiveFloat
     edge: PositiveFloat
     gap: PositiveFloat
-    kingdom_height: PositiveFloat
     slot_gap: PositiveFloat
     well_radius: PositiveFloat
-    title: str
     kingdoms: tuple[str, str]
+    battlefield: str
     kingdom_note: str
     resource_area: str
     special_deck: str
@@ -77,72 +76,87 @@ def _slot(s: Sheet, x: float, y: float, w: float, h: float, label: str, lay) -> 
     s.text(label, x + w / 2, y + h - mm(5), size)
 
 
-def draw_mat(s: Sheet, rules: GreedyRules, lay: ComponentLayout, card: Size) -> None:
-    """The play mat at the origin (points): Kingdoms top and bottom, the shared area between."""
+def mat_size(rules: GreedyRules, lay: ComponentLayout, card: Size) -> Size:
+    """The mat (mm): the line row of upright cards (the Upgrade Deck, the line, the Royal
+    Palace pile) between the two Battlefield rows of sideways cards."""
     m = lay.mat
-    W, H = mm(m.width), mm(m.height)
-    e, gap, kh = mm(m.edge), mm(m.gap), mm(m.kingdom_height)
+    n = rules.upgrade_line + 2
+    width = 2 * m.edge + n * card.w + (n - 1) * m.slot_gap
+    height = 2 * m.edge + card.h + 2 * card.w + 2 * m.gap
+    return Size(width, height)
+
+
+def draw_mat(s: Sheet, rules: GreedyRules, lay: ComponentLayout, card: Size) -> None:
+    """The play mat at the origin (points): each player's Battlefield on their side (the
+    North's at the top, turned to face them), with the Special Worker Deck and the Resource
+    Area beside them; the line of Upgrades in the middle."""
+    m = lay.mat
+    size = mat_size(rules, lay, card)
+    W, H = mm(size.w), mm(size.h)
+    e, gap, sg = mm(m.edge), mm(m.gap), mm(m.slot_gap)
+    cw, ch = mm(card.w), mm(card.h)
     s.fill(lay.paper)
     s.c.rect(0, 0, W, H, stroke=0, fill=1)
-    for k, name in enumerate(m.kingdoms):  # top: the first player's, bottom: the second's
-        y = H - e - kh if k == 0 else e
-        s.fill(lay.panel)
-        s.stroke(lay.ink)
-        s.c.setLineWidth(1)
-        s.c.roundRect(e, y, W - 2 * e, kh, mm(3), stroke=1, fill=1)
-        s.c.saveState()
-        if k == 0:  # the far player reads their own Kingdom's band the right way up
-            s.c.translate(W, 2 * y + kh)
-            s.c.rotate(180)
-        s.fill(lay.ink)
-        s.text(name, W / 2, y + kh - mm(11), 18)
-        s.fill(lay.muted)
-        s.text(m.kingdom_note, W / 2, y + mm(8), 9, bold=False)
-        s.c.restoreState()
-    cw, ch, sg = mm(card.w), mm(card.h), mm(m.slot_gap)
     # the line row: Upgrade Deck, the line's slots, the Royal Palace pile
     n = rules.upgrade_line + 2
-    row_w = n * cw + (n - 1) * sg
-    x0, y_line = (W - row_w) / 2, e + kh + gap
+    y_line = e + cw + gap
     labels = [m.upgrade_deck, *(f"{m.line} {k + 1}" for k in range(rules.upgrade_line))]
     labels.append(m.palace_pile)
     for k, label in enumerate(labels):
-        _slot(s, x0 + k * (cw + sg), y_line, cw, ch, label, lay)
-    s.icon("palace", x0 + (n - 1) * (cw + sg) + cw / 2, y_line + ch / 2, mm(22))
-    # the Resource Area and the Special Worker Deck
-    y_res = y_line + ch + gap
-    top = H - e - kh - gap
-    area_w = row_w - cw - sg
+        _slot(s, e + k * (cw + sg), y_line, cw, ch, label, lay)
+    s.icon("palace", e + (n - 1) * (cw + sg) + cw / 2, y_line + ch / 2, mm(22))
+    # a Battlefield row per player: three sideways slots, then the side area
+    bf = rules.battle_characters
+    side_x = e + bf * (ch + sg)
+    side_w = W - e - side_x
+    for k, name in enumerate(m.kingdoms):  # top: the North's, turned to face them
+        s.c.saveState()
+        if k == 0:
+            s.c.translate(W, H)
+            s.c.rotate(180)
+        s.fill(lay.panel)
+        s.stroke(lay.ink)
+        s.c.setLineWidth(1)
+        s.c.roundRect(e, e, bf * ch + (bf - 1) * sg, cw, mm(3), stroke=1, fill=1)
+        for j in range(rules.battle_characters):
+            _slot(s, e + j * (ch + sg), e, ch, cw, f"{m.battlefield} · {j + 1}", lay)
+        s.fill(lay.ink)
+        s.text(f"{name} · {m.battlefield}", e + (bf * ch + (bf - 1) * sg) / 2, e + cw / 2, 13)
+        s.fill(lay.muted)
+        s.text(m.kingdom_note, e + (bf * ch + (bf - 1) * sg) / 2, e + cw / 2 - mm(6), 7, bold=False)
+        s.c.restoreState()
+    # the North's side area (at the left, its row turned) holds the Special Worker Deck, the
+    # South's the Resource Area
+    _slot(s, e + (side_w - ch) / 2, H - e - cw, ch, cw, m.special_deck, lay)
     s.stroke(lay.ink)
     s.fill(lay.panel)
-    s.c.roundRect(x0, y_res, area_w, top - y_res, mm(3), stroke=1, fill=1)
+    s.c.roundRect(side_x, e, side_w, cw, mm(3), stroke=1, fill=1)
     s.fill(lay.ink)
-    s.text(m.resource_area, x0 + area_w / 2, top - mm(7), 12)
-    r = mm(m.well_radius)
+    s.text(m.resource_area, side_x + side_w / 2, e + cw - mm(6), 10)
+    r = min(mm(m.well_radius), (side_w - mm(6)) / 4, (cw - mm(12)) / 4)
     for k, res in enumerate(rules.resources):
-        cx = x0 + area_w * (k + 0.5) / len(rules.resources)
-        cy = y_res + (top - y_res - mm(9)) / 2
+        row, col = divmod(k, 2)
+        cx = side_x + side_w * (col + 0.5) / 2
+        cy = e + (cw - mm(9)) * (1.5 - row) / 2
         s.fill(res.colour)
         s.stroke(lay.ink)
         s.c.circle(cx, cy, r, stroke=1, fill=1)
-        s.icon(res.id, cx, cy + mm(3), r)
+        s.icon(res.id, cx, cy + r * 0.2, r)
         s.fill(text_on(res.colour))
-        s.text(f"{res.name} ×{rules.chips_per_resource}", cx, cy - r * 0.75, 8)
-    _slot(s, x0 + row_w - cw, y_res, cw, min(ch, top - y_res), m.special_deck, lay)
-    s.fill(lay.muted)
-    s.text(m.title.format(game=rules.game), W / 2, y_line - gap * 0.75, 7, bold=False)
+        s.text(f"{res.name} ×{rules.chips_per_resource}", cx, cy - r * 0.7, 6.5)
 
 
 def mat_items(rules: GreedyRules, lay: ComponentLayout) -> list[Item]:
     cards = card_layout(_pack()).card
-    size = Size(cards.width, cards.height)
+    card = Size(cards.width, cards.height)
+    size = mat_size(rules, lay, card)
     return [
         Item(
             "play-mat",
             "Play mat",
-            mm(lay.mat.width),
-            mm(lay.mat.height),
-            lambda s: draw_mat(s, rules, lay, size),
+            mm(size.w),
+            mm(size.h),
+            lambda s: draw_mat(s, rules, lay, card),
         )
     ]
 
@@ -171,9 +185,7 @@ def write_chips(path, rules: GreedyRules, lay: ComponentLayout, paper: str) -> C
         raise ValueError(f"chips are printed on a4 or letter, not {paper!r}")
     size = PAPERS[paper]
     c = lay.chips
-    cols = int((size.w - 2 * lay.pages.margin) // c.cell)
-    rows = int((size.h - 2 * lay.pages.margin) // c.cell)
-    grid = Grid(size, Size(c.cell, c.cell), cols=cols, rows=rows, gutter=0.0)
+    grid = cell_grid(size, c.cell, lay.pages.margin)
     sheet = new_sheet(_pack(), rules, size.pt, f"{rules.game} Resource chips")
     chips = chip_list(rules)
     colours = {r.id: r.colour for r in rules.resources}
@@ -192,9 +204,7 @@ def write_chips(path, rules: GreedyRules, lay: ComponentLayout, paper: str) -> C
                 sheet.icon(rid, cx, cy, mm(c.diameter) * 0.8)
             draw_crop_marks(sheet.c, grid)
             side = "backs (print on the reverse, long-edge flip)" if back else "fronts"
-            sheet.fill(lay.muted)
-            sheet.text(f"Resource chips · {side} · cut along the crop marks", mm(size.w / 2),
-                       max(mm(2), grid.extent.y - mm(9)), 7, bold=False)  # fmt: skip
+            sheet_label(sheet, grid, f"Resource chips · {side} · cut at the crop marks", lay.muted)
             sheet.c.showPage()
             pages += 1
     atomic_write_bytes(Path(path), sheet.doc.save())
@@ -212,7 +222,7 @@ def component_specs() -> list[ComponentSpec]:
         ComponentSpec(
             "play-mat",
             lambda rules, how: (
-                "play mat: both Kingdoms, the Resource Area, the Special Worker Deck, the "
+                "play mat: both Battlefields, the Resource Area, the Special Worker Deck, the "
                 f"Upgrade Deck, the line of {rules.upgrade_line} Upgrades and the Royal Palace "
                 f"pile; {how}"
             ),

@@ -1,0 +1,196 @@
+"""Print preflight of the sheets: what a home printer and a cutter do to every page.
+
+Every component of the pack is drawn on every paper the kit uses (large ones on the large
+sheet and tiled over the paper) and read back as pixels; the print-and-play grids are
+computed.  A problem is a diagnostic naming the component's file and page:
+
+- E412 ``paper-edge``: something printed within 1/4 in (6.35 mm) of the paper's edge;
+- E413 ``component-safe-zone``: a cut piece (a board, a token) shows more than its background
+  within 1/8 in of its trim, where a drifting cut makes it lopsided;
+- E414 ``sheet-unprintable``: a component or a print-and-play sheet cannot be laid out with
+  its crop marks (3 mm past the bleed on white paper) clear of the paper's margin.
+
+:func:`sheet_check` plugs into ``cardgen validate``; the build draws with the same code.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PIL import Image
+
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+from cardgen.render.geometry import PAPER_MARGIN, PAPERS, Box, Cut, recording_cuts
+from cardgen.render.units import MM_PER_INCH, mm
+
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
+    from cardgen.components import ComponentSpec
+
+#: the resolution the sheets are read at (a pixel is 0.25 mm)
+DPI = 100
+#: the safe zone of a cut piece, mm inside its trim (the cards' and print services')
+SAFE = 3.175
+#: how far (mm) a colour may run past a line before it counts (anti-aliasing)
+SLACK = 0.3
+#: a band pixel differs from the band's background beyond this (0-255 per channel, summed)
+DIFFERS = 60
+
+
+def sheet_check(catalogue: Catalogue) -> Iterable[Diagnostic]:
+    """The sheets' preflight as a ``cardgen validate`` extra check."""
+    return sheet_problems(catalogue)
+
+
+def sheet_problems(catalogue: Catalogue) -> list[Diagnostic]:
+    """Every problem of the print-and-play grids and of every component on every paper."""
+    out = pnp_problems(catalogue)
+    pack, rules = catalogue.pack, catalogue.rules
+    for spec in pack.components():
+        where = Position(str(spec.inputs[0]) if spec.inputs else str(catalogue.root))
+        for paper in component_papers(spec):
+            name = f"{spec.id}-{paper}.pdf"
+            with tempfile.TemporaryDirectory(prefix="cardgen-sheets-") as tmp:
+                path = Path(tmp) / name
+                try:
+                    with recording_cuts() as cuts:
+                        spec.write(path, rules, paper)
+                except DiagnosticError as err:
+                    out.append(_unprintable(spec.id, paper, err.diagnostics[0].message, where))
+                    continue
+                except ValueError as err:
+                    out.append(_unprintable(spec.id, paper, str(err), where))
+                    continue
+                out += [
+                    Diagnostic("E412" if code == "edge" else "E413", f"{name} {text}", where)
+                    for code, text in page_problems(path.read_bytes(), cuts)
+                ]
+    return out
+
+
+def _unprintable(component: str, paper: str, why: str, where: Position) -> Diagnostic:
+    return Diagnostic("E414", f"{component} on {paper.upper()}: {why}", where)
+
+
+def component_papers(spec: ComponentSpec) -> list[str]:
+    """The papers a component is printed on in a kit on A4 or on Letter."""
+    from cardgen.components.tiling import LARGE_SHEETS
+
+    papers = []
+    for kit in ("a4", "letter"):
+        papers += [LARGE_SHEETS[kit], kit] if spec.large else [kit]
+    return papers
+
+
+def pnp_problems(catalogue: Catalogue) -> list[Diagnostic]:
+    """E414 when the cards' print-and-play grid of a paper leaves no room for its crop marks."""
+    from cardgen.render.geometry import crop_mark_segments, fit_grid
+    from cardgen.render.layout import load_layout
+    from cardgen.render.products.base import load_product_settings
+    from cardgen.render.theme import pack_layout_file
+
+    settings = load_product_settings().pnp
+    pack = catalogue.pack
+    try:
+        layout = load_layout(pack_layout_file(pack, catalogue.root), pack.layout_model())
+    except DiagnosticError:  # the card preflight reports a bad layout
+        return []
+
+    out = []
+    for paper in PAPERS:
+        try:
+            grid = fit_grid(
+                PAPERS[paper],
+                layout.size,
+                settings.bleed,
+                settings.margin,
+                settings.crop.marks.reach(settings.bleed),
+            )
+            crop_mark_segments(grid, settings.crop.marks, bleed=grid.bleed, margin=settings.margin)
+        except ValueError as err:
+            where = Position(str(pack_layout_file(catalogue.pack, catalogue.root)))
+            out.append(Diagnostic("E414", f"print-and-play sheets on {paper}: {err}", where))
+    return out
+
+
+def page_problems(pdf: bytes, cuts: list[Cut]) -> Iterator[tuple[str, str]]:
+    """``(kind, text)`` for every page of ``pdf`` printing within 1/4 in of its edge (``edge``)
+    and every cut piece of ``cuts`` whose margin holds more than its background (``safe``)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for i in range(len(doc)):
+            page = doc[i]
+            im = page.render(scale=DPI / 72).to_pil().convert("RGB")
+            px = np.asarray(im)
+            height_pt = page.get_height()
+            near = edge_distance(im)
+            if near is not None and near < PAPER_MARGIN - SLACK:
+                text = (
+                    f"page {i + 1}: printed {near:.1f} mm from the paper's edge (nothing within "
+                    f"{PAPER_MARGIN} mm: home printers clip there)"
+                )
+                yield "edge", text
+            for cut in (c for c in cuts if c.page == i + 1):
+                bad = margin_ink(px, cut.trim, height_pt)
+                if bad:
+                    text = (
+                        f"page {i + 1}: a piece cut at {_where(cut.trim, height_pt)} shows more "
+                        f"than its background within {SAFE} mm of its cut ({bad:.1f} % of that "
+                        "margin): move it inside, or run it on past the cut"
+                    )
+                    yield "safe", text
+    finally:
+        doc.close()
+
+
+def edge_distance(im: Image.Image) -> float | None:
+    """The distance (mm) from the paper's edge of the nearest printed pixel of ``im`` (a page
+    at :data:`DPI`; None: blank)."""
+    ink = im.convert("L").point(lambda v: 255 if v < 250 else 0)
+    box = ink.getbbox()
+    if box is None:
+        return None
+    x1, y1, x2, y2 = box
+    nearest = min(x1, y1, im.width - x2, im.height - y2)
+    return float(nearest) * MM_PER_INCH / DPI
+
+
+def margin_ink(px: np.ndarray, trim: Box, height_pt: float) -> float:
+    """The share (%) of the band between ``trim`` and its safe zone that differs from the
+    band's own background colour (its most common one); 0 when the band is one colour."""
+    k = DPI / 72
+
+    def window(box: Box) -> tuple[int, int, int, int]:
+        return (
+            round(box.x * k),
+            round((height_pt - box.y2) * k),
+            round(box.x2 * k),
+            round((height_pt - box.y) * k),
+        )
+
+    ox1, oy1, ox2, oy2 = window(trim.inset(mm(SLACK)))
+    ix1, iy1, ix2, iy2 = window(trim.inset(mm(SAFE - SLACK)))
+    area = px[oy1:oy2, ox1:ox2]
+    mask = np.ones(area.shape[:2], dtype=bool)
+    mask[iy1 - oy1 : iy2 - oy1, ix1 - ox1 : ix2 - ox1] = False
+    band = area[mask].astype(np.int32)
+    if not len(band):
+        return 0.0
+    q = band // 8
+    counts = np.bincount((q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2])
+    key = int(counts.argmax())
+    background = np.array([key >> 10, (key >> 5) & 31, key & 31]) * 8 + 4
+    off = np.abs(band - background).sum(axis=1) > DIFFERS
+    share = 100.0 * off.mean()
+    return share if share > 0.2 else 0.0
+
+
+def _where(trim: Box, height_pt: float) -> str:
+    """A trim as a reader finds it on the page: its top-left corner in mm."""
+    return f"{trim.x / mm(1):.0f} mm from the left, {(height_pt - trim.y2) / mm(1):.0f} mm down"
