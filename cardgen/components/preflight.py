@@ -31,12 +31,12 @@ if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
     from cardgen.components import ComponentSpec
 
-#: the resolution the sheets are read at (a pixel is 0.25 mm)
-DPI = 100
+#: the resolution the sheets are read at (a pixel is 0.35 mm)
+DPI = 72
 #: the safe zone of a cut piece, mm inside its trim (the cards' and print services')
 SAFE = 3.175
-#: how far (mm) a colour may run past a line before it counts (anti-aliasing)
-SLACK = 0.3
+#: how far (mm) a colour may run past a line before it counts (anti-aliasing: a pixel)
+SLACK = 0.4
 #: a band pixel differs from the band's background beyond this (0-255 per channel, summed)
 DIFFERS = 60
 
@@ -126,8 +126,8 @@ def page_problems(pdf: bytes, cuts: list[Cut]) -> Iterator[tuple[str, str]]:
     try:
         for i in range(len(doc)):
             page = doc[i]
-            im = page.render(scale=DPI / 72).to_pil().convert("RGB")
-            px = np.asarray(im)
+            here = [c for c in cuts if c.page == i + 1]
+            im = page.render(scale=DPI / 72, grayscale=not here).to_pil()
             height_pt = page.get_height()
             near = edge_distance(im)
             if near is not None and near < PAPER_MARGIN - SLACK:
@@ -136,7 +136,8 @@ def page_problems(pdf: bytes, cuts: list[Cut]) -> Iterator[tuple[str, str]]:
                     f"{PAPER_MARGIN} mm: home printers clip there)"
                 )
                 yield "edge", text
-            for cut in (c for c in cuts if c.page == i + 1):
+            px = np.asarray(im.convert("RGB")) if here else None
+            for cut in here:
                 bad = margin_ink(px, cut.trim, height_pt)
                 if bad:
                     text = (
