@@ -16,7 +16,7 @@ COMPONENTS = """tokens:
 boards:
   - id: board
     name: Trick board
-    size: [400, 260]
+    size: [396, 256]
     title: "{game}"
     slots: [{grid: [4, 1], at: [30, 60], gap: 20, label: "Seat {n}", icon: star}]
     texts: [{text: "Lead any card.", at: [30, 200], size: 16}]

@@ -43,6 +43,8 @@ Point = tuple[float, float]
 TokenShape = Literal["circle", "square", "rounded", "hexagon", "triangle", "diamond", "star"]
 #: the least room round a component sheet's edge (mm): nothing nearer a home printer's edge
 MARGIN = 10.0
+#: mm between a token and its cut square: more than the 1/8 in a drifting cut may take
+CUT_ROOM = 3.5
 #: what must fit for a board to be printed on the kit's paper, not tiled (A4 ∩ Letter, mm)
 SMALL_PAPER = (210.0, 279.4)
 
@@ -327,8 +329,9 @@ def _token_face(s: Sheet, t: Token, face: TokenFace | None, cx: float, cy: float
 
 def write_tokens(catalogue: Catalogue, tokens: list[Token], path: Path, paper: str) -> int:
     """Every token on ``paper`` sheets, fronts then (if any has a back) backs mirrored for
-    long-edge duplex, each piece in a dashed cut square; returns the pages."""
-    from cardgen.render.geometry import PAPERS
+    long-edge duplex, each piece in a dashed cut square :data:`CUT_ROOM` mm round it (the
+    squares are recorded for the sheets' preflight); returns the pages."""
+    from cardgen.render.geometry import PAPERS, Box, record_cuts
     from cardgen.render.units import mm
 
     pw, ph = PAPERS[paper].w, PAPERS[paper].h
@@ -340,7 +343,7 @@ def write_tokens(catalogue: Catalogue, tokens: list[Token], path: Path, paper: s
         page, x, y, row = [], MARGIN, ph - MARGIN - 8, 0.0
         while i < len(pieces):
             t, n = pieces[i]
-            cell = t.size + 4
+            cell = t.size + 2 * CUT_ROOM
             if x + cell > pw - MARGIN:
                 x, y, row = MARGIN, y - row, 0.0
             if y - cell < MARGIN:
@@ -359,6 +362,7 @@ def write_tokens(catalogue: Catalogue, tokens: list[Token], path: Path, paper: s
                 s.c.setLineWidth(0.3)
                 s.c.rect(mm(cx), mm(cy), mm(cell), mm(cell), stroke=1, fill=0)
                 s.c.setDash()
+                record_cuts(s.c, [Box(mm(cx), mm(cy), mm(cell), mm(cell))])
                 face = None if side == "front" else (t.back or TokenFace(fill=t.fill))
                 _token_face(s, t, face, mm(cx + cell / 2), mm(cy + cell / 2), n)
             s.c.showPage()

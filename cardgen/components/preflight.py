@@ -1,14 +1,15 @@
 """Print preflight of the sheets: what a home printer and a cutter do to every page.
 
 Every component of the pack is drawn on every paper the kit uses (large ones on the large
-sheet and tiled over the paper) and read back as pixels; the print-and-play grids are
-computed.  A problem is a diagnostic naming the component's file and page:
+sheet and tiled over the paper) and read back as pixels.  A problem is a diagnostic naming
+the component's file and page:
 
 - E412 ``paper-edge``: something printed within 1/4 in (6.35 mm) of the paper's edge;
 - E413 ``component-safe-zone``: a cut piece (a board, a token) shows more than its background
   within 1/8 in of its trim, where a drifting cut makes it lopsided;
-- E414 ``sheet-unprintable``: a component or a print-and-play sheet cannot be laid out with
-  its crop marks (3 mm past the bleed on white paper) clear of the paper's margin.
+- E414 ``sheet-unprintable``: a component cannot be laid out with its crop marks (3 mm past
+  the bleed on white paper) clear of the paper's margin (the cards' print-and-play sheets:
+  E409 of the cards' preflight).
 
 :func:`sheet_check` plugs into ``cardgen validate``; the build draws with the same code.
 """
@@ -24,15 +25,17 @@ import numpy as np
 from PIL import Image
 
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
-from cardgen.render.geometry import PAPER_MARGIN, PAPERS, Box, Cut, recording_cuts
+from cardgen.render.geometry import PAPER_MARGIN, Box, Cut, recording_cuts
 from cardgen.render.units import MM_PER_INCH, mm
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
     from cardgen.components import ComponentSpec
 
-#: the resolution the sheets are read at (a pixel is 0.35 mm)
+#: the resolution the sheets are read at (a pixel is 0.35 mm); a page with cut pieces, whose
+#: margins are read, at :data:`CUT_DPI` (0.25 mm)
 DPI = 72
+CUT_DPI = 100
 #: the safe zone of a cut piece, mm inside its trim (the cards' and print services')
 SAFE = 3.175
 #: how far (mm) a colour may run past a line before it counts (anti-aliasing: a pixel)
@@ -47,10 +50,12 @@ def sheet_check(catalogue: Catalogue) -> Iterable[Diagnostic]:
 
 
 def sheet_problems(catalogue: Catalogue) -> list[Diagnostic]:
-    """Every problem of the print-and-play grids and of every component on every paper."""
-    out = pnp_problems(catalogue)
+    """Every problem of every component on every paper."""
+    out: list[Diagnostic] = []
     pack, rules = catalogue.pack, catalogue.rules
-    for spec in pack.components():
+    from cardgen.components.data import component_specs
+
+    for spec in pack.components() or component_specs(catalogue):
         where = Position(str(spec.inputs[0]) if spec.inputs else str(catalogue.root))
         for paper in component_papers(spec):
             name = f"{spec.id}-{paper}.pdf"
@@ -86,37 +91,6 @@ def component_papers(spec: ComponentSpec) -> list[str]:
     return papers
 
 
-def pnp_problems(catalogue: Catalogue) -> list[Diagnostic]:
-    """E414 when the cards' print-and-play grid of a paper leaves no room for its crop marks."""
-    from cardgen.render.geometry import crop_mark_segments, fit_grid
-    from cardgen.render.layout import load_layout
-    from cardgen.render.products.base import load_product_settings
-    from cardgen.render.theme import pack_layout_file
-
-    settings = load_product_settings().pnp
-    pack = catalogue.pack
-    try:
-        layout = load_layout(pack_layout_file(pack, catalogue.root), pack.layout_model())
-    except DiagnosticError:  # the card preflight reports a bad layout
-        return []
-
-    out = []
-    for paper in PAPERS:
-        try:
-            grid = fit_grid(
-                PAPERS[paper],
-                layout.size,
-                settings.bleed,
-                settings.margin,
-                settings.crop.marks.reach(settings.bleed),
-            )
-            crop_mark_segments(grid, settings.crop.marks, bleed=grid.bleed, margin=settings.margin)
-        except ValueError as err:
-            where = Position(str(pack_layout_file(catalogue.pack, catalogue.root)))
-            out.append(Diagnostic("E414", f"print-and-play sheets on {paper}: {err}", where))
-    return out
-
-
 def page_problems(pdf: bytes, cuts: list[Cut]) -> Iterator[tuple[str, str]]:
     """``(kind, text)`` for every page of ``pdf`` printing within 1/4 in of its edge (``edge``)
     and every cut piece of ``cuts`` whose margin holds more than its background (``safe``)."""
@@ -127,9 +101,10 @@ def page_problems(pdf: bytes, cuts: list[Cut]) -> Iterator[tuple[str, str]]:
         for i in range(len(doc)):
             page = doc[i]
             here = [c for c in cuts if c.page == i + 1]
-            im = page.render(scale=DPI / 72, grayscale=not here).to_pil()
+            dpi = CUT_DPI if here else DPI
+            im = page.render(scale=dpi / 72, grayscale=not here).to_pil()
             height_pt = page.get_height()
-            near = edge_distance(im)
+            near = edge_distance(im, dpi)
             if near is not None and near < PAPER_MARGIN - SLACK:
                 text = (
                     f"page {i + 1}: printed {near:.1f} mm from the paper's edge (nothing within "
@@ -138,7 +113,7 @@ def page_problems(pdf: bytes, cuts: list[Cut]) -> Iterator[tuple[str, str]]:
                 yield "edge", text
             px = np.asarray(im.convert("RGB")) if here else None
             for cut in here:
-                bad = margin_ink(px, cut.trim, height_pt)
+                bad = margin_ink(px, cut.trim, height_pt, dpi)
                 if bad:
                     text = (
                         f"page {i + 1}: a piece cut at {_where(cut.trim, height_pt)} shows more "
@@ -150,22 +125,23 @@ def page_problems(pdf: bytes, cuts: list[Cut]) -> Iterator[tuple[str, str]]:
         doc.close()
 
 
-def edge_distance(im: Image.Image) -> float | None:
+def edge_distance(im: Image.Image, dpi: float = DPI) -> float | None:
     """The distance (mm) from the paper's edge of the nearest printed pixel of ``im`` (a page
-    at :data:`DPI`; None: blank)."""
+    at ``dpi``; None: blank)."""
     ink = im.convert("L").point(lambda v: 255 if v < 250 else 0)
     box = ink.getbbox()
     if box is None:
         return None
     x1, y1, x2, y2 = box
     nearest = min(x1, y1, im.width - x2, im.height - y2)
-    return float(nearest) * MM_PER_INCH / DPI
+    return float(nearest) * MM_PER_INCH / dpi
 
 
-def margin_ink(px: np.ndarray, trim: Box, height_pt: float) -> float:
+def margin_ink(px: np.ndarray, trim: Box, height_pt: float, dpi: float = CUT_DPI) -> float:
     """The share (%) of the band between ``trim`` and its safe zone that differs from the
-    band's own background colour (its most common one); 0 when the band is one colour."""
-    k = DPI / 72
+    band's own background colour (its most common one); 0 when the band is one colour.
+    ``px`` is the page at ``dpi``."""
+    k = dpi / 72
 
     def window(box: Box) -> tuple[int, int, int, int]:
         return (

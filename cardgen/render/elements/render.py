@@ -656,14 +656,14 @@ class ElementPainter:
         ):
             return 0.0
         card, s = self.L.card, safe_margin(self.L.card.safe)
-        x, y, w, h = (0.0, 0.0, card.width, card.height) if el.box == "card" else el.box
+        x, y, w, h = turned_extent(el, card)
         gaps = {"left": x, "top": y, "right": card.width - x - w, "bottom": card.height - y - h}
         drawn = list(gaps)
         half = 0.0
         if isinstance(el, ShapeEl):
             if el.stroke is not None:
                 half = el.line_width * 25.4 / 72 / 2  # a stroke straddles its edge
-            if el.shape == "edges":
+            if el.shape == "edges" and el.rotate % 360 == 0:  # turned: any side may be drawn
                 drawn = list(el.edges)
         deepest = 0.0
         for side in drawn:

@@ -61,7 +61,7 @@ def grid_for(ctx: RenderContext, paper: str, bleed: float | None = None) -> Grid
 def paper_problems(layout: CardLayout, settings: PnpSettings) -> list[str]:
     """Why the cards of ``layout`` cannot be printed on each print-and-play paper (a card,
     with its bleed and room for the crop marks, larger than the paper inside its margin)."""
-    outer = settings.crop.offset + settings.crop.length
+    outer = settings.crop.marks.reach(settings.bleed)
     out = []
     for paper in PAPERS:
         try:
