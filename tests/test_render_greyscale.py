@@ -19,8 +19,9 @@ from cardgen.render.theme import Theme
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 DPI = 200
-#: a patch of plain background: right of the type line, left of the cost's discount icons (mm)
-GROUND = (25.0, 11.4, 45.0, 15.4)
+#: a patch of plain season ground: below the prototype line, between the deck and star icons
+#: (mm; the top of the card is the deck's colour band)
+GROUND = (12.0, 86.0, 52.0, 88.6)
 #: the deck emblem, bottom left (mm)
 EMBLEM = (4.0, 80.6, 9.0, 85.6)
 
