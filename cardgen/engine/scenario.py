@@ -59,6 +59,8 @@ SETUP_KEYS = ("players", "sides", "settings", "options", "teams")
 SPECIAL = ("events", "log", "legal", "winner", "terminal")
 LIST_TESTS = ("size", "contains")
 DEFAULT_CARDS = "../cards"
+#: the longest list of words (in characters) written in flow style by `scenario upgrade`
+FLOW_LIST = 60
 
 
 class Problems(Exception):
@@ -129,7 +131,12 @@ def run_file(path: Path) -> Outcome:
     try:
         cat = catalogue_of(path, doc, smap)
         engine = engine_of(cat)
-        if isinstance(doc, dict) and engine.upgrade_scenario(copy.deepcopy(doc)) is not None:
+        try:
+            old = isinstance(doc, dict) and engine.upgrade_scenario(copy.deepcopy(doc)) is not None
+        except ValueError as exc:  # of the old format, but not convertible as written
+            what = f"a scenario in {engine.info.name}'s old format that cannot be upgraded"
+            raise Problems([f"{path}: {what}: {exc}"]) from None
+        if old:
             raise Problems(
                 [
                     f"{path}: a scenario in {engine.info.name}'s old format: run "
@@ -686,7 +693,7 @@ def upgrade_file(path: Path, *, write: bool = True) -> bool:
     if new is None:
         return False
     rt = YAML()
-    rt.width = 100
+    rt.width = 4096  # long lines stay whole: a long list is written one item a line instead
     rt.indent(mapping=2, sequence=4, offset=2)
     try:
         old = rt.load(path.read_text("utf-8"))
@@ -708,7 +715,9 @@ def upgrade_file(path: Path, *, write: bool = True) -> bool:
 
 def _commented(new: dict[str, Any], old: Any) -> Any:
     """``new`` as ruamel's round-trip data, with the comments of ``old`` carried over: the
-    file's head, each kept top-level key's, and each step's when the steps map one to one."""
+    file's head, each kept top-level key's, and each step's when the steps map one to one.
+    A top-level text kept as it was keeps its style (a folded description); a list of words
+    is written in flow style when it is short, one item a line otherwise."""
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     def flow(value: Any, depth: int) -> Any:
@@ -720,7 +729,8 @@ def _commented(new: dict[str, Any], old: Any) -> Any:
             return m
         if isinstance(value, list):
             s = CommentedSeq(flow(v, depth + 1) for v in value)
-            if all(not isinstance(v, dict | list) for v in value):
+            words = all(not isinstance(v, dict | list) for v in value)
+            if words and sum(len(str(v)) + 2 for v in value) <= FLOW_LIST:
                 s.fa.set_flow_style()
             return s
         return value
@@ -731,6 +741,8 @@ def _commented(new: dict[str, Any], old: Any) -> Any:
     if old.ca.comment:
         out.ca.comment = old.ca.comment
     for key in out:
+        if key in old and isinstance(out[key], str) and old[key] == out[key]:
+            out[key] = old[key]
         if key in old.ca.items and key in old:
             out.ca.items[key] = old.ca.items[key]
     old_steps, new_steps = old.get("steps"), out.get("steps")
@@ -738,15 +750,21 @@ def _commented(new: dict[str, Any], old: Any) -> Any:
     if same and len(old_steps) == len(new_steps):
         for i, c in old_steps.ca.items.items():
             new_steps.ca.items[i] = c
-        for a, b in zip(old_steps, new_steps, strict=True):
+        for i, (a, b) in enumerate(zip(old_steps, new_steps, strict=True)):
             if isinstance(a, CommentedMap) and isinstance(b, CommentedMap):
-                _inline(a, b)
+                _inline(a, b, new_steps, i)
     return out
 
 
-def _inline(old: Any, new: Any) -> None:
-    """Carry a step's end-of-line comment (kept on its last key) to the new step."""
+def _inline(old: Any, new: Any, steps: Any, i: int) -> None:
+    """Carry a step's end-of-line comment (kept on its last key) to the new step: after it,
+    on its line, when the new step is written in flow style."""
     comments = [c for c in old.ca.items.values() if c]
-    if comments and new:
-        last = list(new)[-1]
-        new.ca.items[last] = comments[-1]
+    if not comments or not new:
+        return
+    token = next((t for t in comments[-1] if t is not None and hasattr(t, "value")), None)
+    if new.fa.flow_style() and token is not None:
+        steps.yaml_add_eol_comment(token.value.strip(), i, column=token.column)
+        return
+    last = list(new)[-1]
+    new.ca.items[last] = comments[-1]

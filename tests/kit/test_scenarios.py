@@ -124,3 +124,78 @@ def test_a_missing_catalogue_is_a_problem_not_a_traceback(tmp_path: Path) -> Non
     f.write_text("name: t\ncards: nowhere\n", "utf-8")
     outcome = run_file(f)
     assert not outcome.ok and "nowhere" in outcome.problems[0]
+
+
+# --- scenario upgrade: what it writes ---------------------------------------------------------
+OLD = """\
+# the head comment
+name: An old scenario
+description: >-
+  A folded description
+  on two lines.
+cards: CARDS
+old: true
+steps:
+  - bid: [cook, smuggler]     # the cook first
+  - bid: [captain, bosun]
+"""
+LINES = [
+    "P1 bids Cook (2), a line long enough to be written on a line of its own",
+    "P2 bids Bosun (4)",
+]
+
+
+def _old_format(self, doc):
+    """A made-up old format: steps ``bid`` a pair of cards."""
+    if not doc.get("old"):
+        return None
+    if doc.get("broken"):
+        raise ValueError("bid: a pair is two cards")
+    steps = [{"P1": f"bid {s['bid'][0]}", "P2": f"bid {s['bid'][1]}"} for s in doc["steps"]]
+    expect = {"dock": ["saffron", "linen"], "log": LINES}
+    kept = {k: doc[k] for k in ("name", "description", "cards")}
+    return kept | {"steps": steps, "expect": expect}
+
+
+def test_upgrade_keeps_comments_and_styles_and_writes_long_lists_one_item_a_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardgen.engine.scenario import upgrade_file
+    from cardgen.packs.harbour_bid.rules import HarbourBid
+
+    monkeypatch.setattr(HarbourBid, "upgrade_scenario", _old_format)
+    f = tmp_path / "old.yaml"
+    f.write_text(OLD.replace("CARDS", str(HARBOUR / "cards")), "utf-8")
+    assert upgrade_file(f)
+    assert f.read_text("utf-8") == textwrap.dedent(
+        f"""\
+        # the head comment
+        name: An old scenario
+        description: >-
+          A folded description
+          on two lines.
+        cards: {HARBOUR / "cards"}
+        steps:
+          - {{P1: bid cook, P2: bid smuggler}} # the cook first
+          - {{P1: bid captain, P2: bid bosun}}
+        expect:
+          dock: [saffron, linen]
+          log:
+            - P1 bids Cook (2), a line long enough to be written on a line of its own
+            - P2 bids Bosun (4)
+        """
+    )
+    assert run_file(f).problems  # the new file runs (its made-up log is not the game's)
+    assert not upgrade_file(f)  # and is in the kit's format
+
+
+def test_an_old_file_the_upgrade_cannot_convert_is_a_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardgen.packs.harbour_bid.rules import HarbourBid
+
+    monkeypatch.setattr(HarbourBid, "upgrade_scenario", _old_format)
+    f = tmp_path / "old.yaml"
+    f.write_text(OLD.replace("CARDS", str(HARBOUR / "cards")) + "broken: true\n", "utf-8")
+    (problem,) = run_file(f).problems
+    assert "old format that cannot be upgraded: bid: a pair is two cards" in problem
