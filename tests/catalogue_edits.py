@@ -45,29 +45,33 @@ def run_cardgen(*args: str, timeout: float = 300, **popen: Any) -> subprocess.Co
     )
 
 
-#: the user id a root test run drops to for what only an unprivileged user meets (a read-only
-#: folder: root writes into it anyway)
-NOBODY = 65534
-
-
 def unprivileged(cmd: list[str]) -> list[str]:
-    """``cmd`` as an unprivileged user: as it is when the tests do not run as root, else under
-    ``setpriv`` as user ``nobody`` (whose files must then be readable by everyone)."""
+    """``cmd`` as a process that file permissions hold: as it is when the tests do not run as
+    root, else under ``setpriv`` without the capabilities that let root write into a read-only
+    folder (it stays root, so it reads the packages this Python has, whoever installed them)."""
     import os
 
     if os.geteuid() != 0:
         return cmd
-    return ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *cmd]
+    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", *cmd]
+
+
+def code_env(**extra: str) -> dict[str, str]:
+    """This process's environment, with the cardgen under test first on ``PYTHONPATH`` (a
+    child run from another folder imports it, not whichever cardgen is installed)."""
+    import os
+
+    import cardgen
+
+    root = str(Path(cardgen.__file__).resolve().parents[1])
+    path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
+    return {**os.environ, "PYTHONPATH": path, **extra}
 
 
 def shared_work_dir() -> Path:
-    """A fresh folder an unprivileged user (:func:`unprivileged`) may read and write: the
-    pytest ``tmp_path`` of a root run is private to root.  The caller removes it."""
-    import os
+    """A fresh folder for :func:`unprivileged` commands; the caller removes it."""
     import tempfile
 
     work = Path(tempfile.mkdtemp(prefix="cardgen-test-"))
     work.chmod(0o755)
-    if os.geteuid() == 0:
-        os.chown(work, NOBODY, NOBODY)
     return work

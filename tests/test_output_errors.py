@@ -107,12 +107,12 @@ def test_a_read_only_file_system(runner, app, work, monkeypatch, command):
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_read_only_folder(command):
-    """In a child process as an unprivileged user (a root run drops to ``nobody``: root writes
-    into a read-only folder), so root and other users run the same test."""
+    """In a child process file permissions hold (a root run drops the capabilities that let
+    root write into a read-only folder), so root and other users run the same test."""
     import subprocess
     import sys
 
-    from catalogue_edits import shared_work_dir, unprivileged
+    from catalogue_edits import code_env, shared_work_dir, unprivileged
 
     work = shared_work_dir()
     try:
@@ -121,7 +121,7 @@ def test_a_read_only_folder(command):
         folder.chmod(0o555)
         out = folder / ("out" if command in FOLDER_OUTPUTS else "out.txt")
         cmd = unprivileged([sys.executable, "-m", "cardgen", *_commands(out)[command]])
-        env = {**os.environ, "CARDGEN_CACHE_DIR": str(work / "cache")}
+        env = code_env(CARDGEN_CACHE_DIR=str(work / "cache"))
         proc = subprocess.run(
             cmd, capture_output=True, text=True, timeout=600, env=env, cwd=work, check=False
         )

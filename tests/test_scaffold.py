@@ -176,9 +176,9 @@ def test_new_on_a_full_disk_leaves_nothing(runner, app, tmp_path, monkeypatch):
 
 
 def test_new_under_a_read_only_folder_is_a_clean_error():
-    """As an unprivileged user (root writes into a read-only folder, so a root run drops to
-    ``nobody`` for this test)."""
-    from catalogue_edits import shared_work_dir, unprivileged
+    """As a process file permissions hold (a root run drops the capabilities that let root
+    write into a read-only folder)."""
+    from catalogue_edits import code_env, shared_work_dir, unprivileged
 
     work = shared_work_dir()
     try:
@@ -186,7 +186,7 @@ def test_new_under_a_read_only_folder_is_a_clean_error():
         locked.mkdir(mode=0o555)
         locked.chmod(0o555)
         cmd = unprivileged([sys.executable, "-m", "cardgen", "new", str(locked / "g")])
-        env = {**os.environ, "CARDGEN_CACHE_DIR": str(work / "cache")}
+        env = code_env(CARDGEN_CACHE_DIR=str(work / "cache"))
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
         assert "Traceback" not in proc.stderr, proc.stderr
         assert proc.returncode == 1 and "permission denied" in proc.stderr, proc.stderr
