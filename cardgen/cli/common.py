@@ -162,6 +162,21 @@ def check_choices(values: Iterable[str], valid: Sequence[str], option: str) -> N
         )
 
 
+#: the one team layout of a pack with fixed teams (partners across the table)
+PARTNERS = "P1+P3,P2+P4"
+
+
+def check_partners(teams: str) -> None:
+    """``--teams`` of a pack whose teams are fixed: partners sit across the table."""
+    given = sorted(
+        sorted(seat.strip().upper() for seat in team.split("+"))
+        for team in teams.split(",")
+        if team.strip()
+    )
+    if given != [["P1", "P3"], ["P2", "P4"]]:
+        raise usage_error(f"{teams!r}: this game's teams are {PARTNERS}.", "--teams")
+
+
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print ``message`` to stderr and return the Exit to raise."""
     typer.echo(f"error: {message}", err=True)

@@ -17,6 +17,7 @@ from cardgen.cli.common import (
     Verbose,
     cards_dir,
     check_choices,
+    check_partners,
     detail,
     elapsed,
     fail,
@@ -134,6 +135,13 @@ def play(
         )
         return
     lo, hi = engine.player_range(cat)
+    options: dict[str, bool] = {"first_game": first_game}
+    if teams:
+        if "teams" not in getattr(engine, "PLAY_OPTIONS", ()):
+            raise usage_error(f"the {cat.pack.game_type.id} pack has no team play.", "--teams")
+        check_partners(teams)
+        options["teams"] = True
+        lo = hi = 4
     if players is not None:
         check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
     sides = list(engine.sides(cat))
@@ -157,7 +165,7 @@ def play(
             raise usage_error("this game's engine writes no per-player views.", "--view")
         check_choices([str(view)], [str(k) for k in range(1, n + 1)], "--view")
     try:
-        played = engine.play_with_bots(cat, deck_list, bot_list, seed, first_game=first_game)
+        played = engine.play_with_bots(cat, deck_list, bot_list, seed, **options)
     except (engine.GameSetupError, ValueError) as exc:
         raise fail(str(exc)) from None
     for w in played.warnings:

@@ -15,6 +15,7 @@ from cardgen.cli.common import (
     Verbose,
     cards_dir,
     check_choices,
+    check_partners,
     detail,
     elapsed,
     fail,
@@ -73,6 +74,9 @@ def simulate(
     ),
     options: list[str] = typer.Option(
         [], "--option", help="An engine option in every game: NAME=VALUE (repeatable)."
+    ),
+    teams: str = typer.Option(
+        None, "--teams", help="Teams, if the game has them: P1+P3,P2+P4."
     ),
     format: SimFormat = typer.Option(SimFormat.table, "--format", "-f", help="Output format."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Write the table/JSON to a file."),
@@ -140,6 +144,12 @@ def simulate(
     check_choices([bots], [*sim.bots, MIXED], "--bots")
     if first_game and "first_game" not in sim.options:
         raise usage_error(f"the {game.id} pack has no first-game set-up.", "--first-game")
+    if teams and "teams" not in sim.options:
+        raise usage_error(f"the {game.id} pack has no team play.", "--teams")
+    if teams:
+        check_partners(teams)
+    if teams and players != 4:
+        raise usage_error(f"team play is 2 vs. 2: four players, not {players}.", "--players")
     sides = list(sim.sides(cat))
     deck_list = [x.strip() for x in decks.split(",") if x.strip()] if decks else None
     if deck_list is not None:
@@ -162,7 +172,11 @@ def simulate(
             matchups=matchups,
             bots=bots,
             seed=seed,
-            options={**({"first_game": True} if first_game else {}), **_opts(options)},
+            options={
+                **({"first_game": True} if first_game else {}),
+                **({"teams": True} if teams else {}),
+                **_opts(options),
+            },
             pool=sim.bots,
         )
         result = _run(cat, sim, spec, workers, dask, chunk_size, progress and show_progress())

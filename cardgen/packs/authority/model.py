@@ -79,6 +79,10 @@ class Settings(_Part):
     )
     spy_removed_to: Literal["discard", "annihilate"] = "discard"
     disable_lasts: Literal["turn", "until_next_turn"] = "turn"
+    mode: Literal["free_for_all", "2v2"] = Field(
+        "free_for_all",
+        description="2v2: four players, P1 and P3 against P2 and P4 (`cardgen play --teams`)",
+    )
 
 
 class RulesModel(RulesBase):

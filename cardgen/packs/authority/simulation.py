@@ -43,10 +43,14 @@ class AuthorityTable:
 
     def game(self, sides: tuple[str, ...]):
         from cardgen.packs.authority.engine import Game
+        from cardgen.packs.authority.engine.log import game_settings
 
         g = self._games.get(sides)
         if g is None:
-            g = self._games[sides] = Game(self.catalogue, sides, log_events=False)
+            settings = game_settings(self.catalogue, self.spec.options.get("teams"))
+            g = self._games[sides] = Game(
+                self.catalogue, sides, log_events=False, settings=settings
+            )
         return g
 
     def warnings(self) -> list[str]:
@@ -89,7 +93,7 @@ class AuthorityTable:
             for j, v in enumerate((recruits[s], kills[s], damage[s], alive_turns[s])):
                 counters[k + j] += v
         k = L.start("length", 0)
-        limit = sum(p.alive for p in st.players) > 1  # ended by the turn limit
+        limit = len(st.standing()) > 1  # ended by the turn limit (two teams still standing)
         for j, v in enumerate((1, st.turn, st.turn * st.turn, int(limit))):
             counters[k + j] += v
         counters[L.start("turns", min((st.turn - 1) // BIN, len(L.labels("turns")) - 1))] += 1
@@ -106,7 +110,7 @@ class AuthoritySimulation:
 
     name = "Authority"
     bots = ("random", "greedy", "ismcts")
-    options: Mapping[str, Any] = MappingProxyType({})
+    options: Mapping[str, Any] = MappingProxyType({"teams": False})
     side = "faction"
     score = "hp"
     chunk_sizes: Mapping[str, int] = MappingProxyType(
@@ -135,7 +139,12 @@ class AuthoritySimulation:
         return summarise(result, catalogue)
 
     def describe(self, spec: Mapping[str, Any]) -> str:
-        return ""
+        if not spec.get("teams"):
+            return ""
+        return (
+            ", 2 vs. 2 (P1 and P3 against P2 and P4: a team's win counts for both its seats, "
+            "so a seat's fair share is 50 %)"
+        )
 
     def report(self, summary: dict, *, figures: bool) -> dict[str, Section]:
         return sections(summary)
@@ -165,9 +174,10 @@ def summarise(result, catalogue) -> dict[str, Any]:
         )
     seat1 = L.row(C, "seat", 0)
     players = len(L.labels("seat"))
+    teams = result.spec.options.get("teams")
     first = {
         "players": players,
-        "fair": rounded(1 / players),
+        "fair": rounded(0.5 if teams else 1 / players),  # 2 vs. 2: the first player's team
         "games": seat1["games"],
         "win_rate": rounded(ratio(seat1["wins"], seat1["games"])),
         "win_ci": interval(seat1["wins"], seat1["games"]),

@@ -24,6 +24,7 @@ from cardgen.packs.authority.engine.bots import (
 )
 from cardgen.packs.authority.engine.game import Game, GameSetupError, UnitDef
 from cardgen.packs.authority.engine.log import (
+    PLAY_OPTIONS,
     ReplayError,
     play_with_bots,
     player_range,
@@ -39,6 +40,7 @@ __all__ = [
     "BOTS",
     "BOT_NAMES",
     "END",
+    "PLAY_OPTIONS",
     "Act",
     "Game",
     "GameSetupError",

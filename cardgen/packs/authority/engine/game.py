@@ -81,7 +81,13 @@ class Game:
                     f"unknown faction {side!r}; choose from {', '.join(rules.market_faction_ids)}"
                 )
         if len(set(self.sides)) != n:
-            raise GameSetupError("each player chooses a different faction (rules reference R11)")
+            raise GameSetupError("each player chooses a different faction (rules reference R8)")
+        if self.settings.mode == "2v2" and n != 4:
+            raise GameSetupError(f"2 vs. 2 is for four players, not {n} (rules reference R25)")
+        #: each seat's team: 2 vs. 2 seats P1 and P3 against P2 and P4 (R25), else one each
+        self.teams: tuple[int, ...] = tuple(
+            s % 2 if self.settings.mode == "2v2" else s for s in range(n)
+        )
         self.units: list[UnitDef] = []
         supply: dict[str, list[int]] = {}
         for card in catalogue.cards:

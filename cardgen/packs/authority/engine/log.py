@@ -12,8 +12,11 @@ from cardgen.engine_api import PlayedGame, bot_seed, catalogue_digest
 from cardgen.packs.authority.engine.bots import make_bot
 from cardgen.packs.authority.engine.game import Game, GameSetupError
 from cardgen.packs.authority.engine.state import IllegalActionError, State
+from cardgen.packs.authority.model import Settings
 
 LOG_FORMAT = "cardgen-authority-log/1"
+#: the options of `cardgen play` this engine takes besides the seats: ``teams``, 2 vs. 2
+PLAY_OPTIONS = ("teams",)
 
 
 class ReplayError(ValueError):
@@ -37,12 +40,20 @@ def play_with_bots(
     """Play one game, seat ``p`` choosing ``factions[p]`` and played by ``bots[p]``."""
     if options.get("first_game"):
         raise GameSetupError("Authority has no first-game variant")
-    game = Game(cat, factions, seed=seed)
+    game = Game(cat, factions, seed=seed, settings=game_settings(cat, options.get("teams")))
     players = [make_bot(name, bot_seed(seed, p)) for p, name in enumerate(bots)]
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(players[state.current].step(state, state.current))
     return PlayedGame(state, tuple(bots))
+
+
+def game_settings(cat: Catalogue, teams: bool | None, mode: str | None = None) -> Settings:
+    """The catalogue's readings, in 2 vs. 2 when ``teams`` (``mode``: a log's)."""
+    mode = "2v2" if teams else mode
+    if mode is None:
+        return cat.rules.settings
+    return Settings.model_validate({**cat.rules.settings.model_dump(), "mode": mode})
 
 
 def _results(st: State) -> list[dict]:
@@ -60,6 +71,7 @@ def to_json_log(played: PlayedGame, catalogue_label: str) -> str:
         "catalogue": catalogue_label,
         "catalogue_sha256": catalogue_digest(st.game.catalogue),
         "factions": list(st.game.sides),
+        "mode": st.game.settings.mode,
         "bots": list(played.bots),
         "seed": st.game.seed,
         "actions": st.history,
@@ -74,8 +86,9 @@ def to_json_log(played: PlayedGame, catalogue_label: str) -> str:
 def to_text_log(played: PlayedGame) -> str:
     """The readable log: every event, then the standings."""
     st = played.state
+    teams = ", 2 vs. 2: P1 and P3 against P2 and P4" if st.game.settings.mode == "2v2" else ""
     head = [
-        f"Authority: {len(st.players)} players, seed {st.game.seed}",
+        f"Authority: {len(st.players)} players{teams}, seed {st.game.seed}",
         *(
             f"P{s + 1}: {f} ({b})"
             for s, (f, b) in enumerate(zip(st.game.sides, played.bots, strict=True))
@@ -144,7 +157,8 @@ def replay_log(text: str, cat: Catalogue) -> ReplayResult:
         doc = json.loads(text)
         if doc.get("format") != LOG_FORMAT:
             raise ReplayError(f"not an Authority game log (format {doc.get('format')!r})")
-        game = Game(cat, doc["factions"], seed=int(doc["seed"]))
+        settings = game_settings(cat, None, doc.get("mode"))
+        game = Game(cat, doc["factions"], seed=int(doc["seed"]), settings=settings)
         actions = [int(a) for a in doc["actions"]]
         expected = str(doc["final_state_hash"])
         events = doc.get("events") or []

@@ -40,8 +40,8 @@ class AuthorityAdapter:
         return greedy_choice(state, player, state.legal_actions(player), rng)
 
     def evaluate(self, state: State, player: int) -> float:
-        """A cut rollout's value for ``player``: its share of the HP still standing, defence
-        counted at half its power."""
+        """A cut rollout's value for ``player``: its team's share of the HP still standing
+        (itself alone outside 2 vs. 2), defence counted at half its power."""
         if state.is_terminal():
             return state.returns()[player]
 
@@ -52,7 +52,7 @@ class AuthorityAdapter:
             return p.hp + 0.5 * sum(state.unit(u).power or 0 for u in p.defenders())
 
         total = sum(strength(s) for s in range(state.n))
-        return strength(player) / total if total else 0.0
+        return sum(strength(s) for s in state.team_of(player)) / total if total else 0.0
 
 
 ADAPTER = AuthorityAdapter()

@@ -115,7 +115,10 @@ class State:
         self.market = [self._pop_market() for _ in range(self.rules.marketplace)]
         for seat in range(self.n):
             self._draw(seat, self.rules.first_hand if seat == 0 else self.rules.hand_size)
-        self._log(E.SETUP, ", ".join(f"P{s + 1} {f}" for s, f in enumerate(g.sides)))
+        sides = ", ".join(f"P{s + 1} {f}" for s, f in enumerate(g.sides))
+        if self.settings.mode == "2v2":
+            sides += "; 2 vs. 2: P1 and P3 against P2 and P4"
+        self._log(E.SETUP, sides)
         self._start_turn()
 
     def _pop_market(self) -> int:
@@ -156,7 +159,18 @@ class State:
         return ranks
 
     def opponents(self, seat: int) -> list[int]:
-        return [s for s in range(self.n) if s != seat and self.players[s].alive]
+        """The living seats ``seat`` may attack: every other one, or in 2 vs. 2 the other
+        team's (R25)."""
+        teams = self.game.teams
+        return [s for s in range(self.n) if teams[s] != teams[seat] and self.players[s].alive]
+
+    def team_of(self, seat: int) -> tuple[int, ...]:
+        """``seat`` and its teammates (itself alone outside 2 vs. 2)."""
+        return tuple(s for s in range(self.n) if self.game.teams[s] == self.game.teams[seat])
+
+    def standing(self) -> list[int]:
+        """The teams with a living Monarch."""
+        return sorted({self.game.teams[s] for s in range(self.n) if self.players[s].alive})
 
     def blocking(self, seat: int, row: int) -> list[int]:
         """The units of ``seat``'s defence row ``row`` that block attacks now."""
@@ -449,9 +463,9 @@ class State:
             pile.clear()
         self.pools.pop(seat, None)
         self._log(E.ELIMINATED, seat)
-        alive = [s for s in range(self.n) if self.players[s].alive]
-        if len(alive) == 1:
-            self._finish(tuple(alive))
+        teams = self.standing()
+        if len(teams) == 1:  # the last team standing wins, its fallen members with it (R25)
+            self._finish(tuple(s for s in range(self.n) if self.game.teams[s] == teams[0]))
 
     def _finish(self, winners: tuple[int, ...]) -> None:
         self.terminal = True
@@ -549,10 +563,13 @@ class State:
         if not self.settings.damage_persists:
             self.damage = {}
         self._log(E.END, seat)
-        if self.turn >= self.rules.turn_limit:
-            alive = [s for s in range(self.n) if self.players[s].alive]
-            best = max(self.players[s].hp for s in alive)
-            self._finish(tuple(s for s in alive if self.players[s].hp == best))
+        if self.turn >= self.rules.turn_limit:  # the most HP standing wins, a team's summed
+            hp = {t: 0 for t in self.standing()}
+            for s in range(self.n):
+                if self.players[s].alive:
+                    hp[self.game.teams[s]] += self.players[s].hp
+            best = max(hp.values())
+            self._finish(tuple(s for s in range(self.n) if hp.get(self.game.teams[s]) == best))
             return
         nxt = (seat + 1) % self.n
         while not self.players[nxt].alive:
@@ -700,11 +717,11 @@ class State:
         assert all(v > 0 for v in self.pools.values())
         for inst, d in self.damage.items():
             assert 0 < d < (self.unit(inst).power or 0)
-        alive = sum(p.alive for p in self.players)
-        assert alive >= 1
+        assert self.standing()
         if self.terminal:
             assert self.winners
-            assert all(self.players[w].alive for w in self.winners)
+            assert {self.game.teams[w] for w in self.winners} <= set(self.standing())
+            assert all(s in self.winners for w in self.winners for s in self.team_of(w))
         else:
             assert self.players[self.current].alive
-            assert alive >= 2
+            assert len(self.standing()) >= 2
