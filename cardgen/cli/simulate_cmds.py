@@ -75,9 +75,7 @@ def simulate(
     options: list[str] = typer.Option(
         [], "--option", help="An engine option in every game: NAME=VALUE (repeatable)."
     ),
-    teams: str = typer.Option(
-        None, "--teams", help="Teams, if the game has them: P1+P3,P2+P4."
-    ),
+    teams: str = typer.Option(None, "--teams", help="Teams, if the game has them: P1+P3,P2+P4."),
     format: SimFormat = typer.Option(SimFormat.table, "--format", "-f", help="Output format."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Write the table/JSON to a file."),
     report: Path | None = typer.Option(
