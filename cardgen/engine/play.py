@@ -113,7 +113,9 @@ def apply_strings(state: State, texts: Mapping[int, str]) -> dict[int, Action]:
 
 
 def apply_chance_string(state: State, text: str) -> Action:
-    """Resolve the chance node with the outcome written ``text``."""
+    """Resolve the chance node with the outcome written ``text`` (a log's or a scenario's).
+    The state's generator draws as when the seed decides, so what follows (a shuffle) is the
+    same as in the game played: a replay reaches the same state."""
     if not at_chance(state):
         raise IllegalAction(f"the game stands at no chance node (chance {text!r} given)")
     outcomes = {
@@ -126,6 +128,7 @@ def apply_chance_string(state: State, text: str) -> Action:
             f"no chance outcome {want!r}{closest(want, outcomes)}; the outcomes: "
             + ", ".join(sorted(outcomes))
         )
+    sample_chance(state)  # the draw the played game made, its outcome fixed by ``text``
     state.apply_chance(outcomes[want])  # type: ignore[attr-defined]
     return outcomes[want]
 
