@@ -64,3 +64,36 @@ def test_malformed_scenarios_are_diagnostics(game: Path) -> None:
     assert "no Upgrade 'castle'" in problem
     res = CliRunner().invoke(app, ["scenario", "run", str(f)])
     assert res.exit_code == 1 and "Traceback" not in res.output
+
+
+def test_a_misspelled_no_events_word_fails_at_its_line(game: Path) -> None:
+    """A ``no_events`` text no log line can hold would pass whatever the engine did."""
+    src = (GAME / "scenarios" / "03-every-character-fails.yaml").read_text()
+    assert 'no_events: ["succeeds"]' in src
+    f = game / "scenarios" / "typo.yaml"
+    f.write_text(src.replace('no_events: ["succeeds"]', 'no_events: ["sucseeds"]'))
+    line = 1 + src.splitlines().index('  no_events: ["succeeds"]')
+    (problem,) = run_scenario_file(f).problems
+    assert problem.startswith(f"{f}:{line}:") and "'sucseeds'" in problem
+    assert "did you mean 'succeeds'" in problem
+
+
+def test_every_word_the_log_writes_is_a_word_no_events_may_use() -> None:
+    """The word list the ``no_events`` check reads holds every word of seeded games' logs."""
+    import re
+
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.packs.greedy_kingdoms.engine.log import LOG_WORDS, event_text, play_with_bots
+    from cardgen.packs.greedy_kingdoms.model import RESOURCES
+
+    cat = load_catalogue(GAME / "cards")
+    known = set(LOG_WORDS) | set(RESOURCES)
+    known |= {w.lower() for c in cat.by_id for w in re.findall("[A-Za-z]+", c)}
+    seen: set[str] = set()
+    for seed in range(40):
+        bots = ("random", "greedy") if seed % 2 else ("greedy", "random")
+        played = play_with_bots(cat, ("north", "south"), bots, seed)
+        for ev in played.state.events:
+            seen |= {w.lower() for w in re.findall("[A-Za-z]+", event_text(ev, played.state.game))}
+    assert seen - known == set()
+    assert {"succeeds", "fails", "obtains", "promotes", "wins"} <= seen

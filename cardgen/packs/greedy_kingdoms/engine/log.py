@@ -55,6 +55,19 @@ def play_with_bots(
     return PlayedGame(state, tuple(bots), tuple(sides))
 
 
+#: every word of a log line's fixed text (:func:`event_text`) and of a gain's reason; with the
+#: card ids and Resources, the words a scenario's ``no_events`` may use (a typo there would pass)
+LOG_WORDS = frozenset(
+    """
+    rock scissors paper is the first attacker turn attacks takes owed resource area has upgrade
+    line s slot gets no gold food or land left to choose passes obtains places royal palace
+    number returns and promotes character battle with defender plays fails pays succeeds income
+    but its cost cannot be paid in full characters return to their hands end of roles switch
+    wins a second limit reached draw nothing distribute start block bonus p
+    """.split()  # noqa: SIM905 (a list of words reads best as words)
+)
+
+
 def _amounts(v) -> str:
     parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(v) if n]
     return ", ".join(parts) or "nothing"

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.catalogue.yaml_source import SourceMap
+from cardgen.engine.vocab import did_you_mean
 from cardgen.packs.greedy_kingdoms.engine.actions import (
     CHOOSE,
     COMMIT,
@@ -18,7 +20,7 @@ from cardgen.packs.greedy_kingdoms.engine.actions import (
     RESOLVE,
 )
 from cardgen.packs.greedy_kingdoms.engine.game import Game
-from cardgen.packs.greedy_kingdoms.engine.log import event_text
+from cardgen.packs.greedy_kingdoms.engine.log import LOG_WORDS, event_text
 from cardgen.packs.greedy_kingdoms.engine.state import PHASES, IllegalActionError, State
 from cardgen.packs.greedy_kingdoms.model import RESOURCES, Resource
 from cardgen.scenarios.protocol import ScenarioError
@@ -97,13 +99,34 @@ class Scenario(_M):
     setup: Setup = Setup()
     steps: list[Step] = Field(default_factory=list)
     expect: Expect = Expect()
+    _source: SourceMap | None = PrivateAttr(None)
 
 
 def parse(data: Any, smap: SourceMap) -> Scenario:
     """The scenario of a loaded YAML document; DiagnosticError for a malformed one."""
     from cardgen.catalogue.validation_errors import validate_model
 
-    return validate_model(Scenario, data, smap)
+    sc = validate_model(Scenario, data, smap)
+    sc._source = smap
+    return sc
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _unknown_words(sc: Scenario, cat: Catalogue) -> list[str]:
+    """A ``no_events`` text using a word no log line can hold (at its file:line): it could
+    never match, so the check would pass whatever the engine did."""
+    known = set(LOG_WORDS) | {r.lower() for r in RESOURCES}
+    known |= {w.lower() for card_id in cat.by_id for w in _WORD.findall(card_id)}
+    problems = []
+    for k, text in enumerate(sc.expect.no_events):
+        for word in _WORD.findall(text):
+            if word.lower() not in known:
+                where = sc._source.at(("expect", "no_events", k)) if sc._source else "no_events"
+                hint = did_you_mean(word.lower(), sorted(known))
+                problems.append(f"{where}: no log line holds the word {word!r}{hint}")
+    return problems
 
 
 def _seat(p: str) -> int:
@@ -219,8 +242,10 @@ def run(sc: Scenario, cat: Catalogue) -> list[str]:
     """Play the scenario on ``cat``: every mismatch with its expectations (empty: passes)."""
     from cardgen.packs.greedy_kingdoms.engine.actions import describe
 
+    problems = _unknown_words(sc, cat)
+    if problems:
+        return problems
     st = build_state(sc, cat)
-    problems: list[str] = []
     for k, step in enumerate(sc.steps, 1):
         try:
             if step.chance:
