@@ -40,6 +40,7 @@ CATALOGUE_COMMANDS = (
     "simulate",
     "watch",
     "conform",
+    "studio",
 )
 
 
@@ -140,6 +141,7 @@ BAD_CHOICES = [
     (["build", CAT, "-o", "OUT"], "--only", "cards,dice", ["cards", "components", "appendix"]),
     (["watch", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
     (["watch", CAT, "-o", "OUT"], "--only", "cards,dice", ["cards", "components", "appendix"]),
+    (["studio", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
     (["play", ENGINE], "--format", "xml", ["text", "json"]),
     (["play", ENGINE], "--decks", "red,purple", ["red", "blue", "green", "spy"]),
     (["play", ENGINE], "--bots", "random,clever", ["random", "greedy"]),
@@ -323,8 +325,9 @@ VERBOSE_RUNS = {
 }
 
 
-#: Commands that run until stopped: their -v is tested in their own file (test_build_watch.py).
-LONG_RUNNING = {"watch"}
+#: Commands that run until stopped: their -v is tested in their own file (test_build_watch.py,
+#: test_studio_server.py).
+LONG_RUNNING = {"watch", "studio"}
 
 
 def test_verbose_runs_cover_every_command(app):

@@ -87,7 +87,7 @@ def _sub_catalogue(ctx: BuildContext, cards: list[Card]):
 RASTER_FOLDER = "rasters"
 
 
-def _raster_cache(ctx: BuildContext):
+def raster_cache(ctx: BuildContext):
     """The build's store of rasterised designs, keyed by everything a design's pixels depend on:
     the card (or back design), the rules, the print files and code."""
     from cardgen.render.api import RasterCache
@@ -124,7 +124,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         raise Unavailable(f"card renderer not available ({exc})") from None
     cat = ctx.catalogue
     steps: list[Step] = []
-    rasters = _raster_cache(ctx)
+    rasters = raster_cache(ctx)
     files = _card_inputs(ctx)
 
     def render_step(

@@ -107,7 +107,7 @@ def watch(
         changes) means it is, so a save made during the build that follows is not lost."""
         batches = watchfiles.watch(
             *folders,
-            watch_filter=_GameFilter(out, cards, source),
+            watch_filter=GameFilter(out, cards, source),
             stop_event=stop,
             debounce=debounce_ms,
             step=50,
@@ -174,7 +174,7 @@ def is_temporary(name: str) -> bool:
     return bool(_TEMPORARY.search(name)) or name.isdigit()  # vim's 4913 test file
 
 
-class _GameFilter:
+class GameFilter:
     """The changes that matter: not under the output folder, not editors' or git's files; in
     the sheet's folder (outside the catalogue folder), only the sheet."""
 

@@ -325,11 +325,41 @@ def check_card_file(
     return shared, out
 
 
-def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list[Diagnostic]]:
+class CardFileMemo:
+    """Checked card files kept between reads of one folder by a long-running process (the
+    studio): a file whose name and bytes are unchanged, read under an equal rules model, is
+    not parsed and validated again.  Only data is kept (source maps, cards, diagnostics)."""
+
+    def __init__(self) -> None:
+        self._rules: RulesBase | None = None
+        self._files: dict[tuple[str, str], tuple] = {}
+
+    def load(
+        self, path: Path, display: str, pack: Pack, rules: RulesBase, diags: list[Diagnostic]
+    ) -> tuple[dict[str, Any], list[tuple[CardBase, CardSource]], SourceMap | None]:
+        """:func:`_load_card_file` of ``path``, replayed when nothing it reads changed."""
+        from cardgen.util.hashing import digest_paths
+
+        if self._rules is None or self._rules != rules:
+            self._rules, self._files = rules, {}
+        key = (display, digest_paths([path]))
+        if key not in self._files:
+            own: list[Diagnostic] = []
+            self._files = {k: v for k, v in self._files.items() if k[0] != display}
+            self._files[key] = (*_load_card_file(path, display, pack, rules, own), own)
+        shared, cards, smap, own = self._files[key]
+        diags.extend(own)
+        return shared, cards, smap
+
+
+def read_catalogue(
+    root: str | os.PathLike[str], *, memo: CardFileMemo | None = None
+) -> tuple[Catalogue | None, list[Diagnostic]]:
     """Load a catalogue folder, returning it (if its rules model loaded) and all schema problems.
 
     The returned catalogue holds only the cards that passed the schema, in the pack's order;
-    duplicate ids keep the first definition.
+    duplicate ids keep the first definition.  With a ``memo``, unchanged card files are not
+    read again.
     """
     root = Path(root)
     diags: list[Diagnostic] = []
@@ -346,7 +376,8 @@ def read_catalogue(root: str | os.PathLike[str]) -> tuple[Catalogue | None, list
     loaded = []
     for path in find_card_files(root):
         display = display_path(path)
-        shared, cards, smap = _load_card_file(path, display, pack, rules, diags)
+        load = memo.load if memo is not None else _load_card_file
+        shared, cards, smap = load(path, display, pack, rules, diags)
         if smap is not None:
             loaded.append((display, smap, shared, cards))
     return assemble_catalogue(root, pack, rules, loaded, diags), diags

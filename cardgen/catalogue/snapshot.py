@@ -53,7 +53,7 @@ from cardgen.util.hashing import (
 )
 
 if TYPE_CHECKING:  # the loader (YAML, the models) is imported only when YAML is read
-    from cardgen.catalogue.loader import Catalogue
+    from cardgen.catalogue.loader import CardFileMemo, Catalogue
 
 #: Bump when what an entry holds changes.
 VERSION = 3
@@ -117,18 +117,20 @@ class Snapshot:
         try:
             return _decode(self.root, self.pack_id, json.loads(self._payload))
         except Exception:  # a pack that changed its mind, or a damaged entry: read the YAML
-            return _check(self.root)[0]
+            return check_catalogue(self.root)[0]
         finally:
             self._payload = None
 
 
-def _check(root: Path) -> Checked:
+def check_catalogue(root: Path, memo: CardFileMemo | None = None) -> Checked:
+    """The catalogue of ``root`` with its schema and rules-model diagnostics, read from its
+    files (no cache entry; ``memo`` keeps unchanged card files between reads)."""
     from cardgen.catalogue.custom_fields import icon_field_problems
     from cardgen.catalogue.loader import read_catalogue
     from cardgen.catalogue.placeholders import placeholder_notes
     from cardgen.components.data import component_problems
 
-    catalogue, diags = read_catalogue(root)
+    catalogue, diags = read_catalogue(root, memo=memo)
     if catalogue is not None:
         diags += placeholder_notes(catalogue)
         diags += icon_field_problems(catalogue)
@@ -249,7 +251,7 @@ def snapshot(root: str | os.PathLike[str], *, use_cache: bool = True) -> Snapsho
     root = Path(root)
     folder = private_cache_dir(KIND) if use_cache and folder_problem(root) is None else None
     if folder is None:
-        catalogue, diags = _check(root)
+        catalogue, diags = check_catalogue(root)
         return Snapshot(root, diags, catalogue=catalogue)
     key = content_key(root)
     # one entry per catalogue folder and working folder: a new one replaces the old
@@ -262,7 +264,7 @@ def snapshot(root: str | os.PathLike[str], *, use_cache: bool = True) -> Snapsho
         diags, facts = sound
         payload = entry["catalogue"] if facts["pack"] is not None else None
         return Snapshot(root, diags, payload=payload, facts=facts, key=digest)
-    catalogue, diags = _check(root)
+    catalogue, diags = check_catalogue(root)
     snap = Snapshot(root, diags, catalogue=catalogue, key=digest)
     _store(snap, catalogue, path)
     for old in folder.glob(f"{place}-*"):

@@ -30,6 +30,7 @@ COMMANDS = {
     "render": "render_cmds",
     "build": "build_cmds",
     "watch": "build_cmds",
+    "studio": "studio_cmds",
     "simulate": "simulate_cmds",
 }
 

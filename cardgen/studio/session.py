@@ -1,0 +1,448 @@
+"""The studio's session: one catalogue folder watched, its cards rendered as the kit renders
+them, its diagnostics pinned on them, every change pushed to the open pages.
+
+After each save the session
+
+1. reads the catalogue again, parsing only the card files that changed (a
+   :class:`~cardgen.catalogue.loader.CardFileMemo`), with the schema and rules-model checks;
+2. computes every design's raster key exactly as ``cardgen build`` does, and rasterises into
+   the build's raster store only the designs whose key is not there yet (the edited cards, or
+   all of them after a layout or icon change), publishing each picture as soon as it is stored;
+3. validates the catalogue as ``cardgen validate`` does (engine checks, print preflight) and
+   publishes the full list of diagnostics;
+4. when the catalogue is valid, rebuilds the kit in a child process (:mod:`.kit`).
+
+A card with an error keeps its last good picture (the last one whose card passed the whole
+validation); a card that no longer loads at all stays in the gallery, marked stale, while an
+error names it or its file.  The session reads the catalogue and writes only to the output
+folder (the raster store and the kit).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from cardgen.build.steps import PRIVATE_DIR
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Severity, sort_key
+from cardgen.render.products.raster_store import RasterStore, StoredDesign
+from cardgen.studio.events import Broker
+from cardgen.studio.kit import KitBuilder, PageImages, kit_files
+from cardgen.studio.state import State, Update, card_infos, carried_over, design_id
+
+#: Seconds between two pictures published while many designs are rasterised.
+PUBLISH_EVERY = 0.15
+#: Designs a save changes that are drawn at once, before the raster store gets them.
+PREVIEW_MAX = 3
+#: Previews kept in memory (the page may still be loading one after the store has it).
+PREVIEW_KEEP = 16
+#: Seconds after the first state before unchanged card files are read into the memo (so
+#: the first save parses only its own file), unless a save comes first.
+WARM_AFTER = 1.5
+
+
+class _NotifyingStore(RasterStore):
+    """The build's raster store, telling the session each design as soon as it is stored."""
+
+    def __init__(self, folder: Path, on_put):
+        super().__init__(folder)
+        self.on_put = on_put
+
+    def put(self, key: str, png: bytes, mpc: bytes, cell: Any, thumb: Any) -> StoredDesign:
+        stored = super().put(key, png, mpc, cell, thumb)
+        self.on_put(key)
+        return stored
+
+
+class Studio:
+    """The session of one catalogue folder (see the module's description).
+
+    ``start()`` loads it and starts watching; ``events`` carries every new state (kind
+    ``state``) and kit report (kind ``kit``) to the open pages; ``stop()`` ends the watch,
+    the kit build and its workers."""
+
+    def __init__(
+        self,
+        cards: str | os.PathLike[str],
+        out: str | os.PathLike[str],
+        *,
+        paper: str = "a4",
+        jobs: int | None = None,
+        kit: bool = True,
+        force_polling: bool | None = None,
+    ):
+        from cardgen.build.products import RASTER_FOLDER
+        from cardgen.catalogue.loader import CardFileMemo
+
+        self.cards = Path(cards).resolve()
+        self.out = Path(out).resolve()
+        self.paper, self.jobs = paper, jobs
+        self.events = Broker()
+        #: PDFium runs in one thread at a time
+        self.pdfium = threading.Lock()
+        self.store = _NotifyingStore(self.out / PRIVATE_DIR / RASTER_FOLDER, self._stored)
+        self.pages = PageImages(self.out, self.pdfium)
+        self.kit = KitBuilder(self.cards, self.out, self._kit_event, paper=paper, jobs=jobs)
+        self._build_kit = kit
+        self._force_polling = force_polling
+        self._memo = CardFileMemo()
+        self._lock = threading.Lock()
+        self._state = State()
+        self._kit: dict[str, Any] = {"status": "waiting", "files": [], "message": ""}
+        self._good: dict[str, str] = {}  # design id -> its last good picture
+        self._changes: dict[str, float] = {}  # file -> when it was saved
+        self._wake = threading.Condition()
+        self._stop = threading.Event()
+        self._ready = threading.Event()
+        self._filling: dict[str, list[str]] = {}  # key -> designs waiting for it
+        self._previews: dict[str, bytes] = {}  # key -> full-size PNG, not stored yet
+        self._last_publish = 0.0
+        self._threads: list[threading.Thread] = []
+
+    # --- the outside ------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        with self._lock:
+            return self._state
+
+    @property
+    def kit_state(self) -> dict[str, Any]:
+        with self._lock:
+            return dict(self._kit)
+
+    def start(self) -> None:
+        """Load the catalogue and watch it, each in a thread of its own."""
+        for target, name in ((self._work, "studio"), (self._watch, "studio-watch")):
+            t = threading.Thread(target=target, name=name, daemon=True)
+            self._threads.append(t)
+            t.start()
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Wait until the first state is complete (pictures and diagnostics)."""
+        return self._ready.wait(timeout)
+
+    def stop(self) -> None:
+        """Stop watching, stop the kit build, and wait for the session's threads."""
+        self._stop.set()
+        with self._wake:
+            self._wake.notify_all()
+        self.kit.stop()
+        self.events.close()
+        for t in self._threads:
+            t.join(timeout=10)
+
+    def picture(self, key: str, part: str) -> Path | None:
+        """The file of one part (``png``, ``thumb``) of a stored picture, if it is there."""
+        path = self.store.path(key, part)
+        return path if path.is_file() else None
+
+    # --- watching ---------------------------------------------------------------------------
+    def _watch(self) -> None:
+        import watchfiles
+
+        from cardgen.build.watch import GameFilter
+
+        for changes in watchfiles.watch(
+            self.cards,
+            watch_filter=GameFilter(self.out),
+            stop_event=self._stop,
+            debounce=1600,
+            step=30,
+            rust_timeout=200,
+            raise_interrupt=False,
+            force_polling=self._force_polling,
+        ):
+            saved = {}
+            for _, p in changes:
+                path = Path(p)
+                with contextlib.suppress(OSError):
+                    saved[_relative(path, self.cards)] = path.stat().st_mtime
+                saved.setdefault(_relative(path, self.cards), time.time())
+            with self._wake:
+                for name, when in saved.items():
+                    self._changes[name] = max(when, self._changes.get(name, 0.0))
+                self._wake.notify_all()
+
+    def _next_changes(self, timeout: float | None) -> dict[str, float] | None:
+        with self._wake:
+            if not self._changes and not self._stop.is_set():
+                self._wake.wait(timeout)
+            changes, self._changes = self._changes, {}
+        return changes or None
+
+    # --- the work ---------------------------------------------------------------------------
+    def _work(self) -> None:
+        self._first()
+        warm = False
+        while not self._stop.is_set():
+            changes = self._next_changes(None if warm else WARM_AFTER)
+            if self._stop.is_set():
+                return
+            if changes is None:
+                if not warm:  # read every card file once, so a save parses only its own
+                    from cardgen.catalogue.snapshot import check_catalogue
+
+                    check_catalogue(self.cards, self._memo)
+                    warm = True
+                continue
+            warm = True
+            self._refresh(changes)
+
+    def _first(self) -> None:
+        """The first state: the catalogue as `cardgen validate` finds it (replayed from its
+        cache when unchanged), every picture from the raster store or rasterised."""
+        result = _validate(self.cards)
+        catalogue = result.catalogue
+        self._show(catalogue, result.diagnostics, checked=True, update=None)
+        self._ready.set()
+        self._kit_after(catalogue)
+
+    def _refresh(self, changes: dict[str, float]) -> None:
+        """After a save: the quick read and the new pictures, then the whole validation, then
+        the kit."""
+        from cardgen.catalogue.snapshot import check_catalogue
+
+        self.kit.interrupt()  # out of date: it must not drop the new pictures from the store
+        update = Update(tuple(sorted(changes)), max(changes.values()))
+        catalogue, diags = check_catalogue(self.cards, self._memo)
+        self._show(catalogue, diags, checked=False, update=update)
+        if self._pending_changes():
+            return  # another save came: its read comes first
+        result = _validate(self.cards)
+        self._show(catalogue, result.diagnostics, checked=True, update=update)
+        if not self._pending_changes():
+            self._kit_after(catalogue if result.ok else None)
+
+    def _pending_changes(self) -> bool:
+        with self._wake:
+            return bool(self._changes)
+
+    def _show(
+        self, catalogue: Any, diags: Iterable[Diagnostic], *, checked: bool, update: Update | None
+    ) -> None:
+        """Publish the state of ``catalogue`` (None: it did not load) with ``diags``, then
+        rasterise the designs the store lacks, publishing each picture when it is stored."""
+        diags = list(diags)
+        old = self.state
+        plan = None
+        if catalogue is not None:
+            try:
+                plan = self._plan(catalogue)
+            except DiagnosticError as exc:  # a layout that cannot be loaded
+                diags += exc.diagnostics
+        diags.sort(key=sort_key)
+        phase = "ready" if checked else "checking"
+        if plan is None:
+            cards = [replace(c, stale=True) for c in old.cards]
+            self._publish(
+                replace(
+                    old,
+                    version=old.version + 1,
+                    phase=phase,
+                    cards=tuple(cards),
+                    diagnostics=tuple(diags),
+                    pending=frozenset(),
+                    update=update,
+                )
+            )
+            return
+        renderer, sprites, keys, card_size = plan
+        cards, backs = card_infos(catalogue)
+        cards += carried_over(old, cards, diags)
+        blocked = {d.card for d in diags if d.severity is Severity.ERROR and d.card}
+        pictures: dict[str, str | None] = {}
+        pending: set[str] = set()
+        for did, key in keys.items():
+            if did in blocked:
+                pictures[did] = self._good.get(did)
+            elif self.store.get(key) is not None:
+                pictures[did] = key
+            else:
+                pictures[did] = old.pictures.get(did)
+                pending.add(did)
+        missing = set(pending)
+        for c in cards:
+            if c.stale:
+                pictures[c.id] = old.pictures.get(c.id)
+        if 0 < len(pending) <= PREVIEW_MAX:
+            self._preview(renderer, [sp for sp in sprites if design_id(sp) in pending], keys)
+        for did in list(pending):
+            if keys[did] in self._previews:
+                pictures[did] = keys[did]
+                pending.discard(did)
+        state = State(
+            version=old.version + 1,
+            phase="rendering" if pending else phase,
+            game=catalogue.rules.game,
+            pack=catalogue.pack.game_type.id,
+            cards=tuple(cards),
+            backs=tuple(backs),
+            pictures=pictures,
+            pending=frozenset(pending),
+            diagnostics=tuple(diags),
+            card_size=card_size,
+            update=_rendered(update, old.update, missing),
+        )
+        self._publish(state)
+        if missing:
+            self._fill(renderer, keys, pending, phase)
+        if checked:
+            for did, key in keys.items():
+                if did not in blocked and self.state.pictures.get(did) == key:
+                    self._good[did] = key
+
+    def _plan(self, catalogue: Any) -> tuple[Any, list[Any], dict[str, str], dict[str, float]]:
+        """The renderer of ``catalogue`` over the build's raster store, its designs, each
+        design's raster key (as ``cardgen build`` computes it) and the card size."""
+        from cardgen.build.products import raster_cache
+        from cardgen.build.steps import BuildContext
+        from cardgen.render.api import RasterCache, Renderer
+        from cardgen.render.products.raster import sprites
+
+        ctx = BuildContext(catalogue, self.out, self.paper, jobs=self.jobs)
+        key = raster_cache(ctx).key
+        renderer = Renderer(catalogue, rasters=RasterCache(self.store, key))
+        rctx = renderer.context()
+        designs = sprites(rctx)
+        keys = {design_id(s): key(s) for s in designs}
+        card = rctx.theme.layout.card
+        size = {"width": card.width, "height": card.height, "bleed": card.bleed, "safe": card.safe}
+        return renderer, designs, keys, size
+
+    def _preview(self, renderer: Any, designs: list[Any], keys: dict[str, str]) -> None:
+        """Draw the few designs a save changed at full size, as the raster store will hold
+        them, so the page shows them before their smaller images are made and stored."""
+        from cardgen.render.products import raster
+        from cardgen.render.products.png import png_bytes
+        from cardgen.render.products.raster_worker import open_pdf, pixels
+
+        ctx = renderer.context()
+        plan = raster.plan(ctx, full_size=True)
+        try:
+            with self.pdfium:
+                doc = open_pdf(raster.raster_pdf(ctx, designs))
+                try:
+                    images = [pixels(doc, i, plan.size) for i in range(len(designs))]
+                finally:
+                    doc.close()
+        except Exception:  # the renderer cannot draw one: the fill reports it
+            return
+        with self._lock:
+            for design, im in zip(designs, images, strict=True):
+                self._previews[keys[design_id(design)]] = png_bytes(im, plan.dpi)
+            while len(self._previews) > PREVIEW_KEEP:
+                self._previews.pop(next(iter(self._previews)))
+
+    def preview(self, key: str) -> bytes | None:
+        """The full-size picture of a design drawn but not stored yet (None if there is none)."""
+        with self._lock:
+            return self._previews.get(key)
+
+    def _fill(self, renderer: Any, keys: dict[str, str], pending: set[str], phase: str) -> None:
+        """Rasterise the designs the store lacks, publishing pictures as they are stored."""
+        waiting: dict[str, list[str]] = {}
+        for did in pending:
+            waiting.setdefault(keys[did], []).append(did)
+        with self._lock:
+            self._filling = waiting
+        try:
+            with self.pdfium:
+                renderer.fill_raster_cache(self.jobs)
+        except Exception as exc:  # a design the renderer cannot draw: the old pictures stay
+            self._set_kit(message=f"rendering failed: {exc}")
+        finally:
+            with self._lock:
+                self._filling = {}
+                state = self._state
+            done = replace(state, version=state.version + 1, phase=phase, pending=frozenset())
+            self._publish(done)
+
+    def _stored(self, key: str) -> None:
+        """A design was stored: show it in place of the old picture (published at most every
+        :data:`PUBLISH_EVERY` seconds while more are on their way)."""
+        with self._lock:
+            designs = self._filling.pop(key, [])
+            if not designs:
+                return
+            s = self._state
+            pictures = {**s.pictures, **{d: key for d in designs}}
+            pending = s.pending - set(designs)
+            self._state = replace(s, pictures=pictures, pending=pending)
+            due = not pending or time.monotonic() - self._last_publish >= PUBLISH_EVERY
+            if due:
+                self._state = replace(self._state, version=s.version + 1)
+        if due:
+            self._publish(self.state)
+
+    def _publish(self, state: State) -> None:
+        with self._lock:
+            self._state = state
+            self._last_publish = time.monotonic()
+        self.events.publish("state", state.to_json())
+
+    # --- the kit ------------------------------------------------------------------------
+    def _kit_after(self, catalogue: Any) -> None:
+        """Rebuild the kit if ``catalogue`` is valid (else the last good kit stays)."""
+        if not self._build_kit:
+            return
+        if catalogue is None or not self.state.valid:
+            self._set_kit(
+                status="invalid",
+                message="the catalogue has errors: the kit is the last good build",
+                files=[f.to_json() for f in kit_files(self.out)],
+            )
+            return
+        self.kit.stop()  # its end reported before the new build is
+        files = [f.to_json() for f in kit_files(self.out)]
+        self._set_kit(status="building", message="", files=files)
+        self.kit.start()
+
+    def _kit_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("event")
+        files = [f.to_json() for f in kit_files(self.out)]
+        if kind == "step":
+            self._set_kit(files=files, step=event.get("title", ""))
+        elif kind == "done":
+            self._set_kit(status="done", files=files, step="", message="")
+        elif kind == "failed":
+            self._set_kit(status="failed", files=files, message=str(event.get("message", "")))
+        elif kind == "exit" and self.kit_state["status"] == "building":
+            self._set_kit(status="stopped", files=files, step="")
+
+    def _set_kit(self, **changes: Any) -> None:
+        with self._lock:
+            self._kit = {**self._kit, **changes}
+            kit = dict(self._kit)
+        self.events.publish("kit", kit)
+
+
+def _rendered(update: Update | None, last: Update | None, missing: set[str]) -> Update | None:
+    """``update`` with the designs drawn for it: ``missing``, and those drawn for the same save
+    by an earlier state (its quick read)."""
+    if update is None:
+        return None
+    drawn = set(missing)
+    if last is not None and (last.files, last.saved) == (update.files, update.saved):
+        drawn |= set(last.rendered)
+    return replace(update, rendered=tuple(sorted(drawn)))
+
+
+def _validate(cards: Path):
+    """The catalogue checked as `cardgen validate` checks it."""
+    from cardgen.catalogue.validate import validate
+    from cardgen.standard_checks import standard
+
+    return validate(cards, extra_checks=standard())
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,212 @@
+"""`cardgen studio` as a user runs it: the URL printed, 127.0.0.1 only, DNS rebinding and other
+sites refused, nothing served from outside the catalogue and its output, Ctrl-C stops it and
+every process it started."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import queue
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+from conftest import FIXTURES, terminal_sigint
+
+SMALL = FIXTURES / "render" / "cards"
+WAIT = 120
+
+
+class Running:
+    """A `cardgen studio` process and the lines it printed."""
+
+    def __init__(self, cards: Path, out: Path, *args: str):
+        cmd = [sys.executable, "-X", "faulthandler", "-m", "cardgen", "studio", str(cards)]
+        self.proc = subprocess.Popen(
+            [*cmd, "-o", str(out), "--jobs", "1", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=terminal_sigint,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.errors: list[str] = []
+        for target in (self._out, self._err):
+            threading.Thread(target=target, daemon=True).start()
+        line = self.wait_for("cardgen studio: ")
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert found, line
+        self.url, self.port = found.group(0), int(found.group(1))
+
+    def _out(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line)
+
+    def _err(self) -> None:  # drained as it comes: a full pipe would block the studio
+        self.errors.extend(self.proc.stderr)
+
+    def wait_for(self, prefix: str) -> str:
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=1)
+            except queue.Empty:
+                if self.proc.poll() is not None:
+                    break
+                continue
+            if line.startswith(prefix):
+                return line
+        raise AssertionError(f"no line starting {prefix!r}; stderr: {''.join(self.errors)}")
+
+    def get(self, path: str, host: str | None = None, method: str = "GET", headers=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=WAIT)
+        try:
+            h = {"Host": host or f"127.0.0.1:{self.port}", **(headers or {})}
+            conn.request(method, path, headers=h)
+            r = conn.getresponse()
+            return r.status, dict(r.getheaders()), r.read()
+        finally:
+            conn.close()
+
+    def state(self) -> dict:
+        return json.loads(self.get("/api/state")[2])
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("studio")
+    shutil.copytree(SMALL, tmp / "cards")
+    running = Running(tmp / "cards", tmp / "output")
+    deadline = time.monotonic() + WAIT
+    while running.state()["phase"] != "ready" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    yield running
+    running.stop()
+
+
+def test_it_answers_only_requests_naming_this_machine(studio):
+    assert studio.get("/", host=f"127.0.0.1:{studio.port}")[0] == 200
+    assert studio.get("/", host=f"localhost:{studio.port}")[0] == 200
+    # a page of another site whose name was made to point at 127.0.0.1 (DNS rebinding)
+    for host in (f"evil.example:{studio.port}", "evil.example", "127.0.0.1.evil.example"):
+        status, _, body = studio.get("/api/state", host=host)
+        assert status == 400 and b"cards" not in body
+    # another site's page cannot make it act: anything but GET needs the studio's own origin
+    assert studio.get("/api/state", method="POST")[0] == 403
+    origin = {"Origin": "http://evil.example"}
+    assert studio.get("/api/state", method="POST", headers=origin)[0] == 403
+    _, headers, _ = studio.get("/")
+    assert "default-src 'self'" in headers["content-security-policy"]
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_it_listens_on_127_0_0_1_only(studio):
+    conns = psutil.Process(studio.proc.pid).net_connections(kind="inet")
+    listening = [c.laddr for c in conns if c.status == psutil.CONN_LISTEN]
+    assert listening == [("127.0.0.1", studio.port)]
+
+
+def test_nothing_outside_the_catalogue_and_its_output_is_served(studio):
+    missing = "0" * 64
+    for path in (
+        f"/picture/full/{missing}.png",
+        "/picture/full/..%2F..%2Fcards%2Frules.yaml.png",
+        "/picture/nope/" + missing + ".png",
+        "/kit/page?file=../cards/rules.yaml&page=0&w=280",
+        "/kit/page?file=/etc/passwd&page=0&w=280",
+        "/kit/page?file=manifest.json&page=0&w=280",
+        "/static/../session.py",
+        "/static/%2e%2e/session.py",
+        "/static/..%2Fsession.py",
+        "/api/card/..%2F..%2Fetc%2Fpasswd",
+        "/../../etc/passwd",
+    ):
+        status, _, body = studio.get(path)
+        assert status == 404, (path, status)
+        assert b"root:" not in body and b"pack:" not in body
+
+
+def test_the_page_its_data_its_pictures_and_its_event_stream(studio):
+    status, headers, body = studio.get("/")
+    assert status == 200 and b'src="/static/gallery.js"' in body
+    assert b"https://" not in body and b"http://" not in body  # nothing from the network
+    s = studio.state()
+    assert s["game"] == "Attack Right" and len(s["cards"]) == 10 and s["valid"]
+    key = s["pictures"]["war-camp"]
+    status, headers, body = studio.get(f"/picture/full/{key}.png")
+    assert status == 200 and body.startswith(b"\x89PNG") and "immutable" in headers["cache-control"]
+    card = json.loads(studio.get("/api/card/war-camp")[2])
+    assert card["face"] == key and card["source"][0]["text"].strip() == "- id: war-camp"
+    conn = http.client.HTTPConnection("127.0.0.1", studio.port, timeout=WAIT)
+    try:
+        conn.request("GET", "/events")
+        r = conn.getresponse()
+        assert r.getheader("content-type").startswith("text/event-stream")
+        event = b""
+        while b"event: state" not in event:
+            event += r.fp.readline()
+        data = r.fp.readline()
+        assert data.startswith(b"data: ") and json.loads(data[6:])["version"] == s["version"]
+    finally:
+        conn.close()
+
+
+def test_ctrl_c_stops_the_studio_and_every_process_it_started(tmp_path):
+    shutil.copytree(SMALL, tmp_path / "cards")
+    running = Running(tmp_path / "cards", tmp_path / "output")
+    try:
+        me = psutil.Process(running.proc.pid)
+        deadline = time.monotonic() + WAIT
+        while not me.children(recursive=True) and time.monotonic() < deadline:
+            time.sleep(0.05)  # the kit build starts once the cards are shown
+        children = me.children(recursive=True)
+        assert children, "no kit build was started"
+        running.proc.send_signal(signal.SIGINT)
+        try:
+            running.proc.wait(timeout=WAIT)
+        except subprocess.TimeoutExpired:  # where it hangs: faulthandler prints every thread
+            running.proc.send_signal(signal.SIGABRT)
+            running.proc.wait(timeout=WAIT)
+            raise AssertionError(
+                "Ctrl-C did not stop the studio:\n" + "".join(running.errors)
+            ) from None
+        assert running.proc.returncode == 0
+        assert running.wait_for("studio stopped")
+        _, alive = psutil.wait_procs(children, timeout=10)
+        assert not alive, alive
+        assert "Traceback" not in "".join(running.errors)
+    finally:
+        running.stop()
+
+
+def test_a_folder_that_is_no_catalogue_and_a_port_in_use_are_errors(tmp_path):
+    cmd = [sys.executable, "-m", "cardgen", "studio"]
+    r = subprocess.run([*cmd, str(tmp_path)], capture_output=True, text=True, timeout=WAIT)
+    assert r.returncode == 1 and "no rules.yaml" in r.stderr and "Traceback" not in r.stderr
+    shutil.copytree(SMALL, tmp_path / "cards")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        r = subprocess.run(
+            [*cmd, str(tmp_path / "cards"), "--port", port, "-o", str(tmp_path / "out")],
+            capture_output=True,
+            text=True,
+            timeout=WAIT,
+        )
+    assert r.returncode == 1 and f"127.0.0.1:{port}" in r.stderr and "Traceback" not in r.stderr
+    assert not os.path.exists(tmp_path / "out")
