@@ -7,95 +7,22 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import queue
-import re
 import shutil
 import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
-from pathlib import Path
 
 import psutil
 import pytest
-from conftest import FIXTURES, terminal_sigint
-
-SMALL = FIXTURES / "render" / "cards"
-WAIT = 120
-
-
-class Running:
-    """A `cardgen studio` process and the lines it printed."""
-
-    def __init__(self, cards: Path, out: Path, *args: str):
-        cmd = [sys.executable, "-X", "faulthandler", "-m", "cardgen", "studio", str(cards)]
-        self.proc = subprocess.Popen(
-            [*cmd, "-o", str(out), "--jobs", "1", *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            preexec_fn=terminal_sigint,
-        )
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.errors: list[str] = []
-        for target in (self._out, self._err):
-            threading.Thread(target=target, daemon=True).start()
-        line = self.wait_for("cardgen studio: ")
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert found, line
-        self.url, self.port = found.group(0), int(found.group(1))
-
-    def _out(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.put(line)
-
-    def _err(self) -> None:  # drained as it comes: a full pipe would block the studio
-        self.errors.extend(self.proc.stderr)
-
-    def wait_for(self, prefix: str) -> str:
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=1)
-            except queue.Empty:
-                if self.proc.poll() is not None:
-                    break
-                continue
-            if line.startswith(prefix):
-                return line
-        raise AssertionError(f"no line starting {prefix!r}; stderr: {''.join(self.errors)}")
-
-    def get(self, path: str, host: str | None = None, method: str = "GET", headers=None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=WAIT)
-        try:
-            h = {"Host": host or f"127.0.0.1:{self.port}", **(headers or {})}
-            conn.request(method, path, headers=h)
-            r = conn.getresponse()
-            return r.status, dict(r.getheaders()), r.read()
-        finally:
-            conn.close()
-
-    def state(self) -> dict:
-        return json.loads(self.get("/api/state")[2])
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
+from studio_process import SMALL, WAIT, Running, small_studio
 
 
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("studio")
-    shutil.copytree(SMALL, tmp / "cards")
-    running = Running(tmp / "cards", tmp / "output")
-    deadline = time.monotonic() + WAIT
-    while running.state()["phase"] != "ready" and time.monotonic() < deadline:
-        time.sleep(0.1)
-    yield running
-    running.stop()
+    with small_studio(tmp_path_factory.mktemp("studio")) as running:
+        yield running
 
 
 def test_it_answers_only_requests_naming_this_machine(studio):

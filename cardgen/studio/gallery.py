@@ -42,7 +42,7 @@ def view(studio: Studio) -> View:
         if info is None:
             return not_found("card")
         diags = [
-            {**d.to_dict(), "id": i}
+            {**d.to_dict(), "id": i, "where": s.where(d.position)}
             for i, d in enumerate(s.diagnostics)
             if pin(d, s.cards) == info.id
         ]
@@ -50,6 +50,7 @@ def view(studio: Studio) -> View:
         return JSONResponse(
             {
                 **info.to_json(),
+                "where": s.short(info.file),
                 "face": s.pictures.get(info.id),
                 "back_picture": s.pictures.get(info.back),
                 "pending": info.id in s.pending,

@@ -181,6 +181,34 @@ class PageImages:
         self.lock = lock
         self._cache: OrderedDict[tuple, bytes] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._sizes: dict[tuple[str, str], list[tuple[float, float]]] = {}
+
+    def sizes(self, file: KitFile) -> list[tuple[float, float]]:
+        """The size of each page of ``file`` (points, or pixels for an image); none when it
+        cannot be read (rewritten meanwhile: its next version is listed again)."""
+        key = (file.path, file.version)
+        if key not in self._sizes:
+            path = self.out / file.path
+            try:
+                if path.suffix == ".png":
+                    from PIL import Image
+
+                    with Image.open(path) as im:
+                        found = [(float(im.width), float(im.height))]
+                else:
+                    import pypdfium2 as pdfium
+
+                    with self.lock:
+                        doc = pdfium.PdfDocument(path)
+                        try:
+                            found = [doc.get_page_size(i) for i in range(len(doc))]
+                        finally:
+                            doc.close()
+            except Exception:
+                return []
+            self._sizes = {k: v for k, v in self._sizes.items() if k[0] != file.path}
+            self._sizes[key] = found
+        return self._sizes[key]
 
     def image(self, file: KitFile, page: int, width: int) -> bytes:
         """Page ``page`` (0-based) of ``file`` as a PNG ``width`` pixels wide."""

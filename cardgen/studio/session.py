@@ -93,7 +93,7 @@ class Studio:
         self._force_polling = force_polling
         self._memo = CardFileMemo()
         self._lock = threading.Lock()
-        self._state = State()
+        self._state = State(root=self.cards)
         self._kit: dict[str, Any] = {"status": "waiting", "files": [], "message": ""}
         self._good: dict[str, str] = {}  # design id -> its last good picture
         self._changes: dict[str, float] = {}  # file -> when it was saved
@@ -178,7 +178,10 @@ class Studio:
 
     # --- the work ---------------------------------------------------------------------------
     def _work(self) -> None:
-        self._first()
+        try:
+            self._guarded(self._first)
+        finally:
+            self._ready.set()
         warm = False
         while not self._stop.is_set():
             changes = self._next_changes(None if warm else WARM_AFTER)
@@ -192,7 +195,19 @@ class Studio:
                     warm = True
                 continue
             warm = True
-            self._refresh(changes)
+            self._guarded(self._refresh, changes)
+
+    def _guarded(self, work, *args: Any) -> None:
+        """Run ``work``; an error it did not expect is shown on the page and the session goes
+        on with the next save (its traceback on stderr, for a bug report)."""
+        try:
+            work(*args)
+        except Exception as exc:
+            import traceback
+
+            traceback.print_exc()
+            s = self.state
+            self._publish(replace(s, version=s.version + 1, phase="ready", message=f"{exc!r}"))
 
     def _first(self) -> None:
         """The first state: the catalogue as `cardgen validate` finds it (replayed from its
@@ -201,7 +216,7 @@ class Studio:
         catalogue = result.catalogue
         self._show(catalogue, result.diagnostics, checked=True, update=None)
         self._ready.set()
-        self._kit_after(catalogue)
+        self._kit_after(catalogue if result.ok else None)
 
     def _refresh(self, changes: dict[str, float]) -> None:
         """After a save: the quick read and the new pictures, then the whole validation, then
@@ -249,6 +264,7 @@ class Studio:
                     diagnostics=tuple(diags),
                     pending=frozenset(),
                     update=update,
+                    message="",
                 )
             )
             return
@@ -272,9 +288,11 @@ class Studio:
                 pictures[c.id] = old.pictures.get(c.id)
         if 0 < len(pending) <= PREVIEW_MAX:
             self._preview(renderer, [sp for sp in sprites if design_id(sp) in pending], keys)
+        previews = set()
         for did in list(pending):
             if keys[did] in self._previews:
                 pictures[did] = keys[did]
+                previews.add(keys[did])
                 pending.discard(did)
         state = State(
             version=old.version + 1,
@@ -285,9 +303,11 @@ class Studio:
             backs=tuple(backs),
             pictures=pictures,
             pending=frozenset(pending),
+            previews=frozenset(previews),
             diagnostics=tuple(diags),
             card_size=card_size,
             update=_rendered(update, old.update, missing),
+            root=self.cards,
         )
         self._publish(state)
         if missing:
@@ -355,13 +375,17 @@ class Studio:
             with self.pdfium:
                 renderer.fill_raster_cache(self.jobs)
         except Exception as exc:  # a design the renderer cannot draw: the old pictures stay
-            self._set_kit(message=f"rendering failed: {exc}")
+            failed = f"a picture could not be drawn: {exc}"
+        else:
+            failed = ""
         finally:
             with self._lock:
                 self._filling = {}
                 state = self._state
-            done = replace(state, version=state.version + 1, phase=phase, pending=frozenset())
-            self._publish(done)
+        done = replace(
+            state, version=state.version + 1, phase=phase, pending=frozenset(), previews=frozenset()
+        )
+        self._publish(replace(done, message=failed))
 
     def _stored(self, key: str) -> None:
         """A design was stored: show it in place of the old picture (published at most every
@@ -395,17 +419,20 @@ class Studio:
             self._set_kit(
                 status="invalid",
                 message="the catalogue has errors: the kit is the last good build",
-                files=[f.to_json() for f in kit_files(self.out)],
+                files=self._kit_files(),
             )
             return
         self.kit.stop()  # its end reported before the new build is
-        files = [f.to_json() for f in kit_files(self.out)]
-        self._set_kit(status="building", message="", files=files)
+        self._set_kit(status="building", message="", files=self._kit_files())
         self.kit.start()
+
+    def _kit_files(self) -> list[dict[str, Any]]:
+        """The kit's files shown as pages, each with its pages' sizes."""
+        return [{**f.to_json(), "sizes": self.pages.sizes(f)} for f in kit_files(self.out)]
 
     def _kit_event(self, event: dict[str, Any]) -> None:
         kind = event.get("event")
-        files = [f.to_json() for f in kit_files(self.out)]
+        files = self._kit_files()
         if kind == "step":
             self._set_kit(files=files, step=event.get("title", ""))
         elif kind == "done":

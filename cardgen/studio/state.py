@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cardgen.diagnostics import Diagnostic, Severity
+from cardgen.diagnostics import Diagnostic, Position, Severity
 
 #: A picture: the raster store's key of the design as rendered for print, or None (none yet).
 Key = str | None
@@ -95,10 +95,16 @@ class State:
     pictures: Mapping[str, Key] = field(default_factory=dict)
     #: designs whose new picture is being rendered (the old one is shown meanwhile)
     pending: frozenset[str] = frozenset()
+    #: pictures drawn at full size but not stored yet (no thumbnail: the page crops the bleed)
+    previews: frozenset[str] = frozenset()
     diagnostics: tuple[Diagnostic, ...] = ()
     #: card size in mm: width, height, bleed, safe
     card_size: Mapping[str, float] = field(default_factory=dict)
     update: Update | None = None
+    #: the catalogue folder: files are shown relative to the folder holding it
+    root: Path | None = None
+    #: a problem of the studio itself (a picture that could not be drawn), for the page
+    message: str = ""
 
     @property
     def valid(self) -> bool:
@@ -111,6 +117,20 @@ class State:
         """The card each diagnostic belongs to (None: the catalogue as a whole)."""
         return [pin(d, self.cards) for d in self.diagnostics]
 
+    def short(self, file: str) -> str:
+        """``file`` (as diagnostics name it) relative to the folder holding the catalogue."""
+        if not file or self.root is None:
+            return file
+        path = Path(file) if Path(file).is_absolute() else Path.cwd() / file
+        try:
+            return path.resolve().relative_to(self.root.parent).as_posix()
+        except (ValueError, OSError):
+            return file
+
+    def where(self, pos: Position) -> str:
+        """A position as the pages show it: ``cards/battle.yaml:20:11`` (or the sheet cell)."""
+        return str(replace(pos, file=self.short(pos.file)))
+
     def to_json(self) -> dict[str, Any]:
         pins = self.pins()
         return {
@@ -119,16 +139,18 @@ class State:
             "game": self.game,
             "pack": self.pack,
             "valid": self.valid,
-            "cards": [c.to_json() for c in self.cards],
+            "cards": [{**c.to_json(), "where": self.short(c.file)} for c in self.cards],
             "backs": [b.to_json() for b in self.backs],
             "pictures": dict(self.pictures),
             "pending": sorted(self.pending),
+            "previews": sorted(self.previews),
             "diagnostics": [
-                {**d.to_dict(), "id": i, "pin": p}
+                {**d.to_dict(), "id": i, "pin": p, "where": self.where(d.position)}
                 for i, (d, p) in enumerate(zip(self.diagnostics, pins, strict=True))
             ],
             "card_size": dict(self.card_size),
             "update": self.update.to_json() if self.update else None,
+            "message": self.message,
         }
 
 

@@ -64,7 +64,7 @@ async function draw(s) {
   const source = c.source
     ? el("pre", { class: "source" }, c.source.map((l) =>
         el("code", { class: marked.has(l.line) ? "marked" : "", "data-line": l.line }, el("span", { class: "ln" }, String(l.line)), l.text)))
-    : el("p", {}, c.file ? `from ${c.file}` : "");
+    : el("p", {}, c.where ? `from ${c.where}` : "");
   const parts = [
     el("p", {}, el("a", { href: "/" }, "← all cards")),
     el("h1", {}, c.name, el("small", {}, ` ${c.id} · ×${c.copies} · ${c.pile} · back ${c.back_name}`)),
@@ -83,7 +83,7 @@ async function draw(s) {
             : el("p", {}, "none")),
         el("section", {}, el("h2", {}, "Printed text"), el("p", { class: "printed-text" }, c.text || "(no rules text)")),
         el("section", {}, el("h2", {}, "Fields"), el("table", { class: "fields" }, fields)),
-        el("section", {}, el("h2", {}, "Source ", el("small", {}, c.end ? `${c.file}:${c.line}–${c.end}` : c.file)), source)))];
+        el("section", {}, el("h2", {}, "Source ", el("small", {}, c.end ? `${c.where}:${c.line}–${c.end}` : c.where)), source)))];
   view.replaceChildren(...parts.filter(Boolean));
   return loaded;
 }

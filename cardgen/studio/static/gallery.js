@@ -93,7 +93,11 @@ function tile(id, name, copies, href, diags, extra, loaded) {
     tiles.set(id, t);
   }
   if (t.key !== key) {
-    if (key) loaded.push(swap(t.img, pictureUrl(key)));
+    // a picture just drawn has no thumbnail yet: its full size, the bleed cropped away
+    const full = key && state.previews.includes(key);
+    t.img.classList.toggle("bleed", !!full);
+    if (full) crop(t.img);
+    if (key) loaded.push(swap(t.img, pictureUrl(key, full ? "full" : "thumb")));
     else t.img.removeAttribute("src");
     t.node.dataset.picture = key || "";
     t.key = key;
@@ -102,6 +106,7 @@ function tile(id, name, copies, href, diags, extra, loaded) {
   if (t.sig !== sig) {
     t.sig = sig;
     const pic = el("div", { class: "pic" }, key ? t.img : el("div", { class: "nopic" }, pending ? "rendering…" : "no picture: see its errors"));
+    if (state.card_size.width) pic.style.aspectRatio = `${state.card_size.width} / ${state.card_size.height}`;
     const parts = [
       pic,
       el("div", { class: "caption" }, el("span", { class: "name" }, name), copies ? el("span", { class: "copies" }, `×${copies}`) : null, badges(diags)),
@@ -112,6 +117,15 @@ function tile(id, name, copies, href, diags, extra, loaded) {
     t.node.classList.toggle("has-error", diags.some((d) => d.severity === "error"));
   }
   return t.node;
+}
+
+/** Place a full-size picture (with bleed) so that its trim fills the tile. */
+function crop(img) {
+  const { width: w, height: h, bleed: b } = state.card_size;
+  img.style.width = `${(100 * (w + 2 * b)) / w}%`;
+  img.style.height = `${(100 * (h + 2 * b)) / h}%`;
+  img.style.left = `${(-100 * b) / w}%`;
+  img.style.top = `${(-100 * b) / h}%`;
 }
 
 function groupOf(card) {

@@ -25,7 +25,8 @@ function open(f, page) {
 function fileNode(f) {
   const pages = [];
   for (let i = 0; i < f.pages; i++) {
-    const img = el("img", { src: pageUrl(f, i, THUMB), alt: `${f.path} page ${i + 1}`, loading: "lazy", width: THUMB });
+    const [w, h] = f.sizes[i] || [1, 1.414];
+    const img = el("img", { src: pageUrl(f, i, THUMB), alt: `${f.path} page ${i + 1}`, loading: "lazy", width: THUMB, height: Math.round((THUMB * h) / w) });
     pages.push(el("button", { class: "page", title: `page ${i + 1}`, onclick: () => open(f, i) }, img, el("span", {}, String(i + 1))));
   }
   return el("section", { class: "kit-file", "data-path": f.path, "data-version": f.version },

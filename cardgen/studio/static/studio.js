@@ -56,8 +56,10 @@ export function pictureUrl(key, part = "thumb") {
   return key ? `/picture/${part}/${key}.png` : null;
 }
 
-/** Where a diagnostic is: file:line:column, or the sheet cell. */
+/** Where a diagnostic is: file:line:column (or the sheet cell), the file as the server
+ * names it for the page (relative to the folder holding the catalogue). */
 export function where(d) {
+  if (d.where) return d.where;
   if (d.cell) return `${d.file}:${d.cell}`;
   if (!d.line) return d.file;
   return `${d.file}:${d.line}:${d.column}`;
@@ -80,6 +82,7 @@ export function summary(state) {
   if (infos) parts.push(`${infos} info`);
   const phase = { loading: "loading…", rendering: "rendering…", checking: "checking…" }[state.phase];
   if (phase) parts.push(phase);
+  if (state.message) parts.push(`⚠ ${state.message}`);
   return parts.join(" · ");
 }
 

@@ -1,0 +1,102 @@
+"""A `cardgen studio` process for the tests that drive it as a user does (its HTTP side, Ctrl-C,
+the browser)."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from conftest import FIXTURES, terminal_sigint
+
+#: A small Attack Right catalogue: 10 designs in four decks.
+SMALL = FIXTURES / "render" / "cards"
+WAIT = 120  # seconds: generous, the machine may be busy
+
+
+class Running:
+    """A `cardgen studio` process and the lines it printed."""
+
+    def __init__(self, cards: Path, out: Path, *args: str):
+        cmd = [sys.executable, "-X", "faulthandler", "-m", "cardgen", "studio", str(cards)]
+        self.proc = subprocess.Popen(
+            [*cmd, "-o", str(out), "--jobs", "1", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=terminal_sigint,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.errors: list[str] = []
+        for target in (self._out, self._err):
+            threading.Thread(target=target, daemon=True).start()
+        line = self.wait_for("cardgen studio: ")
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert found, line
+        self.url, self.port = found.group(0), int(found.group(1))
+
+    def _out(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line)
+
+    def _err(self) -> None:  # drained as it comes: a full pipe would block the studio
+        self.errors.extend(self.proc.stderr)
+
+    def wait_for(self, prefix: str) -> str:
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=1)
+            except queue.Empty:
+                if self.proc.poll() is not None:
+                    break
+                continue
+            if line.startswith(prefix):
+                return line
+        raise AssertionError(f"no line starting {prefix!r}; stderr: {''.join(self.errors)}")
+
+    def get(self, path: str, host: str | None = None, method: str = "GET", headers=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=WAIT)
+        try:
+            h = {"Host": host or f"127.0.0.1:{self.port}", **(headers or {})}
+            conn.request(method, path, headers=h)
+            r = conn.getresponse()
+            return r.status, dict(r.getheaders()), r.read()
+        finally:
+            conn.close()
+
+    def state(self) -> dict:
+        return json.loads(self.get("/api/state")[2])
+
+    def wait_ready(self) -> None:
+        """Wait until the catalogue is shown whole (pictures and diagnostics)."""
+        deadline = time.monotonic() + WAIT
+        while self.state()["phase"] != "ready":
+            assert time.monotonic() < deadline, "the studio never got ready"
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@contextlib.contextmanager
+def small_studio(folder: Path) -> Iterator[Running]:
+    """`cardgen studio` of a copy of the small catalogue in ``folder``, ready."""
+    shutil.copytree(SMALL, folder / "cards")
+    running = Running(folder / "cards", folder / "output")
+    try:
+        running.wait_ready()
+        yield running
+    finally:
+        running.stop()
