@@ -18,9 +18,9 @@ def cat(tmp_path, fixture_catalogue, monkeypatch):
     monkeypatch.chdir(tmp_path)
     reads = []
 
-    def counting_read(root, **options):
+    def counting_read(root):
         reads.append(root)
-        return read_catalogue(root, **options)
+        return read_catalogue(root)
 
     monkeypatch.setattr(loader, "read_catalogue", counting_read)
     root = tmp_path / "cards"

@@ -325,6 +325,16 @@ def check_card_file(
     return shared, out
 
 
+def folder_problems(root: Path) -> list[Diagnostic]:
+    """E010 when ``root`` is no catalogue folder: missing, not a folder, or without
+    ``rules.yaml``."""
+    if (why := folder_problem(root)) is not None:
+        return [Diagnostic("E010", f"the catalogue folder {why}", Position(str(root)))]
+    if not os.path.lexists(Path(root) / RULES_FILE):
+        return [Diagnostic("E010", f"no {RULES_FILE} in this folder", Position(str(root)))]
+    return []
+
+
 class CardFileMemo:
     """Checked card files kept between reads of one folder by a long-running process (the
     studio): a file whose name and bytes are unchanged, read under an equal rules model, is
@@ -364,10 +374,8 @@ def read_catalogue(
     root = Path(root)
     diags: list[Diagnostic] = []
     rules_path = root / RULES_FILE
-    if (why := folder_problem(root)) is not None:
-        return None, [Diagnostic("E010", f"the catalogue folder {why}", Position(str(root)))]
-    if not os.path.lexists(rules_path):
-        return None, [Diagnostic("E010", f"no {RULES_FILE} in this folder", Position(str(root)))]
+    if problems := folder_problems(root):
+        return None, problems
     diags += _special_files(root)
     try:
         pack, rules = load_rules(rules_path, display_path(rules_path))

@@ -130,7 +130,7 @@ def check_catalogue(root: Path, memo: CardFileMemo | None = None) -> Checked:
     from cardgen.catalogue.placeholders import placeholder_notes
     from cardgen.components.data import component_problems
 
-    catalogue, diags = read_catalogue(root, memo=memo)
+    catalogue, diags = read_catalogue(root) if memo is None else read_catalogue(root, memo=memo)
     if catalogue is not None:
         diags += placeholder_notes(catalogue)
         diags += icon_field_problems(catalogue)

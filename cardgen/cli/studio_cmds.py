@@ -41,14 +41,14 @@ def studio(
     """Show every card of the catalogue in the browser (127.0.0.1 only), with its diagnostics
     and the kit's pages, updated whenever a file of the folder is saved; the kit is built
     into OUT as `cardgen build` builds it (Ctrl-C stops)."""
+    from cardgen.catalogue.loader import folder_problems
     from cardgen.studio.server import serve
 
     cards = Path(directory)
-    if not (cards / "rules.yaml").is_file():
-        from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+    if problems := folder_problems(cards):
+        from cardgen.diagnostics import DiagnosticError
 
-        what = "no rules.yaml in this folder" if cards.is_dir() else "not a catalogue folder"
-        raise report_errors(DiagnosticError([Diagnostic("E010", what, Position(str(cards)))]))
+        raise report_errors(DiagnosticError(problems))
     try:
         with contextlib.suppress(KeyboardInterrupt):
             serve(

@@ -42,8 +42,9 @@ PUBLISH_EVERY = 0.15
 PREVIEW_MAX = 3
 #: Previews kept in memory (the page may still be loading one after the store has it).
 PREVIEW_KEEP = 16
-#: Seconds after the first state before unchanged card files are read into the memo (so
-#: the first save parses only its own file), unless a save comes first.
+#: Seconds after the first state before the kit build starts and the card files are read
+#: into the memo (so the first save parses only its own file), unless a save comes first: the
+#: page loads its pictures meanwhile.
 WARM_AFTER = 1.5
 
 
@@ -100,6 +101,7 @@ class Studio:
         self._wake = threading.Condition()
         self._stop = threading.Event()
         self._ready = threading.Event()
+        self._catalogue: Any = None  # the first valid catalogue, for the first kit build
         self._filling: dict[str, list[str]] = {}  # key -> designs waiting for it
         self._previews: dict[str, bytes] = {}  # key -> full-size PNG, not stored yet
         self._last_publish = 0.0
@@ -134,8 +136,8 @@ class Studio:
             self._wake.notify_all()
         self.kit.stop()
         self.events.close()
-        for t in self._threads:
-            t.join(timeout=10)
+        for t in self._threads:  # a thread still drawing dies with the process
+            t.join(timeout=3)
 
     def picture(self, key: str, part: str) -> Path | None:
         """The file of one part (``png``, ``thumb``) of a stored picture, if it is there."""
@@ -188,10 +190,11 @@ class Studio:
             if self._stop.is_set():
                 return
             if changes is None:
-                if not warm:  # read every card file once, so a save parses only its own
+                if not warm:  # the page has its pictures: now the kit, and every card file
                     from cardgen.catalogue.snapshot import check_catalogue
 
-                    check_catalogue(self.cards, self._memo)
+                    self._guarded(self._kit_after, self._catalogue)
+                    check_catalogue(self.cards, self._memo)  # so a save parses only its own
                     warm = True
                 continue
             warm = True
@@ -213,10 +216,8 @@ class Studio:
         """The first state: the catalogue as `cardgen validate` finds it (replayed from its
         cache when unchanged), every picture from the raster store or rasterised."""
         result = _validate(self.cards)
-        catalogue = result.catalogue
-        self._show(catalogue, result.diagnostics, checked=True, update=None)
-        self._ready.set()
-        self._kit_after(catalogue if result.ok else None)
+        self._show(result.catalogue, result.diagnostics, checked=True, update=None)
+        self._catalogue = result.catalogue if result.ok else None
 
     def _refresh(self, changes: dict[str, float]) -> None:
         """After a save: the quick read and the new pictures, then the whole validation, then

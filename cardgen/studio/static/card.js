@@ -60,10 +60,15 @@ async function draw(s) {
   const size = c.card_size;
   const mm = `${size.width} × ${size.height} mm, bleed ${size.bleed} mm, safe zone ${size.safe} mm inside the trim`;
   const fields = Object.entries(c.fields).map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, String(v))));
-  const marked = new Set(c.diagnostics.map((d) => d.line));
+  const rank = { error: 0, warning: 1, info: 2 };
+  const marked = new Map(); // line -> the gravest severity of the diagnostics there
+  for (const d of c.diagnostics) {
+    const was = marked.get(d.line);
+    if (!was || rank[d.severity] < rank[was]) marked.set(d.line, d.severity);
+  }
   const source = c.source
     ? el("pre", { class: "source" }, c.source.map((l) =>
-        el("code", { class: marked.has(l.line) ? "marked" : "", "data-line": l.line }, el("span", { class: "ln" }, String(l.line)), l.text)))
+        el("code", { class: marked.get(l.line) || "", "data-line": l.line }, el("span", { class: "ln" }, String(l.line)), l.text)))
     : el("p", {}, c.where ? `from ${c.where}` : "");
   const parts = [
     el("p", {}, el("a", { href: "/" }, "← all cards")),

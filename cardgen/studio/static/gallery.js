@@ -194,7 +194,8 @@ function listDiagnostics() {
   const ds = state.diagnostics;
   const n = (s) => ds.filter((d) => d.severity === s).length;
   const head = el("summary", {}, `Diagnostics: ${n("error")} errors, ${n("warning")} warnings, ${n("info")} info`);
-  const items = ds.map((d) =>
+  const rank = { error: 0, warning: 1, info: 2 };
+  const items = [...ds].sort((a, b) => rank[a.severity] - rank[b.severity] || a.id - b.id).map((d) =>
     el("li", { class: d.severity, "data-code": d.code },
       el("span", { class: "mark" }, SEVERITY_MARK[d.severity]), " ",
       el("b", {}, d.code), " ",
