@@ -59,13 +59,13 @@ class Broker:
                 yield message
             while True:
                 try:
-                    message = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    item = await asyncio.wait_for(queue.get(), KEEPALIVE)
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
-                if message is None:
+                if item is None:
                     return
-                yield message
+                yield item
         finally:
             with self._lock:
                 self._streams.discard((loop, queue))

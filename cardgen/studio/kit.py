@@ -231,9 +231,9 @@ class PageImages:
 
         if path.suffix == ".png":
             with Image.open(path) as im:
-                im = im.convert("RGB")
-                im.thumbnail((width, width * 4), Image.Resampling.LANCZOS)
-                return png_bytes(im)
+                rgb = im.convert("RGB")
+            rgb.thumbnail((width, width * 4), Image.Resampling.LANCZOS)
+            return png_bytes(rgb)
         import pypdfium2 as pdfium
 
         with self.lock:
