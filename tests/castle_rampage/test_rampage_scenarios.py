@@ -72,6 +72,23 @@ def test_malformed_scenarios_are_reported_not_raised(tmp_path):
     path.write_text(
         path.read_text().replace("attack: {card: crossbowman, speed: 3}", "attack: {card: dragon}")
     )
-    cards = (tmp_path / "scenarios" / "../cards").resolve()
     problems = run_scenario_file(path).problems
-    assert problems == [f"cannot run: unknown card 'dragon' (not in {cards})"]
+    assert problems == [f"{path}:7:16: unknown card 'dragon'"]
+
+
+def test_a_misspelled_card_id_is_named_at_its_line(tmp_path):
+    """In the set-up (it could not run) and in an expectation (it could never match)."""
+    path = _copy(tmp_path, "02-equal-strength.yaml")
+    src = path.read_text()
+    lines = src.splitlines()
+    attack = 1 + lines.index("attack: {card: crossbowman}       # attack 6")
+    discard = 1 + lines.index("  discard: [wall, crossbowman]")
+    path.write_text(
+        src.replace("{card: crossbowman}", "{card: crossbowmen}").replace(
+            "discard: [wall, crossbowman]", "discard: [wal, crossbowman]"
+        )
+    )
+    assert run_scenario_file(path).problems == [
+        f"{path}:{attack}:16: unknown card 'crossbowmen' (did you mean 'crossbowman'?)",
+        f"{path}:{discard}:13: unknown card 'wal' (did you mean 'wall'?)",
+    ]

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, StrictInt
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.catalogue.validation_errors import validate_model
 from cardgen.catalogue.yaml_source import SourceMap
+from cardgen.engine.vocab import did_you_mean
 from cardgen.packs.castle_rampage.engine.resolve import AttackResult, resolve_attack
 from cardgen.packs.castle_rampage.engine.state import Side, Slot, State
 from cardgen.packs.castle_rampage.model import Effect, RampageCard
@@ -82,11 +83,49 @@ class Scenario(_Model):
     attacker: Structures = Structures()
     attack: Attack
     expect: Expect
+    _source: SourceMap | None = PrivateAttr(None)
 
 
 def parse(data: Any, smap: SourceMap) -> Scenario:
     """The scenario of a YAML document (``DiagnosticError`` naming the position if malformed)."""
-    return validate_model(Scenario, data, smap)
+    sc = validate_model(Scenario, data, smap)
+    sc._source = smap
+    return sc
+
+
+def _card_ids(sc: Scenario) -> list[tuple[tuple, str]]:
+    """Every card id the file names, with its path in the document."""
+    out: list[tuple[tuple, str]] = []
+
+    def entry(path: tuple, e: Entry) -> None:
+        out.append((path, e) if isinstance(e, str) else ((*path, "card"), e.card))
+
+    for who in ("defender", "attacker"):
+        for pile in ("gate", "castle", "hand"):
+            for k, e in enumerate(getattr(getattr(sc, who), pile)):
+                entry((who, pile, k), e)
+    entry(("attack", "card"), sc.attack.card)
+    e = sc.expect
+    for key in ("discard", "destroyed", "known"):
+        out += [(("expect", key, k), i) for k, i in enumerate(getattr(e, key) or ())]
+    for who in ("defender", "attacker"):
+        after = getattr(e, who)
+        for pile in ("gate", "castle", "hand"):
+            ids = getattr(after, pile) if after is not None else None
+            out += [(("expect", who, pile, k), i) for k, i in enumerate(ids or ())]
+    return out
+
+
+def unknown_cards(sc: Scenario, cat: Catalogue) -> list[str]:
+    """A card id the catalogue does not hold, at its file:line with a did-you-mean (in an
+    expectation it could never match)."""
+    problems = []
+    for path, card_id in _card_ids(sc):
+        if card_id not in cat.by_id:
+            where = sc._source.at(path) if sc._source else ".".join(map(str, path))
+            hint = did_you_mean(card_id, cat.by_id)
+            problems.append(f"{where}: unknown card {card_id!r}{hint}")
+    return problems
 
 
 def _card(cat: Catalogue, entry: Entry) -> RampageCard:
@@ -173,6 +212,9 @@ def check(sc: Scenario, state: State, result: AttackResult) -> list[str]:
 
 def run(sc: Scenario, catalogue: Catalogue) -> list[str]:
     """Run the attack; every mismatch with the expectations (empty: it passes)."""
+    problems = unknown_cards(sc, catalogue)
+    if problems:
+        return problems
     state, card = build(sc, catalogue)
     result = resolve_attack(state, 0, card, sc.attack.strength)
     return check(sc, state, result)
