@@ -22,6 +22,7 @@ from cardgen.catalogue.sheet_cells import (
     CellError,
     Notation,
     Shape,
+    csv_text,
     format_record,
     format_value,
     parse_record,
@@ -67,10 +68,11 @@ def _write_csv(path: Path, rows: list[list[str]]) -> Path:
 
 def _export(runner, app, source: Path, fmt: str, tmp: Path) -> Path:
     """The catalogue as a sheet: `cardgen export` for csv and xlsx; an .ods made from the CSV
-    export as a spreadsheet program would save it (numbers as numbers)."""
+    export as a spreadsheet program would save it (numbers as numbers, a leading apostrophe
+    read as "this is text")."""
     if fmt == "ods":
         text = _export(runner, app, source, "csv", tmp)
-        rows = [[typed(v) for v in row] for row in _rows(text)]
+        rows = [[typed(csv_text(v)) for v in row] for row in _rows(text)]
         return write_ods(tmp / "cards.ods", {"Cards": rows})
     out = tmp / f"cards.{fmt}"
     res = runner.invoke(app, ["export", str(source), "-o", str(out)])

@@ -38,6 +38,25 @@ _BOOLS = {
     **dict.fromkeys(("false", "no", "n", "0"), False),
 }
 _INT = re.compile(r"[+-]?\d+")
+
+#: a CSV cell a spreadsheet program would run as a formula: one starting with = + - @ (or a tab
+#: or carriage return before one), after any apostrophes the export added
+_FORMULA_LEAD = re.compile(r"'*[=+\-@\t\r]")
+
+
+def csv_safe(text: str) -> str:
+    """A CSV cell that opens as text, never as a formula: ``=1+2`` is written ``'=1+2``
+    (spreadsheet programs show the text without the apostrophe); :func:`csv_text` reads it
+    back."""
+    return "'" + text if _FORMULA_LEAD.match(text) else text
+
+
+def csv_text(cell: str) -> str:
+    """A CSV cell's text: the apostrophe :func:`csv_safe` put before a formula's lead taken off
+    (an apostrophe before anything else is the designer's: ``'Tis``)."""
+    return cell[1:] if cell.startswith("'") and _FORMULA_LEAD.match(cell, 1) else cell
+
+
 _BARE = re.compile(r"[^\s;,=\"]+")
 
 

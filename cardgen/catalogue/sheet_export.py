@@ -21,6 +21,7 @@ from cardgen.catalogue.sheet_cells import (
     FALSE,
     PLACEHOLDERS,
     TRUE,
+    csv_safe,
     field_choices,
     field_shapes,
 )
@@ -53,13 +54,21 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def _csv_cell(value: Any) -> str:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)  # a number, never a formula
+    return csv_safe(_text(value))
+
+
 def to_csv(cat: Catalogue) -> str:
-    """The catalogue as CSV (UTF-8, comma-separated, a header row)."""
+    """The catalogue as CSV (UTF-8, comma-separated, a header row); a text a spreadsheet
+    program would run as a formula (``=``, ``+``, ``-``, ``@`` first) starts with an apostrophe
+    (:func:`~cardgen.catalogue.sheet_cells.csv_safe`; import takes it off)."""
     columns, table = sheet_table(cat)
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(columns)
-    writer.writerows([_text(v) for v in row] for row in table)
+    writer.writerows([_csv_cell(v) for v in row] for row in table)
     return buf.getvalue()
 
 

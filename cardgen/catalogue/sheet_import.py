@@ -34,7 +34,7 @@ from cardgen.catalogue.loader import (
     display_path,
 )
 from cardgen.catalogue.placeholders import placeholder_notes
-from cardgen.catalogue.sheet_cells import RowError, cell_text, field_shapes
+from cardgen.catalogue.sheet_cells import RowError, cell_text, csv_text, field_shapes
 from cardgen.catalogue.sheet_source import Written, write_catalogue
 from cardgen.catalogue.validate import ValidationResult
 from cardgen.catalogue.yaml_source import SourceMap
@@ -146,7 +146,8 @@ def _read_csv(path: Path, display: str) -> list[list[str]]:
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count)  # ; where the decimal point is a comma
     try:
-        return [list(r) for r in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        return [[csv_text(c) for c in r] for r in reader]
     except csv.Error as exc:
         raise _fail("E012", f"not a readable CSV file: {exc}", Position(display)) from None
 
