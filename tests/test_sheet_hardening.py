@@ -8,9 +8,10 @@ import io
 import shutil
 from pathlib import Path
 
+import pytest
 from conftest import FIXTURES
 
-from cardgen.catalogue.loader import load_catalogue
+from cardgen.catalogue.loader import find_card_files, load_catalogue
 
 PLAIN = FIXTURES / "plain"
 FORMULAS = ['=HYPERLINK("http://x")', "+1+2", "-2", "@SUM(A1)", "'=quoted", "''-twice"]
@@ -63,3 +64,132 @@ def test_a_typed_apostrophe_stays(tmp_path):
     sheet = tmp_path / "cards.csv"
     sheet.write_text("id,name\nx,'Tis the season\ny,'=1\n", encoding="utf-8")
     assert read_sheet(sheet).rows[1:] == [["x", "'Tis the season"], ["y", "=1"]]
+
+
+# --- sheets past the limits: refused before the reader opens them ------------------------------
+
+
+def _import(runner, app, sheet: Path, tmp_path: Path):
+    folder = tmp_path / "cards"
+    folder.mkdir(exist_ok=True)
+    shutil.copy(PLAIN / "rules.yaml", folder / "rules.yaml")
+    res = runner.invoke(app, ["import", str(sheet), "--to", str(folder)])
+    return res, folder
+
+
+def _far_xlsx(path: Path) -> Path:
+    import xlsxwriter
+
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet("Cards")
+    sheet.write(0, 0, "id")
+    sheet.write(1048575, 16383, "x")  # XFD1048576: the reader would allocate 17 G cells
+    book.close()
+    return path
+
+
+def _bomb_xlsx(path: Path, megabytes: int) -> Path:
+    """An .xlsx of a few hundred KB whose one text cell unpacks to ``megabytes`` MB."""
+    import zipfile
+
+    import xlsxwriter
+
+    base = path.with_name("base.xlsx")
+    book = xlsxwriter.Workbook(str(base))
+    book.add_worksheet("Cards").write(0, 0, "BOMB")
+    book.close()
+    with zipfile.ZipFile(base) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename != "xl/sharedStrings.xml":
+                out.writestr(info, data)
+                continue
+            head, tail = data.split(b"BOMB")
+            with out.open(info.filename, "w", force_zip64=True) as fh:
+                fh.write(head)
+                for _ in range(megabytes):
+                    fh.write(b"A" * 2**20)
+                fh.write(tail)
+    return path
+
+
+def _ods_far(path: Path) -> Path:
+    from sheet_files import write_ods
+
+    rows: list[list] = [["id", "name"], ["a", "b"]]
+    write_ods(path, {"Cards": rows})
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        parts = {i.filename: z.read(i) for i in z.infolist()}
+    far = (
+        b'<table:table-row table:number-rows-repeated="5000"><table:table-cell '
+        b'table:number-columns-repeated="300" office:value-type="string"><text:p>x</text:p>'
+        b"</table:table-cell></table:table-row></table:table>"
+    )
+    parts["content.xml"] = parts["content.xml"].replace(b"</table:table>", far)
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda p: _far_xlsx(p / "far.xlsx"), "a cell at XFD1048576 makes the sheet a grid"),
+        (lambda p: _bomb_xlsx(p / "bomb.xlsx", 70), "unpacks to more than 64 MB"),
+        (lambda p: _ods_far(p / "far.ods"), "a cell at Cards!KN5002 makes the sheet a grid"),
+        (
+            lambda p: _write(p / "wide.csv", "id" + "," * 1_000_001 + "\n"),
+            "makes the sheet a grid of more than 1,000,000 cells",
+        ),
+        (lambda p: _write(p / "old.xls", "x"), "an .xls workbook (Excel 97-2003) is not read"),
+    ],
+)
+def test_a_sheet_past_the_limits_is_refused_before_it_is_read(
+    runner, app, tmp_path, plain, monkeypatch, make, words
+):
+    import python_calamine
+
+    opened: list[str] = []
+    real = python_calamine.CalamineWorkbook.from_path
+    monkeypatch.setattr(
+        python_calamine.CalamineWorkbook,
+        "from_path",
+        lambda p: opened.append(p) or real(p),
+    )
+    res, folder = _import(runner, app, make(tmp_path), tmp_path)
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert words in plain(res.stderr)
+    assert opened == [] and find_card_files(folder) == []
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_xlsb_cells_are_located_from_their_records():
+    import struct
+
+    from cardgen.catalogue._sheet_limits import SheetTooLarge, _Grid, _xlsb_scanner
+
+    def record(kind: int, body: bytes) -> bytes:
+        return bytes([kind, len(body)]) + body
+
+    feed = _xlsb_scanner(_Grid())
+    near = record(0, struct.pack("<I", 10)) + record(1, struct.pack("<II", 5, 0))
+    far = record(0, struct.pack("<I", 1048575)) + record(7, struct.pack("<III", 16383, 0, 0))
+    feed(near[:3])  # records split across chunks
+    feed(near[3:])
+    with pytest.raises(SheetTooLarge, match="XFD1048576"):
+        feed(far)
+
+
+def test_a_file_cell_of_300_characters_is_a_cell_error(runner, app, tmp_path, plain):
+    sheet = _write(tmp_path / "cards.csv", f"id,name,back,file\nx,X,goblin,{'a' * 300}\n")
+    res, folder = _import(runner, app, sheet, tmp_path)
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert "cards.csv:D2: error E109" in res.stderr and "at most 100" in plain(res.stderr)
+    assert find_card_files(folder) == []

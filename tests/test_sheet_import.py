@@ -341,7 +341,7 @@ def test_file_column(runner, app, tmp_path):
         ("cards.ods", b"PK\x03\x04broken", "E012", "not a readable .ods workbook"),
         ("cards.csv", "id,name\nx,Caf\xe9\n".encode("latin-1"), "E002", "not valid UTF-8"),
         ("cards.csv", b"", "E014", "the sheet is empty"),
-        ("missing.csv", None, "E001", "not found"),
+        ("missing.csv", None, "E001", "does not exist"),
     ],
 )
 def test_unreadable_sheets(runner, app, tmp_path, plain, name, content, code, words):

@@ -25,6 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardgen.catalogue._sheet_limits import (
+    NotAWorkbook,
+    SheetTooLarge,
+    _Grid,
+    check_sheet_file,
+    column_letters,
+)
 from cardgen.catalogue.loader import (
     RESERVED_FILES,
     Catalogue,
@@ -40,6 +47,8 @@ from cardgen.catalogue.validate import ValidationResult
 from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.catalogue.yaml_write import card_file_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity, sort_key
+from cardgen.util.files import describe_os_error, file_kind, read_input_file, why_not_regular
+from cardgen.util.limits import MAX_SHEET_BYTES
 
 if TYPE_CHECKING:
     from cardgen.catalogue.custom_fields import FieldDef
@@ -47,13 +56,13 @@ if TYPE_CHECKING:
     from cardgen.catalogue.models import RulesBase
     from cardgen.pack import Pack
 
-#: workbook formats python-calamine reads, and plain CSV text
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods")
+#: workbook formats python-calamine reads whose size can be checked first (zips), and CSV
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xlsb", ".ods")
 SHEET_SUFFIXES = (*WORKBOOK_SUFFIXES, ".csv")
 #: the optional column naming the card file a card goes in (its name without ``.yaml``)
 FILE_COLUMN = "file"
-MAX_CSV_BYTES = 20 * 1024 * 1024
-_STEM = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+#: a card file's name from a ``file`` cell: at most 100 characters (a file system allows 255)
+_STEM = re.compile(r"[a-z0-9][a-z0-9_.-]{0,99}")
 _RESERVED_STEMS = {Path(f).stem for f in RESERVED_FILES}
 
 
@@ -75,11 +84,7 @@ class Sheet:
 
     def cell(self, row: int, col: int) -> str:
         """The name of a cell (0-based indices): ``Cards!C7``, or ``C7`` in a CSV file."""
-        letters = ""
-        n = col + 1
-        while n:
-            n, rem = divmod(n - 1, 26)
-            letters = chr(65 + rem) + letters
+        letters = column_letters(col + 1)
         if self.name is None:
             return f"{letters}{row + 1}"
         name = self.name if re.fullmatch(r"\w+", self.name) else f"'{self.name}'"
@@ -93,6 +98,16 @@ class Sheet:
     def where(self) -> Position:
         """The sheet as a whole."""
         return Position(self.file, cell=self.name) if self.name else Position(self.file)
+
+
+_KEEP_SMALL = (
+    "a card sheet holds one row a card and one column a field: delete the cells far from "
+    "the cards, or copy the cards to a new sheet (limits: docs/cli.md)"
+)
+
+
+def _too_large(exc: SheetTooLarge, display: str) -> DiagnosticError:
+    return _fail("E008", f"too large for a card sheet: {exc}", Position(display), _KEEP_SMALL)
 
 
 def _fail(code: str, message: str, where: Position, hint: str | None = None) -> DiagnosticError:
@@ -109,6 +124,13 @@ def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> Sheet:
     path = Path(path)
     display = display_path(path)
     suffix = path.suffix.lower()
+    if suffix == ".xls":
+        raise _fail(
+            "E012",
+            "an .xls workbook (Excel 97-2003) is not read: its size cannot be checked first",
+            Position(display),
+            "save the sheet as .xlsx, .ods or .csv",
+        )
     if suffix not in SHEET_SUFFIXES:
         raise _fail(
             "E012",
@@ -116,9 +138,22 @@ def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> Sheet:
             Position(display),
             f"give one of {', '.join(SHEET_SUFFIXES)} (save the sheet in one of these formats)",
         )
-    if not path.is_file():
-        why = "is a folder" if path.is_dir() else "not found"
-        raise _fail("E001", f"cannot read file: {why}", Position(display))
+    kind = file_kind(path)
+    if kind != "file":
+        why = {"missing": "it does not exist", "unreadable": "it cannot be examined"}
+        reason = why.get(kind) or why_not_regular(path) or kind
+        raise _fail("E001", f"cannot read file: {reason}", Position(display))
+    try:
+        check_sheet_file(path, suffix)
+    except SheetTooLarge as exc:
+        raise _too_large(exc, display) from None
+    except NotAWorkbook as exc:
+        raise _fail(
+            "E012", f"not a readable {path.suffix} workbook ({exc})", Position(display)
+        ) from None
+    except OSError as exc:
+        why = describe_os_error(exc, path)
+        raise _fail("E001", f"cannot read file: {why}", Position(display)) from None
     if suffix == ".csv":
         if sheet is not None:
             raise UnknownSheet(sheet, [])
@@ -128,11 +163,10 @@ def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> Sheet:
 
 def _read_csv(path: Path, display: str) -> list[list[str]]:
     try:
-        if path.stat().st_size > MAX_CSV_BYTES:
-            raise _fail("E008", "file is too large for a card sheet", Position(display))
-        data = path.read_bytes()
+        data = read_input_file(path, max_bytes=MAX_SHEET_BYTES)
     except OSError as exc:
-        raise _fail("E001", f"cannot read file: {exc.strerror}", Position(display)) from None
+        why = describe_os_error(exc, path)
+        raise _fail("E001", f"cannot read file: {why}", Position(display)) from None
     try:
         text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
@@ -147,7 +181,13 @@ def _read_csv(path: Path, display: str) -> list[list[str]]:
     delimiter = max(",;\t", key=first.count)  # ; where the decimal point is a comma
     try:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-        return [[csv_text(c) for c in r] for r in reader]
+        rows, grid = [], _Grid()
+        for r in reader:
+            grid.see(len(rows) + 1, len(r))
+            rows.append([csv_text(c) for c in r])
+        return rows
+    except SheetTooLarge as exc:
+        raise _too_large(exc, display) from None
     except csv.Error as exc:
         raise _fail("E012", f"not a readable CSV file: {exc}", Position(display)) from None
 
@@ -394,7 +434,8 @@ def _read_rows(
                     "E109",
                     f"file: {file_cell!r} is not a card file's name",
                     FILE_COLUMN,
-                    "lowercase letters, digits, '-' and '_' (not rules, layout, components, icons)",
+                    "at most 100 lowercase letters, digits, '-' and '_' (not rules, layout, "
+                    "components, icons)",
                 )
                 continue
         groups.setdefault(stem, []).append(_Row(r, cells, raw))

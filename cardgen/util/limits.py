@@ -40,3 +40,13 @@ MAX_FONT_PT = 200.0
 MIN_FIT_STEP = 0.05
 #: the smallest distance between the dots or stripes of a pattern, mm
 MIN_PATTERN_SPACING = 0.5
+
+# --- spreadsheets (`cardgen import`) ----------------------------------------------------------
+#: bytes of a sheet file
+MAX_SHEET_BYTES = 20 * MiB
+#: bytes a workbook (a zip) unpacks to, all its parts together
+MAX_SHEET_UNPACKED = 64 * MiB
+#: parts of a workbook
+MAX_SHEET_MEMBERS = 10_000
+#: cells of a sheet's grid: its last row times its last column (the reader allocates it whole)
+MAX_SHEET_CELLS = 1_000_000
