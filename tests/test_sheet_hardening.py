@@ -193,3 +193,70 @@ def test_a_file_cell_of_300_characters_is_a_cell_error(runner, app, tmp_path, pl
     assert res.exit_code == 1 and "Traceback" not in res.output
     assert "cards.csv:D2: error E109" in res.stderr and "at most 100" in plain(res.stderr)
     assert find_card_files(folder) == []
+
+
+# --- an import is written whole or not at all --------------------------------------------------
+
+
+def _attack_right_import(runner, app, tmp_path: Path) -> tuple[Path, Path, dict[str, bytes]]:
+    """cards/ copied, its sheet exported; the folder's files before any import."""
+    from conftest import CARDS
+
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder)
+    sheet = tmp_path / "cards.xlsx"
+    res = runner.invoke(app, ["export", str(folder), "-o", str(sheet)])
+    assert res.exit_code == 0, res.output
+    # an edit on the sheet's side, so every card file is rewritten
+    (folder / "battle.yaml").write_text((folder / "battle.yaml").read_text() + "\n")
+    return folder, sheet, _tree(folder)
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def test_an_import_whose_4th_file_is_a_folder_changes_nothing(runner, app, tmp_path, plain):
+    folder, sheet, _ = _attack_right_import(runner, app, tmp_path)
+    (folder / "spy.yaml").unlink()
+    (folder / "spy.yaml").mkdir()
+    before = _tree(folder)
+    res = runner.invoke(app, ["import", str(sheet), "--to", str(folder), "--force"])
+    assert res.exit_code == 1 and "Traceback" not in res.output, res.output
+    assert "spy.yaml: it is a folder, not a file; nothing was changed" in plain(res.stderr)
+    assert _tree(folder) == before
+
+
+@pytest.mark.parametrize("stage", ["write", "swap"])
+def test_an_import_failing_midway_leaves_the_folder_as_it_was(
+    runner, app, tmp_path, plain, monkeypatch, stage
+):
+    """The 4th file cannot be written (a full disk), or the 3rd swap fails: every card file,
+    rules.yaml and source.yaml is as before, no backup or temporary file is left."""
+    import errno
+    import os
+
+    import cardgen.util.atomic as atomic
+
+    folder, sheet, before = _attack_right_import(runner, app, tmp_path)
+    calls = []
+    real = atomic.os.fdopen if stage == "write" else atomic.os.replace
+
+    def failing(*args, **kwargs):
+        target = os.readlink(f"/proc/self/fd/{args[0]}") if stage == "write" else args[1]
+        if Path(target).parent == folder:  # a file of the import, not a cache entry or a font
+            calls.append(args)
+            if len(calls) == (4 if stage == "write" else 3):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(atomic.os, "fdopen" if stage == "write" else "replace", failing)
+    res = runner.invoke(app, ["import", str(sheet), "--to", str(folder), "--force"])
+    monkeypatch.undo()
+    assert res.exit_code == 1 and "Traceback" not in res.output, res.output
+    assert "no space left on the device; nothing was changed" in plain(res.stderr)
+    assert _tree(folder) == before
+    res = runner.invoke(app, ["import", str(sheet), "--to", str(folder), "--force"])
+    assert res.exit_code == 0, res.output
+    backups = [n for n in _tree(folder) if n.endswith(".bak")]
+    assert backups == [f"{deck}.yaml.bak" for deck in ("age", "battle", "resource", "spy")]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import yaml
 
 from cardgen.catalogue.loader import RULES_FILE, find_card_files, load_rules
-from cardgen.util.atomic import atomic_write_bytes
+from cardgen.util.atomic import replace_files
 
 if TYPE_CHECKING:
     from cardgen.catalogue.sheet_import import Imported
@@ -113,13 +113,12 @@ class Written:
     kept: list[str] = field(default_factory=list)
 
 
-def _backup(path: Path) -> str:
-    """Copy ``path`` to ``<name>.bak`` (``.bak.2`` … when taken); the backup's name."""
+def _backup_name(path: Path, taken: set[Path]) -> Path:
+    """``<name>.bak`` beside ``path`` (``.bak.2`` … when taken)."""
     target, n = path.with_name(path.name + ".bak"), 2
-    while target.exists():
+    while target.exists() or target in taken:
         target, n = path.with_name(f"{path.name}.bak.{n}"), n + 1
-    atomic_write_bytes(target, path.read_bytes())
-    return target.name
+    return target
 
 
 def write_catalogue(
@@ -130,21 +129,30 @@ def write_catalogue(
     sheet: str | None = None,
 ) -> Written:
     """Make ``files`` the card files of ``folder`` that come from ``sheet`` (its path relative
-    to the folder): each written atomically (a file whose bytes are already there is left
-    alone), the card files cardgen wrote before and the sheet no longer holds removed, and
-    with ``rules`` its rules.yaml.  A card file edited by hand since cardgen wrote it (any
-    card file, in a folder without ``source.yaml``) is copied to ``<name>.bak`` before it is
-    replaced or removed; card files cardgen never wrote stay when the folder has a record.
-    The folder's other files (layout, art, icons) stay.  ``source.yaml`` records the sheet
-    and what was written."""
+    to the folder), all or nothing (:func:`cardgen.util.atomic.replace_files`: every file
+    written in full first, then swapped in; on an OSError the folder is as it was): a file
+    whose bytes are already there is left alone, the card files cardgen wrote before and the
+    sheet no longer holds removed, and with ``rules`` its rules.yaml.  A card file edited by
+    hand since cardgen wrote it (any card file, in a folder without ``source.yaml``) is copied
+    to ``<name>.bak`` before it is replaced or removed; card files cardgen never wrote stay
+    when the folder has a record.  The folder's other files (layout, art, icons) stay.
+    ``source.yaml`` records the sheet and what was written."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     source = read_source(folder)
     edited = set(hand_edited(folder, source))
     mine = set(unrecorded(folder, source)) if source is not None else set()
     out = Written()
+    changes: dict[Path, bytes | None] = {}
+
+    def backup(path: Path) -> None:
+        target = _backup_name(path, set(changes))
+        changes[target] = path.read_bytes()
+        out.backups.append(target.name)
+
     wanted = {name: text.encode("utf-8") for name, text in files.items()}
-    for name, data in wanted.items():
+    targets = {**wanted, RULES_FILE: rules} if rules is not None else wanted
+    for name, data in targets.items():
         path = folder / name
         try:
             same = path.read_bytes() == data
@@ -153,17 +161,11 @@ def write_catalogue(
         if same:
             out.unchanged.append(name)
             continue
-        if path.is_file() and (name in edited or name in mine or source is None):
-            out.backups.append(_backup(path))
-        atomic_write_bytes(path, data)
+        card_file = name != RULES_FILE
+        if card_file and path.is_file() and (name in edited or name in mine or source is None):
+            backup(path)
+        changes[path] = data
         out.written.append(name)
-    if rules is not None:
-        path = folder / RULES_FILE
-        if path.is_file() and path.read_bytes() == rules:
-            out.unchanged.append(RULES_FILE)
-        else:
-            atomic_write_bytes(path, rules)
-            out.written.append(RULES_FILE)
     for path in find_card_files(folder):
         if path.name in wanted:
             continue
@@ -171,14 +173,15 @@ def write_catalogue(
             out.kept.append(path.name)
             continue
         if path.name in edited or source is None:
-            out.backups.append(_backup(path))
-        path.unlink()
+            backup(path)
+        changes[path] = None
         out.removed.append(path.name)
     record = Source(sheet, {n: digest(d) for n, d in wanted.items()})
     text = source_yaml(record).encode("utf-8")
     target = folder / SOURCE_FILE
     if not target.is_file() or target.read_bytes() != text:
-        atomic_write_bytes(target, text)
+        changes[target] = text
+    replace_files(changes)
     return out
 
 

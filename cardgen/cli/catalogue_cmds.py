@@ -279,6 +279,12 @@ def import_(
         raise usage_error(
             f"{exc.name!r} is not one of {', '.join(map(repr, exc.names))}.", "--sheet"
         ) from None
+    except OSError as exc:
+        from cardgen.util.files import describe_os_error
+
+        raise fail(
+            f"cannot write {to}: {describe_os_error(exc, to)}; nothing was changed there"
+        ) from None
     except ImportRefused as exc:
         raise fail(
             f"{to} has card files cardgen did not write ({exc}): --force replaces them with "

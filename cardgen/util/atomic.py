@@ -82,3 +82,65 @@ def remove_stale_temporaries(folder: Path, *, min_age: float = 0.0) -> None:
                 st = entry.stat(follow_symlinks=False)
                 if stat.S_ISREG(st.st_mode) and now - st.st_mtime >= min_age:
                     os.unlink(entry.path)
+
+
+def replace_files(changes: dict[Path, bytes | None], *, perms: int = PUBLIC) -> None:
+    """Write (bytes) or remove (None) several files, all or none of them.
+
+    Every new file is written in full beside its target first (a full disk or a target that is
+    a folder fails here, with nothing changed); then each target is swapped in, the file it
+    replaces kept aside until all are, and put back if a swap fails."""
+    import tempfile
+
+    staged: list[tuple[Path, str | None]] = []
+    try:
+        for path, data in changes.items():
+            if path.is_dir() and not path.is_symlink():
+                raise IsADirectoryError(21, "it is a folder, not a file", str(path))
+            if data is None:
+                staged.append((path, None))
+                continue
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            staged.append((path, tmp))
+            os.fchmod(fd, perms)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+    except BaseException:
+        for _, tmp in staged:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+        raise
+    _swap(staged)
+
+
+def _swap(staged: list[tuple[Path, str | None]]) -> None:
+    import secrets
+
+    done: list[tuple[Path, str | None, bool]] = []  # target, its old file kept aside, swapped
+    try:
+        for path, tmp in staged:
+            old = None
+            if os.path.lexists(path):
+                old = str(path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp"))
+                os.rename(path, old)
+            done.append((path, old, False))
+            if tmp is not None:
+                os.replace(tmp, path)
+                done[-1] = (path, old, True)
+    except BaseException:
+        for path, old, swapped in reversed(done):
+            with contextlib.suppress(OSError):
+                if swapped:
+                    os.unlink(path)
+                if old is not None:
+                    os.rename(old, path)
+        for _, tmp in staged:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+        raise
+    for _, old, _ in done:
+        if old is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(old)
