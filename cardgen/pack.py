@@ -368,13 +368,15 @@ class Pack(Generic[CardT, RulesT]):
         return None
 
     def supports(self) -> dict[str, bool]:
-        """What the pack supports beyond validating its catalogue."""
+        """What the pack supports beyond validating its catalogue (an engine on the kit,
+        given by an ``engine()`` method, plays scenarios and simulations through the kit)."""
+        kit = callable(self.engine)
         return {
             "print": True,
             "components": bool(self.components()),
             "engine": self.engine is not None,
-            "scenarios": self.scenarios is not None,
-            "simulate": self.simulation is not None,
+            "scenarios": self.scenarios is not None or kit,
+            "simulate": self.simulation is not None or kit,
             "docs": self.documents is not None,
             "new": self.starter is not None,
         }

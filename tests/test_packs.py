@@ -184,3 +184,11 @@ def test_an_unknown_pack_lists_the_installed_ones(tmp_path):
     result = validate(cards, use_cache=False)
     (err,) = result.errors
     assert err.code == "E011" and "'toy'" in err.message and "plain" in err.message
+
+
+def test_a_pack_on_the_engine_kit_supports_scenarios_and_simulation() -> None:
+    """``Pack.engine()`` on the kit brings scenarios and simulation (`cardgen games` lists them)."""
+    for pack_id in ("greedy-kingdoms", "harbour-bid"):
+        supports = get_pack(pack_id).supports()
+        assert supports["engine"] and supports["scenarios"] and supports["simulate"], pack_id
+    assert not get_pack("plain").supports()["simulate"]

@@ -16,6 +16,7 @@ from cardgen.engine.errors import (
     ReplayError,
     ScenarioError,
     SetupError,
+    UpgradeError,
 )
 from cardgen.engine.events import EventSchema, EventType
 from cardgen.engine.grammar import Grammar
@@ -41,6 +42,7 @@ __all__ = [
     "State",
     "TableGame",
     "TableState",
+    "UpgradeError",
     "check_settings",
     "seat_name",
 ]

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.diagnostics import DiagnosticError, Position
 from cardgen.engine.chance import settle
 from cardgen.engine.definition import Engine
-from cardgen.engine.errors import EngineError
+from cardgen.engine.errors import EngineError, UpgradeError
 from cardgen.engine.grammar import normalise
 from cardgen.engine.log import event_dicts, result_of
 from cardgen.engine.play import apply_chance_string, apply_strings
@@ -135,7 +135,8 @@ def run_file(path: Path) -> Outcome:
             old = isinstance(doc, dict) and engine.upgrade_scenario(copy.deepcopy(doc)) is not None
         except ValueError as exc:  # of the old format, but not convertible as written
             what = f"a scenario in {engine.info.name}'s old format that cannot be upgraded"
-            raise Problems([f"{path}: {what}: {exc}"]) from None
+            where = smap.at(exc.path) if isinstance(exc, UpgradeError) else path
+            raise Problems([f"{where}: {what}: {exc}"]) from None
         if old:
             raise Problems(
                 [
@@ -673,7 +674,7 @@ def upgrade_file(path: Path, *, write: bool = True) -> bool:
     """Rewrite the scenario at ``path`` from its pack's old format in the kit's format,
     keeping its comments (those of the steps stay with their steps); False if it already is
     in the kit's format.  The new document is checked against the game before it is written;
-    ``ValueError`` says why a file cannot be upgraded."""
+    ``ValueError`` says why a file cannot be upgraded (at its line for an :class:`UpgradeError`)."""
     import io
 
     from ruamel.yaml import YAML
@@ -689,7 +690,10 @@ def upgrade_file(path: Path, *, write: bool = True) -> bool:
         engine = engine_of(cat)
     except (DiagnosticError, Problems, EngineError) as exc:
         raise ValueError(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
-    new = engine.upgrade_scenario(copy.deepcopy(doc))
+    try:
+        new = engine.upgrade_scenario(copy.deepcopy(doc))
+    except UpgradeError as exc:
+        raise ValueError(f"line {smap.at(exc.path).line}: {exc}") from None
     if new is None:
         return False
     rt = YAML()

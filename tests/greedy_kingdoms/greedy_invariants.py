@@ -41,7 +41,7 @@ def check_state(st: State) -> None:
             assert st.palaces[1 - st.winner] < g.palaces_to_win
     else:
         assert max(st.palaces) < g.palaces_to_win, "a second palace ends the game"
-    for p in st.acting_players():
+    for p in st.movers():
         assert st.legal_actions(p), "an acting player always has a legal action"
 
 

@@ -1,5 +1,6 @@
-"""Greedy Kingdoms' scenarios: all pass, and a wrong expectation or a malformed file fails
-with a readable problem (never a traceback)."""
+"""Greedy Kingdoms' scenarios in the kit's format: all pass; a wrong expectation, a typo or a
+malformed file fails at its line (never a pass, never a traceback); the old format is refused
+with the command that converts it, and the conversion gives the shipped files."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.scenarios import collect, run_scenario_file
+from cardgen.engine.scenario import collect, run_file, upgrade_file
 
 GAME = Path(__file__).resolve().parents[2] / "games" / "greedy-kingdoms"
 FILES = collect([GAME / "scenarios"])
+OLD = Path(__file__).resolve().parent / "old-scenarios"
 
 
 def test_there_are_at_least_fifteen_scenarios() -> None:
@@ -26,7 +28,7 @@ def test_there_are_at_least_fifteen_scenarios() -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_scenario_passes(path: Path) -> None:
-    outcome = run_scenario_file(path)
+    outcome = run_file(path)
     assert outcome.ok, outcome.problems
 
 
@@ -37,63 +39,131 @@ def game(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_a_wrong_expectation_fails_naming_it(game: Path) -> None:
-    src = (GAME / "scenarios" / "01-knight-after-cook.yaml").read_text()
-    f = game / "scenarios" / "wrong.yaml"
-    f.write_text(src.replace("{P1: {honor: 2, gold: 1}}", "{P1: {honor: 3, gold: 1}}"))
-    outcome = run_scenario_file(f)
-    assert outcome.problems == [
-        "P1 resources: expected {'honor': 3, 'gold': 1}, got {'honor': 2, 'gold': 1}"
-    ]
+def _variant(game: Path, name: str, old: str, new: str) -> tuple[Path, int]:
+    """Shipped scenario ``name`` with ``old`` (once in it) replaced: the file and the line."""
+    src = (GAME / "scenarios" / name).read_text()
+    assert src.count(old) == 1, old
+    f = game / "scenarios" / name
+    f.write_text(src.replace(old, new))
+    return f, 1 + src[: src.index(old)].count("\n")
+
+
+def test_a_wrong_expectation_fails_at_its_line(game: Path) -> None:
+    f, line = _variant(
+        game, "01-knight-after-cook.yaml", "{honor: 2, gold: 1, food: 0, land: 0}", "{honor: 3}"
+    )
+    (problem,) = run_file(f).problems
+    assert problem.startswith(f"{f}:{line}:")
+    assert problem.endswith("P1.resources.honor is 2, expected 3")
 
 
 def test_swapping_the_order_changes_the_outcome(game: Path) -> None:
-    src = (GAME / "scenarios" / "01-knight-after-cook.yaml").read_text()
-    f = game / "scenarios" / "swapped.yaml"
-    f.write_text(src.replace("  - resolve: 1\n  - resolve: 6", "  - resolve: 6\n  - resolve: 1"))
-    assert any("P1 resources" in p for p in run_scenario_file(f).problems)
+    f, _ = _variant(
+        game,
+        "01-knight-after-cook.yaml",
+        "  - {P1: resolve 1}\n  - {P1: resolve 6}",
+        "  - {P1: resolve 6}\n  - {P1: resolve 1}",
+    )
+    assert any("P1.resources.honor is 0, expected 2" in p for p in run_file(f).problems)
 
 
-def test_malformed_scenarios_are_diagnostics(game: Path) -> None:
+def test_an_event_count_of_zero_fails_when_the_event_happens(game: Path) -> None:
+    """``count: 0`` (what the old ``no_events`` became) is not a check that always passes."""
+    f, line = _variant(
+        game,
+        "03-every-character-fails.yaml",
+        "{type: success, count: 0}",
+        "{type: failed, count: 0}",
+    )
+    (problem,) = run_file(f).problems
+    assert problem.startswith(f"{f}:{line}:") and "expected 0 event(s)" in problem
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "message"),
+    [
+        ("15-the-defender-does-nothing-in-the-battle.yaml", "why: block", "why: blok",
+         "unknown value 'blok' (did you mean 'block'?)"),
+        ("03-every-character-fails.yaml", "type: success", "type: sucess",
+         "unknown event type 'sucess' (did you mean 'success'?)"),
+        ("10-start-of-turn-effect.yaml", "card: citizen-settler", "card: citizen-setler",
+         "unknown card 'citizen-setler' (did you mean 'citizen-settler'?)"),
+        ("16-success-bonus.yaml", "number: 6}", "numbr: 6}",
+         "event 'success' has no field 'numbr'"),
+        ("07-winning-palace.yaml", "phase: over", "phase: ovr",
+         "unknown value 'ovr' (did you mean 'over'?)"),
+        ("17-promotion-discount.yaml", "promote paying land", "promote paying lnd",
+         "unknown value 'lnd' (did you mean 'land'?)"),
+        ("09-obtain-an-upgrade.yaml", "kingdom: [citizen-farmer]", "kingdm: [citizen-farmer]",
+         "unknown field 'kingdm' of P1 (did you mean 'kingdom'?)"),
+    ],
+)  # fmt: skip
+def test_a_typo_in_an_expectation_is_an_error_at_its_line(
+    game: Path, name: str, old: str, new: str, message: str
+) -> None:
+    """A misspelled word could never match: it is refused before the game is played."""
+    f, line = _variant(game, name, old, new)
+    (problem,) = run_file(f).problems
+    assert problem.startswith(f"{f}:{line}:") and message in problem, problem
+
+
+def test_a_malformed_scenario_is_a_problem_not_a_traceback(game: Path) -> None:
     f = game / "scenarios" / "bad.yaml"
-    f.write_text("name: bad\ncards: ../cards\nsetup: {phase: commit, colour: red}\n")
-    (problem,) = run_scenario_file(f).problems
-    assert "bad.yaml:3" in problem and "colour" in problem
-    f.write_text("name: bad\ncards: ../cards\nsetup: {kingdom: {P1: [castle]}}\n")
-    (problem,) = run_scenario_file(f).problems
-    assert "no Upgrade 'castle'" in problem
+    f.write_text("name: bad\ngiven: {phase: commit, colour: red}\n")
+    (problem,) = run_file(f).problems
+    assert problem.startswith(f"{f}:2:") and "unknown field 'colour'" in problem
+    f.write_text("name: bad\ngiven:\n  P1: {kingdom: [castle]}\n")
+    (problem,) = run_file(f).problems
+    assert problem.startswith(f"{f}:3:") and "unknown card 'castle'" in problem
     res = CliRunner().invoke(app, ["scenario", "run", str(f)])
     assert res.exit_code == 1 and "Traceback" not in res.output
 
 
-def test_a_misspelled_no_events_word_fails_at_its_line(game: Path) -> None:
-    """A ``no_events`` text no log line can hold would pass whatever the engine did."""
-    src = (GAME / "scenarios" / "03-every-character-fails.yaml").read_text()
-    assert 'no_events: ["succeeds"]' in src
-    f = game / "scenarios" / "typo.yaml"
-    f.write_text(src.replace('no_events: ["succeeds"]', 'no_events: ["sucseeds"]'))
-    line = 1 + src.splitlines().index('  no_events: ["succeeds"]')
-    (problem,) = run_scenario_file(f).problems
-    assert problem.startswith(f"{f}:{line}:") and "'sucseeds'" in problem
-    assert "did you mean 'succeeds'" in problem
+# --- the old format ---------------------------------------------------------------------------
+def _old(game: Path, name: str) -> Path:
+    """An old-format fixture copied beside the game's catalogue (``cards: ../cards``)."""
+    text = (OLD / name).read_text().replace("../../../games/greedy-kingdoms/cards", "../cards")
+    f = game / "scenarios" / name
+    f.write_text(text)
+    return f
 
 
-def test_every_word_the_log_writes_is_a_word_no_events_may_use() -> None:
-    """The word list the ``no_events`` check reads holds every word of seeded games' logs."""
-    import re
+@pytest.mark.parametrize("name", sorted(p.name for p in OLD.glob("*.yaml")))
+def test_an_old_scenario_is_refused_and_upgrades_to_the_shipped_one(game: Path, name: str) -> None:
+    f = _old(game, name)
+    (problem,) = run_file(f).problems
+    assert f"run `cardgen scenario upgrade {f}`" in problem
+    assert upgrade_file(f)
+    assert f.read_text() == (GAME / "scenarios" / name).read_text()
+    assert run_file(f).ok and not upgrade_file(f)
 
-    from cardgen.catalogue.loader import load_catalogue
-    from cardgen.packs.greedy_kingdoms.engine.log import LOG_WORDS, event_text, play_with_bots
-    from cardgen.packs.greedy_kingdoms.model import RESOURCES
 
-    cat = load_catalogue(GAME / "cards")
-    known = set(LOG_WORDS) | set(RESOURCES)
-    known |= {w.lower() for c in cat.by_id for w in re.findall("[A-Za-z]+", c)}
-    seen: set[str] = set()
-    for seed in range(40):
-        bots = ("random", "greedy") if seed % 2 else ("greedy", "random")
-        played = play_with_bots(cat, ("north", "south"), bots, seed)
-        for ev in played.state.events:
-            seen |= {w.lower() for w in re.findall("[A-Za-z]+", event_text(ev, played.state.game))}
-    assert seen - known == set()
-    assert {"succeeds", "fails", "obtains", "promotes", "wins"} <= seen
+def test_an_old_no_events_typo_is_an_error_at_its_line(game: Path) -> None:
+    """The old ``no_events`` text matched nothing when misspelled, and so passed."""
+    f = _old(game, "02-knight-before-cook.yaml")
+    src = f.read_text()
+    f.write_text(src.replace('no_events: ["income 2 honor"]', 'no_events: ["incme 2 honor"]'))
+    line = 1 + src.splitlines().index('  no_events: ["income 2 honor"]')
+    (problem,) = run_file(f).problems
+    assert problem.startswith(f"{f}:{line}:") and "'incme 2 honor'" in problem
+    with pytest.raises(ValueError, match=f"line {line}: no_events: 'incme 2 honor'"):
+        upgrade_file(f)
+
+
+def test_an_old_malformed_illegal_step_is_an_error_not_a_pass(game: Path) -> None:
+    f = _old(game, "13-first-attacker-and-distribution.yaml")
+    f.write_text(
+        f.read_text().replace(
+            "- choose: gold                 # the Attacker", "- choose: gould  # the Attacker"
+        )
+    )
+    with pytest.raises(ValueError, match="unknown value 'gould' \\(did you mean 'gold'\\?\\)"):
+        upgrade_file(f)
+    assert not run_file(f).ok
+
+
+def test_an_old_step_the_upgrade_cannot_read_is_an_error_at_its_line(game: Path) -> None:
+    f = game / "scenarios" / "shape.yaml"
+    f.write_text("name: x\nsetup: {phase: commit}\nsteps:\n  - commit: [1, 2, 3]\n")
+    (problem,) = run_file(f).problems
+    assert problem.startswith(f"{f}:4:") and "step 1 is not as the old format writes it" in problem

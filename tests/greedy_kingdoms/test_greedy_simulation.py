@@ -1,6 +1,6 @@
-"""Greedy Kingdoms' simulation: the counters add up, the results do not depend on how the
-games are chunked, the summary and report have the first-player and length sections, and the
-search bot plays through the generic ISMCTS adapter."""
+"""Greedy Kingdoms' simulation figures (the first Attacker, the Characters' attacks) add up and
+do not depend on how the games are chunked; the search bot considers the greedy bot's best
+commits and places the winning Royal Palace at once."""
 
 from __future__ import annotations
 
@@ -10,24 +10,28 @@ from typer.testing import CliRunner
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.cli import app
-from cardgen.packs.greedy_kingdoms.engine import Game, make_bot, play_game
-from cardgen.packs.greedy_kingdoms.engine.search import GreedyKingdomsAdapter, evaluate
-from cardgen.packs.greedy_kingdoms.simulation import SIMULATION
-from cardgen.packs.greedy_kingdoms.simulation.play import summarise
+from cardgen.engine import Setup
+from cardgen.engine.bots import make_bot
+from cardgen.engine.simulation import KitSimulation, seat_sides
+from cardgen.packs.greedy_kingdoms.engine import ENGINE
+from cardgen.packs.greedy_kingdoms.engine.actions import PALACE
+from cardgen.packs.greedy_kingdoms.engine.ai import COMMIT_WIDTH, evaluate, search_actions
+from cardgen.packs.greedy_kingdoms.engine.state import COMMIT_PHASE
 from cardgen.simulate.batch import simulate
 from cardgen.simulate.spec import SimSpec
 
 CARDS = Path(__file__).resolve().parents[2] / "games" / "greedy-kingdoms" / "cards"
 CAT = load_catalogue(CARDS)
-SPEC = SimSpec(games=120, players=2, matchups=(("north", "south"),), bots="random", seed=3)
+SIM = KitSimulation(ENGINE)
+SPEC = SimSpec(games=120, players=2, matchups=(seat_sides(2),), bots="random", seed=3)
 
 
 def test_counters_add_up_and_do_not_depend_on_chunks() -> None:
-    one = simulate(CAT, SPEC, chunk_size=120)
-    many = simulate(CAT, SPEC, chunk_size=7)
+    one = simulate(CAT, SPEC, chunk_size=120, simulation=SIM)
+    many = simulate(CAT, SPEC, chunk_size=7, simulation=SIM)
     assert one.counters == many.counters
-    s = summarise(one, CAT)
-    first = s["first_player"]
+    s = SIM.summarise(one, CAT)
+    first = s["first_attacker"]
     assert first["games"] == 120
     assert first["decided"] + first["draws"] == 120
     assert 0 <= first["first_attacker_wins"] <= first["decided"]
@@ -35,61 +39,60 @@ def test_counters_add_up_and_do_not_depend_on_chunks() -> None:
     attacks = sum(c["attacks_per_game"] for c in s["characters"]) * 120
     defences = sum(c["defences_per_game"] for c in s["characters"]) * 120
     assert round(attacks) == round(defences)
-    assert round(attacks) <= 3 * s["length"]["turns_mean"] * 120
-    palaces = next(u for u in s["upgrades"] if u["upgrade"] == "royal-palace")
-    assert palaces["bought_per_game"] >= 2 * first["decided"] / 120 - 1e-9
+    assert round(attacks) <= 3 * first["turns_mean"] * 120
     for c in s["characters"]:
         if c["attacks_per_game"]:
             assert abs(c["paid_rate"] + c["unpaid_rate"] + c["failed_rate"] - 1) < 0.01
+    # the kit's per-design figures: every decided game places at least two palaces
+    designs = {d["card"]: d for d in s["designs"]}
+    assert designs["royal-palace"]["played"] >= 2 * first["decided"]
+    assert designs["ordinary-cook"]["played"] == round(
+        120
+        * next(c["attacks_per_game"] for c in s["characters"] if c["character"] == "ordinary-cook")
+    )
 
 
-def test_cli_simulate_reports_first_player_and_length(tmp_path: Path) -> None:
+def test_cli_simulate_reports_the_first_attacker_and_the_characters(tmp_path: Path) -> None:
     out = tmp_path / "report.html"
     args = ["simulate", str(CARDS), "--games", "40", "--bots", "greedy", "--seed", "2"]
     res = CliRunner().invoke(app, [*args, "--report", str(out)])
     assert res.exit_code == 0, res.output
-    assert "First player" in res.output and "Game length" in res.output
+    assert "First Attacker" in res.output and "Characters" in res.output
     html = out.read_text()
-    assert "Upgrades: buy rate when offered" in html and "Characters" in html
-    assert SIMULATION.bots == ("random", "greedy", "ismcts")
+    assert "Characters: attacks paid in full" in html and "Card designs" in html
+    assert SIM.bots == ("random", "greedy", "search")
 
 
-def test_search_adapter_and_bot() -> None:
-    game = Game(CAT)
-    st = game.new_initial_state(9, log_events=False)
+def _at_the_first_commit(seed: int):
+    st = ENGINE.new_game(CAT, Setup(2)).new_initial_state(seed)
     st.apply_chance(0)
-    ad = GreedyKingdomsAdapter()
-    assert ad.movers(st) == [1]  # the initial Defender chooses first
-    while st.phase != 4:  # to the first commit: both players move at once
-        ad.apply(st, {p: ad.policy(st, p, make_bot("random", 0).rng) for p in ad.movers(st)})
-    assert ad.movers(st) == [0, 1]
-    assert len(ad.legal(st, 0)) == 8 < len(st.legal_actions(0))  # the greedy's best commits
-    assert set(ad.legal(st, 0)) <= set(st.legal_actions(0))
-    assert 0.0 < evaluate(st, 0) < 1.0
-    bot = make_bot("ismcts", 1)
-    bot.bot.iterations = 8
-    assert bot.step(st, 0) in ad.legal(st, 0)
-    # a whole (short) game with the search bot in one seat finishes and replays the same
-    settings = CAT.rules.settings.model_copy(update={"turn_limit": 4})
-    short = Game(CAT, settings=settings)
-    a = play_game(short.new_initial_state(5), [bot, make_bot("greedy", 2)])
-    assert a.is_terminal() and a.turn <= 4
+    bots = [make_bot(ENGINE, st.game, "random", p) for p in (0, 1)]
+    while st.phase != COMMIT_PHASE:
+        st.apply({p: bots[p].choose(st, p) for p in st.movers()})
+    return st
+
+
+def test_the_search_considers_the_greedy_bots_best_commits() -> None:
+    st = _at_the_first_commit(9)
+    assert st.movers() == [0, 1]
+    narrowed = search_actions(st, 0)
+    assert len(narrowed) == COMMIT_WIDTH < len(st.legal_actions(0))
+    assert set(narrowed) <= set(st.legal_actions(0))
+    assert 0.1 < evaluate(st, 0) < 0.9
+    bot = make_bot(ENGINE, st.game, "search", 1)
+    assert bot.choose(st, 0) in narrowed
 
 
 def test_search_bot_places_the_winning_palace_at_once() -> None:
-    from cardgen.packs.greedy_kingdoms.engine.actions import PALACE
-    from cardgen.packs.greedy_kingdoms.scenario import Scenario, build_state
-
-    sc = Scenario.model_validate(
+    st = ENGINE.new_game(CAT, Setup(2)).new_initial_state(0)
+    chips = {"honor": 9, "gold": 5, "food": 5, "land": 5}
+    ENGINE.arrange(
+        st,
         {
-            "name": "win now",
-            "setup": {
-                "phase": "develop",
-                "attacker": "P1",
-                "resources": {"P1": {"honor": 9, "gold": 5, "food": 5, "land": 5}},
-                "kingdom": {"P1": ["royal-palace"]},
-            },
-        }
+            "phase": "develop",
+            "turn": 1,
+            "players": {0: {"resources": chips, "kingdom": ["royal-palace"]}},
+        },
     )
-    st = build_state(sc, CAT)
-    assert make_bot("ismcts", 3).step(st, 0) == PALACE
+    assert search_actions(st, 0) == [PALACE]
+    assert make_bot(ENGINE, st.game, "search", 3).choose(st, 0) == PALACE

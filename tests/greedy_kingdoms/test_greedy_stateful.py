@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.greedy_kingdoms.engine import Game
+from cardgen.engine.chance import at_chance
+from cardgen.packs.greedy_kingdoms.engine import ENGINE
 
 CAT = load_catalogue(Path(__file__).resolve().parents[2] / "games" / "greedy-kingdoms" / "cards")
 
@@ -30,7 +31,7 @@ class GreedyMachine(RuleBasedStateMachine):
             "defender_reveals_after": sequential,
             "turn_limit": limit,
         }
-        game = Game(CAT, settings=CAT.rules.settings.model_copy(update=update))
+        game = ENGINE.new_game(CAT, ENGINE.setup(CAT, settings=update))
         self.state = game.new_initial_state(seed)
 
     @rule(data=st.data())
@@ -39,19 +40,15 @@ class GreedyMachine(RuleBasedStateMachine):
         if s.is_terminal():
             return
         before = s.clone()
-        if s.is_chance_node():
+        if at_chance(s):
             outcome = data.draw(st.sampled_from([o for o, _ in s.chance_outcomes()]))
             s.apply_chance(outcome)
             before.apply_chance(outcome)
         else:
-            acting = s.acting_players()
-            acts = [
-                data.draw(st.sampled_from(s.legal_actions(p))) if p in acting else None
-                for p in (0, 1)
-            ]
-            s.apply_actions(acts)
-            before.apply_actions(acts)
-        assert before.state_hash() == s.state_hash()
+            acts = {p: data.draw(st.sampled_from(s.legal_actions(p))) for p in s.movers()}
+            s.apply(acts)
+            before.apply(acts)
+        assert before.digest() == s.digest()
 
     @invariant()
     def holds(self):

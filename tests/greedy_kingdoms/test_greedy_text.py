@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.engine import Setup
+from cardgen.packs.greedy_kingdoms.engine import ENGINE
 from cardgen.packs.greedy_kingdoms.engine.actions import (
     COMMIT,
     OBTAIN,
@@ -24,7 +26,6 @@ from cardgen.packs.greedy_kingdoms.engine.actions import (
 )
 from cardgen.packs.greedy_kingdoms.engine.state import DEVELOP2, ORDER, OVER, State
 from cardgen.packs.greedy_kingdoms.model import RESOURCES, GreedyCard
-from cardgen.packs.greedy_kingdoms.scenario.run import Scenario, build_state
 
 CARDS = Path(__file__).resolve().parents[2] / "games" / "greedy-kingdoms" / "cards"
 CAT = load_catalogue(CARDS, use_cache=False)
@@ -68,33 +69,41 @@ def _chips(v) -> dict[str, int]:
     return {r: n for r, n in zip(RESOURCES, v, strict=True) if n}
 
 
-def _state(cat, **setup) -> State:
-    return build_state(Scenario.model_validate({"name": "t", "setup": setup}), cat)
+def _state(cat, **given) -> State:
+    """A new game (seed 0) in the described position (a scenario's ``given``, seats' fields
+    given by field: ``kingdom={"P1": [...]}``); by default Turn 1's first Development Phase."""
+    st = ENGINE.new_game(cat, Setup(2)).new_initial_state(0)
+    players: dict[int, dict] = {}
+    for key in ("resources", "promoted", "kingdom"):
+        for seat, value in given.pop(key, {}).items():
+            players.setdefault(int(seat[1:]) - 1, {})[key] = value
+    ENGINE.arrange(st, {"phase": "develop", "turn": 1, **given, "players": players})
+    return st
 
 
 def _battle(st: State, mine: list[int], theirs: list[int]) -> State:
     """Commit both sides, resolve the Successful Characters in number order."""
     g = st.game
-    acts = [None, None]
-    acts[st.attacker] = COMMIT + g.combo_index[tuple(sorted(mine))]
-    acts[st.defender] = COMMIT + g.combo_index[tuple(sorted(theirs))]
-    st.apply_actions(acts)
+    st.apply(
+        {
+            st.attacker: COMMIT + g.combo_index[tuple(sorted(mine))],
+            st.defender: COMMIT + g.combo_index[tuple(sorted(theirs))],
+        }
+    )
     while st.phase == ORDER:
-        st.apply_actions(_mine(st, RESOLVE + min(st.pending)))
+        st.apply(_mine(st, RESOLVE + min(st.pending)))
     return st
 
 
-def _mine(st: State, action: int) -> list[int | None]:
-    acts: list[int | None] = [None, None]
-    acts[st.attacker] = action
-    return acts
+def _mine(st: State, action: int) -> dict[int, int]:
+    return {st.attacker: action}
 
 
 def _taken(st: State, seat: int, why: str) -> tuple[int, ...]:
     """What ``seat`` took for the reason ``why`` (``start:<card>``, ``block:<card>``)."""
     out = [0, 0, 0, 0]
     for kind, *a in st.events:
-        if kind == "gain" and a[0] == seat and a[2] == why:
+        if kind == "gain" and a[0] == seat and f"{a[2]}:{a[3]}" == why:
             out = [x + y for x, y in zip(out, a[1], strict=True)]
     return tuple(out)
 
@@ -104,10 +113,10 @@ def _start_income(cat, card_id: str, gain) -> None:
     """At the start of its owner's turn (only), the owner takes ``gain``."""
     why = f"start:{card_id}"
     st = _state(cat, phase="develop2", attacker="P2", kingdom={"P1": [card_id]})
-    st.apply_actions(_mine(st, PASS))  # P2's turn ends, P1's starts
+    st.apply(_mine(st, PASS))  # P2's turn ends, P1's starts
     assert st.attacker == 0 and _taken(st, 0, why) == gain and st.res[1] == [0, 0, 0, 0]
     st = _state(cat, phase="develop2", attacker="P1", kingdom={"P1": [card_id]})
-    st.apply_actions(_mine(st, PASS))  # P2's start of turn: nothing for P1
+    st.apply(_mine(st, PASS))  # P2's start of turn: nothing for P1
     assert st.res[0] == [0, 0, 0, 0]
 
 
@@ -118,7 +127,7 @@ def _block_income(cat, card_id: str, gain) -> None:
         st = _state(cat, phase="commit", attacker="P1", kingdom={"P2": [card_id]})
         _battle(st, [1, 2, 3], [1, 2, 3][:failed] + [6, 7, 8][: 3 - failed])
         assert st.phase == DEVELOP2 and st.res[1] == [0, 0, 0, 0]  # the Defender does nothing
-        st.apply_actions(_mine(st, PASS))  # P2's turn starts
+        st.apply(_mine(st, PASS))  # P2's turn starts
         assert _taken(st, 1, f"block:{card_id}") == tuple(failed * x for x in gain), failed
 
 
@@ -153,8 +162,8 @@ def _promote_discount(cat, card_id: str, less: int) -> None:
                 resources={"P1": {"gold": 2, "food": 2}})  # fmt: skip
     size = max(0, st.game.promotion_cost - less)
     promotions = [a for a in st.legal_actions(0) if PROMOTE <= a < PROMOTE + 100]
-    assert promotions and {len(st.game.payments[a - PROMOTE]) for a in promotions} == {size}
-    st.apply_actions(_mine(st, promotions[0]))
+    assert promotions and {st.game.payment_sizes[a - PROMOTE] for a in promotions} == {size}
+    st.apply(_mine(st, promotions[0]))
     assert sum(st.res[0]) == 4 - size
 
 
@@ -181,7 +190,7 @@ def _palace(cat, cost) -> None:
     """The Cost is paid; the second one placed wins at once."""
     st = _state(cat, phase="develop", attacker="P1", resources={"P1": _chips(cost)},
                 kingdom={"P1": ["royal-palace"]})  # fmt: skip
-    st.apply_actions(_mine(st, PALACE))
+    st.apply(_mine(st, PALACE))
     assert st.res[0] == [0, 0, 0, 0] and st.palaces[0] == 2
     assert st.phase == OVER and st.winner == 0
 
@@ -231,7 +240,7 @@ def check_card(card: GreedyCard) -> None:
             short = _state(cat, phase="develop", attacker="P1", line=[card.id, None, None, None],
                            resources={"P1": _chips([max(0, c - 1) for c in cost])})  # fmt: skip
             assert OBTAIN not in short.legal_actions(0)
-        st.apply_actions(_mine(st, OBTAIN))
+        st.apply(_mine(st, OBTAIN))
         assert st.res[0] == [0, 0, 0, 0]
         assert [st.game.upgrades[u].card_id for u in st.kingdom[0]] == [card.id]
 

@@ -36,9 +36,12 @@ class GreedyKingdoms(Pack):
     data = data_path("cardgen.packs.greedy_kingdoms")
     #: effects in a sheet cell: ``start_income food=1; success_bonus number=6 honor=1``
     sheet_notation: ClassVar[dict[str, Notation]] = {"effects": Notation(lead="kind")}
-    engine = "cardgen.packs.greedy_kingdoms.engine"
-    scenarios = "cardgen.packs.greedy_kingdoms.scenario"
-    simulation = "cardgen.packs.greedy_kingdoms.simulation"
+
+    def engine(self) -> Any:  # type: ignore[override]
+        """Greedy Kingdoms' rules on the engine kit (:mod:`.engine`)."""
+        from cardgen.packs.greedy_kingdoms.engine import ENGINE
+
+        return ENGINE
 
     def codes(self) -> list:
         from cardgen.packs.greedy_kingdoms.codes import CODES

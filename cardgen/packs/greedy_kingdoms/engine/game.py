@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
+from typing import Any
 
-from cardgen.catalogue.loader import Catalogue
+from cardgen.engine import Setup, SetupError, check_settings
+from cardgen.packs.greedy_kingdoms.engine.actions import PAYMENTS
 from cardgen.packs.greedy_kingdoms.model import (
     CHOOSABLE,
     RESOURCES,
@@ -14,7 +17,6 @@ from cardgen.packs.greedy_kingdoms.model import (
     GreedyRules,
     Kind,
     PromoteDiscount,
-    Settings,
     StartIncome,
     SuccessBonus,
 )
@@ -25,11 +27,7 @@ ZERO: Vec = (0, 0, 0, 0)
 CHOOSABLE_IX: tuple[int, ...] = tuple(RESOURCES.index(r) for r in CHOOSABLE)
 
 
-class GameSetupError(ValueError):
-    """A catalogue or option that cannot make a game."""
-
-
-def vec(amounts: dict[str, int]) -> Vec:
+def vec(amounts: Mapping[Any, int]) -> Vec:
     """A Cost or Income as a vector in the manual's Resource order."""
     return tuple(amounts.get(r, 0) for r in RESOURCES)  # type: ignore[return-value]
 
@@ -65,7 +63,8 @@ def _add(a: Vec, b: Vec) -> Vec:
 
 
 def _upgrade(card: GreedyCard) -> Upgrade:
-    start, block, bonus, discount = ZERO, ZERO, {}, 0
+    start, block, discount = ZERO, ZERO, 0
+    bonus: dict[int, Vec] = {}
     for e in card.effects:
         if isinstance(e, StartIncome):
             start = _add(start, vec(e.gain))
@@ -79,14 +78,16 @@ def _upgrade(card: GreedyCard) -> Upgrade:
 
 
 class Game:
-    """A catalogue compiled for play: the Characters by number, the Upgrade deck's cards, the
-    Royal Palace, the action tables.  ``new_initial_state(seed)`` starts a game."""
+    """A catalogue compiled for play with one set-up (its settings overridden): the
+    Characters by number, the Upgrade deck's cards, the Royal Palace, the action tables.
+    ``new_initial_state(seed)`` starts a game."""
 
-    def __init__(self, catalogue: Catalogue, *, settings: Settings | None = None) -> None:
+    def __init__(self, catalogue: Any, setup: Setup) -> None:
         rules: GreedyRules = catalogue.rules
+        self.setup = setup
         self.catalogue = catalogue
         self.rules = rules
-        self.settings = settings or rules.settings
+        self.settings = check_settings(catalogue, setup.settings)
         self.chips = rules.chips_per_resource
         self.numbers = tuple(range(1, rules.hand_numbers + 1))
         self.battle_size = rules.battle_characters
@@ -115,7 +116,7 @@ class Game:
             into.extend([len(upgrades) - 1] * card.copies)
         missing = [n for n in self.numbers if n not in self.ordinary]
         if missing or not palaces:
-            raise GameSetupError(
+            raise SetupError(
                 f"the catalogue lacks Ordinary Workers {missing}" if missing else "no Royal Palace"
             )
         self.upgrades = tuple(upgrades)
@@ -126,17 +127,19 @@ class Game:
         #: the commits: each a sorted tuple of card numbers
         self.combos = tuple(combinations(self.numbers, self.battle_size))
         self.combo_index = {c: k for k, c in enumerate(self.combos)}
-        #: what a promotion may return, as Resource-index multisets (size 0 to 4)
-        self.payments = tuple(
-            p for k in range(5) for p in combinations_with_replacement(range(len(RESOURCES)), k)
+        #: each payment's Resources as a vector, and the payments of each size (with their index)
+        self.payment_chips: tuple[Vec, ...] = tuple(
+            tuple(pay.count(r) for r in range(len(RESOURCES)))  # type: ignore[misc]
+            for pay in PAYMENTS
         )
-        self.payment_index = {p: k for k, p in enumerate(self.payments)}
+        self.payment_sizes = tuple(len(pay) for pay in PAYMENTS)
+        self.payments_of: dict[int, list[tuple[int, Vec]]] = {}
+        for j, pay in enumerate(PAYMENTS):
+            self.payments_of.setdefault(len(pay), []).append((j, self.payment_chips[j]))
+        self.upgrade_index = {u.card_id: k for k, u in enumerate(self.upgrades)}
 
-    def upgrade(self, k: int) -> Upgrade:
-        return self.upgrades[k]
-
-    def new_initial_state(self, seed: int = 0, *, log_events: bool = True):
+    def new_initial_state(self, seed: int = 0) -> Any:
         """A new game: the decks shuffled with ``seed``, at the Rock-Scissors-Paper chance node."""
         from cardgen.packs.greedy_kingdoms.engine.state import State
 
-        return State(self, seed, log_events=log_events)
+        return State(self, seed)

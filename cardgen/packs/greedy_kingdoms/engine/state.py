@@ -1,31 +1,36 @@
-"""The state of a game of Greedy Kingdoms and its rules, OpenSpiel style.
+"""The state of a game of Greedy Kingdoms and its rules, on the engine kit's protocol.
 
 Decisions, in the manual's order:
 
-* **chance**: Rock-Scissors-Paper decides the first Attacker (:meth:`State.chance_outcomes`,
-  two outcomes of probability 1/2, applied with :meth:`State.apply_chance`);
+* **chance**: Rock-Scissors-Paper decides the first Attacker (a chance node: two outcomes of
+  probability 1/2, :meth:`State.chance_outcomes`);
 * **distribute**: the initial Resource distribution, Defender, Attacker, Defender, each a
   different type among Gold, Food and Land;
 * **start**: the Attacker's start of turn: start-of-turn Upgrade effects and the refill of the
   Upgrade line happen by themselves, then the Attacker chooses a Resource;
 * **develop** (twice a turn): obtain an Upgrade, obtain a Royal Palace, promote a Character
   (the Resources returned are part of the action) or pass;
-* **commit**: both players choose three Characters at once (simultaneous: their actions are
-  applied together, neither sees the other's);
+* **commit**: both players choose three Characters at once (one simultaneous step: neither
+  sees the other's; under ``settings.defender_reveals_after`` the Attacker first, then the
+  Defender seeing it);
 * **order**: the Attacker picks the next Successful Character to resolve while two or more
   remain (Failed Characters are resolved first, by themselves: their order cannot change what
   is paid, see the rules reference).
 
-``apply_actions([a0, a1])`` takes one action per acting player (``None`` for the others).
+The designer's view (:meth:`State.observation` of ``None``) holds every field a scenario may
+set (:meth:`State.arrange`); a seat's view hides the decks' order.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
+import json
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from typing import Any
 
+from cardgen.engine import IllegalAction, ScenarioError
 from cardgen.packs.greedy_kingdoms.engine.actions import (
     CHOOSE,
     COMMIT,
@@ -34,28 +39,15 @@ from cardgen.packs.greedy_kingdoms.engine.actions import (
     PASS,
     PROMOTE,
     RESOLVE,
-    describe,
+    words,
 )
 from cardgen.packs.greedy_kingdoms.engine.game import CHOOSABLE_IX, ZERO, Character, Game, Vec
+from cardgen.packs.greedy_kingdoms.model import RESOURCES
 
 CHANCE, DISTRIBUTE, START, DEVELOP, COMMIT_PHASE, ORDER, DEVELOP2, OVER = range(8)
 PHASES = ("chance", "distribute", "start", "develop", "commit", "order", "develop2", "over")
 #: ``winner`` of a drawn game (the turn limit reached)
 DRAW = 2
-#: what became of a Character put on the Battlefield (``State.played``)
-FAILED, PAID, UNPAID, DEFENDED = range(4)
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal for that player now."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
-    seat: int
-    palaces: int
-    honor: int
-    winner: bool
 
 
 class State:
@@ -63,17 +55,16 @@ class State:
     ``promoted``, ``line``, ``kingdom``, ``palaces``; hidden: the order of ``upgrade_deck``
     and ``special_deck`` (the top is the end of the list)."""
 
-    def __init__(self, game: Game, seed: int, *, log_events: bool = True) -> None:
+    def __init__(self, game: Game, seed: int) -> None:
         self.game = game
         self.seed = seed
         self.rng = random.Random(seed)
-        n_res = 4
         self.phase = CHANCE
         self.attacker = 0
         self.first_attacker = -1
         self.turn = 0
-        self.res = [[0] * n_res, [0] * n_res]
-        self.supply = [game.chips] * n_res
+        self.res = [[0] * 4, [0] * 4]
+        self.supply = [game.chips] * 4
         self.promoted = [[False] * len(game.numbers), [False] * len(game.numbers)]
         deck = list(game.upgrade_deck)
         self.rng.shuffle(deck)
@@ -95,30 +86,15 @@ class State:
         #: for them (``block_income``) do so at the start of its own next turn (G16)
         self.last_failed = 0
         self.winner = -1
-        self.history: list[tuple] = []
-        self.events: list[tuple] | None = [] if log_events else None
-        # counters for the simulation (always kept: cheap)
-        self.bought: list[int] = []  # Upgrade card indices obtained, in order
-        self.offered: list[int] = []  # Upgrade card indices put in the line, in order
-        self.promotions = 0
-        #: Characters put on the Battlefield: (seat, number, special, outcome), outcome one of
-        #: FAILED, PAID, UNPAID (the Attacker's) or DEFENDED (the Defender's)
-        self.played: list[tuple[int, int, bool, int]] = []
-
-    # --- OpenSpiel-style queries ---------------------------------------------------------------
-    @property
-    def num_players(self) -> int:
-        return 2
+        self.events: list[tuple] | None = []
 
     @property
     def defender(self) -> int:
         return 1 - self.attacker
 
+    # --- who moves, what is legal --------------------------------------------------------------
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def is_chance_node(self) -> bool:
-        return self.phase == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Rock-Scissors-Paper between the two players: each seat wins with probability 1/2
@@ -129,7 +105,10 @@ class State:
         """An outcome of the chance node drawn with the state's own generator."""
         return 0 if self.rng.random() < 0.5 else 1
 
-    def acting_players(self) -> list[int]:
+    def chance_to_string(self, outcome: int) -> str:
+        return f"P{outcome + 1} wins Rock-Scissors-Paper"
+
+    def movers(self) -> list[int]:
         """The players who choose now (both in the commit; none at chance or the end)."""
         ph = self.phase
         if ph in (CHANCE, OVER):
@@ -142,9 +121,9 @@ class State:
             return [0, 1]
         return [self.attacker]
 
-    def legal_actions(self, player: int) -> list[int]:
-        """The legal actions of ``player`` now, sorted (empty when they do not act)."""
-        if player not in self.acting_players():
+    def legal_actions(self, seat: int) -> list[int]:
+        """The legal actions of ``seat`` now, sorted (empty when it does not move)."""
+        if seat not in self.movers():
             return []
         ph, g = self.phase, self.game
         if ph == DISTRIBUTE:
@@ -152,10 +131,37 @@ class State:
         if ph == START:
             return [CHOOSE + r for r in CHOOSABLE_IX if self.supply[r] > 0]
         if ph == COMMIT_PHASE:
-            return [COMMIT + k for k in range(len(g.combos))]
+            return list(range(COMMIT, COMMIT + len(g.combos)))
         if ph == ORDER:
             return [RESOLVE + n for n in sorted(self.pending)]
-        return self._develop_actions(player)
+        return self._develop_actions(seat)
+
+    def _allowed(self, p: int, a: int) -> bool:
+        """Whether mover ``p`` may play ``a`` now (:meth:`legal_actions` holds it), without
+        listing every legal action."""
+        ph, g, have = self.phase, self.game, self.res[p]
+        if ph in (DEVELOP, DEVELOP2):
+            if a == PASS:
+                return True
+            if OBTAIN <= a < PALACE:
+                k = a - OBTAIN
+                return (
+                    k < len(self.line)
+                    and self.line[k] >= 0
+                    and _covers(have, g.upgrades[self.line[k]].cost)
+                )
+            if a == PALACE:
+                return self.palace_pile > 0 and _covers(have, g.upgrades[g.palace].cost)
+            j = a - PROMOTE
+            return (
+                0 <= j < len(g.payment_chips)
+                and bool(self.special_deck)
+                and g.payment_sizes[j] == self.promotion_size(p)
+                and _covers(have, g.payment_chips[j])
+            )
+        if ph == COMMIT_PHASE:
+            return 0 <= a - COMMIT < len(g.combos)
+        return a in self.legal_actions(p)
 
     def _develop_actions(self, p: int) -> list[int]:
         g, have = self.game, self.res[p]
@@ -166,9 +172,8 @@ class State:
         if self.palace_pile > 0 and _covers(have, g.upgrades[g.palace].cost):
             out.append(PALACE)
         if self.special_deck:
-            size = self.promotion_size(p)
-            for j, pay in enumerate(g.payments):
-                if len(pay) == size and _covers(have, _count(pay)):
+            for j, pay in g.payments_of.get(self.promotion_size(p), ()):
+                if _covers(have, pay):
                     out.append(PROMOTE + j)
         return out
 
@@ -182,110 +187,109 @@ class State:
         g = self.game
         return g.special[number] if self.promoted[p][number - 1] else g.ordinary[number]
 
+    def action_to_string(self, seat: int, action: int) -> str:
+        return words(action, self.game.combos)
+
     # --- applying -------------------------------------------------------------------------------
     def apply_chance(self, outcome: int) -> None:
         """Resolve Rock-Scissors-Paper: seat ``outcome`` is the first Attacker."""
         if self.phase != CHANCE or outcome not in (0, 1):
-            raise IllegalActionError(f"no chance outcome {outcome} now")
-        self.history.append(("c", outcome))
+            raise IllegalAction(f"no chance outcome {outcome} now")
         self.attacker = self.first_attacker = outcome
-        self._log("first_attacker", outcome)
+        self.emit("first_attacker", outcome)
         self.phase = DISTRIBUTE
 
-    def apply_actions(self, actions: list[int | None] | tuple, *, check: bool = True) -> None:
-        """Apply one action per acting player (``None`` for the others)."""
-        acting = self.acting_players()
-        if check:
-            if len(actions) != 2:
-                raise IllegalActionError("give one entry per seat (None when not acting)")
-            for p in range(2):
-                a = actions[p]
-                if (a is None) != (p not in acting):
-                    must = "must" if p in acting else "cannot"
-                    raise IllegalActionError(f"P{p + 1} {must} act now ({PHASES[self.phase]})")
-                if a is not None and a not in self.legal_actions(p):
-                    raise IllegalActionError(
-                        f"P{p + 1}: {describe(a, self.game)} ({a}) is not legal in the "
-                        f"{PHASES[self.phase]} phase"
-                    )
-        self.history.append(("p", actions[0], actions[1]))
+    def apply(self, actions: Mapping[int, int]) -> None:
+        """Apply one action per mover (``{seat: action}``)."""
+        movers = self.movers()
+        if sorted(actions) != movers:
+            want = ", ".join(f"P{p + 1}" for p in movers) or "nobody"
+            got = ", ".join(f"P{p + 1}" for p in sorted(actions)) or "nobody"
+            raise IllegalAction(f"the seats to move are {want}, not {got} ({PHASES[self.phase]})")
+        for p, a in actions.items():
+            if not self._allowed(p, a):
+                raise IllegalAction(
+                    f"P{p + 1} cannot {self._words(a)} in the {PHASES[self.phase]} phase"
+                )
         ph = self.phase
         if ph == DISTRIBUTE:
-            p = acting[0]
-            r = actions[p] - CHOOSE
-            self.distributed.append(r)
-            self._gain(p, _unit(r), "distribute")
+            (p, a), *_ = actions.items()
+            self.distributed.append(a - CHOOSE)
+            self._gain(p, _unit(a - CHOOSE), "distribute")
             if len(self.distributed) == 3:
                 self._start_turn()
         elif ph == START:
-            r = actions[self.attacker] - CHOOSE
-            self._gain(self.attacker, _unit(r), "start")
+            self._gain(self.attacker, _unit(actions[self.attacker] - CHOOSE), "start")
             self.phase = DEVELOP
         elif ph in (DEVELOP, DEVELOP2):
             self._develop(actions[self.attacker])
         elif ph == COMMIT_PHASE:
-            for p in acting:
-                self.commits[p] = self.game.combos[actions[p] - COMMIT]
+            for p, a in actions.items():
+                self.commits[p] = self.game.combos[a - COMMIT]
             if all(c is not None for c in self.commits):
                 self._battle()
         elif ph == ORDER:
             self._resolve(actions[self.attacker] - RESOLVE)
             self._after_success()
 
+    def _words(self, action: int) -> str:
+        if action < 0 or (action >= RESOLVE and action - RESOLVE not in self.game.numbers):
+            return f"play action {action}"
+        try:
+            return repr(words(action, self.game.combos))
+        except IndexError:
+            return f"play action {action}"
+
     # --- the turn -------------------------------------------------------------------------------
     def _start_turn(self) -> None:
         g, p = self.game, self.attacker
         self.turn += 1
-        self._log("turn", self.turn, p)
+        self.emit("turn", self.turn, p)
         for u in self.kingdom[p]:
             up = g.upgrades[u]
             if up.start != ZERO:
-                self._gain(p, up.start, f"start:{up.card_id}")
+                self._gain(p, up.start, "start", up.card_id)
             if up.block != ZERO and self.last_failed:
                 k = self.last_failed
-                self._gain(p, tuple(k * x for x in up.block), f"block:{up.card_id}")  # type: ignore[arg-type]
+                self._gain(p, tuple(k * x for x in up.block), "block", up.card_id)  # type: ignore[arg-type]
         for k in range(len(self.line)):
             if self.line[k] < 0 and self.upgrade_deck:
                 self.line[k] = self.upgrade_deck.pop()
-                self.offered.append(self.line[k])
-                self._log("refill", k, g.upgrades[self.line[k]].card_id)
+                self.emit("refill", p, k + 1, g.upgrades[self.line[k]].card_id)
         if any(self.supply[r] > 0 for r in CHOOSABLE_IX):
             self.phase = START
         else:
-            self._log("no_choice", p)
+            self.emit("no_choice", p)
             self.phase = DEVELOP
 
     def _develop(self, a: int) -> None:
         g, p = self.game, self.attacker
         if a == PASS:
-            self._log("pass", p)
+            self.emit("pass", p)
         elif OBTAIN <= a < PALACE:
             k = a - OBTAIN
             card = self.line[k]
             self.line[k] = -1
             self._pay(p, g.upgrades[card].cost)
             self.kingdom[p].append(card)
-            self.bought.append(card)
-            self._log("obtain", p, g.upgrades[card].card_id)
+            self.emit("obtain", p, g.upgrades[card].card_id, k + 1)
         elif a == PALACE:
             self._pay(p, g.upgrades[g.palace].cost)
             self.palace_pile -= 1
             self.kingdom[p].append(g.palace)
-            self.bought.append(g.palace)
             self.palaces[p] += 1
-            self._log("palace", p, self.palaces[p])
+            self.emit("palace", p, g.upgrades[g.palace].card_id, self.palaces[p])
             if self.palaces[p] >= g.palaces_to_win:
                 self.winner = p
                 self.phase = OVER
-                self._log("win", p, self.turn)
+                self.emit("win", p, self.turn)
                 return
         else:
-            paid = _count(g.payments[a - PROMOTE])
+            paid = g.payment_chips[a - PROMOTE]
             self._pay(p, paid)
             n = self.special_deck.pop()
             self.promoted[p][n - 1] = True
-            self.promotions += 1
-            self._log("promote", p, n, paid)
+            self.emit("promote", p, n, g.special[n].card_id, paid)
         if self.phase == DEVELOP:
             self.commits = [None, None]
             self.phase = COMMIT_PHASE
@@ -293,11 +297,11 @@ class State:
             self._end_turn()
 
     def _end_turn(self) -> None:
-        self._log("end_turn", self.turn)
+        self.emit("end_turn", self.turn)
         if self.turn >= self.game.settings.turn_limit:
             self.winner = DRAW
             self.phase = OVER
-            self._log("draw", self.turn)
+            self.emit("draw", self.turn)
             return
         self.attacker = 1 - self.attacker
         self._start_turn()
@@ -306,16 +310,13 @@ class State:
     def _battle(self) -> None:
         att, dfd = self.attacker, self.defender
         mine, theirs = self.commits[att], self.commits[dfd]
-        self._log("reveal", att, mine, theirs)
+        assert mine is not None and theirs is not None
+        self.emit("reveal", att, mine, theirs)
         failed = [n for n in mine if n in theirs]
-        for n in theirs:
-            self.played.append((dfd, n, self.promoted[dfd][n - 1], DEFENDED))
         self.pending = [n for n in mine if n not in theirs]
         for n in failed:
             ch = self.character(att, n)
-            paid = self._pay_partial(att, ch.cost)
-            self.played.append((att, n, ch.special, FAILED))
-            self._log("failed", att, n, paid)
+            self.emit("failed", att, n, ch.card_id, self._pay_partial(att, ch.cost))
         # the Defender does not do anything in step 3: its Upgrades pay for these at the start of
         # its own next turn (G16)
         self.last_failed = len(failed)
@@ -327,32 +328,29 @@ class State:
         if self.pending:
             self.phase = ORDER
         else:
-            self._log("battle_end", self.attacker)
+            self.emit("battle_end", self.attacker)
             self.phase = DEVELOP2
 
     def _resolve(self, n: int) -> None:
         att = self.attacker
         self.pending.remove(n)
         ch = self.character(att, n)
-        have = self.res[att]
-        if _covers(have, ch.cost):
+        if _covers(self.res[att], ch.cost):
             self._pay(att, ch.cost)
-            self._log("success", att, n, ch.cost, ch.income)
+            self.emit("success", att, n, ch.card_id, True, ch.cost, ch.income)
             self._gain(att, ch.income, "income")
             for u in self.kingdom[att]:
                 up = self.game.upgrades[u]
                 if n in up.bonus:
-                    self._gain(att, up.bonus[n], f"bonus:{up.card_id}")
-            self.played.append((att, n, ch.special, PAID))
+                    self._gain(att, up.bonus[n], "bonus", up.card_id)
         else:
             paid = self._pay_partial(att, ch.cost)
-            self.played.append((att, n, ch.special, UNPAID))
-            self._log("unpaid", att, n, paid)
+            self.emit("success", att, n, ch.card_id, False, paid, ch.income)
 
     # --- Resources ------------------------------------------------------------------------------
-    def _gain(self, p: int, amounts: Vec, why: str) -> Vec:
+    def _gain(self, p: int, amounts: Vec, why: str, card: str | None = None) -> None:
         """Move ``amounts`` from the Resource Area to ``p``'s Kingdom, as far as the piles go
-        (``settings.supply_shortfall``); returns what was taken."""
+        (``settings.supply_shortfall``)."""
         partial = self.game.settings.supply_shortfall == "partial"
         got = []
         for r, want in enumerate(amounts):
@@ -361,11 +359,10 @@ class State:
             self.supply[r] -= take
             self.res[p][r] += take
             got.append(take)
-        out: Vec = tuple(got)  # type: ignore[assignment]
+        out = tuple(got)
         if out != amounts:
-            self._log("short", p, amounts, out)
-        self._log("gain", p, out, why)
-        return out
+            self.emit("short", p, amounts, out)
+        self.emit("gain", p, out, why, card)
 
     def _pay(self, p: int, amounts: Vec) -> None:
         for r, n in enumerate(amounts):
@@ -377,21 +374,16 @@ class State:
         self._pay(p, paid)
         return paid
 
-    def _log(self, *event) -> None:
+    def emit(self, *event: Any) -> None:
         if self.events is not None:
             self.events.append(event)
 
-    # --- results, copies, hashes ----------------------------------------------------------------
+    # --- results, copies, digests ---------------------------------------------------------------
     def returns(self) -> list[float]:
         """1 for the winner, 0 for the loser, 0.5 each in a draw (or while unfinished)."""
         if self.winner in (0, 1):
             return [1.0 if p == self.winner else 0.0 for p in range(2)]
         return [0.5, 0.5]
-
-    def results(self) -> list[PlayerResult]:
-        return [
-            PlayerResult(p, self.palaces[p], self.res[p][0], self.winner == p) for p in range(2)
-        ]
 
     def clone(self) -> State:
         """An independent copy (its generator in the same state)."""
@@ -401,73 +393,161 @@ class State:
         for name in ("res", "promoted", "kingdom"):
             setattr(new, name, [list(x) for x in getattr(self, name)])
         for name in ("supply", "upgrade_deck", "special_deck", "line", "palaces", "distributed",
-                     "commits", "pending", "history", "bought", "offered", "played"):  # fmt: skip
+                     "commits", "pending"):  # fmt: skip
             setattr(new, name, list(getattr(self, name)))
         new.events = None if self.events is None else list(self.events)
         return new
 
-    def determinise(self, player: int, rng: random.Random) -> State:
-        """A copy in which what ``player`` cannot see (the order of the Upgrade and Special
+    def determinise(self, seat: int, rng: random.Random) -> State:
+        """A copy in which what ``seat`` cannot see (the order of the Upgrade and Special
         Worker decks) is reshuffled, with a generator reseeded from ``rng``."""
         new = self.clone()
+        new.events = None
         rng.shuffle(new.upgrade_deck)
         rng.shuffle(new.special_deck)
         new.rng = random.Random(rng.getrandbits(64))
-        new.events = None
         return new
 
-    def public_key(self) -> tuple:
-        """Everything a state's future depends on, for hashing."""
-        return (
-            self.phase, self.attacker, self.first_attacker, self.turn, self.res, self.supply,
-            self.promoted, self.upgrade_deck, self.special_deck, self.line, self.palace_pile,
-            self.kingdom, self.palaces, self.distributed, self.commits, self.pending, self.winner,
-            self.last_failed,
-        )  # fmt: skip
+    def digest(self) -> str:
+        """A SHA-256 of the designer's view and the generator's state."""
+        data = json.dumps([self.observation(None), self.rng.getstate()], sort_keys=True)
+        return hashlib.sha256(data.encode()).hexdigest()
 
-    def state_hash(self) -> str:
-        """A SHA-256 of the state and its history."""
-        return hashlib.sha256(repr((self.public_key(), self.history)).encode()).hexdigest()
-
-    def observation(self, player: int) -> dict:
-        """What ``player`` may see: everything but the decks' order (their sizes and the
-        Special Workers left are public) and the other player's commit before the reveal
-        (under ``defender_reveals_after`` the Defender sees the Attacker's)."""
+    # --- views ----------------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: everything): everything but the decks' order (the
+        Upgrade Deck's size and the Special Workers left are public) and the other player's
+        commit before the reveal (under ``defender_reveals_after`` the Defender sees the
+        Attacker's).  Resources are mappings by name; the decks list their top card last."""
         g = self.game
-        # face down until the reveal (the other reading lets the Defender see the Attacker's)
+        everything = seat is None
         hidden_commit = self.phase == COMMIT_PHASE and not g.settings.defender_reveals_after
         return {
             "phase": PHASES[self.phase],
             "turn": self.turn,
-            "attacker": self.attacker,
-            "resources": [list(r) for r in self.res],
-            "supply": list(self.supply),
-            "promoted": [[n for n in g.numbers if pr[n - 1]] for pr in self.promoted],
+            "attacker": f"P{self.attacker + 1}",
+            "movers": [f"P{p + 1}" for p in self.movers()],
+            "supply": _named(self.supply),
             "line": [g.upgrades[c].card_id if c >= 0 else None for c in self.line],
-            "upgrade_deck": len(self.upgrade_deck),
-            "special_deck_left": sorted(self.special_deck),
+            "upgrade_deck": (
+                [g.upgrades[c].card_id for c in self.upgrade_deck]
+                if everything
+                else len(self.upgrade_deck)
+            ),
+            "special_deck": list(self.special_deck) if everything else sorted(self.special_deck),
             "palace_pile": self.palace_pile,
-            "kingdom": [[g.upgrades[u].card_id for u in k] for k in self.kingdom],
-            "commits": [
-                None if c is None or (hidden_commit and p != player) else list(c)
+            "distributed": [RESOURCES[r] for r in self.distributed],
+            "pending": sorted(self.pending),
+            "last_failed": self.last_failed,
+            "players": [
+                {
+                    "resources": _named(self.res[p]),
+                    "promoted": [n for n in g.numbers if self.promoted[p][n - 1]],
+                    "kingdom": [g.upgrades[u].card_id for u in self.kingdom[p]],
+                    "palaces": self.palaces[p],
+                    "commit": (
+                        None
+                        if c is None or (hidden_commit and not everything and p != seat)
+                        else list(c)
+                    ),
+                }
                 for p, c in enumerate(self.commits)
             ],
-            "pending": sorted(self.pending),
         }
+
+    def arrange(self, given: Mapping[str, Any]) -> None:
+        """Put the game in the described position: any field of the designer's view (seats'
+        under ``players`` by index).  A Resource not named holds no chips.  What is not given
+        stays as it was, but for the piles, which keep every card and chip in one place:
+        without ``supply`` it is the chips no player holds; without ``upgrade_deck`` it loses
+        the Upgrades given to the line and the Kingdoms; without ``special_deck`` the promoted
+        numbers; without ``palace_pile`` the palaces placed."""
+        g = self.game
+        for key, value in given.items():
+            if key == "players":
+                for p, fields in value.items():
+                    for k, v in fields.items():
+                        self._set_player(p, k, v)
+            elif key == "phase":
+                self.phase = PHASES.index(value)
+            elif key == "attacker":
+                self.attacker = int(value[1:]) - 1
+            elif key in ("turn", "palace_pile", "last_failed"):
+                setattr(self, key, value)
+            elif key == "supply":
+                self.supply = _vec(value)
+            elif key == "line":
+                if len(value) != g.line_size:
+                    raise ScenarioError(f"line: {len(value)} slots, the game has {g.line_size}")
+                self.line = [-1 if c is None else self._upgrade(c, "line") for c in value]
+            elif key == "upgrade_deck":
+                self.upgrade_deck = [self._upgrade(c, key) for c in value]
+            elif key == "special_deck":
+                self.special_deck = [self._special(n, key) for n in value]
+            elif key == "distributed":
+                self.distributed = [RESOURCES.index(r) for r in value]
+            elif key == "pending":
+                self.pending = list(value)
+            else:
+                raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
+        self.palaces = [k.count(g.palace) for k in self.kingdom]
+        if "supply" not in given:
+            self.supply = [g.chips - self.res[0][r] - self.res[1][r] for r in range(4)]
+            if min(self.supply) < 0:
+                raise ScenarioError("resources: more chips than the game has")
+        if "upgrade_deck" not in given:
+            for u in [c for c in self.line if c >= 0] + [u for k in self.kingdom for u in k]:
+                if u in self.upgrade_deck:
+                    self.upgrade_deck.remove(u)
+        if "special_deck" not in given:
+            promoted = {n for pr in self.promoted for n in g.numbers if pr[n - 1]}
+            self.special_deck = [n for n in self.special_deck if n not in promoted]
+        if "palace_pile" not in given:
+            self.palace_pile = g.palace_count - sum(self.palaces)
+        over = self.phase == OVER
+        won = [p for p in (0, 1) if self.palaces[p] >= g.palaces_to_win]
+        self.winner = (won[0] if won else DRAW) if over else -1
+
+    def _set_player(self, p: int, key: str, value: Any) -> None:
+        g = self.game
+        if key == "resources":
+            self.res[p] = _vec(value)
+        elif key == "promoted":
+            self.promoted[p] = [n in value for n in g.numbers]
+            for n in value:
+                self._special(n, "promoted")
+        elif key == "kingdom":
+            self.kingdom[p] = [self._upgrade(c, "kingdom") for c in value]
+        elif key == "commit":
+            self.commits[p] = None if value is None else tuple(sorted(value))
+        else:
+            raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
+
+    def _upgrade(self, card_id: str, where: str) -> int:
+        k = self.game.upgrade_index.get(card_id)
+        if k is None:
+            raise ScenarioError(f"{where}: {card_id!r} is not an Upgrade")
+        return k
+
+    def _special(self, n: Any, where: str) -> int:
+        if n not in self.game.special:
+            raise ScenarioError(f"{where}: no Special Worker numbered {n!r}")
+        return int(n)
 
 
 def _covers(have: list[int], cost: Vec) -> bool:
-    return all(h >= c for h, c in zip(have, cost, strict=True))
-
-
-def _count(pay: tuple[int, ...]) -> Vec:
-    out = [0, 0, 0, 0]
-    for r in pay:
-        out[r] += 1
-    return tuple(out)  # type: ignore[return-value]
+    return have[0] >= cost[0] and have[1] >= cost[1] and have[2] >= cost[2] and have[3] >= cost[3]
 
 
 def _unit(r: int) -> Vec:
     out = [0, 0, 0, 0]
     out[r] = 1
     return tuple(out)  # type: ignore[return-value]
+
+
+def _named(v: list[int]) -> dict[str, int]:
+    return dict(zip(RESOURCES, v, strict=True))
+
+
+def _vec(chips: Mapping[str, int]) -> list[int]:
+    return [chips.get(r, 0) for r in RESOURCES]

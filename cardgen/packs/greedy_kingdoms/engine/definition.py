@@ -1,0 +1,158 @@
+"""What the engine kit needs to know of Greedy Kingdoms: its facts, action grammar, events,
+vocabulary, and the hooks that feed the kit's bots, scenarios and simulation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar
+from cardgen.packs.greedy_kingdoms.engine import ai
+from cardgen.packs.greedy_kingdoms.engine.actions import PATTERNS
+from cardgen.packs.greedy_kingdoms.engine.game import Game
+from cardgen.packs.greedy_kingdoms.engine.state import DRAW, PHASES
+from cardgen.packs.greedy_kingdoms.model import CHOOSABLE, RESOURCES
+
+
+def amounts(v: Sequence[int]) -> str:
+    """``[0, 1, 2, 0]`` (Honor, Gold, Food, Land) as ``1 gold, 2 food``."""
+    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(v) if n) or "nothing"
+
+
+def _success(e: Mapping[str, Any]) -> str:
+    who = f"{e['seat']}'s Character {e['number']} succeeds"
+    if e["full"]:
+        return f"{who}: pays {amounts(e['paid'])}, income {amounts(e['income'])}"
+    return f"{who} but its Cost cannot be paid in full: pays {amounts(e['paid'])}, no income"
+
+
+def _gain(e: Mapping[str, Any]) -> str:
+    why = e["why"] + (f":{e['card']}" if e["card"] else "")
+    return f"{e['seat']} takes {amounts(e['amounts'])} ({why})"
+
+
+#: amounts (``paid``, ``income`` …) are lists of chips: Honor, Gold, Food, Land
+EVENTS = EventSchema(
+    EventType("first_attacker", "seat:seat", "Rock-Scissors-Paper: {seat} is the first Attacker"),
+    EventType("turn", "turn:int seat:seat", "-- turn {turn}: {seat} attacks"),
+    EventType(
+        "gain", "seat:seat amounts:int why:distribute|start|income|bonus|block card:card", _gain
+    ),
+    EventType(
+        "short",
+        "seat:seat owed:int got:int",
+        lambda e: (
+            f"{e['seat']} is owed {amounts(e['owed'])}, the Resource Area has {amounts(e['got'])}"
+        ),
+    ),
+    EventType(
+        "refill",
+        "seat:seat slot:int card:card",
+        "the Upgrade line's slot {slot} gets {card}",
+        "drawn",
+    ),
+    EventType("no_choice", "seat:seat", "{seat}: no Gold, Food or Land left to choose"),
+    EventType("pass", "seat:seat", "{seat} passes"),
+    EventType("obtain", "seat:seat card:card slot:int", "{seat} obtains {card}", "played"),
+    EventType(
+        "palace",
+        "seat:seat card:card number:int",
+        "{seat} places Royal Palace number {number}",
+        "played",
+    ),
+    EventType(
+        "promote",
+        "seat:seat number:int card:card paid:int",
+        lambda e: f"{e['seat']} returns {amounts(e['paid'])} and promotes Character {e['number']}",
+        "drawn",
+    ),
+    EventType(
+        "reveal",
+        "seat:seat attack:int defend:int",
+        "battle: {seat} attacks with {attack}, the Defender plays {defend}",
+    ),
+    EventType(
+        "failed",
+        "seat:seat number:int card:card paid:int",
+        lambda e: f"{e['seat']}'s Character {e['number']} fails: pays {amounts(e['paid'])}",
+        "played",
+    ),
+    EventType(
+        "success",
+        "seat:seat number:int card:card full:bool paid:int income:int",
+        _success,
+        "played",
+    ),
+    EventType("battle_end", "seat:seat", "the Characters return to their hands"),
+    EventType("end_turn", "turn:int", "end of turn {turn}: the roles switch"),
+    EventType("win", "seat:seat turn:int", "{seat} wins with a second Royal Palace in turn {turn}"),
+    EventType("draw", "turn:int", "the turn limit ({turn}) is reached: a draw"),
+)
+
+
+class GreedyKingdoms(Engine):
+    """Greedy Kingdoms on the engine kit."""
+
+    info = GameInfo(
+        "greedy-kingdoms",
+        "Greedy Kingdoms",
+        2,
+        2,
+        simultaneous=True,
+        max_length=7010,  # the longest turn limit (1000) of at most 7 decisions, and the set-up
+        score="palaces",
+    )
+    game = Game
+    grammar = Grammar(*PATTERNS)
+    events = EVENTS
+    vocabulary: ClassVar = {
+        "phase": PHASES,
+        "attacker": "seat",
+        "movers": "seat",
+        "line": "card",
+        "upgrade_deck": "card",
+        "distributed": CHOOSABLE,
+        "players.*.kingdom": "card",
+    }
+    derived = frozenset({"movers", "palaces"})
+    search: ClassVar = {"iterations": 48, "rollout_depth": 8, "opponents": "policy"}
+
+    def bots(self) -> Mapping[str, Any]:
+        return {"greedy": ai.GreedyBot}
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        return ai.evaluate(state, seat)
+
+    def policy(self, state: Any, seat: int, rng: random.Random) -> int:
+        return ai.greedy_choice(state, seat, rng)
+
+    def search_actions(self, state: Any, seat: int) -> Sequence[int]:
+        return ai.search_actions(state, seat)
+
+    def metrics(self) -> Any:
+        from cardgen.packs.greedy_kingdoms.engine.metrics import METRICS
+
+        return METRICS
+
+    def upgrade_scenario(self, doc: dict[str, Any]) -> dict[str, Any] | None:
+        from cardgen.packs.greedy_kingdoms.engine.upgrade import upgrade
+
+        return upgrade(doc)
+
+    def card_name(self, catalogue: Any, card_id: str) -> str:
+        return card_id  # the log names cards by id, as the scenarios' log lines do
+
+    def result_lines(self, state: Any) -> list[str]:
+        lines = [
+            f"P{p + 1}: {state.palaces[p]} Royal Palace(s), {state.res[p][0]} Honor"
+            + (" (winner)" if state.winner == p else "")
+            for p in (0, 1)
+        ]
+        return lines + (["draw"] if state.winner == DRAW else [])
+
+    def score(self, state: Any, seat: int) -> int:
+        return int(state.palaces[seat])
+
+
+ENGINE = GreedyKingdoms()
