@@ -244,7 +244,8 @@ def test_an_import_failing_midway_leaves_the_folder_as_it_was(
 
     def failing(*args, **kwargs):
         target = os.readlink(f"/proc/self/fd/{args[0]}") if stage == "write" else args[1]
-        if Path(target).parent == folder:  # a file of the import, not a cache entry or a font
+        writes = stage == "swap" or "w" in (args[1:2] or [kwargs.get("mode", "r")])[0]
+        if writes and Path(target).parent == folder:  # the import's, not a cache's or a font
             calls.append(args)
             if len(calls) == (4 if stage == "write" else 3):
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
@@ -260,3 +261,79 @@ def test_an_import_failing_midway_leaves_the_folder_as_it_was(
     assert res.exit_code == 0, res.output
     backups = [n for n in _tree(folder) if n.endswith(".bak")]
     assert backups == [f"{deck}.yaml.bak" for deck in ("age", "battle", "resource", "spy")]
+
+
+# --- an import keeps the designer's comments ---------------------------------------------------
+
+
+def _comments(text: str) -> list[str]:
+    """The comments of a YAML text (whole-line and end-of-line), in order."""
+    out = []
+    for line in text.splitlines():
+        if "#" in line and (line.lstrip().startswith("#") or " #" in line):
+            out.append(
+                line[
+                    line.index("#") if line.lstrip().startswith("#") else line.index(" #") :
+                ].strip()
+            )
+    return out
+
+
+GAMES = ["cards", "games/castle-rampage/cards", "games/greedy-kingdoms/cards"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_export_then_import_keeps_every_comment(runner, app, tmp_path, game):
+    from conftest import ROOT
+
+    folder = tmp_path / "cards"
+    shutil.copytree(ROOT / game, folder)
+    before = {p.name: p.read_text() for p in find_card_files(folder)}
+    sheet = tmp_path / "cards.xlsx"
+    assert runner.invoke(app, ["export", str(folder), "-o", str(sheet)]).exit_code == 0
+    res = runner.invoke(app, ["import", str(sheet), "--to", str(folder), "--force"])
+    assert res.exit_code == 0, res.output
+    assert _cards(folder) == _cards(ROOT / game)
+    header = "# Imported from cards.xlsx by `cardgen import`: edit the sheet, import it again."
+    for name, text in before.items():
+        after = (folder / name).read_text()
+        assert [c for c in _comments(after) if c != header] == _comments(text), name
+        assert header in after.splitlines()
+    res = runner.invoke(app, ["import", str(sheet), "--to", str(folder), "--force"])
+    assert "0 file(s) written" in res.stdout
+
+
+def test_an_edited_sheet_updates_the_cards_in_place(runner, app, tmp_path):
+    from conftest import CARDS
+
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder)
+    res = runner.invoke(app, ["export", str(folder), "--format", "csv"])
+    rows = list(csv.reader(io.StringIO(res.stdout, newline="")))
+    ids = [r[0] for r in rows]
+    name = rows[0].index("name")
+    rows[ids.index("battle-shieldbearer")][name] = "Shield Line"
+    archers = rows[ids.index("battle-hill-archers")]  # replaced by a new card
+    archers[0], archers[name] = "battle-hill-bowmen", "Hill Bowmen"
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text(buf.getvalue(), encoding="utf-8")
+    res = runner.invoke(app, ["import", str(sheet), "--to", str(folder), "--force"])
+    assert res.exit_code == 0, res.output
+    text = (folder / "battle.yaml").read_text()
+    original = (CARDS / "battle.yaml").read_text()
+    assert (
+        "# ---------------------------------------------------------------- spring (20 cards)"
+        in text
+    )
+    assert "    name: Shield Line\n" in text and "    name: Shieldbearer\n" not in text
+    assert "  - id: battle-hill-bowmen\n" in text and "id: battle-hill-archers" not in text
+    cards = {c["id"]: c for c in _cards(folder)}
+    assert cards["battle-hill-bowmen"]["name"] == "Hill Bowmen"
+    # every comment of the file stays, but those of the removed card
+    kept = set(_comments(text))
+    removed = original[original.index("id: battle-hill-archers") :].split("\n  - id:")[0]
+    lost = [c for c in _comments(original) if c not in kept]
+    assert all(c in removed for c in lost)
+    assert len(lost) < len(_comments(original)) / 10

@@ -45,7 +45,7 @@ from cardgen.catalogue.sheet_cells import RowError, cell_text, csv_text, field_s
 from cardgen.catalogue.sheet_source import Written, write_catalogue
 from cardgen.catalogue.validate import ValidationResult
 from cardgen.catalogue.yaml_source import SourceMap
-from cardgen.catalogue.yaml_write import card_file_yaml
+from cardgen.catalogue.yaml_write import card_file_yaml, keep_comments
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity, sort_key
 from cardgen.util.files import describe_os_error, file_kind, read_input_file, why_not_regular
 from cardgen.util.limits import MAX_SHEET_BYTES
@@ -547,8 +547,21 @@ def import_sheet(
         return Imported(catalogue, diags)
     files = {}
     for name, _smap, shared, cards in checked:
-        files[name] = card_file_yaml(pack, shared, [c for c, _ in cards], header=header)
+        models = [c for c, _ in cards]
+        text = card_file_yaml(pack, shared, models, header=header)
+        old = _old_text(root / name)
+        files[name] = text if old is None else keep_comments(old, text, pack, models)
     return Imported(catalogue, diags, files=dict(sorted(files.items())), new_fields=added)
+
+
+def _old_text(path: Path) -> str | None:
+    """The card file an import replaces, to keep its comments (None: none, or unreadable)."""
+    from cardgen.catalogue.yaml_source import MAX_BYTES
+
+    try:
+        return read_input_file(path, max_bytes=MAX_BYTES).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _has_errors(diags: list[Diagnostic]) -> bool:
