@@ -17,10 +17,11 @@ def test_a_dtc_build_adds_a_pdfx_per_deck_to_the_kit(tmp_path):
     shutil.copytree(FIXTURES / "render" / "cards", cards)
     cat = load_catalogue(cards)
     report = build(cards, tmp_path / "kit", only=["cards"], service="dtc", jobs=1)
-    piles = {cat.pack.back_of(c).pile for c in cat}
+    decks = {cat.pack.printed_back(c, cat.rules).slug for c in cat}  # a pile's cards, one back
     written = {str(p) for p in report.written}
-    assert {f"cards/dtc/{pile}.pdf" for pile in piles} <= written
-    with pikepdf.open(tmp_path / "kit" / "cards" / "dtc" / f"{sorted(piles)[0]}.pdf") as pdf:
+    assert {f"cards/dtc/{deck}.pdf" for deck in decks} <= written
+    assert {f"cards/dtc/{deck}.csv" for deck in decks} <= written
+    with pikepdf.open(tmp_path / "kit" / "cards" / "dtc" / f"{sorted(decks)[0]}.pdf") as pdf:
         assert str(pdf.docinfo.GTS_PDFXConformance) == "PDF/X-1a:2001"
     manifest = json.loads((tmp_path / "kit" / "manifest.json").read_text())
     (cards_check,) = [c for c in manifest["components"] if c["component"] == "cards"]
@@ -28,3 +29,15 @@ def test_a_dtc_build_adds_a_pdfx_per_deck_to_the_kit(tmp_path):
     assert "DriveThruCards" in (tmp_path / "kit" / "README.md").read_text()
     again = build(cards, tmp_path / "kit", only=["cards"], service="dtc", jobs=1)
     assert not again.written  # nothing changed: nothing rewritten
+
+
+def test_a_tgc_build_counts_each_face_by_its_quantity(tmp_path):
+    cards = tmp_path / "cards"
+    shutil.copytree(FIXTURES / "render" / "cards", cards)
+    cat = load_catalogue(cards)
+    build(cards, tmp_path / "kit", only=["cards"], service="tgc", jobs=1)
+    manifest = json.loads((tmp_path / "kit" / "manifest.json").read_text())
+    (cards_check,) = [c for c in manifest["components"] if c["component"] == "cards"]
+    assert cards_check["variants"]["tgc"] == cat.count()
+    faces = sorted((tmp_path / "kit" / "cards" / "tgc").glob("*/faces/*.png"))
+    assert len(faces) == len(cat.cards)

@@ -78,8 +78,9 @@ def test_the_build_is_the_same_for_any_number_of_jobs(tmp_path, every_page_a_wor
 
 
 def test_every_image_is_cut_from_the_one_raster_of_its_design(catalogue, tmp_path):
-    """The MPC PNG is the centre of the PNG; a TTS cell is the PNG without its bleed, scaled."""
-    from cardgen.render.products.png import trim
+    """The MPC PNG is the exact centre of the PNG; a TTS cell is the PNG without its bleed,
+    scaled."""
+    from cardgen.render.products.png import centred, trim
 
     r = Renderer(catalogue)
     r.render(tmp_path, RenderOptions(products=IMAGES, jobs=1))
@@ -90,8 +91,7 @@ def test_every_image_is_cut_from_the_one_raster_of_its_design(catalogue, tmp_pat
         full = im.convert("RGB")
     with Image.open(tmp_path / "png-mpc" / card.deck / f"{card.id}.png") as im:
         mpc = im.convert("RGB")
-    left, top = (full.width - mpc.width) // 2, (full.height - mpc.height) // 2
-    assert mpc.tobytes() == full.crop((left, top, left + mpc.width, top + mpc.height)).tobytes()
+    assert mpc.tobytes() == centred(full, mpc.size).tobytes()
     # the card's cell on its TTS sheet: the trim at print size, scaled to the sheet's card size
     from cardgen.render.products.tts import tts_decks
 

@@ -4,11 +4,13 @@ front per card), The Game Crafter and MakePlayingCards PNG sizes, the service ch
 
 from __future__ import annotations
 
+import csv
 import io
 import re
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pikepdf
 import pytest
 from conftest import FIXTURES
@@ -39,11 +41,12 @@ def out(tmp_path_factory) -> Path:
     return folder
 
 
-def _piles(catalogue) -> dict[str, list]:
-    piles: dict[str, list] = {}
+def _decks(catalogue) -> dict[str, list]:
+    """The cards of each deck (a pile's cards with one back) by the deck's file name."""
+    decks: dict[str, list] = {}
     for card in catalogue:
-        piles.setdefault(catalogue.pack.back_of(card).pile, []).append(card)
-    return piles
+        decks.setdefault(catalogue.pack.printed_back(card, catalogue.rules).slug, []).append(card)
+    return decks
 
 
 def _streams(pdf: pikepdf.Pdf):
@@ -75,19 +78,26 @@ def _max_ink(im: Image.Image) -> int:
 
 
 def test_one_pdf_per_deck_each_card_back_then_front(out, catalogue):
-    for pile, cards in _piles(catalogue).items():
-        with pikepdf.open(out / "dtc" / f"{pile}.pdf") as pdf:
+    decks = _decks(catalogue)
+    assert len(decks) > len({catalogue.pack.back_of(c).pile for c in catalogue})  # 2 per pile
+    for slug, cards in decks.items():
+        with pikepdf.open(out / "dtc" / f"{slug}.pdf") as pdf:
             assert len(pdf.pages) == 2 * sum(c.copies for c in cards)
             names = []
             for page in pdf.pages:
                 placed = [str(o[0]) for o, op in _ops(page) if op == "Do"]
                 assert len(placed) == 1
                 names.append(placed[0])
+            (back,) = {catalogue.pack.printed_back(c, catalogue.rules).key for c in cards}
             expected = []
             for card in cards:
-                back = catalogue.pack.printed_back(card, catalogue.rules).key
                 expected += [f"/FormXob.back-{back}", f"/FormXob.face-{card.id}"] * card.copies
             assert names == expected
+        rows = list(csv.reader(io.StringIO((out / "dtc" / f"{slug}.csv").read_text())))
+        assert rows == [
+            ["file", "card", "quantity"],
+            [f"{slug}.pdf", rows[1][1], str(len(names) // 2)],
+        ]
 
 
 def test_pdfx_1a_structure(out, catalogue):
@@ -208,7 +218,7 @@ def test_service_pngs_have_the_service_size_and_resolution(out, catalogue, svc):
     spec = service(svc).image
     files = sorted((out / svc).rglob("*.png"))
     designs = len(catalogue.cards)
-    assert len(files) > designs  # every face and the backs of every pile
+    assert len(files) == designs + len(_decks(catalogue))  # every face, a back per deck
     for path in files:
         with Image.open(path) as im:
             assert im.size == (spec.width, spec.height)
@@ -221,6 +231,99 @@ def test_service_pngs_have_the_service_size_and_resolution(out, catalogue, svc):
     assert (spec.height - h) / 2 == pytest.approx((spec.width - w) / 2)
 
 
+def _named(folder: Path, pattern: str) -> dict[str, int]:
+    """Card id -> quantity, read from the file names of ``folder`` (``pattern``: a regex with
+    groups id and quantity)."""
+    found = {}
+    for path in sorted(folder.iterdir()):
+        m = re.fullmatch(pattern, path.name)
+        if m:
+            found[m["id"]] = int(m["quantity"])
+    return found
+
+
+def test_tgc_takes_a_folder_per_back_with_each_face_and_its_quantity(out, catalogue):
+    """The Game Crafter uploads a deck per back, a quantity per face: a folder per deck with
+    its back, and every face named with its quantity (``name[face,3].png``)."""
+    decks = _decks(catalogue)
+    assert sorted(p.name for p in (out / "tgc").iterdir()) == sorted(decks)
+    for slug, cards in decks.items():
+        folder = out / "tgc" / slug
+        assert (folder / "back.png").is_file()
+        named = _named(folder / "faces", r"(?P<id>.+)\[face,(?P<quantity>\d+)\]\.png")
+        assert named == {c.id: c.copies for c in cards}
+        rows = list(csv.DictReader(io.StringIO((folder / "cards.csv").read_text())))
+        assert [(r["file"], int(r["quantity"])) for r in rows[:-1]] == [
+            (f"faces/{c.id}[face,{c.copies}].png", c.copies) for c in cards
+        ]
+        assert rows[-1]["file"] == "back.png" and int(rows[-1]["quantity"]) == sum(named.values())
+    total = sum(
+        int(n)
+        for d in decks
+        for n in _named(
+            out / "tgc" / d / "faces", r"(?P<id>.+)\[face,(?P<quantity>\d+)\]\.png"
+        ).values()
+    )
+    assert total == catalogue.count()  # every physical card, in one deck
+
+
+def test_mpc_takes_an_autofill_order_per_back(out, catalogue):
+    """MakePlayingCards: a folder per deck with an MPC Autofill order (cards.xml) giving each
+    face one slot per copy and the card back; every image it names is beside it."""
+    from xml.etree import ElementTree as ET
+
+    spec = service("mpc").order
+    for slug, cards in _decks(catalogue).items():
+        folder = out / "mpc" / slug
+        named = _named(folder / "cards", r"(?P<id>.+)-x(?P<quantity>\d+)\.png")
+        assert named == {c.id: c.copies for c in cards}
+        order = ET.parse(folder / "cards.xml").getroot()
+        n = sum(c.copies for c in cards)
+        assert order.findtext("details/quantity") == str(n)
+        bracket = int(order.findtext("details/bracket"))
+        assert bracket in spec.brackets and bracket >= n
+        assert all(b < n for b in spec.brackets if b < bracket)  # the smallest that holds it
+        assert order.findtext("details/stock") == spec.stock
+        slots = []
+        for card, entry in zip(cards, order.findall("fronts/card"), strict=True):
+            taken = [int(v) for v in entry.findtext("slots").split(",")]
+            assert len(taken) == card.copies and entry.findtext("query") == card.name
+            assert (folder / entry.findtext("id")).is_file()
+            slots += taken
+        assert slots == list(range(n))
+        assert (folder / order.findtext("cardback")).is_file()
+
+
+def test_mpc_images_are_the_exact_centre_of_the_tgc_images():
+    """822 of 825 pixels leave 1.5 px each side: the MPC image is resampled there, not cut at
+    (1, 1), half a pixel off centre."""
+    from cardgen.render.products.png import centred
+
+    im = Image.new("RGB", (825, 1125), "white")
+    red = Image.new("RGB", (37, 1125), "red")
+    im.paste(red, (0, 0))
+    im.paste(red, (825 - 37, 0))
+    out = centred(im, (822, 1122))
+    assert out.size == (822, 1122)
+    row = 255 - np.asarray(out)[561, :, 1].astype(float)  # green: 0 on red
+    left, right = row[:100].sum() / 255, row[-100:].sum() / 255
+    assert left == pytest.approx(35.5, abs=0.05) and right == pytest.approx(left, abs=0.05)
+    cut = im.crop((1, 1, 823, 1123))  # the old cut: 36 px red on the left, 35 on the right
+    row = 255 - np.asarray(cut)[561, :, 1].astype(float)
+    assert row[:100].sum() / 255 - row[-100:].sum() / 255 == 1
+
+
+def test_the_mpc_files_are_centred_from_the_tgc_files(out, catalogue):
+    from cardgen.render.products.png import centred
+
+    card = catalogue.cards[0]
+    slug = catalogue.pack.printed_back(card, catalogue.rules).slug
+    with Image.open(out / "tgc" / slug / "faces" / f"{card.id}[face,{card.copies}].png") as tgc:
+        expected = centred(tgc.convert("RGB"), (822, 1122))
+    with Image.open(out / "mpc" / slug / "cards" / f"{card.id}-x{card.copies}.png") as mpc:
+        assert mpc.convert("RGB").tobytes() == expected.tobytes()
+
+
 def test_a_card_size_the_service_does_not_print_is_refused(tmp_path):
     cards = tmp_path / "cards"
     shutil.copytree(CARDS, cards)
@@ -229,7 +332,8 @@ def test_a_card_size_the_service_does_not_print_is_refused(tmp_path):
     (cards / "layout.yaml").write_text(re.sub(r"(?m)^(  safe:) [0-9.]+", r"\1 2.0", layout))
     cat = load_catalogue(cards, use_cache=False)
     problems = Renderer(cat).service_problems(RenderOptions(products=("dtc",)))
-    assert {d.code for d in problems} == {"E411", "W411"}
+    # a 2 mm safe zone is held to 1/8 in by the preflight: no narrower than the service's
+    assert {d.code for d in problems} == {"E411", "I411"}
     with pytest.raises(DiagnosticError):
         Renderer(cat).render(tmp_path / "out", RenderOptions(products=("dtc",)))
     assert not (tmp_path / "out" / "dtc").exists()
@@ -244,3 +348,46 @@ def test_the_cli_makes_what_the_service_asks_for(runner, app, tmp_path):
     assert res.exit_code == 0 and sorted(p.name for p in (tmp_path / "m").iterdir()) == ["mpc"]
     res = runner.invoke(app, ["render", str(CARDS), "--service", "xyz"])
     assert res.exit_code == 2 and "dtc" in res.output
+
+
+def test_a_product_another_service_makes_is_a_usage_error(runner, app, plain, tmp_path):
+    out = tmp_path / "o"
+    res = runner.invoke(
+        app, ["render", str(CARDS), "-p", "print", "--service", "dtc", "-o", str(out)]
+    )
+    assert res.exit_code == 2
+    assert "print is not among DriveThruCards's files (dtc)" in plain(res.output)
+    assert not out.exists()
+    res = runner.invoke(
+        app, ["render", str(CARDS), "-p", "dtc", "--service", "dtc", "-o", str(out)]
+    )
+    assert res.exit_code == 0, res.output
+
+
+def test_build_says_what_render_says_for_a_service(runner, app, tmp_path):
+    """The same warnings and notes from `build --service` as from `render --service`."""
+
+    def told(output: str) -> list[str]:
+        return sorted(line for line in output.splitlines() if re.search(r"\b[IWE]411\b", line))
+
+    for svc in ("tgc", "mpc", "dtc"):
+        rendered = runner.invoke(
+            app, ["render", str(CARDS), "--service", svc, "-o", str(tmp_path / f"r{svc}")]
+        )
+        built = runner.invoke(
+            app,
+            [
+                "build",
+                str(CARDS),
+                "--only",
+                "cards",
+                "--service",
+                svc,
+                "-o",
+                str(tmp_path / f"b{svc}"),
+                "-j",
+                "1",
+            ],
+        )
+        assert rendered.exit_code == built.exit_code == 0, built.output
+        assert told(rendered.output) and told(built.output) == told(rendered.output)

@@ -117,7 +117,12 @@ def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Ste
     return steps, skipped
 
 
-def input_digest(cards_dir: Path, paper: str, only: list[str] | None, service: str = "home") -> str:
+def input_digest(
+    cards_dir: Path,
+    paper: str,
+    only: list[str] | None,
+    service: str = "home",
+) -> str:
     """Everything a build reads: the catalogue folder, the cards' art files wherever they are,
     the pack's code, all of the cardgen package (code, templates, fonts, the rulebook source)
     and the options."""
@@ -153,7 +158,8 @@ def build(
     A step runs into a staging folder; a file replaces its old version only if its bytes
     differ, so an unchanged output is never rewritten.  ``jobs`` processes rasterise the card
     images (None: the machine's cores); the kit is the same for every number.  ``service``
-    (``tgc``, ``mpc``, ``dtc``) adds that print service's files to the kit.  ``on_progress``
+    (``tgc``, ``mpc``, ``dtc``) adds that print service's files to the kit, and its warnings
+    to the report (the same as ``cardgen render --service``'s).  ``on_progress``
     gets the work a step does as it goes (``"images", 1`` for each card design rasterised).
     """
     started = time.perf_counter()
@@ -179,8 +185,14 @@ def build(
                 _sweep(out)
             return _unchanged(cache, out, paper, on_plan, on_step, started)
         catalogue, warnings = _validated(cards)
+        warnings = [*warnings, *_service_warnings(catalogue, service)]
         ctx = BuildContext(
-            catalogue, out, paper, service=service, jobs=jobs, progress=on_progress or no_progress
+            catalogue,
+            out,
+            paper,
+            service=service,
+            jobs=jobs,
+            progress=on_progress or no_progress,
         )
         steps, skipped = plan(ctx, selected)
         out.mkdir(parents=True, exist_ok=True)
@@ -306,6 +318,20 @@ def _run_staged(step: Step, out: Path) -> tuple[list[Output], tuple[str, ...]]:
 
 def _same(a: Path, b: Path) -> bool:
     return a.stat().st_size == b.stat().st_size and filecmp.cmp(a, b, shallow=False)
+
+
+def _service_warnings(catalogue, service: str) -> list[Diagnostic]:
+    """What the print service says of the catalogue (as ``cardgen render --service`` does);
+    its errors (another card size) stop the build."""
+    from cardgen.diagnostics import Severity
+    from cardgen.render.services import service as spec
+    from cardgen.render.services import service_diagnostics
+
+    told = service_diagnostics(catalogue, spec(service).products)
+    errors = [d for d in told if d.severity is Severity.ERROR]
+    if errors:
+        raise BuildError(f"the cards do not suit {spec(service).name}", errors)
+    return told
 
 
 def _validated(cards_dir: str | os.PathLike[str]):

@@ -234,33 +234,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         )
 
     if ctx.service != "home":
-        from cardgen.render.services import service
-
-        svc = service(ctx.service)
-        for deck, cards in piles.items():
-            n = sum(c.copies for c in cards)
-
-            def service_file(rel: str, path: Path, deck=deck, cards=cards, n=n) -> Output:
-                name = svc.name
-                if rel.endswith(".pdf"):  # one PDF/X per deck: each card's back, then front
-                    what = f"{deck} deck for {name}, each card's back then front (PDF/X-1a)"
-                    ids = tuple(c.id for c in cards)
-                    return Output(rel, what, pdf_pages(path), {"cards": n}, svc.id, ids)
-                card = by_id.get(Path(rel).stem)
-                if card is None:
-                    return Output(rel, f"{deck} deck back for {name}", None, {}, svc.id)
-                counts = {"cards": card.copies}
-                return Output(rel, f"{card.name} ×{card.copies} for {name}", None, counts, svc.id)
-
-            steps.append(
-                render_step(
-                    f"cards/{svc.id}-{deck}",
-                    f"Cards: {svc.name}, {deck}",
-                    cards,
-                    RenderOptions(products=svc.products),
-                    service_file,
-                )
-            )
+        steps += _service_steps(ctx, backs, render_step)
 
     def sheet(rel: str, path: Path) -> Output:
         stem = Path(rel).stem
@@ -316,6 +290,46 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             after=retain,
         )
     )
+    return steps
+
+
+def _service_steps(ctx: BuildContext, decks: dict[str, list[Card]], render_step) -> list[Step]:
+    """A step per deck (a pile's cards with one back) writing the print service's folder for
+    it: its faces named with their quantity, its back and list (and order), or its PDF."""
+    from cardgen.render.api import RenderOptions
+    from cardgen.render.services import service
+
+    svc = service(ctx.service)
+    steps = []
+    for slug, cards in decks.items():
+        n = sum(c.copies for c in cards)
+        # the faces by their path in the kit (``cards/tgc/<deck>/faces/…``)
+        faces = {f"cards/{svc.file('face', slug, c)}": c for c in cards if "face" in svc.files}
+
+        def service_file(rel: str, path: Path, slug=slug, cards=cards, n=n, faces=faces):
+            ids = tuple(c.id for c in cards)
+            if rel.endswith(".pdf"):  # one PDF/X per deck: each card's back, then front
+                what = f"{slug} deck for {svc.name}, each card's back then front (PDF/X-1a)"
+                return Output(rel, what, pdf_pages(path), {"cards": n}, svc.id, ids)
+            card = faces.get(rel)
+            if card is not None:
+                what = f"{card.name} ×{card.copies} for {svc.name}"
+                return Output(rel, what, None, {"cards": card.copies}, svc.id, (card.id,))
+            if rel.endswith(".xml"):
+                return Output(rel, f"{slug} deck: MPC Autofill order", None, {}, svc.id, ids)
+            if rel.endswith(".csv"):
+                return Output(rel, f"{slug} deck: files and quantities", None, {}, svc.id, ids)
+            return Output(rel, f"{slug} deck back for {svc.name}", None, {}, svc.id)
+
+        steps.append(
+            render_step(
+                f"cards/{svc.id}-{slug}",
+                f"Cards: {svc.name}, {slug}",
+                cards,
+                RenderOptions(products=svc.products),
+                service_file,
+            )
+        )
     return steps
 
 

@@ -51,8 +51,9 @@ ServiceOption = Annotated[
     Service,
     typer.Option(
         "--service",
-        help="Add a print service's files to the kit: tgc (The Game Crafter PNGs), mpc "
-        "(MakePlayingCards PNGs), dtc (DriveThruCards PDF/X-1a per deck).",
+        help="Add a print service's files to the kit: tgc (The Game Crafter: a folder per deck, "
+        "faces named with their quantity), mpc (MakePlayingCards: the same, with an MPC "
+        "Autofill order), dtc (DriveThruCards PDF/X-1a per deck).",
     ),
 ]
 Only = Annotated[

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from pathlib import Path
 
@@ -17,9 +18,11 @@ from cardgen.cli.common import (
     detail,
     elapsed,
     fail,
+    is_quiet,
     report_errors,
     say,
     show_progress,
+    usage_error,
 )
 
 
@@ -69,8 +72,9 @@ def render(
         ServiceChoice.home,
         "--service",
         help="What to make: home (pnp, print PDFs, PNGs, TTS, contact sheet), tgc (The Game "
-        "Crafter PNGs), mpc (MakePlayingCards PNGs), dtc (DriveThruCards PDF/X-1a per deck); "
-        "-p overrides.",
+        "Crafter: a folder per deck, faces named with their quantity), mpc (MakePlayingCards: "
+        "the same, with an MPC Autofill order), dtc (DriveThruCards PDF/X-1a per deck); with "
+        "-p, only that service's products.",
     ),
     icc: Path = typer.Option(
         None,
@@ -98,12 +102,22 @@ def render(
     """Render card faces and backs to PDFs and PNGs under --out (a progress bar when stderr is a
     terminal; -v lists the files)."""
     from cardgen.diagnostics import DiagnosticError
+    from cardgen.diagnostics.formats import print_human
     from cardgen.render.api import Renderer, RenderOptions
     from cardgen.render.geometry import PAPERS, Duplex
     from cardgen.render.services import service as service_spec
     from cardgen.standard_checks import validated
 
     svc = service_spec(service.value)
+    if product and service is not ServiceChoice.home:
+        bad = [p.value for p in product if p.value not in svc.products]
+        if bad:
+            raise usage_error(
+                f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not among {svc.name}'s "
+                f"files ({', '.join(svc.products)}): give --service {service.value} alone, or "
+                f"-p without --service",
+                "--service",
+            )
     options = RenderOptions(
         products=tuple(p.value for p in product) if product else svc.products,
         papers=tuple(p.value for p in paper) if paper else tuple(PAPERS),
@@ -120,10 +134,11 @@ def render(
         renderer = Renderer(catalogue)
         # a bar only where someone sees it (and rich is not even imported otherwise)
         run = _with_progress(renderer) if show_progress() else renderer.render
-        for d in renderer.service_problems(options):  # the errors stop the render below
-            say(f"{d.code} {d.message}", err=True)
-        for note in service_notes(options.products):
-            say(note, err=True)
+        # what the chosen services say (`cardgen build --service` says the same); its errors
+        # stop the render below
+        told = renderer.service_problems(options)
+        if told and not is_quiet():
+            print_human(told, sys.stderr, summary=False)
         files = run(out, options, check=False)
     except DiagnosticError as exc:
         raise report_errors(exc) from None
@@ -135,18 +150,6 @@ def render(
         detail(str(path))
     say(f"wrote {len(files)} file(s) to {out}")
     detail(f"render: {', '.join(options.products)} in {elapsed():.2f} s")
-
-
-def service_notes(products) -> list[str]:
-    """The figures of the chosen print services that no source confirmed."""
-    from cardgen.render.services import services
-
-    return [
-        f"{s.name}: {p} is a placeholder (docs/print-services.md); check it with the service"
-        for s in services().values()
-        if s.id in products
-        for p in s.placeholders
-    ]
 
 
 def _with_progress(renderer):

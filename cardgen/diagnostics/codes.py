@@ -146,6 +146,12 @@ CODES: dict[str, Code] = {
             "keep text inside the service's safe area (card.safe in the layout)",
         ),
         Code(
+            "I411",
+            "service-placeholder",
+            _I,
+            "check the figure against the service's current page before ordering",
+        ),
+        Code(
             "W410",
             "back-reveals",
             _W,

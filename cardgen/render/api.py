@@ -108,17 +108,11 @@ class Renderer:
         return self._ctx[key]
 
     def service_problems(self, options: RenderOptions) -> list[Diagnostic]:
-        """Why the layout does not suit the services of ``options.products`` (E411, W411)."""
-        from cardgen.render.services import service, service_problems
-        from cardgen.render.theme import pack_layout_file
+        """What the services of ``options.products`` say of this catalogue: another card size
+        (E411), a narrower safe zone (W411), figures no source confirmed (I411)."""
+        from cardgen.render.services import service_diagnostics
 
-        layout = self.context().theme.layout
-        where = str(pack_layout_file(self.catalogue.pack, self.catalogue.root))
-        out: list[Diagnostic] = []
-        for product in options.products:
-            if product in SERVICE_PRODUCTS:
-                out += service_problems(service(product), layout, where)
-        return out
+        return service_diagnostics(self.catalogue, options.products)
 
     def sized(self) -> list[Renderer] | None:
         """One renderer per card size when the cards have several sizes, else None."""
@@ -206,14 +200,16 @@ class Renderer:
                 write(f"print/{pile}.pdf", render_print_pile(ctx, pile))
                 write(f"print/{pile}-backs.pdf", render_print_backs(ctx, pile))
         if "dtc" in options.products:
-            from cardgen.render.products.dtc import render_dtc_pile
+            from cardgen.render.products.dtc import render_dtc_deck
+            from cardgen.render.products.uploads import upload_list
             from cardgen.render.services import service
 
-            pdf_spec = service("dtc").pdf
-            assert pdf_spec is not None
-            ctx = self.separated(pdf_spec.ink_limit, options.icc)
-            for pile in ctx.backs_by_pile():
-                write(f"dtc/{pile}.pdf", render_dtc_pile(ctx, pile))
+            svc = service("dtc")
+            assert svc.pdf is not None
+            ctx = self.separated(svc.pdf.ink_limit, options.icc)
+            for deck in ctx.decks():
+                write(svc.file("pdf", deck.slug), render_dtc_deck(ctx, deck))
+                write(svc.file("list", deck.slug), upload_list(svc, deck))
         if any(p in options.products for p in RASTER_PRODUCTS):
             self._raster(options, write)
         return written
@@ -222,20 +218,26 @@ class Renderer:
         """Rasterise every design once; PNG files from the full-size image, TTS and contact
         sheets from its small cell."""
         from cardgen.render.products import contact, raster, tts
+        from cardgen.render.products.uploads import mpc_order, upload_list
+        from cardgen.render.services import service
 
         ctx = self.context()
         items = raster.sprites(ctx)
+
+        uploads = [service(p) for p in ("tgc", "mpc") if p in options.products]
 
         def emit(item: Sprite, d: _Design | StoredDesign) -> None:
             if "png" in options.products:
                 png, mpc = raster.png_paths(item)
                 write(png, d.png)
                 write(mpc, d.mpc)
-            rel = f"{item.pile}/{item.stem}.png"
-            if "tgc" in options.products:  # The Game Crafter: 825 × 1125 px with bleed
-                write(f"tgc/{rel}", d.png)
-            if "mpc" in options.products:  # MakePlayingCards: 822 × 1122 px
-                write(f"mpc/{rel}", d.mpc)
+            # The Game Crafter: 825 × 1125 px with bleed; MakePlayingCards: 822 × 1122 px
+            for svc in uploads:
+                image = d.png if svc.id == "tgc" else d.mpc
+                if item.card is None:
+                    write(svc.file("back", item.back.slug), image)
+                else:
+                    write(svc.file("face", item.back.slug, item.card), image)
 
         if self.rasters is None:
             designs = self._rasterise(items, options, emit)
@@ -243,6 +245,11 @@ class Renderer:
             designs, _ = self._stored(items, options.jobs)
             for item, d in zip(items, designs, strict=True):
                 emit(item, d)
+        for svc in uploads:  # each deck's list, and MakePlayingCards' order
+            for deck in ctx.decks():
+                write(svc.file("list", deck.slug), upload_list(svc, deck))
+                if "order" in svc.files:
+                    write(svc.file("order", deck.slug), mpc_order(svc, deck))
         pairs = list(zip(items, designs, strict=True))
         if "tts" in options.products:
             if "sheets" in options.tts_parts:

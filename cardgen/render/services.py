@@ -9,8 +9,10 @@ limit.  The figures are data (``services.yaml``), each with the page it comes fr
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
@@ -50,6 +52,15 @@ class PdfSpec(_S):
     ink_limit: float = Field(gt=0, le=400)
 
 
+class OrderSpec(_S):
+    """An order file listing a deck's faces by slot (MakePlayingCards through MPC Autofill):
+    the order sizes the service sells and the card stock asked for."""
+
+    sources: tuple[str, ...] = ()
+    brackets: tuple[int, ...]
+    stock: str
+
+
 class Service(_S):
     """One print service's specification."""
 
@@ -60,8 +71,20 @@ class Service(_S):
     card: CardSpec | None = None
     image: ImageSpec | None = None
     pdf: PdfSpec | None = None
+    #: what the service folder holds per deck: ``face``, ``back``, ``pdf``, ``list``,
+    #: ``order`` (templates of ``{deck}``, ``{id}``, ``{quantity}``)
+    files: dict[str, str] = Field(default_factory=dict)
+    order: OrderSpec | None = None
     #: figures no source confirmed (dotted paths), reported when rendering
     placeholders: tuple[str, ...] = ()
+
+    def file(self, part: str, deck: str, card: Any = None) -> str:
+        """Where ``part`` of ``deck`` (and of ``card``, a face) goes, under the service's
+        folder (``tgc/``, ``mpc/``, ``dtc/``)."""
+        template = self.files[part]
+        if card is None:
+            return f"{self.id}/" + template.format(deck=deck)
+        return f"{self.id}/" + template.format(deck=deck, id=card.id, quantity=card.copies)
 
 
 @cache
@@ -84,8 +107,8 @@ def service(service_id: str) -> Service:
 
 def service_problems(svc: Service, layout, where: str) -> list[Diagnostic]:
     """Why the cards of ``layout`` (a card layout: ``card.width/height/bleed/safe``) do not
-    suit ``svc``: another card size or less bleed (E411), a safe margin under the service's
-    (W411).  ``where`` names the layout file."""
+    suit ``svc``: another card size or less bleed (E411), a safe zone (never under 1/8 in)
+    narrower than the service's (W411).  ``where`` names the layout file."""
     if svc.card is None:
         return []
     spec, card = svc.card, layout.card
@@ -108,13 +131,45 @@ def service_problems(svc: Service, layout, where: str) -> list[Diagnostic]:
                 pos,
             )
         )
-    if card.safe + 1e-6 < spec.safe:
+    from cardgen.render.elements.render import safe_margin
+
+    safe = safe_margin(card.safe)  # what the preflight holds every layout to
+    if safe + 1e-6 < spec.safe:
         out.append(
             Diagnostic(
                 "W411",
                 f"{svc.name}'s safe area is {spec.safe} mm inside the trim; the layout keeps "
-                f"its text {card.safe} mm inside",
+                f"its text {safe:g} mm inside",
                 pos,
             )
         )
+    return out
+
+
+def service_diagnostics(catalogue: Any, products: Iterable[str]) -> list[Diagnostic]:
+    """What ``cardgen render`` and ``cardgen build`` say of the print services among
+    ``products`` for ``catalogue``: its layout's card size and bleed (E411) and safe zone
+    (W411, :func:`service_problems`), and every figure no source confirmed (I411)."""
+    from cardgen.catalogue.loader import display_path
+    from cardgen.render.layout import load_layout
+    from cardgen.render.theme import pack_layout_file
+
+    chosen = [service(p) for p in dict.fromkeys(products) if p in services() and p != "home"]
+    if not chosen:
+        return []
+    pack = catalogue.pack
+    path = pack_layout_file(pack, catalogue.root)
+    layout = load_layout(path, pack.layout_model())
+    out = []
+    for svc in chosen:
+        out += service_problems(svc, layout, display_path(path))
+        out += [
+            Diagnostic(
+                "I411",
+                f"{svc.name}: {figure} is a placeholder (docs/print-services.md); check it "
+                "with the service",
+                Position(display_path(SERVICES_FILE)),
+            )
+            for figure in svc.placeholders
+        ]
     return out

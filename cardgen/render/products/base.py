@@ -87,6 +87,28 @@ def _no_progress(step: str, advance: int) -> None:
     return None
 
 
+@dataclass(frozen=True)
+class Deck:
+    """One pile's cards with one back: what a print service or Tabletop Simulator takes as a
+    deck (the quantity of each face, one back for all)."""
+
+    back: BackDesign
+    #: its printed name: the pile's, and the back's name when a pile has several backs
+    name: str
+    #: the card designs, in catalogue order (each with its ``copies``)
+    cards: tuple[Any, ...]
+
+    @property
+    def slug(self) -> str:
+        """Its file and folder name, unique in the catalogue."""
+        return self.back.slug
+
+    @property
+    def count(self) -> int:
+        """Its physical cards."""
+        return sum(c.copies for c in self.cards)
+
+
 @dataclass
 class RenderContext:
     """A catalogue ready to render: theme, painters and product settings."""
@@ -131,6 +153,18 @@ class RenderContext:
     def cards_of_back(self, back: BackDesign) -> list[Any]:
         """The card designs with ``back``, in catalogue order."""
         return [c for c in self.cards if self.back_of(c) == back]
+
+    def decks(self) -> list[Deck]:
+        """Every deck: each pile's cards with one back, pile by pile in catalogue order."""
+        pack, rules = self.catalogue.pack, self.catalogue.rules
+        out = []
+        for pile, backs in self.backs_by_pile().items():
+            for back in backs:
+                name = pack.pile_name(rules, pile)
+                if back.name != pile:
+                    name = f"{name} · {back.name}"
+                out.append(Deck(back, name, tuple(self.cards_of_back(back))))
+        return out
 
     def document(self, pagesize: tuple[float, float], title: str, share: bool = True) -> Document:
         """A new PDF; with ``share``, it replays the forms of earlier ones (and so embeds every

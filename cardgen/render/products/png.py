@@ -1,10 +1,11 @@
 """PNG products: one image per card design and per back, at 300 dpi with bleed (The Game
-Crafter poker, 825 × 1125 px), and the MakePlayingCards variant (822 × 1122 px, cut from the
-centre)."""
+Crafter poker, 825 × 1125 px), and the MakePlayingCards variant (822 × 1122 px, the centre of
+it, resampled so it is exactly centred)."""
 
 from __future__ import annotations
 
 import io
+import math
 import struct
 import zlib
 
@@ -49,11 +50,17 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
-def centre_crop(im: Image.Image, size: tuple[int, int]) -> Image.Image:
-    """The centre ``size`` of ``im`` (any odd pixel is taken from the right and bottom)."""
+def centred(im: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """The centre ``size`` of ``im``, exactly: where the margins are odd (825 → 822 px) the
+    box falls on half pixels, and the image is resampled there rather than cut a half pixel
+    off centre."""
     w, h = size
-    left, top = (im.width - w) // 2, (im.height - h) // 2
-    return im.crop((left, top, left + w, top + h))
+    left, top = (im.width - w) / 2, (im.height - h) / 2
+    if min(left, top) < 0 or (left.is_integer() and top.is_integer()):
+        # a card smaller than ``size`` (not the service's) is padded, not resampled
+        x, y = math.floor(left), math.floor(top)
+        return im.crop((x, y, x + w, y + h))
+    return im.resize(size, Image.Resampling.BICUBIC, box=(left, top, left + w, top + h))
 
 
 def trim(im: Image.Image, bleed_px: float) -> tuple[float, float, float, float]:

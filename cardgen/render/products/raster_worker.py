@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from PIL import Image
 
-from cardgen.render.products.png import centre_crop, png_bytes, trim
+from cardgen.render.products.png import centred, png_bytes, trim
 from cardgen.util.procs import worker_setup
 
 #: Frames on the pipes: an 8-byte big-endian length, then a pickle.
@@ -103,7 +103,7 @@ def render_page(doc, index: int, task: RasterTask) -> PageImages:
     png = mpc = cell = None
     if task.png:
         png = png_bytes(im, plan.dpi)
-        mpc = png_bytes(centre_crop(im, plan.mpc), plan.dpi)
+        mpc = png_bytes(centred(im, plan.mpc), plan.dpi)
     if task.cells:
         box = trim(im, plan.bleed_px)
         small = im.resize(plan.cell, Image.Resampling.LANCZOS, box=box, reducing_gap=2.0)
