@@ -153,12 +153,14 @@ def test_every_font_embedded_and_no_rgb_or_transparency(out):
             assert n > 100
 
 
-def test_total_ink_within_the_limit_and_black_text_on_k_alone(out):
-    fills, text_fills, images = [], [], 0
+def test_total_ink_within_the_limit_and_black_text_and_lines_on_k_alone(out):
+    """Text and line art in black print on the black plate alone at 100 %: 89.5 % K (the
+    ink colour #1F1A17 as it separates) would print screened.  Large areas may be rich."""
+    fills, text_fills, strokes, images = [], [], [], 0
     for path in sorted((out / "dtc").glob("*.pdf")):
         with pikepdf.open(path) as pdf:
             for _owner, res, content in _streams(pdf):
-                fill = (0.0, 0.0, 0.0, 1.0)
+                fill, stroke = (0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 1.0)
                 stack = []
                 for operands, op in _ops(content):
                     if op in ("k", "K"):
@@ -166,12 +168,16 @@ def test_total_ink_within_the_limit_and_black_text_on_k_alone(out):
                         fills.append(cmyk)
                         if op == "k":
                             fill = cmyk
+                        else:
+                            stroke = cmyk
                     elif op == "q":
-                        stack.append(fill)
+                        stack.append((fill, stroke))
                     elif op == "Q":
-                        fill = stack.pop()
+                        fill, stroke = stack.pop()
                     elif op in ("Tj", "TJ", "'", '"'):
                         text_fills.append(fill)
+                    elif op in ("S", "s", "B", "b", "B*", "b*"):
+                        strokes.append(stroke)
                 for _, xobj in (res.get("/XObject") or {}).items():
                     if xobj.get("/Subtype") == "/Image":
                         im = pikepdf.PdfImage(xobj).as_pil_image()
@@ -179,9 +185,23 @@ def test_total_ink_within_the_limit_and_black_text_on_k_alone(out):
                         images += 1
                         assert _max_ink(im) <= LIMIT * 255 + 2
     assert fills and max(sum(f) for f in fills) <= LIMIT + 1e-3
-    dark = [f for f in text_fills if f[3] >= 0.5]
-    assert dark and all(f[:3] == (0.0, 0.0, 0.0) for f in dark)  # body text: black ink only
+    dark_text = [f for f in text_fills if f[3] >= 0.5]
+    assert dark_text and set(dark_text) == {(0.0, 0.0, 0.0, 1.0)}  # body text: 100 % K
+    dark_lines = [f for f in strokes if f[3] >= 0.7]
+    assert dark_lines and set(dark_lines) == {(0.0, 0.0, 0.0, 1.0)}  # outlines: 100 % K
     assert images  # the cards' art went through the profile too
+
+
+def test_black_text_is_100_k_only_in_cmyk():
+    from cardgen.render.colours import Ink, is_black
+
+    sep = Separation.of(None, LIMIT)
+    assert is_black("#1F1A17") and is_black("#2B2420") and is_black("#000000")
+    assert not is_black("#3A2A00") and not is_black("#1F3A6E") and not is_black("#555555")
+    assert Ink(separation=sep).line("#1F1A17").cmyk() == (0, 0, 0, 1)
+    assert Ink(separation=sep)("#1F1A17").cmyk()[3] < 0.9  # an area keeps its separation
+    assert Ink(cmyk=True).line("#2B2420").cmyk() == (0, 0, 0, 1)
+    assert Ink().line("#1F1A17").rgb() == Ink()("#1F1A17").rgb()  # RGB is unchanged
 
 
 def test_dtc_pdfs_are_the_same_bytes_every_time(out, catalogue, tmp_path):

@@ -65,3 +65,21 @@ class Ink:
         if self.separation is not None:
             return CMYKColor(*self.separation.cmyk(hex_colour))
         return _cmyk(hex_colour) if self.cmyk else _rgb(hex_colour)
+
+    def line(self, hex_colour: str) -> Color:
+        """``hex_colour`` for text and line art: in CMYK, a black (:func:`is_black`) is the
+        black plate alone at 100 %, so thin strokes print sharp and unscreened (a large area
+        keeps the rich black of :meth:`__call__`)."""
+        if (self.cmyk or self.separation is not None) and is_black(hex_colour):
+            return CMYKColor(0, 0, 0, 1)
+        return self(hex_colour)
+
+
+@lru_cache(maxsize=512)
+def is_black(hex_colour: str) -> bool:
+    """Whether a colour reads as black: CIE L* at most 25 and chroma at most 10 (ink text
+    ``#1F1A17``, outlines ``#2B2420``; not a dark brown or blue)."""
+    from cardgen.render.icc import rgb_to_lab
+
+    lightness, a, b = rgb_to_lab(hex_rgb(hex_colour))
+    return lightness <= 25 and (a * a + b * b) ** 0.5 <= 10

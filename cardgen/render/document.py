@@ -170,10 +170,16 @@ class Document:
         self.c.drawRightString(x, y, text)
 
     def fill(self, colour: str) -> None:
+        """The fill colour of an area."""
         self.c.setFillColor(self.ink(colour))
 
+    def text_fill(self, colour: str) -> None:
+        """The fill colour of text and small line art (a black: 100 % K in CMYK)."""
+        self.c.setFillColor(self.ink.line(colour))
+
     def stroke(self, colour: str) -> None:
-        self.c.setStrokeColor(self.ink(colour))
+        """The colour of lines (a black: 100 % K in CMYK)."""
+        self.c.setStrokeColor(self.ink.line(colour))
 
     def save(self) -> bytes:
         """Finish the PDF and return its bytes."""

@@ -61,6 +61,12 @@ class OrderSpec(_S):
     stock: str
 
 
+class BlackSpec(_S):
+    """Black text and line art on the black plate alone (100 % K); where that is asked."""
+
+    sources: tuple[str, ...] = ()
+
+
 class Service(_S):
     """One print service's specification."""
 
@@ -75,6 +81,7 @@ class Service(_S):
     #: ``order`` (templates of ``{deck}``, ``{id}``, ``{quantity}``)
     files: dict[str, str] = Field(default_factory=dict)
     order: OrderSpec | None = None
+    black: BlackSpec | None = None
     #: figures no source confirmed (dotted paths), reported when rendering
     placeholders: tuple[str, ...] = ()
 

@@ -659,15 +659,16 @@ def uses_current(ops: Iterable[Op]) -> bool:
 def replay(
     c: Canvas, ops: Iterable[Op], ink: Ink, faded: bool = False, tint: str | None = None
 ) -> None:
-    """Draw a program onto ``c``, every colour through ``ink`` (and mixed to white if faded).
-    ``tint`` is its ``currentColor``; an icon that has none is drawn all in ``tint``."""
+    """Draw a program onto ``c``, every colour through ``ink`` as line art (an icon is small:
+    its black is 100 % K in CMYK), and mixed to white if faded.  ``tint`` is its
+    ``currentColor``; an icon that has none is drawn all in ``tint``."""
     ops = list(ops)
     whole = tint is not None and not uses_current(ops)
 
     def colour(hex_colour: str) -> Any:
         if whole or hex_colour == CURRENT:
             hex_colour = tint or "#000000"
-        return ink(mix(hex_colour, "#FFFFFF", FADE) if faded else hex_colour)
+        return ink.line(mix(hex_colour, "#FFFFFF", FADE) if faded else hex_colour)
 
     for name, *a in ops:
         if name == "q":

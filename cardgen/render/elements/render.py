@@ -441,7 +441,7 @@ class ElementPainter:
         v: Values,
     ) -> None:
         fit = self.fit_line(name, text, style, box.w - 2 * pad)
-        doc.fill(self.colour(style.colour, v))
+        doc.text_fill(self.colour(style.colour, v))
         doc.c.setFont(self.theme.font(style.font), fit.size)
         y = self._baseline(style, box, fit.size)
         if align == "center":
@@ -462,7 +462,7 @@ class ElementPainter:
         top = area.y2
         if el.valign == "middle":
             top -= max(0.0, (area.h - lay.height) / 2)
-        doc.fill(self.colour(el.colour, v))
+        doc.text_fill(self.colour(el.colour, v))
         rich.draw(doc, lay, area.x, top, area.w, el.style(), doc.icon)
 
     def _tint(self, spec: Colour | None, v: Values) -> str | None:
@@ -532,7 +532,7 @@ class ElementPainter:
             if icon:
                 doc.icon(icon, ix, iy, isz, faded=True, tint=tint)
             bw, bh = mm(el.dash[0]), mm(el.dash[1])
-            doc.fill(self.colour(el.colour, v))
+            doc.text_fill(self.colour(el.colour, v))
             cx = rest.x + rest.w / 2
             doc.c.rect(cx - bw / 2, box.y + box.h / 2 - bh / 2, bw, bh, stroke=0, fill=1)
             return
@@ -549,7 +549,7 @@ class ElementPainter:
         font, size = self.theme.font(el.font), el.size
         for i, item in enumerate(items):
             cx, cy = box.x + slot * (i + 0.5), box.y + box.h / 2
-            doc.fill(self.colour(el.colour, v))
+            doc.text_fill(self.colour(el.colour, v))
             doc.c.setFont(font, size)
             y = cy - size * el.rise
             if item.get("icon"):
@@ -630,7 +630,7 @@ class ElementPainter:
             doc.stroke(self.colour(el.stroke, v))
             doc.fill(self.colour(look.fill, v))
             doc.c.roundRect(x, y, s, s, s * el.radius, stroke=1, fill=1)
-            doc.fill(self.colour(look.text, v))
+            doc.text_fill(self.colour(look.text, v))
             doc.drawCentredString(x + s / 2, y + s / 2 - el.text_size * 0.36, label)
 
     # --- safe zone and type size ----------------------------------------------------------
