@@ -41,3 +41,22 @@ def test_a_tgc_build_counts_each_face_by_its_quantity(tmp_path):
     assert cards_check["variants"]["tgc"] == cat.count()
     faces = sorted((tmp_path / "kit" / "cards" / "tgc").glob("*/faces/*.png"))
     assert len(faces) == len(cat.cards)
+
+
+def test_the_home_kit_has_both_papers_and_tts_addresses_from_a_base(tmp_path):
+    """docs/print-services.md lists pnp-a4.pdf and pnp-letter.pdf; --tts-url names where the
+    Tabletop Simulator images are."""
+    cards = tmp_path / "cards"
+    shutil.copytree(FIXTURES / "render" / "cards", cards)
+    build(cards, tmp_path / "kit", only=["cards"], jobs=1, tts_url="https://example.org/g/")
+    kit = tmp_path / "kit" / "cards"
+    assert (kit / "pnp-a4.pdf").is_file() and (kit / "pnp-letter.pdf").is_file()
+    guide = (tmp_path / "kit" / "README.md").read_text()
+    assert "pnp-a4.pdf" in guide and "pnp-letter.pdf" in guide
+    (saved,) = (kit / "tts").glob("*.json")
+    decks = json.loads(saved.read_text())["ObjectStates"]
+    urls = [
+        u for d in decks for s in d["CustomDeck"].values() for u in (s["FaceURL"], s["BackURL"])
+    ]
+    assert urls and all(u.startswith("https://example.org/g/") for u in urls)
+    assert all((kit / "tts" / u.rsplit("/", 1)[1]).is_file() for u in urls)

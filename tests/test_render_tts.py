@@ -34,6 +34,27 @@ def test_each_sheet_takes_the_grid_with_the_largest_cards(n):
             assert min(s.max_side // c, math.floor(s.max_side / r / 1.4), 750) <= w
 
 
+@pytest.mark.parametrize("game", ["games/castle-rampage/cards", "games/authority/cards"])
+def test_one_card_size_and_one_back_size_in_every_deck(game, tmp_path):
+    """Castle Rampage's deck takes two sheets; Authority's decks have 4 to 12 designs: every
+    sheet and every back of a game is one size (TTS scales a deck by its first sheet)."""
+    cat = load_catalogue(Path(__file__).resolve().parents[1] / game)
+    Renderer(cat).render(tmp_path, RenderOptions(products=("tts",)))
+    saved = json.loads(next((tmp_path / "tts").glob("*.json")).read_text())
+    sizes = set()
+    for deck in saved["ObjectStates"]:
+        for sheet in deck["CustomDeck"].values():
+            with Image.open(tmp_path / "tts" / sheet["FaceURL"]) as face:
+                w, h = face.size
+                sizes.add((w // sheet["NumWidth"], h // sheet["NumHeight"]))
+                assert w % sheet["NumWidth"] == 0 and h % sheet["NumHeight"] == 0
+            with Image.open(tmp_path / "tts" / sheet["BackURL"]) as back:
+                sizes.add(back.size)
+    assert len(sizes) == 1, sizes
+    if "castle" in game:
+        assert max(len(d["CustomDeck"]) for d in saved["ObjectStates"]) == 2
+
+
 def test_attack_right_cards_are_twice_as_wide_as_on_a_10x7_sheet():
     cat = load_catalogue(CARDS)
     ctx = RenderContext(cat, Theme.of(cat), SETTINGS)

@@ -122,6 +122,7 @@ def input_digest(
     paper: str,
     only: list[str] | None,
     service: str = "home",
+    tts_url: str | None = None,
 ) -> str:
     """Everything a build reads: the catalogue folder, the cards' art files wherever they are,
     the pack's code, all of the cardgen package (code, templates, fonts, the rulebook source)
@@ -136,6 +137,7 @@ def input_digest(
             "paper": paper,
             "only": only,
             "service": service,
+            "tts_url": tts_url,
         }
     )
 
@@ -148,6 +150,7 @@ def build(
     only: Iterable[str] | None = None,
     jobs: int | None = None,
     service: str = "home",
+    tts_url: str | None = None,
     on_plan: Callable[[list[Step]], None] | None = None,
     on_step: Callable[[StepResult], None] | None = None,
     on_start: Callable[[Step], None] | None = None,
@@ -159,7 +162,8 @@ def build(
     differ, so an unchanged output is never rewritten.  ``jobs`` processes rasterise the card
     images (None: the machine's cores); the kit is the same for every number.  ``service``
     (``tgc``, ``mpc``, ``dtc``) adds that print service's files to the kit, and its warnings
-    to the report (the same as ``cardgen render --service``'s).  ``on_progress``
+    to the report (the same as ``cardgen render --service``'s); ``tts_url`` is where the
+    Tabletop Simulator saved object finds its images (None: by file name).  ``on_progress``
     gets the work a step does as it goes (``"images", 1`` for each card design rasterised).
     """
     started = time.perf_counter()
@@ -177,7 +181,7 @@ def build(
     selected = None if only is None else list(dict.fromkeys(only))
     try:
         cache = BuildCache.load(out)
-        inputs = input_digest(cards, paper, selected, service)
+        inputs = input_digest(cards, paper, selected, service, tts_url)
         indexes = (out / MANIFEST_FILE).is_file() and (out / GUIDE_FILE).is_file()
         if inputs == cache.inputs and cache.intact() and indexes:
             # what an interrupted build left, unless a build is running (it sweeps then)
@@ -192,6 +196,7 @@ def build(
             paper,
             service=service,
             jobs=jobs,
+            tts_url=tts_url,
             progress=on_progress or no_progress,
         )
         steps, skipped = plan(ctx, selected)

@@ -118,6 +118,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     sheet are remade from the store."""
     try:
         from cardgen.render.api import Renderer, RenderOptions
+        from cardgen.render.geometry import PAPERS
         from cardgen.render.products.base import load_product_settings
         from cardgen.render.products.tts import per_sheet
     except ImportError as exc:  # pragma: no cover - the renderer ships with cardgen
@@ -161,25 +162,26 @@ def card_steps(ctx: BuildContext) -> list[Step]:
 
     def pnp(rel: str, path: Path) -> Output:
         which, cards = of_size(rel)
+        paper = Path(rel).stem.removeprefix("pnp-").split("-")[0]  # pnp-a4-mini: a4
         return Output(
             rel,
-            f"print-and-play card sheets, {ctx.paper.upper()}, fronts and backs for duplex{which}",
+            f"print-and-play card sheets, {paper.upper()}, fronts and backs for duplex{which}",
             pdf_pages(path),
             {"cards": sum(c.copies for c in cards)},
-            f"pnp-{ctx.paper}",
+            f"pnp-{paper}",
             tuple(c.id for c in cards),
         )
 
-    options = RenderOptions(products=("pnp",), papers=(ctx.paper,))
-    steps.append(
-        render_step(
-            f"cards/pnp-{ctx.paper}",
-            f"Cards: print-and-play {ctx.paper.upper()}",
-            cat.cards,
-            options,
-            pnp,
+    for paper in PAPERS:  # the cards on A4 and on Letter, whichever the kit's paper
+        steps.append(
+            render_step(
+                f"cards/pnp-{paper}",
+                f"Cards: print-and-play {paper.upper()}",
+                cat.cards,
+                RenderOptions(products=("pnp",), papers=(paper,)),
+                pnp,
+            )
         )
-    )
     pack = cat.pack
     piles: dict[str, list[Card]] = {}
     backs: dict[str, list[Card]] = {}
@@ -247,13 +249,14 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         ids = tuple(dict.fromkeys(c.id for c in cards))
         return Output(rel, "Tabletop Simulator deck sheet", None, {"cards": len(cards)}, "tts", ids)
 
+    cell = _tts_cell(ctx, [sum(c.copies for c in cards) for cards in backs.values()])
     for key, cards in backs.items():
         steps.append(
             render_step(
                 f"cards/tts-{key}",
                 f"Cards: TTS sheets, {key}",
                 cards,
-                RenderOptions(products=("tts",), tts_parts=("sheets",)),
+                RenderOptions(products=("tts",), tts_parts=("sheets",), tts_cell=cell),
                 sheet,
             )
         )
@@ -262,7 +265,9 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             "cards/tts-index",
             "Cards: Tabletop Simulator saved object",
             cat.cards,
-            RenderOptions(products=("tts",), tts_parts=("index",)),
+            RenderOptions(
+                products=("tts",), tts_parts=("index",), tts_url=ctx.tts_url, tts_cell=cell
+            ),
             lambda rel, path: Output(rel, "Tabletop Simulator saved object", None, {}, "tts"),
         )
     )
@@ -291,6 +296,20 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         )
     )
     return steps
+
+
+def _tts_cell(ctx: BuildContext, counts: list[int]) -> tuple[int, int]:
+    """The one size of every card on the game's Tabletop Simulator sheets (each deck's sheets
+    are rendered on their own, so the build gives them the whole game's)."""
+    from cardgen.render.layout import load_layout
+    from cardgen.render.products.base import load_product_settings
+    from cardgen.render.products.tts import game_cell, master_size
+    from cardgen.render.theme import pack_layout_file
+
+    pack = ctx.catalogue.pack
+    layout = load_layout(pack_layout_file(pack, ctx.catalogue.root), pack.layout_model())
+    settings = load_product_settings()
+    return game_cell(settings.tts, master_size(layout.size, settings), counts)
 
 
 def _service_steps(ctx: BuildContext, decks: dict[str, list[Card]], render_step) -> list[Step]:

@@ -99,6 +99,8 @@ class BuildContext:
     paper: str
     #: the print service whose files the kit also holds (``home``: none besides the kit)
     service: str = "home"
+    #: where the Tabletop Simulator saved object finds its images (None: by file name)
+    tts_url: str | None = None
     #: processes rasterising card images (None: the machine's cores); never part of a step's
     #: key, as the files are the same for every number
     jobs: int | None = None

@@ -13,6 +13,7 @@ import typer
 
 from cardgen.cli.common import (
     DEFAULT_CARDS,
+    TTS_URL_HELP,
     CardsDir,
     Jobs,
     LegacyCards,
@@ -81,6 +82,7 @@ def build(
     paper: PaperOption = Paper.a4,
     service: ServiceOption = Service.home,
     only: Only = None,
+    tts_url: str = typer.Option(None, "--tts-url", help=TTS_URL_HELP),
     jobs: Jobs = None,
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
@@ -93,11 +95,12 @@ def build(
 
     cards = cards_dir(directory, legacy_cards)
     groups = _groups(only)
+    url = (tts_url.rstrip("/") + "/") if tts_url else None
+    options = {"paper": paper.value, "only": groups, "jobs": jobs, "service": service.value}
+    options["tts_url"] = url
     with _failing_on(BuildError):
         if not show_progress():
-            report = run_build(
-                cards, out, paper=paper.value, only=groups, jobs=jobs, service=service.value
-            )
+            report = run_build(cards, out, **options)
         else:
             with _progress() as p:
                 task = p.add_task("building", total=None)
@@ -115,10 +118,7 @@ def build(
                 report = run_build(
                     cards,
                     out,
-                    paper=paper.value,
-                    only=groups,
-                    jobs=jobs,
-                    service=service.value,
+                    **options,
                     on_plan=lambda steps: p.update(task, total=len(steps) or None),
                     on_start=started,
                     on_step=lambda r: p.update(task, advance=1),

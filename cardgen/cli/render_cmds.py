@@ -10,6 +10,7 @@ import typer
 
 from cardgen.cli.common import (
     DEFAULT_CARDS,
+    TTS_URL_HELP,
     CardsDir,
     Jobs,
     Quiet,
@@ -86,8 +87,7 @@ def render(
     tts_url: str = typer.Option(
         None,
         "--tts-url",
-        help="Address the TTS saved object gives its images: this + file name (upload the "
-        "tts/ images there first); default: the bare file name (TTS looks in Mods/Images).",
+        help=TTS_URL_HELP,
     ),
     bleed: float = typer.Option(
         None,

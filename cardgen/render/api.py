@@ -57,6 +57,10 @@ class RenderOptions:
     #: where the TTS saved object finds the sheets: this + file name (None: the bare file
     #: name, which TTS looks up in its ``Mods/Images`` folder)
     tts_url: str | None = None
+    #: the size (px) of every card on the TTS sheets (None: the one the catalogue's decks
+    #: give, :func:`cardgen.render.products.tts.game_cell`; a build passes the whole game's
+    #: to each deck's render)
+    tts_cell: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         bad = [p for p in self.products if p not in PRODUCTS + SERVICE_PRODUCTS]
@@ -255,9 +259,9 @@ class Renderer:
             if "sheets" in options.tts_parts:
                 faces = {i.card.id: d.cell for i, d in pairs if i.card}
                 backs = {i.back.key: d.cell for i, d in pairs if not i.card}
-                tts.write_tts_sheets(ctx, faces, backs, write)
+                tts.write_tts_sheets(ctx, faces, backs, write, options.tts_cell)
             if "index" in options.tts_parts:
-                tts.write_tts_index(ctx, write, options.tts_url or "")
+                tts.write_tts_index(ctx, write, options.tts_url or "", options.tts_cell)
         if "contact" in options.products:
             thumbs = {i.card.id: d.thumb for i, d in pairs if i.card}
             contact.write_contact(ctx, thumbs, write)

@@ -29,9 +29,9 @@ from typing import Any
 from PIL import Image
 
 from cardgen.pack import BackDesign
-from cardgen.render.products.base import RenderContext, TtsSettings
+from cardgen.render.products.base import ProductSettings, RenderContext, TtsSettings
 from cardgen.render.products.png import png_bytes
-from cardgen.render.units import px
+from cardgen.render.units import Size, px
 
 #: TTS's card size in its own units (a poker card), scaled by the layout's card width.
 TTS_CARD_WIDTH_MM = 63.5
@@ -40,8 +40,12 @@ TTS_CARD_WIDTH_MM = 63.5
 def master_cell(ctx: RenderContext) -> tuple[int, int]:
     """The size every card's TTS image is rasterised at: its trim at the print resolution
     (750 × 1050 px for a poker card at 300 dpi), at most ``max_side`` a side."""
-    L, s = ctx.theme.layout, ctx.settings
-    w, h = px(L.card.width, s.png.dpi), px(L.card.height, s.png.dpi)
+    return master_size(ctx.theme.layout.size, ctx.settings)
+
+
+def master_size(card: Size, s: ProductSettings) -> tuple[int, int]:
+    """:func:`master_cell` of a ``card`` (mm) with the product settings ``s``."""
+    w, h = px(card.w, s.png.dpi), px(card.h, s.png.dpi)
     scale = min(1.0, s.tts.max_side / max(w, h))
     return math.floor(w * scale), math.floor(h * scale)
 
@@ -54,7 +58,7 @@ def per_sheet(s: TtsSettings) -> int:
 def sheet_layout(n: int, s: TtsSettings, cell: tuple[int, int]) -> tuple[int, int, int, int]:
     """``(cols, rows, w, h)``: the grid and card size in px that give ``n`` cards the largest
     cards within ``max_cols`` × ``max_rows`` and ``max_side``, never larger than ``cell``; on a
-    tie, the grid with fewer empty slots."""
+    tie, the grid with fewer empty slots (the largest size a sheet of ``n`` cards allows)."""
     if not 1 <= n <= per_sheet(s):
         raise ValueError(f"{n} cards do not fit one TTS sheet (at most {per_sheet(s)})")
     aspect = cell[1] / cell[0]
@@ -93,25 +97,48 @@ class TtsDeck:
     back_file: str
 
 
-def tts_decks(ctx: RenderContext) -> list[TtsDeck]:
-    """Every deck, pile by pile in catalogue order, with its sheets."""
-    s, cell = ctx.settings.tts, master_cell(ctx)
-    pack, rules = ctx.catalogue.pack, ctx.catalogue.rules
+def grid_for_cell(n: int, s: TtsSettings, cell: tuple[int, int]) -> tuple[int, int]:
+    """``(cols, rows)`` for ``n`` cards of ``cell`` px: within ``max_cols`` × ``max_rows`` and
+    ``max_side``, the fewest empty slots, then the fewest columns."""
+    w, h = cell
+    grids = [
+        (cols, math.ceil(n / cols))
+        for cols in range(1, s.max_cols + 1)
+        if math.ceil(n / cols) <= s.max_rows
+        and cols * w <= s.max_side
+        and math.ceil(n / cols) * h <= s.max_side
+    ]
+    if not grids:
+        raise ValueError(f"{n} cards of {w}×{h} px do not fit one TTS sheet")
+    return min(grids, key=lambda g: (g[0] * g[1] - n, g[0]))
+
+
+def game_cell(s: TtsSettings, master: tuple[int, int], counts: list[int]) -> tuple[int, int]:
+    """The one card size (px) of every TTS sheet and back of a game whose decks hold
+    ``counts`` cards: the largest its fullest sheet allows (Tabletop Simulator scales a deck
+    by its first sheet, so a deck of two sizes draws some cards wrongly)."""
+    fullest = max((min(n, per_sheet(s)) for n in counts if n), default=1)
+    return sheet_layout(fullest, s, master)[2:]
+
+
+def tts_decks(ctx: RenderContext, cell: tuple[int, int] | None = None) -> list[TtsDeck]:
+    """Every deck (:meth:`RenderContext.decks`) with its sheets, every card of the game
+    ``cell`` px (default: :func:`game_cell` of these decks)."""
+    s = ctx.settings.tts
+    decks = ctx.decks()
+    if cell is None:
+        cell = game_cell(s, master_cell(ctx), [d.count for d in decks])
+    n = per_sheet(s)
     out = []
-    for pile, backs in ctx.backs_by_pile().items():
-        for back in backs:
-            cards = ctx.physical(ctx.cards_of_back(back))
-            n = per_sheet(s)
-            chunks = [cards[i : i + n] for i in range(0, len(cards), n)]
-            sheets = []
-            for k, chunk in enumerate(chunks, 1):
-                cols, rows, w, h = sheet_layout(len(chunk), s, cell)
-                file = f"{back.slug}.png" if k == 1 else f"{back.slug}.{k}.png"
-                sheets.append(TtsSheet(file, tuple(chunk), cols, rows, (w, h)))
-            name = pack.pile_name(rules, pile)
-            if back.name != pile:
-                name = f"{name} · {back.name}"
-            out.append(TtsDeck(back, name, tuple(sheets), f"{back.slug}-back.png"))
+    for deck in decks:
+        cards = ctx.physical(list(deck.cards))
+        sheets = []
+        for k, start in enumerate(range(0, len(cards), n), 1):
+            chunk = cards[start : start + n]
+            cols, rows = grid_for_cell(len(chunk), s, cell)
+            file = f"{deck.slug}.png" if k == 1 else f"{deck.slug}.{k}.png"
+            sheets.append(TtsSheet(file, tuple(chunk), cols, rows, cell))
+        out.append(TtsDeck(deck.back, deck.name, tuple(sheets), f"{deck.slug}-back.png"))
     return out
 
 
@@ -132,12 +159,14 @@ def write_tts_sheets(
     faces: dict[str, Image.Image],
     backs: dict[str, Image.Image],
     write: Callable[[str, bytes], None],
+    cell: tuple[int, int] | None = None,
 ) -> None:
-    """Write every deck's face sheets and its back image (at its first sheet's card size)."""
-    for deck in tts_decks(ctx):
+    """Write every deck's face sheets and its back image (at the cards' size)."""
+    for deck in tts_decks(ctx, cell):
         for sheet in deck.sheets:
             im = make_sheet([faces[c.id] for c in sheet.cards], sheet)
             write(f"tts/{sheet.file}", png_bytes(im))
+        # the back at the cards' size
         back = backs[deck.back.key].resize(deck.sheets[0].cell, Image.Resampling.LANCZOS)
         write(f"tts/{deck.back_file}", png_bytes(back))
 
@@ -167,11 +196,13 @@ def _guid(n: int) -> str:
     return f"{0xC0DE00 + n:06x}"
 
 
-def saved_object(ctx: RenderContext, base_url: str) -> dict[str, Any]:
+def saved_object(
+    ctx: RenderContext, base_url: str, cell: tuple[int, int] | None = None
+) -> dict[str, Any]:
     """The Tabletop Simulator saved object: one ``Deck`` per deck (see the module's doc)."""
     scale = round(ctx.theme.layout.card.width / TTS_CARD_WIDTH_MM, 4)
     objects, sheet_id, n = [], 0, 0
-    for i, deck in enumerate(tts_decks(ctx)):
+    for i, deck in enumerate(tts_decks(ctx, cell)):
         custom, ids, cards = {}, [], []
         for sheet in deck.sheets:
             sheet_id += 1
@@ -236,8 +267,11 @@ def saved_object(ctx: RenderContext, base_url: str) -> dict[str, Any]:
 
 
 def write_tts_index(
-    ctx: RenderContext, write: Callable[[str, bytes], None], base_url: str = ""
+    ctx: RenderContext,
+    write: Callable[[str, bytes], None],
+    base_url: str = "",
+    cell: tuple[int, int] | None = None,
 ) -> None:
     """Write ``tts/<game>.json``, the saved object, its images at ``base_url`` + file name."""
-    data = saved_object(ctx, base_url)
+    data = saved_object(ctx, base_url, cell)
     write(f"tts/{saved_object_name(ctx)}", (json.dumps(data, indent=2) + "\n").encode())
