@@ -57,7 +57,6 @@ class State:
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
-        self.seed = seed
         self.rng = random.Random(seed)
         self.phase = CHANCE
         self.attacker = 0
