@@ -47,6 +47,25 @@ def test_it_listens_on_127_0_0_1_only(studio):
     assert listening == [("127.0.0.1", studio.port)]
 
 
+def test_its_socket_sends_each_answer_at_once():
+    """No Nagle delay on its connections: a browser keeps them alive for a hundred pictures,
+    and each waited ~40 ms for the browser's delayed ACK (asyncio turns the delay off only on
+    sockets that name TCP as their protocol)."""
+    from cardgen.studio.server import bind
+
+    sock = bind()
+    try:
+        assert sock.proto == socket.IPPROTO_TCP
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        client = socket.create_connection(sock.getsockname())
+        accepted, _ = sock.accept()
+        with client, accepted:
+            assert accepted.proto == socket.IPPROTO_TCP  # so asyncio sets TCP_NODELAY on it
+            assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+    finally:
+        sock.close()
+
+
 def test_nothing_outside_the_catalogue_and_its_output_is_served(studio):
     missing = "0" * 64
     for path in (

@@ -103,6 +103,51 @@ def test_every_design_comes_from_the_build_raster_store_without_drawing_anything
     assert camp.fields["type"] == "building" and "{iron}" in camp.text
 
 
+def _first_state(cards: Path, out: Path) -> tuple[State, State]:
+    """The first state a new session published, and the one it settled on once warm."""
+    first: list[State] = []
+    studio = Studio(cards, out, kit=False, jobs=1)
+    studio.events.publish = lambda kind, data: first or first.append(studio.state)
+    studio.start()
+    try:
+        assert studio.wait_ready(WAIT) and studio.warm.wait(WAIT)
+        return first[0], studio.state
+    finally:
+        studio.stop()
+
+
+def test_the_next_session_shows_the_gallery_it_kept_until_a_file_changes(game):
+    cards, out = game
+    build(cards, out, only=["cards"], jobs=1)
+    first, computed = _first_state(cards, out)
+    assert first.version == computed.version == 1  # nothing kept: computed, once
+    assert (out / ".cardgen" / "studio-gallery.json").is_file()
+
+    # unchanged: the kept gallery comes first, whole, then the same state computed again
+    recalled, again = _first_state(cards, out)
+    assert recalled.version == 1 and recalled.phase == "ready" and again.version > 1
+    for s in (recalled, again):
+        assert s.pictures == computed.pictures and s.cards == computed.cards
+        assert s.backs == computed.backs and s.diagnostics == computed.diagnostics
+        assert s.card_size == computed.card_size and s.game == computed.game
+
+    # a card file changed (here with nobody watching): its own state, not the kept one
+    _save(cards / "battle.yaml", "name: War Camp", "name: War Camp of the Dunes")
+    first, settled = _first_state(cards, out)
+    assert first.card("war-camp").name == "War Camp of the Dunes"
+    # drawn (a preview first): the kept picture was not shown
+    assert first.pictures["war-camp"] != computed.pictures["war-camp"]
+    assert first.previews == {first.pictures["war-camp"]}
+    assert settled.pictures["war-camp"] == first.pictures["war-camp"]
+
+    # a picture gone from the store: the kept gallery is not used
+    recalled, again = _first_state(cards, out)
+    assert again.version > 1 and recalled.pictures == settled.pictures
+    (out / ".cardgen" / "rasters" / f"{recalled.pictures['raiders']}.thumb.png").unlink()
+    first, again = _first_state(cards, out)
+    assert first.previews == {recalled.pictures["raiders"]} and again.pictures == recalled.pictures
+
+
 def test_a_save_redraws_only_the_edited_card(studio, game):
     cards, _ = game
     first = studio.state

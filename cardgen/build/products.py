@@ -69,7 +69,7 @@ def step_inputs(
     return inputs
 
 
-def _card_inputs(ctx: BuildContext) -> list[Path]:
+def card_inputs(ctx: BuildContext) -> list[Path]:
     """The files the card images depend on besides the card data: the pack's print code and
     layout (or the catalogue's own ``layout.yaml``), the catalogue's own icons, the product
     settings and the fonts."""
@@ -93,7 +93,7 @@ def raster_cache(ctx: BuildContext):
     from cardgen.render.api import RasterCache
     from cardgen.render.products.raster_store import RasterStore
 
-    base = digest_data(step_inputs(ctx, None, _card_inputs(ctx), CARD_CODE))
+    base = digest_data(step_inputs(ctx, None, card_inputs(ctx), CARD_CODE))
     cards = card_digests(ctx)
 
     def key(sprite) -> str:
@@ -126,7 +126,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     cat = ctx.catalogue
     steps: list[Step] = []
     rasters = raster_cache(ctx)
-    files = _card_inputs(ctx)
+    files = card_inputs(ctx)
 
     def render_step(
         step_id: str, title: str, cards: list[Card], options, describe, after=None

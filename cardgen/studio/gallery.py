@@ -4,11 +4,12 @@ source and diagnostics; the list of every diagnostic."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cardgen.studio.app import View, not_found
@@ -61,13 +62,16 @@ def view(studio: Studio) -> View:
             headers={"cache-control": "no-store"},
         )
 
-    def picture(request: Request) -> Response:
+    async def picture(request: Request) -> Response:
+        # in the event loop, read at once: a thumbnail is a few kB in the page cache, and a
+        # gallery asks for a hundred of them at once (a thread per step of each made it slow)
         key, part = request.path_params["key"], request.path_params["part"]
         if not _KEY.fullmatch(key) or part not in PARTS:
             return not_found("picture")
         path = studio.picture(key, PARTS[part])
         if path is not None:
-            return FileResponse(path, media_type="image/png", headers=IMMUTABLE)
+            with contextlib.suppress(OSError):
+                return Response(path.read_bytes(), media_type="image/png", headers=IMMUTABLE)
         preview = studio.preview(key)  # drawn, not stored yet: the full size for any part
         if preview is None:
             return not_found("picture")

@@ -32,6 +32,7 @@ from typing import Any
 from cardgen.build.steps import PRIVATE_DIR
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Severity, sort_key
 from cardgen.render.products.raster_store import RasterStore, StoredDesign
+from cardgen.studio import _recall
 from cardgen.studio.events import Broker
 from cardgen.studio.kit import KitBuilder, PageImages, kit_files
 from cardgen.studio.state import State, Update, card_infos, carried_over, design_id
@@ -42,10 +43,11 @@ PUBLISH_EVERY = 0.15
 PREVIEW_MAX = 3
 #: Previews kept in memory (the page may still be loading one after the store has it).
 PREVIEW_KEEP = 16
-#: Seconds after the first state before the kit build starts and the card files are read
-#: into the memo (so the first save parses only its own file), unless a save comes first: the
-#: page loads its pictures meanwhile.
-WARM_AFTER = 1.5
+#: Seconds without a picture asked for, after the first state, before the session warms up
+#: (the catalogue checked again if the first state was recalled, the renderer readied, the
+#: card files read into the memo so the first save parses only its own file, the kit build
+#: started), unless a save comes first: the open pages load their pictures meanwhile.
+WARM_AFTER = 2.0
 
 
 class _NotifyingStore(RasterStore):
@@ -101,11 +103,17 @@ class Studio:
         self._wake = threading.Condition()
         self._stop = threading.Event()
         self._ready = threading.Event()
+        #: set once the session is warm: the catalogue computed (after a recalled gallery),
+        #: the renderer ready, every card file read, the first kit build started
+        self.warm = threading.Event()
         self._catalogue: Any = None  # the first valid catalogue, for the first kit build
         self._filling: dict[str, list[str]] = {}  # key -> designs waiting for it
         self._previews: dict[str, bytes] = {}  # key -> full-size PNG, not stored yet
         self._last_publish = 0.0
         self._threads: list[threading.Thread] = []
+        self._quiet_since = time.monotonic()  # the first state, or the last picture served
+        self._inputs: list[str] = []  # files the pictures depend on outside the folder
+        self._recall_file = self.out / PRIVATE_DIR / _recall.FILE
 
     # --- the outside ------------------------------------------------------------------------
     @property
@@ -141,6 +149,7 @@ class Studio:
 
     def picture(self, key: str, part: str) -> Path | None:
         """The file of one part (``png``, ``thumb``) of a stored picture, if it is there."""
+        self._quiet_since = time.monotonic()
         path = self.store.path(key, part)
         return path if path.is_file() else None
 
@@ -180,25 +189,72 @@ class Studio:
 
     # --- the work ---------------------------------------------------------------------------
     def _work(self) -> None:
+        recalled = False
         try:
-            self._guarded(self._first)
+            recalled = self._recall()
+            if not recalled:
+                self._guarded(self._first)
         finally:
+            self._quiet_since = time.monotonic()
             self._ready.set()
         warm = False
         while not self._stop.is_set():
-            changes = self._next_changes(None if warm else WARM_AFTER)
+            quiet = self._quiet_since + WARM_AFTER - time.monotonic()
+            changes = self._next_changes(None if warm else max(quiet, 0.05))
             if self._stop.is_set():
                 return
             if changes is None:
-                if not warm:  # the page has its pictures: now the kit, and every card file
+                if not warm and time.monotonic() >= self._quiet_since + WARM_AFTER:
+                    # the pages have their pictures: the rest, and every card file read
                     from cardgen.catalogue.snapshot import check_catalogue
 
+                    if recalled:  # the same state, computed: the catalogue, the renderer
+                        self._guarded(self._first)
                     self._guarded(self._kit_after, self._catalogue)
                     check_catalogue(self.cards, self._memo)  # so a save parses only its own
                     warm = True
+                    self.warm.set()
                 continue
             warm = True
+            self.warm.set()
             self._guarded(self._refresh, changes)
+
+    def _recall(self) -> bool:
+        """Show the gallery the last session kept, if nothing it depends on changed."""
+        inputs = _recall.inputs_of(self._recall_file)
+        if inputs is None:
+            return False
+        try:
+            key = _recall.gallery_key(self.cards, self.out, self.paper, inputs)
+            state = _recall.recall(self._recall_file, key, self.cards, self.store)
+        except Exception:  # a cache that cannot be used only costs time
+            return False
+        if state is None:
+            return False
+        blocked = {d.card for d in state.diagnostics if d.severity is Severity.ERROR and d.card}
+        self._good = {d: k for d, k in state.pictures.items() if k and d not in blocked}
+        self._publish(state)
+        return True
+
+    def _key_now(self) -> tuple[list[str], str | None]:
+        """The key of the gallery of the catalogue's files as they are now (taken before they
+        are read: a save while they are read makes another state, kept in its turn)."""
+        inputs = list(self._inputs)
+        try:
+            return inputs, _recall.gallery_key(self.cards, self.out, self.paper, inputs)
+        except Exception:
+            return inputs, None
+
+    def _keep(self, made_from: tuple[list[str], str | None]) -> None:
+        """Keep the state shown, made from the files of ``made_from``, for the next session."""
+        inputs, key = made_from
+        if inputs != self._inputs:  # the first plan named them: hashed now
+            inputs, key = self._key_now()
+        s = self.state
+        if key is None or self._pending_changes():
+            return
+        if s.phase == "ready" and not s.pending and not s.previews and not s.message:
+            _recall.remember(self._recall_file, key, s, inputs)
 
     def _guarded(self, work, *args: Any) -> None:
         """Run ``work``; an error it did not expect is shown on the page and the session goes
@@ -215,9 +271,11 @@ class Studio:
     def _first(self) -> None:
         """The first state: the catalogue as `cardgen validate` finds it (replayed from its
         cache when unchanged), every picture from the raster store or rasterised."""
+        made_from = self._key_now()
         result = _validate(self.cards)
         self._show(result.catalogue, result.diagnostics, checked=True, update=None)
         self._catalogue = result.catalogue if result.ok else None
+        self._keep(made_from)
 
     def _refresh(self, changes: dict[str, float]) -> None:
         """After a save: the quick read and the new pictures, then the whole validation, then
@@ -226,6 +284,7 @@ class Studio:
 
         self.kit.interrupt()  # out of date: it must not drop the new pictures from the store
         update = Update(tuple(sorted(changes)), max(changes.values()))
+        made_from = self._key_now()
         catalogue, diags = check_catalogue(self.cards, self._memo)
         self._show(catalogue, diags, checked=False, update=update)
         if self._pending_changes():
@@ -233,6 +292,7 @@ class Studio:
         result = _validate(self.cards)
         self._show(catalogue, result.diagnostics, checked=True, update=update)
         if not self._pending_changes():
+            self._keep(made_from)
             self._kit_after(catalogue if result.ok else None)
 
     def _pending_changes(self) -> bool:
@@ -328,6 +388,7 @@ class Studio:
 
         ctx = BuildContext(catalogue, self.out, self.paper, jobs=self.jobs)
         key = raster_cache(ctx).key
+        self._inputs = _outside_inputs(ctx)
         renderer = Renderer(catalogue, rasters=RasterCache(self.store, key))
         rctx = renderer.context()
         designs = sprites(rctx)
@@ -459,6 +520,18 @@ def _rendered(update: Update | None, last: Update | None, missing: set[str]) -> 
     if last is not None and (last.files, last.saved) == (update.files, update.saved):
         drawn |= set(last.rendered)
     return replace(update, rendered=tuple(sorted(drawn)))
+
+
+def _outside_inputs(ctx: Any) -> list[str]:
+    """The files a catalogue's pictures are drawn from besides its folder's own: the pack's
+    layout and print files, the fonts, art kept elsewhere."""
+    from cardgen.build.products import card_inputs
+
+    root = ctx.catalogue.root.resolve()
+    files = [Path(p) for p in card_inputs(ctx)]
+    files += [root / c.art for c in ctx.catalogue.cards if getattr(c, "art", None)]
+    outside = {str(p.resolve()) for p in files if not p.resolve().is_relative_to(root)}
+    return sorted(outside)
 
 
 def _validate(cards: Path):

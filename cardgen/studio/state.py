@@ -7,8 +7,10 @@ after every save, and the page patches only the cards whose data or picture chan
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -121,11 +123,7 @@ class State:
         """``file`` (as diagnostics name it) relative to the folder holding the catalogue."""
         if not file or self.root is None:
             return file
-        path = Path(file) if Path(file).is_absolute() else Path.cwd() / file
-        try:
-            return path.resolve().relative_to(self.root.parent).as_posix()
-        except (ValueError, OSError):
-            return file
+        return _short(file, self.root, os.getcwd())
 
     def where(self, pos: Position) -> str:
         """A position as the pages show it: ``cards/battle.yaml:20:11`` (or the sheet cell)."""
@@ -152,6 +150,17 @@ class State:
             "update": self.update.to_json() if self.update else None,
             "message": self.message,
         }
+
+
+@lru_cache(maxsize=4096)
+def _short(file: str, root: Path, cwd: str) -> str:
+    """``file`` relative to the folder holding ``root`` (resolved once: a state names each
+    card's file, and is made again after every save)."""
+    path = Path(file) if Path(file).is_absolute() else Path(cwd) / file
+    try:
+        return path.resolve().relative_to(root.parent).as_posix()
+    except (ValueError, OSError):
+        return file
 
 
 def pin(d: Diagnostic, cards: Iterable[CardInfo]) -> str | None:
