@@ -359,7 +359,12 @@ def load_yaml(
     max_nodes: int = MAX_NODES,
 ) -> tuple[Any, SourceMap]:
     """Read and parse a YAML file safely; ``display`` is the file name used in diagnostics."""
-    from cardgen.util.files import FileTooLarge, NotARegularFile, read_input_file
+    from cardgen.util.files import (
+        FileTooLarge,
+        NotARegularFile,
+        describe_os_error,
+        read_input_file,
+    )
 
     file = display or os.fspath(path)
     try:
@@ -374,5 +379,6 @@ def load_yaml(
         hint = "make it a regular file, or remove it from the folder"
         raise _fail("E001", f"cannot read file: {exc}", Position(file), hint) from None
     except OSError as exc:
-        raise _fail("E001", f"cannot read file: {exc.strerror}", Position(file)) from None
+        why = describe_os_error(exc, exc.filename)
+        raise _fail("E001", f"cannot read file: {why}", Position(file)) from None
     return parse_yaml(_decode(data, file), file, max_nodes=max_nodes)

@@ -25,6 +25,7 @@ from cardgen.cli.common import (
     usage_error,
     write_output,
 )
+from cardgen.util.files import describe_os_error
 
 
 class ReportFormat(StrEnum):
@@ -172,7 +173,8 @@ def _pack_named(game: str | None, rules_file: Path):
 
     if game is None:
         raise usage_error(
-            f"{rules_file} not found: name the game pack with --game ({', '.join(pack_ids())})",
+            f"{rules_file} does not exist: name the game pack with --game "
+            f"({', '.join(pack_ids())})",
             "--game",
         )
     try:
@@ -254,8 +256,9 @@ def import_(
     if to.exists() and not to.is_dir():
         raise fail(f"{to} is a file, not a catalogue folder")
     if rules is None and not target_rules.is_file():
+        missing = "does not exist" if not to.exists() else f"has no {RULES_FILE}"
         raise usage_error(
-            f"{to} has no {RULES_FILE}: give --rules FILE (a rules.yaml naming the game's pack), "
+            f"{to} {missing}: give --rules FILE (a rules.yaml naming the game's pack), "
             "or start a game with `cardgen new GAME` and import into GAME/cards",
             "--rules",
         )
@@ -264,7 +267,7 @@ def import_(
         try:
             rules_bytes = rules.read_bytes()
         except OSError as exc:
-            raise fail(f"cannot read {rules}: {exc.strerror}") from None
+            raise fail(f"cannot read {rules}: {describe_os_error(exc, rules)}") from None
         if target_rules.is_file() and target_rules.read_bytes() != rules_bytes and not force:
             raise fail(f"{to} has its own {RULES_FILE}: --force replaces it with {rules}")
     try:
@@ -280,8 +283,6 @@ def import_(
             f"{exc.name!r} is not one of {', '.join(map(repr, exc.names))}.", "--sheet"
         ) from None
     except OSError as exc:
-        from cardgen.util.files import describe_os_error
-
         raise fail(
             f"cannot write {to}: {describe_os_error(exc, to)}; nothing was changed there"
         ) from None

@@ -26,6 +26,7 @@ from cardgen.cli.common import (
     usage_error,
     write_output,
 )
+from cardgen.util.files import describe_os_error
 
 
 class LogFormat(StrEnum):
@@ -116,7 +117,7 @@ def play(
         try:
             text = replay.read_text(encoding="utf-8")
         except OSError as exc:
-            raise fail(f"{replay}: cannot read: {exc.strerror}") from None
+            raise fail(f"{replay}: cannot read: {describe_os_error(exc, replay)}") from None
         try:
             result = engine.replay_log(text, cat)
         except (engine.ReplayError, engine.GameSetupError) as exc:
@@ -220,8 +221,10 @@ def _play_kit(
             )
         try:
             text = replay.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise fail(f"{replay}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        except OSError as exc:
+            raise fail(f"{replay}: cannot read: {describe_os_error(exc, replay)}") from None
+        except UnicodeDecodeError as exc:
+            raise fail(f"{replay}: cannot read: {exc}") from None
         try:
             result = log.replay(text, engine, cat)
         except ReplayError as exc:

@@ -113,7 +113,10 @@ def catalogue_of(path: Path, doc: Any, smap: SourceMap) -> Catalogue:
                 [f"catalogue {cards}: {d.position}: {d.message}" for d in exc.diagnostics]
             ) from None
         except OSError as exc:
-            raise Problems([f"{smap.at(('cards',))}: catalogue {cards}: {exc.strerror}"]) from None
+            from cardgen.util.files import describe_os_error
+
+            why = describe_os_error(exc, exc.filename)
+            raise Problems([f"{smap.at(('cards',))}: catalogue {cards}: {why}"]) from None
     return _CATALOGUES[root]
 
 

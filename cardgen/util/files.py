@@ -160,6 +160,7 @@ def describe_os_error(exc: OSError, target: str | os.PathLike[str] | None = None
         errno.EPERM: "permission denied",
         errno.ENAMETOOLONG: "file name too long",
         errno.ELOOP: "a symlink loop",
+        errno.ENOENT: "it does not exist",
     }
     reason = reasons.get(exc.errno) if exc.errno is not None else None
     return f"{where}{reason or exc.strerror or exc}"
