@@ -12,7 +12,7 @@ block or an inline segment may be limited to some formats with ``only`` (like Sp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -299,9 +299,10 @@ class Appendix:
     rulebook_subject: str | None = None
     #: id of the section that explains the icons (linked from the markdown lede)
     icons_section: str | None = None
-    #: the rulebook's figures by name (:meth:`cardgen.pack.Pack.rulebook_figures`):
-    #: ``cardgen.docs.figures.Figure`` objects, drawn only when a rulebook is written
-    figures: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: the rulebook's figures by name (:meth:`cardgen.pack.Pack.rulebook_figures`, and the
+    #: real cards of :mod:`cardgen.docs.card_figures`): ``cardgen.docs.figures.Figure``
+    #: objects, drawn only when a rulebook is written
+    figures: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def walk(self) -> Iterator[Section]:
         for s in self.sections:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.catalogue.icon_tokens import catalogue_icons, tokens_in
+from cardgen.docs.card_figures import RulebookFigures
 from cardgen.docs.content import (
     Appendix,
     CardRef,
@@ -206,7 +207,7 @@ def assemble(
         "icons_section": "glossary-icons"
         if any(s.id == "glossary-icons" for s in sections)
         else None,
-        "figures": pack.rulebook_figures(catalogue),
+        "figures": RulebookFigures(catalogue, pack.rulebook_figures(catalogue)),
     }
     fields.update(kw)
     return Appendix(

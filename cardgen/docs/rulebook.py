@@ -251,7 +251,7 @@ def _template_line(exc: BaseException) -> int | None:
 # --- markdown ----------------------------------------------------------------------------------
 _HEADING = re.compile(r"(#{1,3}) (.+)")
 _ITEM = re.compile(r"(-|\d+[.)]) (.*)")
-_FIGURE = re.compile(r"!\[(.*)\]\(figure:([a-z0-9][a-z0-9-]*)\)")
+_FIGURE = re.compile(r"!\[(.*)\]\(figure:([a-z0-9][a-z0-9+-]*)\)")
 _INLINE = re.compile(r"\\([!-/:-@\[-`{-~])|\*\*|\*|\{([a-z][a-z0-9-]*)\}")
 
 
@@ -501,8 +501,12 @@ def figures_of(rulebook: Rulebook, figures: dict[str, Any]) -> dict[str, Any]:
     out = {}
     for b in rulebook.blocks:
         if b.kind == "figure":
-            if b.id not in figures:
-                known = ", ".join(sorted(figures)) or "none"
-                raise RulebookError(f"unknown figure 'figure:{b.id}' (the pack draws: {known})")
-            out[b.id] = figures[b.id]
+            try:
+                out[b.id] = figures[b.id]
+            except KeyError as exc:
+                known = ", ".join(figures) or "none"
+                why = f"{exc.args[0]}; " if exc.args and exc.args[0] != b.id else ""
+                raise RulebookError(
+                    f"unknown figure 'figure:{b.id}' ({why}the rulebook may place: {known})"
+                ) from None
     return out
