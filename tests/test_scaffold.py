@@ -214,7 +214,7 @@ def test_any_printable_name_makes_a_game_that_validates(tmp_path, name):
     assert result.ok, result.diagnostics
 
 
-@pytest.mark.parametrize("name", ["two\nlines", "tab\there", "nul\x00", "   ", ""])
+@pytest.mark.parametrize("name", ["two\nlines", "tab\there", "nul\x00", "   ", "", "é" * 61])
 def test_a_name_validate_would_refuse_is_a_usage_error(runner, app, tmp_path, name):
     result = _new(runner, app, str(tmp_path / "g"), "--name", name)
     assert result.exit_code == 2 and "--name" in result.output, result.output

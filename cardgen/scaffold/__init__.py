@@ -87,10 +87,23 @@ def name_problem(name: str) -> str | None:
 
     if not name.strip():
         return "is empty"
+    longest = _max_name_length()
+    if len(name) > longest:
+        return f"has {len(name)} characters; a game's name has at most {longest}"
     for ch in name:
         if ch == "\n" or bad_character(ch):
             return f"holds {describe(ch)}; a name is one line of printable text"
     return None
+
+
+def _max_name_length() -> int:
+    """The longest name ``rules.yaml``'s ``game:`` takes (the rules model's bound)."""
+    from annotated_types import MaxLen
+
+    from cardgen.catalogue.models import RulesBase
+
+    field = RulesBase.model_fields["game"]
+    return next(m.max_length for m in field.metadata if isinstance(m, MaxLen))
 
 
 def _free_target(target: Path) -> Path:
