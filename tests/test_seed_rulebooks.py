@@ -17,6 +17,20 @@ GAMES = Path(__file__).resolve().parents[1] / "games"
 
 #: what each rulebook must say with the shipped rules.yaml
 SAYS = {
+    "authority": (
+        "The Royal Soldiers: 36 units",
+        "every player's starting units",
+        "Each Monarch starts with 40 HP",
+        "Shuffle your starting units: 3 × Squire, 3 × Man-at-arms, 2 × Knight.",
+        "The first player draws three units, the others four.",
+        "row 1 holds three, row 2 holds two, row 3 holds one",
+        "turn six of them face up",
+        "A bought place stays empty until this step.",
+        "An attack meets the outermost row with a defender first",
+        "is lost: it never carries to the next row",
+        "is forgotten at the end of the turn",
+        "A game still going after 300 turns is won by the highest HP.",
+    ),
     "attack-the-tower": (
         "each player needs their own army",
         "Draw 5 cards, one at a time, each from the pile you choose",
@@ -44,6 +58,23 @@ SAYS = {
 
 #: rules.yaml edits (old, new) and what the rulebook then says, and no longer says
 CHANGES = {
+    "authority": (
+        [
+            ("monarch_hp: 40", "monarch_hp: 30"),
+            ("  leftover_to_monarch: false", "  leftover_to_monarch: true"),
+            ("  mode: free_for_all", "  mode: 2v2"),
+            ("  attack_order: outermost", "  attack_order: innermost"),
+        ],
+        [
+            "Each Monarch starts with 30 HP",
+            "goes on to the Monarch",
+            "A game for four players in two teams.",
+            "the team with a Monarch standing wins together",
+            "2 VS. 2",
+            "closest row with a defender first",
+        ],
+        ["is lost: it never carries to the next row", "each for themselves"],
+    ),
     "attack-the-tower": (
         [
             ("base_power: 4 ", "base_power: 5 "),
@@ -81,6 +112,7 @@ CHANGES = {
 
 #: words the figures print (the cards as the kit draws them)
 FIGURE_WORDS = {
+    "authority": ("Squire", "Man-at-arms", "Kingsguard"),
     "attack-the-tower": ("Recruits Catapults", "Special troop · power 1"),
     "greedy-kingdoms": ("Cook", "Knight", "ORDINARY WORKER"),
 }
