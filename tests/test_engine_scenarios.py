@@ -348,3 +348,21 @@ def test_every_value_the_engine_logs_is_in_the_checked_vocabulary(cards_dir):
                 assert value_problem(how, d[name], game) is None, (d, name)
                 seen.add((d["type"], name))
     assert {("phase", "phase"), ("round", "season"), ("upkeep", "paid"), ("look", "step")} <= seen
+
+
+@pytest.mark.parametrize("case", ["nul", "5000 characters", "symlink loop"])
+@pytest.mark.parametrize("folder", SCENARIO_FOLDERS, ids=lambda p: p.parent.name)
+def test_scenario_run_reports_a_hostile_cards_path(tmp_path, runner, app, folder, case):
+    """The same through `cardgen scenario run`, which first asks whether the catalogue's engine
+    is on the engine kit (an absolute symlink loop was a traceback there)."""
+    import yaml
+
+    source = collect([folder])[0]
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    data.pop("cards", None)
+    body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    path = tmp_path / "sc.yaml"
+    path.write_text(f"{body}cards: {_hostile_cards(tmp_path, case)}\n", encoding="utf-8")
+    res = runner.invoke(app, ["scenario", "run", str(path)])
+    assert res.exit_code == 1 and isinstance(res.exception, SystemExit | None), res.output
+    assert "0 passed, 1 failed" in res.output, res.output

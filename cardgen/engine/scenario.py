@@ -33,7 +33,9 @@ A list may be expected as ``{size: N}`` or ``{contains: [...]}``.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import os
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -104,7 +106,9 @@ def catalogue_of(path: Path, doc: Any, smap: SourceMap) -> Catalogue:
     cards = doc.get("cards", DEFAULT_CARDS) if isinstance(doc, dict) else DEFAULT_CARDS
     if not isinstance(cards, str) or "\0" in cards or not cards.strip():
         raise Problems([f"{smap.at(('cards',))}: cards is the catalogue folder's path"])
-    root = (path.parent / cards).resolve()
+    root = Path(os.path.normpath(path.parent / cards))
+    with contextlib.suppress(OSError, RuntimeError):  # a symlink loop: loading it says so
+        root = root.resolve()
     if root not in _CATALOGUES:
         try:
             _CATALOGUES[root] = load_catalogue(root)
