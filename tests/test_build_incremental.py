@@ -332,7 +332,7 @@ def test_print_guide_names_every_file_or_folder(built):
     for f in manifest["files"]:
         folder = f["path"].rsplit("/", 1)[0] + "/"
         assert f"`{f['path']}`" in guide or f"`{folder}`" in guide, f["path"]
-    assert "flip on the long edge" in guide
+    assert "duplex as the first page says (the edge to flip on)" in guide
     assert "| player boards | 4 |" in guide
     assert "| rulebooks | 1 | rulebook: 1 |" in guide
     assert "## rulebook" in guide and "booklet" in guide and "`rulebook/rulebook.pdf`" in guide

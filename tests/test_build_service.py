@@ -10,6 +10,7 @@ from conftest import FIXTURES
 
 from cardgen.build.pipeline import build
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.render.api import RenderOptions
 
 
 def test_a_dtc_build_adds_a_pdfx_per_deck_to_the_kit(tmp_path):
@@ -48,7 +49,8 @@ def test_the_home_kit_has_both_papers_and_tts_addresses_from_a_base(tmp_path):
     Tabletop Simulator images are."""
     cards = tmp_path / "cards"
     shutil.copytree(FIXTURES / "render" / "cards", cards)
-    build(cards, tmp_path / "kit", only=["cards"], jobs=1, tts_url="https://example.org/g/")
+    options = RenderOptions(tts_url="https://example.org/g/")  # `build --tts-url` gives it
+    build(cards, tmp_path / "kit", only=["cards"], jobs=1, card_options=options)
     kit = tmp_path / "kit" / "cards"
     assert (kit / "pnp-a4.pdf").is_file() and (kit / "pnp-letter.pdf").is_file()
     guide = (tmp_path / "kit" / "README.md").read_text()

@@ -138,6 +138,7 @@ BAD_CHOICES = [
     (["render", CAT, "-o", "OUT"], "--service", "kinkos", ["home", "tgc", "mpc", "dtc"]),
     (["build", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
     (["build", CAT, "-o", "OUT"], "--service", "kinkos", ["home", "tgc", "mpc", "dtc"]),
+    (["build", CAT, "-o", "OUT"], "--duplex", "both", ["long", "short", "none"]),
     (["build", CAT, "-o", "OUT"], "--only", "cards,dice", ["cards", "components", "appendix"]),
     (["watch", CAT, "-o", "OUT"], "--paper", "a5", PAPERS),
     (["watch", CAT, "-o", "OUT"], "--only", "cards,dice", ["cards", "components", "appendix"]),
@@ -199,7 +200,7 @@ def test_choice_enums_match_the_library():
     they must stay equal to the library's own lists."""
     from cardgen.build.pipeline import PAPERS as BUILD_PAPERS
     from cardgen.catalogue.export import EXPORTERS
-    from cardgen.cli import appendix_cmds, build_cmds, catalogue_cmds, render_cmds, simulate_cmds
+    from cardgen.cli import appendix_cmds, catalogue_cmds, print_options, render_cmds, simulate_cmds
     from cardgen.diagnostics.formats import FORMATS as REPORT_FORMATS
     from cardgen.docs import FORMATS as APPENDIX_FORMATS
     from cardgen.render.api import PRODUCTS, SERVICE_PRODUCTS
@@ -211,15 +212,58 @@ def test_choice_enums_match_the_library():
         (catalogue_cmds.ExportFormat, EXPORTERS),
         (appendix_cmds.AppendixFormat, APPENDIX_FORMATS),
         (render_cmds.Product, PRODUCTS + SERVICE_PRODUCTS),
-        (render_cmds.ServiceChoice, SERVICE_IDS),
-        (render_cmds.Paper, PAPERS),
-        (render_cmds.DuplexMode, [d.value for d in Duplex]),
-        (build_cmds.Paper, BUILD_PAPERS),
-        (build_cmds.Service, SERVICE_IDS),
+        (print_options.ServiceChoice, SERVICE_IDS),
+        (print_options.Paper, PAPERS),
+        (print_options.Paper, BUILD_PAPERS),
+        (print_options.DuplexMode, [d.value for d in Duplex]),
         (simulate_cmds.SimFormat, ["table", "json"]),
     ]
     for cli_enum, library in pairs:
         assert [m.value for m in cli_enum] == list(library), cli_enum.__name__
+
+
+PRINT_OPTIONS = ["--out", "--paper", "--duplex", "--bleed", "--cmyk", "--service", "--icc"]
+PRINT_OPTIONS += ["--tts-url", "--jobs"]
+
+
+def test_render_and_build_share_the_print_options_and_defaults(app):
+    """One definition of each print option for both commands: the same names, types, defaults
+    and help (they differed in paper, --duplex, --bleed, --cmyk and the output's layout)."""
+    commands = _commands(app)
+
+    def options(name: str) -> dict[str, object]:
+        return {
+            next(o for o in p.opts if o.startswith("--")): p
+            for p in commands[name].params
+            if any(o in PRINT_OPTIONS for o in p.opts)
+        }
+
+    render, build = options("render"), options("build")
+    assert sorted(render) == sorted(build) == sorted(PRINT_OPTIONS)
+    for name in PRINT_OPTIONS:
+        a, b = render[name], build[name]
+        same = ("opts", "default", "multiple", "is_flag", "help")
+        assert [getattr(a, k) for k in same] == [getattr(b, k) for k in same], name
+
+
+@pytest.mark.parametrize("command", ["render", "build"])
+@pytest.mark.parametrize("bleed", ["nan", "inf", "-1", "1000000"])
+def test_a_bleed_no_printer_can_use_is_a_usage_error(runner, app, tmp_path, command, bleed):
+    res = runner.invoke(app, [command, RENDER, "-o", str(tmp_path / "o"), "--bleed", bleed])
+    assert res.exit_code == 2 and "--bleed" in res.output, res.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_build_makes_the_print_and_play_sheets_render_makes(runner, app, tmp_path):
+    """The same options give the same print-and-play file, in the same place: output/cards/."""
+    args = ["--paper", "letter", "--duplex", "short", "--bleed", "2", "-j", "1"]
+    built = runner.invoke(app, ["build", RENDER, "-o", str(tmp_path / "b"), *args])
+    assert built.exit_code == 0, built.output
+    made = runner.invoke(app, ["render", RENDER, "-o", str(tmp_path / "r"), "-p", "pnp", *args])
+    assert made.exit_code == 0, made.output
+    pnp = "cards/pnp-letter.pdf"
+    assert (tmp_path / "r" / pnp).read_bytes() == (tmp_path / "b" / pnp).read_bytes()
+    assert not (tmp_path / "b" / "cards" / "pnp-a4.pdf").exists()
 
 
 def test_help_texts_and_the_package_description_name_no_game(runner, app, plain):

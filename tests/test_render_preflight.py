@@ -110,7 +110,8 @@ def test_render_cli_writes_selected_products(tmp_path, runner, app):
         ],
     )
     assert res.exit_code == 0, res.output
-    assert sorted(p.name for p in out.iterdir()) == ["pnp-letter.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == ["cards"]  # where build puts them too
+    assert sorted(p.name for p in (out / "cards").iterdir()) == ["pnp-letter.pdf"]
 
 
 def test_cardgen_validate_runs_the_preflight(cards, runner, app):

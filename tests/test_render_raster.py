@@ -160,6 +160,7 @@ def test_images_render_with_nothing_but_python(tmp_path):
     products = [a for p in IMAGES for a in ("-p", p)]
     res = subprocess.run([*cmd, *products, "--jobs", "2"], env=env, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
+    out = out / "cards"
     assert (out / "contact.png").is_file() and (out / "tts" / "attack-right.json").is_file()
     with Image.open(next((out / "png").rglob("*.png"))) as im:
         assert im.size == (825, 1125)

@@ -362,10 +362,11 @@ def test_a_card_size_the_service_does_not_print_is_refused(tmp_path):
 def test_the_cli_makes_what_the_service_asks_for(runner, app, tmp_path):
     res = runner.invoke(app, ["render", str(CARDS), "--service", "dtc", "-o", str(tmp_path)])
     assert res.exit_code == 0, res.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["dtc"]
+    assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == ["dtc"]  # as build puts it
     assert "placeholder" in res.output  # the unconfirmed ink limit is said
     res = runner.invoke(app, ["render", str(CARDS), "--service", "mpc", "-o", str(tmp_path / "m")])
-    assert res.exit_code == 0 and sorted(p.name for p in (tmp_path / "m").iterdir()) == ["mpc"]
+    assert res.exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "m" / "cards").iterdir()) == ["mpc"]
     res = runner.invoke(app, ["render", str(CARDS), "--service", "xyz"])
     assert res.exit_code == 2 and "dtc" in res.output
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import PurePosixPath
 
+from cardgen.render.geometry import PAPERS
+
 GUIDE_FILE = "README.md"
 LIST_AT_MOST = 12  # longer variants are summarised folder by folder
 
@@ -21,10 +23,10 @@ def guide_markdown(manifest: dict, settings: dict) -> str:
     """The guide as markdown, from :func:`cardgen.build.manifest.manifest_data`'s result and
     the kit settings' ``guide``."""
     paper = manifest["paper"]
-    howto = {
-        k.format(paper=paper): v.format(paper=paper.upper())
-        for k, v in (settings.get("variants") or {}).items()
-    }
+    howto = {}  # a variant of every paper: the print-and-play sheets may be on several
+    for k, v in (settings.get("variants") or {}).items():
+        for each in dict.fromkeys((paper, *PAPERS)):
+            howto.setdefault(k.format(paper=each), v.format(paper=each.upper()))
     lines = [f"# {settings.get('title', '{game}').format(game=manifest['game'])}", ""]
     if settings.get("intro"):
         lines += [settings["intro"], ""]

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from cardgen.build.cache import BuildCache
 from cardgen.build.guide import GUIDE_FILE, guide_markdown
@@ -31,6 +32,7 @@ from cardgen.build.steps import (
     Step,
     Unavailable,
     no_progress,
+    options_digest,
 )
 from cardgen.diagnostics import Diagnostic, DiagnosticError
 from cardgen.util.atomic import atomic_write_text, remove_stale_temporaries
@@ -122,7 +124,7 @@ def input_digest(
     paper: str,
     only: list[str] | None,
     service: str = "home",
-    tts_url: str | None = None,
+    card_options: Any = None,
 ) -> str:
     """Everything a build reads: the catalogue folder, the cards' art files wherever they are,
     the pack's code, all of the cardgen package (code, templates, fonts, the rulebook source)
@@ -137,7 +139,7 @@ def input_digest(
             "paper": paper,
             "only": only,
             "service": service,
-            "tts_url": tts_url,
+            "card options": options_digest(card_options) if card_options else None,
         }
     )
 
@@ -150,11 +152,11 @@ def build(
     only: Iterable[str] | None = None,
     jobs: int | None = None,
     service: str = "home",
-    tts_url: str | None = None,
     on_plan: Callable[[list[Step]], None] | None = None,
     on_step: Callable[[StepResult], None] | None = None,
     on_start: Callable[[Step], None] | None = None,
     on_progress: Callable[[str, int], None] | None = None,
+    card_options: Any = None,
 ) -> BuildReport:
     """Build the kit into ``out_dir``; raise :class:`BuildError` on any problem.
 
@@ -162,9 +164,11 @@ def build(
     differ, so an unchanged output is never rewritten.  ``jobs`` processes rasterise the card
     images (None: the machine's cores); the kit is the same for every number.  ``service``
     (``tgc``, ``mpc``, ``dtc``) adds that print service's files to the kit, and its warnings
-    to the report (the same as ``cardgen render --service``'s); ``tts_url`` is where the
-    Tabletop Simulator saved object finds its images (None: by file name).  ``on_progress``
-    gets the work a step does as it goes (``"images", 1`` for each card design rasterised).
+    to the report (the same as ``cardgen render --service``'s).  ``on_progress`` gets the work
+    a step does as it goes (``"images", 1`` for each card design rasterised).
+    ``card_options`` (a :class:`cardgen.render.api.RenderOptions`) are the card files' print
+    options, as `cardgen render` takes them: the print-and-play papers (default: A4 and
+    Letter), duplex, bleed, CMYK, ICC profile and Tabletop Simulator address.
     """
     started = time.perf_counter()
     if paper not in PAPERS:
@@ -181,7 +185,7 @@ def build(
     selected = None if only is None else list(dict.fromkeys(only))
     try:
         cache = BuildCache.load(out)
-        inputs = input_digest(cards, paper, selected, service, tts_url)
+        inputs = input_digest(cards, paper, selected, service, card_options)
         indexes = (out / MANIFEST_FILE).is_file() and (out / GUIDE_FILE).is_file()
         if inputs == cache.inputs and cache.intact() and indexes:
             # what an interrupted build left, unless a build is running (it sweeps then)
@@ -196,7 +200,7 @@ def build(
             paper,
             service=service,
             jobs=jobs,
-            tts_url=tts_url,
+            card_options=card_options,
             progress=on_progress or no_progress,
         )
         steps, skipped = plan(ctx, selected)

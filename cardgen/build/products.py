@@ -13,7 +13,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from cardgen.build.steps import BuildContext, Output, Step, Unavailable, keyed_step, provider
+from cardgen.build.steps import (
+    BuildContext,
+    Output,
+    Step,
+    Unavailable,
+    keyed_step,
+    options_digest,
+    provider,
+)
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.render.sizes import size_groups, size_key
 from cardgen.render.theme import pack_layout_file
@@ -118,7 +126,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     sheet are remade from the store."""
     try:
         from cardgen.render.api import Renderer, RenderOptions
-        from cardgen.render.geometry import PAPERS
         from cardgen.render.products.base import load_product_settings
         from cardgen.render.products.tts import per_sheet
     except ImportError as exc:  # pragma: no cover - the renderer ships with cardgen
@@ -127,11 +134,14 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     steps: list[Step] = []
     rasters = raster_cache(ctx)
     files = card_inputs(ctx)
+    # the print options `cardgen render` takes (papers, duplex, bleed, CMYK, ICC, TTS address)
+    base = ctx.card_options or RenderOptions()
 
     def render_step(
         step_id: str, title: str, cards: list[Card], options, describe, after=None
     ) -> Step:
         options = replace(options, jobs=ctx.jobs)  # not in the key: same files for any jobs
+        inputs = {**step_inputs(ctx, cards, files, CARD_CODE), "options": options_digest(options)}
 
         def run(out: Path) -> list[Output]:
             renderer = Renderer(_sub_catalogue(ctx, cards), rasters=rasters, progress=ctx.progress)
@@ -140,7 +150,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 after(renderer)
             return [describe(p.relative_to(out).as_posix(), p) for p in written]
 
-        return keyed_step(step_id, "cards", title, step_inputs(ctx, cards, files, CARD_CODE), run)
+        return keyed_step(step_id, "cards", title, inputs, run)
 
     def fill(out: Path) -> list[Output]:
         Renderer(cat, rasters=rasters, progress=ctx.progress).fill_raster_cache(ctx.jobs)
@@ -163,22 +173,23 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     def pnp(rel: str, path: Path) -> Output:
         which, cards = of_size(rel)
         paper = Path(rel).stem.removeprefix("pnp-").split("-")[0]  # pnp-a4-mini: a4
+        sides = "single-sided" if base.duplex.value == "none" else "for duplex"
         return Output(
             rel,
-            f"print-and-play card sheets, {paper.upper()}, fronts and backs for duplex{which}",
+            f"print-and-play card sheets, {paper.upper()}, fronts and backs {sides}{which}",
             pdf_pages(path),
             {"cards": sum(c.copies for c in cards)},
             f"pnp-{paper}",
             tuple(c.id for c in cards),
         )
 
-    for paper in PAPERS:  # the cards on A4 and on Letter, whichever the kit's paper
+    for paper in base.papers:
         steps.append(
             render_step(
                 f"cards/pnp-{paper}",
                 f"Cards: print-and-play {paper.upper()}",
                 cat.cards,
-                RenderOptions(products=("pnp",), papers=(paper,)),
+                replace(base, products=("pnp",), papers=(paper,)),
                 pnp,
             )
         )
@@ -221,7 +232,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 f"cards/print-{deck}",
                 f"Cards: print PDFs, {deck}",
                 cards,
-                RenderOptions(products=("print",)),
+                replace(base, products=("print",)),
                 printed,
             )
         )
@@ -230,13 +241,13 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 f"cards/png-{deck}",
                 f"Cards: PNGs, {deck}",
                 cards,
-                RenderOptions(products=("png",)),
+                replace(base, products=("png",)),
                 png,
             )
         )
 
     if ctx.service != "home":
-        steps += _service_steps(ctx, backs, render_step)
+        steps += _service_steps(ctx, base, backs, render_step)
 
     def sheet(rel: str, path: Path) -> Output:
         stem = Path(rel).stem
@@ -256,7 +267,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 f"cards/tts-{key}",
                 f"Cards: TTS sheets, {key}",
                 cards,
-                RenderOptions(products=("tts",), tts_parts=("sheets",), tts_cell=cell),
+                replace(base, products=("tts",), tts_parts=("sheets",), tts_cell=cell),
                 sheet,
             )
         )
@@ -265,9 +276,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             "cards/tts-index",
             "Cards: Tabletop Simulator saved object",
             cat.cards,
-            RenderOptions(
-                products=("tts",), tts_parts=("index",), tts_url=ctx.tts_url, tts_cell=cell
-            ),
+            replace(base, products=("tts",), tts_parts=("index",), tts_cell=cell),
             lambda rel, path: Output(rel, "Tabletop Simulator saved object", None, {}, "tts"),
         )
     )
@@ -290,7 +299,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
             "cards/contact",
             "Cards: contact sheet",
             cat.cards,
-            RenderOptions(products=("contact",)),
+            replace(base, products=("contact",)),
             contact,
             after=retain,
         )
@@ -312,10 +321,11 @@ def _tts_cell(ctx: BuildContext, counts: list[int]) -> tuple[int, int]:
     return game_cell(settings.tts, master_size(layout.size, settings), counts)
 
 
-def _service_steps(ctx: BuildContext, decks: dict[str, list[Card]], render_step) -> list[Step]:
+def _service_steps(
+    ctx: BuildContext, base: Any, decks: dict[str, list[Card]], render_step
+) -> list[Step]:
     """A step per deck (a pile's cards with one back) writing the print service's folder for
     it: its faces named with their quantity, its back and list (and order), or its PDF."""
-    from cardgen.render.api import RenderOptions
     from cardgen.render.services import service
 
     svc = service(ctx.service)
@@ -345,7 +355,7 @@ def _service_steps(ctx: BuildContext, decks: dict[str, list[Card]], render_step)
                 f"cards/{svc.id}-{slug}",
                 f"Cards: {svc.name}, {slug}",
                 cards,
-                RenderOptions(products=svc.products),
+                replace(base, products=svc.products),
                 service_file,
             )
         )

@@ -86,6 +86,27 @@ def keyed_step(
     return Step(step_id, group, title, digest_data(inputs), run, inputs)
 
 
+def options_digest(options: Any) -> str:
+    """The digest of what a :class:`cardgen.render.api.RenderOptions` changes in the files it
+    makes (its ``jobs`` change nothing)."""
+    from cardgen.util.hashing import digest_bytes, digest_data
+
+    icc = digest_bytes(options.icc) if options.icc else None
+    return digest_data(
+        [
+            list(options.products),
+            list(options.papers),
+            str(options.duplex.value),
+            options.cmyk,
+            options.pnp_bleed,
+            options.tts_url,
+            list(options.tts_parts),
+            list(options.tts_cell) if options.tts_cell else None,
+            icc,
+        ]
+    )
+
+
 def no_progress(what: str, count: int) -> None:
     """A step's progress, reported to no one."""
 
@@ -99,13 +120,15 @@ class BuildContext:
     paper: str
     #: the print service whose files the kit also holds (``home``: none besides the kit)
     service: str = "home"
-    #: where the Tabletop Simulator saved object finds its images (None: by file name)
-    tts_url: str | None = None
     #: processes rasterising card images (None: the machine's cores); never part of a step's
     #: key, as the files are the same for every number
     jobs: int | None = None
     #: products a provider left out, with the reason (e.g. a missing external tool)
     skipped: dict[str, str] = field(default_factory=dict)
+    #: the print options of the card files (a :class:`cardgen.render.api.RenderOptions`:
+    #: the print-and-play papers, duplex, bleed, CMYK, ICC profile, TTS address; its products
+    #: are the steps'); None: the defaults (A4 and Letter sheets)
+    card_options: Any = None
     #: ``progress(what, count)`` as a step's work gets done (``"images", 1``: one design
     #: rasterised); never part of a step's key
     progress: Callable[[str, int], None] = field(default=no_progress, compare=False)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterator
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -13,7 +12,6 @@ import typer
 
 from cardgen.cli.common import (
     DEFAULT_CARDS,
-    TTS_URL_HELP,
     CardsDir,
     Jobs,
     LegacyCards,
@@ -28,35 +26,22 @@ from cardgen.cli.common import (
     show_progress,
     usage_error,
 )
-
-DEFAULT_OUT = Path("output")
-
-
-class Paper(StrEnum):
-    a4 = "a4"
-    letter = "letter"
-
-
-OutDir = Annotated[Path, typer.Option("--out", "-o", help="Output folder.")]
-PaperOption = Annotated[Paper, typer.Option("--paper", help="Paper for sheets and tiles.")]
-
-
-class Service(StrEnum):
-    home = "home"
-    tgc = "tgc"
-    mpc = "mpc"
-    dtc = "dtc"
-
-
-ServiceOption = Annotated[
+from cardgen.cli.print_options import (
+    DEFAULT_OUT,
+    Bleed,
+    Cmyk,
+    Duplex,
+    DuplexMode,
+    Icc,
+    OutDir,
+    Paper,
+    Papers,
     Service,
-    typer.Option(
-        "--service",
-        help="Add a print service's files to the kit: tgc (The Game Crafter: a folder per deck, "
-        "faces named with their quantity), mpc (MakePlayingCards: the same, with an MPC "
-        "Autofill order), dtc (DriveThruCards PDF/X-1a per deck).",
-    ),
-]
+    ServiceChoice,
+    TtsUrl,
+    card_options,
+)
+
 Only = Annotated[
     list[str] | None,
     typer.Option(
@@ -79,10 +64,14 @@ def _groups(only: list[str] | None) -> list[str] | None:
 def build(
     directory: CardsDir = DEFAULT_CARDS,
     out: OutDir = DEFAULT_OUT,
-    paper: PaperOption = Paper.a4,
-    service: ServiceOption = Service.home,
+    paper: Papers = None,
+    duplex: Duplex = DuplexMode.long,
+    bleed: Bleed = None,
+    cmyk: Cmyk = False,
+    service: Service = ServiceChoice.home,
+    icc: Icc = None,
+    tts_url: TtsUrl = None,
     only: Only = None,
-    tts_url: str = typer.Option(None, "--tts-url", help=TTS_URL_HELP),
     jobs: Jobs = None,
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
@@ -95,9 +84,14 @@ def build(
 
     cards = cards_dir(directory, legacy_cards)
     groups = _groups(only)
-    url = (tts_url.rstrip("/") + "/") if tts_url else None
-    options = {"paper": paper.value, "only": groups, "jobs": jobs, "service": service.value}
-    options["tts_url"] = url
+    cards_options = card_options(paper, duplex, bleed, cmyk, icc, tts_url)
+    options = {
+        "paper": cards_options.papers[0],  # the components' paper
+        "only": groups,
+        "jobs": jobs,
+        "service": service.value,
+        "card_options": cards_options,
+    }
     with _failing_on(BuildError):
         if not show_progress():
             report = run_build(cards, out, **options)
@@ -164,7 +158,7 @@ def _progress():
 def watch(
     directory: CardsDir = DEFAULT_CARDS,
     out: OutDir = DEFAULT_OUT,
-    paper: PaperOption = Paper.a4,
+    paper: Papers = None,
     only: Only = None,
     jobs: Jobs = None,
     sheet: Path | None = typer.Option(
@@ -205,7 +199,7 @@ def watch(
         run_watch(
             cards,
             out,
-            paper=paper.value,
+            paper=(paper or [Paper.a4])[0].value,
             only=groups,
             jobs=jobs,
             on_change=lambda paths: say(f"{', '.join(paths)} changed"),

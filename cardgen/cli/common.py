@@ -147,13 +147,6 @@ def cards_dir(directory: Path, legacy: Path | None) -> Path:
 # --- errors -----------------------------------------------------------------------------------
 
 
-#: ``--tts-url`` of `render` and `build`
-TTS_URL_HELP = (
-    "Where the TTS saved object finds its images: this address + file name (upload the "
-    "tts/ images there first); default: the bare file name."
-)
-
-
 def usage_error(message: str, option: str) -> typer.BadParameter:
     """A usage error (exit 2, with the command's usage line) to raise for ``option``."""
     return typer.BadParameter(message, ctx=_state.ctx, param_hint=f"'{option}'")

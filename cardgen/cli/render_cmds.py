@@ -10,7 +10,6 @@ import typer
 
 from cardgen.cli.common import (
     DEFAULT_CARDS,
-    TTS_URL_HELP,
     CardsDir,
     Jobs,
     Quiet,
@@ -25,6 +24,21 @@ from cardgen.cli.common import (
     show_progress,
     usage_error,
 )
+from cardgen.cli.print_options import (
+    CARDS_FOLDER,
+    DEFAULT_OUT,
+    Bleed,
+    Cmyk,
+    Duplex,
+    DuplexMode,
+    Icc,
+    OutDir,
+    Papers,
+    Service,
+    ServiceChoice,
+    TtsUrl,
+    card_options,
+)
 
 
 class Product(StrEnum):
@@ -38,63 +52,19 @@ class Product(StrEnum):
     dtc = "dtc"
 
 
-class ServiceChoice(StrEnum):
-    home = "home"
-    tgc = "tgc"
-    mpc = "mpc"
-    dtc = "dtc"
-
-
-class Paper(StrEnum):
-    a4 = "a4"
-    letter = "letter"
-
-
-class DuplexMode(StrEnum):
-    long = "long"
-    short = "short"
-    none = "none"
-
-
 def render(
     directory: CardsDir = DEFAULT_CARDS,
-    out: Path = typer.Option(Path("output"), "--out", "-o", help="Output folder."),
+    out: OutDir = DEFAULT_OUT,
     product: list[Product] = typer.Option(
         None, "--product", "-p", help="Product to render (repeatable); default: all."
     ),
-    paper: list[Paper] = typer.Option(
-        None, "--paper", help="Paper for pnp sheets (repeatable); default: a4 and letter."
-    ),
-    duplex: DuplexMode = typer.Option(
-        DuplexMode.long, "--duplex", help="pnp backs: long-edge, short-edge or single-sided."
-    ),
-    cmyk: bool = typer.Option(False, "--cmyk", help="Write the print PDFs in CMYK."),
-    service: ServiceChoice = typer.Option(
-        ServiceChoice.home,
-        "--service",
-        help="What to make: home (pnp, print PDFs, PNGs, TTS, contact sheet), tgc (The Game "
-        "Crafter: a folder per deck, faces named with their quantity), mpc (MakePlayingCards: "
-        "the same, with an MPC Autofill order), dtc (DriveThruCards PDF/X-1a per deck); with "
-        "-p, only that service's products.",
-    ),
-    icc: Path = typer.Option(
-        None,
-        "--icc",
-        exists=True,
-        dir_okay=False,
-        help="CMYK ICC profile of the press for dtc PDFs (default: cardgen's own).",
-    ),
-    tts_url: str = typer.Option(
-        None,
-        "--tts-url",
-        help=TTS_URL_HELP,
-    ),
-    bleed: float = typer.Option(
-        None,
-        "--bleed",
-        min=0.0,
-        help="mm of each pnp card's background past its cut, into the gutter; default 3.",
-    ),
+    paper: Papers = None,
+    duplex: Duplex = DuplexMode.long,
+    bleed: Bleed = None,
+    cmyk: Cmyk = False,
+    service: Service = ServiceChoice.home,
+    icc: Icc = None,
+    tts_url: TtsUrl = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
@@ -103,8 +73,7 @@ def render(
     terminal; -v lists the files)."""
     from cardgen.diagnostics import DiagnosticError
     from cardgen.diagnostics.formats import print_human
-    from cardgen.render.api import Renderer, RenderOptions
-    from cardgen.render.geometry import PAPERS, Duplex
+    from cardgen.render.api import Renderer
     from cardgen.render.services import service as service_spec
     from cardgen.standard_checks import validated
 
@@ -118,16 +87,9 @@ def render(
                 f"-p without --service",
                 "--service",
             )
-    options = RenderOptions(
-        products=tuple(p.value for p in product) if product else svc.products,
-        papers=tuple(p.value for p in paper) if paper else tuple(PAPERS),
-        duplex=Duplex(duplex.value),
-        cmyk=cmyk,
-        jobs=jobs,
-        pnp_bleed=bleed,
-        icc=icc.read_bytes() if icc else None,
-        tts_url=(tts_url.rstrip("/") + "/") if tts_url else None,
-    )
+    products = tuple(p.value for p in product) if product else svc.products
+    options = card_options(paper, duplex, bleed, cmyk, icc, tts_url, products=products, jobs=jobs)
+    out = out / CARDS_FOLDER  # where `cardgen build` puts the card files
     try:
         # refused exactly as `cardgen validate` refuses it (the preflight included)
         catalogue, _ = validated(directory)

@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from cardgen.cli.build_cmds import DEFAULT_OUT, OutDir, Paper, PaperOption
 from cardgen.cli.common import (
     DEFAULT_CARDS,
     CardsDir,
@@ -20,6 +19,7 @@ from cardgen.cli.common import (
     report_errors,
     say,
 )
+from cardgen.cli.print_options import DEFAULT_OUT, KitPaper, OutDir, Paper
 
 Port = Annotated[
     int,
@@ -33,7 +33,7 @@ def studio(
     out: OutDir = DEFAULT_OUT,
     port: Port = 0,
     open_browser: Open = False,
-    paper: PaperOption = Paper.a4,
+    paper: KitPaper = Paper.a4,
     jobs: Jobs = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
