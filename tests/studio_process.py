@@ -16,11 +16,25 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from conftest import FIXTURES, terminal_sigint
+
+from cardgen.studio._chromium import HOW, find_chromium
 
 #: A small Attack Right catalogue: 10 designs in four decks.
 SMALL = FIXTURES / "render" / "cards"
 WAIT = 120  # seconds: generous, the machine may be busy
+#: The Chromium the browser tests drive (None: they are skipped, saying how to get one).
+CHROMIUM = find_chromium()
+try:
+    import playwright.sync_api as PLAYWRIGHT
+except ImportError:  # pragma: no cover - the test extras install it
+    PLAYWRIGHT = None
+#: The marks of a browser test: skipped without Playwright or without a Chromium.
+NEEDS_BROWSER = [
+    pytest.mark.skipif(PLAYWRIGHT is None, reason='no Playwright: pip install -e ".[test]"'),
+    pytest.mark.skipif(CHROMIUM is None, reason=f"no Chromium found: {HOW}"),
+]
 
 
 class Running:

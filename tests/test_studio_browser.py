@@ -15,23 +15,16 @@ import shutil
 from pathlib import Path
 
 import pytest
-from studio_process import SMALL, WAIT, Running, small_studio
+from studio_process import CHROMIUM, NEEDS_BROWSER, SMALL, WAIT, Running, small_studio
 
-from cardgen.studio._chromium import HOW, find_chromium, launch
+from cardgen.studio._chromium import launch
 
-CHROMIUM = find_chromium()
 try:
     from playwright.sync_api import Page, expect, sync_playwright
 except ImportError:  # pragma: no cover - the test extras install it
     sync_playwright = None
 
-pytestmark = [
-    pytest.mark.skipif(sync_playwright is None, reason='no Playwright: pip install -e ".[test]"'),
-    pytest.mark.skipif(
-        CHROMIUM is None,
-        reason=f"no Chromium found: {HOW}",
-    ),
-]
+pytestmark = NEEDS_BROWSER
 MS = WAIT * 1000
 if sync_playwright is not None:
     expect.set_options(timeout=MS)

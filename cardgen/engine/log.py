@@ -86,7 +86,7 @@ def to_json(played: PlayedGame, catalogue_label: str) -> str:
         "seed": played.seed,
         "setup": setup.to_json(),
         "seats": seats,
-        "steps": [_step_json(step) for step in played.strings],
+        "steps": [step_json(step) for step in played.strings],
         "events": event_dicts(played.engine, played.state.events),
         "result": result_of(played.state),
         "final_digest": played.state.digest(),
@@ -94,7 +94,7 @@ def to_json(played: PlayedGame, catalogue_label: str) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
-def _step_json(step: Mapping[int, str]) -> dict[str, str]:
+def step_json(step: Mapping[int, str]) -> dict[str, str]:
     """A step as the log writes it: ``{"P1": action, ...}`` or ``{"chance": outcome}``."""
     return {("chance" if p == CHANCE else seat_name(p)): s for p, s in sorted(step.items())}
 
@@ -231,9 +231,11 @@ def steps_of(doc: Mapping[str, Any], players: int) -> list[dict[int, str]]:
     return out
 
 
-def replay(text: str, engine: Engine, catalogue: Catalogue) -> Replay:
-    """Re-run a JSON game log on ``catalogue``, checking every event as it happens and the
-    final state; :class:`ReplayError` for a log that cannot be replayed at all."""
+def opened(
+    text: str, engine: Engine, catalogue: Catalogue
+) -> tuple[dict[str, Any], Any, int, list[dict[int, str]]]:
+    """A JSON game log of ``engine``'s game on ``catalogue``: its document, set-up, seed and
+    steps, checked; :class:`ReplayError` for a log of another game or catalogue."""
     doc = read(text)
     if doc["game"] != engine.info.id:
         raise ReplayError(f"a log of {doc['game']!r}, not of {engine.info.id!r}")
@@ -244,7 +246,13 @@ def replay(text: str, engine: Engine, catalogue: Catalogue) -> Replay:
         seed = int(doc["seed"])
     except (TypeError, ValueError):
         raise ReplayError("the game log's seed is not a whole number") from None
-    steps = steps_of(doc, setup.players)
+    return doc, setup, seed, steps_of(doc, setup.players)
+
+
+def replay(text: str, engine: Engine, catalogue: Catalogue) -> Replay:
+    """Re-run a JSON game log on ``catalogue``, checking every event as it happens and the
+    final state; :class:`ReplayError` for a log that cannot be replayed at all."""
+    doc, setup, seed, steps = opened(text, engine, catalogue)
     want = doc["events"]
     if not isinstance(want, list):
         raise ReplayError("the game log's events are not a list")

@@ -37,7 +37,11 @@ if TYPE_CHECKING:
 ALLOWED_HOSTS = ("127.0.0.1", "localhost")
 #: The studio's views in the navigation bar's order: ``"module:function"``, the function
 #: taking the :class:`~cardgen.studio.session.Studio` and returning a :class:`View`.
-VIEWS = ("cardgen.studio.gallery:view", "cardgen.studio.kit_view:view")
+VIEWS = (
+    "cardgen.studio.gallery:view",
+    "cardgen.studio.kit_view:view",
+    "cardgen.studio.play_view:view",
+)
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'self'; img-src 'self' data:; "
     "style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; "

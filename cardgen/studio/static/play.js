@@ -1,0 +1,162 @@
+// The Play table: a seeded game of the catalogue on the engine kit's protocol.  The page shows
+// what the chosen seat may see (its observation, drawn generically: lists of card ids as the
+// kit's card pictures), its legal actions as buttons, the log as that seat saw it and every
+// step (time travel: go to any step; choosing there continues the game as a branch).
+import { connect, el, on, pictureUrl, status, summary } from "./studio.js";
+
+const view = document.getElementById("view");
+let about = null, cards = new Map(), table = null, viewer = "";
+
+async function api(path, body) {
+  const opts = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) };
+  const r = await fetch(path, opts);
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error || r.statusText);
+  return data;
+}
+
+// --- set-up ------------------------------------------------------------------------------
+const setup = el("section", { class: "play-setup", id: "play-setup" });
+const board = el("section", { class: "play-table", id: "play-table" });
+const problem = el("p", { class: "play-problem", id: "play-problem", role: "alert" });
+view.append(setup, problem, board);
+
+function seatSelect(k) {
+  const choices = [[about.person, "a person"], ...about.bots.map((b) => [b, `bot: ${b}`])];
+  const s = el("select", { id: `seat-${k + 1}`, "aria-label": `seat P${k + 1}` },
+    choices.map(([v, label]) => el("option", { value: v }, label)));
+  s.value = k === 0 ? about.person : (about.bots.includes("greedy") ? "greedy" : about.bots[0]);
+  return s;
+}
+
+function drawSetup() {
+  if (!about.available) {
+    setup.replaceChildren(el("p", {}, `No game to play: ${about.reason}`));
+    return;
+  }
+  const [lo, hi] = about.players;
+  const players = el("select", { id: "players", "aria-label": "players" },
+    Array.from({ length: hi - lo + 1 }, (_, i) => el("option", { value: lo + i }, `${lo + i} players`)));
+  const seats = el("span", { class: "seats" });
+  const fill = () => seats.replaceChildren(...Array.from({ length: +players.value }, (_, k) => el("label", {}, `P${k + 1} `, seatSelect(k))));
+  players.addEventListener("input", fill);
+  fill();
+  const seed = el("input", { id: "seed", type: "number", value: "1", min: "0", "aria-label": "seed" });
+  const settings = el("input", { id: "settings", placeholder: "settings: name=value …", "aria-label": "settings",
+    title: `this game's settings: ${Object.entries(about.settings).map(([k, v]) => `${k}=${v}`).join(" ")}` });
+  const start = el("button", { id: "start", onclick: async () => {
+    const chosen = {};
+    for (const pair of settings.value.split(/\s+/).filter(Boolean)) {
+      const [k, v] = pair.split("=");
+      chosen[k] = /^-?\d+$/.test(v) ? +v : v === "true" ? true : v === "false" ? false : v;
+    }
+    const body = { seats: [...seats.querySelectorAll("select")].map((s) => s.value), seed: +seed.value, settings: chosen };
+    viewer = body.seats.includes(about.person) ? `P${body.seats.indexOf(about.person) + 1}` : "designer";
+    await act("/api/play/start", body);
+  } }, "Start a game");
+  const file = el("input", { type: "file", id: "open-log", accept: ".json,application/json", "aria-label": "open a game log" });
+  file.addEventListener("change", async () => {
+    if (!file.files.length) return;
+    viewer = "designer";
+    await act("/api/play/open", await file.files[0].text());
+    file.value = "";
+  });
+  setup.replaceChildren(el("h2", {}, about.name), players, seats, el("label", {}, "seed ", seed), settings, start,
+    el("label", { class: "open" }, "or open a log ", file));
+}
+
+async function act(path, body) {
+  try {
+    problem.textContent = "";
+    board.classList.add("busy");
+    const data = await api(`${path}?seat=${encodeURIComponent(viewer)}`, body);
+    show(data.table);
+  } catch (e) {
+    problem.textContent = e.message;
+  } finally {
+    board.classList.remove("busy");
+  }
+}
+
+async function refresh() {
+  const data = await api(`/api/play/view?seat=${encodeURIComponent(viewer)}`);
+  show(data.table);
+}
+
+// --- the table ----------------------------------------------------------------------------
+function card(id) {
+  const c = cards.get(id);
+  if (!c) return null;
+  return el("figure", { class: "play-card", "data-card": id },
+    c.key ? el("img", { src: pictureUrl(c.key), alt: c.name, width: 100, height: 140 }) : el("div", { class: "nopic" }, c.name),
+    el("figcaption", {}, c.name));
+}
+
+/** Draw any JSON of an observation: card ids as pictures, lists of seats as panels. */
+function draw(value, name) {
+  if (Array.isArray(value)) {
+    if (value.length && value.every((v) => typeof v === "string" && cards.has(v)))
+      return el("div", { class: "cards", "data-zone": name }, value.map(card));
+    if (value.length && value.every((v) => v && typeof v === "object" && !Array.isArray(v)))
+      return el("div", { class: "seat-panels" }, value.map((v, k) =>
+        el("section", { class: "seat-panel", "data-seat": `P${k + 1}` }, el("h3", {}, `P${k + 1}`), draw(v, `${name}.${k + 1}`))));
+    return el("span", { class: "value", "data-zone": name }, value.length ? value.join(", ") : "(none)");
+  }
+  if (value && typeof value === "object") {
+    return el("dl", { class: "zones" }, Object.entries(value).map(([k, v]) =>
+      el("div", { class: "zone", "data-zone": name ? `${name}.${k}` : k }, el("dt", {}, k), el("dd", {}, draw(v, name ? `${name}.${k}` : k)))));
+  }
+  if (typeof value === "number" && /hand|deck|pile|draw/.test(name)) return el("span", { class: "value count", "data-zone": name }, `${value} hidden`);
+  return el("span", { class: "value", "data-zone": name }, String(value));
+}
+
+function actionButton(text) {
+  const named = text.split(/\s+/).filter((w) => cards.has(w));
+  return el("button", { class: "action", "data-action": text, onclick: () => act("/api/play/choose", { seat: viewer, action: text }) },
+    named.map((w) => el("img", { src: pictureUrl(cards.get(w).key), alt: "", width: 50, height: 70 })), el("span", {}, text));
+}
+
+function show(t) {
+  table = t;
+  if (!t) {
+    board.replaceChildren(el("p", {}, "No game yet: choose the seats and start one, or open a game log."));
+    return;
+  }
+  const seats = t.seats.map((s) => el("option", { value: s.seat }, `${s.seat} (${s.who})`));
+  const pick = el("select", { id: "viewer", "aria-label": "view as" }, seats, el("option", { value: "designer" }, "designer (everything)"));
+  pick.value = viewer || "designer";
+  pick.addEventListener("input", () => { viewer = pick.value; refresh(); });
+  const n = t.steps.length;
+  const nav = el("span", { class: "travel" },
+    el("button", { id: "back", disabled: t.position === 0, onclick: () => act("/api/play/go", { position: t.position - 1 }) }, "◀ back"),
+    el("span", { id: "position" }, `step ${t.position} of ${n}`),
+    el("button", { id: "forward", disabled: t.position >= n, onclick: () => act("/api/play/go", { position: t.position + 1 }) }, "forward ▶"),
+    el("a", { href: "/api/play/log", download: "", id: "save-log" }, "save the game log"));
+  const who = t.seats.map((s) => `${s.seat}: ${s.who}${s.thinking !== null ? ` (thought ${s.thinking.toFixed(3)} s)` : ""}`).join(" · ");
+  let turn;
+  if (t.terminal) turn = el("p", { id: "result", class: "result" }, `game over: ${t.result_lines.join(" · ")}`);
+  else if (t.legal.length) turn = el("div", { id: "actions", class: "actions" }, el("p", {}, `${t.viewer} to choose${t.chosen.length ? ` (${t.chosen.join(", ")} chose, hidden)` : ""}:`), t.legal.map(actionButton));
+  else turn = el("p", { id: "waiting" }, `to move: ${t.to_move.join(", ") || t.movers.join(", ")}${t.chosen.length ? ` (${t.chosen.join(", ")} chose, hidden until all have)` : ""}`);
+  const steps = el("ol", { id: "steps", class: "steps" }, t.steps.map((s, k) =>
+    el("li", { class: k < t.position ? "done" : "ahead" }, el("a", { href: "#", onclick: (e) => { e.preventDefault(); act("/api/play/go", { position: k + 1 }); } },
+      Object.entries(s).map(([p, a]) => `${p}: ${a}`).join(" · ")))));
+  const log = el("ol", { id: "log", class: "log" }, t.log.map((line) => el("li", {}, line)));
+  board.replaceChildren(
+    el("header", { class: "play-head" }, el("h2", {}, `${t.name} · seed ${t.seed}`), el("label", {}, "view as ", pick), nav),
+    el("p", { class: "seats-line" }, who),
+    el("div", { class: "play-main" },
+      el("div", { class: "play-board", id: "board", "data-viewer": t.viewer || "designer" }, turn, draw(t.observation, "")),
+      el("aside", { class: "play-side" }, el("h3", {}, "Log"), log, el("h3", {}, "Steps"), steps)));
+  document.body.dataset.play = `${t.version}:${t.position}:${t.viewer || "designer"}`;
+}
+
+on("state", (s) => {
+  status(summary(s));
+  cards = new Map(s.cards.map((c) => [c.id, { name: c.name, key: s.pictures[c.id] }]));
+  if (table) show(table);
+});
+on("play", () => { if (about && about.available) refresh(); });
+connect();
+about = await api("/api/play/about");
+drawSetup();
+await refresh();

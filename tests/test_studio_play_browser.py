@@ -1,0 +1,116 @@
+"""The studio's Play view in a real browser (Chromium driven by Playwright), on the engine
+kit's protocol: a complete seeded game of Harbour Bid played by clicking for P1 against the
+greedy bot, its saved log replayed by the engine; three steps back; P1's view never holding
+P2's hand.  Skipped without a Chromium (see test_studio_browser)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+from studio_process import CHROMIUM, NEEDS_BROWSER, WAIT, Running
+
+from cardgen.catalogue.snapshot import check_catalogue
+from cardgen.engine.log import replay
+from cardgen.engine.play import apply_strings
+from cardgen.engine.registry import engine_of
+from cardgen.studio._chromium import launch
+
+try:
+    from playwright.sync_api import expect, sync_playwright
+except ImportError:  # pragma: no cover - the test extras install it
+    sync_playwright = None
+
+pytestmark = NEEDS_BROWSER
+HARBOUR = Path(__file__).resolve().parents[1] / "cardgen" / "packs" / "harbour_bid" / "cards"
+
+
+def _changed(page, before: str) -> None:
+    page.wait_for_function(
+        f"() => document.body.dataset.play !== {json.dumps(before)}", timeout=WAIT * 1000
+    )
+
+
+def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path):
+    shutil.copytree(HARBOUR, tmp_path / "cards")
+    shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    catalogue, _ = check_catalogue(tmp_path / "cards")
+    engine = engine_of(catalogue)
+    running = Running(tmp_path / "cards", tmp_path / "output")
+    with sync_playwright() as p:
+        size = {"width": 1400, "height": 1000}
+        browser = launch(p, CHROMIUM, tmp_path / "profile", viewport=size)
+        browser.set_default_timeout(WAIT * 1000)
+        expect.set_options(timeout=WAIT * 1000)
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            running.wait_ready()
+            page.goto(running.url + "play")
+            page.select_option("#seat-1", "person")
+            page.select_option("#seat-2", "greedy")
+            page.fill("#seed", "5")
+            page.click("#start")
+            expect(page.locator("#actions .action").first).to_be_visible()
+            page.screenshot(path=shots / "play-harbour-bid.png", full_page=True)
+
+            clicked, setup = [], engine.setup(catalogue, 2)
+            state = engine.new_game(catalogue, setup).new_initial_state(5)
+            while page.locator("#result").count() == 0:
+                # what P1 is shown is what the engine lets P1 see: its hand, P2's a count
+                board = page.locator("#board")
+                hand = board.locator('[data-zone="players.1.hand"] .play-card')
+                shown = hand.evaluate_all("cs => cs.map(c => c.dataset.card)")
+                assert shown == state.observation(0)["players"][0]["hand"]
+                expect(board.locator('span[data-zone="players.2.hand"]')).to_have_text(
+                    f"{len(state.observation(None)['players'][1]['hand'])} hidden"
+                )
+                assert board.locator('[data-zone="players.2.hand"] .play-card').count() == 0
+                buttons = page.locator("#actions .action")
+                actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+                assert actions == [state.action_to_string(0, a) for a in state.legal_actions(0)]
+                before = page.evaluate("document.body.dataset.play")
+                buttons.last.click()
+                clicked.append(actions[-1])
+                _changed(page, before)
+                steps = page.locator("#steps li").evaluate_all("ls => ls.map(l => l.textContent)")
+                apply_strings(state, {0: clicked[-1], 1: steps[-1].split("P2: ")[1]})
+            expect(page.locator("#result")).to_contain_text("game over")
+            assert state.is_terminal()
+            page.screenshot(path=shots / "play-harbour-bid-end.png", full_page=True)
+
+            # the saved log is the standard game log: the clicks, and it replays
+            with page.expect_download() as download:
+                page.click("#save-log")
+            log = Path(download.value.path()).read_text()
+            doc = json.loads(log)
+            assert [s["P1"] for s in doc["steps"]] == clicked
+            assert doc["result"]["ended"] and doc["final_digest"] == state.digest()
+            result = replay(log, engine, catalogue)
+            assert result.ok, result.problem
+
+            # three steps back: the step shown and P1's hand as the engine had them there
+            n = len(clicked)
+            for _ in range(3):
+                before = page.evaluate("document.body.dataset.play")
+                page.click("#back")
+                _changed(page, before)
+            expect(page.locator("#position")).to_have_text(f"step {n - 3} of {n}")
+            back = engine.new_game(catalogue, setup).new_initial_state(5)
+            for step in doc["steps"][: n - 3]:
+                apply_strings(back, {int(k[1:]) - 1: v for k, v in step.items()})
+            hand = page.locator('#board [data-zone="players.1.hand"] .play-card')
+            assert (
+                hand.evaluate_all("cs => cs.map(c => c.dataset.card)")
+                == (back.observation(0)["players"][0]["hand"])
+            )
+            page.screenshot(path=shots / "play-harbour-bid-back.png", full_page=True)
+        finally:
+            page.goto("about:blank")
+            browser.close()
+            running.stop()
+    assert not errors, errors
