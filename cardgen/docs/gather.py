@@ -77,8 +77,11 @@ def card_row(pack: Pack, card: Any, labels: dict[str, str]) -> Row:
         Segment(card.id, style="code"),
     )
     text = segments(pack.card_text(card), labels)
+    row = pack.export_row(card)
+    if getattr(card, "placeholders", None):  # the fields holding one, by name (not as a cell)
+        row["placeholders"] = ", ".join(str(f).replace("_", " ") for f in card.placeholders)
     return Row(
-        (name, text, _details(pack.export_row(card)), (Segment(f"×{card.copies}"),)),
+        (name, text, _details(row), (Segment(f"×{card.copies}"),)),
         card_ref(card).anchor,
     )
 

@@ -109,9 +109,12 @@ class Styles:
             lede=ParagraphStyle("lede", parent=body, keepWithNext=1),
         )
 
-    def heading(self, text: str, level: int, key: str) -> Para:
-        """A heading that is an outline entry (and a TOC line for levels 0-1)."""
+    def heading(self, text: str, level: int, key: str, keep: bool = True) -> Para:
+        """A heading that is an outline entry (and a TOC line for levels 0-1); ``keep``: on
+        the page of what follows it."""
         style = (self.h1, self.h2, self.h3)[level]
+        if not keep:
+            style = ParagraphStyle(f"{style.name}-free", parent=style, keepWithNext=0)
         p = Para(f'<a name="{key}"/>{escape(text)}', style)
         p.outline = (level, text, key)  # type: ignore[attr-defined]
         return p
@@ -343,16 +346,26 @@ BLOCKS: dict[str, Callable[..., Iterator[Flowable]]] = {
 # --- sections ----------------------------------------------------------------------------------
 
 
+#: the room (points) a page must have left for a section that starts with a table: its
+#: heading, the table's header and its first rows
+TABLE_START = 150.0
+
+
 def section(sec: Section, s: Styles, depth: int = 0) -> list[Flowable]:
     """A section's flowables: its page break, heading (an outline entry), tagline, blocks and
     subsections; a ``keep`` section stays on one page."""
     out: list[Flowable] = []
+    # a table may run over pages: its heading asks for room for a few rows, instead of keeping
+    # with the whole table (which moved it to the next page, leaving a page blank)
+    table_first = bool(sec.blocks) and sec.blocks[0].kind == "table" and not sec.keep
     if sec.break_before == "page":
         out.append(PageBreak())
     elif sec.break_before is not None:
         out.append(CondPageBreak(sec.break_before))
+    elif table_first:
+        out.append(CondPageBreak(TABLE_START))
     title = f"{sec.title} · {sec.count}" if sec.count else sec.title
-    body: list[Flowable] = [s.heading(title, min(depth, 2), sec.id)]
+    body: list[Flowable] = [s.heading(title, min(depth, 2), sec.id, keep=not table_first)]
     if sec.tagline:
         body.append(Para(f"<i>“{escape(sec.tagline)}”</i>", s.lede))
     for b in sec.blocks:

@@ -127,3 +127,17 @@ def test_every_reading_quotes_the_seed():
         for piece in c.passage.split("..."):
             quote = _plain(piece).rstrip(".").strip()
             assert quote in seed, f"{c.id} misquotes the seed: {quote!r}"
+
+
+def test_the_aid_titles_across_the_card_and_its_foot_has_no_empty_part():
+    """The aid has no attack badge: its title spans the card; a foot lists only what it has."""
+    from cardgen.packs.castle_rampage.fields import prototype_line
+    from cardgen.render.theme import Theme
+
+    cat = CAT
+    aid, horseman = cat.card("attack-aid"), cat.card("horseman")
+    assert prototype_line(aid, cat.rules) == f"attack-aid · ×{aid.copies}"
+    assert prototype_line(horseman, cat.rules).endswith(" · PLACEHOLDER VALUES")
+    face = Theme.of(cat).layout.face
+    assert tuple(face["aid_name"].box) == (3.5, 3.5, 56.5, 9.0)
+    assert face["name"].when == "is_deck" and face["name_panel"].when == "is_deck"

@@ -34,6 +34,12 @@ def purple_label(card: RampageCard, rules: RampageRules) -> str:
     return f"PURPLE · acts when destroyed{tie}"
 
 
+def prototype_line(card: RampageCard, rules: RampageRules) -> str:
+    """The foot of a face: its id, its copies and, for a card with placeholder values, so."""
+    draft = "PLACEHOLDER VALUES" if card.placeholders else ""
+    return " · ".join(part for part in (card.id, f"×{card.copies}", draft) if part)
+
+
 def _colour(card: RampageCard, rules: RampageRules) -> str:
     return (
         rules.colour(card.colour).ink if card.colour else rules.back_colours.get("aid", "#555555")
@@ -52,9 +58,7 @@ LAYOUT_FIELDS: dict[str, Computed] = {
     "no_attack": Computed(
         lambda card, rules: card.pile == "deck" and card.attack is None, "attack"
     ),
-    "draft": Computed(
-        lambda card, rules: "PLACEHOLDER VALUES" if card.placeholders else "", "placeholders"
-    ),
+    "prototype_line": Computed(prototype_line, "placeholders"),
 }
 
 BACK_FIELDS: dict[str, Computed] = {
