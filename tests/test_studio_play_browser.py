@@ -93,8 +93,18 @@ def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path):
             result = replay(log, engine, catalogue)
             assert result.ok, result.problem
 
-            # three steps back: the step shown and P1's hand as the engine had them there
+            # the saved log opened again, at its end, seen as P1; then three steps back: the
+            # step shown and P1's hand as the engine had them there
             n = len(clicked)
+            saved = tmp_path / "saved-game.json"
+            saved.write_text(log)
+            page.select_option("#seat-2", "random")  # the opened log keeps its own seats
+            page.set_input_files("#open-log", str(saved))
+            expect(page.locator("#position")).to_have_text(f"step {n} of {n}")
+            expect(page.locator(".seats-line")).to_contain_text("P2: person (greedy in the log)")
+            before = page.evaluate("document.body.dataset.play")
+            page.select_option("#viewer", "P1")
+            _changed(page, before)
             for _ in range(3):
                 before = page.evaluate("document.body.dataset.play")
                 page.click("#back")

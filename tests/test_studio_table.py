@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.snapshot import check_catalogue
-from cardgen.engine.errors import IllegalAction
+from cardgen.engine.chance import CHANCE
+from cardgen.engine.errors import EngineError, IllegalAction
 from cardgen.engine.log import replay
+from cardgen.engine.play import apply_strings
 from cardgen.engine.registry import engine_of
 from cardgen.studio.table import PERSON, Table
 
@@ -60,8 +62,6 @@ def test_time_travel_shows_an_earlier_step_and_a_choice_there_is_a_branch(game):
     table.go(n - 3)
     assert table.position == n - 3 and not table.state.is_terminal()
     again = engine.new_game(catalogue, setup).new_initial_state(3)
-    from cardgen.engine.play import apply_strings
-
     for texts in table.steps[: n - 3]:
         apply_strings(again, texts)
     assert table.view(0)["observation"] == again.observation(0)
@@ -115,3 +115,29 @@ def test_a_simultaneous_choice_stays_hidden_until_every_person_has_chosen(game):
         table.choose(0, first)
     table.choose(1, table.view(1)["legal"][0])
     assert len(table.steps) == 1 and table.steps[0][0] == first and table.view(1)["chosen"] == []
+
+
+@pytest.mark.parametrize(("name", "described"), [("tie-carries", True), ("new-game", False)])
+def test_a_scenario_opens_at_its_last_move(game, name, described):
+    from cardgen.engine.scenario import parse_text
+
+    engine, catalogue, _ = game
+    path = HARBOUR.parent / "scenarios" / f"{name}.yaml"
+    scenario = parse_text(path.read_text(), path.name, engine, catalogue)
+    assert (scenario.given is not None) == described
+    table = Table.from_scenario(scenario)
+    moves = scenario.moves()
+    assert [s for s in table.steps if CHANCE not in s] == [m for m in moves if CHANCE not in m]
+    # the state shown is the one `scenario run` reaches (its expectations hold there)
+    state = scenario.start()
+    for texts in table.steps:
+        apply_strings(state, texts)
+    assert table.state.digest() == state.digest()
+    table.go(0)
+    assert table.view(None)["observation"] == scenario.start().observation(None)
+    if described:  # a log starts from a seed: a described state has none
+        with pytest.raises(EngineError):
+            table.log("cards")
+    else:
+        table.go(len(table.steps))
+        assert replay(table.log("cards"), engine, catalogue).ok

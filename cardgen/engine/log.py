@@ -258,23 +258,24 @@ def replay(text: str, engine: Engine, catalogue: Catalogue) -> Replay:
         raise ReplayError("the game log's events are not a list")
     state = engine.new_game(catalogue, setup).new_initial_state(seed)
     problem, checked = None, 0
-    for k, texts in enumerate(steps):
-        try:
-            apply_strings(state, texts)
-        except EngineError as exc:
-            raise ReplayError(f"step {k + 1}: {exc}") from None
+    # the set-up's events (the deal) are checked before the first step: a log saved before
+    # anyone moved has them and no step
+    for k, texts in enumerate([None, *steps]):
+        if texts is not None:
+            try:
+                apply_strings(state, texts)
+            except EngineError as exc:
+                raise ReplayError(f"step {k}: {exc}") from None
+        when = f"after step {k}" if k else "at the set-up"
         events = state.events or []
         for j in range(checked, len(events)):
             got = engine.events.to_dict(events[j])
             if j >= len(want):
-                problem = f"after step {k + 1}: event {j + 1} ({got}) is not in the log"
+                problem = f"{when}: event {j + 1} ({got}) is not in the log"
             elif want[j] != got:
-                problem = (
-                    f"after step {k + 1}: event {j + 1} differs: "
-                    f"the log has {want[j]}, the replay {got}"
-                )
+                problem = f"{when}: event {j + 1} differs: the log has {want[j]}, the replay {got}"
             if problem:
-                return Replay(state, k + 1, str(doc["final_digest"]), problem)
+                return Replay(state, k, str(doc["final_digest"]), problem)
         checked = len(events)
     if checked != len(want):
         problem = f"the log has {len(want)} events, the replay {checked}"

@@ -124,6 +124,18 @@ def catalogue_of(path: Path, doc: Any, smap: SourceMap) -> Catalogue:
     return _CATALOGUES[root]
 
 
+def parse_text(text: str, name: str, engine: Engine, catalogue: Catalogue) -> Scenario:
+    """A scenario written ``text`` (its file named ``name`` in problems) played on
+    ``catalogue`` whatever its ``cards:`` says; :class:`Problems` with every problem found."""
+    from cardgen.catalogue.yaml_source import parse_yaml
+
+    try:
+        doc, smap = parse_yaml(text, name)
+    except DiagnosticError as exc:
+        raise Problems([f"{d.position}: {d.message}" for d in exc.diagnostics]) from None
+    return Scenario.parse(doc, smap, engine, catalogue)
+
+
 def run_file(path: Path) -> Outcome:
     """Read, check and run one scenario file; every problem is in the outcome (no traceback)."""
     from cardgen.catalogue.yaml_source import load_yaml
@@ -407,17 +419,36 @@ class Scenario:
             raise Problems(chk.problems)
         return cls(engine, cat, smap, setup, seed, given, steps, expect, vocab)
 
-    def run(self) -> list[str]:
-        """Play the scenario: every expectation that does not hold, with its position."""
+    def start(self) -> State:
+        """The scenario's first state: its seeded new game, arranged as ``given`` describes
+        (with no events); :class:`EngineError` if it cannot be arranged."""
         game = self.engine.new_game(self.catalogue, self.setup)
         state = game.new_initial_state(self.seed)
         if self.given is not None:
-            try:
-                self.engine.arrange(state, _by_seat(self.given, self.setup.players))
-            except EngineError as exc:
-                return [f"{self.smap.at(('given',))}: {exc}"]
+            self.engine.arrange(state, _by_seat(self.given, self.setup.players))
             if state.events is not None:
                 state.events.clear()
+        return state
+
+    def moves(self) -> list[dict[int, str]]:
+        """Its steps that move (``act`` and ``chance``) as ``{seat: action string}``, the chance
+        outcome under ``CHANCE``; the checks (``illegal``, ``expect``) left out."""
+        from cardgen.engine.chance import CHANCE
+
+        out: list[dict[int, str]] = []
+        for kind, data, _ in self.steps:
+            if kind == "chance":
+                out.append({CHANCE: data})
+            elif kind == "act":
+                out.append({_seat_or_fail(k, self.setup.players): v for k, v in data.items()})
+        return out
+
+    def run(self) -> list[str]:
+        """Play the scenario: every expectation that does not hold, with its position."""
+        try:
+            state = self.start()
+        except EngineError as exc:
+            return [f"{self.smap.at(('given',))}: {exc}"]
         problems: list[str] = []
         for kind, data, path in self.steps:
             where = self.smap.at(path)

@@ -125,8 +125,19 @@ def view(studio: Studio) -> View:
             return JSONResponse({"error": "the log is too large"}, status_code=413)
 
         def _open(_: dict[str, Any]) -> None:
+            from cardgen.engine.scenario import Problems, parse_text
+
             catalogue, engine = play.catalogue()
-            play.table = Table.from_log(engine, catalogue, raw.decode("utf-8", "replace"))
+            text = raw.decode("utf-8", "replace")
+            if text.lstrip().startswith("{"):  # a JSON game log
+                play.table = Table.from_log(engine, catalogue, text)
+                return
+            name = request.query_params.get("name", "scenario.yaml")
+            try:  # a scenario file, played on this catalogue
+                scenario = parse_text(text, name, engine, catalogue)
+            except Problems as exc:
+                raise ValueError("; ".join(exc.problems)) from None
+            play.table = Table.from_scenario(scenario)
 
         return await _act(request, _open, body={})
 

@@ -12,7 +12,7 @@ from that point as a branch.  :meth:`Table.log` is the standard JSON game log
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardgen.engine.bots import make_bot
@@ -31,7 +31,14 @@ class Table:
     """One game at the table (see the module's description)."""
 
     def __init__(
-        self, engine: Engine, catalogue: Any, setup: Setup, seats: Sequence[str], seed: int
+        self,
+        engine: Engine,
+        catalogue: Any,
+        setup: Setup,
+        seats: Sequence[str],
+        seed: int,
+        *,
+        start: Callable[[], State] | None = None,
     ):
         if len(seats) != setup.players:
             raise EngineError(f"{setup.players} seats needed, {len(seats)} given")
@@ -40,6 +47,9 @@ class Table:
         #: each seat's player as the log names it (a log opened keeps its own)
         self.labels = tuple(seats)
         self.game = engine.new_game(catalogue, setup)
+        #: the first state: the seeded new game, or a scenario's described state
+        self._start = start or (lambda: self.game.new_initial_state(seed))
+        self.described = start is not None
         self._bots: dict[int, Bot] = {
             p: make_bot(engine, self.game, name, bot_seed(seed, p))
             for p, name in enumerate(self.seats)
@@ -51,7 +61,7 @@ class Table:
         #: seconds each bot thought, by step
         self.thinking: list[dict[int, float]] = []
         self.position = 0  # the steps applied in the state shown
-        self.state: State = self.game.new_initial_state(seed)
+        self.state: State = self._start()
         #: the people's choices waiting for the other people to move
         self.chosen: dict[int, str] = {}
         self.version = 0
@@ -103,18 +113,23 @@ class Table:
         self.thinking.append(dict(times))
         self.position = len(self.steps)
 
+    def _chance(self) -> None:
+        """Draw the chance nodes from the state's generator, each kept as a step."""
+        while at_chance(self.state):
+            outcome = sample_chance(self.state)
+            text = self.state.chance_to_string(outcome)  # type: ignore[attr-defined]
+            self.state.apply_chance(outcome)  # type: ignore[attr-defined]
+            self.steps.append({CHANCE: text})
+            self._actions.append({CHANCE: outcome})
+            self.thinking.append({})
+            self.position = len(self.steps)
+
     def _advance(self) -> None:
         """Play the chance nodes and the steps only bots choose, up to a person's choice."""
         limit = self.engine.info.max_length
         while not self.state.is_terminal() and len(self.steps) < limit:
             if at_chance(self.state):
-                outcome = sample_chance(self.state)
-                text = self.state.chance_to_string(outcome)  # type: ignore[attr-defined]
-                self.state.apply_chance(outcome)  # type: ignore[attr-defined]
-                self.steps.append({CHANCE: text})
-                self._actions.append({CHANCE: outcome})
-                self.thinking.append({})
-                self.position = len(self.steps)
+                self._chance()
             elif all(p in self._bots for p in self.state.movers()):
                 self._step()
             else:
@@ -125,7 +140,7 @@ class Table:
         """Show the state after ``position`` steps (replayed from the seed)."""
         if not 0 <= position <= len(self.steps):
             raise EngineError(f"no step {position}: the game has {len(self.steps)}")
-        state = self.game.new_initial_state(self.seed)
+        state = self._start()
         for texts in self.steps[:position]:
             apply_strings(state, texts)
         self.state, self.position, self.chosen = state, position, {}
@@ -151,7 +166,12 @@ class Table:
             "version": self.version,
             "seed": self.seed,
             "seats": [
-                {"seat": seat_name(p), "who": who, "thinking": self._thought(p)}
+                {
+                    "seat": seat_name(p),
+                    "who": who,
+                    "logged": self.labels[p],
+                    "thinking": self._thought(p),
+                }
                 for p, who in enumerate(self.seats)
             ],
             "viewer": seat_name(seat) if seat is not None else None,
@@ -177,7 +197,10 @@ class Table:
 
     # --- the game log -------------------------------------------------------------------------
     def log(self, catalogue_label: str) -> str:
-        """The standard JSON game log of the steps up to the one shown."""
+        """The standard JSON game log of the steps up to the one shown (EngineError for a
+        scenario's described state: a log starts from a seed)."""
+        if self.described:
+            raise EngineError("a game from a scenario's described state (given:) has no log")
         n = self.position
         played = PlayedGame(
             self.engine,
@@ -208,5 +231,33 @@ class Table:
                 table._apply(texts, {})
             except EngineError as exc:
                 raise EngineError(f"step {k + 1}: {exc}") from None
+        table.version += 1
+        return table
+
+    @classmethod
+    def from_scenario(cls, scenario: Any) -> Table:
+        """A table holding the moves of a checked scenario (:class:`cardgen.engine.scenario.
+        Scenario`), shown at its last; chance it does not fix is drawn from its seed, as
+        `cardgen scenario run` draws it.  EngineError for a step the rules refuse."""
+        engine, catalogue, setup = scenario.engine, scenario.catalogue, scenario.setup
+        given = scenario.given is not None
+        table = cls(
+            engine,
+            catalogue,
+            setup,
+            [PERSON] * setup.players,
+            scenario.seed,
+            start=scenario.start if given else None,
+        )
+        table.steps, table._actions, table.thinking = [], [], []
+        table.state = table._start()
+        for k, texts in enumerate(scenario.moves()):
+            try:
+                if CHANCE not in texts:
+                    table._chance()
+                table._apply(texts, {})
+            except EngineError as exc:
+                raise EngineError(f"move {k + 1}: {exc}") from None
+        table._chance()
         table.version += 1
         return table

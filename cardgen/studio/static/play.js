@@ -54,22 +54,22 @@ function drawSetup() {
     viewer = body.seats.includes(about.person) ? `P${body.seats.indexOf(about.person) + 1}` : "designer";
     await act("/api/play/start", body);
   } }, "Start a game");
-  const file = el("input", { type: "file", id: "open-log", accept: ".json,application/json", "aria-label": "open a game log" });
+  const file = el("input", { type: "file", id: "open-log", accept: ".json,.yaml,.yml", "aria-label": "open a game log or a scenario" });
   file.addEventListener("change", async () => {
     if (!file.files.length) return;
     viewer = "designer";
-    await act("/api/play/open", await file.files[0].text());
+    await act(`/api/play/open?name=${encodeURIComponent(file.files[0].name)}`, await file.files[0].text());
     file.value = "";
   });
   setup.replaceChildren(el("h2", {}, about.name), players, seats, el("label", {}, "seed ", seed), settings, start,
-    el("label", { class: "open" }, "or open a log ", file));
+    el("label", { class: "open" }, "or open a game log or a scenario ", file));
 }
 
 async function act(path, body) {
   try {
     problem.textContent = "";
     board.classList.add("busy");
-    const data = await api(`${path}?seat=${encodeURIComponent(viewer)}`, body);
+    const data = await api(`${path}${path.includes("?") ? "&" : "?"}seat=${encodeURIComponent(viewer)}`, body);
     show(data.table);
   } catch (e) {
     problem.textContent = e.message;
@@ -132,7 +132,7 @@ function show(t) {
     el("span", { id: "position" }, `step ${t.position} of ${n}`),
     el("button", { id: "forward", disabled: t.position >= n, onclick: () => act("/api/play/go", { position: t.position + 1 }) }, "forward ▶"),
     el("a", { href: "/api/play/log", download: "", id: "save-log" }, "save the game log"));
-  const who = t.seats.map((s) => `${s.seat}: ${s.who}${s.thinking !== null ? ` (thought ${s.thinking.toFixed(3)} s)` : ""}`).join(" · ");
+  const who = t.seats.map((s) => `${s.seat}: ${s.who}${s.logged !== s.who ? ` (${s.logged} in the log)` : ""}${s.thinking !== null ? ` (thought ${s.thinking.toFixed(3)} s)` : ""}`).join(" · ");
   let turn;
   if (t.terminal) turn = el("p", { id: "result", class: "result" }, `game over: ${t.result_lines.join(" · ")}`);
   else if (t.legal.length) turn = el("div", { id: "actions", class: "actions" }, el("p", {}, `${t.viewer} to choose${t.chosen.length ? ` (${t.chosen.join(", ")} chose, hidden)` : ""}:`), t.legal.map(actionButton));
