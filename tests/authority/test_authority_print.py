@@ -27,7 +27,7 @@ def test_cards_print_by_faction_with_power_cost_and_abilities(runner, tmp_path):
         app, ["render", str(CARDS), "-p", "print", "-o", str(tmp_path), "--jobs", "1", "-q"]
     )
     assert r.exit_code == 0, r.output
-    folder = tmp_path / "print"
+    folder = tmp_path / "cards" / "print"  # render writes where build does
     assert sorted(p.name for p in folder.glob("*.pdf") if "backs" not in p.name) == sorted(
         f"{f}.pdf" for f in CAT.rules.faction_ids
     )

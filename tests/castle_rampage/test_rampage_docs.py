@@ -88,11 +88,12 @@ def test_printed_faces_show_both_defences_and_mark_purple(tmp_path):
 
 def test_the_118_card_deck_is_one_tts_deck_over_two_sheets(tmp_path):
     run("render", CARDS, "-p", "tts", "-o", tmp_path)
-    saved = json.loads((tmp_path / "tts" / "castle-rampage.json").read_text())
+    tts = tmp_path / "cards" / "tts"  # render writes where build does
+    saved = json.loads((tts / "castle-rampage.json").read_text())
     decks = {o["Nickname"]: o for o in saved["ObjectStates"]}
     assert len(decks["Deck"]["DeckIDs"]) == 118 and len(decks["Deck"]["CustomDeck"]) == 2
     assert len(decks["Player aids"]["DeckIDs"]) == 2
-    assert {p.name for p in (tmp_path / "tts").glob("*.png")} == {
+    assert {p.name for p in tts.glob("*.png")} == {
         "deck.png",
         "deck.2.png",
         "deck-back.png",
