@@ -18,7 +18,7 @@
       - expect: {dock: [saffron]}                 # anywhere between steps
     expect:
       P1: {score: 0}
-      events: [{type: tie, count: 1}]             # exact counts (no count: at least one)
+      events: [{type: tie, count: 1}]             # exact counts (at_least: N; none: at least one)
       log: ["a tie at 5"]                         # lines of the readable log, in order
       legal: {P1: [bid captain]}                  # exactly these (or {includes, excludes})
       winner: none                                # P1, [P1, P2], none (the game goes on)
@@ -28,7 +28,7 @@ did-you-mean), every value against the game's vocabulary (card ids, seats, the p
 every action string against its grammar.  A malformed ``illegal`` step is an error, never a
 pass.  ``given`` and ``expect`` name fields of the designer's view of the game
 (``cardgen play --format json`` shows them): top-level fields, and each seat's under ``P1``….
-A list may be expected as ``{size: N}`` or ``{contains: [...]}``.
+A list may be expected as ``{size: N}``, ``{contains: [...]}`` or ``{at: {index: value}}``.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 TOP_KEYS = ("name", "description", "cards", "setup", "seed", "given", "steps", "expect")
 SETUP_KEYS = ("players", "sides", "settings", "options", "teams")
 SPECIAL = ("events", "log", "legal", "winner", "terminal")
-LIST_TESTS = ("size", "contains")
+LIST_TESTS = ("size", "contains", "at")
 DEFAULT_CARDS = "../cards"
 #: the longest list of words (in characters) written in flow style by `scenario upgrade`
 FLOW_LIST = 60
@@ -270,12 +270,12 @@ class _Checker:
                 else:
                     self.value(x, seen[k], (*path, k), (*fpath, str(k)), setting=setting)
             return
-        if isinstance(v, dict):  # a test of a list: {size: N} or {contains: [...]}
+        if isinstance(v, dict):  # a test of a list: {size: N}, {contains: [...]}, {at: {i: x}}
             if setting:
                 self.add(path, "a described state sets whole values, not size or contains")
                 return
             if not isinstance(seen, list | int) and seen is not None:
-                self.add(path, "size and contains apply to a list")
+                self.add(path, "size, contains and at apply to a list")
                 return
             bad = [k for k in v if k not in LIST_TESTS]
             for k in bad:
@@ -286,6 +286,15 @@ class _Checker:
                 self.add((*path, "size"), "size is a whole number")
             for item in v.get("contains") or ():
                 self._leaf(item, domain, path)
+            at = v.get("at", {})
+            if not isinstance(at, dict):
+                self.add((*path, "at"), "at is a mapping {index: value}")
+                at = {}
+            for i, item in at.items():
+                if type(i) is not int or i < 0:  # its length is known only when it is checked
+                    self.add((*path, "at", i), f"{i!r} is not an index of a list", key=True)
+                elif not isinstance(item, dict | list):
+                    self._leaf(item, domain, (*path, "at", i))
             return
         if isinstance(v, list):
             if seen is not None and not isinstance(seen, list):
@@ -512,11 +521,15 @@ class Scenario:
             have = event_dicts(eng, state.events)
             out = []
             for i, pat in enumerate(v):
-                want = {f: x for f, x in pat.items() if f != "count"}
+                want = {f: x for f, x in pat.items() if f not in ("count", "at_least")}
                 n = sum(1 for e in have if all(e.get(f) == x for f, x in want.items()))
-                count = pat.get("count")
-                if (count is None and n == 0) or (count is not None and n != count):
-                    need = f"{count}" if count is not None else "at least one"
+                count, least = pat.get("count"), pat.get("at_least", 1)
+                if (count is None and n < least) or (count is not None and n != count):
+                    need = (
+                        f"{count}"
+                        if count is not None
+                        else f"at least {'one' if least == 1 else least}"
+                    )
                     seen = [e for e in have if e["type"] == want.get("type")][:6]
                     out.append(
                         f"{self.smap.at((*path, i))}: expected {need} event(s) {want}, found {n}"
@@ -613,9 +626,9 @@ def _check_special(chk: _Checker, data: Any, path: tuple) -> None:
                 for f, x in pat.items():
                     if f in ("type",):
                         continue
-                    if f == "count":
+                    if f in ("count", "at_least"):
                         if type(x) is not int or x < 0:
-                            chk.add((*at, f), "count is a whole number, 0 or more")
+                            chk.add((*at, f), f"{f} is a whole number, 0 or more")
                         continue
                     if f not in fields:
                         chk.add(
@@ -677,6 +690,11 @@ def _compare(have: Any, want: Any, name: str, where: Position) -> list[str]:
         missing = Counter(want.get("contains") or ()) - Counter(items)
         if missing:
             out.append(f"{where}: {name} lacks {sorted(missing.elements())}; it holds {items}")
+        for i, x in (want.get("at") or {}).items():
+            if i >= len(items):
+                out.append(f"{where}: {name} has {len(items)}, no [{i}] (expected {x!r})")
+            elif items[i] != x:
+                out.append(f"{where}: {name}[{i}] is {items[i]!r}, expected {x!r}")
         return out
     if isinstance(want, dict) and isinstance(have, dict):
         out = []
@@ -783,8 +801,9 @@ def _commented(new: dict[str, Any], old: Any) -> Any:
     if old.ca.comment:
         out.ca.comment = old.ca.comment
     for key in out:
-        if key in old and isinstance(out[key], str) and old[key] == out[key]:
-            out[key] = old[key]
+        kept = [k for k in old if isinstance(out[key], str) and old[k] == out[key]]
+        if kept:  # a text kept, perhaps under a new key, keeps its style
+            out[key] = old[key if key in kept else kept[0]]
         if key in old.ca.items and key in old:
             out.ca.items[key] = old.ca.items[key]
     old_steps, new_steps = old.get("steps"), out.get("steps")

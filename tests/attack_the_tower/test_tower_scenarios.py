@@ -1,16 +1,21 @@
-"""Attack the Tower's scenarios: every file passes, and a scenario whose expectation is wrong,
-or whose step is illegal, fails with a readable line (never a traceback)."""
+"""Attack the Tower's scenarios: every file passes in the kit's format; every name the game
+does not know is an error at its line with a did-you-mean, never a pass; the old format is
+refused with the command that upgrades it, and upgrades to the shipped file; rules the shipped
+files do not cover (unique and loyal troops) on variants of the catalogue."""
 
 from __future__ import annotations
 
+import re
 import shutil
+from pathlib import Path
 
 import pytest
 
-from cardgen.scenarios.runner import collect, run_scenario_file
+from cardgen.engine.scenario import collect, run_file, upgrade_file
 from tests.attack_the_tower.tower_paths import TOWER, TOWER_SCENARIOS
 
 FILES = collect([TOWER_SCENARIOS])
+OLD = Path(__file__).parent / "old-scenarios"
 
 
 def test_there_are_at_least_fifteen():
@@ -19,119 +24,128 @@ def test_there_are_at_least_fifteen():
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario_passes(path):
-    outcome = run_scenario_file(path)
+    outcome = run_file(path)
     assert outcome.ok, outcome.problems
 
 
+@pytest.mark.parametrize("path", sorted(OLD.glob("*.yaml")), ids=lambda p: p.stem)
+def test_an_old_scenario_is_refused_and_upgrades_to_the_shipped_file(tmp_path, path):
+    copy = tmp_path / "scenarios" / path.name
+    copy.parent.mkdir()
+    cards = (path.parent / re.search(r"^cards: (.+)$", path.read_text(), re.M)[1]).resolve()
+    copy.write_text(
+        path.read_text().replace("cards: ../../../games/attack-the-tower/cards", f"cards: {cards}")
+    )
+    (problem,) = run_file(copy).problems
+    assert "old format" in problem and "cardgen scenario upgrade" in problem
+    assert upgrade_file(copy)
+    shipped = (TOWER_SCENARIOS / path.name).read_text().replace("../cards", str(cards))
+    # the shipped files keep a refused step's comment on its illegal step, written by hand
+    assert copy.read_text() == re.sub(r"(illegal: .*}})\s+#.*", r"\1", shipped)
+    assert run_file(copy).ok
+
+
 def _mutated(tmp_path, name, old, new):
-    """Scenario ``name`` of a copy of the game with ``old`` replaced by ``new``, run."""
+    """Scenario ``name`` of a copy of the game with ``old`` replaced by ``new``, run; and the
+    line ``new`` starts on."""
     root = tmp_path / "game"
     shutil.copytree(TOWER, root)
     path = root / "scenarios" / name
     text = path.read_text()
     assert old in text
-    path.write_text(text.replace(old, new))
-    return run_scenario_file(path)
+    text = text.replace(old, new, 1)
+    path.write_text(text)
+    return run_file(path), _line(text, old, new)
+
+
+def _line(text: str, old: str, new: str) -> int:
+    """The line of ``text`` where ``new`` (which replaced ``old``) first differs from it."""
+    k = min(len(old), len(new))
+    k = next((i for i in range(k) if old[i] != new[i]), k)
+    k += new[k : k + 1] == "\n"
+    return text[: text.index(new) + k].count("\n") + 1
 
 
 def test_a_wrong_expectation_fails(tmp_path):
-    outcome = _mutated(tmp_path, "06-artillery-unmanned.yaml", "dealt: [8, 8]", "dealt: [8, 7]")
-    assert outcome.problems == ["damage dealt [8, 8], expected [8, 7]"]
+    outcome, line = _mutated(tmp_path, "06-artillery-unmanned.yaml", "dealt: 8}", "dealt: 7}")
+    (problem,) = outcome.problems
+    assert f":{line}:" in problem and "dealt is 8, expected 7" in problem
 
 
 def test_an_illegal_step_names_the_legal_ones(tmp_path):
-    outcome = _mutated(tmp_path, "07-artillery-manned.yaml", "attack 0 2", "attack 2 2")
-    assert "step 1 (attack 2 2): not legal" in outcome.problems[0]
-    assert "attack 0 2" in outcome.problems[0]
-
-
-def test_an_unknown_card_is_a_setup_problem(tmp_path):
-    outcome = _mutated(tmp_path, "08-siege-engineers.yaml", "{0: workshop}", "{0: dragon-lair}")
-    assert not outcome.ok and "dragon-lair" in " ".join(outcome.problems)
+    outcome, line = _mutated(tmp_path, "07-artillery-manned.yaml", "attack 0 2", "attack 2 2")
+    (problem,) = outcome.problems
+    assert f":{line}:" in problem and "'attack 0 2'" in problem, problem
 
 
 K, T, N = "16-knights-charge.yaml", "13-special-needs-territory.yaml", "15-no-renewal.yaml"
-P3 = "- {}\n    - {}"  # a third player
 TYPOS = [
-    # (file, text, typo, where, what is said): every name the game does not know is an error at
-    # its line, with the nearest known name, before anything runs
-    (K, "- board: {0: stables}", "- bord: {0: stables}", ":6:7:", "did you mean 'board'?"),
-    (K, "troops: {0: 2}\n      hand", "troops: {0: 2}\n      hnd", ":8:7:", "'hand'?"),
-    (K, "{0: stables}", "{0: stabels}", ":6:18:", "'stabels' (did you mean 'stables'?)"),
-    (K, "{0: stables}", "{0: knights-charge}", ":6:18:", "'knights-charge' is not a base card"),
-    (K, "{0: stables}", "{0: stables, 9: temple}", ":6:27:", "slot 9: the board has slots 0"),
-    (K, "troops: {0: 2}", "troops: {0: 3}", ":7:19:", "3 troops: a base holds 0 to 2"),
-    (K, "troops: {0: 2}", "troops: {0: 2, 1: 1}", ":7:25:", "slot 1, which has no base"),
-    (K, "[knights-charge]", "[knight-charge]", ":8:14:", "did you mean 'knights-charge'?"),
-    (K, "  - attack 0 0", "  - atack 0 0", ":12:5:", "step 'atack' (did you mean 'attack'?)"),
-    (K, "  - attack 0 0", "  - attack 0 3", ":12:5:", "territory '3': a number from 0 to 2"),
-    (K, "  - attack 0 0", "  - attack 0", ":12:5:", "'attack' takes 2 word(s)"),
-    (K, "play knights-charge", "play knigths-charge", ":13:5:", "'knights-charge'?"),
-    (K, "target 1 troop 0  ", "target 1 tropp 0  ", ":16:5:", "did you mean 'troop'?"),
-    (K, "target 1 troop 0  ", "target 2 troop 0  ", ":16:5:", "seat '2': a number from 0 to 1"),
-    (K, "target 1 troop 0  ", "target 1 palace 0 ", ":16:5:", "the palace is one unit"),
-    (K, "dealt: [6, 6]", "dealt: [6, 6, 0]", ":22:10:", "dealt: one number per seat (2), not 3"),
-    (K, "dealt: [6, 6]", "dealt: [6, 6]\n  winner: 2", ":23:11:", "winner 2: 0, 1 or null"),
-    (K, "dealt: [6, 6]", "dealt: [6, 6]\n  phase: mian", ":23:10:", "did you mean 'main'?"),
-    (K, "dealt: [6, 6]", "dealt: [6, 6]\n  events: [atack]", ":23:12:", "event 'atack'"),
-    (K, "dealt: [6, 6]", "dealt: [6, 6]\n  no_events: [kiled]", ":23:15:", "'kiled'"),
-    (K, "dealt: [6, 6]", "dealt: [6, 6]\n  dealth: 1", ":23:3:", "did you mean 'dealt'?"),
-    (K, "setup:", "settings: {max_turn: 9}\nsetup:", ":4:12:", "'max_turn' (did you mean"),
-    (K, "setup:", "settings: {max_turns: 1}\nsetup:", ":4:23:", "max_turns: Input should"),
-    (K, "- board: {0: temple, 1: temple}\n      troops: {0: 2, 1: 2}", P3, ":10:7:", "3 players"),
-    (T, "refused: true}", "refusd: true}", ":11:27:", "'refusd' (did you mean 'refused'?)"),
-    (N, "{do: attack 0 1, refused", "{do: atack 0 1, refused", ":19:10:", "'attack'?"),
+    # (file, text, typo, what is said): every name the game does not know is an error at its
+    # line, with the nearest known name, before anything runs
+    (K, "P1: {board:", "P1: {bord:", "did you mean 'board'?"),
+    (K, "[stables, null", "[stabels, null", "'stabels' (did you mean 'stables'?)"),
+    (K, "hand: [knights-charge]", "hand: [knight-charge]", "did you mean 'knights-charge'?"),
+    (K, "{P1: attack 0 0}", "{P1: atack 0 0}", "did you mean 'attack"),
+    (K, "{P1: attack 0 0}", "{P1: attack 0}", "is not an action of this game"),
+    (K, "{P1: attack 0 0}", "{P3: attack 0 0}", "'P3' is not a seat"),
+    (K, "{P1: play knights-charge}", "{P1: play knigths-charge}", "'knights-charge'?"),
+    (K, "target P2 troop 0}", "target P2 tropp 0}", "is not an action of this game"),
+    (K, "target P2 troop 0}", "target P3 troop 0}", "'P3' is not a seat"),
+    (K, "dealt: 6}", "dealth: 6}", "did you mean 'dealt'?"),
+    (K, "expect:\n", "expect:\n  phase: mian\n", "did you mean 'main'?"),
+    (K, "expect:\n", "expect:\n  events: [{type: atack}]\n", "did you mean 'attack'?"),
+    (K, "expect:\n", "expect:\n  events: [{type: troop-killed, count: x}]\n", "count is a"),
+    (K, "expect:\n", "expect:\n  events: [{type: troop-killed, slott: 0}]\n", "'slot'?"),
+    (K, "given:", "setup: {settings: {max_turn: 9}}\ngiven:", "'max_turn' (did you mean"),
+    (K, "given:", "gven: {}\ngiven:", "did you mean 'given'?"),
+    (T, "{illegal: {P1: play blacksmith}}", "{ilegal: {P1: play blacksmith}}", "is not a seat"),
+    (N, "{illegal: {P1: attack 0 1}}", "{illegal: {P1: atack 0 1}}", "did you mean 'attack"),
 ]
 
 
-@pytest.mark.parametrize("name, old, new, line, said", TYPOS, ids=[t[3] + t[2] for t in TYPOS])
-def test_a_typo_is_an_error_at_its_line(tmp_path, name, old, new, line, said):
-    outcome = _mutated(tmp_path, name, old, new)
-    assert len(outcome.problems) == 1, outcome.problems
+@pytest.mark.parametrize("name, old, new, said", TYPOS, ids=[t[2] for t in TYPOS])
+def test_a_typo_is_an_error_at_its_line(tmp_path, name, old, new, said):
+    outcome, line = _mutated(tmp_path, name, old, new)
+    assert outcome.problems, "a typo passed"
+    assert f"{name}:{line}:" in outcome.problems[0] and said in outcome.problems[0], (
+        line,
+        outcome.problems,
+    )
+
+
+def test_an_illegal_step_the_rules_allow_fails(tmp_path):
+    outcome, line = _mutated(
+        tmp_path, N, "{illegal: {P1: attack 0 1}}", "{illegal: {P1: attack 1 1}}"
+    )
     (problem,) = outcome.problems
-    assert f"{name}{line}" in problem and said in problem, problem
+    assert f":{line}:" in problem and "was allowed" in problem
 
 
-REFUSED = [
-    # a step expected to be refused must name an action that exists where it is played
-    (T, "play blacksmith, refused", "play volley, refused", "volley is not in the hand"),
-    (N, "attack 0 1, refused", "target 1 troop 0, refused", "no battle is under way"),
-    (N, "attack 0 1, refused", "discard temple, refused", "temple is not in the hand of seat 0"),
-    (N, "attack 0 1, refused", "build temple 4, refused", "temple is not in the hand"),
+OLD_TYPOS = [
+    # the old format's misspellings are errors at their line too (the upgrade refuses them)
+    ("- board: {0: stables}", "- bord: {0: stables}", "did you mean 'board'?"),
+    ("  - attack 0 0", "  - atack 0 0", "did you mean 'attack'?"),
+    ("dealt: [6, 6]", "dealt: [6, 6]\n  no_events: [kiled]", "unknown event 'kiled'"),
+    ("dealt: [6, 6]", "dealt: [6, 6]\n  dealth: 1", "did you mean 'dealt'?"),
+    ("dealt: [6, 6]", "dealt: [6, 6, 0]", "dealt: one number per seat"),
 ]
 
 
-@pytest.mark.parametrize("name, old, new, said", REFUSED, ids=[t[2] for t in REFUSED])
-def test_a_malformed_refused_step_fails(tmp_path, name, old, new, said):
-    outcome = _mutated(tmp_path, name, old, new)
-    assert not outcome.ok
-    assert f"{name}:" in outcome.problems[0] and said in outcome.problems[0], outcome.problems
-
-
-def test_a_refused_target_names_a_unit_in_the_battle(tmp_path):
-    """In a battle, ``target`` must name a unit there; one there whose damage the rules refuse
-    (a manned base) is a refusal that can fail."""
-    ok = _mutated(
-        tmp_path / "a",
-        "07-artillery-manned.yaml",
-        "  - target 0 troop 0                           # the Militia (1)",
-        "  - {do: target 0 base 0, refused: true}\n  - target 0 troop 0 # the Militia (1)",
+@pytest.mark.parametrize("old, new, said", OLD_TYPOS, ids=[t[1] for t in OLD_TYPOS])
+def test_an_old_typo_is_an_error_at_its_line(tmp_path, old, new, said):
+    path = tmp_path / "scenarios" / "k.yaml"
+    path.parent.mkdir()
+    text = (OLD / K).read_text()
+    assert old in text
+    text = text.replace(old, new, 1).replace(
+        "../../../games/attack-the-tower/cards", str(TOWER / "cards")
     )
-    assert not ok.ok and "seat 0 has no base 0 alive in this battle" in ok.problems[0]
-    refused = _mutated(
-        tmp_path / "b",
-        "16-knights-charge.yaml",
-        "  - target 1 troop 0                           # 6 points",
-        "  - {do: target 1 base 0, refused: true}\n  - target 1 troop 0 # 6 points",
-    )
-    assert refused.ok, refused.problems
-    legal = _mutated(
-        tmp_path / "c",
-        "16-knights-charge.yaml",
-        "  - target 1 troop 0                           # 6 points",
-        "  - {do: target 1 troop 1, refused: true}\n  - target 1 troop 0 # 6 points",
-    )
-    assert ":16:10: step 5 (target 1 troop 1): legal, expected refused" in legal.problems[0]
+    path.write_text(text)
+    line = _line(text, old, new)
+    (problem,) = run_file(path).problems
+    assert f":{line}:" in problem and said in problem, (line, problem)
+    with pytest.raises(ValueError, match=re.escape(said)):
+        upgrade_file(path)
 
 
 BLACKSMITH = "{kind: special_troop, power: 1, extra_damage: 1}"
@@ -148,8 +162,9 @@ def _edited_game(tmp_path, edits, scenario: str):
         assert old in path.read_text()
         path.write_text(path.read_text().replace(old, new))
     path = root / "scenarios" / "variant.yaml"
-    path.write_text(scenario)
-    return run_scenario_file(path)
+    path.write_text(scenario)  # written in the old format: upgraded, then run by the kit
+    assert upgrade_file(path)
+    return run_file(path)
 
 
 def _variant(tmp_path, traits: str, scenario: str):

@@ -19,8 +19,7 @@ from cardgen.catalogue.loader import Catalogue, load_catalogue
 from cardgen.packs.attack_the_tower.engine import actions as A
 from cardgen.packs.attack_the_tower.engine.state import ALLOCATE, WINDOW, State
 from cardgen.packs.attack_the_tower.fields import troop_line
-from cardgen.packs.attack_the_tower.scenario.run import Scenario, build_state, encode
-from tests.attack_the_tower.tower_paths import TOWER_CARDS
+from tests.attack_the_tower.tower_paths import TOWER_CARDS, action, arranged, do, events
 
 VARIANTS = """pile: ability
 cards:
@@ -81,16 +80,16 @@ def cat(request, tmp_path_factory) -> Catalogue:
 @dataclass
 class Fight:
     """One battle as the engine played it (not the palace battle it may lead to): the units as
-    combat began, every allocation decision (its pool and the units, as ``(owner, kind,
-    slot)``, it could be given to) and the points of each pool."""
+    combat began, as ``(owner, kind, slot, power)``, every allocation decision (its pool and
+    the units, as ``(owner, kind, slot)``, it could be given to) and the points of each pool."""
 
     state: State
-    units: list[list] = field(default_factory=list)
+    units: list[tuple[int, str, int, int]] = field(default_factory=list)
     decisions: list[tuple[list, list[tuple]]] = field(default_factory=list)
     pools: dict[tuple[int, str], int] = field(default_factory=dict)
 
     def power(self, owner: int, kind: str, slot: int) -> list[int]:
-        return [u[3] for u in self.units if u[:3] == [owner, kind, slot]]
+        return [u[3] for u in self.units if u[:3] == (owner, kind, slot)]
 
     def reached(self, player: int, pool: str) -> list[set[tuple]]:
         """What each of ``player``'s decisions of ``pool`` could be given to."""
@@ -98,42 +97,37 @@ class Fight:
 
 
 def _state(cat: Catalogue, setup: dict) -> State:
-    return build_state(Scenario.model_validate({"name": "t", "setup": setup}), cat)
-
-
-def _do(st: State, words: str) -> None:
-    action = encode(st, words)
-    assert action is not None and action in st.legal_actions(), (words, st.phase)
-    st.apply_action(action)
+    return arranged(cat, setup)
 
 
 def _fight(st: State, attack: str, plays=()) -> Fight:
     """Declare ``attack``, let each ``(seat, card)`` of ``plays`` be played in the ability step,
     then give every allocation to its first legal target, recording the first battle."""
-    _do(st, attack)
+    do(st, attack)
     for seat, card in plays:
-        if st.current_player() != seat:
-            _do(st, "pass")
-        _do(st, f"play {card}")
+        if st.actor != seat:
+            do(st, "pass")
+        do(st, f"play {card}")
     fight = Fight(st)
-    start = len(st.events)
+    start = len(events(st))
     while st.phase in (WINDOW, ALLOCATE):
         if st.phase == WINDOW:
-            _do(st, "pass")
+            do(st, "pass")
             continue
         b = st.battle
-        targets = sorted(a - A.TARGET for a in st.legal_actions())
-        if not any(e["event"] == "battle-end" for e in st.events[start:]):
+        assert b is not None
+        targets = sorted(a - A.TARGET for a in st.legal_actions(st.actor))
+        if not any(e["event"] == "battle-end" for e in events(st)[start:]):
+            if not fight.units:  # the first battle's units, their power set as combat began
+                fight.units = [(u.owner, u.kind, u.slot, u.power) for u in b.units]
             units = [(b.units[i].owner, b.units[i].kind, b.units[i].slot) for i in targets]
             fight.decisions.append((list(b.queue[0]), units))
-        st.apply_action(targets[0] + A.TARGET)
-    for e in st.events[start:]:
+        st.apply({st.actor: targets[0] + A.TARGET})
+    for e in events(st)[start:]:
         if e["event"] == "battle-end":
             break
-        if e["event"] == "combat":
-            fight.units = e["units"]
         if e["event"] in ("damage", "damage-lost"):
-            key = (e["player"], e["pool"])
+            key = (e["seat"], e["pool"])
             fight.pools[key] = fight.pools.get(key, 0) + e["amount"]
     return fight
 
@@ -186,9 +180,9 @@ def test_an_ability_lasts_until_the_end_of_the_turn(cat):
             continue
         assert card.rules_text.startswith("Until the end of the turn, ")
         st = _state(cat, {"players": [{"hand": [card.id]}, {}]})
-        _do(st, f"play {card.id}")
+        do(st, f"play {card.id}")
         assert [st.design(d).id for d in st.players[0].played] == [card.id]
-        _do(st, "end")
+        do(st, "end")
         assert st.players[0].played == [] and card.id in {
             st.design(d).id for d in st.players[0].discards["ability"]
         }
@@ -358,7 +352,7 @@ def test_special_troop_texts(cat):
             assert int(_clause(text, KEEP)["k"]) == slots
         for bases in (slots - 1, slots):
             st = _state(cat, {"players": [{**_territory(cat, bases), "hand": [card.id]}, {}]})
-            legal = encode(st, f"play {card.id}") in st.legal_actions()
+            legal = action(st, f"play {card.id}") is not None
             assert legal == (loyal or bases == slots), (card.id, bases)
         # the extra damage, in a battle of its owner's (attacking)
         extra = re.search(EXTRA, text)
@@ -386,8 +380,8 @@ def test_special_troop_texts(cat):
         # unique: a newer one destroys the older
         if re.search(UNIQUE, text):
             st = _state(cat, {"players": [{**_territory(cat, slots), "hand": [card.id] * 2}, {}]})
-            _do(st, f"play {card.id}")
-            _do(st, f"play {card.id}")
+            do(st, f"play {card.id}")
+            do(st, f"play {card.id}")
             assert [st.design(d).id for d in st.players[0].specials] == [card.id]
 
 
@@ -420,7 +414,7 @@ def test_base_texts(cat):
             setup["players"][0]["troops"] = {0: before} if before else {}
             st = _state(cat, setup)
             for words in RENEW:
-                _do(st, words)
+                do(st, words)
             assert st.players[0].troops[0] == most, (card.id, before)
         # its power, and only once undefended
         defended = {"board": {0: card.id}, "troops": {0: 1}}

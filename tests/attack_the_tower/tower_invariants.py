@@ -5,15 +5,16 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+from cardgen.packs.attack_the_tower.engine import ENGINE
 from cardgen.packs.attack_the_tower.engine.state import (
     ALLOCATE,
-    EVENTS,
     OVER,
     RENEW_DISCARD,
     RENEW_DRAW,
     WINDOW,
     State,
 )
+from tests.attack_the_tower.tower_paths import events
 
 
 def army(st: State, p: int) -> Counter:
@@ -51,23 +52,23 @@ def check_state(st: State) -> None:
     assert (st.battle is not None) == (st.phase in (WINDOW, ALLOCATE)), "battle outside combat"
     if st.phase == OVER:
         assert (st.winner is not None) != st.stalemate, "an ended game has one outcome"
-        assert st.legal_actions() == [] and st.current_player() == -1
+        assert st.movers() == [] and not any(st.legal_actions(p) for p in (0, 1))
     else:
-        assert st.winner is None and st.legal_actions(), "a live game offers actions"
+        assert st.winner is None and st.legal_actions(st.actor), "a live game offers actions"
         assert st.turn <= t.settings.max_turns
 
 
 def check_finished(st: State) -> None:
     """Checks of a finished game from its event log."""
     assert st.is_terminal()
-    ev = st.events or []
-    assert {e["event"] for e in ev} <= set(EVENTS), "an event kind scenarios cannot name"
+    ev = events(st)
+    assert {e["event"] for e in ev} <= set(ENGINE.events.types), "an undeclared event"
     if st.winner is not None:
         (destroyed,) = [e for e in ev if e["event"] == "palace-destroyed"]
-        assert destroyed["winner"] == st.winner and destroyed["player"] == 1 - st.winner
+        assert destroyed["winner"] == st.winner and destroyed["seat"] == 1 - st.winner
         assert sorted(st.returns()) == [0.0, 1.0]
     else:
         assert st.returns() == [0.5, 0.5] and ev[-1]["event"] == "stalemate"
     turns = [e for e in ev if e["event"] == "turn"]
     assert [e["turn"] for e in turns] == list(range(1, len(turns) + 1))
-    assert all(a["player"] != b["player"] for a, b in itertools.pairwise(turns)), "turns alternate"
+    assert all(a["seat"] != b["seat"] for a, b in itertools.pairwise(turns)), "turns alternate"

@@ -55,6 +55,12 @@ steps:
         ("expect: {winner: P1}\n", "the game has not ended"),
         ("expect: {dock: {size: 3}}\n", "dock has 2, expected 3"),
         ("expect: {P1: {hand: {contains: [cook]}}}\n", "P1.hand lacks ['cook']"),
+        ("expect: {dock: {at: {0: saffron, 1: linen}}}\n", None),
+        ("expect: {dock: {at: {1: saffron}}}\n", "dock[1] is 'linen', expected 'saffron'"),
+        ("expect: {dock: {at: {2: linen}}}\n", "dock has 2, no [2] (expected 'linen')"),
+        ("expect: {events: [{type: tie, at_least: 1}]}\n", None),
+        ("expect: {events: [{type: take, at_least: 0}]}\n", None),
+        ("expect: {events: [{type: tie, at_least: 2}]}\n", "expected at least 2 event(s)"),
     ],
 )
 def test_expectations_hold_or_fail(tmp_path: Path, extra: str, message: str | None) -> None:
@@ -89,6 +95,10 @@ def test_expectations_hold_or_fail(tmp_path: Path, extra: str, message: str | No
         ("expect: {winner: P3}\n", "'P3' is not a seat", 3),
         ("expect: {dock: {sise: 1}}\n", "unknown test 'sise' (did you mean 'size'?)", 3),
         ("expect: {terminal: yes please}\n", "terminal is true or false", 3),
+        ("expect: {dock: {at: {0: safron}}}\n", "unknown card 'safron' (did you mean", 3),
+        ("expect: {dock: {at: [saffron]}}\n", "at is a mapping {index: value}", 3),
+        ("expect: {dock: {at: {-1: saffron}}}\n", "-1 is not an index of a list", 3),
+        ("expect: {events: [{type: tie, at_least: -1}]}\n", "at_least is a whole number", 3),
         ("stpes: []\n", "unknown key 'stpes' in a scenario (did you mean 'steps'?)", 3),
     ],
 )

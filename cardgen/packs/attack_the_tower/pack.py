@@ -24,9 +24,12 @@ class AttackTheTower(Pack):
     file_fields = ("pile",)
     back_labels = ("pile", "pile")
     data = data_path("cardgen.packs.attack_the_tower")
-    engine = "cardgen.packs.attack_the_tower.engine"
-    scenarios = "cardgen.packs.attack_the_tower.scenario"
-    simulation = "cardgen.packs.attack_the_tower.simulation"
+
+    def engine(self) -> Any:  # type: ignore[override]
+        """Attack the Tower's rules on the engine kit (:mod:`.engine`)."""
+        from cardgen.packs.attack_the_tower.engine import ENGINE
+
+        return ENGINE
 
     # --- catalogue ---------------------------------------------------------------------------
     def codes(self) -> list:

@@ -10,9 +10,15 @@
 ``DISCARD + d``       discard a card of design ``d`` (over the hand limit)
 ``PLAY + d``          play an ability card of design ``d``
 ``ATTACK + f*10 + t`` attack from own territory ``f`` the enemy territory ``t``
-``TARGET + u``        assign damage to the battle's unit ``u`` (up to what kills it)
+``TARGET + u``        assign damage to the battle's unit ``u`` (up to what kills it): of
+                      identical units (owner, kind, slot) only the most damaged is offered
 ``BUILD + d*100 + s`` build a base of design ``d`` on slot ``s`` (territory*slots + k)
 ====================  =========================================================
+
+Their words (:data:`PATTERNS`, the engine's grammar): ``pass``, ``end``, ``renew``,
+``no-renew``, ``keep``, ``burn``, ``done``, ``draw ability``, ``discard CARD``, ``play CARD``,
+``attack FROM TO`` (territories 0-2), ``build CARD SLOT`` (slot = territory*3 + k) and
+``target P2 troop SLOT``, ``target P2 special CARD``, ``target P2 base SLOT``, ``target P2 palace``.
 """
 
 from __future__ import annotations
@@ -34,15 +40,33 @@ BUILD = 1000
 
 NAMES = {
     PASS: "pass",
-    END_TURN: "end turn",
+    END_TURN: "end",
     RENEW: "renew",
-    NO_RENEW: "no renewal",
+    NO_RENEW: "no-renew",
     KEEP: "keep",
     BURN: "burn",
     DRAW_ABILITY: "draw ability",
     DRAW_BASE: "draw base",
-    DONE: "done building",
+    DONE: "done",
 }
+PATTERNS = (
+    "pass",
+    "end",
+    "renew",
+    "no-renew",
+    "keep",
+    "burn",
+    "done",
+    "draw {pile:ability|base}",
+    "discard {card}",
+    "play {card}",
+    "attack {origin:int} {target:int}",
+    "build {card} {slot:int}",
+    "target {seat} troop {slot:int}",
+    "target {seat} special {card}",
+    "target {seat} base {slot:int}",
+    "target {seat} palace",
+)
 
 
 def build_action(design: int, slot: int) -> int:

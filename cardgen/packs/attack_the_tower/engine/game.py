@@ -3,16 +3,15 @@ the rules model's numbers and settings, and :class:`Game` which deals new states
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.loader import Catalogue
-from cardgen.engine_api import catalogue_digest
+from cardgen.engine import Setup, SetupError
+from cardgen.engine.definition import check_settings
 from cardgen.packs.attack_the_tower.model import Settings, TowerCard, TowerRules
 
-
-class GameSetupError(ValueError):
-    """A game that cannot be set up (a bad side, an army without base cards …)."""
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +67,6 @@ class Compiled:
     renewal_draw: int
     max_troops: int
     settings: Settings
-    digest: str
     by_id: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -98,7 +96,7 @@ def compile_catalogue(cat: Catalogue, settings: Settings | None = None) -> Compi
     tindex = {t.id: i for i, t in enumerate(troops)}
     designs = tuple(_design(i, c, tindex) for i, c in enumerate(cat.cards))
     if not any(d.is_base for d in designs):
-        raise GameSetupError("the army has no base cards")
+        raise SetupError("the army has no base cards")
     return Compiled(
         designs=designs,
         troops=troops,
@@ -111,13 +109,13 @@ def compile_catalogue(cat: Catalogue, settings: Settings | None = None) -> Compi
         renewal_draw=rules.renewal_draw,
         max_troops=rules.max_troops_per_base,
         settings=settings or rules.settings,
-        digest=catalogue_digest(cat),
         by_id={d.id: d.index for d in designs},
     )
 
 
 def _design(index: int, card: TowerCard, tindex: dict[str, int]) -> Design:
     if card.pile == "base":
+        assert card.troop is not None  # the model requires a base's troop type
         return Design(index, card.id, card.name, "base", card.copies, troop=tindex[card.troop])
     special = card.special
     return Design(
@@ -144,38 +142,26 @@ class Effect:
     when: str = "always"
 
 
-def _effect(e, tindex: dict[str, int]) -> Effect:
+def _effect(e: Any, tindex: dict[str, int]) -> Effect:
     troop = tindex.get(getattr(e, "troops", "all"), -1)
     if e.kind == "set_power":
         return Effect(e.kind, troop, e.value)
     return Effect(e.kind, troop, getattr(e, "amount", 0), getattr(e, "when", "always"))
 
 
+#: the armies' colours (a seat's side: only a name, both armies play by the same rules)
 SIDES = ("red", "blue")
 
 
 class Game:
-    """A game of two armies of ``cat`` (``sides``: the armies' colours, ``red`` and ``blue``)."""
+    """A game of two armies of ``cat`` with ``setup``'s settings (the kit's ``Game``)."""
 
-    def __init__(
-        self,
-        cat: Catalogue,
-        sides: Sequence[str] = SIDES,
-        *,
-        seed: int = 0,
-        settings: Settings | None = None,
-        log_events: bool = True,
-    ):
-        if len(sides) != 2 or len(set(sides)) != 2 or not set(sides) <= set(SIDES):
-            raise GameSetupError(f"two different sides of {', '.join(SIDES)}, got {list(sides)}")
-        self.sides = tuple(sides)
-        self.seed = seed
-        self.table = compile_catalogue(cat, settings)
-        self.log_events = log_events
-        self.warnings: list[str] = []
+    def __init__(self, cat: Catalogue, setup: Setup) -> None:
+        self.setup = setup
+        self.table = compile_catalogue(cat, check_settings(cat, setup.settings))
 
-    def new_initial_state(self, seed: int | None = None):
+    def new_initial_state(self, seed: int) -> Any:
         """A new game: piles shuffled, the first player drawing its opening hand."""
         from cardgen.packs.attack_the_tower.engine.state import State
 
-        return State.new(self, self.seed if seed is None else seed)
+        return State.new(self, seed)

@@ -1,9 +1,10 @@
-"""The state of a game of Attack the Tower and its rules, OpenSpiel style.
+"""The state of a game of Attack the Tower and its rules, on the engine kit's protocol.
 
-One player acts at a time (:meth:`State.current_player`); :meth:`State.legal_actions` lists
-the ints of :mod:`.actions`; :meth:`State.apply_action` plays one and advances through every
-step that needs no decision (recruiting, resolving damage, healing, the palace battle).
-Readings of garbled or silent passages follow ``table.settings`` (the rules reference).
+One player acts at a time (:meth:`State.movers`); :meth:`State.legal_actions` lists the ints
+of :mod:`.actions`; :meth:`State.apply` plays one and advances through every step that needs
+no decision (recruiting, resolving damage, healing, the palace battle).  Events are tuples
+``(type, *fields)`` as :mod:`.definition` declares them.  Readings of garbled or silent
+passages follow ``table.settings`` (the rules reference).
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.engine import IllegalAction, ScenarioError, seat_name
 from cardgen.packs.attack_the_tower.engine import actions as A
 from cardgen.packs.attack_the_tower.engine.game import Compiled, Design
 
@@ -42,43 +45,14 @@ PHASES = (
     ALLOCATE,
     OVER,
 )
-#: every kind of event the engine logs (scenarios' ``events`` and ``no_events`` name them)
-EVENTS = (
-    "setup",
-    "action",
-    "turn",
-    "end-turn",
-    "stalemate",
-    "draw",
-    "reshuffle",
-    "burn",
-    "discard",
-    "build",
-    "base-destroyed",
-    "renewal",
-    "no-renewal",
-    "recruit",
-    "unique-replaced",
-    "ability",
-    "special-recruited",
-    "special-destroyed",
-    "attack",
-    "combat",
-    "damage",
-    "damage-lost",
-    "troop-killed",
-    "battle-end",
-    "palace-battle",
-    "palace-destroyed",
-)
-
 # battle unit kinds
 TROOP, SPECIAL, BASE, PALACE = "troop", "special", "base", "palace"
 UNIT_KINDS = (TROOP, SPECIAL, BASE, PALACE)
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal in the state."""
+#: the damage pools of a battle's allocations
+POOLS = ("troops", "infantry", "regular", "artillery")
+#: a battle's steps
+STEPS = ("abilities", "initiative", "regular")
+PILES = ("ability", "base")
 
 
 @dataclass(slots=True)
@@ -94,6 +68,8 @@ class Player:
     specials: list[int] = field(default_factory=list)
     played: list[int] = field(default_factory=list)
     burns: int = 0
+    #: damage this army has assigned in the game (the scenarios' tally)
+    dealt: int = 0
 
     def copy(self) -> Player:
         return Player(
@@ -105,6 +81,7 @@ class Player:
             list(self.specials),
             list(self.played),
             self.burns,
+            self.dealt,
         )
 
 
@@ -149,7 +126,7 @@ class Battle:
     units: list[Unit] = field(default_factory=list)
     passes: int = 0
     step: str = "abilities"
-    #: the allocations still to make: (player, points, filter), the first is current
+    #: the allocations still to make: [player, points, pool], the first is current
     queue: list[list] = field(default_factory=list)
 
     def copy(self) -> Battle:
@@ -169,7 +146,7 @@ class State:
 
     num_players = 2
 
-    def __init__(self, game, table: Compiled, rng: random.Random):
+    def __init__(self, game: Any, table: Compiled, rng: random.Random) -> None:
         self.game = game
         self.table = table
         self.rng = rng
@@ -184,12 +161,11 @@ class State:
         self.battle: Battle | None = None
         self.winner: int | None = None
         self.stalemate = False
-        self.history: list[tuple[int, int]] = []
-        self.events: list[dict] | None = [] if game is None or game.log_events else None
+        self.events: list[tuple] | None = []
 
     # --- construction ---------------------------------------------------------------------
     @classmethod
-    def new(cls, game, seed: int) -> State:
+    def new(cls, game: Any, seed: int) -> State:
         """A new game: each army's piles shuffled, seat 0 to draw its opening hand."""
         table = game.table
         state = cls(game, table, random.Random(seed))
@@ -202,7 +178,6 @@ class State:
                 Player(piles, {"ability": [], "base": []}, [], [-1] * size, [0] * size)
             )
         state.actor = 0
-        state._event("setup", seed=seed)
         return state
 
     def clone(self) -> State:
@@ -223,7 +198,6 @@ class State:
         new.battle = self.battle.copy() if self.battle else None
         new.winner = self.winner
         new.stalemate = self.stalemate
-        new.history = list(self.history)
         new.events = None if self.events is None else list(self.events)
         return new
 
@@ -235,11 +209,8 @@ class State:
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def current_player(self) -> int:
-        """The seat to act, or -1 when the game is over."""
-        return -1 if self.phase == OVER else self.actor
-
-    def acting_players(self) -> list[int]:
+    def movers(self) -> list[int]:
+        """The seat to act (none when the game is over)."""
         return [] if self.phase == OVER else [self.actor]
 
     def returns(self) -> list[float]:
@@ -269,9 +240,9 @@ class State:
         return sum(b >= 0 for b in board)
 
     # --- legal actions ----------------------------------------------------------------------
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """The actions ``player`` (default: the one to act) may take now, sorted."""
-        if self.phase == OVER or (player is not None and player != self.actor):
+    def legal_actions(self, seat: int) -> list[int]:
+        """The actions ``seat`` may take now, sorted (none when it does not act)."""
+        if self.phase == OVER or seat != self.actor:
             return []
         p = self.actor
         me = self.players[p]
@@ -344,7 +315,13 @@ class State:
         player, _points, kind = b.queue[0]
         manned = self._manned(1 - player)
         bypass = kind == "artillery" and manned and self._bypass(player)
-        return [i for i, u in enumerate(b.units) if self._fits(u, player, kind, manned, bypass)]
+        best: dict[tuple[int, str, int], int] = {}  # of identical units, the most damaged
+        for i, u in enumerate(b.units):
+            if self._fits(u, player, kind, manned, bypass):
+                k = best.setdefault((u.owner, u.kind, u.slot), i)
+                if u.damage > b.units[k].damage:
+                    best[(u.owner, u.kind, u.slot)] = i
+        return sorted(best.values())
 
     def _fits(self, u: Unit, player: int, kind: str, manned: bool, bypass: bool) -> bool:
         """Whether ``player``'s damage of pool ``kind`` may be assigned to ``u``."""
@@ -389,23 +366,45 @@ class State:
         return [e for d in self.players[player].played for e in self.design(d).effects]
 
     # --- applying actions -------------------------------------------------------------------
-    def apply_actions(self, actions: list[int | None]) -> None:
-        """Apply the acting player's action (others' entries are None), as Attack Right's
-        drivers call it."""
-        self.apply_action(actions[self.actor])
-
-    def apply_action(self, action: int, *, check: bool = True) -> None:
-        """Play ``action`` for the player to act and advance to the next decision
-        (``check=False``: the caller took it from :meth:`legal_actions`)."""
-        if check and action not in self.legal_actions():
-            raise IllegalActionError(
-                f"action {action} ({A.decode(action)[0] if action is not None else None}) "
-                f"is not legal for seat {self.actor} in phase {self.phase}"
-            )
-        p = self.actor
-        self.history.append((p, action))
+    def action_to_string(self, seat: int, action: int) -> str:
+        """``action`` in the game's words (:data:`.actions.PATTERNS`)."""
         kind, a, b = A.decode(action)
-        self._event("action", player=p, action=action, name=kind)
+        if kind in ("play", "discard"):
+            return f"{kind} {self.design(a).id}"
+        if kind == "build":
+            return f"build {self.design(a).id} {b}"
+        if kind == "attack":
+            return f"attack {a} {b}"
+        if kind == "target":
+            u = (
+                self.battle.units[a]
+                if self.battle is not None and a < len(self.battle.units)
+                else None
+            )
+            if u is None:
+                return f"target unit {a}"  # no such unit: written, never legal
+            where = (
+                ""
+                if u.kind == PALACE
+                else f" {self.design(u.slot).id if u.kind == SPECIAL else u.slot}"
+            )
+            return f"target {seat_name(u.owner)} {u.kind}{where}"
+        return kind
+
+    def apply(self, actions: Mapping[int, int]) -> None:
+        """Apply the mover's action (``{seat: action}``); :class:`IllegalAction` otherwise."""
+        if list(actions) != self.movers():
+            want = ", ".join(seat_name(p) for p in self.movers()) or "nobody"
+            raise IllegalAction(f"the seat to move is {want}, not {list(map(seat_name, actions))}")
+        ((p, action),) = actions.items()
+        if action not in self.legal_actions(p):
+            raise IllegalAction(f"{seat_name(p)} cannot play action {action} in {self.phase}")
+        self.step(action)
+
+    def step(self, action: int) -> None:
+        """Play ``action``, legal for the seat to act, and advance to the next decision."""
+        p = self.actor
+        kind, a, b = A.decode(action)
         ph = self.phase
         if ph in (SETUP_DRAW, RENEW_DRAW):
             self._draw(p, "ability" if action == A.DRAW_ABILITY else "base")
@@ -493,7 +492,7 @@ class State:
                 slot=slot,
                 card=self.design(old).id,
                 troops=me.troops[slot],
-                cause="built over",
+                cause="built-over",
             )
         me.board[slot] = design
         me.troops[slot] = 0
@@ -530,7 +529,7 @@ class State:
             held = [s for s in me.specials if "loyal" not in self.design(s).special_traits]
             if len(held) <= self.complete_territories(p):
                 return
-            self._lose_special(p, held[-1], "territory broken")
+            self._lose_special(p, held[-1], "territory-broken")
 
     # --- renewal ----------------------------------------------------------------------------
     def _renew(self) -> None:
@@ -684,7 +683,7 @@ class State:
         self._event(
             "combat",
             palace=b.palace,
-            units=[[u.owner, u.kind, u.slot, u.power] for u in units],
+            units=len(units),
         )
         b.step = "initiative"
         if t.settings.initiative_simultaneous:
@@ -794,6 +793,7 @@ class State:
         amount = min(entry[1], max(u.power, 1) - u.damage)
         u.damage += amount
         entry[1] -= amount
+        self.players[entry[0]].dealt += amount
         self._event(
             "damage", player=entry[0], unit=index, target=u.kind, amount=amount, pool=entry[2]
         )
@@ -896,72 +896,87 @@ class State:
             self._end_battle()
 
     # --- observation, hashing, determinisation ------------------------------------------------
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: its own hand, both boards, the discards and the abilities
-        in play, the sizes of the piles and of the opponent's hand (not their cards)."""
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: everything): both boards, the discards, the
+        abilities in play, its own hand; of the piles their sizes and of the other hand its
+        cards per pile.  The designer's view lists the piles in order (top last)."""
         ids = self.design
         out: dict[str, Any] = {
             "turn": self.turn,
             "phase": self.phase,
-            "to_act": self.current_player(),
-            "attacker": self.attacker,
-            "winner": self.winner,
+            "attacker": seat_name(self.attacker),
+            "to_act": None if self.phase == OVER else seat_name(self.actor),
+            "winner": None if self.winner is None else seat_name(self.winner),
             "stalemate": self.stalemate,
+            "attacks": list(self.attacks),
+            "draws_left": self.draws_left,
+            "renewal_queue": [seat_name(p) for p in self.queue],
+            "battle": None if self.battle is None else self._battle_view(),
             "players": [],
         }
         for p, me in enumerate(self.players):
-            view = {
-                "board": [ids(d).id if d >= 0 else None for d in me.board],
-                "troops": list(me.troops),
-                "specials": [ids(d).id for d in me.specials],
-                "played": [ids(d).id for d in me.played],
-                "discards": {k: sorted(ids(d).id for d in v) for k, v in me.discards.items()},
-                "piles": {k: len(v) for k, v in me.piles.items()},
-                "hand_size": len(me.hand),
-                "hand_piles": {
-                    k: sum(ids(d).pile == k for d in me.hand) for k in ("ability", "base")
-                },
-            }
-            if p == player:
-                view["hand"] = [ids(d).id for d in me.hand]
-            out["players"].append(view)
-        if self.battle is not None:
-            b = self.battle
-            out["battle"] = {
-                "origin": b.origin,
-                "target": b.target,
-                "palace": b.palace,
-                "step": b.step,
-                "units": [[u.owner, u.kind, u.slot, u.power, u.damage, u.dead] for u in b.units],
-                "queue": [list(q) for q in b.queue],
-            }
+            sees = seat is None or seat == p
+            out["players"].append(
+                {
+                    "board": [ids(d).id if d >= 0 else None for d in me.board],
+                    "troops": list(me.troops),
+                    "specials": [ids(d).id for d in me.specials],
+                    "played": [ids(d).id for d in me.played],
+                    "discards": {k: [ids(d).id for d in v] for k, v in me.discards.items()},
+                    "piles": {
+                        k: [ids(d).id for d in v] if seat is None else len(v)
+                        for k, v in me.piles.items()
+                    },
+                    "hand": [ids(d).id for d in me.hand] if sees else None,
+                    "hand_piles": {k: sum(ids(d).pile == k for d in me.hand) for k in PILES},
+                    "burns": me.burns,
+                    "dealt": me.dealt,
+                }
+            )
         return out
 
-    def state_hash(self) -> str:
-        """A SHA-256 of everything that decides the rest of the game (the piles' order too)."""
-        data = {
-            "players": [
-                [me.piles, me.discards, me.hand, me.board, me.troops, me.specials, me.played]
-                for me in self.players
+    def _battle_view(self) -> dict[str, Any]:
+        b = self.battle
+        assert b is not None
+        troops = self.table.troops
+        return {
+            "origin": b.origin,
+            "target": b.target,
+            "palace": b.palace,
+            "step": b.step,
+            "passes": b.passes,
+            "units": [
+                {
+                    "seat": seat_name(u.owner),
+                    "kind": u.kind,
+                    "slot": u.slot if u.kind in (TROOP, BASE) else None,
+                    "card": self.design(u.slot).id if u.kind == SPECIAL else None,
+                    "troop": troops[u.troop].id if u.troop >= 0 else None,
+                    "power": u.power,
+                    "damage": u.damage,
+                    "dead": u.dead,
+                    "struck": u.struck,
+                }
+                for u in b.units
             ],
-            "phase": self.phase,
-            "actor": self.actor,
-            "turn": self.turn,
-            "attacker": self.attacker,
-            "winner": self.winner,
-            "history": len(self.history),
-            "battle": self.observation(0).get("battle"),
+            "queue": [{"seat": seat_name(q[0]), "points": q[1], "pool": q[2]} for q in b.queue],
         }
-        return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
-    def determinise(self, player: int, rng: random.Random) -> State:
-        """A copy in which what ``player`` cannot see is resampled: the opponent's hand (as
-        many cards of each pile as it holds) and the order of every draw pile."""
+    def digest(self) -> str:
+        """A SHA-256 of the designer's view (the piles' order too) and the generator."""
+        data = json.dumps([self.observation(None), self.rng.getstate()], sort_keys=True)
+        return hashlib.sha256(data.encode()).hexdigest()
+
+    def determinise(self, seat: int, rng: random.Random) -> State:
+        """A copy in which what ``seat`` cannot see is resampled: the opponent's hand (as
+        many cards of each pile as it holds) and the order of every draw pile.  It records
+        no events."""
         new = self.clone()
+        new.events = None
         new.rng = random.Random(rng.getrandbits(64))
         for p, me in enumerate(new.players):
-            for pile in ("ability", "base"):
-                if p == player:
+            for pile in PILES:
+                if p == seat:
                     rng.shuffle(me.piles[pile])
                     continue
                 held = [d for d in me.hand if new.design(d).pile == pile]
@@ -972,9 +987,117 @@ class State:
             me.hand.sort()
         return new
 
-    def reseed(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
     def _event(self, what: str, **data: Any) -> None:
         if self.events is not None:
-            self.events.append({"turn": self.turn, "event": what, **data})
+            self.events.append((what, *data.values()))
+
+    # --- described states (scenarios' ``given``) ----------------------------------------------
+    def arrange(self, given: Mapping[str, Any]) -> None:
+        """Put the game in the described position: any field of the designer's view (seats'
+        under ``players`` by index).  The cards a seat is given on its board, in its hand, on
+        its palace, in play or in its discards leave its piles unless the piles are given
+        too.  Without ``to_act`` the attacker acts."""
+        for key, value in given.items():
+            if key == "players":
+                for p, fields in value.items():
+                    self._arrange_player(p, fields)
+            elif key in ("turn", "draws_left", "stalemate"):
+                setattr(self, key, value)
+            elif key == "phase":
+                self.phase = value
+            elif key == "attacker":
+                self.attacker = int(value[1:]) - 1
+            elif key == "to_act":
+                self.actor = self.attacker if value is None else int(value[1:]) - 1
+            elif key == "winner":
+                self.winner = None if value is None else int(value[1:]) - 1
+            elif key == "attacks":
+                if len(value) != self.table.territories:
+                    raise ScenarioError(
+                        f"attacks: one number per territory ({self.table.territories})"
+                    )
+                self.attacks = list(value)
+            elif key == "renewal_queue":
+                self.queue = [int(v[1:]) - 1 for v in value]
+            elif key == "battle":
+                self.battle = None if value is None else self._arrange_battle(value)
+            else:
+                raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
+        if "to_act" not in given and ("attacker" in given or "phase" in given):
+            self.actor = self.attacker
+
+    def _arrange_player(self, p: int, fields: Mapping[str, Any]) -> None:
+        me, t = self.players[p], self.table
+        placed: list[int] = []
+        for key, value in fields.items():
+            if key in ("board", "troops"):
+                if len(value) != t.board_size:
+                    raise ScenarioError(f"P{p + 1} {key}: {t.board_size} slots, not {len(value)}")
+                if key == "board":
+                    me.board = [-1 if c is None else self._card(c, "board", "base") for c in value]
+                    placed += [d for d in me.board if d >= 0]
+                else:
+                    me.troops = list(value)
+            elif key in ("hand", "specials", "played"):
+                cards = [
+                    self._card(c, key, "special" if key == "specials" else None) for c in value
+                ]
+                setattr(me, key, sorted(cards) if key == "hand" else cards)
+                placed += cards
+            elif key == "discards":
+                for pile, cards in value.items():
+                    me.discards[pile] = [self._card(c, f"discards.{pile}", pile) for c in cards]
+                    placed += me.discards[pile]
+            elif key == "piles":
+                for pile, cards in value.items():
+                    me.piles[pile] = [self._card(c, f"piles.{pile}", pile) for c in cards]
+            elif key in ("burns", "dealt"):
+                setattr(me, key, value)
+            else:
+                raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
+        for slot, n in enumerate(me.troops):
+            if n and me.board[slot] < 0:
+                raise ScenarioError(f"P{p + 1}: troops on slot {slot}, which has no base")
+            if not 0 <= n <= t.max_troops:
+                raise ScenarioError(
+                    f"P{p + 1}: {n} troops on slot {slot}: a base holds 0 to {t.max_troops}"
+                )
+        piles_given = set(fields.get("piles") or ())
+        for d in placed:
+            pile = self.design(d).pile
+            if pile in piles_given:
+                continue
+            if d not in me.piles[pile]:
+                raise ScenarioError(f"P{p + 1}: no copy of {self.design(d).id} left in its army")
+            me.piles[pile].remove(d)
+
+    def _card(self, card_id: str, where: str, kind: str | None) -> int:
+        d = self.table.by_id.get(card_id)
+        if d is None:
+            raise ScenarioError(f"{where}: unknown card {card_id!r}")
+        design = self.design(d)
+        if kind == "special" and not design.is_special:
+            raise ScenarioError(f"{where}: {card_id} is not a special troop card")
+        if kind in PILES and design.pile != kind:
+            raise ScenarioError(f"{where}: {card_id} is not a {kind} card")
+        return d
+
+    def _arrange_battle(self, v: Mapping[str, Any]) -> Battle:
+        tindex = {t.id: i for i, t in enumerate(self.table.troops)}
+        units = [
+            Unit(
+                int(u["seat"][1:]) - 1,
+                u["kind"],
+                self._card(u["card"], "battle", "special")
+                if u["kind"] == SPECIAL
+                else (-1 if u["slot"] is None else u["slot"]),
+                -1 if u["troop"] is None else tindex[u["troop"]],
+                u["power"],
+                u["damage"],
+                u["dead"],
+                u["struck"],
+            )
+            for u in v["units"]
+        ]
+        queue = [[int(q["seat"][1:]) - 1, q["points"], q["pool"]] for q in v["queue"]]
+        return Battle(v["origin"], v["target"], v["palace"], units, v["passes"], v["step"], queue)

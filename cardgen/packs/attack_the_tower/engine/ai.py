@@ -1,21 +1,21 @@
-"""Bots for Attack the Tower: random (uniform over legal actions) and greedy (heuristics:
-build toward complete territories, renew while bases have room, attack when a look-ahead of
-the battle gains, play abilities that apply to the battle, assign damage to kill the most).
-
-``greedy_action`` is also the search bot's rollout policy (:mod:`.search`).
-"""
+"""Attack the Tower's heuristics: the ``greedy`` bot (build toward complete territories, renew
+while bases have room, attack when a look-ahead of the battle gains, play abilities that apply
+to the battle, assign damage to kill the most), the search's rollout policy
+(:func:`fast_action`: the greedy choices without the look-ahead of battles), its position
+value (:func:`evaluate`: a win chance from the material on the board) and the actions it
+weighs (:func:`search_actions`)."""
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable
+from typing import Any
 
 from cardgen.packs.attack_the_tower.engine import actions as A
 from cardgen.packs.attack_the_tower.engine.state import (
     ALLOCATE,
     BASE,
     MAIN,
-    OVER,
     PALACE,
     RENEW_BUILD,
     RENEW_CHOICE,
@@ -29,29 +29,26 @@ from cardgen.packs.attack_the_tower.engine.state import (
     State,
 )
 
-
-class RandomBot:
-    """Uniform over the legal actions (seeded)."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def step(self, state: State, player: int) -> int:
-        return self.rng.choice(state.legal_actions(player))
+#: the search's determinisations per decision and the steps after which a rollout is scored
+ITERATIONS = 60
+ROLLOUT_DEPTH = 60
+#: the decisions the search weighs: renewing, attacking and ending the turn, playing abilities;
+#: the others (draws, discards, builds, damage) are the greedy bot's, offered as the only move
+SEARCHED = (MAIN, RENEW_CHOICE, WINDOW)
 
 
 class GreedyBot:
-    """The heuristic bot (seeded: ties are broken by the catalogue order, not at random)."""
+    """The heuristic bot: builds toward complete territories, attacks when a look-ahead of the
+    battle gains, plays the abilities that apply, assigns damage to kill the most (ties broken
+    by the catalogue order, not at random)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+    def __init__(self, engine: Any = None, game: Any = None, seed: int = 0) -> None:
+        pass
 
-    def step(self, state: State, player: int) -> int:
-        return greedy_action(state, player)
+    def choose(self, state: State, seat: int) -> int:
+        return greedy_action(state, seat)
 
 
 def greedy_action(state: State, p: int) -> int:
@@ -144,9 +141,9 @@ def attack_gain(state: State, p: int, action: int) -> float:
     sim = state.clone()
     sim.events = None
     before = _material(sim)
-    sim.apply_action(action)
+    sim.step(action)
     while sim.phase in (WINDOW, ALLOCATE):
-        sim.apply_action(greedy_action(sim, sim.current_player()), check=False)
+        sim.step(greedy_action(sim, sim.actor))
     if sim.winner == p:
         return 1000.0
     after = _material(sim)
@@ -236,29 +233,105 @@ def _troop_types(state: State, p: int, territory: int) -> set[int]:
     }
 
 
-def _ismcts(seed: int):
-    from cardgen.packs.attack_the_tower.engine.search import ismcts_bot
-
-    return ismcts_bot(seed)
-
-
-BOTS: dict[str, Callable[[int], object]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "ismcts": _ismcts,
-}
-
-
-def make_bot(name: str, seed: int):
-    """The bot named ``name`` (``ValueError`` naming the known ones if none)."""
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}")
-    return BOTS[name](seed)
+def material(state: State, p: int) -> float:
+    """Troops (by power), bases (×4) and special troops (×3) of ``p`` on the board."""
+    t = state.table
+    me = state.players[p]
+    troops = sum(
+        n * t.troops[state.design(d).troop].power
+        for d, n in zip(me.board, me.troops, strict=True)
+        if d >= 0
+    )
+    return troops + t.base_power * sum(d >= 0 for d in me.board) + 3 * len(me.specials)
 
 
-def play_game(state: State, bots) -> State:
-    """Play ``state`` to the end with ``bots`` (one per seat)."""
-    while state.phase != OVER:
-        p = state.current_player()
-        state.apply_action(bots[p].step(state, p))
-    return state
+def evaluate(state: State, p: int) -> float:
+    """``p``'s chance of winning guessed from the material (1/0 when the game is over)."""
+    if state.is_terminal():
+        return state.returns()[p]
+    diff = material(state, p) - material(state, 1 - p)
+    return 1 / (1 + math.exp(-diff / 12))
+
+
+def territory_power(state: State, p: int, territory: int, *, defending: bool) -> int:
+    """The damage a territory's troops (and, defending, its bases) deal, without abilities."""
+    t = state.table
+    me = state.players[p]
+    lo = territory * t.slots
+    total = 0
+    for s in range(lo, lo + t.slots):
+        if me.board[s] < 0:
+            continue
+        troop = t.troops[state.design(me.board[s]).troop]
+        if not (defending and troop.artillery):  # defending artillery hits nothing
+            total += me.troops[s] * troop.power
+        if defending:
+            total += t.base_power
+    return total
+
+
+def fast_action(state: State, p: int, rng: random.Random) -> int:
+    """The rollout policy: greedy, but attacks and renewals judged by the territories' power."""
+    ph = state.phase
+    if ph == RENEW_CHOICE:
+        return A.NO_RENEW if _best_attack(state, p) is not None else A.RENEW
+    if ph == MAIN:
+        best = _best_attack(state, p)
+        return best if best is not None and best in state.legal_actions(p) else A.END_TURN
+    return greedy_action(state, p)
+
+
+def _best_attack(state: State, p: int) -> int | None:
+    t = state.table
+    best, margin = None, 0
+    limit = t.settings.attacks_per_territory
+    for f in range(t.territories):
+        if state.attacks[f] >= limit or state.territory_troops(p, f) == 0:
+            continue
+        power = territory_power(state, p, f, defending=False)
+        for target in range(t.territories):
+            m = power - territory_power(state, 1 - p, target, defending=True)
+            if m > margin:
+                best, margin = A.attack_action(f, target), m
+    return best
+
+
+def distinct_actions(state: State, player: int) -> list[int]:
+    """The legal actions less those that are the same move as one already listed: a base built
+    on any empty slot of a territory (the first is kept; building over a base is kept), damage
+    to any of several identical units (same owner, kind, troop type, power and damage)."""
+    legal = state.legal_actions(player)
+    seen: set[tuple] = set()
+    out = []
+    board = state.players[player].board if 0 <= player < 2 else []
+    slots = state.table.slots
+    for a in legal:
+        kind, x, y = A.decode(a)
+        if kind == "build" and board[y] < 0:
+            key: tuple = ("build", x, y // slots)
+        elif kind == "target" and state.battle is not None:
+            u = state.battle.units[x]
+            key = (
+                "target",
+                u.owner,
+                u.kind,
+                u.troop,
+                u.power,
+                u.damage,
+                u.slot * (u.kind != "troop"),
+            )
+        else:
+            key = (a,)
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+def search_actions(state: State, seat: int) -> list[int]:
+    """What the search weighs: in the turn's decisions (:data:`SEARCHED`) the legal actions
+    less those that are the same move as one already listed (a base built on any empty slot
+    of a territory, damage to any of several identical units); elsewhere the greedy choice."""
+    if state.phase not in SEARCHED:
+        return [greedy_action(state, seat)]
+    return distinct_actions(state, seat)
