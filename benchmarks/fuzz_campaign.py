@@ -10,7 +10,14 @@ campaign is repeatable) far beyond the test suite's examples, and its explicit c
   file (600 nested brackets, tabs, NUL, aliases) in half of them;
 * ``fields``: card fields given hostile values of every type;
 * ``files``: FIFOs, sockets, broken symlinks, symlink loops, binary, huge and 100000-deep
-  files, alias bombs, each through ``validate``, ``render`` and ``build`` in a subprocess.
+  files, alias bombs, each through ``validate``, ``render`` and ``build`` in a subprocess;
+* ``surfaces``: the surfaces of the second round (``benchmarks/_fuzz_surfaces.py``): ``cardgen
+  new`` into odd places and names, hostile icons through validate and appendix, layouts and
+  fonts, art and scenario ``cards:`` paths in every pack, the rules numbers that set the work,
+  spreadsheets past the limits, an import that cannot be written whole, comments and formula
+  cells through export and import, ``simulate --dask`` against servers that are not Dask, and
+  files linked to a secret that no error may echo.  Each also counts *data lost*: a refused
+  command that changed the designer's files, or a round trip that dropped what they wrote.
 
 Every in-process input is validated (``texts`` with the print preflight) under a 60 s alarm;
 one in ``--sample`` also goes through ``cardgen validate``, ``render -p pnp`` and ``build --only
@@ -25,19 +32,23 @@ input counts as
 * a hang: the alarm or a subprocess timeout.
 
     nice -n 10 python benchmarks/fuzz_campaign.py --examples 600 --sample 40
+
+It ends with a table, per surface: inputs tried / clean / traceback / hang / wrongly accepted /
+data lost.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import signal
 import sys
 import tempfile
 import time
 import traceback
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -215,11 +226,85 @@ def files_campaign(work: Path) -> None:
             shutil.rmtree(base, ignore_errors=True)
 
 
+def _tally(surface: str, before: Counter) -> None:
+    """The counts of one of the first round's kinds as a surface's row."""
+    d = counts.copy()
+    d.subtract(before)
+    per[surface] = Counter(
+        {
+            "tried": d["inputs"],
+            "clean": d["clean rejections"] + d["accepted"] - d["wrongly accepted"],
+            "traceback": d["tracebacks"],
+            "hang": d["hangs"],
+            "wrongly accepted": d["wrongly accepted"] + d["rejected without a position"],
+        }
+    )
+
+
+def surfaces_campaign(work: Path, only: str | None) -> None:
+    """Every case of :mod:`_fuzz_surfaces`, counted per surface."""
+    import subprocess
+
+    from _fuzz_surfaces import Traceback, surfaces
+
+    for surface, cases in surfaces().items():
+        if only and only not in surface:
+            continue
+        for name, case in cases.items():
+            folder = work / f"case-{counts['inputs']}"
+            folder.mkdir()
+            counts["inputs"] += 1
+            per[surface]["tried"] += 1
+            try:
+                outcome = case(folder)
+            except subprocess.TimeoutExpired as exc:
+                outcome = "hang"
+                examples["hangs"].append((surface, name, str(exc.cmd)[-200:]))
+            except Traceback as exc:
+                outcome = "traceback"
+                examples["tracebacks"].append((surface, name, str(exc)))
+            except Exception:  # the case itself failed: counted apart, never as clean
+                outcome = "harness error"
+                examples.setdefault("harness", []).append((surface, name, traceback.format_exc()))
+            if outcome == "wrongly accepted":
+                examples["wrongly_accepted"].append((surface, name))
+            elif outcome == "data lost":
+                examples.setdefault("data_lost", []).append((surface, name))
+            per[surface][outcome] += 1
+            _chmod_back(folder)
+            shutil.rmtree(folder, ignore_errors=True)
+        print(f"{surface}: {dict(per[surface])}", file=sys.stderr, flush=True)
+
+
+def _chmod_back(folder: Path) -> None:
+    for path in folder.rglob("*"):
+        if path.is_dir() and not path.is_symlink():
+            path.chmod(0o755)
+
+
+COLUMNS = ["tried", "clean", "traceback", "hang", "wrongly accepted", "data lost"]
+per: dict[str, Counter] = defaultdict(Counter)
+
+
+def table() -> str:
+    """The per-surface counts as a markdown table."""
+    rows = ["| surface | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
+    total: Counter = Counter()
+    for surface, c in per.items():
+        total.update(c)
+        rows.append(f"| {surface} | " + " | ".join(str(c[k]) for k in COLUMNS) + " |")
+    rows.append("| **all** | " + " | ".join(f"**{total[k]}**" for k in COLUMNS) + " |")
+    return "\n".join(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--examples", type=int, default=600, help="per in-process kind")
     parser.add_argument("--sample", type=int, default=40, help="every Nth also in subprocesses")
-    parser.add_argument("--kinds", default="rules,fields,texts,files", help="comma-separated")
+    parser.add_argument(
+        "--kinds", default="rules,fields,texts,files,surfaces", help="comma-separated"
+    )
+    parser.add_argument("--surface", default=None, help="only the surfaces whose name has this")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
     kinds = args.kinds.split(",")
@@ -233,10 +318,17 @@ def main() -> None:
             ("texts", mutated_cards()),
         ):
             if kind in kinds:
+                before = counts.copy()
                 campaign(kind, strategy, args.examples, work, args.sample)
+                _tally(f"{kind} (hypothesis, in process)", before)
                 print(f"{kind}: done, {dict(counts)}", file=sys.stderr, flush=True)
         if "files" in kinds:
+            before = counts.copy()
             files_campaign(work)
+            _tally("files (FIFO, socket, loop, binary, huge, deep, alias bomb)", before)
+        if "surfaces" in kinds:
+            os.environ.setdefault("CARDGEN_CACHE_DIR", str(work / "cache"))
+            surfaces_campaign(work, args.surface)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     summary = {
@@ -252,8 +344,10 @@ def main() -> None:
         "subprocess disagreements": counts["subprocess disagreements"],
         "codes": dict(sorted((k[5:], v) for k, v in counts.items() if k.startswith("code:"))),
         "seconds": round(time.monotonic() - start),
+        "per surface": {k: dict(v) for k, v in per.items()},
     }
     print(json.dumps(summary, indent=2))
+    print(table())
     for name, items in examples.items():
         for item in items[:5]:
             print(name, json.dumps(item, ensure_ascii=False)[:1000])

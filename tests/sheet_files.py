@@ -90,3 +90,26 @@ def write_ods(path: Path, sheets: dict[str, Rows]) -> Path:
         z.writestr("META-INF/manifest.xml", manifest, zipfile.ZIP_DEFLATED)
         z.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
     return path
+
+
+def bomb_xlsx(path: Path, megabytes: int) -> Path:
+    """An .xlsx of a few hundred KB whose one text cell unpacks to ``megabytes`` MB."""
+    import xlsxwriter
+
+    base = path.with_name("base.xlsx")
+    book = xlsxwriter.Workbook(str(base))
+    book.add_worksheet("Cards").write(0, 0, "BOMB")
+    book.close()
+    with zipfile.ZipFile(base) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename != "xl/sharedStrings.xml":
+                out.writestr(info, data)
+                continue
+            head, tail = data.split(b"BOMB")
+            with out.open(info.filename, "w", force_zip64=True) as fh:
+                fh.write(head)
+                for _ in range(megabytes):
+                    fh.write(b"A" * 2**20)
+                fh.write(tail)
+    return path

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES
+from sheet_files import bomb_xlsx
 
 from cardgen.catalogue.loader import find_card_files, load_catalogue
 
@@ -88,31 +89,6 @@ def _far_xlsx(path: Path) -> Path:
     return path
 
 
-def _bomb_xlsx(path: Path, megabytes: int) -> Path:
-    """An .xlsx of a few hundred KB whose one text cell unpacks to ``megabytes`` MB."""
-    import zipfile
-
-    import xlsxwriter
-
-    base = path.with_name("base.xlsx")
-    book = xlsxwriter.Workbook(str(base))
-    book.add_worksheet("Cards").write(0, 0, "BOMB")
-    book.close()
-    with zipfile.ZipFile(base) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
-        for info in src.infolist():
-            data = src.read(info)
-            if info.filename != "xl/sharedStrings.xml":
-                out.writestr(info, data)
-                continue
-            head, tail = data.split(b"BOMB")
-            with out.open(info.filename, "w", force_zip64=True) as fh:
-                fh.write(head)
-                for _ in range(megabytes):
-                    fh.write(b"A" * 2**20)
-                fh.write(tail)
-    return path
-
-
 def _ods_far(path: Path) -> Path:
     from sheet_files import write_ods
 
@@ -138,7 +114,7 @@ def _ods_far(path: Path) -> Path:
     ("make", "words"),
     [
         (lambda p: _far_xlsx(p / "far.xlsx"), "a cell at XFD1048576 makes the sheet a grid"),
-        (lambda p: _bomb_xlsx(p / "bomb.xlsx", 70), "unpacks to more than 64 MB"),
+        (lambda p: bomb_xlsx(p / "bomb.xlsx", 70), "unpacks to more than 64 MB"),
         (lambda p: _ods_far(p / "far.ods"), "a cell at Cards!KN5002 makes the sheet a grid"),
         (
             lambda p: _write(p / "wide.csv", "id" + "," * 1_000_001 + "\n"),

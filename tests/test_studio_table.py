@@ -141,3 +141,20 @@ def test_a_scenario_opens_at_its_last_move(game, name, described):
     else:
         table.go(len(table.steps))
         assert replay(table.log("cards"), engine, catalogue).ok
+
+
+def test_the_studio_starts_without_the_engine_kit(tmp_path):
+    """The Play view imports the engine kit (and a catalogue's own rules.py) only when it is
+    used: a studio's start, which the designer waits for, does not pay for it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from cardgen.studio.app import create_app\n"
+        "from cardgen.studio.session import Studio\n"
+        f"create_app(Studio({str(HARBOUR)!r}, {str(tmp_path / 'out')!r}, kit=False))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('cardgen.engine')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

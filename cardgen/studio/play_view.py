@@ -18,10 +18,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cardgen.studio.app import View
-from cardgen.studio.table import PERSON, Table
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine kit is imported when the Play page is used, not at start
     from cardgen.studio.session import Studio
+    from cardgen.studio.table import Table
 
 #: The largest game log the page may open (bytes).
 MAX_LOG = 8 * 1024 * 1024
@@ -54,6 +54,7 @@ class _Play:
     def about(self) -> dict[str, Any]:
         """What the set-up form offers: the bots, the numbers of players, the settings."""
         from cardgen.engine.bots import bot_names
+        from cardgen.studio.table import PERSON
 
         try:
             catalogue, engine = self.catalogue()
@@ -98,6 +99,8 @@ def view(studio: Studio) -> View:
         return await _act(request, _start)
 
     def _start(body: dict[str, Any]) -> None:
+        from cardgen.studio.table import Table
+
         catalogue, engine = play.catalogue()
         seats = [str(s) for s in body.get("seats", [])]
         settings = body.get("settings") or {}
@@ -126,6 +129,7 @@ def view(studio: Studio) -> View:
 
         def _open(_: dict[str, Any]) -> None:
             from cardgen.engine.scenario import Problems, parse_text
+            from cardgen.studio.table import Table
 
             catalogue, engine = play.catalogue()
             text = raw.decode("utf-8", "replace")

@@ -93,3 +93,23 @@ def test_every_unit_is_one_face_down_group_and_marked_backs_are_flagged(tmp_path
     assert {PACK.printed_back(c, marked.rules).key for c in marked} == set(CAT.rules.faction_ids)
     (problem,) = back_problems(marked)
     assert problem.code == "W410" and "shows its pile" in problem.message
+
+
+def test_each_defence_mat_has_a_general_zone_for_leaders_and_spies(tmp_path):
+    """Leaders and spies sit in their owner's general zone (seed: "Leaders will be placed in
+    general zone as soon as it is bought"; "A spy can only recruit or be placed in the general
+    zone"): every player's mat has that area, beside the Kingsguard, within the mat."""
+    import pypdfium2
+
+    write_defence_mats(tmp_path / "mats.pdf", CAT.rules, "a3")
+    pages = pdf_texts(tmp_path / "mats.pdf")
+    assert all("General zone" in " ".join(p.split()) for p in pages)
+    assert all("leaders and spies" in " ".join(p.split()) for p in pages)
+    pdf = pypdfium2.PdfDocument(tmp_path / "mats.pdf")
+    tp = pdf[0].get_textpage()
+    text = tp.get_text_range()
+    guard, zone = text.index("Kingsguard"), text.index("General zone")
+    # on the Kingsguard's row, to its right
+    g, z = tp.get_charbox(guard), tp.get_charbox(zone)
+    assert abs((g[1] + g[3]) / 2 - (z[1] + z[3]) / 2) < 20 and z[0] > g[2]
+    pdf.close()

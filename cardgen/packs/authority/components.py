@@ -27,6 +27,8 @@ class DefenceMat(StylePart):
     rows: dict[int, str]
     monarch: str
     attack_note: str
+    #: the area beside the Kingsguard where the player's leaders and spies lie face up
+    general_zone: str
 
 
 class HpTracker(StylePart):
@@ -70,9 +72,13 @@ def _card() -> tuple[float, float]:
     return card.width, card.height
 
 
-def _slot(s: Sheet, x: float, y: float, label: str, lay: ComponentLayout) -> None:
-    """A card outline (mm, bottom-left at x, y) with a label in it."""
+def _slot(
+    s: Sheet, x: float, y: float, label: str, lay: ComponentLayout, width: float | None = None
+) -> None:
+    """A card outline (mm, bottom-left at x, y; ``width``: an area wider than a card) with a
+    label in it."""
     w, h = _card()
+    w = width or w
     s.stroke(lay.muted)
     s.c.setDash(4, 3)
     s.c.roundRect(mm(x), mm(y), mm(w), mm(h), mm(3), stroke=1, fill=0)
@@ -100,7 +106,8 @@ def defence_size(rules: RulesModel, lay: ComponentLayout) -> tuple[float, float]
 
 
 def draw_defence_mat(s: Sheet, rules: RulesModel, lay: ComponentLayout, seat: int) -> None:
-    """The pyramid: row 3 at the top, row 1 at the bottom, row 0 below it by the Monarch."""
+    """The pyramid: row 3 at the top, row 1 at the bottom, row 0 below it by the Monarch, with
+    the general zone (the player's leaders and spies) beside the Kingsguard."""
     m = lay.defence_mat
     w, h = _card()
     width, height = defence_size(rules, lay)
@@ -110,6 +117,12 @@ def draw_defence_mat(s: Sheet, rules: RulesModel, lay: ComponentLayout, seat: in
     for row in order:
         n = 1 if row == 0 else rules.defence_rows[row - 1]
         x0 = m.label_width + (width - m.label_width - (n * w + (n - 1) * lay.slot_gap)) / 2
+        if row == 0:  # the Kingsguard under the rows' first column, the general zone beside it
+            cols = max(rules.defence_rows)
+            full = cols * w + (cols - 1) * lay.slot_gap
+            x0 = m.label_width + (width - m.label_width - full) / 2
+            zone = (cols - 1) * (w + lay.slot_gap) - lay.slot_gap
+            _slot(s, x0 + w + lay.slot_gap, y, m.general_zone, lay, zone)
         for i in range(n):
             _slot(s, x0 + i * (w + lay.slot_gap), y, "Kingsguard" if row == 0 else "", lay)
         s.fill(lay.ink)
