@@ -113,3 +113,20 @@ def test_each_defence_mat_has_a_general_zone_for_leaders_and_spies(tmp_path):
     g, z = tp.get_charbox(guard), tp.get_charbox(zone)
     assert abs((g[1] + g[3]) / 2 - (z[1] + z[3]) / 2) < 20 and z[0] > g[2]
     pdf.close()
+
+
+def test_a_unit_without_abilities_has_no_empty_text_panel(tmp_path):
+    """The Royal Soldiers have no abilities: no empty rules box is drawn on them."""
+    from PIL import Image
+
+    from cardgen.render.api import Renderer, RenderOptions
+
+    Renderer(CAT).render(tmp_path, RenderOptions(products=("png",), jobs=1))
+    bleed = 3.175
+    x, y = (bleed + 3.3 + 56.9 / 2) / 25.4 * 300, (bleed + 55.0 + 25.0 / 2) / 25.4 * 300
+    pixels = {}
+    for card in (CAT.card("squire"), next(c for c in CAT.cards if c.abilities)):
+        pile = PACK.back_of(card).pile
+        with Image.open(tmp_path / "png" / pile / f"{card.id}.png") as im:
+            pixels[bool(card.abilities)] = im.convert("RGB").getpixel((round(x), round(y)))
+    assert pixels[False] != pixels[True]  # the panel's paper only where there is text

@@ -142,3 +142,22 @@ def test_the_aid_titles_across_the_card_and_its_foot_has_no_empty_part():
     face = Theme.of(cat).layout.face
     assert tuple(face["aid_name"].box) == (3.5, 3.5, 56.5, 9.0)
     assert face["name"].when == "is_deck" and face["name_panel"].when == "is_deck"
+
+
+def test_a_card_without_rules_text_has_no_empty_text_panel(tmp_path):
+    """An empty rules box is not drawn (Castle Rampage's non-purple cards had one)."""
+    from PIL import Image
+
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.render.api import Renderer, RenderOptions
+
+    cat = load_catalogue(CARDS)
+    Renderer(cat).render(tmp_path, RenderOptions(products=("png",), jobs=1))
+    paper = (0xFB, 0xF7, 0xEE)  # the panel's fill (layout.yaml colours.paper)
+    bleed = 3.175
+    # inside the panel's left edge, short of the text's padding (1.5 mm)
+    x, y = (bleed + 3.5 + 0.8) / 25.4 * 300, (bleed + 44.5 + 20.5 / 2) / 25.4 * 300
+    for card_id, panel in (("militia", False), ("veteran", True)):
+        with Image.open(tmp_path / "png" / "deck" / f"{card_id}.png") as im:
+            got = im.convert("RGB").getpixel((round(x), round(y)))
+        assert (got == paper) is panel, (card_id, got)

@@ -26,6 +26,10 @@ LAYOUT_FIELDS: dict[str, Computed] = {
     "cost_value": Computed(lambda card, rules: "-" if card.cost is None else card.cost, "cost"),
     "rules_text": Computed(lambda card, rules: unit_text(card, rules.settings), "abilities"),
     "placeholder_line": Computed(_placeholder_line, "placeholders"),
+    # a rules box only where there is something to print in it (the Royal Soldiers have none)
+    "has_text": Computed(
+        lambda card, rules: bool(unit_text(card, rules.settings) or card.flavour), "abilities"
+    ),
 }
 
 

@@ -48,6 +48,8 @@ def _colour(card: RampageCard, rules: RampageRules) -> str:
 
 LAYOUT_FIELDS: dict[str, Computed] = {
     "ink": Computed(_colour, "colour"),
+    # a rules box only where there is something to print in it (most non-purple cards: none)
+    "has_text": Computed(lambda card, rules: bool(card_text(card) or card.flavour), "effects"),
     "purple": Computed(lambda card, rules: rules.is_purple(card), "colour"),
     "purple_label": Computed(purple_label, "colour"),
     "colour_name": Computed(
