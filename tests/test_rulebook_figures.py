@@ -61,7 +61,7 @@ def test_an_unknown_figure_is_an_error_naming_the_ones_the_pack_draws(catalogue)
     rb = build_rulebook(catalogue.rules)
     figures = rulebook_figures(catalogue)
     assert set(figures_of(rb, figures)) == {"anatomy", "example", "setup", "table"}
-    with pytest.raises(RulebookError, match=r"'figure:anatomy' \(the pack draws: example"):
+    with pytest.raises(RulebookError, match=r"'figure:anatomy' \(the rulebook may place: example"):
         figures_of(rb, {k: v for k, v in figures.items() if k != "anatomy"})
 
 

@@ -166,6 +166,9 @@ def test_a_saved_edit_changes_the_picture_an_invalid_one_shows_its_diagnostic_a_
         assert timing["rendered"] == ["war-camp"] and 0 < timing["seconds"] < WAIT
         page.screenshot(path=shots / "edit-saved.png")
         edited = img.get_attribute("src")
+        # a card's last good picture is the last one that passed the whole validation: wait
+        # for it (under load the next save could come while this one is still being checked)
+        expect(page.locator("#status")).not_to_contain_text("…")  # checking…, rendering…
 
         # an invalid value: its diagnostic on the card, the last good picture kept
         deck.write_text(text.replace("    cost: 0\n", "    cost: lots\n", 1))

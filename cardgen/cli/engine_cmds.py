@@ -250,6 +250,8 @@ def _play_kit(
     if len(bot_list) != n:
         raise usage_error(f"needs 1 or {n} names, got {len(bot_list)}.", "--bots")
     team_list = []
+    if teams and not any(engine.team_layouts(k) for k in range(lo, hi + 1)):
+        raise usage_error(f"{engine.info.name} has no team play.", "--teams")
     for t in _split(teams) if teams else []:
         seats = [parse_seat(x.strip(), n) for x in t.split("+")]
         if None in seats:
