@@ -48,7 +48,7 @@ def test_csv_export_neutralises_formula_cells_and_import_reads_them_back(runner,
     names = [r[1] for r in rows[1:] if r[0].startswith("formula-")]
     assert names == ["'" + v for v in FORMULAS]  # each read as text by a spreadsheet program
     cells = [c for r in rows for c in r]
-    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@") and c not in ("-", "+")]
     sheet = tmp_path / "cards.csv"
     sheet.write_text(res.stdout, encoding="utf-8")
     folder = tmp_path / "cards"
@@ -57,6 +57,13 @@ def test_csv_export_neutralises_formula_cells_and_import_reads_them_back(runner,
     res = runner.invoke(app, ["import", str(sheet), "--to", str(folder)])
     assert res.exit_code == 0, res.output
     assert _cards(folder) == _cards(source)
+
+
+def test_a_lone_sign_is_no_formula_and_stays_as_it_is():
+    from cardgen.catalogue.sheet_cells import csv_safe, csv_text
+
+    assert [csv_safe(t) for t in ("-", "+", "-1+2", "+x", "=")] == ["-", "+", "'-1+2", "'+x", "'="]
+    assert [csv_text(csv_safe(t)) for t in ("-", "-1+2", "=")] == ["-", "-1+2", "="]
 
 
 def test_a_typed_apostrophe_stays(tmp_path):

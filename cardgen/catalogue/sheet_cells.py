@@ -44,11 +44,15 @@ _INT = re.compile(r"[+-]?\d+")
 _FORMULA_LEAD = re.compile(r"'*[=+\-@\t\r]")
 
 
+#: a sign alone is no formula: the "none" mark of a card value (``attack: "-"``) stays as it is
+_LONE_SIGNS = ("-", "+")
+
+
 def csv_safe(text: str) -> str:
     """A CSV cell that opens as text, never as a formula: ``=1+2`` is written ``'=1+2``
     (spreadsheet programs show the text without the apostrophe); :func:`csv_text` reads it
     back."""
-    return "'" + text if _FORMULA_LEAD.match(text) else text
+    return "'" + text if _FORMULA_LEAD.match(text) and text not in _LONE_SIGNS else text
 
 
 def csv_text(cell: str) -> str:
