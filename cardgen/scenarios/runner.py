@@ -4,40 +4,19 @@ scenario to the pack's scenario module and collect the outcome."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue.loader import Catalogue, load_catalogue
 from cardgen.diagnostics import DiagnosticError
+from cardgen.engine.scenario import Outcome, collect
 from cardgen.scenarios.protocol import DEFAULT_CARDS, ScenarioError
 from cardgen.util.files import folder_problem
 
+#: the result and the file search are the engine kit's (one scenario runner for both formats)
+__all__ = ["Outcome", "catalogue", "catalogue_folder", "collect", "run_scenario_file"]
+
 _CATALOGUES: dict[Path, Catalogue] = {}
-
-
-@dataclass
-class Outcome:
-    """The result of one scenario: its name and every mismatch found (empty = pass)."""
-
-    name: str
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-
-def collect(paths: Iterable[Path]) -> list[Path]:
-    """Scenario files among ``paths`` (folders are searched for ``*.yaml``), sorted."""
-    out: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            out.extend(sorted(x for x in p.rglob("*.y*ml") if x.is_file()))
-        else:
-            out.append(p)
-    return out
 
 
 def catalogue_folder(path: Path, data: Any) -> Path:
