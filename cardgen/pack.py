@@ -21,12 +21,15 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from cardgen.diagnostics import Diagnostic
+from cardgen.diagnostics.codes import add_code_source, register_codes
+from cardgen.util.icon_names import ICON_FOLDER, tokens_in
+
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
     from cardgen.catalogue.models import CardBase, RulesBase
     from cardgen.catalogue.sheet_cells import Notation
     from cardgen.components import ComponentSpec
-    from cardgen.diagnostics import Diagnostic
     from cardgen.docs.content import Appendix, Section
     from cardgen.render.painters import BackPainter, FacePainter
     from cardgen.render.theme import Theme
@@ -120,9 +123,6 @@ class Pack(Generic[CardT, RulesT]):
         ``rules.yaml`` (``smap``): by default each icon of :meth:`rules_icons` that has no
         file ``icons/<name>.svg`` in the catalogue folder ``cards_dir`` or the pack (E404).
         A pack with its own icon set (:meth:`icons`) overrides this."""
-        from cardgen.catalogue.icon_tokens import ICON_FOLDER
-        from cardgen.diagnostics import Diagnostic
-
         folders = [cards_dir / ICON_FOLDER, self.data / ICON_FOLDER]
         out = []
         for path, name in self.rules_icons(rules):
@@ -141,29 +141,16 @@ class Pack(Generic[CardT, RulesT]):
         """``"module:function"`` checks run by `validate` (cached by content), e.g. the engine's."""
         return ()
 
-    def card_model_for(self, rules: RulesT | None) -> Any:
-        """The card model of a catalogue: :attr:`card_model` with the fields its ``rules.yaml``
-        declares (``fields:``, :mod:`cardgen.catalogue.custom_fields`)."""
-        from cardgen.catalogue.custom_fields import extend_card_model
-
-        return extend_card_model(self.card_model, getattr(rules, "fields", None) or {})
-
     def file_field_defaults(self, rules: RulesT) -> dict[str, Any]:
         """Values of :attr:`file_fields` that a card file (or a sheet) may leave out (plain: the
         first back of ``rules.yaml``)."""
         return {}
 
-    def card_file_model(self, rules: RulesT | None = None) -> type:
-        """The pydantic model of a whole card file (its shared fields and ``cards``)."""
-        from pydantic import ConfigDict, Field, create_model
-
-        model = self.card_model_for(rules)
-        fields: dict[str, Any] = {
-            name: (model.model_fields[name].annotation, ...) for name in self.file_fields
-        }
-        fields["cards"] = (list[model], Field(min_length=1))  # type: ignore[valid-type]
-        config = ConfigDict(extra="forbid", frozen=True)
-        return create_model("CardFile", __config__=config, **fields)
+    def card_file_model(self, rules: RulesT | None = None) -> type | None:
+        """The pydantic model of a whole card file, or None for the core's: the catalogue's
+        card model (:func:`cardgen.catalogue.custom_fields.card_model`) under ``cards``, with
+        :attr:`file_fields` beside it (:func:`cardgen.catalogue.schema.card_file_model`)."""
+        return None
 
     def schema_enums(self, rules: RulesT | None) -> dict[str, list[str]]:
         """Field name -> allowed values, written as enums into the JSON Schema of a deck file."""
@@ -173,22 +160,18 @@ class Pack(Generic[CardT, RulesT]):
     #: Attack Right's effects lead with their kind and give the amount as a bare number
     sheet_notation: ClassVar[dict[str, Notation]] = {}
 
-    def export_row(self, card: CardT) -> dict[str, Any]:
-        """One card as a row of the sheet export, a cell per card field: numbers and booleans
-        as they are, everything else as the text :meth:`import_row` reads back
-        (:mod:`cardgen.catalogue.sheet_cells`)."""
-        from cardgen.catalogue.sheet_cells import card_row
+    def export_row(self, card: CardT) -> dict[str, Any] | None:
+        """One card as a row of the sheet export (field -> cell), or None for the core's: a cell
+        per card field, numbers and booleans as they are, everything else as the text
+        :meth:`import_row` reads back (:mod:`cardgen.catalogue.sheet_cells`)."""
+        return None
 
-        return card_row(type(card), card, self.sheet_notation)
-
-    def import_row(self, cells: dict[str, str], model: type | None = None) -> dict[str, Any]:
+    def import_row(self, cells: dict[str, str], model: type) -> dict[str, Any] | None:
         """The inverse of :meth:`export_row`: a row's non-empty cells (field -> text) as the
-        raw mapping of a card design, which the card model then validates.  Raises
-        :class:`cardgen.catalogue.sheet_cells.RowError` naming each cell it cannot read.
-        ``model`` is the catalogue's card model (:meth:`card_model_for`)."""
-        from cardgen.catalogue.sheet_cells import row_card
-
-        return row_card(model or self.card_model, cells, self.sheet_notation)
+        raw mapping of a card design, which the card model ``model`` then validates; None for
+        the core's.  Raises :class:`cardgen.catalogue.sheet_cells.RowError` naming each cell
+        it cannot read.  Override both or neither."""
+        return None
 
     def card_text(self, card: CardT) -> str:
         """The printed rules text of ``card``."""
@@ -201,12 +184,10 @@ class Pack(Generic[CardT, RulesT]):
     # --- print ------------------------------------------------------------------------------
     layout_file: ClassVar[str] = "layout.yaml"
 
-    def layout_model(self) -> type:
-        """The pydantic model of the pack's card layout file: by default a layout of elements
-        (``face:`` and ``back:``, see ``docs/layouts.md``)."""
-        from cardgen.render.elements.layout import ElementLayout
-
-        return ElementLayout
+    def layout_model(self) -> type | None:
+        """The pydantic model of the pack's card layout file, or None for the core's: a layout
+        of elements (``face:`` and ``back:``, see ``docs/layouts.md``)."""
+        return None
 
     def layout_fields(self) -> dict[str, Any]:
         """Computed fields a layout's face elements may name besides the card's own:
@@ -255,26 +236,22 @@ class Pack(Generic[CardT, RulesT]):
         Every card of a pile must have one size (plain: its back's ``size``)."""
         return None
 
-    def face_painter(self, theme: Theme) -> FacePainter:
-        """The painter of the card faces: by default the layout's ``face:`` elements."""
-        from cardgen.render.elements.render import LayoutFaces
+    def face_painter(self, theme: Theme) -> FacePainter | None:
+        """The painter of the card faces, or None for the core's: the layout's ``face:``
+        elements."""
+        return None
 
-        return LayoutFaces(theme)
-
-    def back_painter(self, theme: Theme) -> BackPainter:
-        """The painter of the card backs: by default the layout's ``back:`` elements."""
-        from cardgen.render.elements.render import LayoutBacks
-
-        return LayoutBacks(theme)
+    def back_painter(self, theme: Theme) -> BackPainter | None:
+        """The painter of the card backs, or None for the core's: the layout's ``back:``
+        elements."""
+        return None
 
     def icons(self, rules: RulesT, bold_font: str, cards_dir: Path | None = None) -> Any:
-        """The icon set (``paint(canvas, ink, name, faded=False)``, ``name in icons``): by
-        default the SVG files ``icons/<name>.svg`` of the catalogue folder ``cards_dir``
-        (designers' own icons), then of the pack's :attr:`data` folder
-        (:class:`cardgen.render.svg_icons.SvgIcons`)."""
-        from cardgen.render.svg_icons import SvgIcons, icon_folders
-
-        return SvgIcons(icon_folders(self.data, cards_dir))
+        """The icon set (``paint(canvas, ink, name, faded=False)``, ``name in icons``), or None
+        for the core's: the SVG files ``icons/<name>.svg`` of the catalogue folder
+        ``cards_dir`` (designers' own icons), then of the pack's :attr:`data` folder
+        (:func:`cardgen.render.svg_icons.pack_icons`)."""
+        return None
 
     def icon_tokens(self, rules: RulesT) -> dict[str, str]:
         """The ``{token}`` icons card text may use, with a description of each."""
@@ -283,8 +260,6 @@ class Pack(Generic[CardT, RulesT]):
     def card_icons(self, card: CardT, rules: RulesT) -> list[str]:
         """The icons ``card`` prints (the preflight checks each can be drawn): by default the
         ``{tokens}`` of its :meth:`card_text`; a pack adds those its face and back draw."""
-        from cardgen.catalogue.icon_tokens import tokens_in
-
         return tokens_in(self.card_text(card))
 
     def components(self) -> Sequence[ComponentSpec]:
@@ -292,16 +267,10 @@ class Pack(Generic[CardT, RulesT]):
         return ()
 
     def component_counts(self, catalogue: Catalogue) -> dict[str, int]:
-        """How many of each component the game has (the kit's manifest is checked against it);
-        by default, the catalogue's cards and, for a pack without components of its own, those
-        of the catalogue's ``components.yaml`` (:mod:`cardgen.components.data`)."""
-        counts = {"cards": catalogue.count()}
-        if not self.components():
-            from cardgen.components.data import load_components
-
-            data, _ = load_components(catalogue.root)
-            counts |= data.counts() if data is not None else {}
-        return counts
+        """How many of each component the game has (the kit's manifest is checked against it):
+        by default, the catalogue's cards; the core adds a ``components.yaml``'s for a pack
+        without components of its own (:func:`cardgen.catalogue.components_file.kit_counts`)."""
+        return {"cards": catalogue.count()}
 
     # --- rules engine (optional) ----------------------------------------------------------
     #: ``"module"`` of the OpenSpiel-style engine (``Game``, ``State`` with ``legal_actions``,
@@ -332,21 +301,17 @@ class Pack(Generic[CardT, RulesT]):
     documents: ClassVar[str | None] = None
 
     # --- documents --------------------------------------------------------------------------
-    def appendix_sections(self, catalogue: Catalogue) -> list[Section]:
-        """The sections of the rulebook appendix (:mod:`cardgen.docs.content`).  By default the
-        card reference (name, id, :meth:`card_text`, :meth:`export_row`, copies), the icons of
-        :meth:`icon_tokens` and :meth:`component_counts`; override to add or replace sections
-        (``super().appendix_sections(catalogue)`` gives these)."""
-        from cardgen.docs.gather import default_sections
+    def appendix_sections(self, catalogue: Catalogue) -> list[Section] | None:
+        """The sections of the rulebook appendix (:mod:`cardgen.docs.content`), or None for the
+        core's: the card reference (name, id, :meth:`card_text`, :meth:`export_row`, copies),
+        the icons of :meth:`icon_tokens` and :meth:`component_counts`.  A pack that adds
+        sections starts from :func:`cardgen.docs.gather.default_sections`."""
+        return None
 
-        return default_sections(self, catalogue)
-
-    def appendix(self, catalogue: Catalogue) -> Appendix:
-        """The whole appendix: :meth:`appendix_sections` with the catalogue's totals, fonts and
-        icons; override to describe it otherwise (``cardgen.docs.gather.assemble``)."""
-        from cardgen.docs.gather import assemble
-
-        return assemble(catalogue, self.appendix_sections(catalogue), self)
+    def appendix(self, catalogue: Catalogue) -> Appendix | None:
+        """The whole appendix, or None for the core's: :meth:`appendix_sections` with the
+        catalogue's totals, fonts and icons (:func:`cardgen.docs.gather.assemble`)."""
+        return None
 
     def rulebook_context(self, rules: RulesT) -> dict[str, Any]:
         """The names the rulebook source's jinja expressions may use (``{{ rules.game }}``)."""
@@ -403,8 +368,6 @@ def _entry_points() -> dict[str, Any]:
 
 def register_pack(pack: Pack) -> None:
     """Register ``pack`` in this process (besides the installed entry points)."""
-    from cardgen.diagnostics.codes import register_codes
-
     _REGISTERED[pack.game_type.id] = pack
     register_codes(pack.codes())
 
@@ -448,3 +411,7 @@ def describe_packs() -> list[dict[str, Any]]:
         }
         for p in installed_packs()
     ]
+
+
+# a diagnostic replayed from the cache may carry a pack's code before its pack is loaded
+add_code_source(installed_packs)

@@ -14,9 +14,9 @@ from catalogue_edits import copy_catalogue
 from conftest import FIXTURES
 
 from cardgen.catalogue import validate
+from cardgen.catalogue.standard_checks import standard
 from cardgen.diagnostics import DiagnosticError
 from cardgen.render.fonts import FONT_DIR, register_font
-from cardgen.standard_checks import standard
 
 PLAIN_LAYOUT = Path(__file__).resolve().parents[1] / "cardgen" / "packs" / "plain" / "layout.yaml"
 

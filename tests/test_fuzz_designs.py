@@ -14,9 +14,9 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from cardgen.catalogue.standard_checks import standard
 from cardgen.catalogue.validate import validate
 from cardgen.render.api import Renderer, RenderOptions
-from cardgen.standard_checks import standard
 
 FIELD_TYPES = {
     "text": st.sampled_from(["Hi", "A longer line of card text.", "{moon} wins", "x" * 60]),

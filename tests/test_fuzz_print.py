@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_fuzz_inputs import _paths
 
+from cardgen.catalogue.standard_checks import standard
 from cardgen.scaffold import new_game
-from cardgen.standard_checks import standard
 
 PLAIN_LAYOUT = yaml.safe_load(
     (Path(__file__).resolve().parents[1] / "cardgen/packs/plain/layout.yaml").read_text()

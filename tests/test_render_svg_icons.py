@@ -19,6 +19,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.catalogue.standard_checks import PREFLIGHT
 from cardgen.catalogue.validate import validate
 from cardgen.diagnostics import DiagnosticError
 from cardgen.packs.attack_right.icon_tokens import ICONS as AR_TOKENS
@@ -30,7 +31,6 @@ from cardgen.render.colours import Ink, hex_rgb, mix
 from cardgen.render.preflight import preflight_check
 from cardgen.render.svg_icons import FADE, SvgIcons, icon_folders
 from cardgen.render.theme import Theme
-from cardgen.standard_checks import PREFLIGHT
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -353,7 +353,8 @@ def test_a_warm_cache_draws_without_importing_svglib(tmp_path):
         "from reportlab.pdfgen.canvas import Canvas\n"
         "from cardgen.packs.attack_right.pack import PACK\n"
         "from cardgen.render.colours import Ink\n"
-        "icons = PACK.icons(None, 'Helvetica')\n"
+        "from cardgen.render.svg_icons import pack_icons\n"
+        "icons = pack_icons(PACK, None, 'Helvetica')\n"
         "icons.paint(Canvas(io.BytesIO()), Ink(), 'glory')\n"
         "print('svglib' in sys.modules, 'reportlab.graphics.renderPDF' in sys.modules)\n"
     )

@@ -1,4 +1,4 @@
-"""The generic ISMCTS bot (cardgen.simulate.search) on small games whose answers are known."""
+"""The generic ISMCTS bot (cardgen.engine.search) on small games whose answers are known."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from cardgen.simulate.search import ISMCTSBot
+from cardgen.engine.search import ISMCTSBot
 
 
 @dataclass

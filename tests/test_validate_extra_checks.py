@@ -9,7 +9,7 @@ import pytest
 
 from cardgen.catalogue import validate
 from cardgen.catalogue.extra_checks import ExtraCheck
-from cardgen.standard_checks import standard
+from cardgen.catalogue.standard_checks import standard
 
 
 @pytest.fixture

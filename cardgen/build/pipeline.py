@@ -34,6 +34,7 @@ from cardgen.build.steps import (
     no_progress,
     options_digest,
 )
+from cardgen.catalogue.components_file import kit_counts
 from cardgen.diagnostics import Diagnostic, DiagnosticError
 from cardgen.util.atomic import atomic_write_text, remove_stale_temporaries
 from cardgen.util.files import describe_os_error
@@ -344,7 +345,7 @@ def _service_warnings(catalogue, service: str) -> list[Diagnostic]:
 
 
 def _validated(cards_dir: str | os.PathLike[str]):
-    from cardgen.standard_checks import validated
+    from cardgen.catalogue.standard_checks import validated
 
     try:
         return validated(cards_dir)
@@ -378,7 +379,7 @@ def _write_manifest(cache: BuildCache, ctx: BuildContext, report: BuildReport, s
     scope = None if selected is None and not report.skipped else built
     pack = ctx.catalogue.pack
     kit = kit_settings(pack.data)
-    expected = pack.component_counts(ctx.catalogue)
+    expected = kit_counts(ctx.catalogue)
     report.checks = check_components(outputs, expected, kit["external"], scope)
     data = manifest_data(outputs, records, report.checks, ctx.rules, ctx.paper, kit["sets"])
     guide = guide_markdown(data, kit["guide"])

@@ -22,7 +22,9 @@ from cardgen.build.steps import (
     options_digest,
     provider,
 )
+from cardgen.catalogue.components_file import kit_counts
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
+from cardgen.render.elements.layout import layout_model
 from cardgen.render.sizes import size_groups, size_key
 from cardgen.render.theme import pack_layout_file
 from cardgen.util.hashing import code_digest, digest_data, digest_paths
@@ -316,7 +318,7 @@ def _tts_cell(ctx: BuildContext, counts: list[int]) -> tuple[int, int]:
     from cardgen.render.theme import pack_layout_file
 
     pack = ctx.catalogue.pack
-    layout = load_layout(pack_layout_file(pack, ctx.catalogue.root), pack.layout_model())
+    layout = load_layout(pack_layout_file(pack, ctx.catalogue.root), layout_model(pack))
     settings = load_product_settings()
     return game_cell(settings.tts, master_size(layout.size, settings), counts)
 
@@ -494,7 +496,7 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
     ]
     if source.is_file():
         # the rulebook PDF is a component when the game's component list counts rulebooks
-        counted = "rulebooks" in pack.component_counts(ctx.catalogue)
+        counted = "rulebooks" in kit_counts(ctx.catalogue)
         steps.append(
             _document_step(
                 ctx,

@@ -41,6 +41,7 @@ from pydantic_core import PydanticCustomError
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
     from cardgen.diagnostics import Diagnostic
+    from cardgen.pack import Pack
 
 FieldType = Literal["text", "whole number", "number", "choice", "icon", "colour", "list"]
 TYPES: tuple[str, ...] = FieldType.__args__  # type: ignore[attr-defined]
@@ -173,6 +174,12 @@ def extend_card_model(base: type[BaseModel], fields: dict[str, FieldDef]) -> typ
         return base
     declared = json.dumps({n: f.model_dump(mode="json") for n, f in fields.items()})
     return _extended(base, declared)
+
+
+def card_model(pack: Pack, rules: Any) -> Any:
+    """The card model of a catalogue: the pack's :attr:`~cardgen.pack.Pack.card_model` with
+    the fields its ``rules.yaml`` declares (``fields:``); ``rules`` may be None."""
+    return extend_card_model(pack.card_model, getattr(rules, "fields", None) or {})
 
 
 # --- checks of the values -----------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Checks beyond the schema and rules model, run by `cardgen validate` and cached by content.
 
 A pack's engine-backed card checks and the print preflight need an engine, reportlab and the
-fonts: they cost far more than reading 160 cards (:mod:`cardgen.standard_checks` lists them).  Their
+fonts: they cost far more than reading 160 cards (:mod:`.standard_checks` lists them).  Their
 result depends only on their inputs, so :func:`run_extra_checks` keys each result by a content
 hash of everything a check may read (:func:`check_inputs`: the catalogue snapshot's key, every
 file of the catalogue folder, the cards' art files wherever they are, the pack's code) and the

@@ -7,19 +7,12 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardgen.util.icon_names import ICON_FOLDER, TOKEN, tokens_in
+
 if TYPE_CHECKING:
     from cardgen.pack import Pack
 
-#: the folder of icon files, in a catalogue folder (designers' own icons) and in a pack
-ICON_FOLDER = "icons"
-
-TOKEN = re.compile(r"\{([a-z][a-z0-9-]*)\}")
-
-
-def tokens_in(text: str) -> list[str]:
-    """The icon token names used in ``text``, in order."""
-    return TOKEN.findall(text)
-
+__all__ = ["ICON_FOLDER", "TOKEN", "catalogue_icons", "own_icons", "tokens_in"]
 
 _TITLE = re.compile(rb"<title[^>]*>\s*([^<]{1,80}?)\s*</title>")
 

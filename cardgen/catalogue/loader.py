@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from cardgen.catalogue.custom_fields import card_model
 from cardgen.catalogue.models import CardBase, RulesBase
 from cardgen.catalogue.text_checks import text_problems
 from cardgen.catalogue.validation_errors import error_to_diagnostic, validate_model
@@ -245,7 +246,7 @@ def check_card_file(
     positions ``smap`` holds (a YAML file's, or the cells of an imported sheet); every problem
     is added to ``diags``."""
     ctx = pack.validation_context(rules)
-    model = pack.card_model_for(rules)
+    model = card_model(pack, rules)
     if not isinstance(data, dict):
         shared = " and ".join(f"`{f}:`" for f in (*pack.file_fields, "cards"))
         diags.append(

@@ -33,10 +33,30 @@ def _string_branch(prop: dict) -> dict | None:
     return prop
 
 
+def card_file_model(pack: Pack, rules: Any = None) -> Any:
+    """The pydantic model of a whole card file of ``pack``: the pack's own
+    (:meth:`~cardgen.pack.Pack.card_file_model`), else the catalogue's card model under
+    ``cards`` (at least one) with the pack's :attr:`~cardgen.pack.Pack.file_fields` beside it."""
+    own = pack.card_file_model(rules)
+    if own is not None:
+        return own
+    from pydantic import ConfigDict, Field, create_model
+
+    from cardgen.catalogue.custom_fields import card_model
+
+    model = card_model(pack, rules)
+    fields: dict[str, Any] = {
+        name: (model.model_fields[name].annotation, ...) for name in pack.file_fields
+    }
+    fields["cards"] = (list[model], Field(min_length=1))  # type: ignore[valid-type]
+    config = ConfigDict(extra="forbid", frozen=True)
+    return create_model("CardFile", __config__=config, **fields)
+
+
 def deck_schema(pack: Pack, rules: Any = None) -> dict:
     """The JSON Schema (draft 2020-12) of a card file of ``pack``; with ``rules``, the ids the
     rules model defines become enums (editors then complete them)."""
-    schema = pack.card_file_model(rules).model_json_schema()
+    schema = card_file_model(pack, rules).model_json_schema()
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,

@@ -29,7 +29,10 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
 
 #: cell text of the two booleans, and the spellings read as each
 TRUE, FALSE = "true", "false"
@@ -414,3 +417,18 @@ def row_card(model: type, cells: dict[str, str], notations: dict[str, Notation])
     if problems:
         raise RowError(problems)
     return raw
+
+
+def export_row(pack: Pack, card: Any) -> dict[str, Any]:
+    """``card`` as a row of the sheet export: the pack's own row
+    (:meth:`~cardgen.pack.Pack.export_row`), else a cell per card field in the notation of
+    :func:`card_row`."""
+    own = pack.export_row(card)
+    return own if own is not None else card_row(type(card), card, pack.sheet_notation)
+
+
+def import_row(pack: Pack, cells: dict[str, str], model: type) -> dict[str, Any]:
+    """The inverse of :func:`export_row`: a row's non-empty cells as the raw mapping of a card
+    design of the card model ``model``; raises :class:`RowError` naming each bad cell."""
+    own = pack.import_row(cells, model)
+    return own if own is not None else row_card(model, cells, pack.sheet_notation)

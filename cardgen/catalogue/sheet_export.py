@@ -16,12 +16,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from cardgen.catalogue.custom_fields import card_model
 from cardgen.catalogue.loader import Catalogue
 from cardgen.catalogue.sheet_cells import (
     FALSE,
     PLACEHOLDERS,
     TRUE,
     csv_safe,
+    export_row,
     field_choices,
     field_shapes,
 )
@@ -35,8 +37,8 @@ MAX_WIDTH = 60
 def sheet_table(cat: Catalogue) -> tuple[list[str], list[list[Any]]]:
     """The header and the rows of the catalogue's sheet."""
     pack = cat.pack
-    rows = [pack.export_row(c) for c in cat]
-    columns = list(rows[0]) if rows else list(field_shapes(pack.card_model_for(cat.rules)))
+    rows = [export_row(pack, c) for c in cat]
+    columns = list(rows[0]) if rows else list(field_shapes(card_model(pack, cat.rules)))
     if not any(row.get(PLACEHOLDERS) for row in rows):  # a column only when something is marked
         columns = [c for c in columns if c != PLACEHOLDERS]
     table = [[row[c] for c in columns] for row in rows]
@@ -77,7 +79,7 @@ def column_choices(cat: Catalogue) -> dict[str, list[str]]:
     (``deck``) and the card model's own (``type``)."""
     pack = cat.pack
     enums = pack.schema_enums(cat.rules)
-    model = pack.card_model_for(cat.rules)
+    model = card_model(pack, cat.rules)
     own = field_choices(model)
     shapes = field_shapes(model)
     out = {}

@@ -32,6 +32,7 @@ from cardgen.catalogue._sheet_limits import (
     check_sheet_file,
     column_letters,
 )
+from cardgen.catalogue.custom_fields import card_model
 from cardgen.catalogue.loader import (
     RESERVED_FILES,
     Catalogue,
@@ -41,7 +42,13 @@ from cardgen.catalogue.loader import (
     display_path,
 )
 from cardgen.catalogue.placeholders import placeholder_notes
-from cardgen.catalogue.sheet_cells import RowError, cell_text, csv_text, field_shapes
+from cardgen.catalogue.sheet_cells import (
+    RowError,
+    cell_text,
+    csv_text,
+    field_shapes,
+    import_row,
+)
 from cardgen.catalogue.sheet_source import Written, write_catalogue
 from cardgen.catalogue.validate import ValidationResult
 from cardgen.catalogue.yaml_source import SourceMap
@@ -412,7 +419,7 @@ def _read_rows(
         file_cell = cells.pop(FILE_COLUMN, None)
         flag = _Flagger(diags, sheet, cols, r, cells.get("id"))
         try:
-            raw = pack.import_row(cells, model)
+            raw = import_row(pack, cells, model)
         except RowError as exc:
             for column, message in exc.problems:
                 flag("E102", f"{column}: {message}", column)
@@ -497,7 +504,7 @@ def import_sheet(
 ) -> Imported:
     """The catalogue a sheet describes, checked as `cardgen validate` checks a folder: the
     schema, the pack's rules-model checks and, when those pass, ``extra_checks`` (e.g.
-    :func:`cardgen.standard_checks.standard`), every diagnostic at the cell it is about.
+    :func:`cardgen.catalogue.standard_checks.standard`), every diagnostic at the cell it is about.
     With no error, ``files`` holds the card files of the folder ``root``, each starting with
     the comment lines of ``header``.  With ``new_fields``, each column no field declares (and
     that is no near miss of a field) becomes a field of the type its cells suggest
@@ -507,7 +514,7 @@ def import_sheet(
 
     root = Path(root)
     diags: list[Diagnostic] = []
-    model = pack.card_model_for(rules)
+    model = card_model(pack, rules)
     cols = read_header(sheet, pack, diags, model, rules, new_fields=new_fields)
     if cols is None or diags:
         return Imported(None, _tidy(diags))
@@ -517,7 +524,7 @@ def import_sheet(
         for name, c in cols.new.items():
             added[name] = infer_field([r[c] if c < len(r) else "" for r in body])
         rules = rules.model_copy(update={"fields": {**rules.fields, **added}})
-        model = pack.card_model_for(rules)
+        model = card_model(pack, rules)
         cols.fields.update(cols.new)
     groups = _read_rows(sheet, cols, pack, diags, model, pack.file_field_defaults(rules))
     if not groups and not diags:

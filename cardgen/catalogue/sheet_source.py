@@ -217,7 +217,7 @@ def import_into(
     ``force``; DiagnosticError for an unreadable sheet or rules.yaml; UnknownSheet."""
     from cardgen.catalogue.custom_fields import with_fields
     from cardgen.catalogue.sheet_import import import_sheet, read_sheet
-    from cardgen.standard_checks import standard
+    from cardgen.catalogue.standard_checks import standard
 
     sheet_path, folder = Path(sheet_path), Path(folder)
     table = read_sheet(sheet_path, sheet_name)

@@ -40,6 +40,7 @@ from cardgen.catalogue.cache_entries import (
     read_entry,
     write_entry,
 )
+from cardgen.catalogue.custom_fields import card_model
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.diagnostics import Diagnostic
 from cardgen.util.cache_dirs import private_cache_dir
@@ -125,10 +126,10 @@ class Snapshot:
 def check_catalogue(root: Path, memo: CardFileMemo | None = None) -> Checked:
     """The catalogue of ``root`` with its schema and rules-model diagnostics, read from its
     files (no cache entry; ``memo`` keeps unchanged card files between reads)."""
+    from cardgen.catalogue.components_file import component_problems
     from cardgen.catalogue.custom_fields import icon_field_problems
     from cardgen.catalogue.loader import read_catalogue
     from cardgen.catalogue.placeholders import placeholder_notes
-    from cardgen.components.data import component_problems
 
     catalogue, diags = read_catalogue(root) if memo is None else read_catalogue(root, memo=memo)
     if catalogue is not None:
@@ -191,7 +192,7 @@ def _decode(root: Path, pack_id: str | None, data: dict[str, Any]) -> Catalogue:
     pack = get_pack(pack_id)
     rules = pack.rules_model.model_validate(data["rules"])
     ctx = pack.validation_context(rules)
-    model = pack.card_model_for(rules)
+    model = card_model(pack, rules)
     cards = [model.model_validate(c, context=ctx) for c in data["cards"]]
     files = {
         name: SourceMap.from_rows(name, values, keys)

@@ -64,8 +64,8 @@ def validate(
 ) -> None:
     """Check a catalogue against the schema, the rules model and the rules engine's card
     checks; exit 1 if invalid (-q: only the diagnostics, no closing summary line)."""
+    from cardgen.catalogue.standard_checks import standard
     from cardgen.catalogue.validate import validate as run_validate
-    from cardgen.standard_checks import standard
 
     if simulate:
         _check_simulate(directory)

@@ -71,11 +71,11 @@ def render(
 ) -> None:
     """Render card faces and backs to PDFs and PNGs under --out (a progress bar when stderr is a
     terminal; -v lists the files)."""
+    from cardgen.catalogue.standard_checks import validated
     from cardgen.diagnostics import DiagnosticError
     from cardgen.diagnostics.formats import print_human
     from cardgen.render.api import Renderer
     from cardgen.render.services import service as service_spec
-    from cardgen.standard_checks import validated
 
     svc = service_spec(service.value)
     if product and service is not ServiceChoice.home:

@@ -16,8 +16,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.render.colours import Ink, hex_rgb
 from cardgen.render.document import Document
+from cardgen.render.elements.layout import layout_model
 from cardgen.render.fonts import register_fonts, string_width
 from cardgen.render.layout import CardLayout, load_layout
+from cardgen.render.svg_icons import pack_icons
 
 if TYPE_CHECKING:
     from cardgen.pack import Pack
@@ -83,7 +85,7 @@ class Sheet:
 
 def card_layout(pack: Pack) -> CardLayout:
     """The pack's card layout (its card size sizes the boards' slots; its fonts are the kit's)."""
-    return load_layout(pack.data / pack.layout_file, pack.layout_model())
+    return load_layout(pack.data / pack.layout_file, layout_model(pack))
 
 
 def new_sheet(pack: Pack, rules: Any, pagesize: tuple[float, float], title: str) -> Sheet:
@@ -91,7 +93,7 @@ def new_sheet(pack: Pack, rules: Any, pagesize: tuple[float, float], title: str)
     cards = card_layout(pack)
     names = register_fonts({"regular": cards.fonts["regular"], "bold": cards.fonts["bold"]})
     fonts = Fonts(names["regular"], names["bold"])
-    icons = pack.icons(rules, fonts.regular)
+    icons = pack_icons(pack, rules, fonts.regular)
     return Sheet(Document(pagesize, Ink(), icons, fonts.regular, title=title), fonts)
 
 

@@ -10,6 +10,7 @@ in ``Pack.codes()``, and they join :data:`CODES` when the pack is loaded.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -174,12 +175,26 @@ def register_codes(codes: list[Code]) -> None:
         CODES.setdefault(code.id, code)
 
 
-def code_info(code_id: str) -> Code:
-    """The registered code ``code_id``; the installed packs' codes are loaded if needed."""
-    code = CODES.get(code_id)
-    if code is None:
-        from cardgen.pack import installed_packs
+#: what registers more codes when one is not known yet (the pack registry: loading the
+#: installed packs registers their codes)
+_CODE_SOURCES: list[Callable[[], object]] = []
 
-        installed_packs()  # loading a pack registers its codes
-        code = CODES[code_id]
+
+def add_code_source(load: Callable[[], object]) -> None:
+    """Call ``load`` when a code is not registered (once it is added, at most once a lookup)."""
+    if load not in _CODE_SOURCES:
+        _CODE_SOURCES.append(load)
+
+
+def code_info(code_id: str) -> Code:
+    """The registered code ``code_id``; the code sources (the installed packs) are loaded if
+    needed."""
+    code = CODES.get(code_id)
+    for load in _CODE_SOURCES:
+        if code is not None:
+            break
+        load()
+        code = CODES.get(code_id)
+    if code is None:
+        raise KeyError(code_id)
     return code

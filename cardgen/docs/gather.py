@@ -1,9 +1,9 @@
 """Build the :class:`~cardgen.docs.content.Appendix` of a catalogue, and the generic sections
 every pack gets: the card reference, the icons and the components.
 
-A pack adds or replaces sections with :meth:`cardgen.pack.Pack.appendix_sections` (whose
-default is :func:`default_sections`), or builds the whole appendix with
-:meth:`cardgen.pack.Pack.appendix` (whose default is :func:`assemble`).
+A pack adds or replaces sections with :meth:`cardgen.pack.Pack.appendix_sections` (the core's
+are :func:`default_sections`), or builds the whole appendix with
+:meth:`cardgen.pack.Pack.appendix` (the core's is :func:`assemble`): :func:`build_appendix`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardgen.catalogue.components_file import kit_counts
 from cardgen.catalogue.icon_tokens import catalogue_icons, tokens_in
+from cardgen.catalogue.sheet_cells import export_row
 from cardgen.docs.card_figures import RulebookFigures
 from cardgen.docs.content import (
     Appendix,
@@ -31,6 +33,8 @@ from cardgen.docs.content import (
     Table,
 )
 from cardgen.docs.inline import humanise, segments
+from cardgen.render.elements.layout import layout_model
+from cardgen.render.svg_icons import pack_icons
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -77,7 +81,7 @@ def card_row(pack: Pack, card: Any, labels: dict[str, str]) -> Row:
         Segment(card.id, style="code"),
     )
     text = segments(pack.card_text(card), labels)
-    row = pack.export_row(card)
+    row = export_row(pack, card)
     if getattr(card, "placeholders", None):  # the fields holding one, by name (not as a cell)
         row["placeholders"] = ", ".join(str(f).replace("_", " ") for f in card.placeholders)
     return Row(
@@ -163,10 +167,11 @@ def icons_section(pack: Pack, catalogue: Catalogue) -> Section | None:
 
 
 def component_entries(pack: Pack, catalogue: Catalogue) -> tuple[ComponentEntry, ...]:
-    """The box contents (:meth:`Pack.component_counts`); the cards as the build counts them."""
+    """The box contents (:func:`~cardgen.catalogue.components_file.kit_counts`); the cards as
+    the build counts them."""
     return tuple(
         ComponentEntry(key, humanise(key), n, checked=catalogue.count() if key == "cards" else None)
-        for key, n in pack.component_counts(catalogue).items()
+        for key, n in kit_counts(catalogue).items()
     )
 
 
@@ -190,7 +195,7 @@ def layout_fonts(pack: Pack) -> dict[str, str]:
     from cardgen.render.layout import load_layout
 
     path = pack.data / pack.layout_file
-    return dict(load_layout(path, pack.layout_model()).fonts) if path.is_file() else {}
+    return dict(load_layout(path, layout_model(pack)).fonts) if path.is_file() else {}
 
 
 def assemble(
@@ -204,7 +209,7 @@ def assemble(
     fields: dict[str, Any] = {
         "rulebook_version": getattr(rules, "rulebook_version", None),
         "icon_labels": labels,
-        "icons": partial(pack.icons, rules, cards_dir=catalogue.root),
+        "icons": partial(pack_icons, pack, rules, cards_dir=catalogue.root),
         "fonts": layout_fonts(pack),
         "contents": tuple(s.title.lower() for s in sections),
         "icons_section": "glossary-icons"
@@ -223,8 +228,17 @@ def assemble(
 
 
 def build_appendix(catalogue: Catalogue) -> Appendix:
-    """Gather the whole appendix of a loaded catalogue (:meth:`Pack.appendix`)."""
-    return catalogue.pack.appendix(catalogue)
+    """Gather the whole appendix of a loaded catalogue: its pack's own (:meth:`Pack.appendix`),
+    else :func:`assemble` of the pack's sections (:meth:`Pack.appendix_sections`), else of
+    :func:`default_sections`."""
+    pack = catalogue.pack
+    own = pack.appendix(catalogue)
+    if own is not None:
+        return own
+    sections = pack.appendix_sections(catalogue)
+    if sections is None:
+        sections = default_sections(pack, catalogue)
+    return assemble(catalogue, sections, pack)
 
 
 # --- helpers for packs -------------------------------------------------------------------------

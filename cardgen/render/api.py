@@ -358,7 +358,7 @@ def render(
 ) -> list[Path]:
     """Check a catalogue folder as `cardgen validate` does (schema, rules model, the pack's
     checks, the preflight) and render it; raises DiagnosticError on bad input."""
-    from cardgen.standard_checks import validated
+    from cardgen.catalogue.standard_checks import validated
 
     catalogue, _ = validated(cards_dir)
     r = Renderer(catalogue, progress=progress or _no_progress)

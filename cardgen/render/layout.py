@@ -9,10 +9,11 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from cardgen.catalogue.card_sizes import CARD_SIZES, SizeName
 from cardgen.diagnostics import Position
 from cardgen.render.geometry import Box, top_box
 from cardgen.render.units import Size, mm
@@ -37,20 +38,6 @@ class LayoutPart(BaseModel):
     """A frozen, strict part of a layout file (numbers finite: no .inf or .nan)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, allow_inf_nan=False)
-
-
-#: the card sizes a layout may name (mm, portrait): ``card: {size: mini}``
-CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "tarot": (69.85, 120.65),
-    "mini": (44.45, 63.5),
-    "square": (63.5, 63.5),
-    "euro": (59.0, 92.0),
-    "mini-euro": (44.0, 68.0),
-    "jumbo": (88.9, 127.0),
-}
-SizeName = Literal["poker", "bridge", "tarot", "mini", "square", "euro", "mini-euro", "jumbo"]
 
 
 class CardSize(LayoutPart):

@@ -22,6 +22,7 @@ from cardgen.catalogue.backs import back_problems
 from cardgen.catalogue.loader import Catalogue, display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.art import ArtProblem, resolve_art
+from cardgen.render.elements.render import back_painter, face_painter
 from cardgen.render.painters import BackPainter, FacePainter
 from cardgen.render.products.base import load_product_settings
 from cardgen.render.products.pnp import paper_problems
@@ -44,12 +45,12 @@ def preflight(
         from cardgen.render.theme import Theme
 
         try:
-            faces = catalogue.pack.face_painter(Theme.of(catalogue))
+            faces = face_painter(catalogue.pack, Theme.of(catalogue))
         except DiagnosticError as err:  # a bad layout: its problems are the preflight's
             return list(err.diagnostics)
     cards = list(catalogue)
     if backs is None:
-        backs = catalogue.pack.back_painter(faces.theme)
+        backs = back_painter(catalogue.pack, faces.theme)
     out: list[Diagnostic] = faces.layout_problems(cards)
     for card in catalogue:
         for problem in faces.fit_problems(card):

@@ -18,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardgen.diagnostics import Diagnostic, Position
+from cardgen.render.elements.layout import layout_model
 from cardgen.util.resources import data_path
 
 SERVICES_FILE = data_path("cardgen.render", "services.yaml")
@@ -166,7 +167,7 @@ def service_diagnostics(catalogue: Any, products: Iterable[str]) -> list[Diagnos
         return []
     pack = catalogue.pack
     path = pack_layout_file(pack, catalogue.root)
-    layout = load_layout(path, pack.layout_model())
+    layout = load_layout(path, layout_model(pack))
     out = []
     for svc in chosen:
         out += service_problems(svc, layout, display_path(path))

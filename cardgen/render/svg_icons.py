@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -47,6 +47,9 @@ from cardgen.util.limits import (
     MAX_SVG_DRAWN,
     MAX_SVG_ELEMENTS,
 )
+
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
 
 __all__ = [
     "ICON_FOLDER",
@@ -710,6 +713,13 @@ def replay(
 def _read_icon(path: Path) -> bytes:
     """The bytes of an icon file: a regular file of at most :data:`MAX_SVG_BYTES`."""
     return read_input_file(path, max_bytes=MAX_SVG_BYTES)
+
+
+def pack_icons(pack: Pack, rules: Any, bold_font: str, cards_dir: Path | None = None) -> Any:
+    """The icon set of ``pack`` for a catalogue folder: the pack's own
+    (:meth:`~cardgen.pack.Pack.icons`), else the SVG files of :func:`icon_folders`."""
+    own = pack.icons(rules, bold_font, cards_dir)
+    return own if own is not None else SvgIcons(icon_folders(pack.data, cards_dir))
 
 
 def icon_folders(pack_data: Path, cards_dir: Path | None = None) -> list[Path]:

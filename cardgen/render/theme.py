@@ -6,10 +6,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardgen.catalogue.custom_fields import card_model
 from cardgen.render.art import ArtStore
 from cardgen.render.colours import Ink
+from cardgen.render.elements.layout import layout_model
 from cardgen.render.fonts import register_fonts
 from cardgen.render.layout import CardLayout, load_layout
+from cardgen.render.svg_icons import pack_icons
 
 if TYPE_CHECKING:
     from cardgen.pack import Pack
@@ -44,12 +47,12 @@ class Theme:
         ``layout.yaml`` beside the catalogue (or ``layout_file``) overrides it, made for cards
         of ``size`` (:mod:`cardgen.render.sizes`) when given."""
         path = layout_file or pack_layout_file(pack, cards_dir)
-        layout: CardLayout = load_layout(path, pack.layout_model())
+        layout: CardLayout = load_layout(path, layout_model(pack))
         if size is not None:
             layout = layout.resized(size)
         check = getattr(layout, "check_fields", None)
         if check is not None:  # a layout of elements names only fields the cards have
-            check("face", [*pack.card_model_for(rules).model_fields, *pack.layout_fields()])
+            check("face", [*card_model(pack, rules).model_fields, *pack.layout_fields()])
             if "back" in layout.sections:
                 check("back", ["key", "pile", "name", "marked", *pack.back_fields()])
         fonts = register_fonts(
@@ -57,7 +60,7 @@ class Theme:
             where=lambda role: layout.position("fonts", role),
             search=game_folders(pack, cards_dir),
         )
-        icons = pack.icons(rules, fonts["bold"], cards_dir)
+        icons = pack_icons(pack, rules, fonts["bold"], cards_dir)
         cmyk = cmyk or separation is not None
         ink = Ink(cmyk, separation)
         art = ArtStore(cards_dir, cmyk=cmyk, separation=separation, fallback=pack.data)

@@ -536,8 +536,8 @@ def _outside_inputs(ctx: Any) -> list[str]:
 
 def _validate(cards: Path):
     """The catalogue checked as `cardgen validate` checks it."""
+    from cardgen.catalogue.standard_checks import standard
     from cardgen.catalogue.validate import validate
-    from cardgen.standard_checks import standard
 
     return validate(cards, extra_checks=standard())
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from cardgen.catalogue.sheet_cells import export_row
 from cardgen.diagnostics import Diagnostic, Position, Severity
 
 #: A picture: the raster store's key of the design as rendered for print, or None (none yet).
@@ -214,7 +215,7 @@ def card_infos(catalogue: Any) -> tuple[list[CardInfo], list[BackInfo]]:
                 back=bid,
                 pile=back.pile,
                 back_name=back.name,
-                fields=pack.export_row(card),
+                fields=export_row(pack, card),
                 text=pack.card_text(card),
                 file=file,
                 line=line,

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.cli import app
+from cardgen.engine.search import ISMCTSBot
 from cardgen.packs.authority.engine import Game, GreedyBot, RandomBot, play_game
 from cardgen.packs.authority.engine.search import ADAPTER, SearchBot
-from cardgen.simulate.search import ISMCTSBot
 
 CARDS = Path(__file__).resolve().parents[2] / "games" / "authority" / "cards"
 CAT = load_catalogue(CARDS, use_cache=False)

@@ -57,9 +57,9 @@ class AttackRight(Pack):
     def extra_checks(self) -> tuple[str, ...]:
         return ("cardgen.packs.attack_right.card_checks:check_cards",)
 
-    def card_file_model(self, rules: RulesModel | None = None) -> type:
-        if rules is not None and rules.fields:  # the catalogue's own fields
-            return super().card_file_model(rules)
+    def card_file_model(self, rules: RulesModel | None = None) -> type | None:
+        if rules is not None and rules.fields:  # the catalogue's own fields: the core's model
+            return None
         from cardgen.packs.attack_right.cards import DeckFile
 
         return DeckFile

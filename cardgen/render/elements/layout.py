@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, Field, InstanceOf, PrivateAttr, ValidationError
 
@@ -19,6 +19,9 @@ from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.elements.schema import KINDS, ColourRef, Condition, Element
 from cardgen.render.layout import CardLayout
+
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
 
 HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 #: ``{name}`` in a template (``{{`` and ``}}`` are literal braces)
@@ -308,3 +311,9 @@ def _validate(data: Any, path: tuple, smap: SourceMap) -> Element:
                 )
             out.append(d)
         raise DiagnosticError(list(dict.fromkeys(out))) from None  # a union's twice once
+
+
+def layout_model(pack: Pack) -> type[CardLayout]:
+    """The model of ``pack``'s layout file: its own (:meth:`~cardgen.pack.Pack.layout_model`),
+    else a layout of elements."""
+    return pack.layout_model() or ElementLayout

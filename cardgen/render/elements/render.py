@@ -52,7 +52,8 @@ from cardgen.render.painters import BackPainter, FacePainter, FitProblem
 from cardgen.render.units import mm
 
 if TYPE_CHECKING:
-    from cardgen.pack import BackDesign
+    from cardgen.pack import BackDesign, Pack
+    from cardgen.render.painters import BackPainter, FacePainter
     from cardgen.render.theme import Theme
 
 #: ``case:`` of a text
@@ -843,3 +844,14 @@ class LayoutBacks(BackPainter):
         records = [(card_id, back) for back, card_id in backs.values()]
         painter = self.painter
         return out + painter.zone_problems(records) + painter.type_problems(records)
+
+
+def face_painter(pack: Pack, theme: Theme) -> FacePainter:
+    """The painter of ``pack``'s faces: its own (:meth:`~cardgen.pack.Pack.face_painter`),
+    else the layout's ``face:`` elements."""
+    return pack.face_painter(theme) or LayoutFaces(theme)
+
+
+def back_painter(pack: Pack, theme: Theme) -> BackPainter:
+    """The painter of ``pack``'s backs: its own, else the layout's ``back:`` elements."""
+    return pack.back_painter(theme) or LayoutBacks(theme)

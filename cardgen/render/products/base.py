@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cardgen.catalogue.loader import Catalogue
 from cardgen.pack import BackDesign
 from cardgen.render.document import Document
+from cardgen.render.elements.render import back_painter, face_painter
 from cardgen.render.formcache import FontSeed, FormCache
 from cardgen.render.geometry import PAPER_MARGIN, CropMarks
 from cardgen.render.painters import BackPainter, FacePainter
@@ -125,8 +126,8 @@ class RenderContext:
 
     def __post_init__(self) -> None:
         pack = self.catalogue.pack
-        self.faces = pack.face_painter(self.theme)
-        self.backs = pack.back_painter(self.theme)
+        self.faces = face_painter(pack, self.theme)
+        self.backs = back_painter(pack, self.theme)
         fonts = tuple(dict.fromkeys(self.theme.fonts.values()))
         self.forms = FormCache(FontSeed(fonts)) if self.share_forms else None
 

@@ -1,7 +1,7 @@
-"""Attack Right's search bot: the generic ISMCTS of :mod:`cardgen.simulate.search` over this
+"""Attack Right's search bot: the generic ISMCTS of :mod:`cardgen.engine.search` over this
 game's engine.
 
-:class:`AttackRightAdapter` is the :class:`~cardgen.simulate.search.SearchAdapter`:
+:class:`AttackRightAdapter` is the :class:`~cardgen.engine.search.SearchAdapter`:
 
 * ``movers``/``legal``/``apply`` are the engine's simultaneous moves; ``legal`` offers the
   search a shortlist: the best ``picks`` cards of a draft pack and, in the Play Phase, the best
@@ -32,10 +32,10 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 
+from cardgen.engine.search import ISMCTSBot
 from cardgen.packs.attack_right.engine import DRAFT, GreedyBot, State, card_value
 from cardgen.packs.attack_right.engine.phases import age, battle, income
 from cardgen.packs.attack_right.simulation.seat_bots import play_score
-from cardgen.simulate.search import ISMCTSBot
 
 #: glory that makes one player's win chance e times another's in :meth:`evaluate`
 TEMPERATURE = 2.0

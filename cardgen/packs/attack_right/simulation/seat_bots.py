@@ -157,7 +157,7 @@ BOT_DESCRIPTIONS = {
     "greedy": "the engine's greedy heuristic",
     "lookahead": "3 greedy candidates, each rolled out to the end of the round in 2 "
     "determinised worlds",
-    "search": "information-set MCTS (cardgen.simulate.search): 12-48 iterations a decision "
+    "search": "information-set MCTS (cardgen.engine.search): 12-48 iterations a decision "
     "in 2-player games (scaled by 2/players), sequential halving over the 6 best candidates on "
     "common determinisations, greedy rollouts to the end of the round, each position scored by "
     "its tableaus fighting and earning to the end of the game",

@@ -1,4 +1,4 @@
-"""Authority for the generic ISMCTS bot (:mod:`cardgen.simulate.search`): the adapter and the
+"""Authority for the generic ISMCTS bot (:mod:`cardgen.engine.search`): the adapter and the
 ``ismcts`` bot (the greedy bot is its rollout policy and opponent model)."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from cardgen.engine.search import ISMCTSBot
 from cardgen.packs.authority.engine.bots import greedy_choice
 from cardgen.packs.authority.engine.state import State
-from cardgen.simulate.search import ISMCTSBot
 
 #: per decision: determinisations searched, and policy steps before a rollout is scored
 ITERATIONS = 60

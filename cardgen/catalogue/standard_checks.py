@@ -35,7 +35,7 @@ class StandardChecks:
     @property
     def cache_key(self) -> list:
         """Everything the choice depends on besides the catalogue (its pack) and the code."""
-        return ["cardgen.standard_checks", self.simulate]
+        return ["cardgen.catalogue.standard_checks", self.simulate]
 
     def __call__(self, catalogue: Catalogue) -> list[ExtraCheck]:
         pack = catalogue.pack
