@@ -7,13 +7,16 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from typing import get_args
 
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.render.painters import face_form
+from cardgen.render.art import Scene, draw_placeholder
+from cardgen.render.elements.schema import ImageEl
+from cardgen.render.painters import back_form, face_form
 from cardgen.render.products.base import RenderContext, load_product_settings
 from cardgen.render.theme import Theme
 
@@ -107,3 +110,146 @@ def test_every_deck_shows_by_its_emblem_without_colour(colourless, real):
         for i, a in enumerate(decks):
             for b in decks[i + 1 :]:
                 assert _differ(emblems[a], emblems[b]) >= 6, (a, b)
+
+
+# --- every game: decks, suits, factions and colours by shape or pattern, and its own art -------
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = {
+    "attack-right": CARDS,
+    "attack-the-tower": ROOT / "games/attack-the-tower/cards",
+    "authority": ROOT / "games/authority/cards",
+    "castle-rampage": ROOT / "games/castle-rampage/cards",
+    "greedy-kingdoms": ROOT / "games/greedy-kingdoms/cards",
+    "harbour-bid": ROOT / "cardgen/packs/harbour_bid/cards",
+    "plain": ROOT / "cardgen/packs/plain/starter",
+}
+#: where each game's backs show their pile (a patch of ground clear of the text, or the emblem)
+#: and its placeholder art's box, in mm of the trim: (left, top, right, bottom)
+BOXES: dict[str, tuple[tuple[float, ...] | None, tuple[float, ...] | None]] = {
+    "attack-right": ((5.0, 22.0, 58.0, 29.0), (0.0, 16.2, 63.5, 49.2)),
+    "attack-the-tower": ((19.25, 14.0, 44.25, 39.0), None),
+    "authority": (None, (3.2, 16.0, 60.3, 46.0)),
+    "castle-rampage": ((3.5, 58.0, 60.0, 70.0), (3.5, 18.0, 60.0, 43.0)),
+    "greedy-kingdoms": ((5.0, 60.0, 58.0, 80.0), (3.5, 18.0, 60.0, 46.0)),
+    "harbour-bid": ((5.0, 60.0, 58.0, 80.0), (3.5, 18.0, 60.0, 46.0)),
+    "plain": ((5.0, 60.0, 58.0, 80.0), (3.5, 16.5, 60.0, 46.5)),
+}
+BACK_MARK = {game: back for game, (back, _) in BOXES.items() if back}
+ART = {game: art for game, (_, art) in BOXES.items() if art}
+
+
+def _shape(img: Image.Image, level: int | None = None) -> Image.Image:
+    """The patch as black and white: its pixels lighter than ``level`` (default: the patch's
+    mean), so a flat difference of tone is gone and only shapes and patterns are left."""
+    cut = ImageStat.Stat(img).mean[0] if level is None else level
+    return img.point(lambda p: 255 if p > cut else 0)
+
+
+def _grey_back(ctx: RenderContext, back) -> Image.Image:
+    doc = ctx.document(ctx.theme.layout.size.pt, "t")
+    doc.place(back_form(doc, ctx.backs, back, bleed=False), 0, 0)
+    doc.c.showPage()
+    return pdfium.PdfDocument(doc.save())[0].render(scale=DPI / 72).to_pil().convert("L")
+
+
+@pytest.fixture(scope="module")
+def games() -> dict[str, RenderContext]:
+    return {game: _context(folder) for game, folder in GAMES.items()}
+
+
+@pytest.mark.parametrize("game", sorted(BACK_MARK))
+def test_every_back_shows_its_pile_in_greyscale(games, game):
+    """Two back designs of a game differ in shape or pattern where they show their pile, on a
+    greyscale print, with the tone of their colours taken out."""
+    ctx = games[game]
+    backs = [b for group in ctx.backs_by_pile().values() for b in group]
+    assert len(backs) >= 2, game
+    marks = {b.key: _shape(_patch(_grey_back(ctx, b), BACK_MARK[game])) for b in backs}
+    keys = list(marks)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1 :]:
+            assert _differ(marks[a], marks[b]) >= 12, (game, a, b)
+
+
+def _groups(ctx: RenderContext, field: str, n: int = 2) -> dict[str, list[str]]:
+    """Up to ``n`` card ids of each value of ``field`` (cards that have one)."""
+    out: dict[str, list[str]] = {}
+    for card in ctx.catalogue:
+        value = getattr(card, field, None)
+        if value is not None and len(out.setdefault(str(value), [])) < n:
+            out[str(value)].append(card.id)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "field", "box", "level"),
+    [
+        # each colour's shape in the art's corner, outlined in white
+        ("castle-rampage", "colour", (52.3, 35.3, 59.3, 42.3), 235),
+        # each faction's mark (a crown, a drop of blood, a tower, an ox, a hood)
+        ("authority", "faction", (51.8, 46.4, 60.2, 54.8), None),
+        # the pile's texture on the ground beside the art
+        ("plain", "back", (0.5, 16.5, 3.0, 46.5), None),
+    ],
+)
+def test_every_colour_and_faction_shows_by_shape_in_greyscale(games, game, field, box, level):
+    """On a greyscale face, cards of one colour (faction, pile) share the shape that shows it,
+    and each differs from every other's."""
+    ctx = games[game]
+    groups = _groups(ctx, field)
+    assert len(groups) >= 2, game
+    shapes = {
+        value: [_shape(_patch(_grey(ctx, i), box), level) for i in ids]
+        for value, ids in groups.items()
+    }
+    for value, same in shapes.items():
+        for other in same[1:]:
+            assert _differ(same[0], other) < 8, (game, value)
+    values = list(shapes)
+    for i, a in enumerate(values):
+        for b in values[i + 1 :]:
+            assert _differ(shapes[a][0], shapes[b][0]) >= 16, (game, a, b)
+
+
+def _art(ctx: RenderContext, game: str) -> Image.Image:
+    """The placeholder art of the game's first card with one, in greyscale, 100 × 50 px."""
+    painter = ctx.faces.painter
+    card = next(
+        c
+        for c in ctx.catalogue
+        if any(type(el) is ImageEl for _, el in painter.visible(painter.values(c, c.id)))
+    )
+    return _patch(_grey(ctx, card.id), ART[game]).resize((100, 50))
+
+
+def test_each_game_draws_its_own_placeholder_art(games):
+    """Each game's placeholder art is its own scene and motif: with tone taken out, any two
+    games' pictures differ."""
+    arts = {game: _shape(_art(games[game], game)) for game in ART}
+    names = list(arts)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert _differ(arts[a], arts[b]) >= 35, (a, b)
+
+
+def test_every_scene_is_its_own_and_the_same_for_its_seed():
+    """The scenes differ from one another in shape; a scene drawn twice is the same bytes."""
+    from cardgen.render.geometry import Box
+
+    def draw(scene: str) -> bytes:
+        ctx = _context(GAMES["plain"])
+        doc = ctx.document((200.0, 100.0), "t")
+        draw_placeholder(doc.c, doc.ink, Box(0, 0, 200, 100), "seed-1", "#6E8B3D", scene)
+        doc.c.showPage()
+        return doc.save()
+
+    scenes = list(get_args(Scene))
+    pictures = {}
+    for scene in scenes:
+        data = draw(scene)
+        assert draw(scene) == data, scene
+        pictures[scene] = _shape(pdfium.PdfDocument(data)[0].render(scale=1).to_pil().convert("L"))
+    for i, a in enumerate(scenes):
+        for b in scenes[i + 1 :]:
+            assert _differ(pictures[a], pictures[b]) >= 35, (a, b)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 import warnings
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from PIL import Image
 from reportlab.lib.utils import ImageReader
@@ -199,18 +201,32 @@ def _rand(seed: str):
         counter += 1
 
 
-def draw_placeholder(c, ink, box: Box, seed: str, colour: str) -> None:
-    """A landscape of hills under a sky, tinted ``colour``, the same for the same ``seed``."""
+#: the backdrops a placeholder may draw (``scene:`` in a layout's placeholder)
+Scene = Literal["hills", "wall", "waves", "fields", "rays", "tiles"]
+
+
+def draw_placeholder(c, ink, box: Box, seed: str, colour: str, scene: Scene = "hills") -> None:
+    """A backdrop tinted ``colour``, the same for the same ``seed``: ``hills`` under a sky, a
+    battlemented ``wall``, ``waves`` of a sea, a patchwork of ``fields``, ``rays`` from a
+    point or a lattice of ``tiles``; each a few dozen filled shapes at most."""
     r = _rand(seed)
     c.saveState()
     p = c.beginPath()
     p.rect(box.x, box.y, box.w, box.h)
     c.clipPath(p, stroke=0, fill=0)
+    _SCENES[scene](c, ink, box, r, colour)
+    c.restoreState()
+
+
+def _sky(c, ink, box: Box, colour: str, bands: int = 6) -> None:
     sky_top, sky_low = lighten(colour, 0.55), lighten(colour, 0.8)
-    bands = 6
     for i in range(bands):
         c.setFillColor(ink(mix(sky_low, sky_top, i / (bands - 1))))
         c.rect(box.x, box.y + box.h * i / bands, box.w, box.h / bands + 0.5, stroke=0, fill=1)
+
+
+def _hills(c, ink, box: Box, r: Iterator[float], colour: str) -> None:
+    _sky(c, ink, box, colour)
     for layer in range(3):
         shade = darken(mix(colour, "#5E7F3A", 0.35), 0.1 + 0.22 * layer)
         base = box.y + box.h * (0.45 - 0.15 * layer)
@@ -231,7 +247,127 @@ def draw_placeholder(c, ink, box: Box, seed: str, colour: str) -> None:
         p.lineTo(box.x + box.w, box.y)
         p.close()
         c.drawPath(p, stroke=0, fill=1)
-    c.restoreState()
+
+
+def _wall(c, ink, box: Box, r: Iterator[float], colour: str) -> None:
+    """Courses of stones under battlements, against a sky."""
+    _sky(c, ink, box, colour, bands=3)
+    rows, top = 5, box.y + box.h * (0.62 + 0.1 * next(r))
+    row = (top - box.y) / rows
+    merlon = box.w / (7 + round(4 * next(r)))
+    c.setFillColor(ink(darken(colour, 0.45)))  # the mortar: the wall's body and its merlons
+    c.rect(box.x, box.y, box.w, top - box.y, stroke=0, fill=1)
+    for k in range(0, int(box.w / merlon) + 1, 2):
+        c.rect(box.x + k * merlon, top - 0.5, merlon, row * 0.9, stroke=0, fill=1)
+    gap = min(row * 0.12, 1.2)
+    for j in range(rows):
+        y, x = box.y + j * row, box.x - (row * 0.9 if j % 2 else 0)
+        while x < box.x2:
+            w = row * (1.6 + 0.9 * next(r))
+            c.setFillColor(ink(mix(darken(colour, 0.05), darken(colour, 0.3), next(r))))
+            c.rect(x + gap / 2, y + gap / 2, w - gap, row - gap, stroke=0, fill=1)
+            x += w
+
+
+def _waves(c, ink, box: Box, r: Iterator[float], colour: str) -> None:
+    """Rows of swells of a sea up to a high horizon, crests light and troughs dark."""
+    _sky(c, ink, box, colour, bands=2)
+    sea, rows = mix(colour, "#2F5F8F", 0.5), 7
+    for layer in range(rows):
+        base = box.y + box.h * (0.78 - 0.78 * (layer + 1) / rows)
+        light = layer % 2 == 0
+        c.setFillColor(ink(lighten(sea, 0.35) if light else darken(sea, 0.1 + 0.06 * layer)))
+        n, phase = 5 + layer, next(r)
+        step = box.w / n
+        crest = box.h * 0.78 / rows * (0.9 if light else 0.6)
+        p = c.beginPath()
+        p.moveTo(box.x - step, box.y)
+        p.lineTo(box.x - step, base)
+        for k in range(n + 2):
+            x0 = box.x - step * (1 - phase) + k * step
+            p.curveTo(
+                x0 + step * 0.25, base + crest, x0 + step * 0.5, base + crest, x0 + step, base
+            )
+        p.lineTo(box.x2 + step, box.y)
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+
+
+def _fields(c, ink, box: Box, r: Iterator[float], colour: str) -> None:
+    """A patchwork of fields, some ploughed in furrows, below a sky."""
+    _sky(c, ink, box, colour, bands=3)
+    horizon = box.y + box.h * (0.62 + 0.1 * next(r))
+    rows = 3
+    shades = [mix(colour, "#D2B04C", 0.7), mix(colour, "#6E8B3D", 0.7), mix(colour, "#8A6A3A", 0.6)]
+    c.setStrokeColor(ink(darken(mix(colour, "#4F6B2F", 0.6), 0.2)))  # the hedges
+    y = horizon
+    for j in range(rows):
+        h = (horizon - box.y) * (0.22 + 0.12 * j) / 0.9
+        x = box.x
+        while x < box.x2:
+            w = box.w * (0.18 + 0.22 * next(r))
+            shade = shades[int(next(r) * len(shades)) % len(shades)]
+            c.setFillColor(ink(shade))
+            c.setLineWidth(1.2)
+            c.rect(x, y - h, w, h, stroke=1, fill=1)
+            if next(r) < 0.5:  # furrows
+                c.saveState()
+                c.setStrokeColor(ink(darken(shade, 0.25)))
+                c.setLineWidth(0.6)
+                for f in range(1, 4):
+                    c.line(x + 1.5, y - h * f / 4, x + w - 1.5, y - h * f / 4)
+                c.restoreState()
+            x += w
+        y -= h
+    c.setFillColor(ink(darken(colour, 0.35)))
+    c.rect(box.x, box.y, box.w, max(y - box.y, 0), stroke=0, fill=1)
+
+
+def _rays(c, ink, box: Box, r: Iterator[float], colour: str) -> None:
+    """Rays from a point, as on a herald's field."""
+    c.setFillColor(ink(lighten(colour, 0.5)))
+    c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
+    cx = box.x + box.w * (0.4 + 0.2 * next(r))
+    cy = box.y + box.h * (0.4 + 0.2 * next(r))
+    n, turn, reach = 16, next(r) * math.tau, box.w + box.h
+    c.setFillColor(ink(lighten(colour, 0.3)))
+    for k in range(0, n, 2):
+        a, b = turn + math.tau * k / n, turn + math.tau * (k + 1) / n
+        p = c.beginPath()
+        p.moveTo(cx, cy)
+        p.lineTo(cx + reach * math.cos(a), cy + reach * math.sin(a))
+        p.lineTo(cx + reach * math.cos(b), cy + reach * math.sin(b))
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+
+
+def _tiles(c, ink, box: Box, r: Iterator[float], colour: str) -> None:
+    """A lattice of lozenges in two shades, its size by the seed."""
+    c.setFillColor(ink(lighten(colour, 0.55)))
+    c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
+    step = box.h / (3 + round(2 * next(r)))
+    c.setFillColor(ink(lighten(colour, 0.3)))
+    for j in range(int(2 * box.h / step) + 2):
+        for i in range(int(box.w / step) + 2):
+            x = box.x + i * step + (step / 2 if j % 2 else 0)
+            y = box.y + j * step / 2
+            p = c.beginPath()
+            p.moveTo(x, y - step / 4)
+            p.lineTo(x + step / 4, y)
+            p.lineTo(x, y + step / 4)
+            p.lineTo(x - step / 4, y)
+            p.close()
+            c.drawPath(p, stroke=0, fill=1)
+
+
+_SCENES: dict[str, Callable[..., None]] = {
+    "hills": _hills,
+    "wall": _wall,
+    "waves": _waves,
+    "fields": _fields,
+    "rays": _rays,
+    "tiles": _tiles,
+}
 
 
 def draw_sun(c, ink, box: Box, seed: str) -> None:

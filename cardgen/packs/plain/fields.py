@@ -19,12 +19,14 @@ def stat_items(card: PlainCard, rules: PlainRules) -> list[dict[str, Any]]:
 
 LAYOUT_FIELDS: dict[str, Computed] = {
     "back_colour": Computed(lambda card, rules: rules.back(card.back).colour, "back"),
+    "back_pattern": Computed(lambda card, rules: rules.back(card.back).pattern, "back"),
     "stat_items": Computed(stat_items, "stats"),
 }
 
 
 BACK_FIELDS: dict[str, Computed] = {
     "back_colour": Computed(lambda back, rules: rules.back(back.key).colour),
+    "back_pattern": Computed(lambda back, rules: rules.back(back.key).pattern),
     "label": Computed(lambda back, rules: rules.back(back.key).label),
     "game": Computed(lambda back, rules: rules.game),
 }

@@ -25,6 +25,11 @@ class BackDef(_Part):
     name: str = Field(min_length=1, max_length=30)
     colour: str = Field(pattern=_HEX)
     label: str | None = Field(None, max_length=30, description="printed on the back; default: none")
+    pattern: Literal["dots", "stripes"] | None = Field(
+        None,
+        description="a texture over the back and its cards' faces, so piles tell apart in "
+        "greyscale; default: none",
+    )
     size: (
         Literal["poker", "bridge", "tarot", "mini", "square", "euro", "mini-euro", "jumbo"]
         | Annotated[list[Annotated[float, Field(gt=10, le=400)]], Field(min_length=2, max_length=2)]

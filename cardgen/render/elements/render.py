@@ -118,9 +118,7 @@ class ElementPainter:
         self._items = [(n, _turned(el, self.L.card)) for n, el in self.elements.items()]
         #: the elements the preflight looks at: texts and icons
         self._checked = [
-            (n, el)
-            for n, el in self._items
-            if type(el) in (*_ONE_LINE, RichTextEl, *_WITH_ICONS, ImageEl)
+            (n, el) for n, el in self._items if type(el) in (*_ONE_LINE, RichTextEl, *_WITH_ICONS)
         ]
         self._values: dict[str, Values] = {}
 
@@ -251,7 +249,6 @@ class ElementPainter:
                 )
             if type(el) is ImageEl:
                 yield from self.image_problems(name, el, v)
-                continue
             if type(el) in _WITH_ICONS:
                 for icon in self.icon_names(el, v):
                     if icon not in icons:
@@ -259,7 +256,8 @@ class ElementPainter:
                         msg = f"{label_of(name, el)}: no icon named {icon!r} (layout {where})"
                         folder = display_path(self.theme.art.cards_dir / ICON_FOLDER)
                         yield name, name, msg, f"add {folder}/{icon}.svg", "E401"
-            yield from self.glyph_problems(name, el, v)
+            if type(el) is not ImageEl:
+                yield from self.glyph_problems(name, el, v)
 
     def image_problems(
         self, name: str, el: ImageEl, v: Values
@@ -342,6 +340,10 @@ class ElementPainter:
             return [as_text(i) for i in v.get(el.field) or ()]
         if isinstance(el, StatRowEl):
             return [str(s["icon"]) for s in v.get(el.field) or () if s.get("icon")]
+        if isinstance(el, ImageEl) and el.placeholder is not None:
+            art = v.format(el.src) if el.src is not None else v.get(el.field)
+            icon = None if art else self.pick(el.placeholder.icon, v)
+            return [icon] if icon else []
         return []
 
     # --- drawing ----------------------------------------------------------------------------
@@ -576,13 +578,18 @@ class ElementPainter:
             form = doc.form(
                 self.form_name(f"{name}-{seed}"),
                 box,
-                lambda d: draw_placeholder(d.c, d.ink, box, seed, tint),
+                lambda d: draw_placeholder(d.c, d.ink, box, seed, tint, ph.scene),
             )
             doc.c.doForm(form)
         else:
-            draw_placeholder(doc.c, doc.ink, box, seed, tint)
+            draw_placeholder(doc.c, doc.ink, box, seed, tint, ph.scene)
         if ph.sun:
             draw_sun(doc.c, doc.ink, box, str(v.get("id")))
+        icon = self.pick(ph.icon, v)
+        if icon:
+            s = box.h * ph.icon_size
+            x, y = box.x + (box.w - s) / 2, box.y + (box.h - s) / 2
+            doc.icon(icon, x, y, s, tint=self._tint(ph.icon_colour, v))
 
     def _draw_PatternEl(self, doc: Document, name: str, el: PatternEl, v: Values) -> None:
         box = self.box(el.box)
@@ -783,7 +790,7 @@ def _sizes(size: float, min_size: float) -> tuple[float, ...]:
 _ONE_LINE = (TextEl, BadgeEl, PillEl)
 #: the hint of a diagnostic about a character the fonts cannot draw (the preflight's E408)
 GLYPH_HINT = "use characters of the card fonts (Latin, Greek, Cyrillic); no emoji or CJK"
-_WITH_ICONS = (IconEl, PillEl, BadgeEl, IconRowEl, StatRowEl)
+_WITH_ICONS = (IconEl, PillEl, BadgeEl, IconRowEl, StatRowEl, ImageEl)
 
 
 def _first_field(el: TextEl | BadgeEl | PillEl) -> str | None:

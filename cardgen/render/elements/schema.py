@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from cardgen.render.art import Scene
 from cardgen.render.text import TextStyle
 from cardgen.util.limits import MAX_FONT_PT, MAX_LAYOUT_NUMBER, MIN_FIT_STEP, MIN_PATTERN_SPACING
 
@@ -370,10 +371,17 @@ class StatRowEl(Element, Lettering):
 
 
 class Placeholder(Part):
-    """What stands in for missing art: a landscape tinted ``tint``, the same for one ``seed``."""
+    """What stands in for missing art: a ``scene`` tinted ``tint``, the same for one ``seed``,
+    with one of the pack's icons over it (a game's own motif)."""
 
     seed: str = "{id}"
     tint: Colour = "paper"
+    scene: Scene = "hills"
+    #: an icon of the pack (a name, a template such as ``"{suit}"`` or a map) drawn centred
+    icon: IconName | None = None
+    #: the icon all in this colour (a silhouette); none: in its own colours
+    icon_colour: Colour | None = None
+    icon_size: float = Field(0.6, gt=0, le=1, description="a fraction of the box's height")
     #: draw it once per seed and reuse it (cards with the same seed share the picture)
     shared: bool = False
     #: a sun placed by the card's id, so cards sharing a landscape still differ
@@ -383,7 +391,7 @@ class Placeholder(Part):
 class ImageEl(Element):
     """Art covering the box: the file a field names (a path relative to the catalogue folder)
     or the file ``src`` names (a template: ``"art/{suit}.png"``); a card without art shows
-    nothing, or the ``placeholder`` landscape when one is asked for."""
+    nothing, or the ``placeholder`` when one is asked for."""
 
     kind: Literal["image"]
     field: str = "art"
