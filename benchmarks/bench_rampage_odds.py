@@ -3,7 +3,7 @@
 Usage: python benchmarks/bench_rampage_odds.py [--runs N]
 Prints, per strength of the opening situation (Gate 4, Castle 4), the median time of the exact
 forward pass (with its chance states) and of 10,000 simulated deals; then the median time of a
-thousand engine attacks.
+thousand whole games on the engine kit (random moves), per turn.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.packs.castle_rampage import odds
-from cardgen.packs.castle_rampage.engine import Game
+from cardgen.packs.castle_rampage.engine import ENGINE
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "games" / "castle-rampage" / "cards"
@@ -43,20 +43,21 @@ def main() -> None:
     for a in (7, 12):
         t, _ = median_time(lambda a=a: odds.simulate(rules, cards, 4, 4, a, 10_000, 1), args.runs)
         print(f"strength {a:2}: 10,000 simulated deals {t:7.3f} s")
-    game = Game.from_catalogue(cat)
+    game = ENGINE.new_game(cat, ENGINE.setup(cat))
 
-    def attacks() -> int:
+    def turns() -> int:
         n = 0
         for seed in range(1000):
             state = game.new_initial_state(seed)
             rng = random.Random(seed)
-            while state.legal_actions():
-                state.apply_action(rng.choice(state.legal_actions()))
+            while not state.is_terminal():
+                (p,) = state.movers()
+                state.apply({p: rng.choice(state.legal_actions(p))})
                 n += 1
         return n
 
-    t, n = median_time(attacks, args.runs)
-    print(f"{n} engine attacks (1000 dealt games): {t:.3f} s, {t / n * 1e6:.0f} µs each")
+    t, n = median_time(turns, args.runs)
+    print(f"{n} turns (1000 games on the engine kit): {t:.3f} s, {t / n * 1e6:.0f} µs each")
 
 
 if __name__ == "__main__":

@@ -726,6 +726,19 @@ def _seat_or_fail(x: Any, players: int) -> int:
 
 
 # --------------------------------------------------------------------------- upgrading
+def old_keys(data: Any, allowed: tuple[str, ...], path: tuple, what: str) -> dict[str, Any]:
+    """``data`` of a pack's old scenario format if it is a mapping of ``allowed`` keys;
+    :class:`UpgradeError` at ``path`` (or at the first other key, with a did-you-mean)."""
+    if not isinstance(data, dict):
+        raise UpgradeError(f"{what} is a mapping", path)
+    for k in data:
+        if k not in allowed:
+            raise UpgradeError(
+                f"unknown key {k!r} in {what}{did_you_mean(str(k), allowed)}", (*path, k)
+            )
+    return data
+
+
 def upgrade_file(path: Path, *, write: bool = True) -> bool:
     """Rewrite the scenario at ``path`` from its pack's old format in the kit's format,
     keeping its comments (those of the steps stay with their steps); False if it already is

@@ -127,8 +127,8 @@ def test_too_few_deck_cards_for_the_set_up(copy):
         copy,
         (
             "rules.yaml",
-            "setup: {gate: 4, castle: 4, hand: 2}",
-            "setup: {gate: 20, castle: 20, hand: 20}",
+            "setup: {gate: 4, castle: 4, hand: 2, draw: 1}",
+            "setup: {gate: 20, castle: 20, hand: 20, draw: 1}",
         ),
     )
     res = run("validate", copy)

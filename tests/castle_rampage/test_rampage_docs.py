@@ -63,7 +63,7 @@ def test_every_setting_has_its_clarification():
     settings = {f"settings.{name}" for name in Settings.model_fields}
     referenced = {c.setting for c in clarifications() if c.setting}
     assert settings == referenced
-    assert len({c.id for c in clarifications()}) == len(clarifications()) == 14
+    assert len({c.id for c in clarifications()}) == len(clarifications()) == 16
 
 
 def test_one_back_per_pile_hides_the_deck():

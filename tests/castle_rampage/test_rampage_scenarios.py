@@ -1,94 +1,169 @@
-"""The scenario files: all pass, a wrong expectation or a malformed file fails clearly."""
+"""Castle Rampage's scenarios in the kit's format: all pass; a wrong expectation, a typo or a
+malformed file fails at its line (never a pass, never a traceback); the old one-attack format is
+refused with the command that converts it, and the conversion gives files that pass."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
+import pytest
 from rampage_invariants import CARDS
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.scenarios.runner import collect, run_scenario_file
+from cardgen.engine.scenario import collect, run_file, upgrade_file
 
 SCENARIOS = CARDS.parent / "scenarios"
+FILES = collect([SCENARIOS])
+OLD = Path(__file__).resolve().parent / "old-scenarios"
 
 
-def test_every_scenario_passes():
-    files = collect([SCENARIOS])
-    assert len(files) >= 11
-    outcomes = [run_scenario_file(f) for f in files]
-    assert [o.problems for o in outcomes if not o.ok] == []
-    assert any("Anton and Beatrix" in o.name for o in outcomes)
+def test_the_scenarios_cover_the_attack_and_the_whole_game():
+    assert len(FILES) >= 29
+    names = " ".join(f.name for f in FILES)
+    for topic in ("anton-and-beatrix", "veteran", "spy", "turns-draws", "no-card-that-can-attack",
+                  "deck-runs-out", "castle-falls"):  # fmt: skip
+        assert topic in names
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_scenario_passes(path: Path):
+    outcome = run_file(path)
+    assert outcome.ok, outcome.problems
 
 
 def test_cli_runs_the_folder():
     res = CliRunner().invoke(app, ["scenario", "run", str(SCENARIOS)])
     assert res.exit_code == 0, res.output
-    assert "25 passed, 0 failed" in res.output
+    assert f"{len(FILES)} passed, 0 failed" in res.output
 
 
-def _copy(tmp_path: Path, name: str) -> Path:
-    (tmp_path / "scenarios").mkdir()
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
     shutil.copytree(CARDS, tmp_path / "cards")
-    dest = tmp_path / "scenarios" / name
-    shutil.copy(SCENARIOS / name, dest)
-    return dest
+    (tmp_path / "scenarios").mkdir()
+    return tmp_path
 
 
-def test_a_wrong_expectation_names_the_event(tmp_path):
-    path = _copy(tmp_path, "01-anton-and-beatrix.yaml")
-    path.write_text(
-        path.read_text().replace(
-            '"reveal ogre from the castle: defence 6"', '"reveal ogre from the castle: defence 5"'
-        )
-    )
-    outcome = run_scenario_file(path)
-    assert not outcome.ok
-    assert outcome.problems[0] == (
-        "event 6: expected 'reveal ogre from the castle: defence 5', "
-        "got 'reveal ogre from the castle: defence 6'"
-    )
-    res = CliRunner().invoke(app, ["scenario", "run", str(path)])
+def _variant(game: Path, name: str, old: str, new: str) -> tuple[Path, int]:
+    """Shipped scenario ``name`` with ``old`` (once in it) replaced: the file and the line."""
+    src = (SCENARIOS / name).read_text()
+    assert src.count(old) == 1, old
+    f = game / "scenarios" / name
+    f.write_text(src.replace(old, new))
+    return f, 1 + src[: src.index(old)].count("\n")
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "says"),
+    [
+        ("01-anton-and-beatrix.yaml", "'reveal ogre from the castle: defence 6'",
+         "'reveal ogre from the castle: defence 5'", "the log has no line"),
+        ("04-break-through-into-castle.yaml", "castle: [tower], known", "castle: [], known",
+         "P2.castle is ['tower'], expected []"),
+        ("01-anton-and-beatrix.yaml", "known: [ogre]", "known: []", "P2.known is ['ogre']"),
+        ("22-spy-last-gate-card.yaml", "{type: gate_broken, count: 1}",
+         "{type: gate_broken, count: 0}", "expected 0 event(s)"),
+        ("05-last-castle-card.yaml", "winner: P1", "winner: P2", "the winners are ['P1']"),
+        ("14-veteran-fails.yaml", "{type: attacker, to: hand, count: 1}",
+         "{type: attacker, to: discard, count: 1}", "expected 1 event(s)"),
+        ("26-turns-draws-and-a-veteran.yaml", "legal: {P1: [attack with veteran]}",
+         "legal: {P1: [attack with veteran, attack with wall]}", "P1's legal actions are"),
+    ],
+)  # fmt: skip
+def test_a_wrong_expectation_fails_at_its_line(game, name, old, new, says):
+    f, line = _variant(game, name, old, new)
+    (problem,) = run_file(f).problems
+    assert problem.startswith(f"{f}:{line}:") and says in problem, problem
+    res = CliRunner().invoke(app, ["scenario", "run", str(f)])
     assert res.exit_code == 1 and "FAIL" in res.output
 
 
-def test_a_wrong_state_expectation(tmp_path):
-    path = _copy(tmp_path, "04-break-through-into-castle.yaml")
-    path.write_text(path.read_text().replace("castle: [tower]}", "castle: []}"))
-    problems = run_scenario_file(path).problems
-    assert problems == ["defender castle: expected [], got ['tower']"]
-
-
-def test_malformed_scenarios_are_reported_not_raised(tmp_path):
-    path = _copy(tmp_path, "02-equal-strength.yaml")
-    path.write_text(
-        path.read_text().replace(
-            "attack: {card: crossbowman}", "attack: {card: crossbowman, speed: 3}"
-        )
+def test_an_illegal_step_the_rules_allow_fails(game):
+    f, line = _variant(
+        game,
+        "26-turns-draws-and-a-veteran.yaml",
+        "illegal: {P1: attack with wall}",
+        "illegal: {P1: attack with veteran}",
     )
-    problems = run_scenario_file(path).problems
-    assert problems and "speed" in problems[0] and "02-equal-strength.yaml:" in problems[0]
-    path.write_text(
-        path.read_text().replace("attack: {card: crossbowman, speed: 3}", "attack: {card: dragon}")
-    )
-    problems = run_scenario_file(path).problems
-    assert problems == [f"{path}:7:16: unknown card 'dragon'"]
+    (problem,) = run_file(f).problems
+    assert problem.startswith(f"{f}:{line}:") and "was allowed" in problem
 
 
-def test_a_misspelled_card_id_is_named_at_its_line(tmp_path):
-    """In the set-up (it could not run) and in an expectation (it could never match)."""
-    path = _copy(tmp_path, "02-equal-strength.yaml")
-    src = path.read_text()
-    lines = src.splitlines()
-    attack = 1 + lines.index("attack: {card: crossbowman}       # attack 6")
-    discard = 1 + lines.index("  discard: [wall, crossbowman]")
-    path.write_text(
-        src.replace("{card: crossbowman}", "{card: crossbowmen}").replace(
-            "discard: [wall, crossbowman]", "discard: [wal, crossbowman]"
-        )
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("illegal: {P1: attack with wall}", "illegal: {P1: atack with wall}",
+         "is not an action of this game"),
+        ("illegal: {P1: attack with wall}", "illegal: {P1: attack with wal}",
+         "unknown card 'wal' (did you mean 'wall'?)"),
+        ("P2: {hand: [slinger]}", "P2: {hand: [slinger], moat: 3}", "unknown field 'moat'"),
+        ("deck: [archer, cook, knight, squire]", "deck: [archer, cok]",
+         "unknown card 'cok' (did you mean 'cook'?)"),
+    ],
+)  # fmt: skip
+def test_a_malformed_scenario_is_an_error_at_its_line(game, old, new, says):
+    f, line = _variant(game, "26-turns-draws-and-a-veteran.yaml", old, new)
+    problems = run_file(f).problems
+    assert problems and problems[0].startswith(f"{f}:{line}:") and says in problems[0], problems
+
+
+def test_card_values_that_are_not_card_values_are_an_error(game):
+    f, line = _variant(
+        game, "01-anton-and-beatrix.yaml", "knight: {attack: 9}", "knight: {attack: 0}"
     )
-    assert run_scenario_file(path).problems == [
-        f"{path}:{attack}:16: unknown card 'crossbowmen' (did you mean 'crossbowman'?)",
-        f"{path}:{discard}:13: unknown card 'wal' (did you mean 'wall'?)",
-    ]
+    (problem,) = run_file(f).problems
+    assert problem.startswith(f"{f}:{line}:") and "card_values.knight.attack" in problem
+
+
+# --- the old format -----------------------------------------------------------------------
+OLD_FILES = collect([OLD])
+
+
+def test_an_old_file_names_the_command_that_converts_it():
+    assert len(OLD_FILES) >= 5
+    for f in OLD_FILES:
+        (problem,) = run_file(f).problems
+        assert f"cardgen scenario upgrade {f}" in problem
+
+
+@pytest.mark.parametrize("path", OLD_FILES, ids=lambda p: p.stem)
+def test_upgrade_gives_the_shipped_file(tmp_path, path):
+    """Each old fixture upgrades to the shipped scenario of the same name, which passes."""
+    f = tmp_path / "scenarios" / path.name
+    f.parent.mkdir()
+    shutil.copytree(CARDS, tmp_path / "cards")
+    f.write_text(path.read_text().replace("../../../games/castle-rampage/cards", "../cards"))
+    assert upgrade_file(f) is True
+    assert f.read_text() == (SCENARIOS / path.name).read_text()
+    assert run_file(f).ok
+    assert upgrade_file(f) is False  # already in the kit's format
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("attack: {card: knight, strength: 9}", "attack: {card: knight, speed: 9}",
+         "unknown key 'speed' in attack"),
+        ("  destroyed: [peasant]", "  destroy: [peasant]",
+         "unknown key 'destroy' in expect (did you mean 'destroyed'?)"),
+        ("gate: [{card: peasant, gate: 4}]",
+         "gate: [{card: peasant, gate: 4}, {card: peasant, gate: 5}]",
+         "peasant's gate is fixed twice"),
+        ("  game_over: false", "  winner: 3", "winner 3: 1 or 2"),
+    ],
+)  # fmt: skip
+def test_an_old_file_that_cannot_be_converted_is_an_error_at_its_line(tmp_path, old, new, says):
+    src = (OLD / "01-anton-and-beatrix.yaml").read_text()
+    assert src.count(old) == 1
+    f = tmp_path / "old.yaml"
+    f.write_text(src.replace(old, new).replace("../../../games/castle-rampage/cards", str(CARDS)))
+    line = 1 + src[: src.index(old)].count("\n")
+    with pytest.raises(ValueError, match=f"line {line}: .*{re.escape(says)}"):
+        upgrade_file(f)
+    (problem,) = run_file(f).problems
+    assert f"{f}:{line}:" in problem and "cannot be upgraded" in problem
+    res = CliRunner().invoke(app, ["scenario", "upgrade", str(f)])
+    assert res.exit_code != 0 and "Traceback" not in res.output

@@ -8,9 +8,8 @@ import re
 import typing
 
 import pytest
-from rampage_invariants import CAT
+from rampage_invariants import CAT, attack_on, readable
 
-from cardgen.packs.castle_rampage.engine import Side, Slot, State, resolve_attack
 from cardgen.packs.castle_rampage.model import Effect
 from cardgen.packs.castle_rampage.text import card_text
 
@@ -38,11 +37,9 @@ def read(card, pattern: str) -> re.Match:
 
 
 def attack(gate, castle, attacker, strength=None, **settings):
-    rules = CAT.rules
-    if settings:
-        rules = rules.model_copy(update={"settings": rules.settings.model_copy(update=settings)})
-    state = State(rules, [Side(), Side([Slot(c) for c in gate], [Slot(c) for c in castle])])
-    return state, resolve_attack(state, 0, attacker, strength)
+    """(board, result, events) of seat 0's attack on the Gate and Castle of cards given."""
+    board, result = attack_on(gate, castle, attacker, strength, **settings)
+    return board, result, readable(result.events)
 
 
 @kind("weaken")
@@ -52,10 +49,10 @@ def test_weaken_takes_the_printed_strength(amount):
     printed = int(read(ogre, r"\{destroyed\} The attack loses (\d+) more strength\.")[1])
     assert printed == amount
     # strength 12 breaks the Ogre (Gate 5): 7 left, then the printed points go
-    _state, result = attack([ogre, card("gatekeeper")], [card("tower")], card("giant"))
-    effect = next(e for e in result.events if e.kind == "effect")
+    _board, _result, events = attack([ogre, card("gatekeeper")], [card("tower")], card("giant"))
+    effect = next(e for e in events if e.kind == "weaken")
     assert effect.text == f"ogre: weaken {amount}, strength 7 -> {7 - printed}"
-    reveals = [e.data["strength"] for e in result.events if e.kind == "reveal"]
+    reveals = [e.data["strength"] for e in events if e.kind == "reveal"]
     assert reveals == [12, 7 - printed]  # the next card meets what is left
 
 
@@ -71,17 +68,17 @@ def test_destroy_next_takes_the_printed_cards_below_it_in_its_structure(count):
     printed = int(m[1] or 1)
     assert printed == count
     below = [card("peasant"), card("mason"), card("squire"), card("cook")]  # Gate 4, 3, 2, 1
-    state, result = attack([spy, *below], [card("keep")], card("pikeman"))  # 3 > 1 breaks it
-    unseen = [e for e in result.events if e.kind == "destroy" and "destroy_next" in e.data["why"]]
+    _board, _result, events = attack([spy, *below], [card("keep")], card("pikeman"))  # 3 > 1
+    unseen = [e for e in events if e.kind == "destroy" and "destroy_next" in e.data["why"]]
     assert [e.data["card"] for e in unseen] == [c.id for c in below[:printed]]
     assert {e.data["structure"] for e in unseen} == {"gate"}
     # last in its structure: no card below it, none destroyed in the Castle (R13)
-    state, result = attack([spy], [card("wall"), card("keep")], card("pikeman"))
-    assert [c.id for c in result.destroyed] == ["spy"]
-    assert [s.card.id for s in state.sides[1].castle] == ["wall", "keep"]
+    board, result, _ = attack([spy], [card("wall"), card("keep")], card("pikeman"))
+    assert result.destroyed == ["spy"]
+    assert board.defender.castle == ["wall", "keep"]
     # in the Castle it takes the Castle's next cards (a Digger's attack)
-    state, result = attack([card("wall")], [spy, *below, card("keep")], card("digger"))
-    unseen = [e.data["card"] for e in result.events if "destroy_next" in e.data.get("why", "")]
+    _board, _result, events = attack([card("wall")], [spy, *below, card("keep")], card("digger"))
+    unseen = [e.data["card"] for e in events if "destroy_next" in e.data.get("why", "")]
     assert unseen == [c.id for c in below[:printed]]
 
 
@@ -89,19 +86,24 @@ def test_destroy_next_takes_the_printed_cards_below_it_in_its_structure(count):
 def test_end_attack_destroys_the_attacking_card_and_ends_the_attack():
     text = card_text(CAT.card("bomber"))
     assert text == "{destroyed} The attacking card is destroyed too; the attack ends."
-    state, result = attack([card("bomber"), card("palisade")], [card("keep")], card("giant"))
-    assert result.attacker_to == "discard" and state.discard[-1].id == "giant"
-    assert [e.data["card"] for e in result.events if e.kind == "reveal"] == ["bomber"]
-    assert [s.card.id for s in state.sides[1].gate] == ["palisade"]  # 10 strength left unused
+    board, result, events = attack(
+        [card("bomber"), card("palisade")], [card("keep")], card("giant")
+    )
+    assert result.attacker_to == "discard" and board.discard[-1] == "giant"
+    assert [e.data["card"] for e in events if e.kind == "reveal"] == ["bomber"]
+    assert [e.kind for e in events].count("end_attack") == 1
+    assert board.defender.gate == ["palisade"]  # 10 strength left unused
 
 
 @kind("targets_castle")
 def test_targets_castle_attacks_the_castle_with_cards_in_the_gate():
     text = card_text(CAT.card("digger"))
     assert text == "{sword} This attack targets the Castle, even if the Gate has cards."
-    state, result = attack([card("palisade")], [card("cook"), card("keep")], card("digger"))
-    assert [e.data["structure"] for e in result.events if e.kind == "reveal"] == ["castle"] * 2
-    assert [s.card.id for s in state.sides[1].gate] == ["palisade"]
+    board, _result, events = attack(
+        [card("palisade")], [card("cook"), card("keep")], card("digger")
+    )
+    assert [e.data["structure"] for e in events if e.kind == "reveal"] == ["castle"] * 2
+    assert board.defender.gate == ["palisade"]
 
 
 VETERAN_ENDS = {
@@ -125,14 +127,14 @@ def test_the_veteran_goes_back_to_hand_exactly_when_its_text_says(on_tie):
     printed = {"a higher defence"} | ({"an equal defence"} if "equal" in m[1] else set())
     assert printed == ({"a higher defence", "an equal defence"} if on_tie else {"a higher defence"})
     for how, (gate, castle, strength) in VETERAN_ENDS.items():
-        state, result = attack(
+        board, result, _ = attack(
             [card(c) for c in gate], [card(c) for c in castle], veteran, strength
         )
         back = result.attacker_to == "hand"
         assert back == (how in printed), how
-        assert [c.id for c in state.sides[0].hand] == (["veteran"] if back else [])
+        assert board.hand == (["veteran"] if back else [])
     # a tie that takes the last Castle card wins: nothing stopped the attack, it is discarded
-    state, result = attack([], [card("squire", castle=6)], veteran)
+    _board, result, _ = attack([], [card("squire", castle=6)], veteran)
     assert result.won and result.attacker_to == "discard"
 
 
@@ -161,9 +163,9 @@ def test_the_purple_banner_says_whether_a_tie_sets_the_effect_off(purple_on_tie)
     )
     spy = CAT.card("spy")
     label = LAYOUT_FIELDS["purple_label"].fn(spy, rules)
-    _state, result = attack(
+    _board, _result, events = attack(
         [spy, card("wall")], [card("keep")], card("peasant"), purple_on_tie=purple_on_tie
     )  # 1 = 1
-    acted = any("destroy_next" in e.data.get("why", "") for e in result.events)
+    acted = any("destroy_next" in e.data.get("why", "") for e in events)
     assert acted == (purple_on_tie == "apply")
     assert label == ("PURPLE · acts when destroyed" + ("" if acted else ", not on a tie"))

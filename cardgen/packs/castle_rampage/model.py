@@ -142,6 +142,9 @@ class Setup(_Part):
     gate: StrictInt = Field(4, ge=0, le=20)
     castle: StrictInt = Field(4, ge=1, le=20)
     hand: StrictInt = Field(2, ge=0, le=20)
+    draw: StrictInt = Field(
+        1, ge=1, le=20, description="R15: cards the player to move draws at the start of a turn"
+    )
 
 
 class Settings(_Part):

@@ -1,7 +1,7 @@
 """Attack odds for designers: for each attack strength, what an attack does against a Gate and
 a Castle dealt from the catalogue's deck.
 
-The attack is the engine's own (:func:`~.engine.resolve.resolve_attack`) on structures whose
+The attack is the engine's own (:func:`~.engine.resolve.attack`) on structures whose
 cards are dealt lazily, when revealed, so the odds follow every rule and setting the engine
 does.  **Exact** odds enumerate every sequence of revealed cards (cards with the same defence
 values and effects are one class, drawn with probability count / cards left); when that takes
@@ -20,8 +20,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardgen.packs.castle_rampage.engine.resolve import resolve_attack
-from cardgen.packs.castle_rampage.engine.state import Side, Slot, State, deck_of
+from cardgen.packs.castle_rampage.engine.resolve import Battlefield, attack
+from cardgen.packs.castle_rampage.engine.state import Seat, deck_of
 from cardgen.packs.castle_rampage.model import RampageCard, RampageRules
 
 Z95 = 1.959963984540054
@@ -85,31 +85,33 @@ def _attacker(strength: int) -> RampageCard:
     return RampageCard.model_construct(id="attacker", name="Attacker", attack=strength)
 
 
-def _run(rules, gate: int, castle: int, strength: int | RampageCard, draw) -> tuple:
+def _run(rules, cards, gate: int, castle: int, strength: int | RampageCard, draw) -> tuple:
     """One attack on undealt structures: (broke gate, won, cards destroyed, the id of the card
     whose defence stopped it, if one did)."""
-    side = Side([Slot(None) for _ in range(gate)], [Slot(None) for _ in range(castle)])
-    state = State(rules, [Side(), side], draw=draw)
+    side = Seat()
+    side.place("gate", [None] * gate)
+    side.place("castle", [None] * castle)
+    board = Battlefield(0, side, [], [], cards, rules.settings, rules.is_purple, draw)
     attacker = strength if isinstance(strength, RampageCard) else _attacker(strength)
-    result = resolve_attack(state, 0, attacker)
+    result = attack(board, attacker)
     holder = None
     if _held(result) and not (result.won and _won_by_tie(result)):
-        holder = next(e for e in reversed(result.events) if e.kind == "reveal").data["card"]
+        holder = next(e for e in reversed(result.events) if e[0] == "reveal")[1]
     return result.broke_gate, result.won, len(result.destroyed), holder
 
 
 def _won_by_tie(result) -> bool:
     """Whether the equal value itself destroyed the last Castle card (not a later effect)."""
-    kinds = [e for e in result.events if e.kind in ("destroy", "game_over")]
-    end = next(i for i, e in enumerate(kinds) if e.kind == "game_over")
-    return kinds[end - 1].data["why"] == "equal"
+    kinds = [e for e in result.events if e[0] in ("destroy", "game_over")]
+    end = next(i for i, e in enumerate(kinds) if e[0] == "game_over")
+    return kinds[end - 1][3] == "equal"
 
 
 def _held(result) -> bool:
     """Whether the attack ended on a comparison (a defence held or tied), not on an effect:
     the attack was *stopped by* that card unless the tie itself took the last Castle card."""
-    compares = [e for e in result.events if e.kind == "compare"]
-    return bool(compares) and compares[-1].data["outcome"] in ("lower", "equal")
+    compares = [e for e in result.events if e[0] == "compare"]
+    return bool(compares) and compares[-1][3] in ("lower", "equal")
 
 
 def exact_by_engine(
@@ -125,6 +127,7 @@ def exact_by_engine(
     p_break = p_win = e_destroyed = 0.0
     stopped = [0.0] * len(classes)
     index = {c.id: i for i, (c, _, _) in enumerate(classes)}
+    by_id = {c.id: c for c, _, _ in classes}
     runs = 0
     stack: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
     while stack:
@@ -134,14 +137,14 @@ def exact_by_engine(
             raise _TooMany
         it = iter(prefix)
 
-        def draw(it=it) -> RampageCard:
+        def draw(it=it) -> str:
             i = next(it, None)
             if i is None:
                 raise _Need
-            return classes[i][0]
+            return classes[i][0].id
 
         try:
-            broke, won, destroyed, holder = _run(rules, gate, castle, strength, draw)
+            broke, won, destroyed, holder = _run(rules, by_id, gate, castle, strength, draw)
         except _Need:
             used = Counter(prefix)
             left = total - len(prefix)
@@ -181,7 +184,8 @@ def simulate(
     rules: RampageRules, cards, gate: int, castle: int, strength: int, samples: int, seed: int
 ) -> OddsRow:
     """``samples`` seeded random deals; shares with Wilson intervals, the mean with a normal one."""
-    deck = deck_of(cards)
+    deck = [c.id for c in deck_of(cards)]
+    by_id = {c.id: c for c in cards}
     rng = random.Random(f"castle-rampage-odds:{seed}:{gate}:{castle}:{strength}")
     breaks = wins = 0
     total = total_sq = 0
@@ -190,12 +194,12 @@ def simulate(
     for _ in range(samples):
         pool = list(deck)
 
-        def draw(pool=pool) -> RampageCard:
+        def draw(pool=pool) -> str:
             i = rng.randrange(len(pool))
             pool[i], pool[-1] = pool[-1], pool[i]
             return pool.pop()
 
-        broke, won, destroyed, holder = _run(rules, gate, castle, attacker, draw)
+        broke, won, destroyed, holder = _run(rules, by_id, gate, castle, attacker, draw)
         breaks += broke
         wins += won
         total += destroyed

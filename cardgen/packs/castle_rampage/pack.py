@@ -1,5 +1,5 @@
-"""The Castle Rampage pack: the attack cascade of seed 001 as a catalogue, a resolver, scenarios
-and an attack-odds appendix."""
+"""The Castle Rampage pack: the attack cascade of seed 001 as a catalogue, a game on the engine
+kit whose moves are attacks, scenarios and an attack-odds appendix."""
 
 from __future__ import annotations
 
@@ -24,8 +24,13 @@ class CastleRampage(Pack):
     card_model = RampageCard
     back_labels = ("pile", "back")
     data = data_path("cardgen.packs.castle_rampage")
-    scenarios = "cardgen.packs.castle_rampage.scenario"
     documents = "cardgen.packs.castle_rampage.docs"
+
+    def engine(self) -> Any:  # type: ignore[override]
+        """Castle Rampage's rules on the engine kit (:mod:`.engine`)."""
+        from cardgen.packs.castle_rampage.engine import ENGINE
+
+        return ENGINE
 
     def codes(self) -> list:
         from cardgen.packs.castle_rampage.codes import CODES

@@ -27,6 +27,7 @@ from collections import Counter
 from typing import Any
 
 from cardgen.engine import UpgradeError
+from cardgen.engine.scenario import old_keys as _keys
 from cardgen.engine.vocab import did_you_mean
 
 SEATS = ("P1", "P2")
@@ -39,17 +40,6 @@ STEP = ("do", "refused")
 EXPECT = ("players", "dealt", "winner", "phase", "events", "no_events")
 VERBS = ("pass", "end", "renew", "no-renew", "keep", "burn", "done", "draw", "play", "discard",
          "build", "attack", "target")  # fmt: skip
-
-
-def _keys(data: Any, allowed: tuple[str, ...], path: tuple, what: str) -> dict:
-    if not isinstance(data, dict):
-        raise UpgradeError(f"{what} is a mapping", path)
-    for k in data:
-        if k not in allowed:
-            raise UpgradeError(
-                f"unknown key {k!r} in {what}{did_you_mean(str(k), allowed)}", (*path, k)
-            )
-    return data
 
 
 def is_old(doc: Any) -> bool:

@@ -1,16 +1,8 @@
-"""Castle Rampage's rules engine: the two players' structures as face-down stacks, and the
-attack cascade that reveals, compares, destroys and continues (:mod:`.resolve`)."""
+"""The rules engine of Castle Rampage on the engine kit (docs/engine-kit.md): the rules
+(:mod:`.state`: the game and its turns; :mod:`.resolve`: the attack cascade), the game's
+declaration (:mod:`.definition`), its heuristics (:mod:`.ai`) and the old scenario format
+(:mod:`.upgrade`)."""
 
-from cardgen.packs.castle_rampage.engine.resolve import AttackResult, Event, resolve_attack
-from cardgen.packs.castle_rampage.engine.state import Game, GameSetupError, Side, Slot, State
+from cardgen.packs.castle_rampage.engine.definition import ENGINE
 
-__all__ = [
-    "AttackResult",
-    "Event",
-    "Game",
-    "GameSetupError",
-    "Side",
-    "Slot",
-    "State",
-    "resolve_attack",
-]
+__all__ = ["ENGINE"]

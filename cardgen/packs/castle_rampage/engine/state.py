@@ -1,194 +1,289 @@
-"""The OpenSpiel-style state: two players, each with a Gate and a Castle (face-down stacks, top
-first) and a hand; the deck and the discard pile.
+"""Castle Rampage's game on the engine kit: two players, each with a Gate and a Castle (face-down
+stacks of card ids, top first) and a hand; the deck (top first) and the discard pile.
 
-The seed gives the attack, not the turn, so a state's only action is "attack with hand card
-``i``" for the player to move, after which the other player moves; the game ends when a Castle
-is empty.  A card revealed during an attack and put back face down stays *known*: both players
-saw it, so it is public in every observation.
+The seed gives the attack, not the turn; the rules reference reads the rest (R14-R16): the
+players take turns, P1 first.  At the start of a turn the player to move draws
+``setup.draw`` cards; then attacks with one hand card that has an attack value (the cascade:
+:mod:`.resolve`), or, holding none, passes.  The game ends when an attack destroys the last
+card of a Castle (the attacker wins) or when the player to move cannot draw: the deck is
+empty (a draw).  A card revealed during an attack and put back face down stays *known*:
+both players saw it, so it is public in every observation.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Self
 
-from cardgen.packs.castle_rampage.model import RampageCard, RampageRules
+from cardgen.engine import ScenarioError, SetupError, TableGame, TableState, seat_name
+from cardgen.packs.castle_rampage.model import RampageCard
 
 STRUCTURES = ("gate", "castle")
-
-
-class GameSetupError(ValueError):
-    """A game that cannot be dealt (too few deck cards for the set-up)."""
-
-
-@dataclass
-class Slot:
-    """One face-down card of a structure; ``card`` None is a card not yet dealt (the odds
-    computation deals lazily, on reveal); ``known`` once it has been revealed."""
-
-    card: RampageCard | None
-    known: bool = False
+#: the engine option that changes card values for one game (a scenario's "any card with the
+#: example's values"): ``{card id: {field: value}}``
+CARD_VALUES = "card_values"
 
 
 @dataclass
-class Side:
-    """One player's structures and hand."""
+class Seat:
+    """One player's structures (top first; ``None``: a card not dealt yet, the odds' lazy
+    deal), which of their cards both players have seen, and the hand."""
 
-    gate: list[Slot] = field(default_factory=list)
-    castle: list[Slot] = field(default_factory=list)
-    hand: list[RampageCard] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    gate: list[Any] = field(default_factory=list)
+    castle: list[Any] = field(default_factory=list)
+    gate_seen: list[bool] = field(default_factory=list)
+    castle_seen: list[bool] = field(default_factory=list)
 
-    def stack(self, structure: str) -> list[Slot]:
+    def stack(self, structure: str) -> list[Any]:
         return self.gate if structure == "gate" else self.castle
 
-    def clone(self) -> Side:
-        return Side(
-            [Slot(s.card, s.known) for s in self.gate],
-            [Slot(s.card, s.known) for s in self.castle],
-            list(self.hand),
-        )
+    def seen(self, structure: str) -> list[bool]:
+        return self.gate_seen if structure == "gate" else self.castle_seen
+
+    def known(self) -> list[str]:
+        """The ids of the cards of its structures both players have seen, Gate then Castle."""
+        return [
+            c
+            for s in STRUCTURES
+            for c, k in zip(self.stack(s), self.seen(s), strict=True)
+            if k and c is not None
+        ]
+
+    def place(self, structure: str, cards: list[Any]) -> None:
+        """Put ``cards`` face down as ``structure``, none of them seen."""
+        self.stack(structure)[:] = cards
+        self.seen(structure)[:] = [False] * len(cards)
 
 
-@dataclass
-class State:
-    """Both sides, the deck, the discard pile, whose turn it is and the winner, if any."""
+class State(TableState):
+    """A game in progress; its attributes are the fields of the designer's view."""
 
-    rules: RampageRules
-    sides: list[Side]
-    deck: list[RampageCard] = field(default_factory=list)
-    discard: list[RampageCard] = field(default_factory=list)
-    current_player: int = 0
-    winner: int | None = None
-    #: every event of every attack, in order
-    history: list = field(default_factory=list)
-    #: how an unknown slot's card is dealt when it is revealed (lazy deals)
-    draw: Callable[[], RampageCard] | None = field(default=None, repr=False, compare=False)
+    game: Game
 
-    # --- OpenSpiel's questions ---------------------------------------------------------------
-    def is_terminal(self) -> bool:
-        return self.winner is not None
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.deck = game.deck(pile="deck")
+        self.rng.shuffle(self.deck)
+        self.discard: list[str] = []
+        self.seats = [Seat(), Seat()]
+        self.turn = 1
+        self.to_move: int | None = 0
+        self.winner: int | None = None
+        setup = game.rules.setup
+        for seat in self.seats:
+            seat.place("gate", self.take(setup.gate))
+            seat.place("castle", self.take(setup.castle))
+            seat.hand = self.take(setup.hand)
+        self.start_turn()
 
-    def returns(self) -> list[float]:
-        """1 for the winner, 0 for the loser; 0.5 each while the game goes on."""
-        if self.winner is None:
-            return [0.5, 0.5]
-        return [1.0 if p == self.winner else 0.0 for p in range(2)]
+    # --- the rules -------------------------------------------------------------------------
+    def take(self, n: int) -> list[str]:
+        """The deck's top ``n`` cards (fewer if it runs out), off the deck."""
+        cards, self.deck[:n] = self.deck[:n], []
+        return cards
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """The hand positions of the cards with an attack value (none when it is not
-        ``player``'s turn or the game is over)."""
-        p = self.current_player if player is None else player
-        if self.is_terminal() or p != self.current_player:
-            return []
-        return [i for i, c in enumerate(self.sides[p].hand) if c.attack is not None]
+    def start_turn(self) -> None:
+        """The player to move draws (R15); the game ends if the deck is empty (R16)."""
+        p = self.to_move
+        assert p is not None
+        if not self.deck:
+            self.emit("deck_out", p)
+            self.to_move = None
+            return
+        for card in self.take(self.game.rules.setup.draw):
+            self.seats[p].hand.append(card)
+            self.emit("draw", p, card)
 
-    def apply_action(self, action: int):
-        """The player to move attacks with hand card ``action``; the other player moves next.
-        Returns the :class:`~.resolve.AttackResult`."""
+    def resolve(self, actions: Mapping[int, int]) -> None:
         from cardgen.packs.castle_rampage.engine.resolve import resolve_attack
 
-        if action not in self.legal_actions():
-            raise ValueError(f"illegal action {action} for player {self.current_player}")
-        player = self.current_player
-        card = self.sides[player].hand.pop(action)
-        result = resolve_attack(self, player, card)
-        self.current_player = 1 - player
-        return result
+        ((p, action),) = actions.items()
+        if action == self.game.pass_action:
+            self.emit("pass", self.turn, p)
+        else:
+            card = self.game.designs[action]
+            self.seats[p].hand.remove(card)
+            self.emit("play", self.turn, p, card)
+            resolve_attack(self, p, self.game.cards[card])
+        if self.winner is not None:
+            self.to_move = None
+            return
+        self.to_move, self.turn = 1 - p, self.turn + 1
+        self.start_turn()
 
-    def observation(self, player: int) -> dict:
-        """What ``player`` may see: own hand, each structure top first (a known card's id, else
-        ``"?"``), the other hand's size, the discard pile and the deck's size."""
+    def attackers(self, seat: int) -> list[int]:
+        """The design numbers of ``seat``'s hand cards that can attack."""
+        index, cards = self.game.index, self.game.cards
+        return sorted({index[c] for c in self.seats[seat].hand if cards[c].attack is not None})
 
-        def stack(slots: list[Slot]) -> list[str]:
-            return [s.card.id if s.known and s.card is not None else "?" for s in slots]
+    # --- the protocol ----------------------------------------------------------------------
+    def movers(self) -> list[int]:
+        return [] if self.to_move is None else [self.to_move]
+
+    def legal_actions(self, seat: int) -> list[int]:
+        if seat != self.to_move:
+            return []
+        return self.attackers(seat) or [self.game.pass_action]
+
+    def action_to_string(self, seat: int, action: int) -> str:
+        if action == self.game.pass_action:
+            return "pass"
+        return f"attack with {self.game.designs[action]}"
+
+    def is_terminal(self) -> bool:
+        return self.to_move is None
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.5, 0.5]
+        return [float(p == self.winner) for p in (0, 1)]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        def stack(s: Seat, structure: str) -> list[Any]:
+            cards, seen = s.stack(structure), s.seen(structure)
+            if seat is None:
+                return list(cards)
+            return [c if k else None for c, k in zip(cards, seen, strict=True)]
 
         return {
-            "player": player,
-            "current_player": self.current_player,
-            "hand": [c.id for c in self.sides[player].hand],
-            "sides": [
+            "turn": self.turn,
+            "to_move": None if self.to_move is None else seat_name(self.to_move),
+            "winner": None if self.winner is None else seat_name(self.winner),
+            "deck": list(self.deck) if seat is None else len(self.deck),
+            "discard": list(self.discard),
+            "players": [
                 {
-                    "gate": stack(side.gate),
-                    "castle": stack(side.castle),
-                    "hand_size": len(side.hand),
+                    "hand": list(s.hand) if seat in (None, p) else len(s.hand),
+                    "gate": stack(s, "gate"),
+                    "castle": stack(s, "castle"),
+                    "known": s.known(),
                 }
-                for side in self.sides
+                for p, s in enumerate(self.seats)
             ],
-            "discard": [c.id for c in self.discard],
-            "deck_size": len(self.deck),
-            "winner": self.winner,
         }
 
-    def clone(self) -> State:
-        return State(
-            self.rules,
-            [s.clone() for s in self.sides],
-            list(self.deck),
-            list(self.discard),
-            self.current_player,
-            self.winner,
-            list(self.history),
-            self.draw,
-        )
+    def determinise(self, seat: int, rng: random.Random) -> Self:
+        """A copy in which the other hand, the deck's order and every unseen card of both
+        players' structures (nobody sees their own) are dealt anew among themselves."""
+        other = self._copy(rng.getrandbits(64))
+        other.events = None
+        places: list[tuple[list[Any], int]] = [(other.deck, i) for i in range(len(other.deck))]
+        hand = other.seats[1 - seat].hand
+        places += [(hand, i) for i in range(len(hand))]
+        for s in other.seats:
+            for structure in STRUCTURES:
+                cards = s.stack(structure)
+                places += [(cards, i) for i, k in enumerate(s.seen(structure)) if not k]
+        pool = [lst[i] for lst, i in places]
+        rng.shuffle(pool)
+        for (lst, i), card in zip(places, pool, strict=True):
+            lst[i] = card
+        return other
 
-    def cards(self) -> list[str]:
-        """The ids of every card in the game, wherever it is, sorted (a conservation check)."""
-        ids = [c.id for c in self.deck] + [c.id for c in self.discard]
-        for side in self.sides:
-            ids += [c.id for c in side.hand]
-            ids += [s.card.id for s in side.gate + side.castle if s.card is not None]
-        return sorted(ids)
+    def arrange(self, given: Mapping[str, Any]) -> None:
+        """A described state: any field of the designer's view; a structure given anew is all
+        unseen unless ``known`` names its seen cards (in order, Gate then Castle)."""
+        for key, value in given.items():
+            if key in ("turn", "deck", "discard"):
+                setattr(self, key, list(value) if isinstance(value, list) else value)
+            elif key in ("to_move", "winner"):
+                setattr(self, key, None if value is None else int(str(value)[1:]) - 1)
+            elif key == "players":
+                for p, fields in value.items():
+                    self._arrange_seat(p, fields)
+            else:
+                raise ScenarioError(f"{key} cannot be set in a scenario")
+        if self.to_move is not None and (
+            self.winner is not None or not all(s.castle for s in self.seats)
+        ):
+            raise ScenarioError(
+                "a Castle is empty or the game has a winner: the game is over (to_move: null)"
+            )
 
-    def state_hash(self) -> str:
-        """A digest of the whole state (replay and determinism checks)."""
-        data = {
-            "sides": [
-                {
-                    k: [(s.card.id if s.card else None, s.known) for s in side.stack(k)]
-                    for k in STRUCTURES
-                }
-                | {"hand": [c.id for c in side.hand]}
-                for side in self.sides
-            ],
-            "deck": [c.id for c in self.deck],
-            "discard": [c.id for c in self.discard],
-            "current": self.current_player,
-            "winner": self.winner,
-        }
-        return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+    def _arrange_seat(self, p: int, fields: Mapping[str, Any]) -> None:
+        seat = self.seats[p]
+        for k, v in fields.items():
+            if k == "hand":
+                seat.hand = list(v)
+            elif k in STRUCTURES:
+                seat.place(k, list(v))
+            elif k != "known":
+                raise ScenarioError(f"players.{seat_name(p)}.{k} cannot be set in a scenario")
+        if "known" not in fields:
+            return
+        for s in STRUCTURES:
+            seat.seen(s)[:] = [False] * len(seat.stack(s))
+        slots = [(s, i) for s in STRUCTURES for i in range(len(seat.stack(s)))]
+        at = 0
+        for card in fields["known"]:
+            while at < len(slots) and seat.stack(slots[at][0])[slots[at][1]] != card:
+                at += 1
+            if at == len(slots):
+                raise ScenarioError(
+                    f"players.{seat_name(p)}.known: {card} is not (in that order) a card of "
+                    "its Gate or Castle"
+                )
+            seat.seen(slots[at][0])[slots[at][1]] = True
+            at += 1
+
+
+class Game(TableGame):
+    """The catalogue compiled for play: the deck designs by action number (the last number
+    is ``pass``), with the values a set-up's ``card_values`` option changes."""
+
+    state = State
+
+    def check(self) -> None:
+        self.cards = with_values(self.catalogue.by_id, self.options.get(CARD_VALUES) or {})
+        self.designs = sorted(c.id for c in self.catalogue.select(pile="deck"))
+        self.index = {c: k for k, c in enumerate(self.designs)}
+        self.pass_action = len(self.designs)
+        setup = self.rules.setup
+        need = 2 * (setup.gate + setup.castle + setup.hand)
+        if len(self.deck(pile="deck")) < need:
+            raise SetupError(
+                f"the deck has {len(self.deck(pile='deck'))} cards; the set-up deals {need}"
+            )
+
+    def new_initial_state(self, seed: int) -> State:
+        return State(self, seed)
+
+
+def with_values(
+    cards: Mapping[str, RampageCard], values: Mapping[str, Any]
+) -> dict[str, RampageCard]:
+    """``cards`` with the ``card_values`` option's changes; :class:`SetupError` naming a card
+    or value that is not one (each card is validated as its file would be)."""
+    from pydantic import ValidationError
+
+    if not isinstance(values, Mapping):
+        raise SetupError(f"{CARD_VALUES} is a mapping {{card: {{field: value}}}}")
+    out = dict(cards)
+    for card_id, change in values.items():
+        card = cards.get(card_id)
+        if card is None or card.pile != "deck":
+            raise SetupError(f"{CARD_VALUES}: {card_id!r} is not a deck card of the catalogue")
+        if not isinstance(change, Mapping) or not set(change) <= {
+            "attack",
+            "gate",
+            "castle",
+            "effects",
+        }:
+            raise SetupError(
+                f"{CARD_VALUES}.{card_id}: give attack, gate, castle or effects: {{field: value}}"
+            )
+        try:
+            out[card_id] = type(card).model_validate({**card.model_dump(), **change})
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(x) for x in first["loc"])
+            raise SetupError(f"{CARD_VALUES}.{card_id}.{where}: {first['msg']}") from None
+    return out
 
 
 def deck_of(cards: Sequence[RampageCard]) -> list[RampageCard]:
     """Every physical deck card of ``cards`` (each design ``copies`` times), in catalogue order."""
     return [c for c in cards if c.pile == "deck" for _ in range(c.copies)]
-
-
-class Game:
-    """A game of the catalogue's cards: :meth:`new_initial_state` deals a seeded set-up."""
-
-    def __init__(self, rules: RampageRules, cards: Sequence[RampageCard]):
-        self.rules = rules
-        self.cards = list(cards)
-
-    @classmethod
-    def from_catalogue(cls, catalogue) -> Game:
-        return cls(catalogue.rules, list(catalogue))
-
-    def new_initial_state(self, seed: int) -> State:
-        """Shuffle the deck with ``seed`` and deal each player's Gate, Castle and hand."""
-        deck = deck_of(self.cards)
-        setup = self.rules.setup
-        need = 2 * (setup.gate + setup.castle + setup.hand)
-        if len(deck) < need:
-            raise GameSetupError(f"the deck has {len(deck)} cards; the set-up deals {need}")
-        random.Random(seed).shuffle(deck)
-        sides = []
-        for _ in range(2):
-            gate = [Slot(deck.pop()) for _ in range(setup.gate)]
-            castle = [Slot(deck.pop()) for _ in range(setup.castle)]
-            hand = [deck.pop() for _ in range(setup.hand)]
-            sides.append(Side(gate, castle, hand))
-        return State(self.rules, sides, deck)
