@@ -71,6 +71,13 @@ class _Play:
             "person": PERSON,
         }
 
+    def seat(self, table: Table) -> None:
+        """Put ``table`` at the studio: its versions go on from the last table's, so a page
+        never takes an answer about the old table for a newer one."""
+        if self.table is not None:
+            table.version += self.table.version + 1
+        self.table = table
+
     def publish(self) -> None:
         table = self.table
         self.studio.events.publish("play", {"version": table.version if table else 0})
@@ -107,7 +114,7 @@ def view(studio: Studio) -> View:
         if not isinstance(settings, dict):
             raise ValueError("settings: a mapping of names to values")
         setup = engine.setup(catalogue, len(seats), (), settings, {})
-        play.table = Table(engine, catalogue, setup, seats, int(body.get("seed", 0)))
+        play.seat(Table(engine, catalogue, setup, seats, int(body.get("seed", 0))))
 
     async def choose(request: Request) -> Response:
         return await _act(request, _choose)
@@ -134,14 +141,14 @@ def view(studio: Studio) -> View:
             catalogue, engine = play.catalogue()
             text = raw.decode("utf-8", "replace")
             if text.lstrip().startswith("{"):  # a JSON game log
-                play.table = Table.from_log(engine, catalogue, text)
+                play.seat(Table.from_log(engine, catalogue, text))
                 return
             name = request.query_params.get("name", "scenario.yaml")
             try:  # a scenario file, played on this catalogue
                 scenario = parse_text(text, name, engine, catalogue)
             except Problems as exc:
                 raise ValueError("; ".join(exc.problems)) from None
-            play.table = Table.from_scenario(scenario)
+            play.seat(Table.from_scenario(scenario))
 
         return await _act(request, _open, body={})
 

@@ -92,11 +92,20 @@ function card(id) {
     el("figcaption", {}, c.name));
 }
 
-/** Draw any JSON of an observation: card ids as pictures, lists of seats as panels. */
+const isCard = (v) => typeof v === "string" && cards.has(v);
+const HIDDEN_ZONE = /^(hand|hands|deck|decks|pile|piles|draw|hand_piles|draw_pile|discard)$/;
+
+/** Draw any JSON of an observation: card ids as pictures (a list of cards and empty places as
+ * a row of slots), lists of seats as panels, a count in a hand, deck or pile as hidden cards. */
 function draw(value, name) {
   if (Array.isArray(value)) {
-    if (value.length && value.every((v) => typeof v === "string" && cards.has(v)))
+    if (value.length && value.every((v) => isCard(v)))
       return el("div", { class: "cards", "data-zone": name }, value.map(card));
+    if (value.some(isCard) && value.every((v) => v === null || v === "" || isCard(v)))
+      return el("div", { class: "cards slots", "data-zone": name },
+        value.map((v) => (isCard(v) ? card(v) : el("figure", { class: "play-card empty" }, el("div", { class: "nopic" }, "—")))));
+    if (value.length && value.every((v) => v === null || v === ""))
+      return el("span", { class: "value", "data-zone": name }, value.map(() => "—").join(" "));
     if (value.length && value.every((v) => v && typeof v === "object" && !Array.isArray(v)))
       return el("div", { class: "seat-panels" }, value.map((v, k) =>
         el("section", { class: "seat-panel", "data-seat": `P${k + 1}` }, el("h3", {}, `P${k + 1}`), draw(v, `${name}.${k + 1}`))));
@@ -106,8 +115,9 @@ function draw(value, name) {
     return el("dl", { class: "zones" }, Object.entries(value).map(([k, v]) =>
       el("div", { class: "zone", "data-zone": name ? `${name}.${k}` : k }, el("dt", {}, k), el("dd", {}, draw(v, name ? `${name}.${k}` : k)))));
   }
-  if (typeof value === "number" && /hand|deck|pile|draw/.test(name)) return el("span", { class: "value count", "data-zone": name }, `${value} hidden`);
-  return el("span", { class: "value", "data-zone": name }, String(value));
+  if (typeof value === "number" && name.split(".").some((part) => HIDDEN_ZONE.test(part)))
+    return el("span", { class: "value count", "data-zone": name }, `${value} hidden`);
+  return el("span", { class: "value", "data-zone": name }, value === null ? "—" : String(value));
 }
 
 function actionButton(text) {
@@ -117,6 +127,8 @@ function actionButton(text) {
 }
 
 function show(t) {
+  // answers may arrive out of order (a click's and a refresh's): an older table is not shown
+  if (t && table && t.version < table.version) return;
   table = t;
   if (!t) {
     board.replaceChildren(el("p", {}, "No game yet: choose the seats and start one, or open a game log."));

@@ -1,0 +1,144 @@
+"""Every shipped game on the engine kit, played by clicking in the studio's Play view (Chromium
+driven by Playwright): a complete seeded game for P1 against random bots, where at each of P1's
+choices the page shows exactly the cards the engine's observation gives P1 (never another
+seat's hidden cards) and exactly P1's legal actions; the saved log replays; opened again and
+stepped back three moves, the page shows P1's cards as the engine had them there.
+
+No game's own page code: the same test runs over every catalogue the kit plays
+(``tests/kit/catalogues.py``).  Skipped without a Chromium (see test_studio_browser)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from studio_process import CHROMIUM, NEEDS_BROWSER, WAIT, Running
+
+from cardgen.engine.log import opened, replay
+from cardgen.engine.play import apply_strings
+from cardgen.studio._chromium import launch
+from tests.kit.catalogues import ids, kit_folders, load
+
+try:
+    from playwright.sync_api import expect, sync_playwright
+except ImportError:  # pragma: no cover - the test extras install it
+    sync_playwright = None
+
+pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
+FOLDERS = kit_folders()
+#: more clicks than any shipped game asks of one seat (a game that needs more is a defect)
+MOST_CLICKS = 400
+
+
+def _card_ids(value: Any, known: set[str]) -> list[str]:
+    """The card ids the page draws as pictures for an observation: every list made only of
+    card ids, wherever it stands (as ``play.js`` draws it)."""
+    if isinstance(value, list):
+        card = [isinstance(v, str) and v in known for v in value]
+        if any(card) and all(c or v is None or v == "" for c, v in zip(card, value, strict=True)):
+            return [v for v in value if v]  # a row of cards and empty places
+        return [c for v in value for c in _card_ids(v, known)]
+    if isinstance(value, dict):
+        return [c for v in value.values() for c in _card_ids(v, known)]
+    return []
+
+
+def _changed(page, before: str) -> None:
+    page.wait_for_function(
+        f"() => document.body.dataset.play !== {json.dumps(before)}", timeout=WAIT * 1000
+    )
+
+
+def _shown(page) -> list[str]:
+    return page.locator("#board [data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=ids(FOLDERS))
+def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path) -> None:
+    catalogue, engine = load(folder)
+    known = {c.id for c in catalogue}
+    shutil.copytree(folder, tmp_path / "cards")
+    shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    game = engine.info.id
+    players = max(2, engine.info.min_players)
+    rng = random.Random(f"clicks-{game}")
+    running = Running(tmp_path / "cards", tmp_path / "output")
+    with sync_playwright() as p:
+        browser = launch(
+            p, CHROMIUM, tmp_path / "profile", viewport={"width": 1400, "height": 1000}
+        )
+        browser.set_default_timeout(WAIT * 1000)
+        expect.set_options(timeout=WAIT * 1000)
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            running.wait_ready()
+            page.goto(running.url + "play")
+            page.select_option("#players", str(players))
+            page.select_option("#seat-1", "person")
+            for k in range(2, players + 1):
+                page.select_option(f"#seat-{k}", "random")
+            page.fill("#seed", "7")
+            page.click("#start")
+            expect(page.locator("#result, #actions").first).to_be_visible()
+
+            clicks: list[str] = []
+            while page.locator("#result").count() == 0:
+                assert len(clicks) < MOST_CLICKS, f"{game}: no end after {MOST_CLICKS} clicks"
+                log = page.request.get(running.url + "api/play/log").text()
+                state = replay(log, engine, catalogue).state
+                # what P1 is shown is what the engine lets P1 see, and P1's choices are its own
+                assert Counter(_shown(page)) == Counter(_card_ids(state.observation(0), known))
+                buttons = page.locator("#actions .action")
+                actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+                assert actions == [state.action_to_string(0, a) for a in state.legal_actions(0)]
+                if len(clicks) == 3:
+                    page.screenshot(path=shots / f"play-{game}.png", full_page=True)
+                before = page.evaluate("document.body.dataset.play")
+                choice = rng.randrange(len(actions))
+                buttons.nth(choice).click()
+                clicks.append(actions[choice])
+                _changed(page, before)
+            expect(page.locator("#result")).to_contain_text("game over")
+            page.screenshot(path=shots / f"play-{game}-end.png", full_page=True)
+
+            # the saved log is the standard game log of these clicks, and it replays
+            log = page.request.get(running.url + "api/play/log").text()
+            doc = json.loads(log)
+            assert [s["P1"] for s in doc["steps"] if "P1" in s] == clicks
+            result = replay(log, engine, catalogue)
+            assert result.ok, result.problem
+            assert result.state.is_terminal() and doc["result"]["ended"]
+
+            # opened again, seen as P1, three steps back: P1's cards as the engine had them
+            saved = tmp_path / "saved-game.json"
+            saved.write_text(log)
+            page.set_input_files("#open-log", str(saved))
+            n = len(doc["steps"])
+            expect(page.locator("#position")).to_have_text(f"step {n} of {n}")
+            before = page.evaluate("document.body.dataset.play")
+            page.select_option("#viewer", "P1")
+            _changed(page, before)
+            for _ in range(3):
+                before = page.evaluate("document.body.dataset.play")
+                page.click("#back")
+                _changed(page, before)
+            expect(page.locator("#position")).to_have_text(f"step {n - 3} of {n}")
+            _, setup, seed, steps = opened(log, engine, catalogue)
+            back = engine.new_game(catalogue, setup).new_initial_state(seed)
+            for texts in steps[: n - 3]:
+                apply_strings(back, texts)
+            assert Counter(_shown(page)) == Counter(_card_ids(back.observation(0), known))
+        finally:
+            page.goto("about:blank")
+            browser.close()
+            running.stop()
+    assert not errors, errors
