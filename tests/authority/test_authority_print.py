@@ -72,9 +72,9 @@ def test_components_hold_the_kit(tmp_path):
 
 
 def test_components_are_byte_identical(tmp_path):
-    a = write_hp_trackers(tmp_path / "a.pdf", CAT.rules, "letter")
-    b = write_hp_trackers(tmp_path / "b.pdf", CAT.rules, "letter")
-    assert a.path.read_bytes() == b.path.read_bytes()
+    for write, paper in ((write_hp_trackers, "letter"), (write_defence_mats, "a3")):
+        a = write(tmp_path / "a.pdf", CAT.rules, paper).path.read_bytes()
+        assert write(tmp_path / "b.pdf", CAT.rules, paper).path.read_bytes() == a
 
 
 def test_every_unit_is_one_face_down_group_and_marked_backs_are_flagged(tmp_path):
@@ -130,3 +130,35 @@ def test_a_unit_without_abilities_has_no_empty_text_panel(tmp_path):
         with Image.open(tmp_path / "png" / pile / f"{card.id}.png") as im:
             pixels[bool(card.abilities)] = im.convert("RGB").getpixel((round(x), round(y)))
     assert pixels[False] != pixels[True]  # the panel's paper only where there is text
+
+
+def test_each_defence_mat_has_a_draw_pile_and_a_discard_pile(tmp_path):
+    """Every player draws from their own deck and discards to their own pile (seed: "the player
+    draws 4 new units from his deck", "Recruited units are placed in your discard pile",
+    "shuffle the discard pile to make a new draw pile"): each mat has both, filled card-sized
+    places on either side of the top defence row, apart from its slot, on every page."""
+    import pypdfium2
+
+    write_defence_mats(tmp_path / "mats.pdf", CAT.rules, "a3")
+    pages = [" ".join(p.split()) for p in pdf_texts(tmp_path / "mats.pdf")]
+    assert len(pages) == 4
+    for page in pages:
+        assert f"Draw pile your deck, face down: draw {CAT.rules.hand_size}" in page
+        assert "Discard pile spent and recruited units;" in page
+        assert "shuffled into a new draw pile" in page
+    pdf = pypdfium2.PdfDocument(tmp_path / "mats.pdf")
+    tp = pdf[0].get_textpage()
+    text = tp.get_text_range()
+
+    def span(words: str) -> tuple[float, float]:  # the lowest and highest y of its characters
+        first = text.index(words)
+        boxes = [tp.get_charbox(i) for i in range(first, first + len(words))]
+        return min(b[1] for b in boxes), max(b[3] for b in boxes)
+
+    row3 = span("Row 3 · X = 3 · filled last")  # rotated beside the top row
+    row2 = span("Row 2 · X = 2")
+    draw, discard = tp.get_charbox(text.index("Draw pile")), tp.get_charbox(text.index("Discard"))
+    pdf.close()
+    for pile in (draw, discard):  # on the top row, above row 2
+        assert row3[0] < (pile[1] + pile[3]) / 2 < row3[1] and pile[1] > row2[1]
+    assert draw[2] < discard[0]  # the draw pile left, the discard pile right

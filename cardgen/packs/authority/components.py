@@ -29,6 +29,10 @@ class DefenceMat(StylePart):
     attack_note: str
     #: the area beside the Kingsguard where the player's leaders and spies lie face up
     general_zone: str
+    #: the player's draw pile and discard pile, each a title and its note's lines
+    draw_pile: list[str] = Field(min_length=1)
+    discard_pile: list[str] = Field(min_length=1)
+    pile_fill: str
 
 
 class HpTracker(StylePart):
@@ -88,6 +92,23 @@ def _slot(
     s.text(label, mm(x + w / 2), mm(y + h / 2), size)
 
 
+def _pile(s: Sheet, x: float, y: float, lines: list[str], lay: ComponentLayout) -> None:
+    """A pile's place (mm, bottom-left at x, y): a filled card shape, unlike a defence slot's
+    dashed outline, with its name and a note under it."""
+    w, h = _card()
+    s.fill(lay.defence_mat.pile_fill)
+    s.stroke(lay.muted)
+    s.c.roundRect(mm(x), mm(y), mm(w), mm(h), mm(3), stroke=1, fill=1)
+    title, *note = lines
+    s.fill(lay.ink)
+    s.text(title, mm(x + w / 2), mm(y + h / 2 + 2), s.fit(title, mm(w - 6), 11))
+    s.fill(lay.muted)
+    for i, line in enumerate(note):
+        s.text(
+            line, mm(x + w / 2), mm(y + h / 2 - 4 - 3.2 * i), s.fit(line, mm(w - 6), 7), bold=False
+        )
+
+
 def _frame(s: Sheet, width: float, height: float, title: str, lay: ComponentLayout) -> None:
     s.fill(lay.panel)
     s.c.rect(0, 0, mm(width), mm(height), stroke=0, fill=1)  # background to the cut, no outline
@@ -96,9 +117,15 @@ def _frame(s: Sheet, width: float, height: float, title: str, lay: ComponentLayo
 
 
 # --- defence mat ----------------------------------------------------------------------------
+def _columns(rules: RulesModel) -> int:
+    """The mat's card columns: the widest row's, and room on each side of the top row for the
+    draw pile and the discard pile."""
+    return max(*rules.defence_rows, rules.defence_rows[-1] + 2)
+
+
 def defence_size(rules: RulesModel, lay: ComponentLayout) -> tuple[float, float]:
     w, h = _card()
-    cols = max(rules.defence_rows)
+    cols = _columns(rules)
     rows = len(rules.defence_rows) + 1
     width = 2 * lay.pad + lay.defence_mat.label_width + cols * w + (cols - 1) * lay.slot_gap
     height = lay.header + lay.pad * 2 + rows * h + (rows - 1) * lay.slot_gap + 8
@@ -107,20 +134,23 @@ def defence_size(rules: RulesModel, lay: ComponentLayout) -> tuple[float, float]
 
 def draw_defence_mat(s: Sheet, rules: RulesModel, lay: ComponentLayout, seat: int) -> None:
     """The pyramid: row 3 at the top, row 1 at the bottom, row 0 below it by the Monarch, with
-    the general zone (the player's leaders and spies) beside the Kingsguard."""
+    the general zone (the player's leaders and spies) beside the Kingsguard and the draw pile
+    and the discard pile on either side of the top row."""
     m = lay.defence_mat
     w, h = _card()
     width, height = defence_size(rules, lay)
     _frame(s, width, height, f"{m.title} · player {seat}", lay)
+    cols = _columns(rules)
+    left = m.label_width + (width - m.label_width - (cols * w + (cols - 1) * lay.slot_gap)) / 2
     y = height - lay.header - h
+    _pile(s, left, y, [t.format(hand=rules.hand_size) for t in m.draw_pile], lay)
+    _pile(s, left + (cols - 1) * (w + lay.slot_gap), y, m.discard_pile, lay)
     order = [*range(len(rules.defence_rows), 0, -1), 0]
     for row in order:
         n = 1 if row == 0 else rules.defence_rows[row - 1]
         x0 = m.label_width + (width - m.label_width - (n * w + (n - 1) * lay.slot_gap)) / 2
         if row == 0:  # the Kingsguard under the rows' first column, the general zone beside it
-            cols = max(rules.defence_rows)
-            full = cols * w + (cols - 1) * lay.slot_gap
-            x0 = m.label_width + (width - m.label_width - full) / 2
+            x0 = left
             zone = (cols - 1) * (w + lay.slot_gap) - lay.slot_gap
             _slot(s, x0 + w + lay.slot_gap, y, m.general_zone, lay, zone)
         for i in range(n):
@@ -277,7 +307,8 @@ def component_specs() -> list[ComponentSpec]:
         ComponentSpec(
             "defence-mats",
             lambda rules, how: (
-                f"defence-row mats (rows 3-2-1 and the Kingsguard's row 0), {PLAYERS}; {how}"
+                f"defence-row mats (rows 3-2-1, the Kingsguard's row 0, the general zone, the draw "
+                f"and discard piles), {PLAYERS}; {how}"
             ),
             write_defence_mats,
             large=True,
