@@ -37,7 +37,7 @@ def check_state(st: State) -> None:
 
 def check_finished(st: State) -> None:
     """Checks of a finished game from its event log."""
-    ev = st.events
+    ev = st.raw_events
     assert st.is_terminal() and st.round == st.game.rounds
     assert [e[1] for e in ev if e[0] == "round"] == list(range(1, st.game.rounds + 1))
     assert ev[-1][0] == "game_end"
@@ -60,7 +60,7 @@ def check_death_schedule(st: State) -> None:
     """Without age-token effects, a unit dies in the Age Phase of the round after it was played."""
     played: dict[int, int] = {}
     rnd = 0
-    for e in st.events:
+    for e in st.raw_events:
         if e[0] == "round":
             rnd = e[1]
         elif e[0] == "play" and st.card[e[2]].is_unit:
@@ -96,7 +96,7 @@ SEAT_LISTS = (
     "effect_glory",
     "coin_glory",
     "offers",
-    "movers",
+    "move_from",
 )
 UNCHANGED = (
     "bank",
@@ -126,7 +126,8 @@ UNCHANGED = (
 SPECIAL = (
     "battle_start",
     "battles",
-    "events",
+    "raw_events",
+    "kit_events",
     "glimpses",
     "history",
     "peeks",
@@ -163,7 +164,8 @@ def rotate_state(st: State, k: int) -> State:
         out.pending = tuple(rotate_actions(src.pending, k))
     out.battles = []
     out.history = []
-    out.events = None if src.events is None else []
+    out.raw_events = None if src.raw_events is None else []
+    out.kit_events = None
     return out
 
 
@@ -231,7 +233,7 @@ def position(st: State, *, hidden_hands: bool = False, dealt: bool = False) -> t
         st.sub,
         st.pending,
         st.offers,
-        st.movers,
+        st.move_from,
         sorted(st.glimpses),
         sorted(st.used),
     )

@@ -17,6 +17,7 @@ from cardgen.packs.attack_right.engine import (
 )
 from cardgen.packs.attack_right.engine.events import EVENT_FIELDS, to_dict, to_text
 from cardgen.packs.attack_right.engine.log import event_dicts
+from cardgen.packs.attack_right.engine.observation import observe
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 
@@ -50,7 +51,7 @@ def test_observation_hides_other_hands_and_kept_cards(cat):
     g = Game(cat, ["red", "blue", "spy"], seed=2)
     st = g.new_initial_state()
     st.apply_actions([st.packs[p][0] for p in range(3)])
-    obs = st.observation(0)
+    obs = observe(st, 0)
     assert obs["you"]["kept"] == [g.card_id(st.kept[0][0])]
     assert obs["players"][1]["kept"] == 1 and obs["players"][1]["pack"] == 7
     own = {g.card_id(i) for i in st.packs[0] + st.kept[0]}
@@ -101,6 +102,10 @@ def _reference_legal(st, p):
     if st.ended[p] or not hand:
         return [] if st.ended[p] else [END]
     cap = g.capacity[g.season_of_round[st.round]]
+    firsts: dict[str, int] = {}  # the first copy of each design stands for the others
+    for inst in hand:
+        firsts.setdefault(st.card[inst].id, inst)
+    hand = list(firsts.values())
     out = []
     for inst in hand:
         if st.price(p, inst) > st.coins[p]:
@@ -140,19 +145,24 @@ def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
                     elif st.decision == "intercept":
                         assert [i for i, _z in taken] == list(st.offers[p])
                     else:
-                        assert taken == st.moves_of(p, st.movers[p])
+                        assert taken == st.moves_of(p, st.move_from[p])
                     reactions += 1
             elif st.phase == PLAY:
                 assert legal == _reference_legal(st, p)
-                assert sorted(cards) == sorted(st.playable_cards(p))
-                assert st.play_options(p) == (legal, st.playable_cards(p))
+                assert set(cards) <= set(st.playable_cards(p))
+                if len({st.card[i].id for i in st.hands[p]}) == len(st.hands[p]):
+                    assert sorted(cards) == sorted(st.playable_cards(p))
+                    assert st.play_options(p) == (legal, st.playable_cards(p))
                 for a in legal:
                     d = st.decode_action(a)
                     assert d == decode_play(a, st.game.num_instances)
                     assert st.action_card(a) == d.card
                 checked += bool(cards)
-            else:
-                assert cards == set(st.packs[p]) and st.playable_cards(p) == []
+            else:  # the draft: the first copy of each design in the pack stands for the others
+                firsts: dict[str, int] = {}
+                for i in st.packs[p]:
+                    firsts.setdefault(st.card[i].id, i)
+                assert cards == set(firsts.values()) and st.playable_cards(p) == []
 
     for seed in range(6):
         st = Game(cat, ["red", "blue", "green", "spy"], seed=seed, options=opts).new_initial_state()
@@ -173,10 +183,10 @@ def test_glory_split_and_battles_match_the_event_log(cat):
             Game(cat, decks, seed=seed).new_initial_state(),
             [RandomBot(seed + p) for p in range(n)],
         )
-        assert st.events is None and st.state_hash() == logged.state_hash()
+        assert st.raw_events is None and st.state_hash() == logged.state_hash()
         by_source = {"battle": [0] * n, "coins": [0] * n, "effects": [0] * n}
         rnd, battles = 0, []
-        for e in logged.events:
+        for e in logged.raw_events:
             if e[0] == "round":
                 rnd = e[1]
             elif e[0] == "glory":

@@ -342,7 +342,7 @@ def test_every_value_the_engine_logs_is_in_the_checked_vocabulary(cards_dir):
     for decks, seed in ((["battle", "age"], 1), (["spy", "resource", "battle", "age"], 2)):
         game = Game(cat, decks, seed=seed)
         st = play_game(game.new_initial_state(), [GreedyBot(seed), RandomBot(seed)] * 2)
-        for event in st.events:
+        for event in st.raw_events:
             d = to_dict(event, game.card_id)
             for name, how in EVENT_FIELDS[d["type"]]:
                 assert value_problem(how, d[name], game) is None, (d, name)

@@ -11,6 +11,7 @@ import pytest
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.packs.attack_right.engine import END, Game, GameOptions, GreedyBot, play_action
+from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.packs.attack_right.scenario.build import build_state
 from cardgen.packs.attack_right.scenario.file_format import Setup
 from cardgen.packs.attack_right.simulation.seat_bots import LookaheadBot
@@ -45,7 +46,7 @@ LOOKOUT_VS_WALL = [
 def _look_at_the_wall(st):
     st.apply_actions([play(st, 0, "spy", 2), play(st, 1, "wall", 0), play(st, 2, "farm", 1)])
     assert st.decision == "look" and st.acting_players() == [0]
-    assert st.observation(0)["glimpses"] == []  # nothing is seen before choosing to look
+    assert observe(st, 0)["glimpses"] == []  # nothing is seen before choosing to look
     look = next(a for a in st.legal_actions(0) if a != END)
     st.apply_actions([look, None, None])
     assert st.decision == "intercept" and st.acting_players() == [0]
@@ -55,7 +56,7 @@ def _look_at_the_wall(st):
 def test_the_glimpse_is_the_lookers_alone(cat):
     st = position(cat, LOOKOUT_VS_WALL)
     wall = _look_at_the_wall(st)
-    obs = [st.observation(p) for p in range(3)]
+    obs = [observe(st, p) for p in range(3)]
     assert obs[0]["decision"] == "intercept"
     assert obs[0]["glimpses"] == [{"seat": 1, "card": "wall", "step": 1}]
     assert obs[1]["glimpses"] == obs[2]["glimpses"] == []

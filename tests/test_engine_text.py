@@ -24,6 +24,7 @@ from cardgen.packs.attack_right.engine import Game, GameOptions, phases
 from cardgen.packs.attack_right.engine.actions import END, play_action, save_action
 from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES
 from cardgen.packs.attack_right.engine.executors import card_power, total_power
+from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.packs.attack_right.scenario.build import build_state
 from cardgen.packs.attack_right.scenario.file_format import Setup
 
@@ -465,10 +466,10 @@ def check_ongoing(card: Card, zone: str, c: Claim) -> None:
         st, host = position(card, zone, in_hand=True)
         play_host(st, host, zone)
         for viewer, shown in ((OWNER, card.id), (LEFT, None), (RIGHT, None)):
-            seen = [t["card"] for t in st.observation(viewer)["players"][OWNER]["tableau"]]
+            seen = [t["card"] for t in observe(st, viewer)["players"][OWNER]["tableau"]]
             assert shown in seen and (shown is not None or card.id not in seen)
         st.apply_actions([END, None, None])  # seat 0 ends: the Battle Phase turns it face up
-        assert card.id in [t["card"] for t in st.observation(LEFT)["players"][OWNER]["tableau"]]
+        assert card.id in [t["card"] for t in observe(st, LEFT)["players"][OWNER]["tableau"]]
     else:  # pragma: no cover
         raise AssertionError(c.what)
 
@@ -490,7 +491,7 @@ def check_intercept(card: Card, zone: str, c: Claim) -> None:
     assert {i for i, _side in looks} == {host} and set(seats) == set(c.who)
     target = min(c.who)
     st.apply_actions([seats[target], None, None])
-    glimpsed = st.observation(OWNER)["glimpses"]
+    glimpsed = observe(st, OWNER)["glimpses"]
     assert [g["seat"] for g in glimpsed] == [target]  # one Neighbour's card, not both
     assert st.decision == "intercept"
     st.apply_actions([st.legal_actions(OWNER)[1], None, None])  # discard it: not played

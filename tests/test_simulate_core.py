@@ -159,11 +159,11 @@ def test_derived_glory_sources_match_the_event_log(cat, players, bots):
         rec_fast = sim.play(index, fast)
         rec = sim.play(index, logged, log_events=True)
         assert fast == logged
-        assert rec_fast.state.events is None
+        assert rec_fast.state.raw_events is None
         assert rec.state.state_hash() == rec_fast.state.state_hash()
         battle = [0] * players
         coins = [0] * players
-        for e in rec.state.events:
+        for e in rec.state.raw_events:
             if e[0] == "glory" and e[3] == "battle":
                 battle[e[1]] += e[2]
             if e[0] == "glory" and e[3] == "coins":

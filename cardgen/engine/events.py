@@ -71,7 +71,11 @@ class EventSchema:
             raise ValueError(f"event {kind!r} has {len(values)} fields, declared {et.names}")
         doc: dict[str, Any] = {"type": kind}
         for (name, dom), v in zip(et.fields, values, strict=True):
-            doc[name] = _json(seat_name(v) if dom == "seat" and isinstance(v, int) else v)
+            if dom == "seat" and isinstance(v, int):
+                v = seat_name(v)
+            elif dom == "seat" and isinstance(v, list | tuple):  # a list of seats
+                v = [seat_name(x) if isinstance(x, int) else x for x in v]
+            doc[name] = _json(v)
         return doc
 
     def text(self, doc: Mapping[str, Any], card_name: Callable[[str], str] | None = None) -> str:

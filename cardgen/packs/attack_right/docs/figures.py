@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.docs.figures import Figure
+from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.util.resources import data_path
 
 FIGURES_FILE = data_path("cardgen.packs.attack_right", "figures.yaml")
@@ -420,7 +421,7 @@ def kingdoms(catalogue: Catalogue, spec: Table) -> list[dict[str, Any]]:
     seen: list[dict] = []
     while not state.is_terminal() and state.round <= spec.round:
         if state.round == spec.round and state.phase == PLAY:  # the Kingdoms as played
-            seen = state.observation(0)["players"]
+            seen = observe(state, 0)["players"]
         acting = state.acting_players()
         state.apply_actions([bots[p].step(state, p) if p in acting else None for p in seats])
     return [

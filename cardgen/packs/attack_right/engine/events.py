@@ -175,3 +175,223 @@ def to_text(event: dict) -> str:
         winners = ", ".join(f"P{w + 1}" for w in event["winners"])
         return f"=== Game over: glory {event['glory']}, coins {event['coins']}; winner(s) {winners}"
     return str(event)  # pragma: no cover
+
+
+# --- the engine kit's events -------------------------------------------------------------------
+_ZONE_WORDS = "left|middle|right"
+#: the kit's form of each event: fields (``name:domain``), its readable text, its role and who
+#: sees it whole.  Seats are ``seat`` (the old ``player``); a hidden card another seat flips
+#: face down is a ``play_hidden`` its owner sees, and ``reveal`` at the Battle Phase
+KIT_EVENTS: tuple[tuple, ...] = (
+    ("round", "round:int season:text", "=== Round {round} ({season}) ===", None, None),
+    ("phase", "phase:play|battle|income|age", "--- {phase} ---", None, None),
+    ("deal", "seat:seat cards:card", "{seat} is dealt {cards}", None, "cards"),
+    ("pick", "seat:seat card:card", "{seat} keeps {card}", "drawn", "card"),
+    ("draft_discard", "seat:seat card:card", "{seat} discards {card} (draft)", None, "card"),
+    ("save", "seat:seat card:card", "{seat} saves {card} face down", None, "card"),
+    (
+        "end_turn",
+        "seat:seat discarded:int step:int",
+        "{seat} ends the turn at step {step}, discarding {discarded}",
+        None,
+        None,
+    ),
+    (
+        "play",
+        f"seat:seat card:card zone:{_ZONE_WORDS} price:int removes:card step:int",
+        "{seat} plays {card} {zone} for {price} coin(s) (step {step})",
+        "played",
+        None,
+    ),
+    (
+        "play_hidden",
+        f"seat:seat card:card zone:{_ZONE_WORDS} price:int removes:card step:int",
+        "{seat} plays {card} face down {zone} for {price} coin(s) (step {step})",
+        "played",
+        "card",
+    ),
+    (
+        "reveal",
+        f"seat:seat card:card zone:{_ZONE_WORDS}",
+        "{seat}'s face-down card in the {zone} zone is {card}",
+        None,
+        None,
+    ),
+    (
+        "remove",
+        "seat:seat card:card reason:replaced|upkeep coins:int",
+        "{seat}'s {card} is removed ({reason})",
+        None,
+        None,
+    ),
+    (
+        "coins",
+        "seat:seat amount:int source:text",
+        "{seat}: {amount:+d} coins ({source})",
+        None,
+        None,
+    ),
+    (
+        "glory",
+        "seat:seat amount:int source:text",
+        "{seat}: {amount:+d} glory ({source})",
+        None,
+        None,
+    ),
+    (
+        "store",
+        "seat:seat card:card amount:int",
+        "{seat} puts {amount} coin(s) on {card}",
+        None,
+        None,
+    ),
+    (
+        "tokens",
+        "seat:seat card:card amount:int",
+        "{seat}'s {card} age tokens {amount:+d}",
+        None,
+        None,
+    ),
+    (
+        "steal",
+        "seat:seat from:seat amount:int source:text",
+        "{seat} takes {amount} coin(s) from {from} ({source})",
+        None,
+        None,
+    ),
+    (
+        "hand_discard",
+        "seat:seat card:card source:text",
+        "{seat} discards {card} from hand ({source})",
+        None,
+        "card",
+    ),
+    ("peek", "seat:seat target:seat cards:card", "{seat} looks at {target}'s hand", None, "cards"),
+    (
+        "battle",
+        "attacker:seat defender:seat attack:int defence:int winner:seat",
+        "{attacker} attacks {defender}: {attack} vs {defence}, winner {winner}",
+        None,
+        None,
+    ),
+    ("upkeep", "seat:seat due:int paid:bool", "{seat} upkeep {due} (paid: {paid})", None, None),
+    (
+        "die",
+        "seat:seat card:card coins:int returns:bool",
+        "{seat}'s {card} dies (back to hand: {returns})",
+        None,
+        None,
+    ),
+    (
+        "game_end",
+        "glory:int coins:int winners:seat",
+        "=== Game over: glory {glory}, coins {coins}; winner(s) {winners}",
+        None,
+        None,
+    ),
+    (
+        "look",
+        "seat:seat target:seat card:card step:int",
+        "{seat} uses {card} to look at the card {target} is about to play",
+        None,
+        None,
+    ),
+    (
+        "intercept",
+        "seat:seat target:seat card:card step:int",
+        "{seat} discards {card}, which {target} was about to play",
+        None,
+        "card",
+    ),
+    (
+        "glimpse",
+        "seat:seat target:seat card:card step:int",
+        "{seat} looks at the card {target} is about to play: {card}",
+        None,
+        "card",
+    ),
+    (
+        "move",
+        f"seat:seat card:card from_zone:{_ZONE_WORDS} zone:{_ZONE_WORDS}",
+        "{seat} moves {card} from {from_zone} to {zone}",
+        None,
+        None,
+    ),
+)
+
+
+def _converter(kind: str, ids: tuple[str, ...]):
+    """A function turning one raw event of ``kind`` into the kit's tuple (None: the raw
+    event is in the kit's form already)."""
+    zones = tuple(z.value for z in ZONES)
+    todo = [
+        (k, how)
+        for k, (_name, how) in enumerate(EVENT_FIELDS[kind], 1)
+        if how in (CARD, CARDS, ZONE) or (how == SEAT and kind == "battle")
+    ]
+    if not todo:
+        return None
+    if len(todo) == 1 and todo[0][1] == CARD:
+        k = todo[0][0]
+        return lambda e: (*e[:k], ids[e[k]] if e[k] >= 0 else None, *e[k + 1 :])
+
+    def convert(e: tuple) -> tuple:
+        out = list(e)
+        for k, how in todo:
+            v = e[k]
+            if how == CARD:
+                out[k] = ids[v] if v >= 0 else None
+            elif how == CARDS:
+                out[k] = tuple(ids[i] for i in v)
+            elif how == ZONE:
+                out[k] = zones[v]
+            elif v < 0:
+                out[k] = None
+        return tuple(out)
+
+    return convert
+
+
+_CONVERTERS: dict[tuple[str, ...], dict] = {}
+
+
+def kit_events(st, raw: list[tuple]) -> list[tuple]:
+    """``raw`` (the engine's events: card instances, zone indexes) in the kit's form (card
+    ids, zone names, ``None`` for no card or no winner).  A hidden card's play is a
+    ``play_hidden`` its owner alone sees whole, and the Battle Phase ``reveal``\\ s the
+    hidden cards still face down."""
+    card = st.card
+    ids = st.game.ids
+    conv = _CONVERTERS.get(ids)
+    if conv is None:
+        conv = _CONVERTERS[ids] = {k: _converter(k, ids) for k in EVENT_FIELDS}
+    zones = tuple(z.value for z in ZONES)
+    face_down: dict[int, tuple[int, int]] = {}
+    out: list[tuple] = []
+    append = out.append
+    for e in raw:
+        kind = e[0]
+        if kind == "play":
+            _k, p, inst, z, cost, victim, step = e
+            face_down.pop(victim, None)
+            hidden = card[inst].hidden
+            if hidden:
+                face_down[inst] = (p, z)
+            append(
+                ("play_hidden" if hidden else "play", p, ids[inst], zones[z], cost,
+                 ids[victim] if victim >= 0 else None, step)
+            )  # fmt: skip
+            continue
+        if face_down:
+            if kind == "phase" and e[1] == "battle":
+                append(e)
+                out += [("reveal", q, ids[i], zones[z]) for i, (q, z) in face_down.items()]
+                face_down.clear()
+                continue
+            if kind == "remove":
+                face_down.pop(e[2], None)
+            elif kind == "move" and e[2] in face_down:
+                face_down[e[2]] = (e[1], e[4])
+        f = conv[kind]
+        append(e if f is None else f(e))
+    return out

@@ -120,7 +120,7 @@ def gain_glory(st: State, p: int, amount: int, source: str, split: list[int] | N
     if amount:
         st.glory[p] += amount
         (st.effect_glory if split is None else split)[p] += amount
-        ev = st.events
+        ev = st.raw_events
         if ev is not None:
             ev.append(("glory", p, amount, source))
 
@@ -135,7 +135,7 @@ def add_tokens(st: State, p: int, inst: int, amount: int) -> None:
         st.tokens[inst] += amount
         if st.bank_limited:
             st.token_bank -= amount
-        ev = st.events
+        ev = st.raw_events
         if ev is not None:
             ev.append(("tokens", p, inst, amount))
 
@@ -167,7 +167,7 @@ def remove_card(st: State, p: int, inst: int, reason: str, *, refresh: bool = Tr
     st.discard.append(inst)
     if refresh and st.card[inst].modifies:
         st.refresh_mods(p)
-    ev = st.events
+    ev = st.raw_events
     if ev is not None:
         ev.append(("remove", p, inst, reason, coins))
 
@@ -184,7 +184,7 @@ def die(st: State, p: int, inst: int, *, refresh: bool = True) -> None:
     (st.saved[p] if back else st.discard).append(inst)
     if refresh and st.card[inst].modifies:
         st.refresh_mods(p)
-    ev = st.events
+    ev = st.raw_events
     if ev is not None:
         ev.append(("die", p, inst, coins, back))
 
@@ -197,7 +197,7 @@ def discard_from_hand(st: State, p: int, count: int, source: str) -> None:
             return
         inst = hand.pop(st.rng.randrange(len(hand)))
         st.discard.append(inst)
-        ev = st.events
+        ev = st.raw_events
         if ev is not None:
             ev.append(("hand_discard", p, inst, source))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.packs.attack_right.engine.compiled import (
@@ -68,6 +69,8 @@ class Game:
         self.num_players = n = len(self.decks) if num_players is None else num_players
         self.seed = int(seed)
         self.warnings: list[str] = []
+        #: the kit's set-up this game was made for (None outside the kit)
+        self.setup: Any = None
         #: memo of :func:`~cardgen.packs.attack_right.engine.bots.card_value` by (instance, zone)
         self.card_values: dict[tuple[int, int | None], float] = {}
         self._check_setup()
@@ -76,6 +79,10 @@ class Game:
         cards = [c for d in self.decks for c in catalogue.select(deck=d)]
         self.pool: CompiledPool = compile_pool(cards, self.rules, first_game=self.first_game)
         self.num_instances = self.pool.size
+        #: per instance, the index of its design (copies of a design share one)
+        self.design_of = tuple(c.index for c in self.pool.card)
+        #: per instance, its card id
+        self.ids = tuple(c.id for c in self.pool.card)
         r = self.rules
         self.rounds = r.draft.rounds
         self.hand_size = r.draft.first_game_hand_size if self.first_game else r.draft.hand_size

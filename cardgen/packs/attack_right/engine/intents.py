@@ -166,7 +166,7 @@ def resolve(st: State, todo: Intents) -> None:
         _tokens(st, todo.tokens, net)
     for q, amount, src in todo.discards:
         discard_from_hand(st, q, amount, src)
-    ev = st.events
+    ev = st.raw_events
     for p, q in todo.peeks:
         seen = tuple(st.hands[q])
         st.peeks.append((p, q, seen))
@@ -175,7 +175,7 @@ def resolve(st: State, todo: Intents) -> None:
 
 
 def _coins(st: State, todo: Intents, net: bool) -> None:
-    coins, stored, ev = st.coins, st.stored, st.events
+    coins, stored, ev = st.coins, st.stored, st.raw_events
     gains, stores, claims = todo.coin_gains, todo.stores, todo.coin_claims
     asks = [a for _q, a, _s in gains] + [a for _p, _i, a in stores]
     got = share(asks, st.bank) if st.bank_limited else asks

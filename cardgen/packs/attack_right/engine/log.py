@@ -53,7 +53,7 @@ def play_with_bots(
 
 
 def event_dicts(state: State) -> list[dict]:
-    return [to_dict(e, state.game.card_id) for e in state.events or ()]
+    return [to_dict(e, state.game.card_id) for e in state.raw_events or ()]
 
 
 def _results(st: State) -> list[dict]:

@@ -78,3 +78,99 @@ def observe(st: State, player: int) -> dict:
             if v == player
         ],
     }
+
+
+def view(st: State, seat: int | None) -> dict:
+    """The engine kit's observation: what ``seat`` may know, or (``None``) the designer's view
+    of everything, in one shape.  A seat sees its own pack, kept, hand and saved cards and
+    counts of the others', the sizes of the piles and the discard pile, every tableau (a
+    hidden card another seat flipped this Play Phase as ``null``), its own peeks, glimpses,
+    pending choice and offers; the designer sees every zone in order."""
+    from cardgen.packs.attack_right.engine.state import INTERCEPT, LOOK, PHASES, PLAY
+
+    g = st.game
+    ids = [c.id for c in st.card]
+    n = st.n
+    fresh = st.gstep - st.step
+    play_phase = st.phase == PLAY
+    sees = (lambda q: True) if seat is None else (lambda q: q == seat)
+
+    def cards(insts) -> list[str]:
+        return [ids[i] for i in insts]
+
+    players = []
+    for q in range(n):
+        tableau = []
+        for i in st.tab[q]:
+            masked = (
+                seat is not None
+                and q != seat
+                and play_phase
+                and st.card[i].hidden
+                and st.seq[i] // n > fresh
+            )
+            tableau.append(
+                {
+                    "card": None if masked else ids[i],
+                    "zone": ZONES[st.zone[i]].value,
+                    "tokens": st.tokens[i],
+                    "coins": st.stored[i],
+                    "order": st.seq[i],
+                }
+            )
+        mine = sees(q)
+        players.append(
+            {
+                "coins": st.coins[q],
+                "glory": st.glory[q],
+                "hand": cards(st.hands[q]) if mine else len(st.hands[q]),
+                "pack": cards(st.packs[q]) if mine else len(st.packs[q]),
+                "kept": cards(st.kept[q]) if mine else len(st.kept[q]),
+                "saved": cards(st.saved[q]) if mine else len(st.saved[q]),
+                "ended": st.ended[q],
+                "tableau": tableau,
+                "used": [ids[i] for i in st.used if i in st.tab[q]],
+                "chosen": (
+                    st._play_text(st.pending[q], q)
+                    if mine and st.pending is not None and st.pending[q] is not None
+                    else None
+                ),
+                "offers": _offers(st, q) if mine and st.sub in (LOOK, INTERCEPT) else [],
+                "moving": ids[st.move_from[q]] if st.move_from[q] >= 0 else None,
+            }
+        )
+    seasons = [s.id for s in g.rules.seasons]
+    return {
+        "round": st.round,
+        "season": seasons[g.season_of_round[st.round]] if st.round <= g.rounds else None,
+        "phase": str(PHASES[st.phase]),
+        "decision": st.decision,
+        "step": st.step,
+        "gstep": st.gstep,
+        "first_end_done": st.first_end_done,
+        "bank": st.bank,
+        "token_bank": st.token_bank,
+        "piles": {
+            seasons[s]: cards(pile) if seat is None else len(pile)
+            for s, pile in enumerate(st.piles)
+        },
+        "discard": cards(st.discard) if seat is None else len(st.discard),
+        "players": players,
+        "peeks": [
+            {"viewer": f"P{v + 1}", "seat": f"P{q + 1}", "hand": cards(seen)}
+            for v, q, seen in st.peeks
+            if sees(v)
+        ],
+        "glimpses": [
+            {"viewer": f"P{v + 1}", "seat": f"P{q + 1}", "card": ids[i], "step": step}
+            for v, q, i, step in st.glimpses
+            if sees(v)
+        ],
+    }
+
+
+def _offers(st: State, p: int) -> list[str]:
+    """``p``'s looks or intercepts on offer, as the actions that take them."""
+    from cardgen.packs.attack_right.engine.actions import PASS
+
+    return [st.action_to_string(p, a) for a in st._reactions(p) if a != PASS]

@@ -62,7 +62,7 @@ def start_round(st: State) -> None:
     for p in range(st.n):
         st.packs[p] = pile[-h:]
         del pile[-h:]
-    ev = st.events
+    ev = st.raw_events
     if ev is not None:
         ev.append(("round", st.round, g.rules.seasons[g.season_of_round[st.round]].id))
         for p in range(st.n):
@@ -72,7 +72,7 @@ def start_round(st: State) -> None:
 def draft_step(st: State, actions) -> None:
     """Everyone keeps one card face down and passes the rest left; at the last card the
     remainder is discarded (kept in a first game)."""
-    packs, kept, ev = st.packs, st.kept, st.events
+    packs, kept, ev = st.packs, st.kept, st.raw_events
     n = st.n
     for p in range(n):
         a = actions[p]
@@ -111,8 +111,8 @@ def start_play(st: State) -> None:
         st.kept[p] = []
         st.saved[p] = []
         st.ended[p] = False
-    if st.events is not None:
-        st.events.append(("phase", "play"))
+    if st.raw_events is not None:
+        st.raw_events.append(("phase", "play"))
 
 
 # ------------------------------------------------------------------ play
@@ -179,7 +179,7 @@ def _looks(st: State, decisions) -> None:
     looked, the step's choices flip."""
     g = st.game
     chosen = _chosen(st, st.pending)
-    ev = st.events
+    ev = st.raw_events
     offers: list[tuple[int, ...]] = [()] * st.n
     for p, d in enumerate(decisions):
         if d is None or d == PASS:
@@ -206,7 +206,7 @@ def _intercepts(st: State, decisions) -> None:
     g = st.game
     actions = list(st.pending)
     chosen = _chosen(st, actions)
-    ev = st.events
+    ev = st.raw_events
     gone: list[int] = []
     for p, d in enumerate(decisions):
         if d is None or d == PASS:
@@ -226,7 +226,7 @@ def _intercepts(st: State, decisions) -> None:
 
 def _moves(st: State, decisions) -> None:
     """Apply the chosen moves together (each player moves only their own cards)."""
-    ev = st.events
+    ev = st.raw_events
     for p, d in enumerate(decisions):
         if d is None or d == PASS:
             continue
@@ -236,7 +236,7 @@ def _moves(st: State, decisions) -> None:
         st.refresh_mods(p)  # rebuilds the zones' occupants too
         if ev is not None:
             ev.append(("move", p, inst, old, z))
-    st.sub, st.movers = CHOOSE, [-1] * st.n
+    st.sub, st.move_from = CHOOSE, [-1] * st.n
     if all(st.ended):
         finish_round(st)
 
@@ -247,7 +247,7 @@ def flip_step(st: State, actions) -> None:
     for a player still in the phase: their card was intercepted (they play on)."""
     g = st.game
     n, m1 = st.n, g.num_instances + 1
-    card, ev = st.card, st.events
+    card, ev = st.card, st.raw_events
     ended, hands, coins = st.ended, st.hands, st.coins
     st.step += 1
     st.gstep += 1
@@ -312,7 +312,7 @@ def _offer_moves(st: State, plays: list) -> bool:
             movers[p] = inst
     if max(movers) < 0:
         return False
-    st.sub, st.movers = MOVE, movers
+    st.sub, st.move_from = MOVE, movers
     return True
 
 
@@ -320,7 +320,7 @@ def _flip(st: State, plays: list) -> None:
     """Place the flipped cards and remove the occupants they replace; then their when-played
     effects, counted on the snapshot and unable to target each other, are applied together
     (:mod:`.intents`: no seat goes first)."""
-    card, ev = st.card, st.events
+    card, ev = st.card, st.raw_events
     tab, zone, seq, tokens, stored = st.tab, st.zone, st.seq, st.tokens, st.stored
     first = st.gstep * st.n
     for p, inst, z, victim, cost, _c in plays:
@@ -364,7 +364,7 @@ def play_order(st: State, cards, start: int) -> list:
 def battle(st: State) -> None:
     """Battles one by one from the player with the least glory, counter-clockwise."""
     g = st.game
-    n, glory, ev = st.n, st.glory, st.events
+    n, glory, ev = st.n, st.glory, st.raw_events
     low = min(glory)
     lowest = [p for p in range(n) if glory[p] == low]
     start = lowest[st.rng.randrange(len(lowest))] if len(lowest) > 1 else lowest[0]
@@ -406,7 +406,7 @@ def income(st: State) -> None:
     """3 coins to everyone, then card income to everyone (each all at once, so a limited bank
     running dry shares what it holds: :mod:`.intents`), then upkeep: all or nothing."""
     g = st.game
-    card, ev = st.card, st.events
+    card, ev = st.card, st.raw_events
     base = Intents()
     base.coin_gains = [(p, g.income, "income") for p in range(st.n)]
     resolve(st, base)
@@ -449,7 +449,7 @@ def age(st: State) -> None:
         _deaths(st)
         _age_start(st)
     card, tokens = st.card, st.tokens
-    plain = not st.bank_limited and st.events is None  # no token bank, nothing to log
+    plain = not st.bank_limited and st.raw_events is None  # no token bank, nothing to log
     for p in range(st.n):
         for i in st.tab[p]:
             if card[i].is_unit:
@@ -494,7 +494,7 @@ def finish_round(st: State) -> None:
 def resume(st: State) -> None:
     """Resolve automatic phases from the current one (used by scenarios that start there)."""
     g = st.game
-    ev = st.events
+    ev = st.raw_events
     if st.phase == BATTLE:
         if ev is not None:
             ev.append(("phase", "battle"))
@@ -525,6 +525,6 @@ def score(st: State) -> None:
         if bonus:
             gain_glory(st, p, bonus, "coins", st.coin_glory)
     st.phase = END_PHASE
-    ev = st.events
+    ev = st.raw_events
     if ev is not None:
         ev.append(("game_end", tuple(st.glory), tuple(st.coins), tuple(st.winners())))

@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from cardgen.engine.errors import IllegalAction
 from cardgen.packs.attack_right.engine import phases
 from cardgen.packs.attack_right.engine.actions import (
     END,
@@ -77,7 +79,18 @@ def shuffle(rng: random.Random, x: list) -> None:
 _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
-class IllegalActionError(ValueError):
+def _distinct(cards: list[int], design: Sequence[int]) -> list[int]:
+    """``cards`` with only the first copy of each design (``design``: per instance)."""
+    ds = list(map(design.__getitem__, cards))
+    if len(set(ds)) == len(ds):
+        return cards[:]
+    seen: dict[int, int] = {}
+    for d, i in zip(ds, cards, strict=True):
+        seen.setdefault(d, i)
+    return list(seen.values())
+
+
+class IllegalActionError(IllegalAction):
     """An action that is not legal for that player in this state."""
 
 
@@ -111,7 +124,6 @@ class State:
         "discard",
         "effect_glory",
         "ended",
-        "events",
         "first_end_done",
         "game",
         "glimpses",
@@ -120,8 +132,9 @@ class State:
         "hands",
         "history",
         "kept",
+        "kit_events",
         "minted",
-        "movers",
+        "move_from",
         "n",
         "neighbour_mods",
         "num_resources",
@@ -133,6 +146,7 @@ class State:
         "phase",
         "piles",
         "prod",
+        "raw_events",
         "rng",
         "round",
         "rounds_done",
@@ -185,10 +199,11 @@ class State:
         st.sub = CHOOSE
         st.pending = None
         st.offers = [()] * n
-        st.movers = [-1] * n
+        st.move_from = [-1] * n
         st.glimpses = []
         st.used = []
-        st.events = [] if game.options.log_events else None
+        st.raw_events = [] if game.options.log_events else None
+        st.kit_events = None
         st.bank_limited = not game.settings.bank_unlimited
         st.bank = game.coin_supply - game.starting_coins * n
         st.token_bank = game.token_supply
@@ -256,10 +271,11 @@ class State:
         st.sub = self.sub
         st.pending = self.pending
         st.offers = self.offers[:]
-        st.movers = self.movers[:]
+        st.move_from = self.move_from[:]
         st.glimpses = self.glimpses[:]
         st.used = self.used[:]
-        st.events = None if self.events is None else self.events[:]
+        st.raw_events = None if self.raw_events is None else self.raw_events[:]
+        st.kit_events = self.kit_events
         st.bank_limited = self.bank_limited
         st.bank = self.bank
         st.token_bank = self.token_bank
@@ -317,7 +333,7 @@ class State:
             if self.sub in (LOOK, INTERCEPT):
                 return [p for p in range(self.n) if self.offers[p]]
             if self.sub == MOVE:
-                return [p for p in range(self.n) if self.movers[p] >= 0]
+                return [p for p in range(self.n) if self.move_from[p] >= 0]
             return [p for p in range(self.n) if not self.ended[p]]
         return []
 
@@ -331,17 +347,24 @@ class State:
         return price(self, p, inst)
 
     def legal_actions(self, player: int) -> list[int]:
-        """``player``'s legal actions now (empty if they do not act)."""
+        """``player``'s legal actions now (empty if they do not act).  Copies of a design in
+        the pack or hand are one choice: the first copy stands for them (their actions are
+        written alike)."""
         if self.phase == DRAFT:
-            return list(self.packs[player])
+            return _distinct(self.packs[player], self.game.design_of)
         if self.phase == PLAY and self.sub:
-            return self._reactions(player)
+            acts = self._reactions(player)
+            if len(acts) > 2:
+                texts = {self.action_to_string(player, a): a for a in reversed(acts)}
+                acts = [a for a in acts if texts[self.action_to_string(player, a)] == a]
+            return acts
         if self.phase != PLAY or self.ended[player]:
             return []
         hand = self.hands[player]
         if not hand:
             return [END]
-        out = self._plays(player, [])
+        hand = _distinct(hand, self.game.design_of)
+        out = self._plays(player, [], hand)
         out += [-2 - i for i in hand]
         return out
 
@@ -366,7 +389,7 @@ class State:
         if self.sub != MOVE:
             offers = self.offers[p]
             return [PASS, *(react_action(i, m) for i in offers)] if offers else []
-        played = self.movers[p]
+        played = self.move_from[p]
         if played < 0:
             return []
         return [PASS, *(react_action(i * 3 + z, m) for i, z in self.moves_of(p, played))]
@@ -386,8 +409,9 @@ class State:
             out += [(i, z) for z in c.zones if z != zone[i] and len(occ[z]) < cap[z]]
         return out
 
-    def _plays(self, p: int, playable: list[int]) -> list[int]:
-        """The play actions of ``p``; appends the cards they play to ``playable``."""
+    def _plays(self, p: int, playable: list[int], hand: list[int] | None = None) -> list[int]:
+        """The play actions of ``p`` (of the cards of ``hand``, by default all of ``p``'s);
+        appends the cards they play to ``playable``."""
         g = self.game
         coins = self.coins[p]
         prod = self.prod[p]
@@ -408,7 +432,7 @@ class State:
         )
         out: list[int] = []
         append = out.append
-        for inst in self.hands[p]:
+        for inst in self.hands[p] if hand is None else hand:
             cost, unit, disc, zones, mask, bases = info[inst]
             cost -= du if unit else db
             if disc:
@@ -510,6 +534,8 @@ class State:
         shuffle(rng, values)
         for (lst, j), v in zip(slots, values, strict=True):
             lst[j] = v
+        w.raw_events = None
+        w.kit_events = None
         return w
 
     # ------------------------------------------------------------------ transitions
@@ -537,7 +563,7 @@ class State:
         for p in range(self.n):
             a = actions[p]
             if p in acting:
-                if a is None or a not in self.legal_actions(p):
+                if a is None or not self._legal(p, a):
                     raise IllegalActionError(
                         f"player {p}: {self.action_to_string(p, a)} is not legal now"
                     )
@@ -620,7 +646,7 @@ class State:
             self.sub,
             self.pending,
             self.offers,
-            self.movers,
+            self.move_from,
             self.glimpses,
             self.used,
             self.bank,
@@ -669,6 +695,12 @@ class State:
                 q = self.game.right[player] if z else self.game.left[player]
                 return f"look with {cid(inst)} at P{q + 1}'s card"
             return f"move {cid(inst)} to {ZONES[z].value}"
+        return self._play_text(action, player)
+
+    def _play_text(self, action: int, player: int) -> str:
+        """A play-phase choice (a play, or ending the turn) in words."""
+        cid = self.game.card_id
+        m = self.game.num_instances
         a = decode_play(action, m)
         if action == END:
             return "end"
@@ -676,13 +708,98 @@ class State:
             return f"action {action}"
         if a.ends:
             return f"end saving {cid(a.save)}"
-        victim = f" (remove {cid(a.victim)})" if a.victim >= 0 else ""
+        victim = ""
+        if a.victim >= 0:  # of several copies in the zone, which one (in play order)
+            design, zone = self.card[a.victim], self.zone[a.victim]
+            alike = [i for i in self.tab[player] if self.card[i] is design and self.zone[i] == zone]
+            nth = f" #{alike.index(a.victim) + 1}" if len(alike) > 1 else ""
+            victim = f" (remove {cid(a.victim)}{nth})"
         return f"play {cid(a.card)} {ZONES[a.zone].value}{victim}"
 
-    def observation(self, player: int) -> dict:
-        from cardgen.packs.attack_right.engine.observation import observe
+    # ------------------------------------------------------------------ the engine kit
+    def movers(self) -> list[int]:
+        """The seats that choose now (the kit's name of :meth:`acting_players`)."""
+        return self.acting_players()
 
-        return observe(self, player)
+    def apply(self, actions: Mapping[int, int]) -> None:
+        """One action per mover, ``{seat: action}``; :class:`IllegalAction` otherwise.  A
+        play is checked on its own (:meth:`_legal`), not by listing every legal action."""
+        movers = self.acting_players()
+        if len(actions) != len(movers) or any(p not in actions for p in movers):
+            who = ", ".join(f"P{p + 1}" for p in movers) or "nobody"
+            raise IllegalAction(f"the movers now are {who}; got actions for {sorted(actions)}")
+        for p in movers:
+            if not self._legal(p, actions[p]):
+                raise IllegalAction(
+                    f"P{p + 1}: {self.action_to_string(p, actions[p])} is not legal now"
+                )
+        self.apply_actions([actions.get(p) for p in range(self.n)], check=False)
+
+    def _legal(self, p: int, a: int) -> bool:
+        """Whether ``a`` is one of ``p``'s legal actions (a copy of a design in the pack or
+        hand, or of a victim, stands for the copy :meth:`legal_actions` offers)."""
+        if type(a) is not int:
+            return False
+        if self.phase == DRAFT:
+            return a in self.packs[p]
+        if self.phase != PLAY or self.sub or self.ended[p]:
+            return a in self.legal_actions(p)
+        if a < 0:
+            return not self.hands[p] if a == END else -2 - a in self.hands[p]
+        g = self.game
+        inst, v = divmod(a, g.num_instances + 1)
+        inst, z = divmod(inst, 3)
+        if inst >= g.num_instances or inst not in self.hands[p]:
+            return False
+        _cost, _unit, _disc, zones, _mask, _bases = g.inst_plays[self.season][inst]
+        if price(self, p, inst) > self.coins[p]:
+            return False
+        cap = next((c for zz, c, _b in zones if zz == z), 0)
+        here = self.occ[p][z]
+        if not cap:
+            return False
+        if v == 0:
+            return len(here) < cap
+        return v in here and (len(here) >= cap or g.settings.replace_when_free)
+
+    def digest(self) -> str:
+        """A hash of the position and the generator (everything the future depends on)."""
+        h = hashlib.sha256(self.state_hash().encode())
+        h.update(repr(self.rng.getstate()).encode())
+        return h.hexdigest()
+
+    @property
+    def events(self) -> list | None:
+        """The events in the kit's form (:func:`~.events.kit_events`: card ids, zone names;
+        ``None`` for a state that records none)."""
+        raw = self.raw_events
+        if raw is None:
+            return None
+        cached = self.kit_events
+        if cached is None or cached[0] != len(raw):
+            from cardgen.packs.attack_right.engine.events import kit_events
+
+            cached = self.kit_events = (len(raw), kit_events(self, raw))
+        return cached[1]
+
+    @events.setter
+    def events(self, value: list | None) -> None:
+        if value is not None:
+            raise ValueError("a state's events are recorded by its rules")
+        self.raw_events = None
+        self.kit_events = None
+
+    def observation(self, seat: int | None) -> dict:
+        """What ``seat`` may know (``None``: the designer's view of everything)."""
+        from cardgen.packs.attack_right.engine.observation import view
+
+        return view(self, seat)
+
+    def arrange(self, given: Mapping[str, Any]) -> None:
+        """Put the game in a described position (a scenario's ``given``)."""
+        from cardgen.packs.attack_right.engine.arrange import arrange
+
+        arrange(self, given)
 
     def __repr__(self) -> str:
         return f"<State round {self.round} {PHASES[self.phase]} step {self.step}>"

@@ -22,6 +22,7 @@ import json
 from cardgen.packs.attack_right.engine.compiled import ZONES
 from cardgen.packs.attack_right.engine.events import PRIVATE, VIEW_FIELDS, to_dict, to_text
 from cardgen.packs.attack_right.engine.game import Game, GameOptions
+from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.packs.attack_right.engine.state import State
 
 VIEW_FORMAT = "cardgen-game-view/1"
@@ -35,7 +36,7 @@ def view_events(st: State, viewer: int) -> list[dict]:
     card, cid = st.card, st.game.card_id
     out: list[dict] = []
     face_down: dict[int, tuple[int, int]] = {}  # others' hidden cards flipped this phase
-    for e in st.events or ():
+    for e in st.raw_events or ():
         kind = e[0]
         if kind in PRIVATE and e[1] != viewer:
             continue
@@ -80,7 +81,7 @@ def decisions(st: State, viewer: int) -> list[dict]:
             out.append(
                 {
                     "step": k + 1,
-                    "observation": again.observation(viewer),
+                    "observation": observe(again, viewer),
                     "choice": again.action_to_string(viewer, actions[viewer]),
                 }
             )

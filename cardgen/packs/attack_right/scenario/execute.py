@@ -12,6 +12,7 @@ from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.packs.attack_right.engine.compiled import ZONES
 from cardgen.packs.attack_right.engine.events import to_dict
 from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupError
+from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.packs.attack_right.engine.state import PHASES, IllegalActionError, State
 from cardgen.packs.attack_right.scenario.build import ScenarioError, build_state, encode
 from cardgen.packs.attack_right.scenario.file_format import CardSpec, Expect, Scenario, TableauSpec
@@ -92,7 +93,7 @@ def run_scenario(sc: Scenario, cat: Catalogue) -> list[str]:
             return problems
         if step.expect is not None:
             problems += [f"{where}: {p}" for p in check(st, step.expect, seen_events)]
-            seen_events = len(st.events or ())
+            seen_events = len(st.raw_events or ())
     problems += [f"end: {p}" for p in check(st, sc.expect, seen_events)]
     return problems
 
@@ -166,7 +167,7 @@ def check(st: State, exp: Expect, since: int) -> list[str]:
             problems += [f"{who} {x}" for x in _tableau(st, p, pe.tableau)]
     if exp.discard is not None:
         diff("discard", _bag(exp.discard), _bag(_ids(st, st.discard)))
-    events = [to_dict(e, st.game.card_id) for e in (st.events or ())[since:]]
+    events = [to_dict(e, st.game.card_id) for e in (st.raw_events or ())[since:]]
     pos = 0
     for want in exp.events:
         if "count" in want:
@@ -190,11 +191,11 @@ def check(st: State, exp: Expect, since: int) -> list[str]:
         if hits:
             problems.append(f"unexpected event(s) {hits}")
     for s in exp.seen:
-        obs = st.observation(s.viewer)
+        obs = observe(st, s.viewer)
         got = [c["card"] for c in obs["players"][s.seat]["tableau"]]
         diff(f"player {s.viewer} sees seat {s.seat}'s tableau", s.tableau, got)
     for pk in exp.peeks:
-        obs = st.observation(pk.viewer)
+        obs = observe(st, pk.viewer)
         hands = [_bag(x["hand"]) for x in obs["peeks"] if x["seat"] == pk.seat]
         if _bag(pk.hand) not in hands:
             problems.append(
@@ -202,7 +203,7 @@ def check(st: State, exp: Expect, since: int) -> list[str]:
                 f"saw {hands or 'nothing'}"
             )
     for gl in exp.glimpses:
-        obs = st.observation(gl.viewer)
+        obs = observe(st, gl.viewer)
         cards = [x["card"] for x in obs["glimpses"] if x["seat"] == gl.seat]
         if gl.card not in cards:
             problems.append(
@@ -239,7 +240,7 @@ def _deal_piles_bank(st: State, exp: Expect) -> list[str]:
     g = st.game
     if exp.dealt:
         last: dict[int, tuple[int, ...]] = {}
-        for e in st.events or ():
+        for e in st.raw_events or ():
             if e[0] == "deal":
                 last[e[1]] = e[2]
         for p, want in exp.dealt.items():

@@ -56,7 +56,7 @@ def standing_scores(st: State) -> list[float]:
     if st.is_terminal():
         return [float(x) for x in st.glory]
     w = st.clone()
-    w.events = None
+    w.raw_events = None
     rnd = w.round
     while rnd <= g.rounds:
         w.round = rnd

@@ -1,0 +1,121 @@
+"""What the engine kit needs to know of Attack Right: its facts, action grammar, events,
+vocabulary, and the hooks that feed the kit's bots, scenarios and simulation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardgen.engine import (
+    Engine,
+    EventSchema,
+    EventType,
+    GameInfo,
+    Grammar,
+    SetupError,
+    check_settings,
+)
+from cardgen.packs.attack_right.engine import ai
+from cardgen.packs.attack_right.engine.events import KIT_EVENTS
+from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupError
+
+ZONE = "left|middle|right"
+EVENTS = EventSchema(
+    *(
+        EventType(name, fields, text, role, "seat" if hidden else None, (hidden,) if hidden else ())
+        for name, fields, text, role, hidden in KIT_EVENTS
+    )
+)
+
+
+class AttackRight(Engine):
+    """Attack Right on the engine kit."""
+
+    info = GameInfo(
+        "attack-right",
+        "Attack Right",
+        2,
+        4,
+        simultaneous=True,
+        max_length=2000,  # 4 rounds of a 7-card draft and at most ~60 play decisions each
+        side="deck",
+        score="glory",
+    )
+    grammar = Grammar(
+        "pick {card}",
+        f"play {{card}} {{zone:{ZONE}}}",
+        f"play {{card}} {{zone:{ZONE}}} (remove {{victim:card}})",
+        f"play {{card}} {{zone:{ZONE}}} (remove {{victim:card}} #{{copy:int}})",
+        "end",
+        "end saving {card}",
+        "pass",
+        "look with {card} at {target:seat}'s card",
+        "intercept {card}",
+        f"move {{card}} to {{zone:{ZONE}}}",
+    )
+    events = EVENTS
+    vocabulary: ClassVar = {
+        "season": "text",
+        "phase": ("draft", "play", "battle", "income", "age", "end"),
+        "decision": ("draft", "play", "look", "intercept", "move", ""),
+        "piles.*": "card",
+        "discard": "card",
+        **{f"players.*.{k}": "card" for k in ("hand", "pack", "kept", "saved", "used", "moving")},
+        "players.*.tableau.*.card": "card",
+        "players.*.tableau.*.zone": tuple(ZONE.split("|")),
+        "players.*.chosen": "text",
+        "players.*.offers": "text",
+        "peeks.*.viewer": "seat",
+        "peeks.*.seat": "seat",
+        "peeks.*.hand": "card",
+        "glimpses.*.viewer": "seat",
+        "glimpses.*.seat": "seat",
+        "glimpses.*.card": "card",
+    }
+    derived = frozenset({"season"})
+    options: ClassVar = {"first_game": False}
+
+    def new_game(self, catalogue: Any, setup: Any) -> Game:
+        settings = check_settings(catalogue, setup.settings) if setup.settings else None
+        opts = GameOptions(first_game=bool(setup.options.get("first_game")), settings=settings)
+        try:
+            game = Game(catalogue, setup.sides, options=opts)
+        except GameSetupError as exc:
+            raise SetupError(str(exc)) from None
+        game.setup = setup
+        return game
+
+    def sides(self, catalogue: Any) -> Sequence[str]:
+        return tuple(catalogue.rules.deck_ids)
+
+    def recommended_sides(self, catalogue: Any, players: int) -> Sequence[str]:
+        """The decks whose ``min_players`` admits ``players`` (the rulebook recommends the Spy
+        deck for 3+ players); every deck if too few remain to seat everyone."""
+        decks = tuple(d.id for d in catalogue.rules.decks if d.min_players <= players)
+        return decks if len(decks) >= players else self.sides(catalogue)
+
+    def player_range(self, catalogue: Any) -> tuple[int, int]:
+        return catalogue.rules.players.min, catalogue.rules.players.max
+
+    def bots(self) -> Mapping[str, Any]:
+        return {"greedy": ai.greedy, "lookahead": ai.lookahead, "search": ai.search}
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        return ai.evaluate(state, seat)
+
+    def policy(self, state: Any, seat: int, rng: random.Random) -> int:
+        return ai.policy(state, seat, rng)
+
+    def result_lines(self, state: Any) -> list[str]:
+        return [
+            f"P{r.seat + 1}: {r.glory} glory, {r.coins} coins, {r.cards} cards, rank {r.rank}"
+            + (" (winner)" if r.winner else "")
+            for r in state.results()
+        ]
+
+    def score(self, state: Any, seat: int) -> int:
+        return int(state.glory[seat])
+
+
+ENGINE = AttackRight()
