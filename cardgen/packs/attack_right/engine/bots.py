@@ -34,8 +34,7 @@ class RandomBot:
         self.random = self.rng.random
 
     def step(self, state: State, player: int) -> int:
-        # In the draft the legal actions are exactly the pack: skip the copy.
-        legal = state.packs[player] if state.phase == DRAFT else state.legal_actions(player)
+        legal = state.legal_actions(player)
         return legal[int(self.random() * len(legal))]
 
 
