@@ -3,6 +3,7 @@
     python benchmarks/bench_games.py                      # every shipped engine, 3 runs each
     python benchmarks/bench_games.py --games 1000 --runs 5 --search 3
     python benchmarks/bench_games.py --baseline OTHER_CHECKOUT   # the same figures beside it
+    python benchmarks/bench_games.py --pack greedy-kingdoms       # one engine (repeatable)
 
 Each figure is the median of ``--runs`` runs of ``--games`` seeded games through the simulation
 (the command ``cardgen simulate CARDS -g N --bots random -w 1`` runs), at the game's default
@@ -79,15 +80,17 @@ def _players(cat, sim) -> tuple[int, int]:
     return (rp.min, rp.max) if rp is not None else (game.min_players, game.max_players)
 
 
-def measure(games: int, runs: int, search: int) -> dict[str, dict[str, float]]:
-    """Each shipped engine's figures in this checkout."""
+def measure(
+    games: int, runs: int, search: int, packs: list[str] | None = None
+) -> dict[str, dict[str, float]]:
+    """Each shipped engine's figures in this checkout (those of ``packs`` only, if given)."""
     sys.path.insert(0, str(ROOT))
     from cardgen.catalogue.loader import load_catalogue
     from cardgen.simulate import simulate
 
     out: dict[str, dict[str, float]] = {}
     for pack, folder in CATALOGUES.items():
-        if not (ROOT / folder / "rules.yaml").is_file():
+        if (packs and pack not in packs) or not (ROOT / folder / "rules.yaml").is_file():
             continue
         cat = load_catalogue(ROOT / folder)
         try:
@@ -127,18 +130,20 @@ def main() -> None:
     ap.add_argument("--search", type=int, default=0, help="search-bot games to time (0: none)")
     ap.add_argument("--baseline", type=Path, help="another checkout to measure beside this one")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--pack", action="append", choices=list(CATALOGUES), help="only this engine")
     args = ap.parse_args()
     base = None
     if args.baseline:
         baseline = args.baseline.resolve()
         cmd = [sys.executable, str(Path(__file__).resolve()), "--json"]
         cmd += ["--games", str(args.games), "--runs", str(args.runs), "--search", str(args.search)]
+        cmd += [f"--pack={p}" for p in args.pack or ()]
         env = {**os.environ, "PYTHONPATH": str(baseline), "BENCH_ROOT": str(baseline)}
         done = subprocess.run(
             cmd, capture_output=True, text=True, cwd=baseline, check=True, env=env
         )
         base = json.loads(done.stdout)
-    here = measure(args.games, args.runs, args.search)
+    here = measure(args.games, args.runs, args.search, args.pack)
     if args.json:
         print(json.dumps(here))
         return
