@@ -108,6 +108,16 @@ class EventSchema:
         """The event types with ``role``."""
         return {t.name for t in self.types.values() if t.role == role}
 
+    def role_fields(self, role: str) -> dict[str, tuple[int, int]]:
+        """Of each event type with ``role``, where its ``seat`` and its ``card`` stand in the
+        recorded tuple (the type is item 0): the counters read them without a mapping."""
+        out = {}
+        for t in self.types.values():
+            if t.role == role:
+                names = t.names
+                out[t.name] = (1 + names.index("seat"), 1 + names.index("card"))
+        return out
+
     def __iter__(self) -> Iterator[EventType]:
         return iter(self.types.values())
 

@@ -177,8 +177,8 @@ class KitTable:
         ids = [c.id for c in catalogue.cards]
         self._design = {cid: layout.start("design", k) for k, cid in enumerate(ids)}
         self._length = layout.start("length", 0)
-        self._drawn = engine.events.of_role("drawn")
-        self._played = engine.events.of_role("played")
+        self._drawn = engine.events.role_fields("drawn")
+        self._played = engine.events.role_fields("played")
         self._has_sides = bool(engine.sides(catalogue))
 
     def __getstate__(self) -> dict:
@@ -236,17 +236,20 @@ class KitTable:
         played: list[set[str]] = [set() for _ in returns]
         design, drawn, played_kinds = self._design, self._drawn, self._played
         for e in state.events or ():
-            kind = e[0]
-            if kind in drawn or kind in played_kinds:
-                doc = self.engine.events.to_dict(e)
-                k = design.get(doc["card"])
-                if k is None:
-                    continue
-                if kind in drawn:
+            at = drawn.get(e[0])
+            if at is not None:
+                k = design.get(e[at[1]])
+                if k is not None:
                     C[k] += 1
-                else:
+                continue
+            at = played_kinds.get(e[0])
+            if at is not None:
+                card = e[at[1]]
+                k = design.get(card)
+                if k is not None:
                     C[k + 1] += 1
-                    played[int(doc["seat"][1:]) - 1].add(doc["card"])
+                    seat = e[at[0]]  # an index, or the seat's name (P1)
+                    played[seat if isinstance(seat, int) else int(seat[1:]) - 1].add(card)
         for p, cards in enumerate(played):
             for cid in cards:
                 k = design[cid]

@@ -1,0 +1,52 @@
+"""The simulation's per-design counters of every game on the kit agree with the game's events
+read as mappings: a copy drawn per ``drawn`` event, played per ``played`` event, and the
+player-games (won) in which a design was played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.engine.simulation import KitSimulation, seat_sides
+from cardgen.simulate.protocol import GameSpec
+from cardgen.simulate.spec import SimSpec
+from cardgen.simulate.stats import Layout
+from tests.kit.catalogues import ids, kit_folders, load
+
+FOLDERS = kit_folders()
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=ids(FOLDERS))
+def test_design_counters_match_the_events(folder: Path) -> None:
+    cat, engine = load(folder)
+    sim = KitSimulation(engine)
+    n = engine.player_range(cat)[0]
+    sides = tuple(sim.recommended_sides(cat, n))[:n] or seat_sides(n)
+    spec = SimSpec(games=3, players=n, matchups=(sides,), bots="random", seed=1)
+    layout = Layout(tuple(sim.blocks(cat, spec)))
+    table = sim.prepare(cat, spec, layout)
+    schema = engine.events
+    drawn, played = schema.of_role("drawn"), schema.of_role("played")
+    counted = 0
+    for g in range(3):
+        C = [0] * layout.size
+        record = table.play(GameSpec(g, sides, ("random",) * n, g, tuple(range(n))), C)
+        want: dict[str, list[int]] = {c.id: [0, 0, 0, 0] for c in cat.cards}
+        by_seat: list[set[str]] = [set() for _ in range(n)]
+        for e in record.state.events:
+            doc = schema.to_dict(e)
+            if doc["type"] in drawn and doc["card"] in want:
+                want[doc["card"]][0] += 1
+            elif doc["type"] in played and doc["card"] in want:
+                want[doc["card"]][1] += 1
+                by_seat[int(doc["seat"][1:]) - 1].add(doc["card"])
+        for p, cards in enumerate(by_seat):
+            for card in cards:
+                want[card][2] += 1
+                want[card][3] += record.winners[p]
+        for k, c in enumerate(cat.cards):
+            assert layout.row(C, "design", k) == dict(zip(("drawn", "played",
+                "games_played", "wins_played"), want[c.id], strict=True)), c.id  # fmt: skip
+            counted += sum(want[c.id][:2])
+    assert counted > 0
