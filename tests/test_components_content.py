@@ -151,6 +151,58 @@ def test_scoreboard_text_layer(tmp_path, rules, layout):
         assert phase.name in text
 
 
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+def test_scoreboard_has_a_place_for_every_shared_pile(tmp_path, rules, layout, paper):
+    """The table's piles the seed names ("separate all the spring cards and fall cards into two
+    decks", "put into the same discard pile", "Place coin tokens and age tokens into two
+    piles"): a card-sized place for each season's deck (its rounds from the rules model) and
+    the discard pile below the round track, the bank's two piles beside it, on either sheet."""
+    import pypdfium2
+
+    path = tmp_path / "score.pdf"
+    write_scoreboard(path, rules, layout, paper)
+    write_scoreboard(tmp_path / "again.pdf", rules, layout, paper)
+    assert (tmp_path / "again.pdf").read_bytes() == path.read_bytes()
+    (text,) = pdf_texts(path)
+    words = " ".join(text.split())
+    for season in rules.seasons:
+        rounds = ", ".join(map(str, season.rounds))
+        assert f"{season.id.upper()} deck face down · dealt in rounds {rounds}" in words
+    assert "Discard pile discarded, removed and dead cards" in words
+    assert "Bank · coins" in words and "Bank · age tokens" in words
+    pdf = pypdfium2.PdfDocument(path)
+    tp = pdf[0].get_textpage()
+    flat = tp.get_text_range()
+
+    def box(word: str) -> tuple[float, float, float, float]:
+        return tp.get_charbox(flat.index(word))
+
+    deck, discard, rnd = box(f"{rules.seasons[0].id.upper()} deck"), box("Discard"), box("Round")
+    coins, age, each = box("Bank · coins"), box("Bank · age"), box("Each round")
+    pdf.close()
+    assert each[3] < deck[1] and deck[3] < rnd[1] and abs(deck[1] - discard[1]) < 1
+    assert coins[2] < rnd[0] and age[0] > rnd[2]  # the bank on either side of the round track
+
+
+def test_each_player_board_has_every_area_of_the_players_kingdom(tmp_path, rules, layout):
+    """Every board: the Kingdom's left, middle and right with their power, which Neighbour each
+    side faces, the player's coins and the card saved face down for the next Play phase (seed:
+    "The face down card is saved for the next Playing Phase"), the five phases."""
+    path = tmp_path / "boards.pdf"
+    write_player_boards(path, rules, layout, "a3")
+    pages = [" ".join(p.split()) for p in pdf_texts(path)]
+    assert len(pages) == len(rules.players.colours)
+    for page in pages:
+        for area in ("LEFT defence", "MIDDLE defence + attack", "RIGHT attack",
+                     "Your LEFT Neighbour attacks this side",
+                     "You attack your RIGHT Neighbour from this side",
+                     f"Your coins go here: start with {rules.economy.starting_coins}.",
+                     "Saved card face down: kept when you end your turn, for the next Play phase",
+                     "FALL only", "Buildings never age."):  # fmt: skip
+            assert area in page, area
+        assert all(f"{i}. {ph.name}" in page for i, ph in enumerate(layout.phases, 1))
+
+
 # --- tokens -----------------------------------------------------------------------------------
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def tokens(request, tmp_path_factory, rules, layout):

@@ -98,7 +98,7 @@ def scoreboard_items(rules: RulesModel, layout: ComponentLayout) -> list[Item]:
             "Scoreboard",
             mm(sb.width),
             mm(sb.height),
-            lambda s: draw_scoreboard(s, rules, layout),
+            lambda s: draw_scoreboard(s, rules, layout, card_size()),
         )
         for i in range(rules.components.scoreboards)
     ]
@@ -167,7 +167,7 @@ def component_specs() -> list[ComponentSpec]:
 
     def boards(rules: RulesModel, how: str | None) -> str:
         players = ", ".join(f"{p.name} ({p.letter})" for p in rules.players.colours)
-        return f"player boards {players}: tableau guide, phases, reminders; {how}"
+        return f"player boards {players}: tableau guide, coins, saved card, phases; {how}"
 
     inputs = (DEFAULT_LAYOUT,)
     return [
@@ -180,7 +180,9 @@ def component_specs() -> list[ComponentSpec]:
         ),
         ComponentSpec(
             "scoreboard",
-            lambda rules, how: f"scoreboard: glory track, round track, phase order; {how}",
+            lambda rules, how: (
+                f"scoreboard: glory track, round track, decks, discard pile, bank, phases; {how}"
+            ),
             with_layout(write_scoreboard),
             large=True,
             inputs=inputs,

@@ -173,13 +173,10 @@ def _slot(s: Sheet, slot: Slot, rules: RulesModel, layout: ComponentLayout) -> N
 
 
 def _reminders(s: Sheet, g: BoardGeometry, rules: RulesModel, layout: ComponentLayout) -> None:
-    """Reminders for coins (left) and age tokens (right) in the room below shorter zones."""
+    """In the room below shorter zones: the coins reminder (left) and the place of the card you
+    save when you end your turn (right)."""
     pb = layout.player_board
-    texts = {
-        Placement.LEFT: ("coin", rules_text(pb.reminders.coins, rules)),
-        Placement.RIGHT: ("age-token", rules_text(pb.reminders.age, rules)),
-    }
-    for zone, (icon, text) in texts.items():
+    for zone in (Placement.LEFT, Placement.RIGHT):
         rect = g.zones[zone]
         lowest = min((sl.rect.y for sl in g.slots if sl.zone is zone), default=rect.top)
         free = Rect(rect.x + pb.slot_padding, rect.y + pb.slot_padding, 0, 0)
@@ -188,10 +185,25 @@ def _reminders(s: Sheet, g: BoardGeometry, rules: RulesModel, layout: ComponentL
             continue
         s.stroke(layout.muted)
         s.fill(layout.paper)
+        if zone is Placement.RIGHT:  # a card's place: dashed like a pile, not a tableau slot
+            s.c.saveState()
+            s.c.setDash(2, 1.5)
+            s.c.roundRect(free.x, free.y, free.w, free.h, 3, stroke=1, fill=1)
+            s.c.restoreState()
+            title, *note = pb.saved_card
+            s.fill(layout.ink)
+            s.text(title, free.cx, free.y + free.h / 2 + 2, pt(s.fit(title, mm(free.w - 6), 14)))
+            s.fill(layout.muted)
+            for i, line in enumerate(note):
+                size = s.fit(line, mm(free.w - 6), 8.5)
+                s.text(line, free.cx, free.y + free.h / 2 - 5 - 3.8 * i, pt(size), bold=False)
+            continue
         s.c.roundRect(free.x, free.y, free.w, free.h, 3, stroke=1, fill=1)
-        s.icon(icon, free.cx, free.top - 13, 18)
+        s.icon("coin", free.cx, free.top - 13, 18)
         s.fill(layout.ink)
-        s.wrapped(text, free.x + 4, free.top - 26, free.w - 8, pt(9.5))
+        s.wrapped(
+            rules_text(pb.reminders.coins, rules), free.x + 4, free.top - 26, free.w - 8, pt(9.5)
+        )
 
 
 def _sides(s: Sheet, g: BoardGeometry, layout: ComponentLayout) -> None:

@@ -12,7 +12,7 @@ from cardgen.components.draw import Sheet, player_marker, text_on
 from cardgen.packs.attack_right.components.player_board import Rect, draw_phase_row, pt
 from cardgen.packs.attack_right.components.style import ComponentLayout, rules_text
 from cardgen.packs.attack_right.model import RulesModel
-from cardgen.render.units import mm
+from cardgen.render.units import Size, mm
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,9 @@ def glory_track(layout: ComponentLayout) -> Track:
     return Track(cells)
 
 
-def draw_scoreboard(s: Sheet, rules: RulesModel, layout: ComponentLayout) -> None:
-    """Draw the scoreboard with its bottom-left corner at the origin (points)."""
+def draw_scoreboard(s: Sheet, rules: RulesModel, layout: ComponentLayout, card: Size) -> None:
+    """Draw the scoreboard with its bottom-left corner at the origin (points); ``card``: the
+    card size (the piles' places)."""
     sb = layout.scoreboard
     track = glory_track(layout)
     c = s.c
@@ -65,7 +66,7 @@ def draw_scoreboard(s: Sheet, rules: RulesModel, layout: ComponentLayout) -> Non
     bottom = min(r.y for r in track.cells) + sb.cell + 6
     top = track.cells[0].y - 6
     inner = Rect(left, bottom, right - left, top - bottom)
-    _interior(s, inner, track, rules, layout)
+    _interior(s, inner, track, rules, layout, card)
     c.restoreState()
 
 
@@ -85,7 +86,7 @@ def _track(s: Sheet, track: Track, layout: ComponentLayout) -> None:
 
 
 def _interior(
-    s: Sheet, box: Rect, track: Track, rules: RulesModel, layout: ComponentLayout
+    s: Sheet, box: Rect, track: Track, rules: RulesModel, layout: ComponentLayout, card: Size
 ) -> None:
     sb = layout.scoreboard
     s.fill(layout.ink)
@@ -97,14 +98,76 @@ def _interior(
     s.text(f"{sb.glory_label}: {note}", box.cx, box.top - 23, pt(10), bold=False)
     players = Rect(box.x, box.top - 40, box.w, 12)
     _players(s, players, rules, layout)
-    row = Rect(box.x, box.y, box.w, 44)  # the phase order along the bottom
+    row = Rect(box.x, box.y, box.w, sb.phase_height)  # the phase order along the bottom
     s.fill(layout.ink)
     s.text(sb.phase_label, box.cx, row.top + 4, pt(13))
-    # the round track in the middle of the space left between them
-    height = sb.round_cell + 8
-    middle = (players.y + row.top + 10) / 2
-    _round_track(s, Rect(box.x, middle - height / 2, box.w, height), rules, layout)
     draw_phase_row(s, row, rules, layout)
+    # between them: the round track with the bank beside it, the piles below it, evenly spaced
+    track_h = sb.round_cell + 8
+    free = players.y - (row.top + 10)
+    gap = (free - track_h - card.w) / 3
+    if gap < 1:
+        raise ValueError(
+            f"the scoreboard is {sb.height:g} mm high: too low for its round track and piles"
+        )
+    piles = Rect(box.x, row.top + 10 + gap, box.w, card.w)
+    _piles(s, piles, rules, layout, card)
+    track = Rect(box.x, piles.top + gap, box.w, track_h)
+    drawn = _round_track(s, track, rules, layout)
+    _bank(s, track, drawn, layout)
+
+
+def _piles(s: Sheet, box: Rect, rules: RulesModel, layout: ComponentLayout, card: Size) -> None:
+    """A place for each season's deck and the discard pile: card-sized, lying on its side."""
+    sb = layout.scoreboard
+    w, h, gap = card.h, card.w, 8.0
+    places = [
+        (
+            sb.deck.format(season=season.id.upper()),
+            sb.deck_note.format(rounds=", ".join(map(str, season.rounds))),
+            season.colour,
+        )
+        for season in rules.seasons
+    ]
+    places.append((sb.discard, sb.discard_note, layout.ink))
+    width = len(places) * w + (len(places) - 1) * gap
+    if width > box.w:
+        gap = (box.w - len(places) * w) / max(1, len(places) - 1)
+        width = box.w
+    x = box.cx - width / 2
+    for title, note, colour in places:
+        s.c.saveState()
+        s.fill(layout.paper)
+        s.stroke(colour)
+        s.c.setLineWidth(0.7)
+        s.c.setDash(2, 1.5)
+        s.c.roundRect(x, box.y, w, h, 3, stroke=1, fill=1)
+        s.c.restoreState()
+        s.fill(colour)
+        s.text(title, x + w / 2, box.y + h / 2 + 1, pt(s.fit(title, mm(w - 8), 15)))
+        s.fill(layout.muted)
+        s.text(note, x + w / 2, box.y + h / 2 - 6, pt(s.fit(note, mm(w - 8), 9)), bold=False)
+        x += w + gap
+
+
+def _bank(s: Sheet, box: Rect, track: Rect, layout: ComponentLayout) -> None:
+    """The bank's piles (coins, age tokens) on either side of the round track, each a circle
+    a token pile fits in, with its name beside it."""
+    right = track.x + track.w + 6
+    sides = (
+        Rect(box.x, track.y, track.x - 30 - box.x, track.h),
+        Rect(right, track.y, box.x + box.w - right, track.h),
+    )
+    r = track.h / 2
+    for (icon, name), side in zip(layout.scoreboard.bank.items(), sides, strict=False):
+        cx, cy = side.x + r, side.y + r
+        s.fill(layout.panel)
+        s.stroke(layout.muted)
+        s.c.circle(cx, cy, r, stroke=1, fill=1)
+        s.icon(icon, cx, cy, r)
+        s.fill(layout.ink)
+        size = s.fit(name, mm(side.w - 2 * r - 3), 11)
+        s.text(name, cx + r + 2, cy - pt(size) * 0.35, pt(size), align="l")
 
 
 def _players(s: Sheet, box: Rect, rules: RulesModel, layout: ComponentLayout) -> None:
@@ -127,7 +190,7 @@ def _round_track(s: Sheet, box: Rect, rules: RulesModel, layout: ComponentLayout
     width = n * cell + (n - 1) * gap
     x0, y = box.cx - width / 2, box.y
     s.fill(layout.ink)
-    s.text(sb.round_label, x0 - 6, y + cell / 2 - pt(5), pt(14), align="r")
+    s.text(sb.round_label, x0 - 4, y + cell / 2 - pt(5), pt(14), align="r")
     for season in rules.seasons:
         xs = [x0 + (r - 1) * (cell + gap) for r in season.rounds]
         left, right = min(xs), max(xs) + cell

@@ -24,7 +24,6 @@ _Strict = StylePart
 
 class Reminders(_Strict):
     coins: str
-    age: str
 
 
 class Facing(_Strict):
@@ -48,6 +47,8 @@ class PlayerBoardLayout(_Strict):
     zone_names: dict[Placement, str]
     stat_names: dict[Stat, str]
     reminders: Reminders
+    #: the saved card's place: its name and its note's lines
+    saved_card: list[str] = Field(min_length=1)
 
 
 class PhaseText(_Strict):
@@ -67,6 +68,13 @@ class ScoreboardLayout(_Strict):
     lap_note: str
     round_label: str
     phase_label: str
+    phase_height: PositiveFloat
+    deck: str
+    deck_note: str
+    discard: str
+    discard_note: str
+    #: the bank's piles beside the round track, by their icon
+    bank: dict[str, str] = Field(min_length=1, max_length=2)
 
 
 class CoinFace(_Strict):
