@@ -4,6 +4,7 @@ the rules model's numbers and settings, and :class:`Game` which deals new states
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine import Setup, SetupError
@@ -42,14 +43,13 @@ class Design:
     special_power: int = -1
     special_traits: tuple[str, ...] = ()
     extra_damage: int = 0
+    #: a base card; a special troop card (read in the engine's hot loops: set once)
+    is_base: bool = field(init=False)
+    is_special: bool = field(init=False)
 
-    @property
-    def is_base(self) -> bool:
-        return self.pile == "base"
-
-    @property
-    def is_special(self) -> bool:
-        return self.special_power >= 0
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_base", self.pile == "base")
+        object.__setattr__(self, "is_special", self.special_power >= 0)
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,11 @@ class Compiled:
     @property
     def board_size(self) -> int:
         return self.territories * self.slots
+
+    @cached_property
+    def artillery(self) -> frozenset[int]:
+        """The indices of the troop types with the artillery trait."""
+        return frozenset(i for i, t in enumerate(self.troops) if t.artillery)
 
     def deck(self, pile: str) -> list[int]:
         """Every card of ``pile`` as design indices (copies included), in catalogue order."""

@@ -162,6 +162,9 @@ class State:
         self.winner: int | None = None
         self.stalemate = False
         self.events: list[tuple] | None = []
+        #: the legal actions of the seat to act, once listed: (phase, seat, actions); cleared
+        #: whenever the state changes (step, arrange), never copied
+        self._legal: tuple[str, int, list[int]] | None = None
 
     # --- construction ---------------------------------------------------------------------
     @classmethod
@@ -199,6 +202,7 @@ class State:
         new.winner = self.winner
         new.stalemate = self.stalemate
         new.events = None if self.events is None else list(self.events)
+        new._legal = None
         return new
 
     # --- queries ----------------------------------------------------------------------------
@@ -224,11 +228,9 @@ class State:
 
     def complete_territories(self, p: int) -> int:
         """Territories of ``p`` with a base on every slot."""
-        t = self.table
+        n = self.table.slots
         board = self.players[p].board
-        return sum(
-            all(board[k * t.slots + s] >= 0 for s in range(t.slots)) for k in range(t.territories)
-        )
+        return sum(min(board[k : k + n]) >= 0 for k in range(0, len(board), n))
 
     def territory_troops(self, p: int, territory: int) -> int:
         t = self.table
@@ -244,6 +246,12 @@ class State:
         """The actions ``seat`` may take now, sorted (none when it does not act)."""
         if self.phase == OVER or seat != self.actor:
             return []
+        memo = self._legal
+        if memo is None or memo[0] != self.phase or memo[1] != seat:
+            memo = self._legal = (self.phase, seat, self._list_legal())
+        return list(memo[2])
+
+    def _list_legal(self) -> list[int]:
         p = self.actor
         me = self.players[p]
         ph = self.phase
@@ -309,35 +317,47 @@ class State:
             )
         return held + 1 <= self.complete_territories(p)
 
-    def _targets(self) -> list[int]:
+    def _targets(self, first: bool = False) -> list[int]:
+        """The units the current allocation may damage (unit indices, sorted): of identical
+        units (owner, kind, slot) the most damaged.  With ``first``: whether there is any, as
+        a list of at most one."""
         b = self.battle
         assert b is not None and b.queue
         player, _points, kind = b.queue[0]
-        manned = self._manned(1 - player)
-        bypass = kind == "artillery" and manned and self._bypass(player)
-        best: dict[tuple[int, str, int], int] = {}  # of identical units, the most damaged
-        for i, u in enumerate(b.units):
-            if self._fits(u, player, kind, manned, bypass):
-                k = best.setdefault((u.owner, u.kind, u.slot), i)
-                if u.damage > b.units[k].damage:
-                    best[(u.owner, u.kind, u.slot)] = i
+        kinds, infantry = self._target_kinds(player, kind)
+        troops = self.table.troops
+        best: dict[tuple[int, str, int], int] = {}
+        units = b.units
+        for i, u in enumerate(units):
+            if u.owner == player or u.dead or u.damage >= max(u.power, 1):
+                continue
+            if u.kind not in kinds or (infantry and not troops[u.troop].infantry):
+                continue
+            if first:
+                return [i]
+            key = (u.owner, u.kind, u.slot)
+            k = best.setdefault(key, i)
+            if u.damage > units[k].damage:
+                best[key] = i
         return sorted(best.values())
 
-    def _fits(self, u: Unit, player: int, kind: str, manned: bool, bypass: bool) -> bool:
-        """Whether ``player``'s damage of pool ``kind`` may be assigned to ``u``."""
-        if u.owner == player or u.dead or u.lethal:
-            return False
-        troop = u.kind in (TROOP, SPECIAL)
+    def _target_kinds(self, player: int, kind: str) -> tuple[tuple[str, ...], bool]:
+        """The unit kinds ``player``'s damage of pool ``kind`` may be assigned to (units of
+        the enemy not dead nor assigned lethal damage), and whether only infantry troops."""
         if kind == "troops":
-            return troop
+            return (TROOP, SPECIAL), False
         if kind == "infantry":
             if self.table.settings.strike_targets == "any":
-                return troop
-            return u.kind == TROOP and self.table.troops[u.troop].infantry
+                return (TROOP, SPECIAL), False
+            return (TROOP,), True
         if kind == "regular":  # opposing troops; bases and the palace once unmanned
-            return troop or not manned
+            if self._manned(1 - player):
+                return (TROOP, SPECIAL), False
+            return UNIT_KINDS, False
         if kind == "artillery":  # the Siege Engineers' bypass names bases, not the palace
-            return u.kind in (BASE, PALACE) and (not manned or (bypass and u.kind == BASE))
+            if not self._manned(1 - player):
+                return (BASE, PALACE), False
+            return ((BASE,) if self._bypass(player) else ()), False
         raise AssertionError(kind)
 
     def _manned(self, owner: int) -> bool:
@@ -350,13 +370,14 @@ class State:
         if b.palace and not self.table.settings.palace_manned_by_specials:
             return False
         return any(
-            u.owner == owner and u.kind == manning and not u.dead and not u.lethal for u in b.units
+            u.owner == owner and u.kind == manning and not u.dead and u.damage < max(u.power, 1)
+            for u in b.units
         )
 
     def _bypass(self, player: int) -> bool:
         """Whether ``player``'s artillery may damage defended bases (an ability in play); a
         manned palace stays out of its reach."""
-        arts = {i for i, t in enumerate(self.table.troops) if t.artillery}
+        arts = self.table.artillery
         return any(
             e.kind == "damage_manned_bases" and (e.troop == -1 or e.troop in arts)
             for e in self._effects(player)
@@ -406,6 +427,7 @@ class State:
         p = self.actor
         kind, a, b = A.decode(action)
         ph = self.phase
+        self._legal = None
         if ph in (SETUP_DRAW, RENEW_DRAW):
             self._draw(p, "ability" if action == A.DRAW_ABILITY else "base")
             if ph == SETUP_DRAW:
@@ -449,6 +471,7 @@ class State:
         elif ph == ALLOCATE:
             self._allocate(a)
         self._advance()
+        self._legal = None
 
     # --- cards ------------------------------------------------------------------------------
     def _any_draw(self, p: int) -> bool:
@@ -804,7 +827,7 @@ class State:
         b = self.battle
         assert b is not None
         while True:
-            while b.queue and (b.queue[0][1] <= 0 or not self._targets()):
+            while b.queue and (b.queue[0][1] <= 0 or not self._targets(first=True)):
                 done = b.queue.pop(0)
                 if done[1] > 0:
                     self._event("damage-lost", player=done[0], amount=done[1], pool=done[2])
@@ -997,6 +1020,7 @@ class State:
         under ``players`` by index).  The cards a seat is given on its board, in its hand, on
         its palace, in play or in its discards leave its piles unless the piles are given
         too.  Without ``to_act`` the attacker acts."""
+        self._legal = None
         for key, value in given.items():
             if key == "players":
                 for p, fields in value.items():
