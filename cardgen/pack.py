@@ -295,10 +295,6 @@ class Pack(Generic[CardT, RulesT]):
     simulation: ClassVar[str | None] = None
     #: ``"module:function"`` ``(catalogue, games)`` warning on cards that seldom get played
     simulation_check: ClassVar[str | None] = None
-    #: ``"module"`` with the pack's own documents (appendix sections, rulebook context), or
-    #: None.  A pack with documents has a rulebook (``rulebook.md`` in its data folder); every
-    #: pack has the generic appendix (card reference, icons, components).
-    documents: ClassVar[str | None] = None
 
     # --- documents --------------------------------------------------------------------------
     def appendix_sections(self, catalogue: Catalogue) -> list[Section] | None:
@@ -342,7 +338,7 @@ class Pack(Generic[CardT, RulesT]):
             "engine": self.engine is not None,
             "scenarios": self.scenarios is not None or kit,
             "simulate": self.simulation is not None or kit,
-            "docs": self.documents is not None,
+            "docs": (self.data / "rulebook.md").is_file(),
             "new": self.starter is not None,
         }
 

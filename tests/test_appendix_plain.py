@@ -151,7 +151,7 @@ def test_no_rulebook_unless_there_is_a_source(catalogue, tmp_path):
     from cardgen.build.pipeline import build
     from cardgen.docs import RulebookError
 
-    assert catalogue.pack.documents is None
+    assert not catalogue.pack.supports()["docs"]
     with pytest.raises(RulebookError, match="no rulebook source"):
         write_rulebook(catalogue, tmp_path / "none", ["md"])
     report = build(PLAIN, tmp_path / "kit", only=["appendix"])

@@ -192,3 +192,9 @@ def test_a_pack_on_the_engine_kit_supports_scenarios_and_simulation() -> None:
         supports = get_pack(pack_id).supports()
         assert supports["engine"] and supports["scenarios"] and supports["simulate"], pack_id
     assert not get_pack("plain").supports()["simulate"]
+
+
+def test_a_pack_with_a_rulebook_source_supports_docs() -> None:
+    for pack_id in ("attack-right", "attack-the-tower", "castle-rampage", "authority"):
+        assert get_pack(pack_id).supports()["docs"], pack_id
+    assert not get_pack("plain").supports()["docs"]

@@ -31,7 +31,6 @@ class AttackRight(Pack):
     scenarios = "cardgen.packs.attack_right.scenario"
     simulation = "cardgen.packs.attack_right.simulation"
     simulation_check = "cardgen.packs.attack_right.card_checks:run_simulation_check"
-    documents = "cardgen.packs.attack_right.docs"
     #: effects in a sheet cell: ``gain_coins 1 trigger=battle when=attack_won; hidden``
     sheet_notation: ClassVar[dict[str, Notation]] = {
         "effects": Notation(lead="kind", number="amount")
@@ -154,22 +153,29 @@ class AttackRight(Pack):
 
     # --- documents ---------------------------------------------------------------------------
     def appendix_sections(self, catalogue) -> list:
-        return self.module("documents").appendix_sections(catalogue)
+        return _docs().appendix_sections(catalogue)
 
     def appendix(self, catalogue):
-        return self.module("documents").appendix(catalogue, self.appendix_sections(catalogue))
+        return _docs().appendix(catalogue, self.appendix_sections(catalogue))
 
     def rulebook_context(self, rules: RulesModel) -> dict[str, Any]:
-        return self.module("documents").rulebook_context(rules)
+        return _docs().rulebook_context(rules)
 
     def rulebook_icons(self, rules: RulesModel) -> dict[str, tuple[str, str]]:
-        return self.module("documents").rulebook_icons(rules)
+        return _docs().rulebook_icons(rules)
 
     def rulebook_figures(self, catalogue) -> dict[str, Any]:
-        return self.module("documents").rulebook_figures(catalogue)
+        return _docs().rulebook_figures(catalogue)
 
     def rules_reference(self) -> str:
-        return self.module("documents").rules_reference(self.game_type.name)
+        return _docs().rules_reference(self.game_type.name)
+
+
+def _docs() -> Any:
+    """Attack Right's documents (:mod:`.docs`), imported when a document is made."""
+    from cardgen.packs.attack_right import docs
+
+    return docs
 
 
 PACK = AttackRight()

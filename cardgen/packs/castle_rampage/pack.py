@@ -24,7 +24,6 @@ class CastleRampage(Pack):
     card_model = RampageCard
     back_labels = ("pile", "back")
     data = data_path("cardgen.packs.castle_rampage")
-    documents = "cardgen.packs.castle_rampage.docs"
 
     def engine(self) -> Any:  # type: ignore[override]
         """Castle Rampage's rules on the engine kit (:mod:`.engine`)."""
@@ -83,10 +82,14 @@ class CastleRampage(Pack):
 
     # --- documents ---------------------------------------------------------------------------
     def appendix_sections(self, catalogue) -> list:
-        return self.module("documents").appendix_sections(self, catalogue)
+        from cardgen.packs.castle_rampage import docs
+
+        return docs.appendix_sections(self, catalogue)
 
     def rules_reference(self) -> str:
-        return self.module("documents").rules_reference(self.game_type.name)
+        from cardgen.packs.castle_rampage import docs
+
+        return docs.rules_reference(self.game_type.name)
 
 
 PACK = CastleRampage()
