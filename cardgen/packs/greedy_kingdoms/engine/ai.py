@@ -156,15 +156,27 @@ def _attack(st: State, p: int, legal: list[int]) -> list[float]:
     q = g.battle_size / len(g.numbers)  # chance a Character is blocked by a random commit
     h0, h1, h2, h3 = st.res[p]
     info = {}
+    #: each Character's term when no free Character of the commit adds to the Resources
+    alone: dict[int, float] = {}
     for n in g.numbers:
         ch = st.character(p, n)
         c = ch.cost
         partial = value((min(h0, c[0]), min(h1, c[1]), min(h2, c[2]), min(h3, c[3])))
         free = not (c[0] or c[1] or c[2] or c[3])
-        info[n] = (c, ch.income if free else None, char_net(ch), partial)
+        net = char_net(ch)
+        info[n] = (c, ch.income if free else None, net, partial)
+        ok = h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3]
+        alone[n] = (1 - q) * (net if ok else -partial) - q * partial
+    gifts = {n for n, v in info.items() if v[1] is not None}
     out = []
     for a in legal:
         combo = g.combos[a - COMMIT]
+        if gifts.isdisjoint(combo):  # the same sum, term by term, as below
+            total = 0.0
+            for n in combo:
+                total += alone[n]
+            out.append(total)
+            continue
         p0, p1, p2, p3 = h0, h1, h2, h3
         for n in combo:
             gift = info[n][1]
@@ -188,7 +200,8 @@ def _block(st: State, legal: list[int]) -> list[float]:
         ch = st.character(att, n)
         ok = all(h >= c for h, c in zip(have, ch.cost, strict=True))
         worth[n] = char_net(ch) if ok else 0.0
-    return [sum(worth[n] for n in g.combos[a - COMMIT]) for a in legal]
+    combos, at = g.combos, worth.__getitem__
+    return [sum(map(at, combos[a - COMMIT])) for a in legal]
 
 
 def _order(st: State, p: int, legal: list[int]) -> list[float]:
