@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 Domain = str | tuple[str, ...]
@@ -49,17 +49,25 @@ class Vocabulary:
     cards: frozenset[str]
     players: int
     paths: Mapping[str, Domain]
+    #: each path's domain, once looked up (a view's paths repeat at every decision)
+    _domains: dict[tuple[str, ...], Domain | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def domain_of(self, path: Sequence[str | int]) -> Domain | None:
         """The domain the patterns give ``path`` (the most specific match), or None."""
+        key = tuple(map(str, path))
+        if key in self._domains:
+            return self._domains[key]
         best: tuple[int, Domain] | None = None
         for pattern, domain in self.paths.items():
             parts = pattern.split(".")
-            if _matches(parts, path):
+            if _matches(parts, key):
                 rank = sum(p != "*" for p in parts)
                 if best is None or rank > best[0]:
                     best = (rank, domain)
-        return None if best is None else best[1]
+        self._domains[key] = None if best is None else best[1]
+        return self._domains[key]
 
     def problem(self, value: Any, domain: Domain) -> str | None:
         """Why ``value`` is not of ``domain`` (a sentence with a did-you-mean), or None."""
