@@ -242,7 +242,8 @@ def _play_kit(
         if not known:
             raise usage_error(f"{engine.info.name} has no sides to choose.", "--sides")
         check_choices(side_list, known, "--sides")
-    n = players or len(side_list) or lo
+    named = [x for t in _split(teams) for x in t.split("+")] if teams else []
+    n = players or len(side_list) or len(named) or lo
     bot_list = _split(bots)
     check_choices(bot_list, bot_names(engine), "--bots")
     if len(bot_list) == 1:

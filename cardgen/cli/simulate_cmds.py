@@ -142,7 +142,8 @@ def simulate(
     check_choices([bots], [*sim.bots, MIXED], "--bots")
     if first_game and "first_game" not in sim.options:
         raise usage_error(f"the {game.id} pack has no first-game set-up.", "--first-game")
-    if teams and "teams" not in sim.options:
+    kit_teams = has_engine(cat) and any(engine.team_layouts(k) for k in range(lo, hi + 1))
+    if teams and "teams" not in sim.options and not kit_teams:
         raise usage_error(f"the {game.id} pack has no team play.", "--teams")
     if teams:
         check_partners(teams)

@@ -74,7 +74,9 @@ class KitSimulation:
 
     @property
     def options(self) -> Mapping[str, Any]:
-        return dict(self.engine.options)
+        info = self.engine.info
+        teams = any(self.engine.team_layouts(k) for k in range(1, info.max_players + 1))
+        return {**self.engine.options, **({"teams": False} if teams else {})}
 
     @property
     def side(self) -> str:
@@ -197,12 +199,15 @@ class KitTable:
         g = self._games.get(sides)
         if g is None:
             try:
+                opts = dict(self.spec.options)
+                teams = self.engine.team_layouts(len(sides)) if opts.pop("teams", None) else ()
                 setup = self.engine.setup(
                     self.catalogue,
                     len(sides),
                     sides if self._has_sides else (),
                     settings=self.settings,
-                    options=dict(self.spec.options),
+                    options=opts,
+                    teams=teams[0] if teams else (),
                 )
                 g = self._games[sides] = self.engine.new_game(self.catalogue, setup)
             except EngineError as exc:
