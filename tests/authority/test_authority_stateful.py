@@ -3,18 +3,11 @@ reading, keeps the invariants, and a clone given the same actions reaches the sa
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.authority.engine import Game
-from cardgen.packs.authority.model import Settings
-
-CAT = load_catalogue(Path(__file__).resolve().parents[2] / "games" / "authority" / "cards")
-FACTIONS = ["bloodrunners", "iron-wall", "golden-ox", "hooded-brothers"]
+from tests.authority._helpers import game
 
 
 class AuthorityMachine(RuleBasedStateMachine):
@@ -25,8 +18,9 @@ class AuthorityMachine(RuleBasedStateMachine):
         flags=st.lists(st.booleans(), min_size=6, max_size=6),
     )
     def start(self, n, seed, order, flags):
-        reading = Settings.model_validate(
-            {
+        self.state = game(
+            n,
+            **{
                 "attack_order": order,
                 "damage_persists": flags[0],
                 "leftover_to_monarch": flags[1],
@@ -34,26 +28,25 @@ class AuthorityMachine(RuleBasedStateMachine):
                 "refill_immediately": flags[3],
                 "generals_aside": flags[4],
                 "kingsguard_returns": flags[5],
-            }
-        )
-        self.state = Game(CAT, FACTIONS[:n], seed=seed, settings=reading).new_initial_state()
+            },
+        ).new_initial_state(seed)
 
     @rule(data=st.data())
     def act(self, data):
         s = self.state
         if s.is_terminal():
             return
-        action = data.draw(st.sampled_from(s.legal_actions()))
+        action = data.draw(st.sampled_from(s.legal_actions(s.current)))
         before = s.clone()
-        s.apply_action(action)
-        before.apply_action(action)
-        assert before.state_hash() == s.state_hash()
+        s.apply({s.current: action})
+        before.apply({before.current: action})
+        assert before.digest() == s.digest()
 
     @invariant()
     def holds(self):
         if hasattr(self, "state"):
             self.state.check_invariants()
-            assert self.state.is_terminal() == (not self.state.legal_actions())
+            assert self.state.is_terminal() == (not self.state.legal_actions(self.state.current))
 
 
 AuthorityMachine.TestCase.settings = settings(

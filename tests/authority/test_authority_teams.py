@@ -11,31 +11,22 @@ import pytest
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.cli import app
-from cardgen.packs.authority.engine import (
-    END,
-    Act,
-    Game,
-    GameSetupError,
-    GreedyBot,
-    RandomBot,
-    decode,
-    play_with_bots,
-    replay_log,
-    to_json_log,
-)
-from cardgen.packs.authority.model import Settings
+from cardgen.engine import log
+from cardgen.engine.bots import make_bot
+from cardgen.engine.errors import SetupError
+from cardgen.engine.play import play
+from cardgen.packs.authority.engine import ENGINE
+from cardgen.packs.authority.engine.actions import END, Act, decode
 
 CARDS = Path(__file__).resolve().parents[2] / "games" / "authority" / "cards"
 CAT = load_catalogue(CARDS, use_cache=False)
-FACTIONS = ["bloodrunners", "iron-wall", "golden-ox", "hooded-brothers"]
-TEAMS = {"mode": "2v2"}
+PARTNERS = ((0, 2), (1, 3))
 #: every action aimed at a seat or at a unit of one
 AIMED = (Act.ATTACK, Act.STRIKE, Act.WOUND, Act.IGNORE, Act.DISABLE, Act.REMOVE_SPY)
 
 
-def _game(seed: int = 0, cat=CAT, **reading) -> Game:
-    settings = Settings.model_validate({**cat.rules.settings.model_dump(), **TEAMS, **reading})
-    return Game(cat, FACTIONS, seed=seed, settings=settings)
+def _game(cat=CAT, **reading):
+    return ENGINE.new_game(cat, ENGINE.setup(cat, 4, settings=reading, teams=PARTNERS))
 
 
 def _aimed_at(state, action: int) -> int | None:
@@ -54,14 +45,16 @@ def test_no_one_is_ever_offered_a_teammate_and_the_team_wins_together():
     readings = [{}, {"attack_order": "innermost", "leftover_to_monarch": True},
                 {"disable_lasts": "until_next_turn", "spy_removed_to": "annihilate"}]  # fmt: skip
     for k in range(60):
-        state = _game(**readings[k % 3]).new_initial_state(seed=k)
-        bots = [(RandomBot if (k + s) % 2 else GreedyBot)(k * 5 + s) for s in range(4)]
+        game = _game(**readings[k % 3])
+        state = game.new_initial_state(k)
+        names = ["random" if (k + s) % 2 else "greedy" for s in range(4)]
+        bots = [make_bot(ENGINE, game, b, k * 5 + s) for s, b in enumerate(names)]
         while not state.is_terminal():
             seat = state.current
-            for a in state.legal_actions():
+            for a in state.legal_actions(seat):
                 target = _aimed_at(state, a)
                 assert target is None or target % 2 != seat % 2, (k, seat, decode(a))
-            state.apply_action(bots[seat].step(state, seat))
+            state.apply({seat: bots[seat].choose(state, seat)})
         state.check_invariants()
         assert sorted(state.winners) in ([0, 2], [1, 3]), state.winners
         assert state.returns() == [0.5 if s in state.winners else 0.0 for s in range(4)]
@@ -72,39 +65,42 @@ def test_no_one_is_ever_offered_a_teammate_and_the_team_wins_together():
 
 def test_at_the_turn_limit_the_team_with_the_most_hp_standing_wins():
     rules = CAT.rules.model_copy(update={"turn_limit": 10})
-    cat = SimpleNamespace(cards=CAT.cards, rules=rules, pack=CAT.pack)
+    cat = SimpleNamespace(cards=CAT.cards, rules=rules, pack=CAT.pack, by_id=CAT.by_id)
     for hp, winners in [((40, 20, 30, 20), (0, 2)), ((20, 40, 20, 39), (1, 3))]:
-        state = _game(cat=cat).new_initial_state(seed=1)
+        state = _game(cat=cat).new_initial_state(1)
         for p, h in zip(state.players, hp, strict=True):
             p.hp = h
         while not state.is_terminal():
-            state.apply_action(END)  # no one attacks, defends or heals
+            state.apply({state.current: END})  # no one attacks, defends or heals
         assert state.turn == 10 and state.winners == winners  # 70 against 40, 40 against 79
 
 
 def test_four_players_and_the_log_replays():
-    with pytest.raises(GameSetupError, match=r"2 vs\. 2 is for four players, not 3"):
-        Game(CAT, FACTIONS[:3], settings=CAT.rules.settings.model_copy(update=TEAMS))
-    played = play_with_bots(CAT, FACTIONS, ["greedy"] * 4, 5, teams=True)
+    with pytest.raises(SetupError, match=r"2 vs\. 2 is for four players, not 3"):
+        ENGINE.new_game(CAT, ENGINE.setup(CAT, 3, settings={"mode": "2v2"}))
+    setup = ENGINE.setup(CAT, 4, teams=PARTNERS)
+    played = play(ENGINE, CAT, setup, ["greedy"] * 4, 5)
     assert played.state.game.teams == (0, 1, 0, 1)
-    assert "2 vs. 2: P1 and P3 against P2 and P4" in played.state.events[0]
-    text = to_json_log(played, "cards")
-    assert json.loads(text)["mode"] == "2v2"
-    assert replay_log(text, CAT).ok
-    doc = json.loads(text) | {"mode": "free_for_all"}  # the same actions in another game
-    assert not replay_log(json.dumps(doc), CAT).ok
+    assert "2 vs. 2: P1 and P3 against P2 and P4" in next(
+        e[1] for e in played.state.events if e[0] == "setup"
+    )
+    text = log.to_json(played, "cards")
+    assert json.loads(text)["setup"]["teams"] == [["P1", "P3"], ["P2", "P4"]]
+    assert log.replay(text, ENGINE, CAT).ok
+    doc = json.loads(text)
+    doc["setup"]["teams"] = []  # the same actions in a game of every seat for itself
+    assert not log.replay(json.dumps(doc), ENGINE, CAT).ok
 
 
 def test_cli_play_and_simulate_teams(runner, plain, tmp_path):
     teams = ["--teams", "P1+P3,P2+P4"]
     r = runner.invoke(app, ["play", str(CARDS), *teams, "--bots", "greedy", "--seed", "2"])
     assert r.exit_code == 0, r.output
-    assert "4 players, 2 vs. 2: P1 and P3 against P2 and P4" in r.output
     assert r.output.count("— winner") == 2
     winners = [line[:2] for line in r.output.splitlines() if line.endswith("— winner")]
     assert winners in (["P1", "P3"], ["P2", "P4"])
     r = runner.invoke(app, ["play", str(CARDS), "--teams", "P1+P3,P2+P4", "--players", "3"])
-    assert r.exit_code == 2 and "--players" in plain(r.output)
+    assert r.exit_code == 2 and "--teams" in plain(r.output)
     greedy = CARDS.parent.parent / "greedy-kingdoms" / "cards"
     r = runner.invoke(app, ["play", str(greedy), "--teams", "P1+P2"])
     assert r.exit_code == 2 and "has no team play" in plain(r.output)
@@ -112,9 +108,9 @@ def test_cli_play_and_simulate_teams(runner, plain, tmp_path):
                             "-f", "json", "--bots", "greedy"])  # fmt: skip
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
-    assert doc["spec"]["teams"] is True and doc["first_player"]["fair"] == 0.5
+    assert doc["spec"]["teams"] is True and doc["shared_wins"] == 8
     assert sum(s["wins"] for s in doc["seats"]) == 16  # two winners a game
     r = runner.invoke(app, ["simulate", str(CARDS), "--teams", "P1+P3,P2+P4", "--players", "2"])
     assert r.exit_code == 2 and "four players" in plain(r.output)
     r = runner.invoke(app, ["play", str(CARDS), "--teams", "P1+P2,P3+P4"])
-    assert r.exit_code == 2 and "teams are P1+P3,P2+P4" in plain(r.output)
+    assert r.exit_code == 1 and "cannot be played in those teams" in r.output

@@ -16,7 +16,12 @@ from types import SimpleNamespace
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.engine.chance import settle
+from cardgen.engine.play import apply_strings
+from cardgen.engine.protocol import Setup
+from cardgen.packs.authority.engine import ENGINE
 from cardgen.packs.authority.engine.actions import Act, decode, encode
+from cardgen.packs.authority.engine.game import Game
 from cardgen.packs.authority.engine.state import State
 from cardgen.packs.authority.model import (
     KIND_TRIGGERS,
@@ -28,7 +33,6 @@ from cardgen.packs.authority.model import (
     Settings,
     Trigger,
 )
-from cardgen.packs.authority.scenario import Scenario, run_scenario
 from cardgen.packs.authority.text import ability_text, unit_text
 
 CARDS = Path(__file__).resolve().parents[2] / "games" / "authority" / "cards"
@@ -70,10 +74,26 @@ def _catalogue(ability: Ability, role: Role, settings: Settings):
 
 
 def _play(cat, state: dict, steps: list[dict], *, players: int = 2) -> State:
-    sc = Scenario.model_validate({"name": "t", "players": players, "state": state, "steps": steps})
-    final, problems = run_scenario(sc, cat)
-    assert problems == [], problems
-    return final
+    """The game ``state`` describes (the old scenario format, upgraded as ``cardgen scenario
+    upgrade`` does) after ``steps``, on catalogue ``cat``, written in the game's words."""
+    doc = ENGINE.upgrade_scenario({"name": "t", "players": players, "state": state,
+                                   "steps": steps})  # fmt: skip
+    assert doc is not None
+    st = Game(cat, Setup(players)).new_initial_state(0)
+    given = {k: v for k, v in doc["given"].items() if not k.startswith("P")}
+    given["players"] = {int(k[1:]) - 1: v for k, v in doc["given"].items() if k.startswith("P")}
+    ENGINE.arrange(st, given)
+    settle(st)  # the described turn begins
+    for step in doc.get("steps", []):
+        if "chance" in step:  # the turn's start, settled above
+            continue
+        apply_strings(st, {int(k[1:]) - 1: v for k, v in step.items()})
+        settle(st)
+    return st
+
+
+def _step(st: State, action: int) -> None:
+    st.apply({st.current: action})
 
 
 def _legal(st: State, act: Act, unit: str, seat: int | None = None) -> list[int]:
@@ -268,11 +288,11 @@ def _ignore_or_disable(c: Case, *, act: Act) -> None:
     st = _play(c.cat, state, steps)
     for _ in range(c.n):
         assert _legal(st, act, "man-at-arms") == [], "one's own defenders are not enemies"
-        st.apply_action(_legal(st, act, "squire", seat=1)[0])
+        _step(st, _legal(st, act, "squire", seat=1)[0])
     assert _legal(st, act, "squire") == [], f"only {c.n}"
     chosen = [u for u in st.players[1].defenders() if u in st.ignored or u in st.disabled]
     assert len(chosen) == c.n
-    st.apply_action(encode(Act.END))  # the enemy's turn
+    _step(st, encode(Act.END))  # the enemy's turn
     lasting = c.nums.get("until") == "until your next turn"
     still = [u for u in chosen if u in st.ignored or u in st.disabled]
     assert len(still) == (c.n if lasting else 0)
@@ -283,7 +303,7 @@ def _annihilate(c: Case) -> None:
     state, steps = c.fire(rows={1: ["squire"] * 3}, extra_hand=["legion"])
     st = _play(c.cat, state, [*steps, {"attack": {"unit": "legion", "target": 2}}])
     for _ in range(3):
-        st.apply_action(_legal(st, Act.STRIKE, "squire")[0])
+        _step(st, _legal(st, Act.STRIKE, "squire")[0])
     assert len(st.players[1].defenders()) == 1  # the three Squires killed, the Kingsguard left
     assert len(st.annihilated) == c.n
     assert len(st.players[1].discard) == 3 - c.n
@@ -293,7 +313,7 @@ def _retire(c: Case) -> None:
     state, steps = c.fire(extra_hand=["squire"] * 3)
     st = _play(c.cat, state, steps)
     for _ in range(c.n):
-        st.apply_action(_legal(st, Act.RETIRE, "squire")[0])
+        _step(st, _legal(st, Act.RETIRE, "squire")[0])
     assert _legal(st, Act.RETIRE, "squire") == [], f"up to {c.n}"
     assert len(st.annihilated) == c.n
 

@@ -25,9 +25,12 @@ class Authority(Pack):
     file_fields = ("faction",)
     back_labels = ("faction", "back")
     data = data_path("cardgen.packs.authority")
-    engine = "cardgen.packs.authority.engine"
-    scenarios = "cardgen.packs.authority.scenario"
-    simulation = "cardgen.packs.authority.simulation"
+
+    def engine(self) -> Any:  # type: ignore[override]
+        """Authority's rules on the engine kit (:mod:`.engine`)."""
+        from cardgen.packs.authority.engine import ENGINE
+
+        return ENGINE
 
     def codes(self) -> list:
         from cardgen.packs.authority.codes import CODES

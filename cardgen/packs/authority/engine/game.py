@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from cardgen.catalogue.loader import Catalogue
+from cardgen.engine.definition import check_settings
+from cardgen.engine.errors import SetupError
+from cardgen.engine.protocol import Setup
 from cardgen.packs.authority.engine.state import State
 from cardgen.packs.authority.model import Ability, Role, RulesModel, Settings, Trigger, Unit
 
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
 
-class GameSetupError(ValueError):
-    """A game that cannot be set up (player count, unknown or repeated faction, short supply)."""
+#: the one team layout of four players (R25): P1 and P3 against P2 and P4
+PARTNERS = ((0, 2), (1, 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,10 +30,8 @@ class UnitDef:
     cost: int | None
     abilities: tuple[Ability, ...]
     is_kingsguard: bool
-
-    @property
-    def discard_ability(self) -> Ability | None:
-        return next((a for a in self.abilities if a.trigger is Trigger.discard), None)
+    #: the ability that acts when the unit is discarded for it, if any
+    discard_ability: Ability | None
 
     @classmethod
     def of(cls, card: Unit, rules: RulesModel) -> UnitDef:
@@ -42,51 +44,33 @@ class UnitDef:
             card.cost,
             tuple(card.abilities),
             card.id == rules.kingsguard,
+            next((a for a in card.abilities if a.trigger is Trigger.discard), None),
         )
 
 
 class Game:
-    """The set-up of games of ``catalogue`` with one chosen faction per seat.
+    """A catalogue compiled for one :class:`Setup`: a faction per seat (``sides``), the
+    settings in force, the teams (``Setup.teams`` or ``settings.mode: 2v2``: R25)."""
 
-    ``Game(cat, ["bloodrunners", "golden-ox"], seed=7).new_initial_state()`` deals a game;
-    ``new_initial_state(seed=k)`` deals another with the same seats.
-    """
-
-    def __init__(
-        self,
-        catalogue: Catalogue,
-        sides: Sequence[str],
-        *,
-        seed: int = 0,
-        log_events: bool = True,
-        settings: Settings | None = None,
-    ) -> None:
+    def __init__(self, catalogue: Catalogue, setup: Setup) -> None:
         rules: RulesModel = catalogue.rules
         self.catalogue = catalogue
+        self.setup = setup
         self.rules = rules
-        #: the readings in force: ``rules.settings`` unless given (tests try the others)
-        self.settings = settings or rules.settings
-        self.sides = tuple(sides)
-        self.seed = seed
-        self.log_events = log_events
+        #: the readings in force: ``rules.settings`` with the game's overrides
+        self.settings: Settings = check_settings(catalogue, setup.settings)
+        self.sides = tuple(setup.sides) or tuple(rules.market_faction_ids[: setup.players])
         self.num_players = n = len(self.sides)
-        gt = catalogue.pack.game_type
-        if not gt.min_players <= n <= gt.max_players:
-            raise GameSetupError(
-                f"{n} players: Authority seats {gt.min_players} to {gt.max_players}"
-            )
-        for side in self.sides:
-            if side not in rules.market_faction_ids:
-                raise GameSetupError(
-                    f"unknown faction {side!r}; choose from {', '.join(rules.market_faction_ids)}"
-                )
         if len(set(self.sides)) != n:
-            raise GameSetupError("each player chooses a different faction (rules reference R8)")
-        if self.settings.mode == "2v2" and n != 4:
-            raise GameSetupError(f"2 vs. 2 is for four players, not {n} (rules reference R25)")
-        #: each seat's team: 2 vs. 2 seats P1 and P3 against P2 and P4 (R25), else one each
+            raise SetupError("each player chooses a different faction (rules reference R8)")
+        teams = setup.teams or (PARTNERS if self.settings.mode == "2v2" else ())
+        if teams and n != 4:
+            raise SetupError(f"2 vs. 2 is for four players, not {n} (rules reference R25)")
+        #: the teams, each a tuple of seats (empty: every seat for itself)
+        self.team_layout: tuple[tuple[int, ...], ...] = tuple(tuple(t) for t in teams)
+        #: each seat's team
         self.teams: tuple[int, ...] = tuple(
-            s % 2 if self.settings.mode == "2v2" else s for s in range(n)
+            next((k for k, t in enumerate(self.team_layout) if s in t), s) for s in range(n)
         )
         self.units: list[UnitDef] = []
         supply: dict[str, list[int]] = {}
@@ -102,11 +86,11 @@ class Game:
             for unit_id, count in rules.starting_deck.items():
                 for _ in range(count):
                     if not supply.get(unit_id):
-                        raise GameSetupError(f"not enough {unit_id} for {n} starting decks")
+                        raise SetupError(f"not enough {unit_id} for {n} starting decks")
                     deck.append(supply[unit_id].pop(0))
             self.starting_ids.append(deck)
             if not supply.get(rules.kingsguard):
-                raise GameSetupError(f"not enough {rules.kingsguard} for {n} players")
+                raise SetupError(f"not enough {rules.kingsguard} for {n} players")
             self.kingsguard_ids.append(supply[rules.kingsguard].pop(0))
         self.market_ids: list[int] = []
         self.general_ids: list[int] = []
@@ -126,13 +110,11 @@ class Game:
             for i in ids
             if i not in set(self.market_ids) | set(self.general_ids)
         )
-        self.warnings: list[str] = []
+        #: each instance's card design id
+        self.card_ids: list[str] = [u.id for u in self.units]
 
-    def card_id(self, inst: int) -> str:
-        return self.units[inst].id
-
-    def new_initial_state(self, seed: int | None = None) -> State:
+    def new_initial_state(self, seed: int) -> State:
         """A dealt game: the market deck and starting decks shuffled, first hands drawn."""
-        state = State(self, self.seed if seed is None else seed)
+        state = State(self, seed)
         state.setup()
         return state

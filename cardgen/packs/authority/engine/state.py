@@ -1,29 +1,37 @@
-"""The game state of Authority and its rules: one player acts at a time (OpenSpiel style).
+"""The game state of Authority and its rules: one player acts at a time.
 
 A turn is a command phase of single decisions (:mod:`.actions`) ended by ``END``, after which
 the player's uncommanded units are discarded, a new hand is drawn and the marketplace refilled.
-Every reading of the draft's open rules follows ``rules.settings`` (the rules reference).
+Every reading of the draft's open rules follows the game's settings (the rules reference).
+A described state (a scenario's ``given``) may stand before its turn (``phase: start``): the
+start of the turn is then a chance node of one outcome, so "when defending" and general-zone
+abilities act first.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from cardgen.packs.authority.engine import events as E
-from cardgen.packs.authority.engine.actions import END, Act, decode, encode
+from cardgen.engine.errors import IllegalAction, ScenarioError
+from cardgen.engine.protocol import seat_name
+from cardgen.packs.authority.engine.actions import AT_DEFENDER, END, WORDS, Act, decode, encode
 from cardgen.packs.authority.model import Kind, Role, Scale, Trigger
 
 if TYPE_CHECKING:
     from cardgen.packs.authority.engine.game import Game, UnitDef
 
-MONARCH = -1
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal in the state it was applied to."""
+#: the phases a designer's view names: before the turn's start, the command phase, the end
+PHASES = ("start", "command", "over")
+#: every card zone of a described state: naming one empties those not named
+ZONES = ("hand", "deck", "discard", "row0", "row1", "row2", "row3", "general")
+TABLE_ZONES = ("market", "market_deck", "generals", "annihilated")
+#: each kind's action of subject 0 and seat 0 (``encode(kind)``), added to in legal_actions
+_ATTACK, _DEFEND, _RECRUIT, _USE, _SPY, _HUNT, _REMOVE_SPY = (encode(Act(k)) for k in range(1, 8))
+_RETIRE, _BUY, _BUY_GENERAL, _REPLACE = (encode(Act(k)) for k in range(12, 16))
 
 
 @dataclass
@@ -56,7 +64,7 @@ class Player:
 
 
 class State:
-    """A game in progress.  ``legal_actions()``, ``apply_action(a)``, ``clone()``."""
+    """A game of Authority in progress (the kit's :class:`cardgen.engine.State`)."""
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -70,8 +78,8 @@ class State:
         self.generals: list[int] = []
         self.current = 0
         self.turn = 0  # turns begun so far (the first is 1)
-        self.history: list[int] = []
-        self.events: list[str] | None = [] if game.log_events else None
+        self.events: list[tuple[Any, ...]] | None = []
+        self.started = True  # False: the turn of ``current`` has not begun (a described state)
         self.annihilated: list[int] = []  # removed from the game (annihilated, retired, dead)
         #: cards outside this game: other factions' and unused starting units
         self.outside: list[int] = list(game.unused_ids)
@@ -80,6 +88,7 @@ class State:
         self.winners: tuple[int, ...] = ()
         self.out_order: list[int] = []  # seats in the order they were eliminated
         self.terminal = False
+        self._legal: list[int] | None = None  # the legal actions of this position, once asked
 
     # --- set-up -----------------------------------------------------------------------------
     def _reset_phase(self) -> None:
@@ -116,9 +125,10 @@ class State:
         for seat in range(self.n):
             self._draw(seat, self.rules.first_hand if seat == 0 else self.rules.hand_size)
         sides = ", ".join(f"P{s + 1} {f}" for s, f in enumerate(g.sides))
-        if self.settings.mode == "2v2":
-            sides += "; 2 vs. 2: P1 and P3 against P2 and P4"
-        self._log(E.SETUP, sides)
+        if g.team_layout:
+            teams = " against ".join(" and ".join(map(seat_name, t)) for t in g.team_layout)
+            sides += f"; {len(g.team_layout[0])} vs. {len(g.team_layout[1])}: {teams}"
+        self._log("setup", sides)
         self._start_turn()
 
     def _pop_market(self) -> int:
@@ -131,11 +141,25 @@ class State:
     def is_terminal(self) -> bool:
         return self.terminal
 
-    def current_player(self) -> int:
-        return -4 if self.terminal else self.current  # OpenSpiel's TERMINAL
-
     def movers(self) -> tuple[int, ...]:
-        return () if self.terminal else (self.current,)
+        return () if self.terminal or not self.started else (self.current,)
+
+    # the start of a described state's turn: a chance node of one outcome
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [] if self.terminal or self.started else [(0, 1.0)]
+
+    def sample_chance(self) -> int:
+        return 0  # one outcome: no draw from the generator
+
+    def apply_chance(self, outcome: int) -> None:
+        if self.terminal or self.started or outcome != 0:
+            raise IllegalAction("the game stands at no start of a turn")
+        self.started = True
+        self._legal = None
+        self._start_turn()
+
+    def chance_to_string(self, outcome: int) -> str:
+        return f"{seat_name(self.current)}'s turn begins"
 
     def returns(self) -> list[float]:
         if not self.terminal:
@@ -174,11 +198,10 @@ class State:
 
     def blocking(self, seat: int, row: int) -> list[int]:
         """The units of ``seat``'s defence row ``row`` that block attacks now."""
-        return [
-            u
-            for u in self.players[seat].rows[row]
-            if u not in self.ignored and u not in self.disabled
-        ]
+        units = self.players[seat].rows[row]
+        if not self.ignored and not self.disabled:
+            return units
+        return [u for u in units if u not in self.ignored and u not in self.disabled]
 
     def row_order(self) -> tuple[int, ...]:
         """The order in which an attack meets the defence rows (rules reference R1)."""
@@ -216,79 +239,134 @@ class State:
         return None
 
     # --- legal actions ----------------------------------------------------------------------
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """The legal actions of the player to move (sorted), empty when terminal."""
-        if self.terminal or (player is not None and player != self.current):
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """The legal actions of ``seat`` (sorted), empty unless it is the one to move.  Of
+        instances of one design in one place only the first is offered (a unit commanded this
+        phase is the one retired); a wounded defender differs from an unwounded one."""
+        if not self.movers() or (seat is not None and seat != self.current):
             return []
-        seat = self.current
+        if self._legal is None:  # computed once a position: the bot's choice, then apply's
+            self._legal = self._legal_actions(self.current)
+        return list(self._legal)
+
+    def _legal_actions(self, seat: int) -> list[int]:
         me = self.players[seat]
         opp = self.opponents(seat)
+        unit = self.game.units
         if self.hunting:
-            return sorted(
-                encode(Act.REMOVE_SPY, s)
-                for o in opp
-                for s in self.players[o].general
-                if self.unit(s).role is Role.spy
-            )
+            spies: dict[tuple[int, str], int] = {}
+            for o in opp:
+                for s in self.players[o].general:
+                    if unit[s].role is Role.spy:
+                        spies.setdefault((o, unit[s].id), s)
+            return sorted(_REMOVE_SPY + 10 * s for s in spies.values())
         out: list[int] = []
-        enemy_spies = any(
-            self.unit(s).role is Role.spy for o in opp for s in self.players[o].general
-        )
-        for inst in me.hand:
-            u = self.unit(inst)
-            if self.retire_left > 0:
-                out.append(encode(Act.RETIRE, inst))
-            if inst in self.commanded:
-                continue  # R22: back in the hand by a draw, done for this phase
-            if u.role is Role.unit:
-                out += [encode(Act.ATTACK, inst, o) for o in opp]
-                if self.free_row(seat, inst) is not None:
-                    out.append(encode(Act.DEFEND, inst))
-                out.append(encode(Act.RECRUIT, inst))
-            elif u.role is Role.spy:
-                out += [encode(Act.RECRUIT, inst), encode(Act.SPY, inst)]
+        first: dict[str, int] = {}
+        spent: dict[str, int] = {}
+        for inst in sorted(me.hand):
+            pick = spent if inst in self.commanded else first
+            pick.setdefault(unit[inst].id, inst)
+        if self.retire_left > 0:
+            for cid in {**first, **spent}:
+                out.append(_RETIRE + 10 * spent.get(cid, first.get(cid, 0)))
+        # a unit commanded to defend needs a row with room (free_row, without its instance)
+        room = any(len(me.rows[r]) < cap for r, cap in enumerate(self.rules.defence_rows, 1))
+        row0_open = self.settings.kingsguard_returns and not me.rows[0]
+        enemy_spies: bool | None = None
+        for inst in first.values():  # R22: one back in the hand by a draw is done this phase
+            ud = unit[inst]
+            i10 = 10 * inst
+            if ud.role is Role.unit:
+                out += [_ATTACK + i10 + o for o in opp]
+                if room or (row0_open and ud.is_kingsguard):
+                    out.append(_DEFEND + i10)
+                out.append(_RECRUIT + i10)
+            elif ud.role is Role.spy:
+                out += [_RECRUIT + i10, _SPY + i10]
+                if enemy_spies is None:
+                    enemy_spies = any(
+                        unit[s].role is Role.spy for o in opp for s in self.players[o].general
+                    )
                 if enemy_spies:
-                    out.append(encode(Act.HUNT, inst))
-            if u.discard_ability is not None:
-                if u.discard_ability.kind is Kind.monarch_damage:
-                    out += [encode(Act.USE, inst, o) for o in opp]
+                    out.append(_HUNT + i10)
+            ability = ud.discard_ability
+            if ability is not None:
+                if ability.kind is Kind.monarch_damage:
+                    out += [_USE + i10 + o for o in opp]
                 else:
-                    out.append(encode(Act.USE, inst, seat))
+                    out.append(_USE + i10 + seat)
+        aimed: dict[tuple[Act, int, int, str, int], int] = {}
         for o in opp:
             pool = self.pools.get(o, 0)
-            front = self.front_row(o)
-            if pool > 0 and front is not None:
+            front = self.front_row(o) if pool > 0 else None
+            if front is not None:
                 for u in self.blocking(o, front):
-                    if self.toughness(u) <= pool:
-                        out.append(encode(Act.STRIKE, u))
-                    else:
-                        out.append(encode(Act.WOUND, u))
+                    k = Act.STRIKE if self.toughness(u) <= pool else Act.WOUND
+                    aimed.setdefault((k, o, front, unit[u].id, self.damage.get(u, 0)), u)
             if self.ignore_left or self.disable_left:
-                for u in self.players[o].defenders():
-                    if u in self.ignored or u in self.disabled:
-                        continue
-                    if self.ignore_left:
-                        out.append(encode(Act.IGNORE, u))
-                    if self.disable_left:
-                        out.append(encode(Act.DISABLE, u))
+                for r, row in enumerate(self.players[o].rows):
+                    for u in row:
+                        if u in self.ignored or u in self.disabled:
+                            continue
+                        key = (o, r, unit[u].id, self.damage.get(u, 0))
+                        if self.ignore_left:
+                            aimed.setdefault((Act.IGNORE, *key), u)
+                        if self.disable_left:
+                            aimed.setdefault((Act.DISABLE, *key), u)
+        out += [encode(k[0], u) for k, u in aimed.items()]
+        offered: set[str] = set()
+        replace = self.opening and self.may_replace and self.market_deck
         for slot, inst in enumerate(self.market):
-            if inst >= 0 and self.unit(inst).cost is not None:
-                if self.unit(inst).cost <= self.authority:
-                    out.append(encode(Act.BUY, slot))
-                if self.opening and self.may_replace and self.market_deck:
-                    out.append(encode(Act.REPLACE, slot))
+            if inst < 0 or unit[inst].cost is None or unit[inst].id in offered:
+                continue
+            offered.add(unit[inst].id)
+            if (unit[inst].cost or 0) <= self.authority:
+                out.append(_BUY + 10 * slot)
+            if replace:
+                out.append(_REPLACE + 10 * slot)
+        generals: dict[str, int] = {}
         for inst in self.generals:
-            if self.unit(inst).cost <= self.authority:
-                out.append(encode(Act.BUY_GENERAL, inst))
+            if (unit[inst].cost or 0) <= self.authority:
+                generals.setdefault(unit[inst].id, inst)
+        out += [_BUY_GENERAL + 10 * inst for inst in generals.values()]
         out.append(END)
         return sorted(set(out))
 
+    def action_to_string(self, seat: int, action: int) -> str:
+        """``action`` in the game's words (:data:`.actions.PATTERNS`)."""
+        k, inst, arg = decode(action)
+        if k in (Act.BUY, Act.REPLACE):
+            inst = self.market[inst]
+        fields: dict[str, Any] = {"card": self.unit(inst).id if k is not Act.END else ""}
+        extra = ""
+        if k is Act.ATTACK:
+            fields["target"] = seat_name(arg)
+        elif k is Act.USE and arg != seat:
+            return f"use {fields['card']} on {seat_name(arg)}"
+        elif k is Act.REMOVE_SPY:
+            owner = next(s for s, p in enumerate(self.players) if inst in p.general)
+            fields["owner"] = seat_name(owner)
+        elif k in AT_DEFENDER:
+            owner, row = self.row_of(inst)
+            fields["owner"], fields["row"] = seat_name(owner), row
+            if self.damage.get(inst):
+                extra = f" wounded {self.damage[inst]}"
+        return WORDS[k].format(**fields) + extra
+
     # --- applying ---------------------------------------------------------------------------
-    def apply_action(self, action: int) -> None:
-        """Apply the current player's ``action``; IllegalActionError if it is not legal."""
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"action {action} ({decode(action)}) is not legal")
-        self.history.append(action)
+    def apply(self, actions: Mapping[int, int]) -> None:
+        """Apply the action of the seat to move (``{seat: action}``); :class:`IllegalAction`
+        if it is missing or not legal."""
+        movers = self.movers()
+        if list(actions) != list(movers):
+            raise IllegalAction(f"the seat to move is {movers}, not {sorted(actions)}")
+        action = actions[self.current]
+        if action not in self.legal_actions(self.current):
+            raise IllegalAction(f"action {action} is not legal for {seat_name(self.current)}")
+        self._legal = None
+        self._apply(action)
+
+    def _apply(self, action: int) -> None:
         a = decode(action)
         seat = self.current
         me = self.players[seat]
@@ -302,35 +380,38 @@ class State:
             self._trigger(seat, inst, Trigger.attack, target=arg)
             dmg = (self.unit(inst).power or 0) + self.bonus - self._own_bonus(inst)
             self.attacked.append((inst, arg))
-            self._log(E.ATTACK, seat, arg, self.unit(inst).name, dmg)
+            self._log("attack", seat, arg, self.unit(inst).id, dmg)
             self._hit(seat, arg, dmg)
             me.discard.append(inst)  # R21: its damage dealt, it retreats to the discard pile
         elif k is Act.DEFEND:
             row = self.free_row(seat, inst)
+            assert row is not None  # legal: a row has room
             me.hand.remove(inst)
             me.rows[row].append(inst)
-            self._log(E.DEFEND, seat, self.unit(inst).name, row)
+            self._log("defend", seat, self.unit(inst).id, row)
         elif k is Act.RECRUIT:
             me.hand.remove(inst)
             power = self.unit(inst).power or 0
             self.authority += power
-            self._log(E.RECRUIT, seat, self.unit(inst).name, power)
+            self._log("recruit", seat, self.unit(inst).id, power)
             self._trigger(seat, inst, Trigger.recruit)
             me.discard.append(inst)  # R21: its authority given, it goes to the discard pile
         elif k is Act.USE:
             me.hand.remove(inst)
             me.discard.append(inst)
-            self._log(E.USE, seat, self.unit(inst).name)
-            self._ability(seat, self.unit(inst).discard_ability, target=arg, source=inst)
+            self._log("use", seat, self.unit(inst).id)
+            ability = self.unit(inst).discard_ability
+            assert ability is not None
+            self._ability(seat, ability, target=arg, source=inst)
         elif k is Act.SPY:
             me.hand.remove(inst)
             me.general.append(inst)
-            self._log(E.SPY, seat, self.unit(inst).name)
+            self._log("spy", seat, self.unit(inst).id)
         elif k is Act.HUNT:
             me.hand.remove(inst)
             me.discard.append(inst)
             self.hunting = True
-            self._log(E.HUNT, seat, self.unit(inst).name)
+            self._log("hunt", seat, self.unit(inst).id)
         elif k is Act.REMOVE_SPY:
             self.hunting = False
             owner = next(s for s, p in enumerate(self.players) if inst in p.general)
@@ -339,14 +420,14 @@ class State:
                 self.players[owner].discard.append(inst)
             else:
                 self.annihilated.append(inst)
-            self._log(E.REMOVE_SPY, seat, owner, self.unit(inst).name)
+            self._log("remove_spy", seat, owner, self.unit(inst).id)
         elif k in (Act.STRIKE, Act.WOUND):
             owner, row = self.row_of(inst)
             pool = self.pools[owner]
             if k is Act.WOUND:
                 self.damage[inst] = self.damage.get(inst, 0) + pool
                 del self.pools[owner]
-                self._log(E.WOUND, seat, owner, self.unit(inst).name, pool)
+                self._log("wound", seat, owner, self.unit(inst).id, pool)
             else:
                 self.pools[owner] = pool - self.toughness(inst)
                 if not self.pools[owner]:
@@ -358,17 +439,17 @@ class State:
                         if self.front_row(owner) is None:
                             self._monarch(seat, owner, left)
                     elif left:
-                        self._log(E.LEFTOVER, left)
+                        self._log("leftover", left)
         elif k in (Act.IGNORE, Act.DISABLE):
             owner, _ = self.row_of(inst)
             if k is Act.IGNORE:
                 self.ignore_left -= 1
                 self.ignored.add(inst)
-                self._log(E.IGNORE, seat, owner, self.unit(inst).name)
+                self._log("ignore", seat, owner, self.unit(inst).id)
             else:
                 self.disable_left -= 1
                 self.disabled[inst] = seat
-                self._log(E.DISABLE, seat, owner, self.unit(inst).name)
+                self._log("disable", seat, owner, self.unit(inst).id)
             if owner in self.pools and self.front_row(owner) is None:
                 # R15: chosen before the damage lands, so pending damage finds the Monarch open
                 self._monarch(seat, owner, self.pools.pop(owner))
@@ -376,7 +457,7 @@ class State:
             self.retire_left -= 1
             me.hand.remove(inst)
             self.annihilated.append(inst)
-            self._log(E.RETIRE, seat, self.unit(inst).name)
+            self._log("retire", seat, self.unit(inst).id)
         elif k is Act.BUY:
             bought = self.market[inst]
             self._buy(seat, bought)
@@ -389,7 +470,7 @@ class State:
             self.market_deck.insert(0, old)  # to the bottom of the market deck
             self.market[inst] = self._pop_market()
             self.may_replace = False
-            self._log(E.REPLACE, seat, self.unit(old).name)
+            self._log("replace", seat, self.unit(old).id)
         elif k is Act.END:
             self._end_turn()
 
@@ -403,10 +484,10 @@ class State:
 
     def _buy(self, seat: int, inst: int) -> None:
         u = self.unit(inst)
-        self.authority -= u.cost
+        self.authority -= u.cost or 0
         self.recruited = True
         p = self.players[seat]
-        self._log(E.BUY, seat, u.name, u.cost)
+        self._log("buy", seat, u.id, u.cost)
         if u.role is Role.leader:
             p.general.append(inst)
             for a in u.abilities:  # active immediately (R9): each acts once now
@@ -434,7 +515,7 @@ class State:
     def _monarch(self, seat: int, target: int, dmg: int) -> None:
         p = self.players[target]
         p.hp -= dmg
-        self._log(E.MONARCH, target, dmg, max(p.hp, 0))
+        self._log("monarch", target, dmg, max(p.hp, 0))
         if p.hp <= 0:
             self._eliminate(target)
 
@@ -448,10 +529,10 @@ class State:
         if self.annihilate_left > 0:
             self.annihilate_left -= 1
             self.annihilated.append(inst)
-            self._log(E.ANNIHILATE, seat, owner, self.unit(inst).name)
+            self._log("annihilate", seat, owner, self.unit(inst).id)
         else:
             p.discard.append(inst)
-            self._log(E.KILL, seat, owner, self.unit(inst).name)
+            self._log("kill", seat, owner, self.unit(inst).id)
 
     def _eliminate(self, seat: int) -> None:
         p = self.players[seat]
@@ -462,7 +543,7 @@ class State:
             self.annihilated.extend(pile)
             pile.clear()
         self.pools.pop(seat, None)
-        self._log(E.ELIMINATED, seat)
+        self._log("eliminated", seat)
         teams = self.standing()
         if len(teams) == 1:  # the last team standing wins, its fallen members with it (R25)
             self._finish(tuple(s for s in range(self.n) if self.game.teams[s] == teams[0]))
@@ -470,7 +551,7 @@ class State:
     def _finish(self, winners: tuple[int, ...]) -> None:
         self.terminal = True
         self.winners = winners
-        self._log(E.WINNER, winners)
+        self._log("winner", ", ".join(map(seat_name, winners)))
 
     # --- abilities --------------------------------------------------------------------------
     def _trigger(self, seat: int, inst: int, trigger: Trigger, target: int | None = None) -> None:
@@ -484,34 +565,34 @@ class State:
         ``row``: a defending unit's row, its X), and the log says what it did."""
         p = self.players[seat]
         n = a.amount * {Scale.one: 1, Scale.x: row, Scale.two_x: 2 * row}[a.scale]
-        name = self.unit(source).name
+        name = self.unit(source).id
         if a.kind is Kind.authority:
             self.authority += n
-            self._log(E.AUTHORITY, seat, name, n)
+            self._log("authority", seat, name, n)
         elif a.kind is Kind.attack_bonus:
-            self._log(E.BONUS, seat, name, n)
+            self._log("bonus", seat, name, n)
             self._add_bonus(n, source)
         elif a.kind is Kind.monarch_damage:
-            self._log(E.DIRECT, seat, name, n, target)
+            self._log("direct", seat, name, n, target)
             self._monarch(seat, target, n)
         elif a.kind is Kind.ignore:
             self.ignore_left += n
-            self._log(E.MAY_IGNORE, seat, name, n)
+            self._log("may_ignore", seat, name, n)
         elif a.kind is Kind.disable:
             self.disable_left += n
-            self._log(E.MAY_DISABLE, seat, name, n)
+            self._log("may_disable", seat, name, n)
         elif a.kind is Kind.annihilate:
             self.annihilate_left += n
-            self._log(E.MAY_ANNIHILATE, seat, name, n)
+            self._log("may_annihilate", seat, name, n)
         elif a.kind is Kind.retire:
             self.retire_left += n
-            self._log(E.MAY_RETIRE, seat, name, n)
+            self._log("may_retire", seat, name, n)
         elif a.kind is Kind.draw:
-            self._log(E.DRAW, seat, name, self._draw(seat, n), n)
+            self._log("draws", seat, name, self._draw(seat, n), n)
         elif a.kind is Kind.heal:
             before = p.hp
             p.hp = min(self.rules.monarch_hp, p.hp + n)
-            self._log(E.HEAL, seat, name, seat, p.hp - before, p.hp)
+            self._log("heal", seat, name, seat, p.hp - before, p.hp)
 
     # --- turn structure ---------------------------------------------------------------------
     def _draw(self, seat: int, n: int) -> int:
@@ -525,8 +606,10 @@ class State:
                 p.deck = p.discard
                 p.discard = []
                 self.rng.shuffle(p.deck)
-                self._log(E.RESHUFFLE, seat, len(p.deck))
-            p.hand.append(p.deck.pop())
+                self._log("reshuffle", seat, len(p.deck))
+            card = p.deck.pop()
+            p.hand.append(card)
+            self._log("draw", seat, self.unit(card).id)
         return n
 
     def _start_turn(self) -> None:
@@ -535,8 +618,7 @@ class State:
         p = self.players[seat]
         if self.settings.disable_lasts == "until_next_turn":
             self.disabled = {u: s for u, s in self.disabled.items() if s != seat}
-        self._reset_phase()
-        self._log(E.TURN, self.turn, seat, p.hp)
+        self._log("turn", self.turn, seat, p.hp)
         for inst in list(p.general):
             for a in self.unit(inst).abilities:
                 if a.trigger is Trigger.general:
@@ -562,7 +644,7 @@ class State:
             self.disabled = {}
         if not self.settings.damage_persists:
             self.damage = {}
-        self._log(E.END, seat)
+        self._log("end", seat)
         if self.turn >= self.rules.turn_limit:  # the most HP standing wins, a team's summed
             hp = {t: 0 for t in self.standing()}
             for s in range(self.n):
@@ -575,15 +657,16 @@ class State:
         while not self.players[nxt].alive:
             nxt = (nxt + 1) % self.n
         self.current = nxt
+        self._reset_phase()
         self._start_turn()
 
-    def _log(self, template: str, *values: object) -> None:
+    def _log(self, *event: Any) -> None:
         if self.events is not None:
-            self.events.append(E.render(template, *values))
+            self.events.append(event)
 
-    # --- copies, hashes, hidden information -------------------------------------------------
+    # --- copies, digests, hidden information ------------------------------------------------
     def clone(self, *, events: bool = True) -> State:
-        """A copy to play on (``events=False``: without the event log, for searches)."""
+        """An independent copy (``events=False``: without the event log, for searches)."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
         new.rng = random.Random()
@@ -592,7 +675,6 @@ class State:
         new.market_deck = list(self.market_deck)
         new.market = list(self.market)
         new.generals = list(self.generals)
-        new.history = list(self.history)
         new.events = None if self.events is None or not events else list(self.events)
         new.annihilated = list(self.annihilated)
         new.outside = list(self.outside)
@@ -605,13 +687,14 @@ class State:
         new.damage = dict(self.damage)
         return new
 
-    def determinise(self, player: int, rng: random.Random) -> State:
-        """A copy in which what ``player`` cannot see is resampled: the other players' hands and
-        decks (pooled, sizes kept), ``player``'s own deck order and the market deck order.
-        The copy logs no events."""
+    def determinise(self, seat: int, rng: random.Random) -> State:
+        """A copy in which what ``seat`` cannot see is resampled: the other players' hands and
+        decks (pooled, sizes kept), its own deck order and the market deck order.  The copy
+        records no events."""
         new = self.clone(events=False)
+        new._legal = None
         for s, p in enumerate(new.players):
-            if s == player:
+            if s == seat:
                 rng.shuffle(p.deck)
                 continue
             unseen = p.hand + p.deck
@@ -645,45 +728,201 @@ class State:
             self.authority,
             tuple(sorted(self.pools.items())),
             self.bonus,
+            tuple(t for _, t in self.attacked),
             tuple(sorted(self.commanded)),
             tuple(sorted(self.ignored)),
             tuple(sorted(self.disabled.items())),
             tuple(sorted(self.damage.items())),
             (self.ignore_left, self.disable_left, self.annihilate_left, self.retire_left),
-            (self.hunting, self.recruited, self.opening, self.may_replace),
+            (self.hunting, self.recruited, self.opening, self.may_replace, self.started),
             tuple(sorted(self.annihilated)),
             self.terminal,
             self.winners,
             tuple(self.out_order),
         )
 
-    def state_hash(self) -> str:
-        """A digest of :meth:`key` (the same game always gives the same hash)."""
-        return hashlib.sha256(repr(self.key()).encode()).hexdigest()[:16]
+    def digest(self) -> str:
+        """A digest of :meth:`key` and the generator (the same game gives the same digest)."""
+        text = repr((self.key(), self.rng.getstate()))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    def observation(self, player: int) -> dict:
-        """What ``player`` may see: every public zone, its own hand, the others' pile sizes."""
-        name = self.game.card_id
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: the designer, everything): every public zone, its own
+        hand, the others' hand and every deck's size.  Hands, discards, general zones and rows
+        are written sorted (their order is no rule); a row's ``damage``, ``disabled`` (by whom)
+        and ``ignored`` follow its units, rows 0 to 3 in turn; ``commanded`` are the units
+        commanded this phase."""
+        ids = self.game.card_ids
+        everything = seat is None
+        players = []
+        damage, disabled, ignored = self.damage, self.disabled, self.ignored
+        for s, p in enumerate(self.players):
+            rows = [sorted(r, key=lambda i: (ids[i], i)) if len(r) > 1 else r for r in p.rows]
+            flat = [i for r in rows for i in r]
+            view: dict[str, Any] = {
+                "hp": p.hp,
+                "alive": p.alive,
+                "hand": sorted([ids[i] for i in p.hand])
+                if everything or s == seat
+                else len(p.hand),
+                "deck": [ids[i] for i in reversed(p.deck)] if everything else len(p.deck),
+                "discard": sorted([ids[i] for i in p.discard]),
+                "general": sorted([ids[i] for i in p.general]),
+                "row0": [ids[i] for i in rows[0]],
+                "row1": [ids[i] for i in rows[1]],
+                "row2": [ids[i] for i in rows[2]],
+                "row3": [ids[i] for i in rows[3]],
+                "row0_closed": p.row0_closed,
+                "pending": self.pools.get(s, 0),
+                "damage": [damage.get(i, 0) for i in flat] if damage else [0] * len(flat),
+                "disabled": [seat_name(disabled[i]) if i in disabled else None for i in flat]
+                if disabled
+                else [None] * len(flat),
+                "ignored": [i in ignored for i in flat] if ignored else [False] * len(flat),
+            }
+            players.append(view)
         return {
             "turn": self.turn,
-            "current": self.current,
-            "authority": self.authority if player == self.current else None,
-            "market": [name(i) if i >= 0 else None for i in self.market],
-            "market_deck": len(self.market_deck),
-            "generals": [name(i) for i in self.generals],
-            "players": [
-                {
-                    "hp": p.hp,
-                    "alive": p.alive,
-                    "hand": [name(i) for i in p.hand] if s == player else len(p.hand),
-                    "deck": len(p.deck),
-                    "discard": [name(i) for i in p.discard],
-                    "rows": [[name(i) for i in r] for r in p.rows],
-                    "general": [name(i) for i in p.general],
-                }
-                for s, p in enumerate(self.players)
-            ],
+            "current": seat_name(self.current),
+            "phase": PHASES[2 if self.terminal else int(self.started)],
+            "authority": self.authority,
+            "bonus": self.bonus,
+            "attacked": [seat_name(t) for _, t in self.attacked],
+            "commanded": sorted(ids[i] for i in self.commanded),
+            "ignore_left": self.ignore_left,
+            "disable_left": self.disable_left,
+            "annihilate_left": self.annihilate_left,
+            "retire_left": self.retire_left,
+            "hunting": self.hunting,
+            "recruited": self.recruited,
+            "opening": self.opening,
+            "may_replace": self.may_replace,
+            "market": [ids[i] if i >= 0 else None for i in self.market],
+            "market_deck": (
+                [ids[i] for i in reversed(self.market_deck)]
+                if everything
+                else len(self.market_deck)
+            ),
+            "generals": sorted(ids[i] for i in self.generals),
+            "annihilated": sorted(ids[i] for i in self.annihilated),
+            "winners": [seat_name(w) for w in self.winners],
+            "out_order": [seat_name(w) for w in self.out_order],
+            "players": players,
         }
+
+    # --- described states -------------------------------------------------------------------
+    def arrange(self, given: Mapping[str, Any]) -> None:
+        """Put the game in a described position: any field of the designer's view (seats'
+        under ``players`` by index).  Naming any card zone describes them all: a zone not
+        named is empty, but each seat's row 0, which holds its Kingsguard, and the cards of
+        no zone are out of the game.  ``phase: start`` stands before the turn of ``current``:
+        its start-of-turn abilities act when it begins (the next step)."""
+        g = self.game
+        self._legal = None
+        seats = given.get("players", {})
+        zoned = any(k in TABLE_ZONES for k in given) or any(
+            k in ZONES for fields in seats.values() for k in fields
+        )
+        if zoned:
+            self._arrange_zones(given, seats)
+        for key, value in given.items():
+            if key in ("players", *TABLE_ZONES, "commanded"):
+                continue
+            if key in ("current",):
+                self.current = int(value[1:]) - 1
+            elif key == "phase":
+                self.terminal = value == "over"
+                self.started = value != "start"
+            elif key == "attacked":
+                self.attacked = [(-1, int(t[1:]) - 1) for t in value]
+            elif key in ("winners", "out_order"):
+                setattr(self, key, type(getattr(self, key))(int(t[1:]) - 1 for t in value))
+            else:
+                setattr(self, key, value)
+        for s, fields in seats.items():
+            p = self.players[s]
+            flat = [i for r in p.rows for i in sorted(r, key=lambda i: (g.card_ids[i], i))]
+            for k, v in fields.items():
+                if k in ("hp", "row0_closed"):
+                    setattr(p, k, v)
+                    p.alive = p.hp > 0
+                elif k == "pending":
+                    self.pools.pop(s, None)
+                    if v:
+                        self.pools[s] = v
+                elif k in ("damage", "disabled", "ignored"):
+                    if len(v) != len(flat):
+                        raise ScenarioError(
+                            f"{seat_name(s)}.{k}: {len(v)} entries for {len(flat)} defenders"
+                        )
+                    for i, x in zip(flat, v, strict=True):
+                        self._mark(k, i, x)
+        if "commanded" in given:
+            self._arrange_commanded(given["commanded"])
+
+    def _mark(self, what: str, inst: int, value: Any) -> None:
+        table: Any = {"damage": self.damage, "disabled": self.disabled}.get(what, self.ignored)
+        table.discard(inst) if what == "ignored" else table.pop(inst, None)
+        if what == "damage" and value:
+            self.damage[inst] = value
+        elif what == "disabled" and value is not None:
+            self.disabled[inst] = int(value[1:]) - 1
+        elif what == "ignored" and value:
+            self.ignored.add(inst)
+
+    def _arrange_zones(self, given: Mapping[str, Any], seats: Mapping[int, Any]) -> None:
+        g = self.game
+        free: dict[str, list[int]] = {}
+        for inst, cid in enumerate(g.card_ids):
+            free.setdefault(cid, []).append(inst)
+
+        def take(cid: str, where: str) -> int:
+            if not free.get(cid):
+                raise ScenarioError(f"{where}: more {cid} than the catalogue has")
+            return free[cid].pop(0)
+
+        for s in range(self.n):  # each Kingsguard first, where row 0 is not named
+            if "row0" not in seats.get(s, {}):
+                free[g.card_ids[g.kingsguard_ids[s]]].remove(g.kingsguard_ids[s])
+        for s, p in enumerate(self.players):
+            fields = seats.get(s, {})
+            where = seat_name(s)
+            p.hand = [take(c, where) for c in fields.get("hand", [])]
+            p.deck = [take(c, where) for c in reversed(fields.get("deck", []))]
+            p.discard = [take(c, where) for c in fields.get("discard", [])]
+            p.general = [take(c, where) for c in fields.get("general", [])]
+            p.rows = [
+                [take(c, where) for c in fields[f"row{r}"]]
+                if f"row{r}" in fields
+                else ([g.kingsguard_ids[s]] if r == 0 else [])
+                for r in range(4)
+            ]
+        market = [None if c is None else take(c, "market") for c in given.get("market", [])]
+        if len(market) > self.rules.marketplace:
+            raise ScenarioError(f"market: {self.rules.marketplace} slots, not {len(market)}")
+        self.market = [-1 if i is None else i for i in market]
+        self.market += [-1] * (self.rules.marketplace - len(self.market))
+        self.market_deck = [take(c, "market_deck") for c in reversed(given.get("market_deck", []))]
+        self.generals = [take(c, "generals") for c in given.get("generals", [])]
+        self.annihilated = [take(c, "annihilated") for c in given.get("annihilated", [])]
+        self.outside = sorted(i for ids in free.values() for i in ids)
+        self.pools, self.damage, self.disabled, self.ignored = {}, {}, {}, set()
+        self.commanded = set()
+
+    def _arrange_commanded(self, cards: list[str]) -> None:
+        """The units commanded this phase: of each id an instance of the seat to move, the
+        discard pile's first, then the hand's, the deck's, the rows' and the general zone's."""
+        p = self.players[self.current]
+        places = [*p.discard, *p.hand, *p.deck, *(i for r in p.rows for i in r), *p.general]
+        self.commanded = set()
+        for cid in cards:
+            inst = next(
+                (i for i in places if self.game.card_ids[i] == cid and i not in self.commanded),
+                None,
+            )
+            if inst is None:
+                raise ScenarioError(f"commanded: {seat_name(self.current)} has no {cid}")
+            self.commanded.add(inst)
 
     def check_invariants(self) -> None:
         """Raise AssertionError if the state breaks a rule of the game (tests)."""

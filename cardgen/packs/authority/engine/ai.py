@@ -1,35 +1,18 @@
-"""Bots: random, and a greedy one that follows the design document's tips.
-
-A bot's ``step(state, player)`` returns one legal action.  The greedy bot plays one decision at
-a time by a fixed priority (its choices are what ``policy`` of the search adapter uses).
-"""
+"""Authority's heuristics: the ``greedy`` bot, which follows the design document's tips one
+decision at a time by a fixed priority (the search's rollout policy and opponent model too),
+and the position value the kit's search scores cut rollouts by (``evaluate``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any
 
 from cardgen.packs.authority.engine.actions import END, Act, decode
 from cardgen.packs.authority.engine.state import State
 from cardgen.packs.authority.model import Kind, Role
 
-
-class Bot(Protocol):
-    def step(self, state: State, player: int) -> int: ...
-
-
-class RandomBot:
-    """Uniform over the legal actions (ending the turn only a tenth as likely as the rest)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def step(self, state: State, player: int) -> int:
-        legal = state.legal_actions()
-        if len(legal) > 1 and self.rng.random() < 0.9:
-            legal = [a for a in legal if a != END]
-        return self.rng.choice(legal)
+_ACTS = tuple(Act)  # Act(k) is _ACTS[k - 1]
 
 
 def unit_value(state: State, inst: int) -> float:
@@ -40,8 +23,9 @@ def unit_value(state: State, inst: int) -> float:
 
 def greedy_choice(state: State, player: int, legal: Sequence[int], rng: random.Random) -> int:
     """The greedy bot's choice among ``legal`` (fixed priorities, ties broken by ``rng``)."""
-    acts = [decode(a) for a in legal]
-    by = {k: [a for a, d in zip(legal, acts, strict=True) if d.kind is k] for k in Act}
+    by: dict[Act, list[int]] = {k: [] for k in _ACTS}
+    for action in legal:  # by kind, in the order given
+        by[_ACTS[action // 10000 - 1]].append(action)
     me = state.players[player]
     opp = state.opponents(player)
     if by[Act.REMOVE_SPY]:
@@ -110,7 +94,9 @@ def greedy_choice(state: State, player: int, legal: Sequence[int], rng: random.R
 
 
 def _use_kind(state: State, action: int) -> Kind:
-    return state.unit(decode(action).subject).discard_ability.kind
+    ability = state.unit(decode(action).subject).discard_ability
+    assert ability is not None  # a USE action's unit has one
+    return ability.kind
 
 
 def _find(actions: Sequence[int], inst: int) -> int | None:
@@ -140,7 +126,7 @@ def _wanted_cost(state: State, seat: int) -> int | None:
     ]
     if not good:
         return None
-    return min(state.unit(i).cost for i in good)
+    return min(state.unit(i).cost or 0 for i in good)
 
 
 def _best_buy(state: State, seat: int, by) -> int | None:
@@ -155,41 +141,46 @@ def _best_buy(state: State, seat: int, by) -> int | None:
     return max(good)[1] if good else None
 
 
+def evaluate(state: State, seat: int) -> float:
+    """A win chance for ``seat``: its team's share of the HP still standing (itself alone
+    outside 2 vs. 2), defence counted at half its power; the result of an ended game."""
+    if state.is_terminal():
+        return state.returns()[seat]
+
+    def strength(s: int) -> float:
+        p = state.players[s]
+        if not p.alive:
+            return 0.0
+        return p.hp + 0.5 * sum(state.unit(u).power or 0 for u in p.defenders())
+
+    total = sum(strength(s) for s in range(state.n))
+    return sum(strength(s) for s in state.team_of(seat)) / total if total else 0.0
+
+
+class RandomBot:
+    """A legal action at random, ending the turn a tenth as likely as any other (uniform
+    choices end most turns after a decision or two, and most games at the turn limit)."""
+
+    name = "random"
+
+    def __init__(self, engine: Any = None, game: Any = None, seed: int = 0) -> None:
+        self.random = random.Random(seed).random
+
+    def choose(self, state: State, seat: int) -> int:
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and self.random() < 0.9:
+            legal = legal[:-1]  # END, the largest action, is always legal
+        return legal[int(self.random() * len(legal))]
+
+
 class GreedyBot:
     """Fixed priorities: kill what pending damage can, Monarch damage, weak units to defence,
     recruit units above the deck's average, attack the weakest Monarch with the rest."""
 
-    def __init__(self, seed: int = 0) -> None:
+    name = "greedy"
+
+    def __init__(self, engine: Any = None, game: Any = None, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def step(self, state: State, player: int) -> int:
-        return greedy_choice(state, player, state.legal_actions(), self.rng)
-
-
-def _search_bot(seed: int) -> Bot:
-    from cardgen.packs.authority.engine.search import make_search_bot
-
-    return make_search_bot(seed)
-
-
-#: the bots by name: a factory ``(seed) -> bot`` each (``ismcts``: the generic search bot)
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": _search_bot}
-BOT_NAMES: tuple[str, ...] = tuple(BOTS)
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    """The bot called ``name``; ValueError naming the bots if there is none."""
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
-    return BOTS[name](seed)
-
-
-def play_game(state: State, bots: Sequence[Bot], *, check: bool = False) -> State:
-    """Play ``state`` to the end with ``bots[seat]``; ``check`` asserts the invariants after
-    every action."""
-    while not state.is_terminal():
-        seat = state.current
-        state.apply_action(bots[seat].step(state, seat))
-        if check:
-            state.check_invariants()
-    return state
+    def choose(self, state: State, seat: int) -> int:
+        return greedy_choice(state, seat, state.legal_actions(seat), self.rng)
