@@ -39,8 +39,11 @@ def test_playouts_with_fast_bots(folder: Path) -> None:
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=ids(FOLDERS))
-def test_playout_with_the_search_bot(folder: Path) -> None:
+def test_playout_with_the_search_bot(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search bot in every seat plays a conforming game to its end: its code paths, not its
+    strength, so it searches 8 iterations a decision (Authority's 60 took 8-19 minutes)."""
     cat, engine = load(folder)
+    monkeypatch.setattr(engine, "search", {**engine.search, "iterations": 8})
     report = check_engine(engine, cat, [engine.setup(cat)], seeds=[1], bots=["search"], every=4)
     assert report.games == 1
 
