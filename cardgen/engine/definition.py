@@ -66,6 +66,13 @@ class Engine:
             raise NotImplementedError(f"{type(self).__name__} sets no game class")
         return self.game(catalogue, setup)
 
+    def simulation_game(self, catalogue: Catalogue, setup: Setup) -> Game:
+        """The game a simulation plays (:mod:`cardgen.engine.simulation`): by default
+        :meth:`new_game`.  An engine whose full event log is costly may return one whose states
+        record only what the figures read: the events of the ``drawn`` and ``played`` roles
+        (in ``events``) and what its :meth:`metrics` count."""
+        return self.new_game(catalogue, setup)
+
     def sides(self, catalogue: Catalogue) -> Sequence[str]:
         """What a seat may play (deck ids, factions), or () when seats have no sides."""
         return ()

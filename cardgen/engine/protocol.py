@@ -147,6 +147,15 @@ class State(Protocol):
         ...
 
 
+class ChosenState(State, Protocol):
+    """A state that applies its bots' choices cheaper: the simulation, whose bots choose
+    among :meth:`~State.legal_actions`, calls ``apply_chosen`` instead of ``apply``."""
+
+    def apply_chosen(self, actions: Mapping[int, Action]) -> None:
+        """:meth:`~State.apply` without checking that each action is legal."""
+        ...
+
+
 @runtime_checkable
 class ChanceState(State, Protocol):
     """A state with explicit chance nodes (see the module docstring)."""

@@ -209,7 +209,7 @@ class KitTable:
                     options=opts,
                     teams=teams[0] if teams else (),
                 )
-                g = self._games[sides] = self.engine.new_game(self.catalogue, setup)
+                g = self._games[sides] = self.engine.simulation_game(self.catalogue, setup)
             except EngineError as exc:
                 raise SimSpecError(str(exc)) from None
         return g
@@ -228,11 +228,13 @@ class KitTable:
         ]
         state = game.new_initial_state(spec.seed)
         steps, limit = 0, self.engine.info.max_length
+        # the bots choose among the legal actions: a state may apply them unchecked
+        apply = getattr(state, "apply_chosen", None) or state.apply
         settle(state)
         while not state.is_terminal():
             if steps >= limit:
                 raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
-            state.apply({p: bots[p].choose(state, p) for p in state.movers()})
+            apply({p: bots[p].choose(state, p) for p in state.movers()})
             settle(state)
             steps += 1
         returns = state.returns()
