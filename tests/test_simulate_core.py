@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.packs.attack_right.engine.metrics import round_item
 from cardgen.packs.attack_right.simulation import SIMULATION
-from cardgen.packs.attack_right.simulation.play import round_item
 from cardgen.simulate import Runner, SimSpec, SimSpecError, make_matchups, simulate
 from cardgen.simulate.batch import chunks, load_simulation
 from cardgen.simulate.seeds import derive, game_seeds

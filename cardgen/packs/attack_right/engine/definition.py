@@ -76,15 +76,24 @@ class AttackRight(Engine):
     derived = frozenset({"season"})
     options: ClassVar = {"first_game": False}
 
-    def new_game(self, catalogue: Any, setup: Any) -> Game:
+    def new_game(self, catalogue: Any, setup: Any, *, simulation: bool = False) -> Game:
         settings = check_settings(catalogue, setup.settings) if setup.settings else None
-        opts = GameOptions(first_game=bool(setup.options.get("first_game")), settings=settings)
+        opts = GameOptions(
+            first_game=bool(setup.options.get("first_game")),
+            settings=settings,
+            log_events=not simulation,
+            tally=simulation,
+        )
         try:
             game = Game(catalogue, setup.sides, options=opts)
         except GameSetupError as exc:
             raise SetupError(str(exc)) from None
         game.setup = setup
         return game
+
+    def simulation_game(self, catalogue: Any, setup: Any) -> Game:
+        """A game whose states keep a :class:`~.state.Tally` instead of every event."""
+        return self.new_game(catalogue, setup, simulation=True)
 
     def sides(self, catalogue: Any) -> Sequence[str]:
         return tuple(catalogue.rules.deck_ids)
@@ -106,6 +115,11 @@ class AttackRight(Engine):
 
     def policy(self, state: Any, seat: int, rng: random.Random) -> int:
         return ai.policy(state, seat, rng)
+
+    def metrics(self) -> Any:
+        from cardgen.packs.attack_right.engine.metrics import METRICS
+
+        return METRICS
 
     def result_lines(self, state: Any) -> list[str]:
         return [

@@ -35,6 +35,8 @@ class GameOptions:
     slot_power: dict | None = None
     #: Deal the first draft when the state is created (scenarios set their own hands).
     deal: bool = True
+    #: Record a simulation's figures (:class:`~.state.Tally`), with ``log_events=False``.
+    tally: bool = False
 
 
 def _play_info(inst: int, c, cap: tuple[int, ...], m1: int) -> tuple:

@@ -67,12 +67,15 @@ def start_round(st: State) -> None:
         ev.append(("round", st.round, g.rules.seasons[g.season_of_round[st.round]].id))
         for p in range(st.n):
             ev.append(("deal", p, tuple(st.packs[p])))
+    elif st.tally is not None:
+        st.tally.deals += [("deal", p, tuple(st.packs[p])) for p in range(st.n)]
 
 
 def draft_step(st: State, actions) -> None:
     """Everyone keeps one card face down and passes the rest left; at the last card the
     remainder is discarded (kept in a first game)."""
     packs, kept, ev = st.packs, st.kept, st.raw_events
+    tally = st.tally if ev is None else None
     n = st.n
     for p in range(n):
         a = actions[p]
@@ -80,6 +83,8 @@ def draft_step(st: State, actions) -> None:
         kept[p].append(a)
         if ev is not None:
             ev.append(("pick", p, a))
+        elif tally is not None:
+            tally.pick(p, a, st.game.ids)
     if len(packs[0]) <= 1:
         for p in range(n):
             rest = packs[p]
@@ -88,6 +93,8 @@ def draft_step(st: State, actions) -> None:
                     kept[p].extend(rest)
                     if ev is not None:
                         ev.append(("pick", p, rest[0]))
+                    elif tally is not None:
+                        tally.pick(p, rest[0], st.game.ids)
                 else:
                     st.discard.extend(rest)
                     if ev is not None:
@@ -288,6 +295,8 @@ def flip_step(st: State, actions) -> None:
             st.discard.extend(hand)
             if ev is not None:
                 ev.append(("end_turn", p, len(hand), st.step))
+            elif st.tally is not None:
+                st.tally.ended.append((st.round, p, coins[p], len(st.tab[p])))
             hands[p] = []
             ended[p] = True
         if bonus:  # all first enders at once (a short limited bank shares what it holds)
@@ -332,6 +341,8 @@ def _flip(st: State, plays: list) -> None:
         stored[inst] = 0
         if ev is not None:
             ev.append(("play", p, inst, z, cost, victim, st.step))
+        elif st.tally is not None:
+            st.tally.play(p, inst, z, cost, victim, st)
         refresh = card[inst].modifies  # other cards leave p's cached numbers as they are
         if victim >= 0:
             refresh = refresh or card[victim].modifies
@@ -510,11 +521,17 @@ def resume(st: State) -> None:
             ev.append(("phase", "age"))
         age(st)
         st.rounds_done += 1
+        done = st.round
         if st.round >= g.rounds:
             score(st)
         else:
             st.round += 1
             start_round(st)
+        tally = st.tally
+        if tally is not None:
+            tabs = tuple(len(t) for t in st.tab)
+            tally.rounds.append((done, tuple(st.coins), tuple(st.glory), tabs, tuple(tally.played)))
+            tally.played = [0] * st.n
 
 
 def score(st: State) -> None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.engine.errors import IllegalAction
@@ -81,13 +81,56 @@ _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 def _distinct(cards: list[int], design: Sequence[int]) -> list[int]:
     """``cards`` with only the first copy of each design (``design``: per instance)."""
-    ds = list(map(design.__getitem__, cards))
-    if len(set(ds)) == len(ds):
+    if len(set(map(design.__getitem__, cards))) == len(cards):
         return cards[:]
     seen: dict[int, int] = {}
-    for d, i in zip(ds, cards, strict=True):
-        seen.setdefault(d, i)
+    for i in cards:
+        seen.setdefault(design[i], i)
     return list(seen.values())
+
+
+@dataclass(slots=True)
+class Tally:
+    """What a simulation's game records instead of every event
+    (``GameOptions(log_events=False, tally=True)``): the ``pick`` and ``play`` events in the
+    kit's form (the kit's simulation reads them as the state's ``events``), the card instances
+    kept and played, the packs dealt (``deal`` events), each turn's end ``(round, seat, coins
+    left, tableau cards)``, each round's end ``(round, coins, glory, tableau cards, cards
+    played per seat)`` and the card instances that had a legal play at one of their owner's
+    play decisions."""
+
+    events: list[tuple] = field(default_factory=list)
+    #: ``(seat, instance)`` of each pick and play, in the order of ``events``
+    cards: list[tuple[int, int]] = field(default_factory=list)
+    deals: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    ended: list[tuple[int, int, int, int]] = field(default_factory=list)
+    rounds: list[tuple] = field(default_factory=list)
+    #: cards played by each seat in the round so far
+    played: list[int] = field(default_factory=list)
+    affordable: set[int] = field(default_factory=set)
+
+    def pick(self, p: int, inst: int, ids: Sequence[str]) -> None:
+        self.events.append(("pick", p, ids[inst]))
+        self.cards.append((p, inst))
+
+    def play(self, p: int, inst: int, z: int, cost: int, victim: int, st: State) -> None:
+        ids = st.game.ids
+        kind = "play_hidden" if st.card[inst].hidden else "play"
+        gone = ids[victim] if victim >= 0 else None
+        self.events.append((kind, p, ids[inst], ZONES[z].value, cost, gone, st.step))
+        self.cards.append((p, inst))
+        self.played[p] += 1
+
+    def copy(self) -> Tally:
+        return Tally(
+            self.events[:],
+            self.cards[:],
+            self.deals[:],
+            self.ended[:],
+            self.rounds[:],
+            self.played[:],
+            set(self.affordable),
+        )
 
 
 class IllegalActionError(IllegalAction):
@@ -157,6 +200,7 @@ class State:
         "stored",
         "sub",
         "tab",
+        "tally",
         "token_bank",
         "tokens",
         "used",
@@ -204,6 +248,7 @@ class State:
         st.used = []
         st.raw_events = [] if game.options.log_events else None
         st.kit_events = None
+        st.tally = Tally(played=[0] * n) if game.options.tally else None
         st.bank_limited = not game.settings.bank_unlimited
         st.bank = game.coin_supply - game.starting_coins * n
         st.token_bank = game.token_supply
@@ -276,6 +321,7 @@ class State:
         st.used = self.used[:]
         st.raw_events = None if self.raw_events is None else self.raw_events[:]
         st.kit_events = self.kit_events
+        st.tally = None if self.tally is None else self.tally.copy()
         st.bank_limited = self.bank_limited
         st.bank = self.bank
         st.token_bank = self.token_bank
@@ -536,6 +582,7 @@ class State:
             lst[j] = v
         w.raw_events = None
         w.kit_events = None
+        w.tally = None
         return w
 
     # ------------------------------------------------------------------ transitions
@@ -547,12 +594,35 @@ class State:
         if check:
             self._check(actions)
         self.history.append(tuple(actions))
+        if self.tally is not None and self.phase == PLAY and not self.sub:
+            self._tally_affordable()
         if self.phase == DRAFT:
             phases.draft_step(self, actions)
         elif self.phase == PLAY:
             phases.play_step(self, actions)
         else:
             raise IllegalActionError("no decisions are taken in this phase")
+
+    def _tally_affordable(self) -> None:
+        """Record the hand cards that have a legal play at this decision (a simulation's
+        never-affordable figure)."""
+        g = self.game
+        info = g.inst_plays[g.season_of_round[self.round]]
+        seen = self.tally.affordable
+        for p in range(self.n):
+            if self.ended[p]:
+                continue
+            coins, prod = self.coins[p], self.prod[p]
+            du, db = self.disc_unit[p], self.disc_building[p]
+            for inst in self.hands[p]:
+                if inst in seen:
+                    continue
+                cost, unit, disc, zones, _mask, _bases = info[inst]
+                cost -= du if unit else db
+                for r in disc:
+                    cost -= prod[r]
+                if zones and cost <= coins:
+                    seen.add(inst)
 
     def _check(self, actions: Sequence[int | None]) -> None:
         if len(actions) != self.n:
@@ -725,15 +795,26 @@ class State:
         """One action per mover, ``{seat: action}``; :class:`IllegalAction` otherwise.  A
         play is checked on its own (:meth:`_legal`), not by listing every legal action."""
         movers = self.acting_players()
-        if len(actions) != len(movers) or any(p not in actions for p in movers):
-            who = ", ".join(f"P{p + 1}" for p in movers) or "nobody"
-            raise IllegalAction(f"the movers now are {who}; got actions for {sorted(actions)}")
+        acts: list[int | None] = [None] * self.n
+        draft, packs, legal = self.phase == DRAFT, self.packs, self._legal
         for p in movers:
-            if not self._legal(p, actions[p]):
-                raise IllegalAction(
-                    f"P{p + 1}: {self.action_to_string(p, actions[p])} is not legal now"
-                )
-        self.apply_actions([actions.get(p) for p in range(self.n)], check=False)
+            a = actions.get(p)
+            if a is None or len(actions) != len(movers):
+                who = ", ".join(f"P{p + 1}" for p in movers) or "nobody"
+                raise IllegalAction(f"the movers now are {who}; got actions for {sorted(actions)}")
+            if not (type(a) is int and a in packs[p] if draft else legal(p, a)):
+                raise IllegalAction(f"P{p + 1}: {self.action_to_string(p, a)} is not legal now")
+            acts[p] = a
+        if len(actions) != len(movers):
+            raise IllegalAction(f"nobody moves now; got actions for {sorted(actions)}")
+        self.apply_actions(acts, check=False)
+
+    def apply_chosen(self, actions: Mapping[int, int]) -> None:
+        """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
+        acts: list[int | None] = [None] * self.n
+        for p, a in actions.items():
+            acts[p] = a
+        self.apply_actions(acts, check=False)
 
     def _legal(self, p: int, a: int) -> bool:
         """Whether ``a`` is one of ``p``'s legal actions (a copy of a design in the pack or
@@ -774,7 +855,7 @@ class State:
         ``None`` for a state that records none)."""
         raw = self.raw_events
         if raw is None:
-            return None
+            return None if self.tally is None else self.tally.events
         cached = self.kit_events
         if cached is None or cached[0] != len(raw):
             from cardgen.packs.attack_right.engine.events import kit_events

@@ -66,7 +66,7 @@ class AttackRightSimulation:
         return decks if len(decks) >= players else self.sides(catalogue)
 
     def blocks(self, catalogue, spec) -> tuple:
-        from cardgen.packs.attack_right.simulation.play import blocks
+        from cardgen.packs.attack_right.engine.metrics import blocks
 
         return blocks(catalogue)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.packs.attack_right.simulation.play import (
+from cardgen.packs.attack_right.engine.metrics import (
     CARD_FIELDS,
     SHARE_BINS,
     TIED,

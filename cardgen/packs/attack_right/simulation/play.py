@@ -15,111 +15,27 @@ from dataclasses import dataclass
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.packs.attack_right.engine import DRAFT, PLAY, Game, GameOptions, GameSetupError
+from cardgen.packs.attack_right.engine.metrics import (
+    _R_ATK,
+    _R_CAP,
+    _R_COINS,
+    _R_DEF,
+    _R_FILLED,
+    _R_GLORY,
+    _R_LEFT,
+    _R_PLAYED,
+    _R_PLAYED_SQ,
+    _R_SAMPLES,
+    CARD_FIELDS,
+    ROUND_FIELDS,
+    groups,
+    round_item,
+    score,
+)
 from cardgen.packs.attack_right.simulation.seat_bots import FastRandomBot, make_sim_bot
 from cardgen.simulate.protocol import GameRecord, GameSpec
 from cardgen.simulate.spec import SimSpec, SimSpecError
-from cardgen.simulate.stats import Block, Layout
-
-#: per deck, besides the core's games, wins and glory: glory by source, battles won, end coins
-DECK_FIELDS = (
-    "battle_glory",
-    "coin_glory",
-    "effect_glory",
-    "attacks_won",
-    "defences_won",
-    "end_coins",
-)
-#: per card design: copies dealt, drafted, played; drafted but never affordable; player-games
-#: in which it was played and how many of those the player won; draft picks, the sum of their
-#: positions (1 = first pick of a pack) and of their squares; player-games in which a copy was
-#: drafted
-CARD_FIELDS = (
-    "dealt",
-    "drafted",
-    "played",
-    "never_affordable",
-    "played_games",
-    "played_wins",
-    "picks",
-    "pick_position",
-    "pick_position_sq",
-    "drafted_games",
-)
-#: per deck and round: samples, coins at the end of the round, battle attack and defence power,
-#: glory at the end of the round; cards played in the round (and its square), coins left when
-#: the player ended the Play Phase, tableau cards then and the slots the season has
-ROUND_FIELDS = (
-    "samples",
-    "coins",
-    "attack",
-    "defence",
-    "glory",
-    "played",
-    "played_sq",
-    "coins_left",
-    "filled",
-    "capacity",
-)
-#: per group of players (by the deck most of their played cards came from): games, wins
-GROUP_FIELDS = ("games", "wins")
-#: the share of a player's played cards that came from a deck, in these bins (upper bounds)
-SHARE_BINS = (0.0, 0.25, 0.5, 0.75, 1.0)
-#: the group of players whose played cards have no single most frequent deck
-TIED = "tied"
-
-
-def _at(fields: tuple[str, ...], *names: str) -> tuple[int, ...]:
-    return tuple(fields.index(n) for n in names)
-
-
-_PGAMES, _PWINS = _at(CARD_FIELDS, "played_games", "played_wins")
-_R_SAMPLES, _R_COINS, _R_ATK, _R_DEF, _R_GLORY = _at(
-    ROUND_FIELDS, "samples", "coins", "attack", "defence", "glory"
-)
-_R_PLAYED, _R_PLAYED_SQ, _R_LEFT, _R_FILLED, _R_CAP = _at(
-    ROUND_FIELDS, "played", "played_sq", "coins_left", "filled", "capacity"
-)
-_DGAMES = CARD_FIELDS.index("drafted_games")
-_D_BATTLE, _D_COIN, _D_EFFECT, _D_ATK, _D_DEF, _D_COINS = _at(DECK_FIELDS, *DECK_FIELDS)
-
-
-def blocks(catalogue: Catalogue) -> tuple[Block, ...]:
-    """The counters of Attack Right beyond the core's: per deck, per card, per deck and round,
-    per majority deck of the played cards and per (deck, share of the played cards) bin."""
-    rules = catalogue.rules
-    decks = tuple(rules.deck_ids)
-    rounds = range(1, rules.draft.rounds + 1)
-    return (
-        Block("deck", decks, DECK_FIELDS),
-        Block("card", tuple(c.id for c in catalogue.cards), CARD_FIELDS),
-        Block("round", tuple(f"{d}/{r}" for d in decks for r in rounds), ROUND_FIELDS),
-        Block("majority", (*decks, TIED), GROUP_FIELDS),
-        Block(
-            "share", tuple(f"{d}/{b}" for d in decks for b in range(len(SHARE_BINS))), GROUP_FIELDS
-        ),
-    )
-
-
-def share_bin(played: int, total: int) -> int:
-    """The :data:`SHARE_BINS` bin of ``played`` cards out of ``total`` (0: none of them)."""
-    if not played:
-        return 0
-    share = played / total
-    return next(b for b, top in enumerate(SHARE_BINS) if b and share <= top + 1e-12)
-
-
-def majority(counts: list[int]) -> int:
-    """The deck most of the played cards came from, or ``len(counts)`` (tied or none)."""
-    top = max(counts)
-    if not top or counts.count(top) > 1:
-        return len(counts)
-    return counts.index(top)
-
-
-def round_item(layout: Layout, deck: int, rnd: int) -> int:
-    """The item of deck ``deck`` in round ``rnd`` (1-based) in the ``round`` block."""
-    rounds = len(layout.labels("round")) // len(layout.labels("deck"))
-    return deck * rounds + (rnd - 1)
+from cardgen.simulate.stats import Layout
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,48 +225,11 @@ class Simulator:
         for i in drafted - affordable:
             C[never_at[i]] += 1
         results = st.results()
-        self._score(st, results, C, seating, played, won_atk, won_def)
-        self._groups(results, C, seating.decks, drafted_by, by_deck)
+        score(st, results, C, seating.deck_slot, played, won_atk, won_def)
+        groups(self.layout, results, C, seating.decks, drafted_by, by_deck)
         return GameRecord(
             tuple(x.winner for x in results),
             tuple(x.glory for x in results),
             tuple(x.rank for x in results),
             st,
         )
-
-    def _groups(self, results, C, decks, drafted_by, by_deck) -> None:
-        """Per player: the designs drafted, the group of the deck most of the played cards came
-        from and the share of the played cards of each deck in play."""
-        L = self.layout
-        majority_at, share_at = L.start("majority", 0), L.start("share", 0)
-        width, bins = len(GROUP_FIELDS), len(SHARE_BINS)
-        for p, x in enumerate(results):
-            w = 1 if x.winner else 0
-            for k in drafted_by[p]:
-                C[k + _DGAMES] += 1
-            counts = by_deck[p]
-            k = majority_at + majority(counts) * width
-            C[k] += 1
-            C[k + 1] += w
-            total = sum(counts)
-            for d in decks:
-                m = counts[d]
-                k = share_at + (d * bins + share_bin(m, total)) * width
-                C[k] += 1
-                C[k + 1] += w
-
-    def _score(self, st, results, C, seating, played, won_atk, won_def) -> None:
-        """Final numbers of the game's own: decks (glory by source), cards played."""
-        battle, coin_glory, effect_glory = st.battle_glory, st.coin_glory, st.effect_glory
-        for p, x in enumerate(results):
-            w = 1 if x.winner else 0
-            k = seating.deck_slot[p]
-            C[k + _D_BATTLE] += battle[p]
-            C[k + _D_COIN] += coin_glory[p]
-            C[k + _D_EFFECT] += effect_glory[p]
-            C[k + _D_ATK] += won_atk[p]
-            C[k + _D_DEF] += won_def[p]
-            C[k + _D_COINS] += x.coins
-            for k in played[p]:
-                C[k + _PGAMES] += 1
-                C[k + _PWINS] += w

@@ -1,0 +1,106 @@
+"""Attack Right's balance figures on the engine kit (engine/metrics.py): a simulation's game
+records what the figures need (a Tally) instead of every event, and the kit's simulation
+summarises them in the game's own sections and balance targets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.engine.bots import make_bot
+from cardgen.engine.simulation import KitSimulation
+from cardgen.packs.attack_right.engine.definition import ENGINE
+from cardgen.simulate import SimSpec, make_matchups, simulate, summarise
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalogue(ROOT / "cards")
+
+
+def _play(game, seed: int, bots: str, *, chosen: bool = False):
+    players = [make_bot(ENGINE, game, bots, seed * 10 + p) for p in range(game.num_players)]
+    st = game.new_initial_state(seed)
+    apply = st.apply_chosen if chosen else st.apply
+    while not st.is_terminal():
+        apply({p: players[p].choose(st, p) for p in st.movers()})
+    return st
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "first_game"), [(4, "random", False), (3, "greedy", True)]
+)
+def test_the_tally_records_what_the_event_log_says(cat, players, bots, first_game):
+    """The same seeded game with every event and checked actions, and with the tally and the
+    simulation's unchecked ones (apply_chosen): the same game, the tally's
+    deals, picks and plays are the log's, its turn ends and round ends agree with the log."""
+    setup = ENGINE.setup(cat, players, options={"first_game": first_game})
+    for seed in range(3):
+        full = _play(ENGINE.new_game(cat, setup), seed, bots)
+        fast = _play(ENGINE.simulation_game(cat, setup), seed, bots, chosen=True)
+        assert fast.raw_events is None and full.tally is None
+        assert fast.digest() == full.digest()
+        raw, tally = full.raw_events, fast.tally
+        assert tally.deals == [e for e in raw if e[0] == "deal"]
+        assert tally.cards == [e[1:3] for e in raw if e[0] in ("pick", "play")]
+        kinds = {"pick", "play", "play_hidden"}
+        assert fast.events == [e for e in full.events if e[0] in kinds]
+        ends = [e[1] for e in raw if e[0] == "end_turn"]
+        assert [p for _r, p, _c, _t in tally.ended] == ends
+        assert [r[0] for r in tally.rounds] == [1, 2, 3, 4]
+        assert tally.rounds[-1][1:3] == (tuple(full.coins), tuple(full.glory))
+        plays = sum(1 for e in raw if e[0] == "play")
+        assert sum(sum(r[4]) for r in tally.rounds) == plays
+        # a card played was affordable at a decision of its owner
+        assert {e[2] for e in raw if e[0] == "play"} <= tally.affordable
+
+
+@pytest.fixture(scope="module")
+def summary(cat):
+    sim = KitSimulation(ENGINE)
+    spec = SimSpec(
+        32, 4, make_matchups(cat.rules.deck_ids, 4), bots="random", seed=3, pool=sim.bots
+    )
+    return summarise(simulate(cat, spec, simulation=sim), cat)
+
+
+def test_the_kit_simulation_reports_the_balance_figures(summary):
+    players = 32 * 4
+    for key in ("targets", "decks", "majority", "shares", "cards", "rounds", "economy"):
+        assert summary[key], key
+    assert len(summary["targets"]) == 6
+    assert sum(g["games"] for g in summary["majority"]) == players
+    assert sum(g["wins"] for g in summary["majority"]) == sum(d["wins"] for d in summary["decks"])
+    for deck in (d["deck"] for d in summary["decks"]):
+        assert sum(r["games"] for r in summary["shares"] if r["deck"] == deck) == players
+    econ = {e["period"]: e for e in summary["economy"]}
+    assert [econ[f"round {r}"]["samples"] for r in (1, 2, 3, 4)] == [players] * 4
+    # the game's own card figures and the kit's per-design ones count the same plays
+    designs = {d["card"]: d for d in summary["designs"]}
+    for c in summary["cards"]:
+        d = designs[c["card"]]
+        assert (c["played"], c["played_games"], c["drafted"]) == (
+            d["played"],
+            d["games_played"],
+            d["drawn"],  # a kept card is a pick event, the kit's drawn role
+        )
+        assert c["never_affordable"] <= c["drafted"] <= c["dealt"]
+        assert c["played_games"] <= c["drafted_games"]
+    played = sum(c["played"] for c in summary["cards"])
+    assert sum(econ[f"round {r}"]["played_mean"] * players for r in (1, 2, 3, 4)) == (
+        pytest.approx(played, abs=0.05)
+    )
+    rounds = [r for r in summary["rounds"] if r["deck"] == "all"]
+    assert rounds[-1]["glory_mean"] == pytest.approx(
+        sum(d["glory_mean"] for d in summary["decks"]) / 4, abs=1e-3
+    )
+
+
+def test_the_figures_need_a_simulation_game(cat):
+    st = _play(ENGINE.new_game(cat, ENGINE.setup(cat, 2)), 0, "random")
+    with pytest.raises(ValueError, match="simulation's game"):
+        ENGINE.metrics().count(st, None, None, [])
