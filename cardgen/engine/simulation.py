@@ -182,6 +182,7 @@ class KitTable:
         self._drawn = engine.events.role_fields("drawn")
         self._played = engine.events.role_fields("played")
         self._has_sides = bool(engine.sides(catalogue))
+        self._metrics = engine.metrics()
 
     def __getstate__(self) -> dict:
         return {
@@ -266,7 +267,7 @@ class KitTable:
         C[k] += 1
         C[k + 1] += steps
         C[k + 2] += steps * steps
-        metrics = self.engine.metrics()
+        metrics = self._metrics
         if metrics is not None:
             metrics.count(state, spec, self.layout, C)
         scores = tuple(self.engine.score(state, p) for p in range(len(returns)))
