@@ -46,7 +46,8 @@ def test_the_tally_records_what_the_event_log_says(cat, players, bots, first_gam
         assert fast.digest() == full.digest()
         raw, tally = full.raw_events, fast.tally
         assert tally.deals == [e for e in raw if e[0] == "deal"]
-        assert tally.cards == [e[1:3] for e in raw if e[0] in ("pick", "play")]
+        assert tally.picks == [e[1:3] for e in raw if e[0] == "pick"]
+        assert tally.plays == [e[1:3] for e in raw if e[0] == "play"]
         kinds = {"pick", "play", "play_hidden"}
         assert fast.events == [e for e in full.events if e[0] in kinds]
         ends = [e[1] for e in raw if e[0] == "end_turn"]

@@ -171,26 +171,24 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
             C[dealt_at[i]] += 1
     picks = game.hand_size - 1  # per player and round; a first game also keeps the last card
     kept = picks + 1 if game.first_game else picks
-    drafted: set[int] = set()
     drafted_by: list[set[int]] = [set() for _ in range(n)]
     played: list[set[int]] = [set() for _ in range(n)]
     by_deck = [[0] * s.n_decks for _ in range(n)]
     nth = [0] * n
-    for e, (p, i) in zip(tally.events, tally.cards, strict=True):
-        if e[0] == "pick":
-            pos = nth[p] % kept + 1
-            nth[p] += 1
-            if pos <= picks:
-                C[picks_at[i]] += 1
-                C[pos_at[i]] += pos
-                C[sq_at[i]] += pos * pos
-            C[drafted_at[i]] += 1
-            drafted.add(i)
-            drafted_by[p].add(slot[i])
-        else:  # a play
-            C[played_at[i]] += 1
-            played[p].add(slot[i])
-            by_deck[p][card_deck[i]] += 1
+    for p, i in tally.picks:
+        pos = nth[p] % kept + 1
+        nth[p] += 1
+        if pos <= picks:
+            C[picks_at[i]] += 1
+            C[pos_at[i]] += pos
+            C[sq_at[i]] += pos * pos
+        C[drafted_at[i]] += 1
+        drafted_by[p].add(slot[i])
+    drafted = {i for _p, i in tally.picks}
+    for p, i in tally.plays:
+        C[played_at[i]] += 1
+        played[p].add(slot[i])
+        by_deck[p][card_deck[i]] += 1
     never_at = at["never_affordable"]
     for i in drafted - tally.affordable:
         C[never_at[i]] += 1
@@ -207,7 +205,19 @@ def _rounds(state: State, s: _Slots, C: list[int]) -> tuple[list[int], list[int]
     game = state.game
     left = {(r, p): (coins, tab) for r, p, coins, tab in state.tally.ended}
     won_atk, won_def = [0] * n, [0] * n
-    for b in state.battles:
+    add_battles(C, rslot, step_r, state.battles, won_atk, won_def)
+    for r, coins, glory, tabs, in_round in state.tally.rounds:
+        roff = (r - 1) * step_r
+        cap = sum(game.capacity[game.season_of_round[r]])
+        for p in range(n):
+            coins_left, filled = left.get((r, p), (coins[p], tabs[p]))
+            add_round(C, rslot[p] + roff, coins[p], glory[p], in_round[p], coins_left, filled, cap)
+    return won_atk, won_def
+
+
+def add_battles(C: list[int], rslot, step_r: int, battles, won_atk, won_def) -> None:
+    """The battles' attack and defence power per deck and round, and who won them."""
+    for b in battles:
         roff = (b.round - 1) * step_r
         C[rslot[b.attacker] + roff + _R_ATK] += b.attack
         C[rslot[b.defender] + roff + _R_DEF] += b.defence
@@ -215,22 +225,20 @@ def _rounds(state: State, s: _Slots, C: list[int]) -> tuple[list[int], list[int]
             won_atk[b.attacker] += 1
         elif b.winner == b.defender:
             won_def[b.defender] += 1
-    for r, coins, glory, tabs, in_round in state.tally.rounds:
-        roff = (r - 1) * step_r
-        cap = sum(game.capacity[game.season_of_round[r]])
-        for p in range(n):
-            k = rslot[p] + roff
-            C[k + _R_SAMPLES] += 1
-            C[k + _R_COINS] += coins[p]
-            C[k + _R_GLORY] += glory[p]
-            m = in_round[p]
-            C[k + _R_PLAYED] += m
-            C[k + _R_PLAYED_SQ] += m * m
-            coins_left, filled = left.get((r, p), (coins[p], tabs[p]))
-            C[k + _R_LEFT] += coins_left
-            C[k + _R_FILLED] += filled
-            C[k + _R_CAP] += cap
-    return won_atk, won_def
+
+
+def add_round(
+    C: list[int], k: int, coins: int, glory: int, played: int, left: int, filled: int, cap: int
+) -> None:
+    """One seat's figures at a round's end, from its counter ``k`` in the ``round`` block."""
+    C[k + _R_SAMPLES] += 1
+    C[k + _R_COINS] += coins
+    C[k + _R_GLORY] += glory
+    C[k + _R_PLAYED] += played
+    C[k + _R_PLAYED_SQ] += played * played
+    C[k + _R_LEFT] += left
+    C[k + _R_FILLED] += filled
+    C[k + _R_CAP] += cap
 
 
 def score(state: State, results, C, deck_slot, played, won_atk, won_def) -> None:

@@ -94,14 +94,15 @@ class Tally:
     """What a simulation's game records instead of every event
     (``GameOptions(log_events=False, tally=True)``): the ``pick`` and ``play`` events in the
     kit's form (the kit's simulation reads them as the state's ``events``), the card instances
-    kept and played, the packs dealt (``deal`` events), each turn's end ``(round, seat, coins
+    picked and played, the packs dealt (``deal`` events), each turn's end ``(round, seat, coins
     left, tableau cards)``, each round's end ``(round, coins, glory, tableau cards, cards
     played per seat)`` and the card instances that had a legal play at one of their owner's
     play decisions."""
 
     events: list[tuple] = field(default_factory=list)
-    #: ``(seat, instance)`` of each pick and play, in the order of ``events``
-    cards: list[tuple[int, int]] = field(default_factory=list)
+    #: ``(seat, instance)`` of each pick, and of each play
+    picks: list[tuple[int, int]] = field(default_factory=list)
+    plays: list[tuple[int, int]] = field(default_factory=list)
     deals: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
     ended: list[tuple[int, int, int, int]] = field(default_factory=list)
     rounds: list[tuple] = field(default_factory=list)
@@ -111,20 +112,21 @@ class Tally:
 
     def pick(self, p: int, inst: int, ids: Sequence[str]) -> None:
         self.events.append(("pick", p, ids[inst]))
-        self.cards.append((p, inst))
+        self.picks.append((p, inst))
 
     def play(self, p: int, inst: int, z: int, cost: int, victim: int, st: State) -> None:
         ids = st.game.ids
         kind = "play_hidden" if st.card[inst].hidden else "play"
         gone = ids[victim] if victim >= 0 else None
         self.events.append((kind, p, ids[inst], ZONES[z].value, cost, gone, st.step))
-        self.cards.append((p, inst))
+        self.plays.append((p, inst))
         self.played[p] += 1
 
     def copy(self) -> Tally:
         return Tally(
             self.events[:],
-            self.cards[:],
+            self.picks[:],
+            self.plays[:],
             self.deals[:],
             self.ended[:],
             self.rounds[:],

@@ -16,18 +16,10 @@ from dataclasses import dataclass
 from cardgen.catalogue.loader import Catalogue
 from cardgen.packs.attack_right.engine import DRAFT, PLAY, Game, GameOptions, GameSetupError
 from cardgen.packs.attack_right.engine.metrics import (
-    _R_ATK,
-    _R_CAP,
-    _R_COINS,
-    _R_DEF,
-    _R_FILLED,
-    _R_GLORY,
-    _R_LEFT,
-    _R_PLAYED,
-    _R_PLAYED_SQ,
-    _R_SAMPLES,
     CARD_FIELDS,
     ROUND_FIELDS,
+    add_battles,
+    add_round,
     groups,
     round_item,
     score,
@@ -201,26 +193,21 @@ class Simulator:
             if st.rounds_done != rounds_done:  # this step ended the round: battle, income, age
                 rounds_done = st.rounds_done
                 roff = (r - 1) * step_r
-                for b in st.battles[-n:]:
-                    C[rslot[b.attacker] + roff + _R_ATK] += b.attack
-                    C[rslot[b.defender] + roff + _R_DEF] += b.defence
-                    if b.winner == b.attacker:
-                        won_atk[b.attacker] += 1
-                    elif b.winner == b.defender:
-                        won_def[b.defender] += 1
+                add_battles(C, rslot, step_r, st.battles[-n:], won_atk, won_def)
                 coins, glory = st.coins, st.glory
                 cap = sum(capacity[season_of[r]])
                 for p in range(n):
-                    k = rslot[p] + roff
-                    C[k + _R_SAMPLES] += 1
-                    C[k + _R_COINS] += coins[p]
-                    C[k + _R_GLORY] += glory[p]
-                    m = in_round[p]
-                    C[k + _R_PLAYED] += m
-                    C[k + _R_PLAYED_SQ] += m * m
-                    C[k + _R_LEFT] += left[p] if left[p] >= 0 else coins[p]
-                    C[k + _R_FILLED] += filled[p] if left[p] >= 0 else len(st.tab[p])
-                    C[k + _R_CAP] += cap
+                    ended = left[p] >= 0
+                    add_round(
+                        C,
+                        rslot[p] + roff,
+                        coins[p],
+                        glory[p],
+                        in_round[p],
+                        left[p] if ended else coins[p],
+                        filled[p] if ended else len(st.tab[p]),
+                        cap,
+                    )
         never_at = at["never_affordable"]
         for i in drafted - affordable:
             C[never_at[i]] += 1
