@@ -231,12 +231,15 @@ class KitTable:
         steps, limit = 0, self.engine.info.max_length
         # the bots choose among the legal actions: a state may apply them unchecked
         apply = getattr(state, "apply_chosen", None) or state.apply
-        settle(state)
+        chance = hasattr(state, "chance_outcomes")  # a game without chance nodes never settles
+        if chance:
+            settle(state)
         while not state.is_terminal():
             if steps >= limit:
                 raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
             apply({p: bots[p].choose(state, p) for p in state.movers()})
-            settle(state)
+            if chance:
+                settle(state)
             steps += 1
         returns = state.returns()
         best = max(returns)
