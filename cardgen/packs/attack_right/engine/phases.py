@@ -81,10 +81,12 @@ def draft_step(st: State, actions) -> None:
         a = actions[p]
         packs[p].remove(a)
         kept[p].append(a)
-        if ev is not None:
-            ev.append(("pick", p, a))
-        elif tally is not None:
-            tally.pick(p, a, st.game.ids)
+    if ev is not None:
+        ev += [("pick", p, actions[p]) for p in range(n)]
+    elif tally is not None:
+        ids = st.game.ids
+        tally.events += [("pick", p, ids[actions[p]]) for p in range(n)]
+        tally.picks += [(p, actions[p]) for p in range(n)]
     if len(packs[0]) <= 1:
         for p in range(n):
             rest = packs[p]
@@ -94,7 +96,8 @@ def draft_step(st: State, actions) -> None:
                     if ev is not None:
                         ev.append(("pick", p, rest[0]))
                     elif tally is not None:
-                        tally.pick(p, rest[0], st.game.ids)
+                        tally.events.append(("pick", p, st.game.ids[rest[0]]))
+                        tally.picks.append((p, rest[0]))
                 else:
                     st.discard.extend(rest)
                     if ev is not None:

@@ -110,10 +110,6 @@ class Tally:
     played: list[int] = field(default_factory=list)
     affordable: set[int] = field(default_factory=set)
 
-    def pick(self, p: int, inst: int, ids: Sequence[str]) -> None:
-        self.events.append(("pick", p, ids[inst]))
-        self.picks.append((p, inst))
-
     def play(self, p: int, inst: int, z: int, cost: int, victim: int, st: State) -> None:
         ids = st.game.ids
         kind = "play_hidden" if st.card[inst].hidden else "play"
