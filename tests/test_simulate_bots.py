@@ -172,7 +172,7 @@ def test_standing_scores_are_the_rest_of_the_game_with_no_more_cards(cat):
     """From the start of round 3, the projection equals the game played out with every player
     ending at once (less the +1 coin each of them gets for ending first, twice)."""
     from cardgen.packs.attack_right.engine import DRAFT
-    from cardgen.packs.attack_right.simulation.search_bot import standing_scores
+    from cardgen.packs.attack_right.engine.ai import standing_scores
 
     for seed in (3, 8):
         st = _state(cat, n=3, seed=seed)
@@ -203,7 +203,7 @@ def test_standing_scores_are_the_rest_of_the_game_with_no_more_cards(cat):
 
 
 def test_standing_scores_of_a_finished_game_are_its_glory(cat):
-    from cardgen.packs.attack_right.simulation.search_bot import standing_scores
+    from cardgen.packs.attack_right.engine.ai import standing_scores
 
     st = _play(_state(cat, n=2, seed=5), [make_sim_bot("greedy", p) for p in range(2)])
     assert standing_scores(st) == [float(g) for g in st.glory]

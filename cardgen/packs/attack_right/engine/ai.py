@@ -6,10 +6,12 @@ softmax of each seat's glory if nobody played another card, plus what its coins 
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from cardgen.packs.attack_right.engine.bots import GreedyBot
+from cardgen.packs.attack_right.engine.phases import age, battle, income
 from cardgen.packs.attack_right.engine.state import State
 
 
@@ -54,7 +56,6 @@ def search(engine: Any, game: Any, seed: int) -> _Seated:
 
 
 _POLICY = GreedyBot(0)
-_ADAPTER: Any = None
 
 
 def policy(state: State, seat: int, rng: random.Random) -> int:
@@ -63,10 +64,53 @@ def policy(state: State, seat: int, rng: random.Random) -> int:
 
 
 def evaluate(state: State, seat: int) -> float:
-    """``seat``'s win chance from the standing tableaus and coins."""
-    global _ADAPTER
-    if _ADAPTER is None:
-        from cardgen.packs.attack_right.simulation.search_bot import AttackRightAdapter
+    """``seat``'s win chance from the standing tableaus and coins (:func:`win_chances`)."""
+    return win_chances(state)[seat]
 
-        _ADAPTER = AttackRightAdapter()
-    return _ADAPTER.win_chances(state)[seat]
+
+#: glory that makes one player's win chance e times another's in :meth:`evaluate`
+TEMPERATURE = 2.0
+#: glory a coin is worth beyond its final 1/3, for what it buys, at the start of the game (it
+#: falls to 0 by the end: the share of the rounds still to play)
+COIN_WORTH = 0.5
+
+
+def standing_scores(st: State) -> list[float]:
+    """Each player's final glory (coins at the game's rate) if nobody played another card.
+
+    From a position in a round's draft or play (or at the end), the tableaus as they stand fight,
+    earn and age through every round left, by the engine's own :func:`battle`, :func:`income` and
+    :func:`age` on a copy.  Income cards, upkeep, battle and age effects and deaths all count for
+    as long as they last, which a card worth without the rounds left cannot see.
+    """
+    g = st.game
+    if st.is_terminal():
+        return [float(x) for x in st.glory]
+    w = st.clone()
+    w.raw_events = w.tally = None
+    rnd = w.round
+    while rnd <= g.rounds:
+        w.round = rnd
+        battle(w)
+        income(w)
+        age(w)
+        rnd += 1
+    rate = g.coins_per_glory
+    return [w.glory[q] + w.coins[q] / rate for q in range(w.n)]
+
+
+def win_chances(st: State) -> list[float]:
+    """A softmax of every player's :func:`worths` (:data:`TEMPERATURE`)."""
+    s = worths(st)
+    top = max(s)
+    w = [math.exp((x - top) / TEMPERATURE) for x in s]
+    total = sum(w)
+    return [x / total for x in w]
+
+
+def worths(st: State) -> list[float]:
+    """:func:`standing_scores` plus :data:`COIN_WORTH` a coin for the rounds still to play."""
+    g = st.game
+    left = 0.0 if st.is_terminal() else (g.rounds - st.rounds_done) / g.rounds
+    bonus = COIN_WORTH * left
+    return [v + bonus * c for v, c in zip(standing_scores(st), st.coins, strict=True)]

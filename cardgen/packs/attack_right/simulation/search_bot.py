@@ -12,7 +12,7 @@ game's engine.
 * ``policy`` is the greedy bot (rollouts and, with ``opponents="policy"``, the other seats);
 * the search looks ``horizon`` rounds ahead (to the end of this round by default): a
   determinisation counts as ended once that many more rounds are over (or the game is), and
-  ``returns`` scores it with :meth:`evaluate`, a win chance from each player's
+  ``returns`` scores it with :func:`~..engine.ai.win_chances`, a win chance from each player's
   :func:`standing_scores` (the final glory if nobody played another card: the tableaus as they
   stand fight, earn and age through the rounds left, by the engine's own battle, income and age)
   plus :data:`COIN_WORTH` for coins still to spend: a softmax, so the margin of a lead counts,
@@ -28,44 +28,13 @@ strength and speed: ``benchmarks/bench_search.py``.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 
 from cardgen.engine.search import ISMCTSBot
 from cardgen.packs.attack_right.engine import DRAFT, GreedyBot, State, card_value
-from cardgen.packs.attack_right.engine.phases import age, battle, income
+from cardgen.packs.attack_right.engine.ai import win_chances
 from cardgen.packs.attack_right.simulation.seat_bots import play_score
-
-#: glory that makes one player's win chance e times another's in :meth:`evaluate`
-TEMPERATURE = 2.0
-#: glory a coin is worth beyond its final 1/3, for what it buys, at the start of the game (it
-#: falls to 0 by the end: the share of the rounds still to play)
-COIN_WORTH = 0.5
-
-
-def standing_scores(st: State) -> list[float]:
-    """Each player's final glory (coins at the game's rate) if nobody played another card.
-
-    From a position in a round's draft or play (or at the end), the tableaus as they stand fight,
-    earn and age through every round left, by the engine's own :func:`battle`, :func:`income` and
-    :func:`age` on a copy.  Income cards, upkeep, battle and age effects and deaths all count for
-    as long as they last, which a card worth without the rounds left cannot see.
-    """
-    g = st.game
-    if st.is_terminal():
-        return [float(x) for x in st.glory]
-    w = st.clone()
-    w.raw_events = None
-    rnd = w.round
-    while rnd <= g.rounds:
-        w.round = rnd
-        battle(w)
-        income(w)
-        age(w)
-        rnd += 1
-    rate = g.coins_per_glory
-    return [w.glory[q] + w.coins[q] / rate for q in range(w.n)]
 
 
 class AttackRightAdapter:
@@ -123,20 +92,8 @@ class AttackRightAdapter:
         return self.win_chances(st)[player]
 
     def win_chances(self, st: State) -> list[float]:
-        """A softmax of every player's :meth:`worths` (:data:`TEMPERATURE`)."""
-        s = self.worths(st)
-        top = max(s)
-        w = [math.exp((x - top) / TEMPERATURE) for x in s]
-        total = sum(w)
-        return [x / total for x in w]
-
-    @staticmethod
-    def worths(st: State) -> list[float]:
-        """:func:`standing_scores` plus :data:`COIN_WORTH` a coin for the rounds still to play."""
-        g = st.game
-        left = 0.0 if st.is_terminal() else (g.rounds - st.rounds_done) / g.rounds
-        bonus = COIN_WORTH * left
-        return [v + bonus * c for v, c in zip(standing_scores(st), st.coins, strict=True)]
+        """Each player's win chance (:func:`~..engine.ai.win_chances`)."""
+        return win_chances(st)
 
     # ------------------------------------------------------------------ memory
     def observe(self, st: State, player: int) -> None:
