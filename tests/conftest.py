@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 from pathlib import Path
 
@@ -26,6 +27,54 @@ settings.register_profile(
     database=None,
 )
 settings.load_profile("cardgen")
+
+# --- the fast selection -------------------------------------------------------------------------
+#: modules whose every test is end-to-end: whole kits built, a browser, a wheel installed,
+#: processes killed, fuzz campaigns (``-m "not slow"`` leaves them out; CI runs everything)
+SLOW_MODULES = frozenset(
+    {
+        "test_build_incremental",
+        "test_build_lock",
+        "test_build_manifest",
+        "test_build_service",
+        "test_build_watch",
+        "test_cli_conventions",
+        "test_designers_game",
+        "test_fuzz_designs",
+        "test_fuzz_inputs",
+        "test_fuzz_print",
+        "test_install",
+        "test_output_errors",
+        "test_packs",
+        "test_render_raster",
+        "test_render_services",
+        "test_scaffold",
+        "test_sheet_hardening",
+        "test_simulate_bots",
+        "test_simulate_kill",
+        "test_studio_browser",
+        "test_studio_play_browser",
+        "test_studio_play_games",
+        "test_studio_server",
+        "test_studio_session",
+        "test_tutorial",
+        "test_validate_fuzz",
+    }
+)
+#: tests elsewhere that play many games or run a state machine over many steps
+SLOW_TESTS = re.compile(
+    r"thousands|many|invariants_over|invariants_hold|runTest|search_beats|hash_seed|playout"
+    r"|export_then_import|_builds?_|build_says|tts_deck"
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the end-to-end tests ``slow``: ``pytest -m "not slow"`` is the fast selection."""
+    slow = pytest.mark.slow
+    for item in items:
+        module = item.module.__name__.rpartition(".")[2] if item.module else ""
+        if module in SLOW_MODULES or SLOW_TESTS.search(item.name):
+            item.add_marker(slow)
 
 
 def terminal_sigint() -> None:
