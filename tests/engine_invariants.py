@@ -128,6 +128,7 @@ SPECIAL = (
     "battles",
     "raw_events",
     "kit_events",
+    "tally",
     "glimpses",
     "history",
     "peeks",
@@ -166,6 +167,7 @@ def rotate_state(st: State, k: int) -> State:
     out.history = []
     out.raw_events = None if src.raw_events is None else []
     out.kit_events = None
+    out.tally = None  # a simulation's record, of a game from its start
     return out
 
 
