@@ -151,7 +151,12 @@ def run_file(path: Path) -> Outcome:
         cat = catalogue_of(path, doc, smap)
         engine = engine_of(cat)
         try:
-            old = isinstance(doc, dict) and engine.upgrade_scenario(copy.deepcopy(doc)) is not None
+            new = (
+                engine.upgrade_scenario_on(copy.deepcopy(doc), cat)
+                if isinstance(doc, dict)
+                else None
+            )
+            old = new is not None
         except ValueError as exc:  # of the old format, but not convertible as written
             what = f"a scenario in {engine.info.name}'s old format that cannot be upgraded"
             where = smap.at(exc.path) if isinstance(exc, UpgradeError) else path
@@ -430,13 +435,15 @@ class Scenario:
 
     def start(self) -> State:
         """The scenario's first state: its seeded new game, arranged as ``given`` describes
-        (with no events); :class:`EngineError` if it cannot be arranged."""
+        (with none of the new game's events: those the game logs playing on from the described
+        position, a phase it resolves at once, are kept); :class:`EngineError` if it cannot be
+        arranged."""
         game = self.engine.new_game(self.catalogue, self.setup)
         state = game.new_initial_state(self.seed)
         if self.given is not None:
-            self.engine.arrange(state, _by_seat(self.given, self.setup.players))
             if state.events is not None:
                 state.events.clear()
+            self.engine.arrange(state, _by_seat(self.given, self.setup.players))
         return state
 
     def moves(self) -> list[dict[int, str]]:
@@ -760,7 +767,7 @@ def upgrade_file(path: Path, *, write: bool = True) -> bool:
     except (DiagnosticError, Problems, EngineError) as exc:
         raise ValueError(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
     try:
-        new = engine.upgrade_scenario(copy.deepcopy(doc))
+        new = engine.upgrade_scenario_on(copy.deepcopy(doc), cat)
     except UpgradeError as exc:
         raise ValueError(f"line {smap.at(exc.path).line}: {exc}") from None
     if new is None:

@@ -318,7 +318,8 @@ class State:
         st.glimpses = self.glimpses[:]
         st.used = self.used[:]
         st.raw_events = None if self.raw_events is None else self.raw_events[:]
-        st.kit_events = self.kit_events
+        kit = self.kit_events
+        st.kit_events = None if kit is None else (kit[0], kit[1], kit[2][:])
         st.tally = None if self.tally is None else self.tally.copy()
         st.bank_limited = self.bank_limited
         st.bank = self.bank
@@ -858,8 +859,14 @@ class State:
         if cached is None or cached[0] != len(raw):
             from cardgen.packs.attack_right.engine.events import kit_events
 
-            cached = self.kit_events = (len(raw), kit_events(self, raw))
-        return cached[1]
+            full = kit_events(self, raw)
+            if cached is None:
+                cached = (len(raw), len(full), full)
+            else:  # the same list, grown: what a caller cleared stays cleared
+                cached[2].extend(full[cached[1] :])
+                cached = (len(raw), len(full), cached[2])
+            self.kit_events = cached
+        return cached[2]
 
     @events.setter
     def events(self, value: list | None) -> None:
