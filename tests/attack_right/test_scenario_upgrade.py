@@ -1,0 +1,143 @@
+"""Attack Right's old scenario files upgraded to the kit's format (in memory) and run on the
+kit: the same outcome as the old runner; what cannot be converted is an error at its line."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from cardgen.catalogue.yaml_source import load_yaml, parse_yaml
+from cardgen.engine import UpgradeError
+from cardgen.engine.scenario import Problems, catalogue_of, parse_text
+from cardgen.packs.attack_right.engine.definition import ENGINE
+from cardgen.scenarios import run_scenario_file
+from cardgen.scenarios.protocol import DEFAULT_CARDS
+
+TESTS = Path(__file__).parents[1]
+OLD = sorted((TESTS / "scenarios").glob("*.yaml"))
+#: the old files that convert and pass on the kit (from a run of test_every_old_file; a file
+#: that stops passing is an error, one that starts passing must be added)
+PASSING = frozenset({
+    "bank-limited", "battle-order", "battle-play-order-same-step", "battle-slot-power",
+    "battle-tie-goes-to-defender", "battle-tie-nobody", "draft-first-game", "draft-pass-left",
+    "effect-battle-defence-won", "effect-battle-outcomes", "effect-flank",
+    "effect-peek-hand-eavesdropper", "effect-played-coins-glory",
+    "effect-power-neighbour-middle-right", "effect-power-neighbour", "effect-power-self-per",
+    "effect-power-zone", "effect-return-to-hand-last-round", "effect-return-to-hand",
+    "effect-steal-battle-neighbours", "effect-steal-played-neighbour", "end-coins-to-glory",
+    "end-shared-win", "end-tiebreak-cards", "neighbours-four-players", "neighbours-two-players",
+    "play-affordable-only", "play-end-turn", "play-replace-when-free",
+    "play-saved-card-joins-hand", "play-simultaneous-cutpurses",
+    "play-simultaneous-shared-pile", "play-slot-limits-spring",
+    "play-two-resources-and-discount-effect", "remove-coins-to-owner", "remove-is-not-death",
+})  # fmt: skip
+
+
+def _catalogue(path: Path, doc: dict[str, Any], smap: Any) -> Any:
+    return catalogue_of(path, {"cards": doc.get("cards", DEFAULT_CARDS)}, smap)
+
+
+def upgraded(path: Path) -> tuple[dict[str, Any] | None, Any]:
+    """The file's document in the kit's format (None if it is not old) and its catalogue."""
+    doc, smap = load_yaml(path, display=str(path))
+    cat = _catalogue(path, doc, smap)
+    return ENGINE.upgrade_scenario_on(copy.deepcopy(doc), cat), cat
+
+
+def run_new(new: dict[str, Any], cat: Any, name: str) -> list[str]:
+    """Problems of the upgraded document run on the kit (written out and read back)."""
+    text = yaml.safe_dump(new, sort_keys=False)
+    try:
+        return parse_text(text, name, ENGINE, cat).run()
+    except Problems as exc:
+        return exc.problems
+
+
+def outcome(path: Path) -> list[str]:
+    """Why ``path`` does not convert and pass on the kit (empty: it does)."""
+    try:
+        new, cat = upgraded(path)
+    except UpgradeError as exc:
+        return [f"cannot upgrade: {exc}"]
+    assert new is not None, f"{path.name} is not recognised as the old format"
+    return run_new(new, cat, path.name)
+
+
+@pytest.mark.parametrize("path", OLD, ids=[p.stem for p in OLD])
+def test_every_old_file(path: Path) -> None:
+    assert run_scenario_file(path).ok  # the old runner: the outcome to keep
+    problems = outcome(path)
+    if path.stem in PASSING:
+        assert not problems, "\n".join(problems)
+    else:
+        assert problems, f"{path.stem} now converts and passes: add it to PASSING"
+
+
+def test_a_handful_convert_with_the_old_words_in_the_kits() -> None:
+    new, cat = upgraded(TESTS / "scenarios" / "draft-pass-left.yaml")
+    assert new is not None
+    assert new["setup"] == {"players": 3, "sides": ["red", "blue", "green"]}
+    assert new["given"]["P1"]["pack"] == ["spearman", "woodcutter", "wall"]
+    assert new["steps"][0] == {"P1": "pick spearman", "P2": "pick farm", "P3": "pick militia"}
+    assert new["steps"][1]["expect"]["P1"]["kept"] == {"contains": ["spearman"], "size": 1}
+    assert new["expect"]["discard"] == {"contains": ["archer", "pikeman", "woodcutter"], "size": 3}
+    assert not run_new(new, cat, "draft-pass-left.yaml")
+
+
+def _old(body: str) -> tuple[dict[str, Any], Any, Any]:
+    doc, smap = parse_yaml(body, "old.yaml")
+    cat = _catalogue(TESTS / "scenarios" / "x.yaml", doc, smap)
+    return doc, smap, cat
+
+
+ONE_CHOICE = """\
+name: a seat with an empty hand has one choice
+decks: [red, blue]
+setup:
+  players:
+    - {coins: 5, hand: [spearman]}
+    - {coins: 5}
+steps:
+  - {0: {play: spearman, zone: right}}
+expect:
+  players: {0: {coins: 4}}
+"""
+
+
+def test_a_seat_left_out_gets_its_one_choice_and_a_wrong_expectation_fails() -> None:
+    doc, _smap, cat = _old(ONE_CHOICE)
+    new = ENGINE.upgrade_scenario_on(doc, cat)
+    assert new is not None
+    assert new["steps"] == [{"P1": "play spearman right", "P2": "end"}]
+    assert not run_new(new, cat, "old.yaml")
+    new["expect"]["P1"]["coins"] = 5
+    (problem,) = run_new(new, cat, "old.yaml")
+    assert "P1.coins is 4, expected 5" in problem
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "message"),
+    [
+        ("  players: {0: {coins: 4}}", "  players: {0: {cions: 4}}", 10, "cions"),
+        ("zone: right}}", "zone: lfet}}", 8, "lfet"),
+        ("{play: spearman, zone: right}}", "{play: wall, zone: left}}", 8, "wall"),
+        ("expect:\n", "expect:\n  seen: [{viewer: 1, seat: 0, tableau: [spearman]}]\n", 10, "seen"),
+    ],
+)  # fmt: skip
+def test_what_cannot_be_converted_is_an_error_at_its_line(
+    old: str, new: str, line: int, message: str
+) -> None:
+    doc, smap, cat = _old(ONE_CHOICE.replace(old, new))
+    with pytest.raises(UpgradeError) as exc:
+        ENGINE.upgrade_scenario_on(doc, cat)
+    assert smap.at(exc.value.path).line == line
+    assert message in str(exc.value) or message in str(exc.value.path)
+
+
+def test_a_kit_scenario_is_not_upgraded() -> None:
+    doc, _smap, cat = _old("name: new\nsetup: {players: 2}\nexpect: {round: 1}\n")
+    assert ENGINE.upgrade_scenario_on(doc, cat) is None
