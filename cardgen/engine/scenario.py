@@ -28,7 +28,8 @@ did-you-mean), every value against the game's vocabulary (card ids, seats, the p
 every action string against its grammar.  A malformed ``illegal`` step is an error, never a
 pass.  ``given`` and ``expect`` name fields of the designer's view of the game
 (``cardgen play --format json`` shows them): top-level fields, and each seat's under ``P1``….
-A list may be expected as ``{size: N}``, ``{contains: [...]}`` or ``{at: {index: value}}``.
+A list may be expected as ``{size: N}``, ``{contains: [...]}`` or ``{at: {index: value}}``;
+a list of mappings is compared item by item on the fields each expected item names.
 """
 
 from __future__ import annotations
@@ -289,8 +290,12 @@ class _Checker:
                 )
             if "size" in v and type(v["size"]) is not int:
                 self.add((*path, "size"), "size is a whole number")
-            for item in v.get("contains") or ():
-                self._leaf(item, domain, path)
+            kind = seen[0] if isinstance(seen, list) and seen else None
+            for i, item in enumerate(v.get("contains") or ()):
+                if isinstance(item, dict):
+                    self._item(item, kind, (*path, "contains", i), fpath)
+                else:
+                    self._leaf(item, domain, path)
             at = v.get("at", {})
             if not isinstance(at, dict):
                 self.add((*path, "at"), "at is a mapping {index: value}")
@@ -305,13 +310,27 @@ class _Checker:
             if seen is not None and not isinstance(seen, list):
                 self.add(path, f"a list where the game has {type(seen).__name__}")
                 return
+            kind = seen[0] if isinstance(seen, list) and seen else None
             for i, item in enumerate(v):
-                self._leaf(item, domain, (*path, i))
+                if isinstance(item, dict):  # a mapping of a list: each field by its pattern
+                    self._item(item, kind, (*path, i), fpath)
+                else:
+                    self._leaf(item, domain, (*path, i))
             return
         if seen is not None and v is not None and not _same_kind(v, seen):
             self.add(path, f"{v!r} where the game has {type(seen).__name__} ({seen!r})")
             return
         self._leaf(v, domain, path)
+
+    def _item(self, item: dict, kind: Any, path: tuple, fpath: tuple) -> None:
+        """A mapping in a list: its keys against the game's items (when it has one), its
+        values against the vocabulary's ``field.*.key`` patterns."""
+        for k, x in item.items():
+            if isinstance(kind, dict) and k not in kind:
+                known = map(str, kind)
+                self.add((*path, k), f"unknown key {k!r}{did_you_mean(str(k), known)}", key=True)
+            elif not isinstance(x, dict | list):
+                self._leaf(x, self.vocab.domain_of((*fpath, "*", str(k))), (*path, k))
 
     def _leaf(self, v: Any, domain: Any, path: tuple) -> None:
         if v is None or (isinstance(v, bool | int | float) and domain in (None, "int", "bool")):
@@ -694,7 +713,17 @@ def _compare(have: Any, want: Any, name: str, where: Position) -> list[str]:
         out = []
         if "size" in want and size != want["size"]:
             out.append(f"{where}: {name} has {size}, expected {want['size']}")
-        missing = Counter(want.get("contains") or ()) - Counter(items)
+        wanted = want.get("contains") or []
+        if _mappings(wanted):  # each mapping matches an item of its own by the fields it names
+            free = list(items)
+            for w in wanted:
+                hit = next((h for h in free if not _compare(h, w, name, where)), None)
+                if hit is None:
+                    out.append(f"{where}: {name} has no item like {w}; it holds {items}")
+                else:
+                    free.remove(hit)
+            wanted = []
+        missing = Counter(wanted) - Counter(items) if wanted else Counter()
         if missing:
             out.append(f"{where}: {name} lacks {sorted(missing.elements())}; it holds {items}")
         for i, x in (want.get("at") or {}).items():
@@ -703,6 +732,13 @@ def _compare(have: Any, want: Any, name: str, where: Position) -> list[str]:
             elif items[i] != x:
                 out.append(f"{where}: {name}[{i}] is {items[i]!r}, expected {x!r}")
         return out
+    if _mappings(want) and _mappings(have):  # item by item, each by the fields it names
+        if len(have) != len(want):
+            return [f"{where}: {name} has {len(have)} items, expected {len(want)}: {have}"]
+        return [
+            p for i, (h, w) in enumerate(zip(have, want, strict=True))
+            for p in _compare(h, w, f"{name}[{i}]", where)
+        ]  # fmt: skip
     if isinstance(want, dict) and isinstance(have, dict):
         out = []
         for k, v in want.items():
@@ -711,6 +747,11 @@ def _compare(have: Any, want: Any, name: str, where: Position) -> list[str]:
     if have != want:
         return [f"{where}: {name} is {have!r}, expected {want!r}"]
     return []
+
+
+def _mappings(x: Any) -> bool:
+    """A non-empty list of mappings."""
+    return isinstance(x, list) and bool(x) and all(isinstance(i, dict) for i in x)
 
 
 def _by_seat(given: Mapping[str, Any], players: int) -> dict[str, Any]:

@@ -209,3 +209,17 @@ def test_an_old_file_the_upgrade_cannot_convert_is_a_problem(
     f.write_text(OLD.replace("CARDS", str(HARBOUR / "cards")) + "broken: true\n", "utf-8")
     (problem,) = run_file(f).problems
     assert "old format that cannot be upgraded: bid: a pair is two cards" in problem
+
+
+def test_lists_of_mappings_are_compared_by_the_fields_named() -> None:
+    from cardgen.diagnostics import Position
+    from cardgen.engine.scenario import _compare
+
+    at = Position("x.yaml", 1, 1)
+    have = [{"card": "a", "tokens": 1}, {"card": "b", "tokens": 0}]
+    assert not _compare(have, [{"card": "a"}, {"card": "b", "tokens": 0}], "t", at)
+    assert _compare(have, [{"card": "a"}], "t", at)  # one item short
+    assert _compare(have, [{"card": "b"}, {"card": "a"}], "t", at)  # in order
+    assert not _compare(have, {"contains": [{"card": "b"}, {"tokens": 1}]}, "t", at)
+    (problem,) = _compare(have, {"contains": [{"card": "a"}, {"card": "a"}]}, "t", at)
+    assert "no item like {'card': 'a'}" in problem  # each wanted item matches one of its own
