@@ -22,18 +22,27 @@ OLD = sorted((TESTS / "scenarios").glob("*.yaml"))
 #: the old files that convert and pass on the kit (from a run of test_every_old_file; a file
 #: that stops passing is an error, one that starts passing must be added)
 PASSING = frozenset({
-    "bank-limited", "battle-order", "battle-play-order-same-step", "battle-slot-power",
+    "age-deaths-before-start", "age-deaths", "age-start-before-deaths", "bank-limited",
+    "battle-order", "battle-play-order-same-step", "battle-slot-power",
     "battle-tie-goes-to-defender", "battle-tie-nobody", "draft-first-game", "draft-pass-left",
-    "effect-battle-defence-won", "effect-battle-outcomes", "effect-flank",
-    "effect-peek-hand-eavesdropper", "effect-played-coins-glory",
+    "effect-age-tokens-own-units", "effect-battle-defence-won", "effect-battle-outcomes",
+    "effect-discard-from-hand", "effect-flank", "effect-intercept-both-ways",
+    "effect-intercept-choose-card", "effect-intercept-master-of-whispers",
+    "effect-intercept-once-per-round", "effect-intercept", "effect-move-card",
+    "effect-peek-hand-eavesdropper", "effect-peek-hand", "effect-played-coins-glory",
     "effect-power-neighbour-middle-right", "effect-power-neighbour", "effect-power-self-per",
     "effect-power-zone", "effect-return-to-hand-last-round", "effect-return-to-hand",
-    "effect-steal-battle-neighbours", "effect-steal-played-neighbour", "end-coins-to-glory",
-    "end-shared-win", "end-tiebreak-cards", "neighbours-four-players", "neighbours-two-players",
-    "play-affordable-only", "play-end-turn", "play-replace-when-free",
-    "play-saved-card-joins-hand", "play-simultaneous-cutpurses",
-    "play-simultaneous-shared-pile", "play-slot-limits-spring",
-    "play-two-resources-and-discount-effect", "remove-coins-to-owner", "remove-is-not-death",
+    "effect-steal-battle-neighbours", "effect-steal-played-neighbour", "effect-store-coins",
+    "end-coins-to-glory", "end-shared-win", "end-tiebreak-cards", "income-upkeep-paid",
+    "income-upkeep-unpaid", "neighbours-facing-units", "neighbours-four-players",
+    "neighbours-two-players", "play-affordable-only", "play-discount-floor", "play-end-turn",
+    "play-flipped-together-cannot-target", "play-replace-when-free-on",
+    "play-replace-when-free", "play-saved-card-joins-hand",
+    "play-simultaneous-crone-hermit-swapped", "play-simultaneous-crone-hermit",
+    "play-simultaneous-cutpurses", "play-simultaneous-net", "play-simultaneous-shared-pile",
+    "play-slot-limits-fall", "play-slot-limits-spring",
+    "play-two-resources-and-discount-effect", "play-woodcutter-wall", "remove-coins-to-owner",
+    "remove-is-not-death",
 })  # fmt: skip
 
 
@@ -141,3 +150,29 @@ def test_what_cannot_be_converted_is_an_error_at_its_line(
 def test_a_kit_scenario_is_not_upgraded() -> None:
     doc, _smap, cat = _old("name: new\nsetup: {players: 2}\nexpect: {round: 1}\n")
     assert ENGINE.upgrade_scenario_on(doc, cat) is None
+
+
+def test_a_tableau_by_zone_is_compared_zone_by_zone() -> None:
+    body = ONE_CHOICE.replace("{coins: 4}", "{coins: 4, tableau: {right: [spearman], left: []}}")
+    doc, _smap, cat = _old(body)
+    new = ENGINE.upgrade_scenario_on(doc, cat)
+    assert new is not None
+    assert new["expect"]["P1"]["zones"] == {"right": [{"card": "spearman"}], "left": []}
+    assert not run_new(new, cat, "old.yaml")
+    new["expect"]["P1"]["zones"]["right"] = [{"card": "spearman", "tokens": 1, "coins": 0}]
+    (problem,) = run_new(new, cat, "old.yaml")
+    assert "P1.zones.right[0].tokens is 0, expected 1" in problem
+    new["expect"]["P1"]["zones"]["right"] = [{"card": "spearmen"}]
+    (problem,) = run_new(new, cat, "old.yaml")
+    assert "spearmen" in problem and "spearman" in problem  # a typo: the checker's did-you-mean
+
+
+def test_a_glimpse_is_an_item_of_the_designers_glimpses() -> None:
+    path = TESTS / "scenarios" / "effect-intercept.yaml"
+    new, cat = upgraded(path)
+    assert new is not None
+    glimpses = [s["expect"]["glimpses"] for s in new["steps"] if "glimpses" in s.get("expect", {})]
+    assert glimpses and all(set(g) == {"contains"} for g in glimpses)
+    seat = glimpses[0]["contains"][0]["seat"]
+    glimpses[0]["contains"][0]["seat"] = "P1" if seat != "P1" else "P2"
+    assert any("has no item like" in p for p in run_new(new, cat, path.name))

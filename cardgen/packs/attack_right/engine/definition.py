@@ -64,6 +64,7 @@ class AttackRight(Engine):
         **{f"players.*.{k}": "card" for k in ("hand", "pack", "kept", "saved", "used", "moving")},
         "players.*.tableau.*.card": "card",
         "players.*.tableau.*.zone": tuple(ZONE.split("|")),
+        "players.*.zones.*.*.card": "card",
         "players.*.chosen": "text",
         "players.*.offers": "text",
         "peeks.*.viewer": "seat",
@@ -73,7 +74,7 @@ class AttackRight(Engine):
         "glimpses.*.seat": "seat",
         "glimpses.*.card": "card",
     }
-    derived = frozenset({"season"})
+    derived = frozenset({"season", "zones"})
     options: ClassVar = {"first_game": False}
 
     def new_game(self, catalogue: Any, setup: Any, *, simulation: bool = False) -> Game:

@@ -129,6 +129,14 @@ def view(st: State, seat: int | None) -> dict:
                 "saved": cards(st.saved[q]) if mine else len(st.saved[q]),
                 "ended": st.ended[q],
                 "tableau": tableau,
+                "zones": {
+                    z.value: [
+                        {k: t[k] for k in ("card", "tokens", "coins")}
+                        for t in tableau
+                        if t["zone"] == z.value
+                    ]
+                    for z in ZONES
+                },
                 "used": [ids[i] for i in st.used if i in st.tab[q]],
                 "chosen": (
                     st._play_text(st.pending[q], q)

@@ -12,13 +12,15 @@ Converted: the header to ``setup``/``seed``, ``rule`` and ``description`` to the
 nothing the old set-up did not have); each step to the movers' action strings, found by playing
 the steps on the game (a seat left out gets its one legal action; a look's Neighbour and a
 card's copy as the old runner chose them); an ``illegal`` step to the seats whose action the
-rules refuse; a bag of cards to ``{contains, size}``; an event as a pattern (``player`` is
-``seat``, a hidden card's ``play`` is ``play_hidden``): the kit counts events from the start,
-so a count or an in-order event (at least one, its order not kept) adds the matches the game
-logged before the old expectation's window.  What has no equivalent (what another seat sees,
-pile star counts and exclusions, the cards dealt, a ``deals`` order) is an
-:class:`~cardgen.engine.UpgradeError` at its place in the file, as is anything the old models
-refuse (an unknown key or value).
+rules refuse; a bag of cards to ``{contains, size}``; a tableau by zone to the seat's ``zones``
+(each card by the fields it names: a card written with its tokens and coins is compared on all
+three); a peek or glimpse to an item the designer's ``peeks``/``glimpses`` contain; an event as
+a pattern (``player`` is ``seat``, a hidden card's ``play`` is ``play_hidden``): the kit counts
+events from the start, so a count or an in-order event (at least one, its order not kept) adds
+the matches the game logged before the old expectation's window. What has no equivalent (what
+another seat sees, pile star counts and exclusions, the cards dealt, a ``deals`` order, a slot
+power, an unlimited bank's overdraft) is an :class:`~cardgen.engine.UpgradeError` at its place
+in the file, as is anything the old models refuse (an unknown key or value).
 """
 
 from __future__ import annotations
@@ -47,8 +49,6 @@ LISTS = ("hand", "pack", "kept", "saved")
 NOT_KEPT = {
     "seen": "what one seat sees of another's tableau (the kit's scenarios expect the "
     "designer's view)",
-    "peeks": "what one seat saw of another's hand (not yet converted)",
-    "glimpses": "a card one seat saw another about to play (not yet converted)",
     "dealt": "the cards of the last deal (the kit's new game deals before the scenario starts)",
     "slot_power": "a slot power the kit's set-up cannot take",
     "deals": "the order of a later draft's deal (not yet converted)",
@@ -253,7 +253,7 @@ class _Play:
         return out
 
     def expect(self, e: old.Expect, raw: dict[str, Any], path: tuple) -> dict[str, Any]:
-        for key in ("seen", "peeks", "glimpses", "dealt"):
+        for key in ("seen", "dealt"):
             if getattr(e, key):
                 raise UpgradeError(f"{key}: no equivalent: {NOT_KEPT[key]}", (*path, key))
         out: dict[str, Any] = {}
@@ -266,6 +266,16 @@ class _Play:
             seat = self._seat(pe, (*path, "players", p))
             if seat:
                 out[seat_name(p)] = seat
+        if e.peeks:
+            out["peeks"] = {"contains": [
+                {"viewer": seat_name(x.viewer), "seat": seat_name(x.seat), "hand": _bag(x.hand)}
+                for x in e.peeks
+            ]}  # fmt: skip
+        if e.glimpses:
+            out["glimpses"] = {"contains": [
+                {"viewer": seat_name(x.viewer), "seat": seat_name(x.seat), "card": x.card}
+                for x in e.glimpses
+            ]}  # fmt: skip
         if e.discard is not None:
             out["discard"] = _bag(e.discard)
         piles = {}
@@ -310,11 +320,15 @@ class _Play:
             if "hand" in out and out["hand"]["size"] != pe.hand_size:
                 raise UpgradeError("hand_size differs from the hand's", (*path, "hand_size"))
             out.setdefault("hand", {})["size"] = pe.hand_size
-        if pe.tableau is not None:
-            raise UpgradeError(
-                "a tableau by zone: not yet converted (the kit compares the whole list)",
-                (*path, "tableau"),
-            )
+        if pe.tableau is not None:  # a full card names its tokens and coins (0 if left out)
+            out["zones"] = {
+                zone.value: [
+                    {"card": c} if isinstance(c, str)
+                    else {"card": c.card, "tokens": c.tokens, "coins": c.coins}
+                    for c in cards
+                ]
+                for zone, cards in pe.tableau.items()
+            }  # fmt: skip
         if pe.tableau_size is not None:
             out["tableau"] = {"size": pe.tableau_size}
         return out
