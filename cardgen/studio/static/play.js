@@ -69,8 +69,9 @@ async function act(path, body) {
   try {
     problem.textContent = "";
     board.classList.add("busy");
+    const seq = ++asked;
     const data = await api(`${path}${path.includes("?") ? "&" : "?"}seat=${encodeURIComponent(viewer)}`, body);
-    show(data.table);
+    answered(seq, data.table);
   } catch (e) {
     problem.textContent = e.message;
   } finally {
@@ -79,8 +80,18 @@ async function act(path, body) {
 }
 
 async function refresh() {
+  const seq = ++asked;
   const data = await api(`/api/play/view?seat=${encodeURIComponent(viewer)}`);
-  show(data.table);
+  answered(seq, data.table);
+}
+
+// Answers may arrive out of order (a click's, and the refresh an earlier change announced, for
+// another viewer): only an answer to a later question than the one shown is drawn.
+let asked = 0, shownAnswer = 0;
+function answered(seq, t) {
+  if (seq < shownAnswer) return;
+  shownAnswer = seq;
+  show(t);
 }
 
 // --- the table ----------------------------------------------------------------------------
@@ -127,8 +138,7 @@ function actionButton(text) {
 }
 
 function show(t) {
-  // answers may arrive out of order (a click's and a refresh's): an older table is not shown
-  if (t && table && t.version < table.version) return;
+  if (t && table && t.version < table.version) return;  // another window's older table
   table = t;
   if (!t) {
     board.replaceChildren(el("p", {}, "No game yet: choose the seats and start one, or open a game log."));
