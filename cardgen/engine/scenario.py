@@ -405,7 +405,10 @@ class Scenario:
         for key in ("name", "description"):
             if key in doc and not isinstance(doc[key], str):
                 chk.add((key,), f"{key} is text")
-        game = engine.new_game(cat, setup)
+        try:  # a game may refuse what only it checks (an option's value)
+            game = engine.new_game(cat, setup)
+        except SetupError as exc:
+            raise Problems([f"{smap.at(('setup',))}: {exc}"]) from None
         shape = game.new_initial_state(seed).observation(None)
         given = doc.get("given")
         if given is not None:
