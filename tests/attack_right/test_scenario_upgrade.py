@@ -24,6 +24,7 @@ OLD = sorted((TESTS / "scenarios").glob("*.yaml"))
 PASSING = frozenset({
     "age-deaths-before-start", "age-deaths", "age-start-before-deaths", "bank-limited",
     "battle-order", "battle-play-order-same-step", "battle-slot-power",
+    "battle-slot-power-middle-nothing",
     "battle-tie-goes-to-defender", "battle-tie-nobody", "draft-first-game", "draft-pass-left",
     "effect-age-tokens-own-units", "effect-battle-defence-won", "effect-battle-outcomes",
     "effect-discard-from-hand", "effect-flank", "effect-intercept-both-ways",
@@ -176,3 +177,12 @@ def test_a_glimpse_is_an_item_of_the_designers_glimpses() -> None:
     seat = glimpses[0]["contains"][0]["seat"]
     glimpses[0]["contains"][0]["seat"] = "P1" if seat != "P1" else "P2"
     assert any("has no item like" in p for p in run_new(new, cat, path.name))
+
+
+def test_a_slot_power_is_a_game_option_checked_at_the_setup() -> None:
+    new, cat = upgraded(TESTS / "scenarios" / "battle-slot-power-middle-nothing.yaml")
+    assert new is not None
+    assert new["setup"]["options"] == {"slot_power": {"middle": []}}
+    new["setup"]["options"]["slot_power"] = {"middel": []}
+    (problem,) = run_new(new, cat, "old.yaml")
+    assert "option slot_power middel: Input should be 'left', 'middle' or 'right'" in problem

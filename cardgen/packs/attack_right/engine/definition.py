@@ -75,13 +75,15 @@ class AttackRight(Engine):
         "glimpses.*.card": "card",
     }
     derived = frozenset({"season", "zones"})
-    options: ClassVar = {"first_game": False}
+    #: slot_power: zones whose powers count otherwise than the rules say ({middle: []})
+    options: ClassVar = {"first_game": False, "slot_power": None}
 
     def new_game(self, catalogue: Any, setup: Any, *, simulation: bool = False) -> Game:
         settings = check_settings(catalogue, setup.settings) if setup.settings else None
         opts = GameOptions(
             first_game=bool(setup.options.get("first_game")),
             settings=settings,
+            slot_power=_slot_power(catalogue, setup.options.get("slot_power")),
             log_events=not simulation,
             tally=simulation,
         )
@@ -136,6 +138,23 @@ class AttackRight(Engine):
 
     def score(self, state: Any, seat: int) -> int:
         return int(state.glory[seat])
+
+
+def _slot_power(catalogue: Any, over: Any) -> dict | None:
+    """The rules' slot powers with the zones ``over`` names replaced (None: the rules')."""
+    if over is None:
+        return None
+    from pydantic import TypeAdapter, ValidationError
+
+    from cardgen.packs.attack_right.model import Placement, Stat
+
+    try:
+        zones = TypeAdapter(dict[Placement, list[Stat]]).validate_python(over)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"] if x != "[key]")
+        raise SetupError(f"option slot_power {where}: {err['msg']}") from None
+    return {**catalogue.rules.slot_power, **zones}
 
 
 ENGINE = AttackRight()

@@ -50,7 +50,6 @@ NOT_KEPT = {
     "seen": "what one seat sees of another's tableau (the kit's scenarios expect the "
     "designer's view)",
     "dealt": "the cards of the last deal (the kit's new game deals before the scenario starts)",
-    "slot_power": "a slot power the kit's set-up cannot take",
     "deals": "the order of a later draft's deal (not yet converted)",
 }
 
@@ -79,7 +78,7 @@ def upgrade(doc: Any, engine: Any, catalogue: Any) -> dict[str, Any] | None:
     if not is_old(doc):
         return None
     sc = _model(doc)
-    for key in ("slot_power", "deals"):
+    for key in ("deals",):
         if doc.get(key):
             raise UpgradeError(f"{key}: no equivalent: {NOT_KEPT[key]}", (key,))
     n = sc.num_players
@@ -93,8 +92,11 @@ def upgrade(doc: Any, engine: Any, catalogue: Any) -> dict[str, Any] | None:
         setup["sides"] = list(sc.decks)
     if sc.settings:
         setup["settings"] = dict(sc.settings)
-    if sc.first_game:
-        setup["options"] = {"first_game": True}
+    options: dict[str, Any] = {"first_game": True} if sc.first_game else {}
+    if sc.slot_power is not None:
+        options["slot_power"] = {z.value: [str(x) for x in v] for z, v in sc.slot_power.items()}
+    if options:
+        setup["options"] = options
     out["setup"] = setup
     out["seed"] = sc.seed
     with _at("setup"):
