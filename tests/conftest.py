@@ -4,6 +4,7 @@ reading through PDFium (text layers, page counts)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import signal
@@ -68,13 +69,48 @@ SLOW_TESTS = re.compile(
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+#: each test's measured time (set-up and call, seconds) where it took at least 0.2 s; written by
+#: ``python -m pytest -n auto --record-durations``; a test over SLOW_SECONDS is slow too
+DURATIONS = Path(__file__).with_name("durations.json")
+SLOW_SECONDS = 0.25
+_measured: dict[str, float] = {}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--record-durations",
+        action="store_true",
+        help=f"write each test's time to {DURATIONS.name} (the fast selection reads it)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the end-to-end tests ``slow``: ``pytest -m "not slow"`` is the fast selection."""
     slow = pytest.mark.slow
+    known = json.loads(DURATIONS.read_text()) if DURATIONS.is_file() else {}
     for item in items:
         module = item.module.__name__.rpartition(".")[2] if item.module else ""
-        if module in SLOW_MODULES or SLOW_TESTS.search(item.name):
+        if (
+            module in SLOW_MODULES
+            or SLOW_TESTS.search(item.name)
+            or known.get(item.nodeid, 0.0) > SLOW_SECONDS
+        ):
             item.add_marker(slow)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when in ("setup", "call") and report.passed:
+        _measured[report.nodeid] = _measured.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    config = session.config
+    if not config.getoption("--record-durations") or hasattr(config, "workerinput"):
+        return  # only the controller of a run that was asked writes the file
+    known = json.loads(DURATIONS.read_text()) if DURATIONS.is_file() else {}
+    known |= {k: round(v, 2) for k, v in _measured.items()}
+    kept = {k: v for k, v in sorted(known.items()) if v >= 0.2}
+    DURATIONS.write_text(json.dumps(kept, indent=0, sort_keys=True) + "\n")
 
 
 def terminal_sigint() -> None:
