@@ -13,6 +13,7 @@ import pytest
 
 from cardgen.engine.scenario import collect, run_file, upgrade_file
 from tests.attack_the_tower.tower_paths import TOWER, TOWER_SCENARIOS
+from tests.kit.scenario_edits import changed_line, mutated
 
 FILES = collect([TOWER_SCENARIOS])
 OLD = Path(__file__).parent / "old-scenarios"
@@ -46,24 +47,7 @@ def test_an_old_scenario_is_refused_and_upgrades_to_the_shipped_file(tmp_path, p
 
 
 def _mutated(tmp_path, name, old, new):
-    """Scenario ``name`` of a copy of the game with ``old`` replaced by ``new``, run; and the
-    line ``new`` starts on."""
-    root = tmp_path / "game"
-    shutil.copytree(TOWER, root)
-    path = root / "scenarios" / name
-    text = path.read_text()
-    assert old in text
-    text = text.replace(old, new, 1)
-    path.write_text(text)
-    return run_file(path), _line(text, old, new)
-
-
-def _line(text: str, old: str, new: str) -> int:
-    """The line of ``text`` where ``new`` (which replaced ``old``) first differs from it."""
-    k = min(len(old), len(new))
-    k = next((i for i in range(k) if old[i] != new[i]), k)
-    k += new[k : k + 1] == "\n"
-    return text[: text.index(new) + k].count("\n") + 1
+    return mutated(TOWER, tmp_path, name, old, new)
 
 
 def test_a_wrong_expectation_fails(tmp_path):
@@ -141,7 +125,7 @@ def test_an_old_typo_is_an_error_at_its_line(tmp_path, old, new, said):
         "../../../games/attack-the-tower/cards", str(TOWER / "cards")
     )
     path.write_text(text)
-    line = _line(text, old, new)
+    line = changed_line(text, old, new)
     (problem,) = run_file(path).problems
     assert f":{line}:" in problem and said in problem, (line, problem)
     with pytest.raises(ValueError, match=re.escape(said)):

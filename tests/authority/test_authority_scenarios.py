@@ -6,13 +6,13 @@ upgrades to the shipped file, which passes."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from cardgen.cli import app
 from cardgen.engine.scenario import collect, run_file, upgrade_file
+from tests.kit.scenario_edits import mutated
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "games" / "authority"
@@ -47,18 +47,7 @@ def test_an_old_scenario_is_refused_and_upgrades_to_the_shipped_file(tmp_path, p
 
 
 def _mutated(tmp_path: Path, name: str, old: str, new: str):
-    """Scenario ``name`` of a copy of the game with ``old`` replaced by ``new``, run; and the
-    line ``new`` starts on."""
-    root = tmp_path / "game"
-    shutil.copytree(GAME, root)
-    path = root / "scenarios" / name
-    text = path.read_text()
-    assert old in text
-    text = text.replace(old, new, 1)
-    path.write_text(text)
-    k = min(len(old), len(new))
-    k = next((i for i in range(k) if old[i] != new[i]), k)
-    return run_file(path), text[: text.index(new) + k].count("\n") + 1
+    return mutated(GAME, tmp_path, name, old, new)
 
 
 def test_the_other_reading_fails_the_scenario(tmp_path):
