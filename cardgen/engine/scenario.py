@@ -22,13 +22,16 @@
       log: ["a tie at 5"]                         # lines of the readable log, in order
       legal: {P1: [bid captain]}                  # exactly these (or {includes, excludes})
       winner: none                                # P1, [P1, P2], none (the game goes on)
+      seen_by: {P2: {P1: {hand: 2}}}              # what one seat may know (its observation)
 
 Everything is checked against the game before anything runs: every key (with a
 did-you-mean), every value against the game's vocabulary (card ids, seats, the phases …),
 every action string against its grammar.  A malformed ``illegal`` step is an error, never a
 pass.  ``given`` and ``expect`` name fields of the designer's view of the game
 (``cardgen play --format json`` shows them): top-level fields, and each seat's under ``P1``….
-A list may be expected as ``{size: N}``, ``{contains: [...]}`` or ``{at: {index: value}}``;
+``seen_by`` expects the same fields of one seat's observation (a card it may not see is
+``null``, a hand it may not see its size).  A list may be expected as ``{size: N}``,
+``{contains: [...]}``, ``{excludes: [...]}`` (none of them) or ``{at: {index: value}}``;
 a list of mappings is compared item by item on the fields each expected item names.
 """
 
@@ -59,9 +62,11 @@ if TYPE_CHECKING:
 
 TOP_KEYS = ("name", "description", "cards", "setup", "seed", "given", "steps", "expect")
 SETUP_KEYS = ("players", "sides", "settings", "options", "teams")
-SPECIAL = ("events", "log", "legal", "winner", "terminal")
-LIST_TESTS = ("size", "contains", "at")
+SPECIAL = ("events", "log", "legal", "winner", "terminal", "seen_by")
+LIST_TESTS = ("size", "contains", "excludes", "at")
 DEFAULT_CARDS = "../cards"
+#: the catalogue of a pack's old-format scenario file that names none (Attack Right's)
+OLD_DEFAULT_CARDS = "../fixtures/engine"
 #: the longest list of words (in characters) written in flow style by `scenario upgrade`
 FLOW_LIST = 60
 
@@ -101,10 +106,19 @@ _CATALOGUES: dict[Path, Catalogue] = {}
 
 
 def catalogue_of(path: Path, doc: Any, smap: SourceMap) -> Catalogue:
-    """The catalogue a scenario plays on (``cards:``, relative to the file), loaded once."""
+    """The catalogue a scenario plays on (``cards:``, relative to the file), loaded once; a
+    file naming none plays on ``../cards``, or, if only it exists, on the old format's
+    default (:data:`OLD_DEFAULT_CARDS`: ``scenario upgrade`` writes it into the file)."""
     from cardgen.catalogue.loader import load_catalogue
 
     cards = doc.get("cards", DEFAULT_CARDS) if isinstance(doc, dict) else DEFAULT_CARDS
+    if (
+        isinstance(doc, dict)
+        and "cards" not in doc
+        and not (path.parent / DEFAULT_CARDS / "rules.yaml").is_file()
+        and (path.parent / OLD_DEFAULT_CARDS / "rules.yaml").is_file()
+    ):
+        cards = OLD_DEFAULT_CARDS
     if not isinstance(cards, str) or "\0" in cards or not cards.strip():
         raise Problems([f"{smap.at(('cards',))}: cards is the catalogue folder's path"])
     root = Path(os.path.normpath(path.parent / cards))
@@ -281,7 +295,7 @@ class _Checker:
                 self.add(path, "a described state sets whole values, not size or contains")
                 return
             if not isinstance(seen, list | int) and seen is not None:
-                self.add(path, "size, contains and at apply to a list")
+                self.add(path, "size, contains, excludes and at apply to a list")
                 return
             bad = [k for k in v if k not in LIST_TESTS]
             for k in bad:
@@ -296,6 +310,8 @@ class _Checker:
                     self._item(item, kind, (*path, "contains", i), fpath)
                 else:
                     self._leaf(item, domain, path)
+            for i, item in enumerate(v.get("excludes") or ()):
+                self._leaf(item, domain, (*path, "excludes", i))
             at = v.get("at", {})
             if not isinstance(at, dict):
                 self.add((*path, "at"), "at is a mapping {index: value}")
@@ -319,6 +335,8 @@ class _Checker:
             return
         if seen is not None and v is not None and not _same_kind(v, seen):
             self.add(path, f"{v!r} where the game has {type(seen).__name__} ({seen!r})")
+            return
+        if type(v) is int and type(seen) is int:  # a count (a seat sees a hidden hand's size)
             return
         self._leaf(v, domain, path)
 
@@ -409,7 +427,8 @@ class Scenario:
             game = engine.new_game(cat, setup)
         except SetupError as exc:
             raise Problems([f"{smap.at(('setup',))}: {exc}"]) from None
-        shape = game.new_initial_state(seed).observation(None)
+        first = game.new_initial_state(seed)
+        shape = first.observation(None)
         given = doc.get("given")
         if given is not None:
             chk.view(given, shape, ("given",), "", setting=True)
@@ -440,7 +459,7 @@ class Scenario:
                 data = st[kind]
                 if kind == "expect":
                     chk.view(data, shape, (*path, kind), "", setting=False)
-                    _check_special(chk, data, (*path, kind))
+                    _check_special(chk, data, (*path, kind), first)
                 else:
                     _check_actions(chk, data, (*path, kind), one=True)
                 steps.append((kind, data, (*path, kind)))
@@ -450,7 +469,7 @@ class Scenario:
         expect = doc.get("expect")
         if expect is not None:
             chk.view(expect, shape, ("expect",), "", setting=False)
-            _check_special(chk, expect, ("expect",))
+            _check_special(chk, expect, ("expect",), first)
         if chk.problems:
             raise Problems(chk.problems)
         return cls(engine, cat, smap, setup, seed, given, steps, expect, vocab)
@@ -525,12 +544,15 @@ class Scenario:
         return problems
 
     # --- expectations ---------------------------------------------------------------------
-    def _expect(self, state: State, want: Mapping[str, Any], path: tuple) -> list[str]:
+    def _expect(
+        self, state: State, want: Mapping[str, Any], path: tuple, viewer: int | None = None
+    ) -> list[str]:
+        """The problems of ``want`` against the designer's view (or ``viewer``'s)."""
         out: list[str] = []
-        view = state.observation(None)
+        view = state.observation(viewer)
         for k, v in want.items():
             sub = (*path, k)
-            if k in SPECIAL:
+            if k in SPECIAL and viewer is None:
                 out += self._special(state, k, v, sub)
                 continue
             seat = parse_seat(k, self.setup.players) if isinstance(k, str) else None
@@ -613,6 +635,12 @@ class Scenario:
             if bool(state.is_terminal()) != bool(v):
                 return [f"{where}: the game has {'' if state.is_terminal() else 'not '}ended"]
             return []
+        if key == "seen_by":
+            out = []
+            for s, want in v.items():
+                seen = self._expect(state, want, (*path, s), _seat_or_fail(s, players))
+                out += [p.replace(": ", f": seen by {s}: ", 1) for p in seen]
+            return out
         return []
 
 
@@ -626,7 +654,9 @@ def _check_actions(chk: _Checker, data: Any, path: tuple, *, one: bool) -> None:
         chk.action(text, (*path, k))
 
 
-def _check_special(chk: _Checker, data: Any, path: tuple) -> None:
+def _check_special(chk: _Checker, data: Any, path: tuple, first: State) -> None:
+    """The special expectations (:data:`SPECIAL`) of ``data``; ``first`` is a new game's
+    first state (what a seat's observation holds)."""
     if not isinstance(data, dict):
         return
     eng, vocab = chk.engine, chk.vocab
@@ -707,6 +737,15 @@ def _check_special(chk: _Checker, data: Any, path: tuple) -> None:
                 chk.seat(x, (*sub, i) if isinstance(v, list) else sub)
         elif key == "terminal" and type(v) is not bool:
             chk.add(sub, "terminal is true or false")
+        elif key == "seen_by":
+            if not isinstance(v, dict) or not v:
+                chk.add(sub, "seen_by is {P1: {field: value, ...}}: what a seat may know")
+                continue
+            for s, want in v.items():
+                seat = chk.seat(s, (*sub, s))
+                if seat is not None:
+                    seen = first.observation(seat)
+                    chk.view(want, seen, (*sub, s), f"what {s} sees", setting=False)
 
 
 def _compare(have: Any, want: Any, name: str, where: Position) -> list[str]:
@@ -729,6 +768,9 @@ def _compare(have: Any, want: Any, name: str, where: Position) -> list[str]:
         missing = Counter(wanted) - Counter(items) if wanted else Counter()
         if missing:
             out.append(f"{where}: {name} lacks {sorted(missing.elements())}; it holds {items}")
+        unwanted = sorted({x for x in want.get("excludes") or () if x in items})
+        if unwanted:
+            out.append(f"{where}: {name} holds {unwanted}, expected none of them")
         for i, x in (want.get("at") or {}).items():
             if i >= len(items):
                 out.append(f"{where}: {name} has {len(items)}, no [{i}] (expected {x!r})")

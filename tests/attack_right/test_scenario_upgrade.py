@@ -19,32 +19,6 @@ from cardgen.scenarios.protocol import DEFAULT_CARDS
 
 TESTS = Path(__file__).parents[1]
 OLD = sorted((TESTS / "scenarios").glob("*.yaml"))
-#: the old files that convert and pass on the kit (from a run of test_every_old_file; a file
-#: that stops passing is an error, one that starts passing must be added)
-PASSING = frozenset({
-    "age-deaths-before-start", "age-deaths", "age-start-before-deaths", "bank-limited",
-    "battle-order", "battle-play-order-same-step", "battle-slot-power",
-    "battle-slot-power-middle-nothing",
-    "battle-tie-goes-to-defender", "battle-tie-nobody", "draft-first-game", "draft-pass-left",
-    "effect-age-tokens-own-units", "effect-battle-defence-won", "effect-battle-outcomes",
-    "effect-discard-from-hand", "effect-flank", "effect-intercept-both-ways",
-    "effect-intercept-choose-card", "effect-intercept-master-of-whispers",
-    "effect-intercept-once-per-round", "effect-intercept", "effect-move-card",
-    "effect-peek-hand-eavesdropper", "effect-peek-hand", "effect-played-coins-glory",
-    "effect-power-neighbour-middle-right", "effect-power-neighbour", "effect-power-self-per",
-    "effect-power-zone", "effect-return-to-hand-last-round", "effect-return-to-hand",
-    "effect-steal-battle-neighbours", "effect-steal-played-neighbour", "effect-store-coins",
-    "end-coins-to-glory", "end-shared-win", "end-tiebreak-cards", "income-upkeep-paid",
-    "income-upkeep-unpaid", "neighbours-facing-units", "neighbours-four-players",
-    "neighbours-two-players", "play-affordable-only", "play-discount-floor", "play-end-turn",
-    "play-flipped-together-cannot-target", "play-replace-when-free-on",
-    "play-replace-when-free", "play-saved-card-joins-hand",
-    "play-simultaneous-crone-hermit-swapped", "play-simultaneous-crone-hermit",
-    "play-simultaneous-cutpurses", "play-simultaneous-net", "play-simultaneous-shared-pile",
-    "play-slot-limits-fall", "play-slot-limits-spring",
-    "play-two-resources-and-discount-effect", "play-woodcutter-wall", "remove-coins-to-owner",
-    "remove-is-not-death",
-})  # fmt: skip
 
 
 def _catalogue(path: Path, doc: dict[str, Any], smap: Any) -> Any:
@@ -81,10 +55,7 @@ def outcome(path: Path) -> list[str]:
 def test_every_old_file(path: Path) -> None:
     assert run_scenario_file(path).ok  # the old runner: the outcome to keep
     problems = outcome(path)
-    if path.stem in PASSING:
-        assert not problems, "\n".join(problems)
-    else:
-        assert problems, f"{path.stem} now converts and passes: add it to PASSING"
+    assert not problems, "\n".join(problems)
 
 
 def test_a_handful_convert_with_the_old_words_in_the_kits() -> None:
@@ -135,7 +106,7 @@ def test_a_seat_left_out_gets_its_one_choice_and_a_wrong_expectation_fails() -> 
         ("  players: {0: {coins: 4}}", "  players: {0: {cions: 4}}", 10, "cions"),
         ("zone: right}}", "zone: lfet}}", 8, "lfet"),
         ("{play: spearman, zone: right}}", "{play: wall, zone: left}}", 8, "wall"),
-        ("expect:\n", "expect:\n  seen: [{viewer: 1, seat: 0, tableau: [spearman]}]\n", 10, "seen"),
+        ("expect:\n", "expect:\n  piles: {spring: {stars: 2}}\n", 10, "stars"),
     ],
 )  # fmt: skip
 def test_what_cannot_be_converted_is_an_error_at_its_line(
@@ -177,6 +148,38 @@ def test_a_glimpse_is_an_item_of_the_designers_glimpses() -> None:
     seat = glimpses[0]["contains"][0]["seat"]
     glimpses[0]["contains"][0]["seat"] = "P1" if seat != "P1" else "P2"
     assert any("has no item like" in p for p in run_new(new, cat, path.name))
+
+
+def test_what_a_seat_sees_is_its_observation() -> None:
+    new, cat = upgraded(TESTS / "scenarios" / "effect-hidden.yaml")
+    assert new is not None
+    seen = new["steps"][1]["expect"]["seen_by"]
+    assert seen["P2"] == {"P1": {"tableau": [{"card": "spy"}, {"card": None}]}}
+    seen["P2"]["P1"]["tableau"][1]["card"] = "spy"  # the face-down spy is not P2's to see
+    (problem,) = run_new(new, cat, "old.yaml")
+    assert "seen by P2: P1.tableau[1].card is None, expected 'spy'" in problem
+
+
+def test_named_deals_are_the_piles_in_order_and_dealt_is_the_deal_event() -> None:
+    new, cat = upgraded(TESTS / "scenarios" / "draft-named-packs.yaml")
+    assert new is not None
+    spring = new["given"]["piles"]["spring"]
+    assert spring[-8:] == ["champion", "bard", "war-drummer", "looter", "miser", "wall", "wall",
+                           "scout"]  # fmt: skip
+    expect = new["steps"][1]["expect"]
+    assert "bard" in expect["piles"]["spring"]["excludes"]  # stars: 0 is no star design
+    deal = next(e for e in expect["events"] if e.get("seat") == "P2")
+    assert deal["cards"][0] == "veteran" and deal["count"] == 1
+    new["given"]["piles"]["spring"] = spring[-8:] + spring[:-8]  # another deal
+    assert any("deal" in p for p in run_new(new, cat, "old.yaml"))
+
+
+def test_an_unlimited_banks_overdraft_is_the_views_bank() -> None:
+    new, cat = upgraded(TESTS / "scenarios" / "bank-unlimited.yaml")
+    assert new is not None and new["expect"]["bank"] == -2
+    new["expect"]["bank"] = 0
+    (problem,) = run_new(new, cat, "old.yaml")
+    assert "bank is -2, expected 0" in problem
 
 
 def test_a_slot_power_is_a_game_option_checked_at_the_setup() -> None:

@@ -61,6 +61,12 @@ steps:
         ("expect: {events: [{type: tie, at_least: 1}]}\n", None),
         ("expect: {events: [{type: take, at_least: 0}]}\n", None),
         ("expect: {events: [{type: tie, at_least: 2}]}\n", "expected at least 2 event(s)"),
+        ("expect: {dock: {excludes: [pepper, cook]}}\n", None),
+        ("expect: {dock: {excludes: [pepper, linen]}}\n", "dock holds ['linen'], expected none"),
+        # what one seat may know: its own hand, the size of another's
+        ("expect: {seen_by: {P2: {P1: {hand: 2}, P2: {hand: {contains: [bosun]}}}}}\n", None),
+        ("expect: {seen_by: {P1: {P1: {hand: [pilot]}}}}\n", "seen by P1: P1.hand is ['"),
+        ("expect: {seen_by: {P2: {P1: {hand: 1}}}}\n", "seen by P2: P1.hand is 2, expected 1"),
     ],
 )
 def test_expectations_hold_or_fail(tmp_path: Path, extra: str, message: str | None) -> None:
@@ -100,6 +106,11 @@ def test_expectations_hold_or_fail(tmp_path: Path, extra: str, message: str | No
         ("expect: {dock: {at: {-1: saffron}}}\n", "-1 is not an index of a list", 3),
         ("expect: {events: [{type: tie, at_least: -1}]}\n", "at_least is a whole number", 3),
         ("stpes: []\n", "unknown key 'stpes' in a scenario (did you mean 'steps'?)", 3),
+        ("expect: {dock: {excludes: [peper]}}\n", "unknown card 'peper'", 3),
+        ("expect: {seen_by: {P3: {dock: []}}}\n", "'P3' is not a seat", 3),
+        ("expect: {seen_by: {P2: {P1: {hnd: 1}}}}\n", "unknown field 'hnd' of P1", 3),
+        ("expect: {seen_by: [P2]}\n", "seen_by is {P1: {field: value", 3),
+        ("expect: {seen_by: {P2: {P1: {hand: [cook]}}}}\n", "a list where the game has int", 3),
     ],
 )
 def test_every_typo_is_an_error_at_its_line(

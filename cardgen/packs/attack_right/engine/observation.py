@@ -156,8 +156,9 @@ def view(st: State, seat: int | None) -> dict:
         "step": st.step,
         "gstep": st.gstep,
         "first_end_done": st.first_end_done,
-        "bank": st.bank,
-        "token_bank": st.token_bank,
+        # an unlimited bank: the box's coins no player holds (negative once it paid out more)
+        "bank": st.bank if st.bank_limited else g.coin_supply - sum(st.coins) - sum(st.stored),
+        "token_bank": st.token_bank if st.bank_limited else g.token_supply - sum(st.tokens),
         "piles": {
             seasons[s]: cards(pile) if seat is None else len(pile)
             for s, pile in enumerate(st.piles)

@@ -17,9 +17,12 @@ rules refuse; a bag of cards to ``{contains, size}``; a tableau by zone to the s
 three); a peek or glimpse to an item the designer's ``peeks``/``glimpses`` contain; an event as
 a pattern (``player`` is ``seat``, a hidden card's ``play`` is ``play_hidden``): the kit counts
 events from the start, so a count or an in-order event (at least one, its order not kept) adds
-the matches the game logged before the old expectation's window. What has no equivalent (what
-another seat sees, pile star counts and exclusions, the cards dealt, a ``deals`` order, a slot
-power, an unlimited bank's overdraft) is an :class:`~cardgen.engine.UpgradeError` at its place
+the matches the game logged before the old expectation's window; what one seat ``seen`` of
+another's tableau to ``seen_by`` (that seat's observation); a later round's ``deals`` to the
+season piles in the order that deals them; ``dealt`` to that deal's event; a pile's
+``excludes`` as it is and ``stars: 0`` as the exclusion of every star design; the bank to the
+view's (an unlimited bank's goes below 0).  What has no equivalent (a pile's count of star
+cards above 0) is an :class:`~cardgen.engine.UpgradeError` at its place
 in the file, as is anything the old models refuse (an unknown key or value).
 """
 
@@ -38,20 +41,14 @@ from cardgen.engine.log import event_dicts
 from cardgen.engine.protocol import seat_name
 from cardgen.packs.attack_right.engine.events import CARD, EVENT_FIELDS, PER_SEAT, SEAT, SEATS
 from cardgen.packs.attack_right.scenario import file_format as old
-from cardgen.packs.attack_right.scenario.build import encode
+from cardgen.packs.attack_right.scenario.build import arrange_deals, encode
 from cardgen.scenarios.protocol import ScenarioError as OldScenarioError
 
 OLD_TOP = {"rule", "players", "decks", "settings", "first_game", "slot_power", "deals"}
-OLD_EXPECT = {"players", "winners", "seen", "peeks", "glimpses", "dealt", "piles", "bank",
-              "no_events", "discard"}  # fmt: skip
+#: expectations only the old format has (its peeks, glimpses, piles, bank and discard are
+#: also fields of the kit's view)
+OLD_EXPECT = {"players", "winners", "seen", "dealt", "no_events"}
 LISTS = ("hand", "pack", "kept", "saved")
-#: old fields with no equivalent in the kit's scenarios, and why
-NOT_KEPT = {
-    "seen": "what one seat sees of another's tableau (the kit's scenarios expect the "
-    "designer's view)",
-    "dealt": "the cards of the last deal (the kit's new game deals before the scenario starts)",
-    "deals": "the order of a later draft's deal (not yet converted)",
-}
 
 
 def is_old(doc: Any) -> bool:
@@ -78,9 +75,6 @@ def upgrade(doc: Any, engine: Any, catalogue: Any) -> dict[str, Any] | None:
     if not is_old(doc):
         return None
     sc = _model(doc)
-    for key in ("deals",):
-        if doc.get(key):
-            raise UpgradeError(f"{key}: no equivalent: {NOT_KEPT[key]}", (key,))
     n = sc.num_players
     out: dict[str, Any] = {"name": sc.name}
     text = "\n\n".join(t for t in (sc.rule, sc.description) if t)
@@ -102,6 +96,9 @@ def upgrade(doc: Any, engine: Any, catalogue: Any) -> dict[str, Any] | None:
     with _at("setup"):
         out["given"] = _given(sc.setup, n, catalogue)
     play = _Play(engine, catalogue, out, n)
+    if sc.deals:
+        with _at("deals"):
+            out["given"]["piles"] = play.deal(sc.deals, sc.setup)
     steps: list[dict[str, Any]] = []
     for i, step in enumerate(sc.steps):
         with _at("steps", i):
@@ -214,6 +211,16 @@ class _Play:
         engine.arrange(self.state, _by_seat(doc["given"], n))
         self.since = 0  # the old expectation's window starts at this event
 
+    def deal(self, deals: dict[int, dict[int, list[str]]], s: old.Setup) -> dict[str, list[str]]:
+        """The season piles, in order, that deal ``deals`` (the old ``deals``: per round and
+        seat, the cards of that round's pack), the rest of each pile as the seed shuffled it."""
+        st = self.state
+        deal_now = s.phase == "draft" and not any(p.pack for p in s.players)
+        arrange_deals(st, deals, first=s.round if deal_now else s.round + 1)
+        seasons = st.game.rules.season_ids
+        named = {st.game.season_of_round[r] for r in deals}
+        return {seasons[k]: [st.card[i].id for i in st.piles[k]] for k in sorted(named)}
+
     def step(self, i: int, step: old.Step, long: bool) -> list[dict[str, Any]]:
         st, where = self.state, f"step {i + 1}"
         base: tuple = ("steps", i, "actions") if long else ("steps", i)
@@ -255,9 +262,6 @@ class _Play:
         return out
 
     def expect(self, e: old.Expect, raw: dict[str, Any], path: tuple) -> dict[str, Any]:
-        for key in ("seen", "dealt"):
-            if getattr(e, key):
-                raise UpgradeError(f"{key}: no equivalent: {NOT_KEPT[key]}", (*path, key))
         out: dict[str, Any] = {}
         for key in ("round", "phase", "decision"):
             if getattr(e, key) is not None:
@@ -282,27 +286,34 @@ class _Play:
             out["discard"] = _bag(e.discard)
         piles = {}
         for season, pile in e.piles.items():
-            for key in ("excludes", "stars"):
-                if getattr(pile, key):
-                    raise UpgradeError(
-                        f"piles.{season}.{key}: no equivalent in the designer's view",
-                        (*path, "piles", season, key),
-                    )
-            piles[season] = {k: v for k, v in (("size", pile.size),
-                             ("contains", sorted(pile.contains))) if v}  # fmt: skip
+            excludes = set(pile.excludes)
+            if pile.stars == 0:  # no star card: none of the star designs
+                excludes |= {c.id for c in self.state.game.catalogue.cards if c.star}
+            elif pile.stars is not None:
+                raise UpgradeError(
+                    f"piles.{season}.stars: {pile.stars} star cards has no equivalent in the "
+                    "designer's view (0 has: none of the star designs)",
+                    (*path, "piles", season, "stars"),
+                )
+            tests = (
+                ("size", pile.size),
+                ("contains", sorted(pile.contains)),
+                ("excludes", sorted(excludes)),
+            )
+            piles[season] = {k: v for k, v in tests if v is not None and v != []}
         if piles:
             out["piles"] = piles
+        if e.seen:
+            out["seen_by"] = seen = {}
+            for x in e.seen:
+                mine = seen.setdefault(seat_name(x.viewer), {})
+                mine[seat_name(x.seat)] = {"tableau": [{"card": c} for c in x.tableau]}
         if e.bank is not None:
-            if any(v is not None and v < 0 for v in (e.bank.coins, e.bank.tokens)):
-                raise UpgradeError(
-                    "bank: an unlimited bank's overdraft has no equivalent (the designer's "
-                    "view's bank is what it holds)",
-                    (*path, "bank"),
-                )
             for key, name in (("coins", "bank"), ("tokens", "token_bank")):
                 if getattr(e.bank, key) is not None:
                     out[name] = getattr(e.bank, key)
         events = self._events(e, path)
+        events += [self._dealt(p, cards) for p, cards in sorted(e.dealt.items())]
         if events:
             out["events"] = events
         legal = self._legal(e, path)
@@ -356,6 +367,17 @@ class _Play:
             pat = self._pattern(ev, (*path, "no_events", i))
             out.append({**pat, "count": prior(pat)})
         return out
+
+    def _dealt(self, p: int, cards: list[str]) -> dict[str, Any]:
+        """The old ``dealt`` (the bag of ``p``'s last deal) as that deal's event: its cards in
+        the order dealt if the bag is the game's (else as written: it fails, as it did)."""
+        deals = [
+            d for d in event_dicts(self.engine, self.state.events or [])
+            if d["type"] == "deal" and d["seat"] == seat_name(p)
+        ]  # fmt: skip
+        got = deals[-1]["cards"] if deals else []
+        return {"type": "deal", "seat": seat_name(p),
+                "cards": got if sorted(got) == sorted(cards) else cards, "count": 1}  # fmt: skip
 
     def _pattern(self, ev: dict[str, Any], path: tuple) -> dict[str, Any]:
         """An old event pattern in the kit's words (fields checked against the old events)."""
