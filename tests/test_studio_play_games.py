@@ -37,13 +37,16 @@ MOST_CLICKS = 400
 
 
 def _card_ids(value: Any, known: set[str]) -> list[str]:
-    """The card ids the page draws as pictures for an observation: every list made only of
-    card ids, wherever it stands (as ``play.js`` draws it)."""
+    """The card ids the page draws as pictures for an observation as the table shows it
+    (``Engine.shown_cards``): every card id standing alone, and every list made only of card
+    ids and empty places, wherever it stands (as ``play.js`` draws it)."""
+    if isinstance(value, str):
+        return [value] if value in known else []
     if isinstance(value, list):
         card = [isinstance(v, str) and v in known for v in value]
         if any(card) and all(c or v is None or v == "" for c, v in zip(card, value, strict=True)):
             return [v for v in value if v]  # a row of cards and empty places
-        return [c for v in value for c in _card_ids(v, known)]
+        return [c for v in value for c in _card_ids(v, known)]  # each item its own way
     if isinstance(value, dict):
         return [c for v in value.values() for c in _card_ids(v, known)]
     return []
@@ -53,6 +56,19 @@ def _changed(page, before: str) -> None:
     page.wait_for_function(
         f"() => document.body.dataset.play !== {json.dumps(before)}", timeout=WAIT * 1000
     )
+
+
+def _check_layout(page, centre: tuple[str, ...], seen: dict[str, Any]) -> None:
+    """P1's area is below the centre zones, which are below the other seats' areas."""
+    box = lambda selector: page.locator(selector).bounding_box()  # noqa: E731
+    own = box('#board .seat-area.own[data-seat="P1"]')
+    others = page.locator("#board .seat-area.other").evaluate_all(
+        "ss => ss.map(s => s.getBoundingClientRect().bottom)"
+    )
+    assert others and own and max(others) <= own["y"] + 1
+    for k in (k for k in centre if k in seen):
+        zone = box(f'#board .centre [data-field="{k}"]')
+        assert zone and max(others) <= zone["y"] + 1 and zone["y"] + zone["height"] <= own["y"] + 1
 
 
 def _shown(page) -> list[str]:
@@ -96,10 +112,23 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path) -> 
                 log = page.request.get(running.url + "api/play/log").text()
                 state = replay(log, engine, catalogue).state
                 # what P1 is shown is what the engine lets P1 see, and P1's choices are its own
-                assert Counter(_shown(page)) == Counter(_card_ids(state.observation(0), known))
+                seen = state.observation(0)
+                shown = engine.shown_cards(catalogue, seen)
+                assert Counter(_shown(page)) == Counter(_card_ids(shown, known))
                 buttons = page.locator("#actions .action")
                 actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
                 assert actions == [state.action_to_string(0, a) for a in state.legal_actions(0)]
+                # each button shows the pictures of the cards its action names
+                pictures = buttons.evaluate_all(
+                    "bs => bs.map(b => [...b.querySelectorAll('img')].map(i => i.alt))"
+                )
+                names = [
+                    [catalogue.by_id[c].name for c in engine.action_cards(catalogue, seen, 0, a)]
+                    for a in actions
+                ]
+                assert pictures == names
+                if engine.layout.seats:  # the others' areas, the centre, P1's own at the bottom
+                    _check_layout(page, engine.layout.centre, seen)
                 if len(clicks) == 3:
                     page.screenshot(path=shots / f"play-{game}.png", full_page=True)
                 before = page.evaluate("document.body.dataset.play")
@@ -134,7 +163,8 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path) -> 
             back = engine.new_game(catalogue, setup).new_initial_state(seed)
             for texts in steps[: n - 3]:
                 apply_strings(back, texts)
-            assert Counter(_shown(page)) == Counter(_card_ids(back.observation(0), known))
+            back_shown = engine.shown_cards(catalogue, back.observation(0))
+            assert Counter(_shown(page)) == Counter(_card_ids(back_shown, known))
         finally:
             page.goto("about:blank")
             browser.close()

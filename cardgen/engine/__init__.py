@@ -9,7 +9,7 @@ files (:mod:`.scenario`), the conformance suite (:mod:`.conformance`) and the ba
 changing a game's rules.
 """
 
-from cardgen.engine.definition import Engine, check_settings
+from cardgen.engine.definition import Engine, TableLayout, check_settings
 from cardgen.engine.errors import (
     EngineError,
     IllegalAction,
@@ -41,6 +41,7 @@ __all__ = [
     "SetupError",
     "State",
     "TableGame",
+    "TableLayout",
     "TableState",
     "UpgradeError",
     "check_settings",

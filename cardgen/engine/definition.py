@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgen.engine.errors import ScenarioError, SetupError
@@ -34,6 +35,22 @@ from cardgen.engine.vocab import Domain, did_you_mean
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Optional hints for where an observation's zones sit on the studio's Play table (without
+    them the table draws the zones one under another, in the observation's order).
+
+    ``seats``: the field listing each seat's zones, drawn as one area per seat: the other seats'
+    at the top of the table, the viewer's own at the bottom.  ``centre``: the public zones drawn
+    side by side between them, in this order; the other top-level fields go in a line of facts
+    above.  ``stacks``: zones of a seat drawn one above another under one name, as the rows of
+    a grid (``{"rows": ("row0", "row1")}``)."""
+
+    seats: str | None = None
+    centre: tuple[str, ...] = ()
+    stacks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 class Engine:
@@ -55,6 +72,8 @@ class Engine:
     options: ClassVar[Mapping[str, Any]] = {}
     #: the search bot's options (:class:`cardgen.engine.search.ISMCTSBot`: ``iterations`` …)
     search: ClassVar[Mapping[str, Any]] = {}
+    #: where the zones sit on the studio's Play table (optional hints)
+    layout: ClassVar[TableLayout] = TableLayout()
     #: the class :meth:`new_game` makes (``Game(catalogue, setup)``), when that is all it does
     game: ClassVar[Any] = None
 
@@ -188,6 +207,19 @@ class Engine:
         """How the readable log names a card."""
         card = catalogue.by_id.get(card_id)
         return str(getattr(card, "name", card_id)) if card is not None else card_id
+
+    def shown_cards(self, catalogue: Catalogue, observation: Any) -> Any:
+        """``observation`` as the Play table draws it: by default itself.  A game whose
+        observation names cards another way (by a number printed on them) gives their card ids
+        there, so the table shows the cards."""
+        return observation
+
+    def action_cards(
+        self, catalogue: Catalogue, observation: Any, seat: int, text: str
+    ) -> list[str]:
+        """The cards ``seat``'s action ``text`` names, for the Play table's button (the seat's
+        ``observation`` given): by default the words of ``text`` that are card ids."""
+        return [w for w in text.split() if w in catalogue.by_id]
 
     def result_lines(self, state: State) -> list[str]:
         """The readable log's last lines: each seat's result (default: the returns)."""

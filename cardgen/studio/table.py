@@ -149,17 +149,23 @@ class Table:
     # --- what is shown --------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know at the step shown (None: the designer's view of everything):
-        its observation, its legal actions when it is a person to move, the log as it saw it,
-        the steps (another seat's hidden choice is never in them before it is applied)."""
-        s, eng = self.state, self.engine
-        name = lambda c: eng.card_name(self.catalogue, c)  # noqa: E731
+        its observation (and as the table draws it: ``shown``, with the engine's layout hints),
+        its legal actions when it is a person to move (and the cards each names), the log as
+        it saw it, cards by their printed names, the steps (another seat's hidden choice is
+        never in them before it is applied)."""
+        s, eng, cat = self.state, self.engine, self.catalogue
+        name = lambda c: str(getattr(cat.by_id.get(c), "name", c))  # noqa: E731  (printed)
         events = event_dicts(eng, s.events)
         if seat is not None:
             events = [eng.events.seen_by(d, seat) for d in events]
         movers = [] if s.is_terminal() else list(s.movers())
+        observation = s.observation(seat)
         legal: list[str] = []
+        named: dict[str, list[str]] = {}
         if seat is not None and seat in self.to_move():
             legal = [s.action_to_string(seat, a) for a in s.legal_actions(seat)]
+            named = {a: eng.action_cards(cat, observation, seat, a) for a in legal}
+        layout = eng.layout
         return {
             "game": eng.info.id,
             "name": eng.info.name,
@@ -175,11 +181,18 @@ class Table:
                 for p, who in enumerate(self.seats)
             ],
             "viewer": seat_name(seat) if seat is not None else None,
-            "observation": s.observation(seat),
+            "observation": observation,
+            "shown": eng.shown_cards(cat, observation),
+            "layout": {
+                "seats": layout.seats,
+                "centre": list(layout.centre),
+                "stacks": {k: list(v) for k, v in layout.stacks.items()},
+            },
             "movers": [seat_name(p) for p in movers],
             "to_move": [seat_name(p) for p in self.to_move()],
             "chosen": sorted(seat_name(p) for p in self.chosen),  # who, never what
             "legal": legal,
+            "action_cards": {a: cards for a, cards in named.items() if cards},
             "log": [eng.events.text(d, name) for d in events],
             "steps": [step_json(t) for t in self.steps],
             "position": self.position,

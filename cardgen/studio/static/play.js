@@ -105,10 +105,15 @@ function card(id) {
 
 const isCard = (v) => typeof v === "string" && cards.has(v);
 const HIDDEN_ZONE = /^(hand|hands|deck|decks|pile|piles|draw|hand_piles|draw_pile|discard)$/;
+const isObject = (v) => v && typeof v === "object" && !Array.isArray(v);
+// a fact: a value drawn as words in a line (no card, no mapping, no seat panels)
+const isFact = (v) => !isCard(v) && !isObject(v) && !(Array.isArray(v) && v.some((x) => isCard(x) || (x && typeof x === "object")));
+const join = (name, k) => (name ? `${name}.${k}` : String(k));
 
 /** Draw any JSON of an observation: card ids as pictures (a list of cards and empty places as
  * a row of slots), lists of seats as panels, a count in a hand, deck or pile as hidden cards. */
 function draw(value, name) {
+  if (isCard(value)) return el("div", { class: "cards", "data-zone": name }, card(value));
   if (Array.isArray(value)) {
     if (value.length && value.every((v) => isCard(v)))
       return el("div", { class: "cards", "data-zone": name }, value.map(card));
@@ -117,24 +122,71 @@ function draw(value, name) {
         value.map((v) => (isCard(v) ? card(v) : el("figure", { class: "play-card empty" }, el("div", { class: "nopic" }, "—")))));
     if (value.length && value.every((v) => v === null || v === ""))
       return el("span", { class: "value", "data-zone": name }, value.map(() => "—").join(" "));
-    if (value.length && value.every((v) => v && typeof v === "object" && !Array.isArray(v)))
+    if (value.length && value.every(isObject))
       return el("div", { class: "seat-panels" }, value.map((v, k) =>
-        el("section", { class: "seat-panel", "data-seat": `P${k + 1}` }, el("h3", {}, `P${k + 1}`), draw(v, `${name}.${k + 1}`))));
+        el("section", { class: "seat-panel", "data-seat": `P${k + 1}` }, el("h3", {}, `P${k + 1}`), fields(v, join(name, k + 1)))));
+    if (value.some((v) => isCard(v) || (v && typeof v === "object")))  // each item its own way
+      return el("div", { class: "items", "data-zone": name }, value.map((v, k) => draw(v, join(name, k + 1))));
     return el("span", { class: "value", "data-zone": name }, value.length ? value.join(", ") : "(none)");
   }
-  if (value && typeof value === "object") {
-    return el("dl", { class: "zones" }, Object.entries(value).map(([k, v]) =>
-      el("div", { class: "zone", "data-zone": name ? `${name}.${k}` : k }, el("dt", {}, k), el("dd", {}, draw(v, name ? `${name}.${k}` : k)))));
-  }
+  if (isObject(value)) return el("div", { class: "fields" }, fields(value, name));
   if (typeof value === "number" && name.split(".").some((part) => HIDDEN_ZONE.test(part)))
     return el("span", { class: "value count", "data-zone": name }, `${value} hidden`);
   return el("span", { class: "value", "data-zone": name }, value === null ? "—" : String(value));
 }
 
-function actionButton(text) {
-  const named = text.split(/\s+/).filter((w) => cards.has(w));
+/** A mapping's fields: its facts in one line, then its zones side by side (``skip``: drawn
+ * elsewhere). */
+function fields(value, name, skip = []) {
+  const entries = Object.entries(value).filter(([k]) => !skip.includes(k));
+  const facts = entries.filter(([, v]) => isFact(v));
+  const zones = entries.filter(([, v]) => !isFact(v));
+  return [
+    facts.length ? el("div", { class: "facts" }, facts.map(([k, v]) =>
+      el("div", { class: "fact", "data-field": join(name, k) }, el("b", {}, k), " ", draw(v, join(name, k))))) : "",
+    zones.length ? el("div", { class: "zones" }, zones.map(([k, v]) => zone(k, v, join(name, k)))) : "",
+  ];
+}
+
+function zone(label, value, path) {
+  return el("section", { class: "zone", "data-field": path }, el("h4", {}, label), draw(value, path));
+}
+
+/** The table by the engine's layout hints: the facts, the other seats' areas, the centre
+ * zones, the viewer's own area at the bottom; without hints, the observation drawn as it is. */
+function drawTable(t) {
+  const seen = t.shown, hints = t.layout;
+  const seats = hints.seats && seen[hints.seats];
+  if (!Array.isArray(seats) || !seats.every(isObject)) return draw(seen, "");
+  const me = t.viewer ? +t.viewer.slice(1) - 1 : 0;
+  const centre = hints.centre.filter((k) => k in seen);
+  const area = (k) => el("section", { class: `seat-panel seat-area ${k === me ? "own" : "other"}`, "data-seat": `P${k + 1}` },
+    el("h3", {}, `P${k + 1}${k === me && t.viewer ? " (you)" : ""}`), seatFields(seats[k], join(hints.seats, k + 1), hints.stacks));
+  return el("div", { class: "laid-out" },
+    el("div", { class: "table-facts" }, fields(seen, "", [hints.seats, ...centre])),
+    el("div", { class: "seat-row others" }, seats.map((_, k) => k).filter((k) => k !== me).map(area)),
+    el("div", { class: "centre zones" }, centre.map((k) => zone(k, seen[k], k))),
+    el("div", { class: "seat-row mine" }, area(me)));
+}
+
+function seatFields(value, name, stacks) {
+  const stacked = Object.values(stacks).flat();
+  const parts = fields(value, name, stacked);
+  for (const [label, rows] of Object.entries(stacks)) {
+    const here = rows.filter((r) => r in value);
+    if (here.length) parts.push(el("section", { class: "stack", "data-field": join(name, label) }, el("h4", {}, label),
+      here.map((r) => el("div", { class: "stack-row" }, el("span", { class: "row-name" }, r), draw(value[r], join(name, r))))));
+  }
+  return parts;
+}
+
+function actionButton(text, named, small) {
+  const size = small ? { width: 30, height: 42 } : { width: 50, height: 70 };
+  const names = named.filter((c) => cards.has(c));
+  const spelled = names.some((c) => !text.split(/\s+/).includes(c));  // named by a number
   return el("button", { class: "action", "data-action": text, onclick: () => act("/api/play/choose", { seat: viewer, action: text }) },
-    named.map((w) => el("img", { src: pictureUrl(cards.get(w).key), alt: "", width: 50, height: 70 })), el("span", {}, text));
+    names.map((c) => el("img", { src: pictureUrl(cards.get(c).key), alt: cards.get(c).name, ...size })),
+    el("span", {}, text, spelled ? el("small", {}, names.map((c) => cards.get(c).name).join(", ")) : ""));
 }
 
 function show(t) {
@@ -157,7 +209,7 @@ function show(t) {
   const who = t.seats.map((s) => `${s.seat}: ${s.who}${s.logged !== s.who ? ` (${s.logged} in the log)` : ""}${s.thinking !== null ? ` (thought ${s.thinking.toFixed(3)} s)` : ""}`).join(" · ");
   let turn;
   if (t.terminal) turn = el("p", { id: "result", class: "result" }, `game over: ${t.result_lines.join(" · ")}`);
-  else if (t.legal.length) turn = el("div", { id: "actions", class: "actions" }, el("p", {}, `${t.viewer} to choose${t.chosen.length ? ` (${t.chosen.join(", ")} chose, hidden)` : ""}:`), t.legal.map(actionButton));
+  else if (t.legal.length) turn = el("div", { id: "actions", class: "actions" }, el("p", {}, `${t.viewer} to choose${t.chosen.length ? ` (${t.chosen.join(", ")} chose, hidden)` : ""}:`), t.legal.map((a) => actionButton(a, t.action_cards[a] || [], t.legal.length > 12)));
   else turn = el("p", { id: "waiting" }, `to move: ${t.to_move.join(", ") || t.movers.join(", ")}${t.chosen.length ? ` (${t.chosen.join(", ")} chose, hidden until all have)` : ""}`);
   const steps = el("ol", { id: "steps", class: "steps" }, t.steps.map((s, k) =>
     el("li", { class: k < t.position ? "done" : "ahead" }, el("a", { href: "#", onclick: (e) => { e.preventDefault(); act("/api/play/go", { position: k + 1 }); } },
@@ -167,7 +219,7 @@ function show(t) {
     el("header", { class: "play-head" }, el("h2", {}, `${t.name} · seed ${t.seed}`), el("label", {}, "view as ", pick), nav),
     el("p", { class: "seats-line" }, who),
     el("div", { class: "play-main" },
-      el("div", { class: "play-board", id: "board", "data-viewer": t.viewer || "designer" }, turn, draw(t.observation, "")),
+      el("div", { class: "play-board", id: "board", "data-viewer": t.viewer || "designer" }, turn, drawTable(t)),
       el("aside", { class: "play-side" }, el("h3", {}, "Log"), log, el("h3", {}, "Steps"), steps)));
   document.body.dataset.play = `${t.version}:${t.position}:${t.viewer || "designer"}`;
 }

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar
+from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar, TableLayout
 from cardgen.packs.attack_the_tower.engine import ai
 from cardgen.packs.attack_the_tower.engine.actions import PATTERNS
 from cardgen.packs.attack_the_tower.engine.game import SIDES, Game
@@ -105,6 +105,7 @@ class AttackTheTower(Engine):
     game = Game
     grammar = Grammar(*PATTERNS)
     events = EVENTS
+    layout = TableLayout(seats="players", centre=("battle",))
     vocabulary: ClassVar = {
         "phase": PHASES,
         "attacker": "seat",

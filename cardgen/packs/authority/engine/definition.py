@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar
+from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar, TableLayout
 from cardgen.packs.authority.engine import ai
 from cardgen.packs.authority.engine.actions import PATTERNS
 from cardgen.packs.authority.engine.game import PARTNERS, Game
@@ -125,6 +125,11 @@ class Authority(Engine):
     game = Game
     grammar = Grammar(*PATTERNS)
     events = EVENTS
+    layout = TableLayout(
+        seats="players",
+        centre=("market", "generals", "commanded"),
+        stacks={"rows": ("row0", "row1", "row2", "row3")},
+    )
     vocabulary: ClassVar = {
         "current": "seat",
         "phase": PHASES,

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar, Setup
+from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar, Setup, TableLayout
 from cardgen.packs.castle_rampage.engine import ai
 from cardgen.packs.castle_rampage.engine.state import CARD_VALUES, Game, with_values
 
@@ -88,6 +88,7 @@ class CastleRampage(Engine):
     game = Game
     grammar = Grammar("attack with {card}", "pass")
     events = EVENTS
+    layout = TableLayout(seats="players", centre=("discard",))
     vocabulary: ClassVar = {
         "to_move": "seat",
         "winner": "seat",

@@ -7,12 +7,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar
+from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar, TableLayout
 from cardgen.packs.greedy_kingdoms.engine import ai
 from cardgen.packs.greedy_kingdoms.engine.actions import PATTERNS
 from cardgen.packs.greedy_kingdoms.engine.game import Game
 from cardgen.packs.greedy_kingdoms.engine.state import DRAW, PHASES
-from cardgen.packs.greedy_kingdoms.model import CHOOSABLE, RESOURCES
+from cardgen.packs.greedy_kingdoms.model import CHOOSABLE, RESOURCES, Kind
 
 
 def amounts(v: Sequence[int]) -> str:
@@ -116,6 +116,7 @@ class GreedyKingdoms(Engine):
         "players.*.kingdom": "card",
     }
     derived = frozenset({"movers", "palaces"})
+    layout = TableLayout(seats="players", centre=("line", "special_deck", "pending"))
     search: ClassVar = {"iterations": 48, "rollout_depth": 8, "opponents": "policy"}
 
     def bots(self) -> Mapping[str, Any]:
@@ -143,6 +144,40 @@ class GreedyKingdoms(Engine):
     def card_name(self, catalogue: Any, card_id: str) -> str:
         return card_id  # the log names cards by id, as the scenarios' log lines do
 
+    def shown_cards(self, catalogue: Any, observation: Any) -> Any:
+        """The Characters, named by number in the observation, as their cards: each seat's
+        eight (``characters``: the Special Worker where promoted), its ``promoted`` and its
+        ``commit``, the Special Worker Deck's and the Attacker's ``pending``."""
+        ordinary, special = _characters(catalogue)
+        numbers = range(1, catalogue.rules.hand_numbers + 1)
+        seen = dict(observation)
+        players = []
+        for fields in observation["players"]:
+            own = {n: special[n] if n in fields["promoted"] else ordinary[n] for n in numbers}
+            commit = fields["commit"]
+            players.append(
+                {
+                    **fields,
+                    "characters": list(own.values()),
+                    "promoted": [special[n] for n in fields["promoted"]],
+                    "commit": None if commit is None else [own[n] for n in commit],
+                }
+            )
+        seen["players"] = players
+        if isinstance(observation["special_deck"], list):
+            seen["special_deck"] = [special[n] for n in observation["special_deck"]]
+        attacker = int(observation["attacker"][1:]) - 1
+        seen["pending"] = [players[attacker]["characters"][n - 1] for n in observation["pending"]]
+        return seen
+
+    def action_cards(self, catalogue: Any, observation: Any, seat: int, text: str) -> list[str]:
+        """The Characters ``commit 1+2+6`` and ``resolve 6`` name (the seat's own)."""
+        verb, _, numbers = text.partition(" ")
+        if verb not in ("commit", "resolve"):
+            return []
+        seen = self.shown_cards(catalogue, observation)["players"][seat]["characters"]
+        return [seen[int(n) - 1] for n in numbers.split("+")]
+
     def result_lines(self, state: Any) -> list[str]:
         lines = [
             f"P{p + 1}: {state.palaces[p]} Royal Palace(s), {state.res[p][0]} Honor"
@@ -153,6 +188,15 @@ class GreedyKingdoms(Engine):
 
     def score(self, state: Any, seat: int) -> int:
         return int(state.palaces[seat])
+
+
+def _characters(catalogue: Any) -> tuple[dict[int, str], dict[int, str]]:
+    """The Ordinary and the Special Workers' card ids by number."""
+    kinds: dict[Kind, dict[int, str]] = {Kind.ORDINARY: {}, Kind.SPECIAL: {}}
+    for card in catalogue:
+        if card.kind.is_character:
+            kinds[card.kind][card.number] = card.id
+    return kinds[Kind.ORDINARY], kinds[Kind.SPECIAL]
 
 
 ENGINE = GreedyKingdoms()
