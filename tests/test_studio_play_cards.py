@@ -77,6 +77,9 @@ def test_the_view_gives_the_layout_the_cards_shown_and_the_cards_of_each_action(
         "seats": "players",
         "centre": ["line", "special_deck", "pending"],
         "stacks": {},
+        "piles": [],
+        "face_down": [],
+        "counters": {},
     }
     assert view["shown"] == engine.shown_cards(catalogue, view["observation"])
     assert view["action_cards"]["commit 1+2+3"] == [
@@ -97,5 +100,6 @@ def test_a_game_without_hints_has_the_empty_layout() -> None:
     plain = type("Plain", (type(engine),), {"layout": TableLayout()})()
     assert Engine.layout == TableLayout() and plain.layout.seats is None
     table = Table(plain, catalogue, plain.setup(catalogue, 2), [PERSON, PERSON], 1)
-    assert table.view(None)["layout"] == {"seats": None, "centre": [], "stacks": {}}
+    assert table.view(None)["layout"] == TableLayout().as_json()
+    assert table.view(None)["layout"]["seats"] is None
     assert table.view(None)["shown"] == table.state.observation(None)

@@ -71,6 +71,52 @@ def _check_layout(page, centre: tuple[str, ...], seen: dict[str, Any]) -> None:
         assert zone and max(others) <= zone["y"] + 1 and zone["y"] + zone["height"] <= own["y"] + 1
 
 
+def _lists(value: Any, path: str = "") -> list[tuple[str, list[Any]]]:
+    """Every list of an observation with its path as the page names it (a list's items from
+    1: ``players.1.discard``)."""
+    join = lambda k: f"{path}.{k}" if path else str(k)  # noqa: E731
+    if isinstance(value, dict):
+        return [x for k, v in value.items() for x in _lists(v, join(k))]
+    if isinstance(value, list):
+        return [(path, value), *(x for k, v in enumerate(value, 1) for x in _lists(v, join(k)))]
+    return []
+
+
+def _hinted(patterns: tuple[str, ...], path: str) -> bool:
+    """Whether ``path`` is one of the path ``patterns`` (``*``: any one part)."""
+    parts = path.split(".")
+    for pattern in patterns:
+        p = pattern.split(".")
+        if len(p) == len(parts) and all(a in ("*", b) for a, b in zip(p, parts, strict=True)):
+            return True
+    return False
+
+
+def _check_hinted_zones(page, layout: Any, shown: dict[str, Any], known: set[str]) -> None:
+    """Piles show their top card (the list's last) and their count; a face-down zone a card
+    back for each unseen place; a zone's counters the numbers of its field, place by place."""
+    every = dict(_lists(shown))
+    for path, value in every.items():
+        zone = page.locator(f'#board [data-zone="{path}"]')
+        if (
+            value
+            and all(isinstance(v, str) and v in known for v in value)
+            and _hinted(layout.piles, path)
+        ):
+            top = zone.locator("[data-card]").first.get_attribute("data-card")
+            assert top == value[-1], path
+            count = f"{len(value)} card{'' if len(value) == 1 else 's'}"
+            assert zone.locator(".pile-count").inner_text() == count, path
+        if value and _hinted(layout.face_down, path):
+            assert zone.locator(".back").count() == value.count(None), path
+        owner, _, field = path.rpartition(".")
+        counter = layout.counters.get(field)
+        numbers = every.get(f"{owner}.{counter}") if counter and owner else None
+        if numbers is not None and len(numbers) == len(value):
+            texts = zone.locator("[data-counter]").all_inner_texts()
+            assert texts == [f"{counter} {n}" for n in numbers], path
+
+
 def _shown(page) -> list[str]:
     return page.locator("#board [data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
 
@@ -129,6 +175,7 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path) -> 
                 assert pictures == names
                 if engine.layout.seats:  # the others' areas, the centre, P1's own at the bottom
                     _check_layout(page, engine.layout.centre, seen)
+                _check_hinted_zones(page, engine.layout, shown, known)
                 if len(clicks) == 3:
                     page.screenshot(path=shots / f"play-{game}.png", full_page=True)
                 before = page.evaluate("document.body.dataset.play")

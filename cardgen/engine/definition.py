@@ -46,11 +46,29 @@ class TableLayout:
     at the top of the table, the viewer's own at the bottom.  ``centre``: the public zones drawn
     side by side between them, in this order; the other top-level fields go in a line of facts
     above.  ``stacks``: zones of a seat drawn one above another under one name, as the rows of
-    a grid (``{"rows": ("row0", "row1")}``)."""
+    a grid (``{"rows": ("row0", "row1")}``).  ``piles``: zones (path patterns, as the
+    vocabulary's) drawn as a pile: the top card (the list's last), the count, the rest folded.
+    ``face_down``: zones whose empty places are face-down cards, not empty slots.
+    ``counters``: a zone and the field of numbers that lie on its places, place by place
+    (``{"board": "troops"}``)."""
 
     seats: str | None = None
     centre: tuple[str, ...] = ()
     stacks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    piles: tuple[str, ...] = ()
+    face_down: tuple[str, ...] = ()
+    counters: Mapping[str, str] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        """The hints as the Play page reads them."""
+        return {
+            "seats": self.seats,
+            "centre": list(self.centre),
+            "stacks": {k: list(v) for k, v in self.stacks.items()},
+            "piles": list(self.piles),
+            "face_down": list(self.face_down),
+            "counters": dict(self.counters),
+        }
 
 
 class Engine:

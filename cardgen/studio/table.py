@@ -165,7 +165,6 @@ class Table:
         if seat is not None and seat in self.to_move():
             legal = [s.action_to_string(seat, a) for a in s.legal_actions(seat)]
             named = {a: eng.action_cards(cat, observation, seat, a) for a in legal}
-        layout = eng.layout
         return {
             "game": eng.info.id,
             "name": eng.info.name,
@@ -183,11 +182,7 @@ class Table:
             "viewer": seat_name(seat) if seat is not None else None,
             "observation": observation,
             "shown": eng.shown_cards(cat, observation),
-            "layout": {
-                "seats": layout.seats,
-                "centre": list(layout.centre),
-                "stacks": {k: list(v) for k, v in layout.stacks.items()},
-            },
+            "layout": eng.layout.as_json(),
             "movers": [seat_name(p) for p in movers],
             "to_move": [seat_name(p) for p in self.to_move()],
             "chosen": sorted(seat_name(p) for p in self.chosen),  # who, never what

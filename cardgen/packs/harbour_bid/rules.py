@@ -176,7 +176,7 @@ class HarbourBid(Engine):
         EventType("reshuffle", "", "the crew discard becomes the crew deck"),
         EventType("close", "p1:int p2:int", "the harbour closes: {p1} to {p2}"),
     )
-    layout = TableLayout(seats="players", centre=("dock", "discard"))
+    layout = TableLayout(seats="players", centre=("dock", "discard"), piles=("discard",))
     vocabulary: ClassVar = dict.fromkeys(
         ("players.*.hand", "players.*.won", "dock", "discard", "crew_deck", "cargo_deck"), "card"
     )

@@ -106,25 +106,55 @@ function card(id) {
 const isCard = (v) => typeof v === "string" && cards.has(v);
 const HIDDEN_ZONE = /^(hand|hands|deck|decks|pile|piles|draw|hand_piles|draw_pile|discard)$/;
 const isObject = (v) => v && typeof v === "object" && !Array.isArray(v);
-// a fact: a value drawn as words in a line (no card, no mapping, no seat panels)
-const isFact = (v) => !isCard(v) && !isObject(v) && !(Array.isArray(v) && v.some((x) => isCard(x) || (x && typeof x === "object")));
 const join = (name, k) => (name ? `${name}.${k}` : String(k));
+// the engine's layout hints of the table shown (TableLayout), and the seats it has
+const NO_HINTS = { seats: null, centre: [], stacks: {}, piles: [], face_down: [], counters: {} };
+let hints = NO_HINTS, seatCount = 0;
+/** Whether ``path`` (``players.1.discard``) is one of ``patterns`` (``*`` any one part). */
+const hinted = (patterns, path) => patterns.some((p) => {
+  const a = p.split("."), b = path.split(".");
+  return a.length === b.length && a.every((x, i) => x === "*" || x === b[i]);
+});
+const faceDown = (v, path) => Array.isArray(v) && v.length > 0 && hinted(hints.face_down, path);
+// a fact: a value drawn as words in a line (no card, no mapping, no seat panels)
+const isFact = (v, path) => !isCard(v) && !isObject(v) && !faceDown(v, path) &&
+  !(Array.isArray(v) && v.some((x) => isCard(x) || (x && typeof x === "object")));
+
+const emptyPlace = () => el("figure", { class: "play-card empty" }, el("div", { class: "nopic" }, "—"));
+const backOfCard = () => el("figure", { class: "play-card back", title: "a face-down card" }, el("div", { class: "nopic" }, "face down"));
+
+/** A pile: its top card (the list's last) and its count; the cards under it folded. */
+function pile(value, name) {
+  const under = value.slice(0, -1).reverse();
+  return el("div", { class: "pile", "data-zone": name },
+    el("div", { class: "cards" }, card(value[value.length - 1]),
+      el("span", { class: "pile-count" }, `${value.length} card${value.length === 1 ? "" : "s"}`)),
+    under.length ? el("details", {}, el("summary", {}, `the ${under.length} under it`), el("div", { class: "cards" }, under.map(card))) : "");
+}
 
 /** Draw any JSON of an observation: card ids as pictures (a list of cards and empty places as
  * a row of slots), lists of seats as panels, a count in a hand, deck or pile as hidden cards. */
-function draw(value, name) {
+function draw(value, name, counts) {
   if (isCard(value)) return el("div", { class: "cards", "data-zone": name }, card(value));
   if (Array.isArray(value)) {
-    if (value.length && value.every((v) => isCard(v)))
+    const slot = (v, k) => {
+      const place = isCard(v) ? card(v) : faceDown(value, name) ? backOfCard() : emptyPlace();
+      if (counts && place) place.append(el("span", { class: "counter", "data-counter": k }, `${counts[1]} ${counts[0][k]}`));
+      return place;
+    };
+    if (value.length && value.every((v) => isCard(v)) && hinted(hints.piles, name))
+      return pile(value, name);
+    if (value.length && value.every((v) => isCard(v)) && !counts)
       return el("div", { class: "cards", "data-zone": name }, value.map(card));
-    if (value.some(isCard) && value.every((v) => v === null || v === "" || isCard(v)))
-      return el("div", { class: "cards slots", "data-zone": name },
-        value.map((v) => (isCard(v) ? card(v) : el("figure", { class: "play-card empty" }, el("div", { class: "nopic" }, "—")))));
+    if (faceDown(value, name) || counts || (value.some(isCard) && value.every((v) => v === null || v === "" || isCard(v))))
+      return el("div", { class: "cards slots", "data-zone": name }, value.map(slot));
     if (value.length && value.every((v) => v === null || v === ""))
       return el("span", { class: "value", "data-zone": name }, value.map(() => "—").join(" "));
-    if (value.length && value.every(isObject))
+    if (value.length && value.every(isObject)) {
+      const seats = !name.includes(".") && value.length === seatCount;  // one mapping a seat
       return el("div", { class: "seat-panels" }, value.map((v, k) =>
-        el("section", { class: "seat-panel", "data-seat": `P${k + 1}` }, el("h3", {}, `P${k + 1}`), fields(v, join(name, k + 1)))));
+        el("section", { class: "seat-panel", "data-seat": seats ? `P${k + 1}` : null }, el("h3", {}, seats ? `P${k + 1}` : `${name.split(".").pop()} ${k + 1}`), fields(v, join(name, k + 1)))));
+    }
     if (value.some((v) => isCard(v) || (v && typeof v === "object")))  // each item its own way
       return el("div", { class: "items", "data-zone": name }, value.map((v, k) => draw(v, join(name, k + 1))));
     return el("span", { class: "value", "data-zone": name }, value.length ? value.join(", ") : "(none)");
@@ -138,24 +168,29 @@ function draw(value, name) {
 /** A mapping's fields: its facts in one line, then its zones side by side (``skip``: drawn
  * elsewhere). */
 function fields(value, name, skip = []) {
-  const entries = Object.entries(value).filter(([k]) => !skip.includes(k));
-  const facts = entries.filter(([, v]) => isFact(v));
-  const zones = entries.filter(([, v]) => !isFact(v));
+  // a zone's counters lie on its places (the field of numbers is not drawn again)
+  const counted = Object.fromEntries(Object.entries(hints.counters).filter(([z, c]) =>
+    Array.isArray(value[z]) && Array.isArray(value[c]) && value[c].length === value[z].length));
+  const hidden = [...skip, ...Object.values(counted)];
+  const entries = Object.entries(value).filter(([k]) => !hidden.includes(k));
+  const facts = entries.filter(([k, v]) => isFact(v, join(name, k)) && !(k in counted));
+  const zones = entries.filter(([k, v]) => !isFact(v, join(name, k)) || k in counted);
   return [
     facts.length ? el("div", { class: "facts" }, facts.map(([k, v]) =>
       el("div", { class: "fact", "data-field": join(name, k) }, el("b", {}, k), " ", draw(v, join(name, k))))) : "",
-    zones.length ? el("div", { class: "zones" }, zones.map(([k, v]) => zone(k, v, join(name, k)))) : "",
+    zones.length ? el("div", { class: "zones" }, zones.map(([k, v]) =>
+      zone(k, v, join(name, k), k in counted ? [value[counted[k]], counted[k]] : null))) : "",
   ];
 }
 
-function zone(label, value, path) {
-  return el("section", { class: "zone", "data-field": path }, el("h4", {}, label), draw(value, path));
+function zone(label, value, path, counts = null) {
+  return el("section", { class: "zone", "data-field": path }, el("h4", {}, label), draw(value, path, counts));
 }
 
 /** The table by the engine's layout hints: the facts, the other seats' areas, the centre
  * zones, the viewer's own area at the bottom; without hints, the observation drawn as it is. */
 function drawTable(t) {
-  const seen = t.shown, hints = t.layout;
+  const seen = t.shown;
   const seats = hints.seats && seen[hints.seats];
   if (!Array.isArray(seats) || !seats.every(isObject)) return draw(seen, "");
   const me = t.viewer ? +t.viewer.slice(1) - 1 : 0;
@@ -192,6 +227,8 @@ function actionButton(text, named, small) {
 function show(t) {
   if (t && table && t.version < table.version) return;  // another window's older table
   table = t;
+  hints = (t && t.layout) || NO_HINTS;
+  seatCount = t ? t.seats.length : 0;
   if (!t) {
     board.replaceChildren(el("p", {}, "No game yet: choose the seats and start one, or open a game log."));
     return;

@@ -105,7 +105,12 @@ class AttackTheTower(Engine):
     game = Game
     grammar = Grammar(*PATTERNS)
     events = EVENTS
-    layout = TableLayout(seats="players", centre=("battle",))
+    layout = TableLayout(
+        seats="players",
+        centre=("battle",),
+        piles=("players.*.discards.*",),
+        counters={"board": "troops"},
+    )
     vocabulary: ClassVar = {
         "phase": PHASES,
         "attacker": "seat",

@@ -88,7 +88,12 @@ class CastleRampage(Engine):
     game = Game
     grammar = Grammar("attack with {card}", "pass")
     events = EVENTS
-    layout = TableLayout(seats="players", centre=("discard",))
+    layout = TableLayout(
+        seats="players",
+        centre=("discard",),
+        piles=("discard",),
+        face_down=("players.*.gate", "players.*.castle"),
+    )
     vocabulary: ClassVar = {
         "to_move": "seat",
         "winner": "seat",
