@@ -62,6 +62,30 @@ def test_cached_result_is_replayed_until_an_input_changes(
     assert _runs(runs) == 3
 
 
+def test_a_check_that_reads_no_card_is_replayed_after_a_card_edit(
+    counting_check, tmp_path, fixture_catalogue, monkeypatch
+):
+    """The sheets' preflight reads the rules model and the files beside the cards: a card edit
+    replays it, an edit of rules.yaml or of a file beside the cards runs it again."""
+    check, runs = counting_check
+    check = ExtraCheck(check.target, args=check.args, cards=False)
+    cat = tmp_path / "cards"
+    shutil.copytree(fixture_catalogue, cat)
+    monkeypatch.chdir(tmp_path)
+    validate(cat, extra_checks=[check])
+    deck = cat / "battle.yaml"
+    deck.write_text(deck.read_text().replace("name: Woodcutter", "name: Lumberjack"))
+    validate(cat, extra_checks=[check])
+    assert _runs(runs) == 1
+    rules = cat / "rules.yaml"
+    rules.write_text(rules.read_text() + "\n# a comment\n")
+    validate(cat, extra_checks=[check])
+    assert _runs(runs) == 2
+    (cat / "components.yaml").write_text("tokens: []\n")
+    validate(cat, extra_checks=[check])
+    assert _runs(runs) == 3
+
+
 def test_no_cache_always_runs_and_damaged_entries_are_rerun(
     counting_check, tmp_path, fixture_catalogue
 ):

@@ -6,9 +6,11 @@ result depends only on their inputs, so :func:`run_extra_checks` keys each resul
 hash of everything a check may read (:func:`check_inputs`: the catalogue snapshot's key, every
 file of the catalogue folder, the cards' art files wherever they are, the pack's code) and the
 check's own target, arguments and input folders, and replays it from the cache when nothing
-changed.  Nothing is keyed by timestamps.  Set ``CARDGEN_CACHE_DIR`` to move the cache, or
-pass ``use_cache=False``.  Results are JSON entries that hold their own key
-(:mod:`cardgen.catalogue.cache_entries`).
+changed.  A check that reads no card (``cards=False``: the sheets' preflight draws the
+components from the rules model and the files beside the cards) is keyed by the catalogue
+folder without its card files, so a card edit replays it.  Nothing is keyed by timestamps.
+Set ``CARDGEN_CACHE_DIR`` to move the cache, or pass ``use_cache=False``.  Results are JSON
+entries that hold their own key (:mod:`cardgen.catalogue.cache_entries`).
 """
 
 from __future__ import annotations
@@ -30,7 +32,14 @@ from cardgen.catalogue.cache_entries import (
 from cardgen.catalogue.snapshot import Snapshot, content_key
 from cardgen.diagnostics import Diagnostic
 from cardgen.util.cache_dirs import private_cache_dir
-from cardgen.util.hashing import PACKAGE_ROOT, digest_data, digest_paths, file_kind
+from cardgen.util.hashing import (
+    PACKAGE_ROOT,
+    code_digest,
+    digest_data,
+    digest_paths,
+    environment_digest,
+    file_kind,
+)
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -50,6 +59,9 @@ class ExtraCheck:
     target: str
     args: tuple = ()
     inputs: tuple[str, ...] = ()
+    #: whether the check reads the cards (False: it reads the rules model and the files
+    #: beside the card files alone)
+    cards: bool = True
 
     def load(self) -> Callable[..., Iterable[Diagnostic]]:
         module, _, name = self.target.partition(":")
@@ -87,7 +99,30 @@ def check_inputs(snap: Snapshot) -> dict[str, Any]:
     }
 
 
-def _key(check: ExtraCheck, inputs: dict[str, Any]) -> str:
+def _without_cards(root: Path, inputs: dict[str, Any]) -> dict[str, Any]:
+    """The inputs of a check that reads no card: the files of the catalogue folder but the
+    card files, the code, the environment, the paths (diagnostics name files relative to the
+    working folder) and the pack's own code."""
+    from cardgen.catalogue.loader import RESERVED_FILES
+
+    beside = [
+        p
+        for p in sorted(root.iterdir())
+        if p.suffix not in (".yaml", ".yml") or p.name in RESERVED_FILES or p.is_dir()
+    ]
+    return {
+        "version": inputs["version"],
+        "paths": [os.path.abspath(root), os.getcwd()],
+        "code": code_digest(""),
+        "environment": environment_digest(),
+        "beside cards": digest_data([[p.name, digest_paths([p])] for p in beside]),
+        "pack": inputs["pack"],
+    }
+
+
+def _key(check: ExtraCheck, inputs: dict[str, Any], root: Path) -> str:
+    if not check.cards:
+        inputs = _without_cards(root, inputs)
     return digest_data(
         {
             **inputs,
@@ -117,7 +152,7 @@ def run_extra_checks(
         if folder is None or inputs is None:
             out += check.run(catalogue)
             continue
-        key = _key(check, inputs)
+        key = _key(check, inputs, Path(catalogue.root))
         path = folder / f"{key}.json"
         entry = read_entry(path, "check", key)
         if entry is not None:

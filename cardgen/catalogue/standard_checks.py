@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
 
 PREFLIGHT = ExtraCheck("cardgen.render.preflight:preflight_check")
-#: the sheets' preflight: every component on every paper, the print-and-play grids
-SHEETS = ExtraCheck("cardgen.components.preflight:sheet_check")
+#: the sheets' preflight: every component on every paper (drawn from the rules model and the
+#: files beside the cards, never a card: a card edit replays it)
+SHEETS = ExtraCheck("cardgen.components.preflight:sheet_check", cards=False)
 
 
 @dataclass(frozen=True)
