@@ -102,3 +102,57 @@ def test_an_open_cache_folder_is_neither_read_nor_written(tmp_path, monkeypatch)
     assert svg_icons.program(ICON.read_bytes())
     assert pdf_build.known_contents("k1") is None
     assert os.listdir(shared) == []
+
+
+def test_a_chart_is_drawn_once_and_kept_until_its_data_changes(cache, monkeypatch):
+    """A chart's SVG is a private entry named by the digest of its data: drawn on the first
+    call, read back (the same text) on the next, drawn again when a value changes."""
+    from dataclasses import replace
+
+    from cardgen.charts import BarChart, Series
+    from cardgen.docs import html
+
+    drawn: list[str] = []
+    real = html.svg
+
+    def counting(chart, **kw):
+        drawn.append(chart.title)
+        return real(chart, **kw)
+
+    monkeypatch.setattr(html, "svg", counting)
+    chart = BarChart("Cost curve", ("1", "2", "3"), (Series("cards", (4.0, 6.0, 2.0)),))
+    first = html.chart_svg(chart)
+    again = html.chart_svg(chart)
+    assert drawn == ["Cost curve"] and again == first and first.startswith("<svg")
+    kept = _only_entry(cache / "chart-svg")
+    entry = json.loads(kept.read_text())
+    assert entry["kind"] == "chart-svg" and entry["text"] == first
+    changed = replace(chart, series=(Series("cards", (4.0, 5.0, 3.0)),))
+    other = html.chart_svg(changed)
+    assert drawn == ["Cost curve", "Cost curve"] and other != first
+    kept.write_text("{not json")
+    assert html.chart_svg(chart) == first  # a damaged entry is drawn again
+    assert drawn == ["Cost curve"] * 3
+
+
+def test_a_figure_png_is_kept_by_its_drawing(cache, monkeypatch):
+    from cardgen.docs import figures
+
+    made: list[int] = []
+    real = figures._png
+
+    def counting(pdf, dpi):
+        made.append(dpi)
+        return real(pdf, dpi)
+
+    monkeypatch.setattr(figures, "_png", counting)
+
+    def square(colour):
+        return figures.Figure(
+            20, 10, lambda c: (c.setFillColor(colour), c.rect(0, 0, 20, 10, fill=1)), ""
+        )
+
+    uri = figures.figure_data_uri(square("#FF0000"), dpi=72)
+    assert figures.figure_data_uri(square("#FF0000"), dpi=72) == uri and made == [72]
+    assert uri.startswith("data:image/png;base64,")
+    assert figures.figure_data_uri(square("#0000FF"), dpi=72) != uri and made == [72, 72]

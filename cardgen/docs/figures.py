@@ -69,9 +69,14 @@ def figure_pdf(figure: Figure) -> bytes:
 
 def figure_png(figure: Figure, dpi: int = 200) -> bytes:
     """``figure`` rasterised to a PNG at ``dpi`` on white (PDFium, as the card images)."""
+    return _png(figure_pdf(figure), dpi)
+
+
+def _png(pdf: bytes, dpi: int) -> bytes:
+    """The one page of ``pdf`` as a PNG at ``dpi`` on white."""
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(figure_pdf(figure))
+    doc = pdfium.PdfDocument(pdf)
     try:
         image = doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
     finally:
@@ -82,5 +87,16 @@ def figure_png(figure: Figure, dpi: int = 200) -> bytes:
 
 
 def figure_data_uri(figure: Figure, dpi: int = 200) -> str:
-    """``figure`` as a ``data:image/png;base64,…`` address for an HTML page."""
-    return "data:image/png;base64," + base64.b64encode(figure_png(figure, dpi)).decode("ascii")
+    """``figure`` as a ``data:image/png;base64,…`` address for an HTML page, kept between
+    builds by the figure's drawing (its one-page PDF, :mod:`cardgen.docs._kept`): a figure of
+    cards a build did not change is not rasterised again."""
+    from cardgen.docs._kept import kept_text
+    from cardgen.util.hashing import code_digest, digest_bytes
+
+    pdf = figure_pdf(figure)
+
+    def make() -> str:
+        return "data:image/png;base64," + base64.b64encode(_png(pdf, dpi)).decode("ascii")
+
+    made_from = {"pdf": digest_bytes(pdf), "dpi": dpi, "code": code_digest("docs/figures.py")}
+    return kept_text("figure-png", made_from, make)

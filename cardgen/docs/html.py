@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import base64
-from dataclasses import replace
+from dataclasses import asdict, replace
 from xml.sax.saxutils import escape
 
 from markupsafe import Markup
 
-from cardgen.charts import svg
+from cardgen.charts import BarChart, svg
+from cardgen.docs._kept import kept_text
 from cardgen.docs.badges import badge, svg_symbol
 from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.pdf_theme import card_icons
 from cardgen.docs.templating import render
+from cardgen.util.hashing import code_digest
 
 CHART_SIZE = (220.0, 110.0)
 
@@ -49,13 +51,18 @@ def symbols(appendix: Appendix) -> list[Markup]:
     return out
 
 
+def chart_svg(chart: BarChart) -> str:
+    """``chart`` as an inline ``<svg>`` element at the page's chart size, kept between builds
+    by its data (:mod:`cardgen.docs._kept`): after a card edit only the charts it changed are
+    drawn."""
+    chart = replace(chart, width=CHART_SIZE[0], height=CHART_SIZE[1])
+    made_from = {"chart": asdict(chart), "code": code_digest("charts.py", "docs/html.py")}
+    return kept_text("chart-svg", made_from, lambda: svg(chart, family="sans-serif"))
+
+
 def chart_svgs(appendix: Appendix) -> dict[str, Markup]:
     """Every chart as an inline ``<svg>`` element, by chart id."""
-    width, height = CHART_SIZE
-    return {
-        ch.id: Markup(svg(replace(ch.chart, width=width, height=height), family="sans-serif"))
-        for ch in appendix.charts
-    }
+    return {ch.id: Markup(chart_svg(ch.chart)) for ch in appendix.charts}
 
 
 def render_html(appendix: Appendix) -> str:
