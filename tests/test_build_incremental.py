@@ -299,10 +299,15 @@ def test_identical_input_gives_a_byte_identical_kit(built, tmp_path):
     cards, out, _ = built
     again = tmp_path / "again"
     build(cards, again)
-    first, second = _files(out), _files(again)
+    _assert_same_kit(out, again)
+
+
+def _assert_same_kit(out: Path, other: Path) -> None:
+    """Both output folders hold the same files (the private folder aside), byte for byte."""
+    first, second = _files(out), _files(other)
     assert set(first) == set(second)
     for path in first:
-        assert (out / path).read_bytes() == (again / path).read_bytes(), path
+        assert (out / path).read_bytes() == (other / path).read_bytes(), path
 
 
 def test_renamed_card_leaves_no_files_behind(kit):
@@ -348,3 +353,80 @@ def test_a_catalogue_icon_reruns_the_cards_and_documents_that_print_it(kit):
     ran = {r.step_id for r in build(cards, out).results if r.ran}
     assert {"cards/pnp-a4", "cards/print-battle", "appendix/appendices"} <= ran
     assert not any(s.startswith("components/") for s in ran)  # they print the pack's icons
+
+
+def test_one_card_edit_gives_the_kit_a_fresh_build_gives(kit, tmp_path):
+    """After one card's cost changes, the incremental build (the documents in a worker beside
+    the cards, the charts and checks it did not change replayed) writes every file byte for
+    byte as a fresh build of the same cards into an empty folder."""
+    cards, out = kit
+    _bump_first_card(cards / "battle.yaml")
+    report = build(cards, out)
+    assert {"appendix/appendices", "appendix/rulebook"} <= {r.step_id for r in report.results}
+    fresh = tmp_path / "fresh"
+    build(cards, fresh)
+    _assert_same_kit(out, fresh)
+    assert not list(out.glob(".stage-*"))
+
+
+def test_documents_and_card_pdfs_run_in_workers_beside_the_card_images(kit, monkeypatch):
+    """The documents' steps and the cards' vector PDFs run in worker processes while the
+    card images are made here; the report and the cache are the same as in one process."""
+    import os
+
+    import cardgen.docs.writer as writer
+    import cardgen.render.products.pnp as pnp
+
+    cards, out = kit
+    pids = out.parent / "pids.txt"
+
+    def recording(module, name):
+        real = getattr(module, name)
+
+        def record(*args, **kwargs):
+            with open(pids, "a") as fh:
+                fh.write(f"{name} {os.getpid()}\n")
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, record)
+
+    recording(writer, "build_rulebook")
+    recording(pnp, "render_pnp")
+
+    def where() -> dict[str, set[int]]:
+        found: dict[str, set[int]] = {}
+        for line in pids.read_text().splitlines():
+            name, pid = line.split()
+            found.setdefault(name, set()).add(int(pid))
+        pids.unlink()
+        return found
+
+    _bump_first_card(cards / "battle.yaml")
+    report = build(cards, out)
+    found = where()
+    assert os.getpid() not in found["build_rulebook"] | found["render_pnp"]
+    assert len(found["render_pnp"]) == 2  # A4 and Letter, each in its own worker
+    ran = [r.step_id for r in report.results if r.ran]
+    assert ran[-2:] == ["appendix/appendices", "appendix/rulebook"]  # in plan order
+    assert ran[:3] == ["cards/rasters", "cards/pnp-a4", "cards/pnp-letter"]
+    assert {"rulebook/rulebook.pdf", "appendix/appendix.pdf", "cards/pnp-a4.pdf"} <= set(
+        report.written
+    )
+    # one job: everything in this process
+    _bump_first_card(cards / "battle.yaml")
+    build(cards, out, jobs=1)
+    assert where() == {"build_rulebook": {os.getpid()}, "render_pnp": {os.getpid()}}
+    assert build(cards, out).written == []
+
+
+def test_a_document_failing_in_the_worker_fails_the_build(kit, rulebook_copy):
+    """A card edit and a broken rulebook: the rulebook fails in the worker, the build stops
+    with its message, and no staging folder is left."""
+    cards, out = kit
+    _bump_first_card(cards / "battle.yaml")
+    rulebook_copy.write_text("# Attack Right\n\nA {dragon}.\n", encoding="utf-8")
+    with pytest.raises(
+        BuildError, match=r"Rulebook .* failed: \S*rulebook\.md:3: unknown icon \{dragon\}"
+    ):
+        build(cards, out)
+    assert not list(out.glob(".stage-*"))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardgen.build._aside import Aside, AsideFailed
 from cardgen.build.cache import BuildCache
 from cardgen.build.guide import GUIDE_FILE, guide_markdown
 from cardgen.build.manifest import (
@@ -202,7 +203,7 @@ def build(
             service=service,
             jobs=jobs,
             card_options=card_options,
-            progress=on_progress or no_progress,
+            progress=_here_only(on_progress) if on_progress else no_progress,
         )
         steps, skipped = plan(ctx, selected)
         out.mkdir(parents=True, exist_ok=True)
@@ -225,6 +226,18 @@ def build(
             cache.save()
     except OSError as exc:  # a read-only or full disk, a file where a folder should be
         raise BuildError(f"cannot write {out}: {describe_os_error(exc, out)}") from None
+    return report
+
+
+def _here_only(progress: Callable[[str, int], None]) -> Callable[[str, int], None]:
+    """``progress`` as steps report it in this process; a step running in a worker
+    (:mod:`cardgen.build._aside`) reports to no one."""
+    pid = os.getpid()
+
+    def report(what: str, count: int) -> None:
+        if os.getpid() == pid:
+            progress(what, count)
+
     return report
 
 
@@ -257,31 +270,44 @@ def _sweep(out: Path) -> None:
 
 
 def _run_steps(cache, ctx, steps, selected, report, on_start, on_step) -> None:
-    """Run every step whose key changed, recording each in the cache as it ends; then drop
-    what no planned step makes and write the manifest."""
+    """Run every step whose key changed, recording each in the cache as it ends (the aside
+    steps in a worker while the others run: :mod:`cardgen.build._aside`); then drop what no
+    planned step makes and write the manifest."""
     out = ctx.out_dir
-    for step in steps:
-        t0 = time.perf_counter()
-        if on_start:
-            on_start(step)
-        entry = cache.fresh(step.id, step.key)
-        ran = entry is None
-        written: tuple[str, ...] = ()
-        why = ""
-        if entry is None:
-            before = cache.entries.get(step.id)
-            why = "first build" if before is None else before.why_stale(step, out)
-            outputs, written = _run_staged(step, out)
-            entry = cache.record(step, outputs)
-            if before is not None:  # files the step no longer makes (a card was removed)
-                _remove(out, set(before.files) - set(entry.files))
-            cache.inputs = ""
-            cache.save()  # an interrupted build keeps what it finished
-        seconds = time.perf_counter() - t0
-        result = StepResult(step.id, step.title, entry.outputs, written, ran, seconds, why)
-        report.results.append(result)
-        if on_step:
-            on_step(result)
+    stale = [s for s in steps if cache.fresh(s.id, s.key) is None]
+    aside = Aside.start(stale, out, ctx.jobs, _run_into)
+    try:
+        for step in steps:
+            t0 = time.perf_counter()
+            if on_start:
+                on_start(step)
+            entry = cache.fresh(step.id, step.key)
+            ran = entry is None
+            written: tuple[str, ...] = ()
+            why = ""
+            if entry is None:
+                before = cache.entries.get(step.id)
+                why = "first build" if before is None else before.why_stale(step, out)
+                if step in aside:
+                    try:
+                        outputs = aside.outputs(step)
+                    except AsideFailed as exc:
+                        raise BuildError(str(exc)) from None
+                    written = _move_in(outputs, aside.stages[step.id], out)
+                else:
+                    outputs, written = _run_staged(step, out)
+                entry = cache.record(step, outputs)
+                if before is not None:  # files the step no longer makes (a card was removed)
+                    _remove(out, set(before.files) - set(entry.files))
+                cache.inputs = ""
+                cache.save()  # an interrupted build keeps what it finished
+            seconds = time.perf_counter() - t0
+            result = StepResult(step.id, step.title, entry.outputs, written, ran, seconds, why)
+            report.results.append(result)
+            if on_step:
+                on_step(result)
+    finally:
+        aside.close()
     _forget_stale(cache, steps, selected, out)
     _write_manifest(cache, ctx, report, selected)
 
@@ -305,25 +331,36 @@ def _run_staged(step: Step, out: Path) -> tuple[list[Output], tuple[str, ...]]:
     """Run ``step`` into a staging folder, then move in the files whose content changed."""
     stage = Path(tempfile.mkdtemp(prefix=".stage-", dir=out))
     try:
-        try:
-            outputs = step.run(stage)
-        except DiagnosticError as exc:
-            raise BuildError(f"{step.title} failed", exc.diagnostics) from None
-        except ValueError as exc:
-            raise BuildError(f"{step.title} failed: {exc}") from None
-        except OSError as exc:
-            raise BuildError(f"{step.title} failed: {describe_os_error(exc)}") from None
-        written = []
-        for o in outputs:
-            src, dst = stage / o.path, out / o.path
-            if dst.is_file() and _same(src, dst):
-                continue
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(src, dst)
-            written.append(o.path)
-        return outputs, tuple(written)
+        outputs = _run_into(step, stage)
+        return outputs, _move_in(outputs, stage, out)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+
+
+def _run_into(step: Step, stage: Path) -> list[Output]:
+    """Run ``step`` into the folder ``stage``; a BuildError if it fails."""
+    try:
+        return step.run(stage)
+    except DiagnosticError as exc:
+        raise BuildError(f"{step.title} failed", exc.diagnostics) from None
+    except ValueError as exc:
+        raise BuildError(f"{step.title} failed: {exc}") from None
+    except OSError as exc:
+        raise BuildError(f"{step.title} failed: {describe_os_error(exc)}") from None
+
+
+def _move_in(outputs: list[Output], stage: Path, out: Path) -> tuple[str, ...]:
+    """Move the files ``outputs`` name from ``stage`` into ``out`` where their content changed;
+    the paths moved."""
+    written = []
+    for o in outputs:
+        src, dst = stage / o.path, out / o.path
+        if dst.is_file() and _same(src, dst):
+            continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(src, dst)
+        written.append(o.path)
+    return tuple(written)
 
 
 def _same(a: Path, b: Path) -> bool:

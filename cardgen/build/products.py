@@ -95,6 +95,8 @@ def _sub_catalogue(ctx: BuildContext, cards: list[Card]):
 
 
 RASTER_FOLDER = "rasters"
+#: the card products drawn as vectors (PDF), which read nothing of the raster store
+VECTOR_PRODUCTS = {"pnp", "print", "dtc"}
 
 
 def raster_cache(ctx: BuildContext):
@@ -144,6 +146,9 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     ) -> Step:
         options = replace(options, jobs=ctx.jobs)  # not in the key: same files for any jobs
         inputs = {**step_inputs(ctx, cards, files, CARD_CODE), "options": options_digest(options)}
+        # vector products draw the cards themselves, never from the raster store: they may
+        # run beside the steps that fill and read it
+        vector = set(options.products) <= VECTOR_PRODUCTS
 
         def run(out: Path) -> list[Output]:
             renderer = Renderer(_sub_catalogue(ctx, cards), rasters=rasters, progress=ctx.progress)
@@ -152,7 +157,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 after(renderer)
             return [describe(p.relative_to(out).as_posix(), p) for p in written]
 
-        return keyed_step(step_id, "cards", title, inputs, run)
+        return keyed_step(step_id, "cards", title, inputs, run, aside=vector and after is None)
 
     def fill(out: Path) -> list[Output]:
         Renderer(cat, rasters=rasters, progress=ctx.progress).fill_raster_cache(ctx.jobs)
@@ -445,7 +450,8 @@ def _document_step(
         ]
 
     inputs = step_inputs(ctx, ctx.catalogue.cards, files, APPENDIX_CODE)
-    return keyed_step(step_id, "appendix", title, inputs, run)
+    # the documents need nothing the card steps make: they may run beside them
+    return keyed_step(step_id, "appendix", title, inputs, run, aside=True)
 
 
 @provider("appendix")

@@ -65,7 +65,9 @@ class Step:
     """A unit of work: writes files under the output folder when its ``key`` changed.
 
     ``inputs`` names the digests the key is made of (``"card x"``, ``"code"``, ``"rules"`` …),
-    so the build can say why a step ran again."""
+    so the build can say why a step ran again.  An ``aside`` step shares nothing with the
+    others but the build's inputs, so it may run in a worker process while they run (the
+    documents and the cards' vector PDFs, beside the card images)."""
 
     id: str
     group: str
@@ -73,6 +75,7 @@ class Step:
     key: str
     run: Callable[[Path], list[Output]]
     inputs: dict[str, str] = field(default_factory=dict)
+    aside: bool = False
 
 
 def keyed_step(
@@ -81,9 +84,10 @@ def keyed_step(
     title: str,
     inputs: dict[str, str],
     run: Callable[[Path], list[Output]],
+    aside: bool = False,
 ) -> Step:
     """A step whose key is the digest of its named ``inputs``."""
-    return Step(step_id, group, title, digest_data(inputs), run, inputs)
+    return Step(step_id, group, title, digest_data(inputs), run, inputs, aside)
 
 
 def options_digest(options: Any) -> str:

@@ -130,7 +130,8 @@ Jobs = Annotated[
         "-j",
         min=1,
         show_default=False,
-        help="Processes rasterising the card images; default: the machine's cores.",
+        help="Processes rasterising the card images; default: the machine's cores (build also"
+        " draws its documents and PDFs in processes beside them; 1: everything in one).",
     ),
 ]
 
