@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
+import time
 from pathlib import Path
 
 from studio_process import CHROMIUM, NEEDS_BROWSER, WAIT, Running
@@ -78,7 +80,11 @@ def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path):
                 clicked.append(actions[-1])
                 _changed(page, before)
                 steps = page.locator("#steps li").evaluate_all("ls => ls.map(l => l.textContent)")
-                apply_strings(state, {0: clicked[-1], 1: steps[-1].split("P2: ")[1]})
+                bid, thought = (
+                    steps[-1].split("P2: ")[1].rsplit(" (", 1)
+                )  # the bot's action, its time
+                assert re.fullmatch(r"\d+\.\d{3} s\)", thought), steps[-1]
+                apply_strings(state, {0: clicked[-1], 1: bid})
             expect(page.locator("#result")).to_contain_text("game over")
             assert state.is_terminal()
             page.screenshot(path=shots / "play-harbour-bid-end.png", full_page=True)
@@ -119,6 +125,107 @@ def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path):
                 == (back.observation(0)["players"][0]["hand"])
             )
             page.screenshot(path=shots / "play-harbour-bid-back.png", full_page=True)
+        finally:
+            page.goto("about:blank")
+            browser.close()
+            running.stop()
+    assert not errors, errors
+
+
+#: A catalogue's own engine: Harbour Bid with the kit's search bot held at each move until the
+#: test lets it answer (the file ``thinking`` beside it: written when it starts, removed by
+#: the test), so the test looks at the page while a bot thinks.
+HELD_SEARCH = '''
+import time
+from pathlib import Path
+
+from cardgen.engine.bots import make_bot
+from cardgen.packs.harbour_bid.rules import HarbourBid
+
+FLAG = Path(__file__).with_name("thinking")
+
+
+class HeldSearch:
+    """The search bot, held until the test removes the flag."""
+
+    def __init__(self, engine, game, seed):
+        self.search = make_bot(engine, game, "search", seed)
+
+    def choose(self, state, seat):
+        FLAG.write_text("thinking")
+        until = time.monotonic() + 120
+        while FLAG.exists() and time.monotonic() < until:
+            time.sleep(0.01)
+        return self.search.choose(state, seat)
+
+
+class Held(HarbourBid):
+    def bots(self):
+        return {"held-search": HeldSearch}
+
+
+ENGINE = Held()
+'''
+
+
+def test_a_bot_thinks_on_the_server_while_the_page_stays_live_and_its_time_is_shown(tmp_path):
+    """While the search bot thinks the page says so and the studio answers other questions;
+    then the time it thought for the move (at least as long as it was held) is shown beside
+    its seat and its step, as the table recorded it."""
+    shutil.copytree(HARBOUR, tmp_path / "cards")
+    (tmp_path / "cards" / "rules.py").write_text(HELD_SEARCH)
+    flag = tmp_path / "cards" / "thinking"
+    shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    running = Running(tmp_path / "cards", tmp_path / "output")
+    with sync_playwright() as p:
+        browser = launch(
+            p, CHROMIUM, tmp_path / "profile", viewport={"width": 1400, "height": 1000}
+        )
+        browser.set_default_timeout(WAIT * 1000)
+        expect.set_options(timeout=WAIT * 1000)
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            running.wait_ready()
+            page.goto(running.url + "play")
+            page.select_option("#seat-1", "person")
+            page.select_option("#seat-2", "held-search")
+            page.click("#start")
+            expect(page.locator("#actions .action").first).to_be_visible()
+            held = []
+            for _ in range(2):
+                before = page.evaluate("document.body.dataset.play")
+                page.locator("#actions .action").first.click()
+                deadline = time.monotonic() + WAIT
+                while not flag.exists():  # the bot is thinking, in the server
+                    assert time.monotonic() < deadline, "the bot never started thinking"
+                    time.sleep(0.02)
+                expect(page.locator("#thinking")).to_be_visible()
+                page.screenshot(path=shots / "play-harbour-bid-thinking.png")
+                assert page.evaluate("document.body.dataset.play") == before  # not answered yet
+                about = page.request.get(running.url + "api/play/about")
+                assert about.ok and "held-search" in about.json()["bots"]
+                start = time.monotonic()
+                time.sleep(0.3)
+                held.append(time.monotonic() - start)
+                flag.unlink()
+                _changed(page, before)
+                expect(page.locator("#thinking")).to_be_hidden()
+            view = page.request.get(running.url + "api/play/view?seat=P1").json()["table"]
+            thought = [t["P2"] for t in view["thinking"] if "P2" in t]
+            assert len(thought) == 2 and all(
+                t >= h - 0.01 for t, h in zip(thought, held, strict=True)
+            )
+            expect(page.locator(".seats-line")).to_contain_text(
+                f"P2: held-search (thought {thought[-1]:.3f} s)"
+            )
+            steps = page.locator("#steps li").all_inner_texts()
+            assert [
+                s.endswith(f"P2: {step['P2']} ({t:.3f} s)")
+                for s, step, t in zip(steps, view["steps"], thought, strict=True)
+            ] == [True, True]
         finally:
             page.goto("about:blank")
             browser.close()

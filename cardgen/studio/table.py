@@ -190,6 +190,8 @@ class Table:
             "action_cards": {a: cards for a, cards in named.items() if cards},
             "log": [eng.events.text(d, name) for d in events],
             "steps": [step_json(t) for t in self.steps],
+            #: the seconds each bot thought for each step, by seat
+            "thinking": [{seat_name(p): round(x, 3) for p, x in t.items()} for t in self.thinking],
             "position": self.position,
             "terminal": s.is_terminal(),
             "result": result_of(s),

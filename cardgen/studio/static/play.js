@@ -19,7 +19,9 @@ async function api(path, body) {
 const setup = el("section", { class: "play-setup", id: "play-setup" });
 const board = el("section", { class: "play-table", id: "play-table" });
 const problem = el("p", { class: "play-problem", id: "play-problem", role: "alert" });
-view.append(setup, problem, board);
+// shown while the server works on a question: the bots think there, never in this page
+const thinking = el("p", { class: "play-thinking", id: "thinking", role: "status", hidden: true }, "the bots are thinking (on the server: the page stays live) …");
+view.append(setup, problem, thinking, board);
 
 function seatSelect(k) {
   const choices = [[about.person, "a person"], ...about.bots.map((b) => [b, `bot: ${b}`])];
@@ -69,6 +71,7 @@ async function act(path, body) {
   try {
     problem.textContent = "";
     board.classList.add("busy");
+    thinking.hidden = false;
     const seq = ++asked;
     const data = await api(`${path}${path.includes("?") ? "&" : "?"}seat=${encodeURIComponent(viewer)}`, body);
     answered(seq, data.table);
@@ -76,6 +79,7 @@ async function act(path, body) {
     problem.textContent = e.message;
   } finally {
     board.classList.remove("busy");
+    thinking.hidden = true;
   }
 }
 
@@ -250,7 +254,7 @@ function show(t) {
   else turn = el("p", { id: "waiting" }, `to move: ${t.to_move.join(", ") || t.movers.join(", ")}${t.chosen.length ? ` (${t.chosen.join(", ")} chose, hidden until all have)` : ""}`);
   const steps = el("ol", { id: "steps", class: "steps" }, t.steps.map((s, k) =>
     el("li", { class: k < t.position ? "done" : "ahead" }, el("a", { href: "#", onclick: (e) => { e.preventDefault(); act("/api/play/go", { position: k + 1 }); } },
-      Object.entries(s).map(([p, a]) => `${p}: ${a}`).join(" · ")))));
+      Object.entries(s).map(([p, a]) => `${p}: ${a}${p in t.thinking[k] ? ` (${t.thinking[k][p].toFixed(3)} s)` : ""}`).join(" · ")))));
   const log = el("ol", { id: "log", class: "log" }, t.log.map((line) => el("li", {}, line)));
   board.replaceChildren(
     el("header", { class: "play-head" }, el("h2", {}, `${t.name} · seed ${t.seed}`), el("label", {}, "view as ", pick), nav),

@@ -129,7 +129,7 @@ class Authority(Engine):
         seats="players",
         centre=("market", "generals", "commanded"),
         stacks={"rows": ("row0", "row1", "row2", "row3")},
-        piles=("players.*.discard",),
+        piles=("players.*.discard", "annihilated"),
     )
     vocabulary: ClassVar = {
         "current": "seat",
