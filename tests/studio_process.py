@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import FIXTURES, terminal_sigint
@@ -114,3 +115,31 @@ def small_studio(folder: Path) -> Iterator[Running]:
         yield running
     finally:
         running.stop()
+
+
+@contextlib.contextmanager
+def play_page(cards: Path, tmp_path: Path) -> Iterator[tuple[Any, Running]]:
+    """`cardgen studio` of ``cards`` (its output in ``tmp_path``) and a Chromium page at its
+    Play view, ready; on leaving, the page's script errors are none."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from cardgen.studio._chromium import launch
+
+    running = Running(cards, tmp_path / "output")
+    with sync_playwright() as p:
+        size = {"width": 1400, "height": 1000}
+        browser = launch(p, CHROMIUM, tmp_path / "profile", viewport=size)
+        browser.set_default_timeout(WAIT * 1000)
+        expect.set_options(timeout=WAIT * 1000)
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            running.wait_ready()
+            page.goto(running.url + "play")
+            yield page, running
+        finally:
+            page.goto("about:blank")
+            browser.close()
+            running.stop()
+    assert not errors, errors

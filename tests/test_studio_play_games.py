@@ -18,17 +18,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from studio_process import CHROMIUM, NEEDS_BROWSER, WAIT, Running
+from studio_process import NEEDS_BROWSER, WAIT, play_page
 
 from cardgen.engine.log import opened, replay
 from cardgen.engine.play import apply_strings
-from cardgen.studio._chromium import launch
 from tests.kit.catalogues import ids, kit_folders, load
 
 try:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 except ImportError:  # pragma: no cover - the test extras install it
-    sync_playwright = None
+    expect = None
 
 pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 FOLDERS = kit_folders()
@@ -131,89 +130,72 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path) -> 
     game = engine.info.id
     players = max(2, engine.info.min_players)
     rng = random.Random(f"clicks-{game}")
-    running = Running(tmp_path / "cards", tmp_path / "output")
-    with sync_playwright() as p:
-        browser = launch(
-            p, CHROMIUM, tmp_path / "profile", viewport={"width": 1400, "height": 1000}
-        )
-        browser.set_default_timeout(WAIT * 1000)
-        expect.set_options(timeout=WAIT * 1000)
-        page = browser.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        try:
-            running.wait_ready()
-            page.goto(running.url + "play")
-            page.select_option("#players", str(players))
-            page.select_option("#seat-1", "person")
-            for k in range(2, players + 1):
-                page.select_option(f"#seat-{k}", "random")
-            page.fill("#seed", "7")
-            page.click("#start")
-            expect(page.locator("#result, #actions").first).to_be_visible()
+    with play_page(tmp_path / "cards", tmp_path) as (page, running):
+        page.select_option("#players", str(players))
+        page.select_option("#seat-1", "person")
+        for k in range(2, players + 1):
+            page.select_option(f"#seat-{k}", "random")
+        page.fill("#seed", "7")
+        page.click("#start")
+        expect(page.locator("#result, #actions").first).to_be_visible()
 
-            clicks: list[str] = []
-            while page.locator("#result").count() == 0:
-                assert len(clicks) < MOST_CLICKS, f"{game}: no end after {MOST_CLICKS} clicks"
-                log = page.request.get(running.url + "api/play/log").text()
-                state = replay(log, engine, catalogue).state
-                # what P1 is shown is what the engine lets P1 see, and P1's choices are its own
-                seen = state.observation(0)
-                shown = engine.shown_cards(catalogue, seen)
-                assert Counter(_shown(page)) == Counter(_card_ids(shown, known))
-                buttons = page.locator("#actions .action")
-                actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
-                assert actions == [state.action_to_string(0, a) for a in state.legal_actions(0)]
-                # each button shows the pictures of the cards its action names
-                pictures = buttons.evaluate_all(
-                    "bs => bs.map(b => [...b.querySelectorAll('img')].map(i => i.alt))"
-                )
-                names = [
-                    [catalogue.by_id[c].name for c in engine.action_cards(catalogue, seen, 0, a)]
-                    for a in actions
-                ]
-                assert pictures == names
-                if engine.layout.seats:  # the others' areas, the centre, P1's own at the bottom
-                    _check_layout(page, engine.layout.centre, seen)
-                _check_hinted_zones(page, engine.layout, shown, known)
-                if len(clicks) == 3:
-                    page.screenshot(path=shots / f"play-{game}.png", full_page=True)
-                before = page.evaluate("document.body.dataset.play")
-                choice = rng.randrange(len(actions))
-                buttons.nth(choice).click()
-                clicks.append(actions[choice])
-                _changed(page, before)
-            expect(page.locator("#result")).to_contain_text("game over")
-            page.screenshot(path=shots / f"play-{game}-end.png", full_page=True)
-
-            # the saved log is the standard game log of these clicks, and it replays
+        clicks: list[str] = []
+        while page.locator("#result").count() == 0:
+            assert len(clicks) < MOST_CLICKS, f"{game}: no end after {MOST_CLICKS} clicks"
             log = page.request.get(running.url + "api/play/log").text()
-            doc = json.loads(log)
-            assert [s["P1"] for s in doc["steps"] if "P1" in s] == clicks
-            result = replay(log, engine, catalogue)
-            assert result.ok, result.problem
-            assert result.state.is_terminal() and doc["result"]["ended"]
-
-            # opened again, seen as P1, three steps back: P1's cards as the engine had them
-            saved = tmp_path / "saved-game.json"
-            saved.write_text(log)
-            page.set_input_files("#open-log", str(saved))
-            n = len(doc["steps"])
-            expect(page.locator("#position")).to_have_text(f"step {n} of {n}")
+            state = replay(log, engine, catalogue).state
+            # what P1 is shown is what the engine lets P1 see, and P1's choices are its own
+            seen = state.observation(0)
+            shown = engine.shown_cards(catalogue, seen)
+            assert Counter(_shown(page)) == Counter(_card_ids(shown, known))
+            buttons = page.locator("#actions .action")
+            actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+            assert actions == [state.action_to_string(0, a) for a in state.legal_actions(0)]
+            # each button shows the pictures of the cards its action names
+            pictures = buttons.evaluate_all(
+                "bs => bs.map(b => [...b.querySelectorAll('img')].map(i => i.alt))"
+            )
+            names = [
+                [catalogue.by_id[c].name for c in engine.action_cards(catalogue, seen, 0, a)]
+                for a in actions
+            ]
+            assert pictures == names
+            if engine.layout.seats:  # the others' areas, the centre, P1's own at the bottom
+                _check_layout(page, engine.layout.centre, seen)
+            _check_hinted_zones(page, engine.layout, shown, known)
+            if len(clicks) == 3:
+                page.screenshot(path=shots / f"play-{game}.png", full_page=True)
             before = page.evaluate("document.body.dataset.play")
-            page.select_option("#viewer", "P1")
+            choice = rng.randrange(len(actions))
+            buttons.nth(choice).click()
+            clicks.append(actions[choice])
             _changed(page, before)
-            for k in range(1, 4):
-                page.click("#back")
-                expect(page.locator("#position")).to_have_text(f"step {n - k} of {n}")
-            _, setup, seed, steps = opened(log, engine, catalogue)
-            back = engine.new_game(catalogue, setup).new_initial_state(seed)
-            for texts in steps[: n - 3]:
-                apply_strings(back, texts)
-            back_shown = engine.shown_cards(catalogue, back.observation(0))
-            assert Counter(_shown(page)) == Counter(_card_ids(back_shown, known))
-        finally:
-            page.goto("about:blank")
-            browser.close()
-            running.stop()
-    assert not errors, errors
+        expect(page.locator("#result")).to_contain_text("game over")
+        page.screenshot(path=shots / f"play-{game}-end.png", full_page=True)
+
+        # the saved log is the standard game log of these clicks, and it replays
+        log = page.request.get(running.url + "api/play/log").text()
+        doc = json.loads(log)
+        assert [s["P1"] for s in doc["steps"] if "P1" in s] == clicks
+        result = replay(log, engine, catalogue)
+        assert result.ok, result.problem
+        assert result.state.is_terminal() and doc["result"]["ended"]
+
+        # opened again, seen as P1, three steps back: P1's cards as the engine had them
+        saved = tmp_path / "saved-game.json"
+        saved.write_text(log)
+        page.set_input_files("#open-log", str(saved))
+        n = len(doc["steps"])
+        expect(page.locator("#position")).to_have_text(f"step {n} of {n}")
+        before = page.evaluate("document.body.dataset.play")
+        page.select_option("#viewer", "P1")
+        _changed(page, before)
+        for k in range(1, 4):
+            page.click("#back")
+            expect(page.locator("#position")).to_have_text(f"step {n - k} of {n}")
+        _, setup, seed, steps = opened(log, engine, catalogue)
+        back = engine.new_game(catalogue, setup).new_initial_state(seed)
+        for texts in steps[: n - 3]:
+            apply_strings(back, texts)
+        back_shown = engine.shown_cards(catalogue, back.observation(0))
+        assert Counter(_shown(page)) == Counter(_card_ids(back_shown, known))
