@@ -127,3 +127,28 @@ def test_a_character_the_font_lacks_is_e408_naming_the_card_and_the_font(cards):
     (d,) = [d for d in result.diagnostics if d.code == "E408" and d.card == "farm"]
     assert "U+6F22" in d.message and "has no glyph in the font DejaVuSerifCondensed" in d.message
     assert d.position.file.endswith("age.yaml") and d.position.line > 0
+
+
+def test_after_a_card_edit_only_that_card_is_fitted_again(cards, tmp_path, monkeypatch):
+    """Each card's fit problems are kept by the digest of its data: a second preflight fits no
+    card, an edit fits that card alone, and a kept problem is reported as when it was found."""
+    from cardgen.render.elements.render import LayoutFaces
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    fitted: list[str] = []
+    real = LayoutFaces.fit_problems
+
+    def counting(self, card):
+        fitted.append(card.id)
+        return real(self, card)
+
+    monkeypatch.setattr(LayoutFaces, "fit_problems", counting)
+    _edit(cards / "age.yaml", "name: Farm", "name: Farm Of The Extraordinarily Long Names X")
+    first = validate(cards, extra_checks=[preflight_check]).diagnostics
+    assert len(fitted) > 3 and "farm" in fitted
+    fitted.clear()
+    again = validate(cards, extra_checks=[preflight_check]).diagnostics
+    assert fitted == [] and again == first
+    assert ("E401", "farm") in [(d.code, d.card) for d in again]
+    _edit(cards / "age.yaml", "name: Farm Of The Extraordinarily Long Names X", "name: Farm")
+    assert _codes(cards) == [] and fitted == ["farm"]

@@ -103,6 +103,19 @@ def _without_cards(root: Path, inputs: dict[str, Any]) -> dict[str, Any]:
     """The inputs of a check that reads no card: the files of the catalogue folder but the
     card files, the code, the environment, the paths (diagnostics name files relative to the
     working folder) and the pack's own code."""
+    return {
+        "version": inputs["version"],
+        "paths": [os.path.abspath(root), os.getcwd()],
+        "code": code_digest(""),
+        "environment": environment_digest(),
+        "beside cards": beside_cards(root),
+        "pack": inputs["pack"],
+    }
+
+
+def beside_cards(root: Path) -> str:
+    """The digest of every file of the catalogue folder ``root`` but its card files (rules,
+    layout, components, icons, fonts, art …)."""
     from cardgen.catalogue.loader import RESERVED_FILES
 
     beside = [
@@ -110,14 +123,7 @@ def _without_cards(root: Path, inputs: dict[str, Any]) -> dict[str, Any]:
         for p in sorted(root.iterdir())
         if p.suffix not in (".yaml", ".yml") or p.name in RESERVED_FILES or p.is_dir()
     ]
-    return {
-        "version": inputs["version"],
-        "paths": [os.path.abspath(root), os.getcwd()],
-        "code": code_digest(""),
-        "environment": environment_digest(),
-        "beside cards": digest_data([[p.name, digest_paths([p])] for p in beside]),
-        "pack": inputs["pack"],
-    }
+    return digest_data([[p.name, digest_paths([p])] for p in beside])
 
 
 def _key(check: ExtraCheck, inputs: dict[str, Any], root: Path) -> str:

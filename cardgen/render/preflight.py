@@ -13,20 +13,28 @@ runs the same checks first and writes nothing if any fails.
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue.backs import back_problems
+from cardgen.catalogue.cache_entries import read_entry, write_entry
+from cardgen.catalogue.extra_checks import beside_cards
 from cardgen.catalogue.loader import Catalogue, display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.art import ArtProblem, resolve_art
 from cardgen.render.elements.render import back_painter, face_painter
-from cardgen.render.painters import BackPainter, FacePainter
+from cardgen.render.painters import BackPainter, FacePainter, FitProblem
 from cardgen.render.products.base import load_product_settings
 from cardgen.render.products.pnp import paper_problems
 from cardgen.render.svg_icons import SvgIcons
+from cardgen.util.cache_dirs import private_cache_dir
+from cardgen.util.hashing import code_digest, digest_data, digest_paths, environment_digest
 
 
 def preflight(
@@ -52,8 +60,9 @@ def preflight(
     if backs is None:
         backs = back_painter(catalogue.pack, faces.theme)
     out: list[Diagnostic] = faces.layout_problems(cards)
+    fits = KeptFits(catalogue, faces)
     for card in catalogue:
-        for problem in faces.fit_problems(card):
+        for problem in fits.problems(card):
             where = catalogue.position(card.id, problem.field)
             out.append(Diagnostic(problem.code, problem.message, where, card.id, problem.hint))
         if card.art:
@@ -64,6 +73,7 @@ def preflight(
                         found.code, found.message, catalogue.position(card.id, "art"), card.id
                     )
                 )
+    fits.save()
     layout = faces.theme.layout
     out += [
         Diagnostic("E409", why, layout.position("card"))
@@ -76,6 +86,69 @@ def preflight(
         *icon_problems(catalogue, faces.theme.icons),
         *rules_glyph_problems(catalogue, faces.theme.fonts.values()),
     ]
+
+
+class KeptFits:
+    """The texts of each card that do not fit (:meth:`FacePainter.fit_problems`), kept between
+    runs per card: one private cache entry per catalogue (its rules model, its layout, the
+    files beside its cards, the pack's and cardgen's code, the libraries, the paths) holding
+    each card's problems by the digest of its data, so after a card edit only that card is
+    fitted again (a card's own art is checked apart, every time)."""
+
+    KIND = "fits"
+
+    def __init__(self, catalogue: Catalogue, faces: FacePainter) -> None:
+        self.faces = faces
+        self.path: Path | None = None
+        self.kept: dict[str, list] = {}
+        self.now: dict[str, list] = {}
+        folder = private_cache_dir(self.KIND)
+        dump = getattr(faces.theme.layout, "model_dump", None)
+        if folder is None or dump is None:
+            return
+        pack = catalogue.pack
+        self.key = digest_data(
+            {
+                "painter": type(faces).__qualname__,
+                # messages name files relative to the working folder
+                "paths": [os.path.abspath(catalogue.root), os.getcwd()],
+                "rules": catalogue.rules.model_dump(mode="json"),
+                "layout": dump(mode="json"),
+                "beside cards": beside_cards(Path(catalogue.root)),
+                "pack": digest_paths([Path(inspect.getfile(type(pack))).parent, pack.data]),
+                "code": code_digest(""),
+                "environment": environment_digest(),
+            }
+        )
+        self.path = folder / f"{self.key}.json"
+        entry = read_entry(self.path, self.KIND, self.key)
+        cards = entry.get("cards") if entry is not None else None
+        self.kept = cards if isinstance(cards, dict) else {}
+
+    def problems(self, card: Any) -> list[FitProblem]:
+        if self.path is None:
+            return self.faces.fit_problems(card)
+        digest = digest_data(card.model_dump(mode="json"))
+        rows = self.kept.get(digest)
+        if isinstance(rows, list):
+            with contextlib.suppress(TypeError, ValueError):
+                found = [FitProblem(*map(_text_or_none, row)) for row in rows]
+                self.now[digest] = rows
+                return found
+        found = self.faces.fit_problems(card)
+        self.now[digest] = [[p.field, p.message, p.hint, p.code] for p in found]
+        return found
+
+    def save(self) -> None:
+        """Keep the problems of the cards fitted now (the cards no longer there are left)."""
+        if self.path is not None and self.now != self.kept:
+            write_entry(self.path, self.KIND, self.key, {"cards": self.now})
+
+
+def _text_or_none(value: Any) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"not a text: {value!r}")
+    return value
 
 
 def rules_glyph_problems(catalogue: Catalogue, fonts: Iterable[str]) -> list[Diagnostic]:
