@@ -103,3 +103,13 @@ def test_a_game_without_hints_has_the_empty_layout() -> None:
     assert table.view(None)["layout"] == TableLayout().as_json()
     assert table.view(None)["layout"]["seats"] is None
     assert table.view(None)["shown"] == table.state.observation(None)
+
+
+def test_the_view_names_the_fields_that_hold_cards() -> None:
+    """A number where the vocabulary puts cards counts cards not shown (the page says so)."""
+    catalogue, engine = load(GK)
+    table = Table(engine, catalogue, engine.setup(catalogue, 2), [PERSON, PERSON], 1)
+    view = table.view(0)
+    assert "upgrade_deck" in view["card_fields"] and "players.*.kingdom" in view["card_fields"]
+    assert "phase" not in view["card_fields"] and "palace_pile" not in view["card_fields"]
+    assert isinstance(view["observation"]["upgrade_deck"], int)  # a seat counts it

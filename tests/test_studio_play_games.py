@@ -70,15 +70,15 @@ def _check_layout(page, centre: tuple[str, ...], seen: dict[str, Any]) -> None:
         assert zone and max(others) <= zone["y"] + 1 and zone["y"] + zone["height"] <= own["y"] + 1
 
 
-def _lists(value: Any, path: str = "") -> list[tuple[str, list[Any]]]:
-    """Every list of an observation with its path as the page names it (a list's items from
+def _values(value: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every value of an observation with its path as the page names it (a list's items from
     1: ``players.1.discard``)."""
     join = lambda k: f"{path}.{k}" if path else str(k)  # noqa: E731
     if isinstance(value, dict):
-        return [x for k, v in value.items() for x in _lists(v, join(k))]
+        return [x for k, v in value.items() for x in _values(v, join(k))]
     if isinstance(value, list):
-        return [(path, value), *(x for k, v in enumerate(value, 1) for x in _lists(v, join(k)))]
-    return []
+        return [(path, value), *(x for k, v in enumerate(value, 1) for x in _values(v, join(k)))]
+    return [(path, value)]
 
 
 def _hinted(patterns: tuple[str, ...], path: str) -> bool:
@@ -91,11 +91,18 @@ def _hinted(patterns: tuple[str, ...], path: str) -> bool:
     return False
 
 
-def _check_hinted_zones(page, layout: Any, shown: dict[str, Any], known: set[str]) -> None:
+def _check_zones(page, engine: Any, shown: dict[str, Any], known: set[str]) -> None:
     """Piles show their top card (the list's last) and their count; a face-down zone a card
-    back for each unseen place; a zone's counters the numbers of its field, place by place."""
-    every = dict(_lists(shown))
+    back for each unseen place; a zone's counters the numbers of its field, place by place;
+    a number where the vocabulary puts cards, that many hidden cards."""
+    layout, every = engine.layout, dict(_values(shown))
+    cards = tuple(k for k, d in engine.vocabulary.items() if d == "card")
     for path, value in every.items():
+        if isinstance(value, int) and not isinstance(value, bool) and _hinted(cards, path):
+            hidden = page.locator(f'#board span[data-zone="{path}"]').inner_text()
+            assert hidden == f"{value} hidden", path
+        if not isinstance(value, list):
+            continue
         zone = page.locator(f'#board [data-zone="{path}"]')
         if (
             value
@@ -162,7 +169,7 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path) -> 
             assert pictures == names
             if engine.layout.seats:  # the others' areas, the centre, P1's own at the bottom
                 _check_layout(page, engine.layout.centre, seen)
-            _check_hinted_zones(page, engine.layout, shown, known)
+            _check_zones(page, engine, shown, known)
             if len(clicks) == 3:
                 page.screenshot(path=shots / f"play-{game}.png", full_page=True)
             before = page.evaluate("document.body.dataset.play")

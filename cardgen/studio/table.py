@@ -183,6 +183,8 @@ class Table:
             "observation": observation,
             "shown": eng.shown_cards(cat, observation),
             "layout": eng.layout.as_json(),
+            #: the fields that hold cards (a number there counts cards not shown)
+            "card_fields": sorted(k for k, d in eng.vocabulary.items() if d == "card"),
             "movers": [seat_name(p) for p in movers],
             "to_move": [seat_name(p) for p in self.to_move()],
             "chosen": sorted(seat_name(p) for p in self.chosen),  # who, never what

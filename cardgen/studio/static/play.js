@@ -113,7 +113,7 @@ const isObject = (v) => v && typeof v === "object" && !Array.isArray(v);
 const join = (name, k) => (name ? `${name}.${k}` : String(k));
 // the engine's layout hints of the table shown (TableLayout), and the seats it has
 const NO_HINTS = { seats: null, centre: [], stacks: {}, piles: [], face_down: [], counters: {} };
-let hints = NO_HINTS, seatCount = 0;
+let hints = NO_HINTS, seatCount = 0, cardFields = [];
 /** Whether ``path`` (``players.1.discard``) is one of ``patterns`` (``*`` any one part). */
 const hinted = (patterns, path) => patterns.some((p) => {
   const a = p.split("."), b = path.split(".");
@@ -154,6 +154,13 @@ function draw(value, name, counts) {
       return el("div", { class: "cards slots", "data-zone": name }, value.map(slot));
     if (value.length && value.every((v) => v === null || v === ""))
       return el("span", { class: "value", "data-zone": name }, value.map(() => "—").join(" "));
+    if (value.length && value.every((v) => isObject(v) && isCard(v.card)))  // cards and their marks
+      return el("div", { class: "cards", "data-zone": name }, value.map((v, k) => {
+        const { card: id, ...marks } = v;
+        const figure = card(id);
+        figure.append(el("div", { class: "marks" }, fields(marks, join(name, k + 1))));
+        return figure;
+      }));
     if (value.length && value.every(isObject)) {
       const seats = !name.includes(".") && value.length === seatCount;  // one mapping a seat
       return el("div", { class: "seat-panels" }, value.map((v, k) =>
@@ -164,7 +171,7 @@ function draw(value, name, counts) {
     return el("span", { class: "value", "data-zone": name }, value.length ? value.join(", ") : "(none)");
   }
   if (isObject(value)) return el("div", { class: "fields" }, fields(value, name));
-  if (typeof value === "number" && name.split(".").some((part) => HIDDEN_ZONE.test(part)))
+  if (typeof value === "number" && (hinted(cardFields, name) || name.split(".").some((part) => HIDDEN_ZONE.test(part))))
     return el("span", { class: "value count", "data-zone": name }, `${value} hidden`);
   return el("span", { class: "value", "data-zone": name }, value === null ? "—" : String(value));
 }
@@ -233,6 +240,7 @@ function show(t) {
   table = t;
   hints = (t && t.layout) || NO_HINTS;
   seatCount = t ? t.seats.length : 0;
+  cardFields = (t && t.card_fields) || [];
   if (!t) {
     board.replaceChildren(el("p", {}, "No game yet: choose the seats and start one, or open a game log."));
     return;
