@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.build._aside import Aside, AsideFailed
 from cardgen.build.cache import BuildCache
 from cardgen.build.guide import GUIDE_FILE, guide_markdown
 from cardgen.build.manifest import (
@@ -273,6 +272,8 @@ def _run_steps(cache, ctx, steps, selected, report, on_start, on_step) -> None:
     """Run every step whose key changed, recording each in the cache as it ends (the aside
     steps in a worker while the others run: :mod:`cardgen.build._aside`); then drop what no
     planned step makes and write the manifest."""
+    from cardgen.build._aside import Aside, AsideFailed  # not for a kit found up to date
+
     out = ctx.out_dir
     stale = [s for s in steps if cache.fresh(s.id, s.key) is None]
     aside = Aside.start(stale, out, ctx.jobs, _run_into)
