@@ -87,9 +87,12 @@ def bot_names(engine: Engine) -> list[str]:
     return list(bot_factories(engine))
 
 
-def make_bot(engine: Engine, game: Game, name: str, seed: int) -> Bot:
-    """Bot ``name`` for ``game``, seeded; :class:`SetupError` naming the bots for an unknown one."""
-    factories = bot_factories(engine)
+def make_bot(
+    engine: Engine, game: Game, name: str, seed: int, factories: Mapping[str, Factory] | None = None
+) -> Bot:
+    """Bot ``name`` for ``game``, seeded; :class:`SetupError` naming the bots for an unknown one.
+    ``factories``: :func:`bot_factories` of ``engine`` (a caller seating many games asks once)."""
+    factories = factories or bot_factories(engine)
     factory = factories.get(name)
     if factory is None:
         raise SetupError(

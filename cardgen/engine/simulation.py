@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cardgen.engine.bots import bot_names, make_bot
+from cardgen.engine.bots import RandomBot, bot_factories, bot_names, make_bot
 from cardgen.engine.chance import settle
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError
@@ -183,6 +183,7 @@ class KitTable:
         self._played = engine.events.role_fields("played")
         self._has_sides = bool(engine.sides(catalogue))
         self._metrics = engine.metrics()
+        self._factories = bot_factories(engine)
 
     def __getstate__(self) -> dict:
         return {
@@ -224,7 +225,7 @@ class KitTable:
     def play(self, spec: GameSpec, C: list[int]) -> GameRecord:
         game = self.game(spec.sides)
         bots = [
-            make_bot(self.engine, game, b, s)
+            make_bot(self.engine, game, b, s, self._factories)
             for b, s in zip(spec.bots, spec.bot_seeds, strict=True)
         ]
         state = game.new_initial_state(spec.seed)
@@ -232,12 +233,23 @@ class KitTable:
         # the bots choose among the legal actions: a state may apply them unchecked
         apply = getattr(state, "apply_chosen", None) or state.apply
         chance = hasattr(state, "chance_outcomes")  # a game without chance nodes never settles
+        # the kit's random bots draw here, as their choose would (the same draws, no calls)
+        draws = [b.random if type(b) is RandomBot else None for b in bots]
+        movers, legal_actions, is_terminal = state.movers, state.legal_actions, state.is_terminal
         if chance:
             settle(state)
-        while not state.is_terminal():
+        while not is_terminal():
             if steps >= limit:
                 raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
-            apply({p: bots[p].choose(state, p) for p in state.movers()})
+            joint = {}
+            for p in movers():
+                draw = draws[p]
+                if draw is None:
+                    joint[p] = bots[p].choose(state, p)
+                else:
+                    legal = legal_actions(p)
+                    joint[p] = legal[int(draw() * len(legal))]
+            apply(joint)
             if chance:
                 settle(state)
             steps += 1
