@@ -81,7 +81,7 @@ _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 def _distinct(cards: list[int], design: Sequence[int]) -> list[int]:
     """``cards`` with only the first copy of each design (``design``: per instance)."""
-    if len(set(map(design.__getitem__, cards))) == len(cards):
+    if len({design[i] for i in cards}) == len(cards):
         return cards[:]
     seen: dict[int, int] = {}
     for i in cards:
@@ -396,7 +396,11 @@ class State:
         the pack or hand are one choice: the first copy stands for them (their actions are
         written alike)."""
         if self.phase == DRAFT:
-            return _distinct(self.packs[player], self.game.design_of)
+            pack = self.packs[player]
+            design = self.game.design_of
+            if len({design[i] for i in pack}) == len(pack):  # no copies: all of it
+                return pack[:]
+            return _distinct(pack, design)
         if self.phase == PLAY and self.sub:
             acts = self._reactions(player)
             if len(acts) > 2:
@@ -608,14 +612,17 @@ class State:
         g = self.game
         info = g.inst_plays[g.season_of_round[self.round]]
         seen = self.tally.affordable
+        ended, hands = self.ended, self.hands
         for p in range(self.n):
-            if self.ended[p]:
+            if ended[p]:
+                continue
+            todo = set(hands[p])
+            todo -= seen  # most of a hand was affordable at an earlier decision
+            if not todo:
                 continue
             coins, prod = self.coins[p], self.prod[p]
             du, db = self.disc_unit[p], self.disc_building[p]
-            for inst in self.hands[p]:
-                if inst in seen:
-                    continue
+            for inst in todo:
                 cost, unit, disc, zones, _mask, _bases = info[inst]
                 cost -= du if unit else db
                 for r in disc:
@@ -786,9 +793,8 @@ class State:
         return f"play {cid(a.card)} {ZONES[a.zone].value}{victim}"
 
     # ------------------------------------------------------------------ the engine kit
-    def movers(self) -> list[int]:
-        """The seats that choose now (the kit's name of :meth:`acting_players`)."""
-        return self.acting_players()
+    #: the seats that choose now (the kit's name of :meth:`acting_players`)
+    movers = acting_players
 
     def apply(self, actions: Mapping[int, int]) -> None:
         """One action per mover, ``{seat: action}``; :class:`IllegalAction` otherwise.  A
@@ -813,7 +819,16 @@ class State:
         acts: list[int | None] = [None] * self.n
         for p, a in actions.items():
             acts[p] = a
-        self.apply_actions(acts, check=False)
+        # apply_actions(acts, check=False), without the call
+        self.history.append(tuple(acts))
+        if self.phase == DRAFT:
+            phases.draft_step(self, acts)
+            return
+        if self.phase != PLAY:
+            raise IllegalActionError("no decisions are taken in this phase")
+        if self.tally is not None and not self.sub:
+            self._tally_affordable()
+        phases.play_step(self, acts)
 
     def _legal(self, p: int, a: int) -> bool:
         """Whether ``a`` is one of ``p``'s legal actions (a copy of a design in the pack or
