@@ -85,6 +85,9 @@ _R_PLAYED, _R_PLAYED_SQ, _R_LEFT, _R_FILLED, _R_CAP = _at(
     ROUND_FIELDS, "played", "played_sq", "coins_left", "filled", "capacity"
 )
 _DGAMES = CARD_FIELDS.index("drafted_games")
+_PICKS, _POS, _SQ, _DRAFTED, _PLAYED = _at(
+    CARD_FIELDS, "picks", "pick_position", "pick_position_sq", "drafted", "played"
+)
 _D_BATTLE, _D_COIN, _D_EFFECT, _D_ATK, _D_DEF, _D_COINS = _at(DECK_FIELDS, *DECK_FIELDS)
 
 
@@ -111,6 +114,10 @@ def share_bin(played: int, total: int) -> int:
         return 0
     share = played / total
     return next(b for b, top in enumerate(SHARE_BINS) if b and share <= top + 1e-12)
+
+
+#: share_bin by (played, total), as the figures meet them
+_BINS: dict[tuple[int, int], int] = {}
 
 
 def majority(counts: list[int]) -> int:
@@ -163,39 +170,54 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
         raise ValueError("Attack Right's figures need a simulation's game (GameOptions.tally)")
     s = _slots(state, layout)
     n, game = state.n, state.game
-    at, slot, card_deck = s.at, s.card_slot, s.card_deck
-    dealt_at, drafted_at, played_at = at["dealt"], at["drafted"], at["played"]
-    picks_at, pos_at, sq_at = at["picks"], at["pick_position"], at["pick_position_sq"]
+    slot, card_deck = s.card_slot, s.card_deck
+    dealt_at = s.at["dealt"]
     for _k, _p, cards in tally.deals:
         for i in cards:
             C[dealt_at[i]] += 1
-    picks = game.hand_size - 1  # per player and round; a first game also keeps the last card
-    kept = picks + 1 if game.first_game else picks
-    drafted_by: list[set[int]] = [set() for _ in range(n)]
+    # each seat's picks in order: the j-th is at position j % kept + 1 of its round's pack
+    # (a first game also keeps the pack's last card: drafted, not a pick)
+    picks = game.hand_size - 1
+    mine: list[list[int]] = [[] for _ in range(n)]
+    for p, i in tally.picks:
+        mine[p].append(i)
+    weights = _pick_weights(picks, picks + 1 if game.first_game else picks, len(tally.picks))
+    drafted_by: list[set[int]] = []
+    for cards in mine:
+        for i, (w, pos, sq) in zip(cards, weights, strict=False):
+            k = slot[i]
+            C[k + _PICKS] += w
+            C[k + _POS] += pos
+            C[k + _SQ] += sq
+            C[k + _DRAFTED] += 1
+        drafted_by.append({slot[i] for i in cards})
     played: list[set[int]] = [set() for _ in range(n)]
     by_deck = [[0] * s.n_decks for _ in range(n)]
-    nth = [0] * n
-    for p, i in tally.picks:
-        pos = nth[p] % kept + 1
-        nth[p] += 1
-        if pos <= picks:
-            C[picks_at[i]] += 1
-            C[pos_at[i]] += pos
-            C[sq_at[i]] += pos * pos
-        C[drafted_at[i]] += 1
-        drafted_by[p].add(slot[i])
-    drafted = {i for _p, i in tally.picks}
     for p, i in tally.plays:
-        C[played_at[i]] += 1
-        played[p].add(slot[i])
+        k = slot[i]
+        C[k + _PLAYED] += 1
+        played[p].add(k)
         by_deck[p][card_deck[i]] += 1
-    never_at = at["never_affordable"]
-    for i in drafted - tally.affordable:
+    never_at = s.at["never_affordable"]
+    for i in set().union(*mine) - tally.affordable:
         C[never_at[i]] += 1
     won_atk, won_def = _rounds(state, s, C)
     results = state.results()
     score(state, results, C, s.deck_slot, played, won_atk, won_def)
     groups(layout, results, C, s.decks, drafted_by, by_deck)
+
+
+_WEIGHTS: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+
+
+def _pick_weights(picks: int, kept: int, most: int) -> list[tuple[int, int, int]]:
+    """Per pick of a seat in order, what it adds to the card's picks, pick position and its
+    square (none for a first game's last card of the pack), at least ``most`` of them."""
+    w = _WEIGHTS.setdefault((picks, kept), [])
+    for j in range(len(w), most):
+        pos = j % kept + 1
+        w.append((1, pos, pos * pos) if pos <= picks else (0, 0, 0))
+    return w
 
 
 def _rounds(state: State, s: _Slots, C: list[int]) -> tuple[list[int], list[int]]:
@@ -217,14 +239,14 @@ def _rounds(state: State, s: _Slots, C: list[int]) -> tuple[list[int], list[int]
 
 def add_battles(C: list[int], rslot, step_r: int, battles, won_atk, won_def) -> None:
     """The battles' attack and defence power per deck and round, and who won them."""
-    for b in battles:
-        roff = (b.round - 1) * step_r
-        C[rslot[b.attacker] + roff + _R_ATK] += b.attack
-        C[rslot[b.defender] + roff + _R_DEF] += b.defence
-        if b.winner == b.attacker:
-            won_atk[b.attacker] += 1
-        elif b.winner == b.defender:
-            won_def[b.defender] += 1
+    for rnd, attacker, defender, attack, defence, winner in battles:
+        roff = (rnd - 1) * step_r
+        C[rslot[attacker] + roff + _R_ATK] += attack
+        C[rslot[defender] + roff + _R_DEF] += defence
+        if winner == attacker:
+            won_atk[attacker] += 1
+        elif winner == defender:
+            won_def[defender] += 1
 
 
 def add_round(
@@ -273,7 +295,10 @@ def groups(layout: Layout, results, C, decks, drafted_by, by_deck) -> None:
         total = sum(counts)
         for d in decks:
             m = counts[d]
-            k = share_at + (d * bins + share_bin(m, total)) * width
+            b = _BINS.get((m, total))
+            if b is None:
+                b = _BINS[m, total] = share_bin(m, total)
+            k = share_at + (d * bins + b) * width
             C[k] += 1
             C[k + 1] += w
 
