@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -115,12 +116,46 @@ def _check_zones(page, engine: Any, shown: dict[str, Any], known: set[str]) -> N
             assert zone.locator(".pile-count").inner_text() == count, path
         if value and _hinted(layout.face_down, path):
             assert zone.locator(".back").count() == value.count(None), path
-        owner, _, field = path.rpartition(".")
-        counter = layout.counters.get(field)
-        numbers = every.get(f"{owner}.{counter}") if counter and owner else None
-        if numbers is not None and len(numbers) == len(value):
-            texts = zone.locator("[data-counter]").all_inner_texts()
-            assert texts == [f"{counter} {n}" for n in numbers], path
+    for path, fields in _mappings(shown):
+        _check_marks(page, layout, path, fields)
+
+
+def _mappings(value: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every mapping of an observation with its path as the page names it."""
+    join = lambda k: f"{path}.{k}" if path else str(k)  # noqa: E731
+    if isinstance(value, dict):
+        return [(path, value), *(x for k, v in value.items() for x in _mappings(v, join(k)))]
+    if isinstance(value, list):
+        return [x for k, v in enumerate(value, 1) for x in _mappings(v, join(k))]
+    return []
+
+
+def _check_marks(page, layout: Any, path: str, fields: dict[str, Any]) -> None:
+    """The marks the counters hint lays on a zone's (or a seat's stack's) places: each set
+    item (not 0, none or false) of each field on its place, the place counted along the
+    stack's rows."""
+    seat = layout.seats and re.fullmatch(rf"{layout.seats}\.\d+", path)
+    for key, names in layout.counters.items():
+        if key in layout.stacks and seat:
+            rows = [fields[r] for r in layout.stacks[key] if isinstance(fields.get(r), list)]
+        elif isinstance(fields.get(key), list):
+            rows = [fields[key]]
+        else:
+            continue
+        places = sum(len(r) for r in rows)
+        word = lambda v: v if isinstance(v, str) else json.dumps(v)  # noqa: E731  (as JS says it)
+        expected = [
+            f"{f}:{k}={f} {word(v)}"
+            for f in names
+            if isinstance(fields.get(f), list) and len(fields[f]) == places
+            for k, v in enumerate(fields[f])
+            if v not in (0, None, False)
+        ]
+        where = f"{path}.{key}" if path else key
+        shown = page.locator(f'#board [data-field="{where}"] [data-counter]').evaluate_all(
+            "cs => cs.map(c => c.dataset.counter + '=' + c.textContent)"
+        )
+        assert sorted(shown) == sorted(expected), where
 
 
 def _shown(page) -> list[str]:

@@ -49,15 +49,16 @@ class TableLayout:
     a grid (``{"rows": ("row0", "row1")}``).  ``piles``: zones (path patterns, as the
     vocabulary's) drawn as a pile: the top card (the list's last), the count, the rest folded.
     ``face_down``: zones whose empty places are face-down cards, not empty slots.
-    ``counters``: a zone and the field of numbers that lie on its places, place by place
-    (``{"board": "troops"}``)."""
+    ``counters``: a zone (or a stack) and the fields whose items lie on its places, one item a
+    place (``{"board": ("troops",)}``; a stack's places are its rows' in order); the page
+    shows those set (not 0, none or false)."""
 
     seats: str | None = None
     centre: tuple[str, ...] = ()
     stacks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     piles: tuple[str, ...] = ()
     face_down: tuple[str, ...] = ()
-    counters: Mapping[str, str] = field(default_factory=dict)
+    counters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         """The hints as the Play page reads them."""
@@ -67,7 +68,7 @@ class TableLayout:
             "stacks": {k: list(v) for k, v in self.stacks.items()},
             "piles": list(self.piles),
             "face_down": list(self.face_down),
-            "counters": dict(self.counters),
+            "counters": {k: list(v) for k, v in self.counters.items()},
         }
 
 

@@ -138,19 +138,20 @@ function pile(value, name) {
 
 /** Draw any JSON of an observation: card ids as pictures (a list of cards and empty places as
  * a row of slots), lists of seats as panels, a count in a hand, deck or pile as hidden cards. */
-function draw(value, name, counts) {
+function draw(value, name, marks = null) {
   if (isCard(value)) return el("div", { class: "cards", "data-zone": name }, card(value));
   if (Array.isArray(value)) {
     const slot = (v, k) => {
       const place = isCard(v) ? card(v) : faceDown(value, name) ? backOfCard() : emptyPlace();
-      if (counts && place) place.append(el("span", { class: "counter", "data-counter": k }, `${counts[1]} ${counts[0][k]}`));
+      for (const [f, v, g] of place && marks ? marks(k) : [])  // what is set: not 0, none, false
+        if (v !== 0 && v !== null && v !== false) place.append(el("span", { class: "counter", "data-counter": `${f}:${g}` }, `${f} ${v}`));
       return place;
     };
     if (value.length && value.every((v) => isCard(v)) && hinted(hints.piles, name))
       return pile(value, name);
-    if (value.length && value.every((v) => isCard(v)) && !counts)
+    if (value.length && value.every((v) => isCard(v)) && !marks)
       return el("div", { class: "cards", "data-zone": name }, value.map(card));
-    if (faceDown(value, name) || counts || (value.some(isCard) && value.every((v) => v === null || v === "" || isCard(v))))
+    if (faceDown(value, name) || marks || (value.some(isCard) && value.every((v) => v === null || v === "" || isCard(v))))
       return el("div", { class: "cards slots", "data-zone": name }, value.map(slot));
     if (value.length && value.every((v) => v === null || v === ""))
       return el("span", { class: "value", "data-zone": name }, value.map(() => "—").join(" "));
@@ -179,23 +180,31 @@ function draw(value, name, counts) {
 /** A mapping's fields: its facts in one line, then its zones side by side (``skip``: drawn
  * elsewhere). */
 function fields(value, name, skip = []) {
-  // a zone's counters lie on its places (the field of numbers is not drawn again)
-  const counted = Object.fromEntries(Object.entries(hints.counters).filter(([z, c]) =>
-    Array.isArray(value[z]) && Array.isArray(value[c]) && value[c].length === value[z].length));
-  const hidden = [...skip, ...Object.values(counted)];
+  // the marks on a zone's places (its counters hint; their fields are not drawn again)
+  const marked = {};
+  for (const [k, v] of Object.entries(value))
+    if (Array.isArray(v) && !skip.includes(k)) { const m = marksOf(value, k, v.length, 0); if (m) marked[k] = m; }
+  const hidden = [...skip, ...Object.values(marked).flatMap((m) => m.fields)];
   const entries = Object.entries(value).filter(([k]) => !hidden.includes(k));
-  const facts = entries.filter(([k, v]) => isFact(v, join(name, k)) && !(k in counted));
-  const zones = entries.filter(([k, v]) => !isFact(v, join(name, k)) || k in counted);
+  const facts = entries.filter(([k, v]) => isFact(v, join(name, k)) && !(k in marked));
+  const zones = entries.filter(([k, v]) => !isFact(v, join(name, k)) || k in marked);
   return [
     facts.length ? el("div", { class: "facts" }, facts.map(([k, v]) =>
       el("div", { class: "fact", "data-field": join(name, k) }, el("b", {}, k), " ", draw(v, join(name, k))))) : "",
-    zones.length ? el("div", { class: "zones" }, zones.map(([k, v]) =>
-      zone(k, v, join(name, k), k in counted ? [value[counted[k]], counted[k]] : null))) : "",
+    zones.length ? el("div", { class: "zones" }, zones.map(([k, v]) => zone(k, v, join(name, k), marked[k] ? marked[k].at : null))) : "",
   ];
 }
 
-function zone(label, value, path, counts = null) {
-  return el("section", { class: "zone", "data-field": path }, el("h4", {}, label), draw(value, path, counts));
+/** The marks lying on ``places`` places of the zone or stack ``key`` of ``value`` (the fields its
+ * counters hint names, one item a place; ``from``: the index of its first place among them):
+ * ``at(k)`` gives place k's [field, value, index] marks; null when no field fits. */
+function marksOf(value, key, places, from) {
+  const fields = (hints.counters[key] || []).filter((f) => Array.isArray(value[f]) && value[f].length === places);
+  return fields.length ? { fields, at: (k) => fields.map((f) => [f, value[f][from + k], from + k]) } : null;
+}
+
+function zone(label, value, path, marks = null) {
+  return el("section", { class: "zone", "data-field": path }, el("h4", {}, label), draw(value, path, marks));
 }
 
 /** The table by the engine's layout hints: the facts, the other seats' areas, the centre
@@ -216,12 +225,24 @@ function drawTable(t) {
 }
 
 function seatFields(value, name, stacks) {
-  const stacked = Object.values(stacks).flat();
-  const parts = fields(value, name, stacked);
+  const marked = {}, skip = Object.values(stacks).flat();
+  for (const [label, rows] of Object.entries(stacks)) {
+    const places = rows.filter((r) => Array.isArray(value[r])).reduce((n, r) => n + value[r].length, 0);
+    const m = marksOf(value, label, places, 0);
+    if (m) { marked[label] = m; skip.push(...m.fields); }
+  }
+  const parts = fields(value, name, skip);
   for (const [label, rows] of Object.entries(stacks)) {
     const here = rows.filter((r) => r in value);
-    if (here.length) parts.push(el("section", { class: "stack", "data-field": join(name, label) }, el("h4", {}, label),
-      here.map((r) => el("div", { class: "stack-row" }, el("span", { class: "row-name" }, r), draw(value[r], join(name, r))))));
+    const m = marked[label];
+    let from = 0;
+    const row = (r) => {  // a row's places are the next ones of the stack's marks
+      const start = from, places = Array.isArray(value[r]) ? value[r].length : 0;
+      from += places;
+      return el("div", { class: "stack-row" }, el("span", { class: "row-name" }, r),
+        draw(value[r], join(name, r), m && places ? (k) => m.at(start + k) : null));
+    };
+    if (here.length) parts.push(el("section", { class: "stack", "data-field": join(name, label) }, el("h4", {}, label), here.map(row)));
   }
   return parts;
 }

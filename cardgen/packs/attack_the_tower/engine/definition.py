@@ -109,7 +109,7 @@ class AttackTheTower(Engine):
         seats="players",
         centre=("battle",),
         piles=("players.*.discards.*",),
-        counters={"board": "troops"},
+        counters={"board": ("troops",)},
     )
     vocabulary: ClassVar = {
         "phase": PHASES,

@@ -130,6 +130,7 @@ class Authority(Engine):
         centre=("market", "generals", "commanded"),
         stacks={"rows": ("row0", "row1", "row2", "row3")},
         piles=("players.*.discard", "annihilated"),
+        counters={"rows": ("damage", "disabled", "ignored")},
     )
     vocabulary: ClassVar = {
         "current": "seat",
