@@ -47,6 +47,19 @@ def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path):
         page.click("#start")
         expect(page.locator("#actions .action").first).to_be_visible()
         page.screenshot(path=shots / "play-harbour-bid.png", full_page=True)
+        # a card on the table is read at full size while the pointer rests on it
+        picture = page.locator('#board [data-zone="players.1.hand"] img').first
+        small = picture.bounding_box()
+        picture.locator("..").hover()  # its card (the picture itself never takes the pointer)
+        page.wait_for_function(  # the full picture, not the thumbnail, once it is loaded
+            "img => img.src.includes('/picture/full/') && img.complete && img.naturalWidth > 100",
+            arg=picture.element_handle(),
+        )
+        page.wait_for_timeout(300)  # the zoom's transition
+        large = picture.bounding_box()
+        assert small and large and large["width"] > 2 * small["width"]
+        page.screenshot(path=shots / "play-harbour-bid-zoom.png")
+        page.mouse.move(0, 0)
 
         clicked, setup = [], engine.setup(catalogue, 2)
         state = engine.new_game(catalogue, setup).new_initial_state(5)

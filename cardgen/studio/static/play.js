@@ -102,7 +102,15 @@ function answered(seq, t) {
 function card(id) {
   const c = cards.get(id);
   if (!c) return null;
-  return el("figure", { class: "play-card", "data-card": id },
+  // the full picture replaces the thumbnail when the pointer first rests on the card (zoomed)
+  const sharpen = (e) => {
+    const img = e.currentTarget.querySelector("img"), url = pictureUrl(c.key, "full");
+    if (!img || !url || img.src.endsWith(url)) return;
+    const full = new Image();
+    full.onload = () => { img.src = url; };
+    full.src = url;
+  };
+  return el("figure", { class: "play-card", "data-card": id, onmouseenter: sharpen },
     c.key ? el("img", { src: pictureUrl(c.key), alt: c.name, width: 100, height: 140 }) : el("div", { class: "nopic" }, c.name),
     el("figcaption", {}, c.name));
 }
