@@ -108,7 +108,8 @@ class Engine:
         """The game a simulation plays (:mod:`cardgen.engine.simulation`): by default
         :meth:`new_game`.  An engine whose full event log is costly may return one whose states
         record only what the figures read: the events of the ``drawn`` and ``played`` roles
-        (in ``events``) and what its :meth:`metrics` count."""
+        (in ``events``) and what its :meth:`metrics` count, or only the latter when those
+        count the per-design figures too (:meth:`Metrics.count` returns True)."""
         return self.new_game(catalogue, setup)
 
     def sides(self, catalogue: Catalogue) -> Sequence[str]:

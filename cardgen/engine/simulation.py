@@ -42,7 +42,14 @@ class Metrics(Protocol):
 
     def blocks(self, catalogue: Catalogue, spec: SimSpec) -> Sequence[Block]: ...
 
-    def count(self, state: State, game: GameSpec, layout: Layout, counters: list[int]) -> None: ...
+    def count(
+        self, state: State, game: GameSpec, layout: Layout, counters: list[int]
+    ) -> bool | None:
+        """Add a finished game's figures to ``counters``; True if they include the kit's
+        per-design ones (the ``design`` block, :data:`DESIGN_FIELDS` per catalogue card, a
+        design played by a winner of :meth:`State.returns` won): the kit then reads none of
+        the game's events, which a simulation's game need not record."""
+        ...
 
     def summarise(self, result: SimResult, catalogue: Catalogue | None) -> dict[str, Any]: ...
 
@@ -256,38 +263,51 @@ class KitTable:
         returns = state.returns()
         best = max(returns)
         winners = tuple(r == best and r > 0 for r in returns)
-        played: list[set[str]] = [set() for _ in returns]
-        design, drawn, played_kinds = self._design, self._drawn, self._played
-        for e in state.events or ():
-            at = drawn.get(e[0])
-            if at is not None:
-                k = design.get(e[at[1]])
-                if k is not None:
-                    C[k] += 1
-                continue
-            at = played_kinds.get(e[0])
-            if at is not None:
-                card = e[at[1]]
-                k = design.get(card)
-                if k is not None:
-                    C[k + 1] += 1
-                    seat = e[at[0]]  # an index, or the seat's name (P1)
-                    played[seat if isinstance(seat, int) else int(seat[1:]) - 1].add(card)
-        for p, cards in enumerate(played):
-            for cid in cards:
-                k = design[cid]
-                C[k + 2] += 1
-                C[k + 3] += winners[p]
+        metrics = self._metrics
+        if metrics is None or not metrics.count(state, spec, self.layout, C):
+            count_designs(state.events or (), winners, self._design, self._drawn, self._played, C)
         k = self._length
         C[k] += 1
         C[k + 1] += steps
         C[k + 2] += steps * steps
-        metrics = self._metrics
-        if metrics is not None:
-            metrics.count(state, spec, self.layout, C)
         scores = tuple(self.engine.score(state, p) for p in range(len(returns)))
         ranks = tuple(1 + sum(r > x for r in returns) for x in returns)
         return GameRecord(winners, scores, ranks, state)
+
+
+def count_designs(
+    events: Sequence[tuple],
+    winners: Sequence[bool],
+    design: Mapping[str, int],
+    drawn: Mapping[str, tuple[int, int]],
+    played_kinds: Mapping[str, tuple[int, int]],
+    C: list[int],
+) -> None:
+    """Add one game's per-design figures, read from its ``events``, to the counters ``C``:
+    ``design`` is each card's counter in the ``design`` block, ``drawn`` and ``played_kinds``
+    where the seat and card stand in the events of those roles
+    (:meth:`~cardgen.engine.events.EventSchema.role_fields`)."""
+    played: list[set[str]] = [set() for _ in winners]
+    for e in events:
+        at = drawn.get(e[0])
+        if at is not None:
+            k = design.get(e[at[1]])
+            if k is not None:
+                C[k] += 1
+            continue
+        at = played_kinds.get(e[0])
+        if at is not None:
+            card = e[at[1]]
+            k = design.get(card)
+            if k is not None:
+                C[k + 1] += 1
+                seat = e[at[0]]  # an index, or the seat's name (P1)
+                played[seat if isinstance(seat, int) else int(seat[1:]) - 1].add(card)
+    for p, cards in enumerate(played):
+        for cid in cards:
+            k = design[cid]
+            C[k + 2] += 1
+            C[k + 3] += winners[p]
 
 
 def _designs(result: SimResult, catalogue: Catalogue | None) -> list[dict[str, Any]]:

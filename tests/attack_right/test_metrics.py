@@ -10,9 +10,10 @@ import pytest
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.engine.bots import make_bot
-from cardgen.engine.simulation import KitSimulation
+from cardgen.engine.simulation import DESIGN_FIELDS, KitSimulation, count_designs
 from cardgen.packs.attack_right.engine.definition import ENGINE
 from cardgen.simulate import SimSpec, make_matchups, simulate, summarise
+from cardgen.simulate.stats import Layout
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,20 +37,36 @@ def _play(game, seed: int, bots: str, *, chosen: bool = False):
 )
 def test_the_tally_records_what_the_event_log_says(cat, players, bots, first_game):
     """The same seeded game with every event and checked actions, and with the tally and the
-    simulation's unchecked ones (apply_chosen): the same game, the tally's
-    deals, picks and plays are the log's, its turn ends and round ends agree with the log."""
+    simulation's unchecked ones (apply_chosen): the same game, the tally's deals, picks and
+    plays are the log's, its turn ends and round ends agree with the log, and the kit's
+    per-design figures the metrics count from it are those the kit reads from the log."""
     setup = ENGINE.setup(cat, players, options={"first_game": first_game})
+    spec = SimSpec(1, players, (setup.sides,), bots=bots)
+    layout = Layout(tuple(KitSimulation(ENGINE).blocks(cat, spec)))
+    design = {c.id: layout.start("design", k) for k, c in enumerate(cat.cards)}
+    roles = ENGINE.events.role_fields("drawn"), ENGINE.events.role_fields("played")
     for seed in range(3):
         full = _play(ENGINE.new_game(cat, setup), seed, bots)
         fast = _play(ENGINE.simulation_game(cat, setup), seed, bots, chosen=True)
-        assert fast.raw_events is None and full.tally is None
+        assert fast.raw_events is None and fast.events is None and full.tally is None
         assert fast.digest() == full.digest()
         raw, tally = full.raw_events, fast.tally
         assert tally.deals == [e for e in raw if e[0] == "deal"]
         assert tally.picks == [e[1:3] for e in raw if e[0] == "pick"]
         assert tally.plays == [e[1:3] for e in raw if e[0] == "play"]
-        kinds = {"pick", "play", "play_hidden"}
-        assert fast.events == [e for e in full.events if e[0] in kinds]
+        counted, logged = [0] * layout.size, [0] * layout.size
+        assert ENGINE.metrics().count(fast, None, layout, counted) is True
+        winners = [r.winner for r in full.results()]
+        count_designs(full.events, winners, design, *roles, logged)
+        rows = [layout.row(counted, "design", k) for k in range(len(design))]
+        assert rows == [layout.row(logged, "design", k) for k in range(len(design))]
+        designs = [{fast.game.card_id(i) for q, i in tally.plays if q == p} for p in range(players)]
+        assert {f: sum(r[f] for r in rows) for f in DESIGN_FIELDS} == {
+            "drawn": len(tally.picks),
+            "played": len(tally.plays),
+            "games_played": sum(len(d) for d in designs),
+            "wins_played": sum(len(d) for d, w in zip(designs, winners, strict=True) if w),
+        }
         ends = [e[1] for e in raw if e[0] == "end_turn"]
         assert [p for _r, p, _c, _t in tally.ended] == ends
         assert [r[0] for r in tally.rounds] == [1, 2, 3, 4]

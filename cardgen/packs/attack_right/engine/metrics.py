@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardgen.engine.simulation import DESIGN_FIELDS
 from cardgen.simulate.stats import Block, Layout
 
 if TYPE_CHECKING:
@@ -88,6 +89,10 @@ _DGAMES = CARD_FIELDS.index("drafted_games")
 _PICKS, _POS, _SQ, _DRAFTED, _PLAYED = _at(
     CARD_FIELDS, "picks", "pick_position", "pick_position_sq", "drafted", "played"
 )
+#: the kit's per-design figures (its ``design`` block), counted here from the Tally
+_K_DRAWN, _K_PLAYED, _K_GAMES, _K_WINS = _at(
+    DESIGN_FIELDS, "drawn", "played", "games_played", "wins_played"
+)
 _D_BATTLE, _D_COIN, _D_EFFECT, _D_ATK, _D_DEF, _D_COINS = _at(DECK_FIELDS, *DECK_FIELDS)
 
 
@@ -146,6 +151,11 @@ class _Slots:
         m = game.num_instances
         card_slot = tuple(L.start("card", cards[game.card_id(i)]) for i in range(m))
         self.card_slot = card_slot
+        designs = {c: k for k, c in enumerate(L.labels("design"))}
+        #: per instance, its design's counter in the kit's ``design`` block
+        self.design_slot = tuple(L.start("design", designs[game.card_id(i)]) for i in range(m))
+        #: the kit's design counter of each card counter (one per design)
+        self.kit_of = dict(zip(card_slot, self.design_slot, strict=True))
         self.at = {f: tuple(k + j for k in card_slot) for j, f in enumerate(CARD_FIELDS)}
         self.deck_slot = tuple(L.start("deck", d) for d in dk)
         self.round_slot = tuple(L.start("round", round_item(L, d, 1)) for d in dk)
@@ -164,13 +174,14 @@ def _slots(state: State, layout: Layout) -> _Slots:
 
 
 def count(state: State, layout: Layout, C: list[int]) -> None:
-    """Add a finished simulation game's figures to the counters ``C``."""
+    """Add a finished simulation game's figures to the counters ``C``, the kit's per-design
+    ones included (copies drawn: picked; played; player-games played and won)."""
     tally = state.tally
     if tally is None:
         raise ValueError("Attack Right's figures need a simulation's game (GameOptions.tally)")
     s = _slots(state, layout)
     n, game = state.n, state.game
-    slot, card_deck = s.card_slot, s.card_deck
+    slot, card_deck, kit = s.card_slot, s.card_deck, s.design_slot
     dealt_at = s.at["dealt"]
     for _k, _p, cards in tally.deals:
         for i in cards:
@@ -190,12 +201,14 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
             C[k + _POS] += pos
             C[k + _SQ] += sq
             C[k + _DRAFTED] += 1
+            C[kit[i] + _K_DRAWN] += 1
         drafted_by.append({slot[i] for i in cards})
     played: list[set[int]] = [set() for _ in range(n)]
     by_deck = [[0] * s.n_decks for _ in range(n)]
     for p, i in tally.plays:
         k = slot[i]
         C[k + _PLAYED] += 1
+        C[kit[i] + _K_PLAYED] += 1
         played[p].add(k)
         by_deck[p][card_deck[i]] += 1
     never_at = s.at["never_affordable"]
@@ -203,7 +216,7 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
         C[never_at[i]] += 1
     won_atk, won_def = _rounds(state, s, C)
     results = state.results()
-    score(state, results, C, s.deck_slot, played, won_atk, won_def)
+    score(state, results, C, s.deck_slot, played, won_atk, won_def, s.kit_of)
     groups(layout, results, C, s.decks, drafted_by, by_deck)
 
 
@@ -263,8 +276,9 @@ def add_round(
     C[k + _R_CAP] += cap
 
 
-def score(state: State, results, C, deck_slot, played, won_atk, won_def) -> None:
-    """Final numbers per deck (glory by source, battles won, end coins) and per design played."""
+def score(state: State, results, C, deck_slot, played, won_atk, won_def, kit=None) -> None:
+    """Final numbers per deck (glory by source, battles won, end coins) and per design played
+    (and the kit's, by the kit's counter ``kit`` of each card counter, when given)."""
     for p, x in enumerate(results):
         w = 1 if x.winner else 0
         k = deck_slot[p]
@@ -277,6 +291,11 @@ def score(state: State, results, C, deck_slot, played, won_atk, won_def) -> None
         for k in played[p]:
             C[k + _PGAMES] += 1
             C[k + _PWINS] += w
+        if kit is not None:
+            for k in played[p]:
+                d = kit[k]
+                C[d + _K_GAMES] += 1
+                C[d + _K_WINS] += w
 
 
 def groups(layout: Layout, results, C, decks, drafted_by, by_deck) -> None:
@@ -321,8 +340,11 @@ class AttackRightMetrics:
     def blocks(self, catalogue: Catalogue, spec: SimSpec) -> Sequence[Block]:
         return blocks(catalogue)
 
-    def count(self, state: State, game: GameSpec, layout: Layout, counters: list[int]) -> None:
+    def count(self, state: State, game: GameSpec, layout: Layout, counters: list[int]) -> bool:
+        """The game's figures and the kit's per-design ones (from the Tally: a simulation's
+        game records no events)."""
         count(state, layout, counters)
+        return True
 
     def summarise(self, result: SimResult, catalogue: Catalogue | None) -> dict[str, Any]:
         from cardgen.packs.attack_right.simulation.balance import summarise

@@ -84,8 +84,6 @@ def draft_step(st: State, actions) -> None:
     if ev is not None:
         ev += [("pick", p, actions[p]) for p in range(n)]
     elif tally is not None:
-        ids = st.game.ids
-        tally.events += [("pick", p, ids[actions[p]]) for p in range(n)]
         tally.picks += [(p, actions[p]) for p in range(n)]
     if len(packs[0]) <= 1:
         for p in range(n):
@@ -96,7 +94,6 @@ def draft_step(st: State, actions) -> None:
                     if ev is not None:
                         ev.append(("pick", p, rest[0]))
                     elif tally is not None:
-                        tally.events.append(("pick", p, st.game.ids[rest[0]]))
                         tally.picks.append((p, rest[0]))
                 else:
                     st.discard.extend(rest)
@@ -345,7 +342,8 @@ def _flip(st: State, plays: list) -> None:
         if ev is not None:
             ev.append(("play", p, inst, z, cost, victim, st.step))
         elif st.tally is not None:
-            st.tally.play(p, inst, z, cost, victim, st)
+            st.tally.plays.append((p, inst))
+            st.tally.played[p] += 1
         refresh = card[inst].modifies  # other cards leave p's cached numbers as they are
         if victim >= 0:
             refresh = refresh or card[victim].modifies

@@ -92,14 +92,12 @@ def _distinct(cards: list[int], design: Sequence[int]) -> list[int]:
 @dataclass(slots=True)
 class Tally:
     """What a simulation's game records instead of every event
-    (``GameOptions(log_events=False, tally=True)``): the ``pick`` and ``play`` events in the
-    kit's form (the kit's simulation reads them as the state's ``events``), the card instances
-    picked and played, the packs dealt (``deal`` events), each turn's end ``(round, seat, coins
-    left, tableau cards)``, each round's end ``(round, coins, glory, tableau cards, cards
-    played per seat)`` and the card instances that had a legal play at one of their owner's
-    play decisions."""
+    (``GameOptions(log_events=False, tally=True)``): the card instances picked and played,
+    the packs dealt (``deal`` events), each turn's end ``(round, seat, coins left, tableau
+    cards)``, each round's end ``(round, coins, glory, tableau cards, cards played per seat)``
+    and the card instances that had a legal play at one of their owner's play decisions.  The
+    kit's per-design figures are counted from it too (:mod:`.metrics`), so it keeps no events."""
 
-    events: list[tuple] = field(default_factory=list)
     #: ``(seat, instance)`` of each pick, and of each play
     picks: list[tuple[int, int]] = field(default_factory=list)
     plays: list[tuple[int, int]] = field(default_factory=list)
@@ -110,17 +108,8 @@ class Tally:
     played: list[int] = field(default_factory=list)
     affordable: set[int] = field(default_factory=set)
 
-    def play(self, p: int, inst: int, z: int, cost: int, victim: int, st: State) -> None:
-        ids = st.game.ids
-        kind = "play_hidden" if st.card[inst].hidden else "play"
-        gone = ids[victim] if victim >= 0 else None
-        self.events.append((kind, p, ids[inst], ZONES[z].value, cost, gone, st.step))
-        self.plays.append((p, inst))
-        self.played[p] += 1
-
     def copy(self) -> Tally:
         return Tally(
-            self.events[:],
             self.picks[:],
             self.plays[:],
             self.deals[:],
@@ -866,10 +855,10 @@ class State:
     @property
     def events(self) -> list | None:
         """The events in the kit's form (:func:`~.events.kit_events`: card ids, zone names;
-        ``None`` for a state that records none)."""
+        ``None`` for a state that records none, a simulation's game among them)."""
         raw = self.raw_events
         if raw is None:
-            return None if self.tally is None else self.tally.events
+            return None
         cached = self.kit_events
         if cached is None or cached[0] != len(raw):
             from cardgen.packs.attack_right.engine.events import kit_events
