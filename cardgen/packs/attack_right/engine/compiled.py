@@ -7,7 +7,7 @@ numbers and its effects as small tuples grouped by trigger; the hot loops only i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardgen.packs.attack_right.cards import Card
 from cardgen.packs.attack_right.effects import (
@@ -216,6 +216,24 @@ def _compile_trig(e, res: tuple[str, ...]) -> Trig:
     raise TypeError(f"no executor for effect kind {e.kind!r}")  # pragma: no cover
 
 
+#: compile_card's designs by (card, rules) object ids, with the objects (each seating of a
+#: simulation compiles the same cards in another deck order: numbered anew, compiled once)
+_DEFS: dict[tuple[int, int], tuple[Card, RulesModel, CardDef]] = {}
+
+
+def _compiled(card: Card, index: int, rules: RulesModel) -> CardDef:
+    """:func:`compile_card`, reusing the design compiled for the same card and rules objects."""
+    hit = _DEFS.get((id(card), id(rules)))
+    if hit is None or hit[0] is not card or hit[1] is not rules:
+        if len(_DEFS) > 4096:
+            _DEFS.clear()
+        d = compile_card(card, index, rules)
+        _DEFS[id(card), id(rules)] = (card, rules, d)
+        return d
+    d = hit[2]
+    return d if d.index == index else replace(d, index=index)
+
+
 @dataclass(frozen=True, slots=True)
 class CompiledPool:
     """The instances of a game: ``card[i]`` is instance ``i``'s design; seasons by index."""
@@ -242,7 +260,7 @@ def compile_pool(cards: list[Card], rules: RulesModel, *, first_game: bool) -> C
     for card in cards:
         if first_game and card.star:
             continue
-        d = compile_card(card, len(designs), rules)
+        d = _compiled(card, len(designs), rules)
         designs.append(d)
         s = rules.season_ids.index(card.season)
         for _ in range(card.copies):
