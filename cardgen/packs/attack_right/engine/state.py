@@ -80,9 +80,15 @@ _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def _distinct(cards: list[int], design: Sequence[int]) -> list[int]:
-    """``cards`` with only the first copy of each design (``design``: per instance)."""
+    """``cards`` with only the first copy of each design (``design``: per instance): ``cards``
+    itself if it holds no copies (not to be changed), else a new list."""
     if len({design[i] for i in cards}) == len(cards):
-        return cards[:]
+        return cards
+    return _first_copies(cards, design)
+
+
+def _first_copies(cards: list[int], design: Sequence[int]) -> list[int]:
+    """The first card of each design in ``cards``, in order."""
     seen: dict[int, int] = {}
     for i in cards:
         seen.setdefault(design[i], i)
@@ -389,7 +395,7 @@ class State:
             design = self.game.design_of
             if len({design[i] for i in pack}) == len(pack):  # no copies: all of it
                 return pack[:]
-            return _distinct(pack, design)
+            return _first_copies(pack, design)
         if self.phase == PLAY and self.sub:
             acts = self._reactions(player)
             if len(acts) > 2:
