@@ -77,6 +77,24 @@ def test_the_tally_records_what_the_event_log_says(cat, players, bots, first_gam
         assert {e[2] for e in raw if e[0] == "play"} <= tally.affordable
 
 
+@pytest.mark.parametrize(("players", "first_game"), [(4, False), (2, True)])
+def test_legal_actions_add_to_the_affordable_cards_what_the_step_would(cat, players, first_game):
+    """A seat whose legal actions were listed at a play decision is not checked again by the
+    step (Tally.checked): the same seeded games replayed without listing any legal action
+    record the same affordable cards and figures."""
+    setup = ENGINE.setup(cat, players, options={"first_game": first_game})
+    for seed in range(4):
+        listed = _play(ENGINE.simulation_game(cat, setup), seed, "random", chosen=True)
+        replay = ENGINE.simulation_game(cat, setup).new_initial_state(seed)
+        for acts in listed.history:
+            replay.apply_chosen({p: a for p, a in enumerate(acts) if a is not None})
+        assert replay.is_terminal() and replay.digest() == listed.digest()
+        assert any(c >= 0 for c in listed.tally.checked)
+        assert replay.tally.checked == [-1] * players
+        assert replay.tally.affordable == listed.tally.affordable
+        assert replay.tally.affordable < set(range(listed.game.num_instances))
+
+
 @pytest.fixture(scope="module")
 def summary(cat):
     sim = KitSimulation(ENGINE)

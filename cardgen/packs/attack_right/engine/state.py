@@ -113,6 +113,9 @@ class Tally:
     #: cards played by each seat in the round so far
     played: list[int] = field(default_factory=list)
     affordable: set[int] = field(default_factory=set)
+    #: per seat, the decision (length of the history) at which :meth:`State.legal_actions`
+    #: added its hand's affordable cards (the step's check then skips that seat)
+    checked: list[int] = field(default_factory=list)
 
     def copy(self) -> Tally:
         return Tally(
@@ -123,6 +126,7 @@ class Tally:
             self.rounds[:],
             self.played[:],
             set(self.affordable),
+            self.checked[:],
         )
 
 
@@ -241,7 +245,7 @@ class State:
         st.used = []
         st.raw_events = [] if game.options.log_events else None
         st.kit_events = None
-        st.tally = Tally(played=[0] * n) if game.options.tally else None
+        st.tally = Tally(played=[0] * n, checked=[-1] * n) if game.options.tally else None
         st.bank_limited = not game.settings.bank_unlimited
         st.bank = game.coin_supply - game.starting_coins * n
         st.token_bank = game.token_supply
@@ -407,9 +411,21 @@ class State:
         hand = self.hands[player]
         if not hand:
             return [END]
-        hand = _distinct(hand, self.game.design_of)
-        out = self._plays(player, [], hand)
-        out += [-2 - i for i in hand]
+        design = self.game.design_of
+        cards = _distinct(hand, design)
+        tally = self.tally
+        if tally is None:
+            out = self._plays(player, [], cards)
+        else:  # the affordable cards of the hand, as the step's check would add them
+            playable: list[int] = []
+            out = self._plays(player, playable, cards)
+            if cards is hand:
+                tally.affordable.update(playable)
+            elif playable:  # a copy is affordable with the first one
+                ok = {design[i] for i in playable}
+                tally.affordable.update(i for i in hand if design[i] in ok)
+            tally.checked[player] = len(self.history)
+        out += [-2 - i for i in cards]
         return out
 
     def play_options(self, player: int) -> tuple[list[int], list[int]]:
@@ -606,10 +622,11 @@ class State:
         never-affordable figure)."""
         g = self.game
         info = g.inst_plays[g.season_of_round[self.round]]
-        seen = self.tally.affordable
+        seen, checked = self.tally.affordable, self.tally.checked
         ended, hands = self.ended, self.hands
+        now = len(self.history) - 1  # the decision being applied
         for p in range(self.n):
-            if ended[p]:
+            if ended[p] or checked[p] == now:
                 continue
             todo = set(hands[p])
             todo -= seen  # most of a hand was affordable at an earlier decision
