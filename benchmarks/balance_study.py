@@ -27,7 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cardgen.catalogue.loader import load_catalogue  # noqa: E402
-from cardgen.simulate import SimSpec, load_simulation, make_matchups, simulate  # noqa: E402
+from cardgen.engine.registry import engine_of  # noqa: E402
+from cardgen.engine.simulation import KitSimulation  # noqa: E402
+from cardgen.simulate import SimSpec, make_matchups, simulate  # noqa: E402
 from cardgen.simulate.report import summarise, to_json  # noqa: E402
 
 #: mode name -> (players, first game)
@@ -38,7 +40,7 @@ def run(cards: Path, mode: str, games: int, bots: str, seed: int, workers: int) 
     """One mode's summary (as ``cardgen simulate -f json`` writes it)."""
     players, first = MODES[mode]
     cat = load_catalogue(cards)
-    sim = load_simulation(cat)
+    sim = KitSimulation(engine_of(cat))
     spec = SimSpec(
         games=games,
         players=players,
@@ -48,7 +50,7 @@ def run(cards: Path, mode: str, games: int, bots: str, seed: int, workers: int) 
         options={"first_game": True} if first else {},
         pool=sim.bots,
     )
-    return json.loads(to_json(summarise(simulate(cat, spec, workers=workers), cat)))
+    return json.loads(to_json(summarise(simulate(cat, spec, workers=workers, simulation=sim), cat)))
 
 
 def verdict(t: dict) -> str:

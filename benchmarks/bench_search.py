@@ -36,9 +36,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cardgen.catalogue.loader import load_catalogue  # noqa: E402
-from cardgen.packs.attack_right.engine import PLAY, Game, GameOptions  # noqa: E402
-from cardgen.packs.attack_right.simulation.search_bot import SearchBot  # noqa: E402
-from cardgen.packs.attack_right.simulation.seat_bots import LookaheadBot  # noqa: E402
+from cardgen.packs.attack_right.engine.ai.ismcts import SearchBot  # noqa: E402
+from cardgen.packs.attack_right.engine.ai.lookahead import LookaheadBot  # noqa: E402
+from cardgen.packs.attack_right.engine.game import Game, GameOptions  # noqa: E402
+from cardgen.packs.attack_right.engine.state import PLAY  # noqa: E402
 from cardgen.simulate.stats import wilson  # noqa: E402
 
 

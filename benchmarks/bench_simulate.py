@@ -25,9 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cardgen.catalogue.loader import load_catalogue  # noqa: E402
+from cardgen.engine.registry import engine_of  # noqa: E402
+from cardgen.engine.simulation import KitSimulation  # noqa: E402
 from cardgen.simulate import (  # noqa: E402
     SimSpec,
-    load_simulation,
     make_matchups,
     simulate,
     summarise,
@@ -58,7 +59,7 @@ def games_per_second(cat, bots: str, players: int, games: int, workers: int, rep
     rates, cpu_rates = [], []
     for _ in range(repeat):
         t, c = time.perf_counter(), _cpu()
-        simulate(cat, spec, workers=workers)
+        simulate(cat, spec, workers=workers, simulation=KitSimulation(engine_of(cat)))
         rates.append(games / (time.perf_counter() - t))
         cpu_rates.append(games / max(1e-9, _cpu() - c))
     return statistics.median(rates), rates, statistics.median(cpu_rates)
@@ -68,11 +69,11 @@ def full_report(cat, games: int, workers: int) -> tuple[float, float]:
     """Wall time of simulate + summary + JSON + HTML report for ``games`` 4-player games."""
     spec = SimSpec(games=games, players=4, matchups=make_matchups(cat.rules.deck_ids, 4), seed=1)
     t, c = time.perf_counter(), _cpu()
-    result = simulate(cat, spec, workers=workers)
+    result = simulate(cat, spec, workers=workers, simulation=KitSimulation(engine_of(cat)))
     summary = summarise(result, cat)
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "sim.json").write_text(to_json(summary), encoding="utf-8")
-        write_report(summary, Path(tmp, "sim.html"), load_simulation(cat))
+        write_report(summary, Path(tmp, "sim.html"), KitSimulation(engine_of(cat)))
     return time.perf_counter() - t, _cpu() - c
 
 

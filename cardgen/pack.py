@@ -2,8 +2,8 @@
 
 cardgen's core (catalogue, print, components, build, scenarios, simulation, docs, cli) knows no
 game.  A **pack** describes one: its card schema and rules model, its checks, its card layout
-and how its cards are grouped for backs and piles, its components, and optionally its engine,
-bots, scenario vocabulary, simulation metrics and documents.  A catalogue folder names its pack
+and how its cards are grouped for backs and piles, its components, and optionally its rules
+on the engine kit (:meth:`Pack.engine`) and its documents.  A catalogue folder names its pack
 in ``rules.yaml`` (``pack: attack-right``).
 
 Packs register through the entry-point group ``cardgen.packs`` (``id = "module:PACK"``), so a
@@ -13,7 +13,6 @@ OpenSpiel's registry, a pack is found by its id and loaded only when it is first
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -273,26 +272,11 @@ class Pack(Generic[CardT, RulesT]):
         return {"cards": catalogue.count()}
 
     # --- rules engine (optional) ----------------------------------------------------------
-    #: ``"module"`` of the OpenSpiel-style engine (``Game``, ``State`` with ``legal_actions``,
-    #: ``apply_actions``, ``clone``; bots), or None.  For `cardgen play` it also offers
-    #: :class:`cardgen.engine_api.EngineModule`: ``sides(catalogue)``, ``play_with_bots``,
-    #: ``to_text_log``, ``to_json_log``, ``replay_log``, ``GameSetupError``, ``ReplayError``.
-    engine: ClassVar[str | None] = None
-    #: ``"module"`` of the pack's scenario vocabulary, or None: a
-    #: :class:`cardgen.scenarios.ScenarioModule` with ``parse(data, smap) -> scenario`` (a
-    #: YAML document to a scenario with a ``name``; ``DiagnosticError`` when malformed) and
-    #: ``run(scenario, catalogue) -> problems`` (``cardgen.scenarios.ScenarioError`` when it
-    #: cannot be set up).  The core finds the files and the catalogue (``cards:``).
-    scenarios: ClassVar[str | None] = None
-    #: ``"module"`` whose ``SIMULATION`` is a :class:`cardgen.simulate.Simulation`, or None.
-    #: The core derives each game's seeds and line-up, runs chunks on worker processes (or
-    #: Dask), counts wins, scores and ranks per seat, bot and side, and writes the reports;
-    #: the simulation names its ``bots``, ``options``, ``sides(catalogue)`` and vocabulary
-    #: (``side``, ``score``), adds its counter ``blocks``, compiles a picklable table
-    #: (``prepare``) whose ``play(GameSpec, counters) -> GameRecord`` plays one game, and
-    #: supplies its own summary and report sections (``summarise``, ``report``, ``describe``,
-    #: ``summary_order``, ``report_order``).  Needs the engine in practice.
-    simulation: ClassVar[str | None] = None
+    def engine(self) -> Any:
+        """The game's rules on the engine kit (a :class:`cardgen.engine.Engine`), or None.
+        The kit plays, logs, replays, tests (scenarios, conformance) and simulates it."""
+        return None
+
     #: ``"module:function"`` ``(catalogue, games)`` warning on cards that seldom get played
     simulation_check: ClassVar[str | None] = None
 
@@ -331,23 +315,16 @@ class Pack(Generic[CardT, RulesT]):
     def supports(self) -> dict[str, bool]:
         """What the pack supports beyond validating its catalogue (an engine on the kit,
         given by an ``engine()`` method, plays scenarios and simulations through the kit)."""
-        kit = callable(self.engine)
+        kit = self.engine() is not None
         return {
             "print": True,
             "components": bool(self.components()),
-            "engine": self.engine is not None,
-            "scenarios": self.scenarios is not None or kit,
-            "simulate": self.simulation is not None or kit,
+            "engine": kit,
+            "scenarios": kit,
+            "simulate": kit,
             "docs": (self.data / "rulebook.md").is_file(),
             "new": self.starter is not None,
         }
-
-    def module(self, which: str) -> Any:
-        """Import one of the pack's optional modules (``"engine"``, ``"scenarios"`` …)."""
-        name = getattr(self, which)
-        if name is None:
-            raise PackError(f"the {self.game_type.name} pack has no {which}")
-        return importlib.import_module(name)
 
 
 class PackError(Exception):

@@ -7,17 +7,17 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine import (
+from cardgen.packs.attack_right.engine.events import EVENT_FIELDS, to_dict, to_text
+from cardgen.packs.attack_right.engine.observation import observe
+from tests.attack_right.engine_helpers import (
     END,
     Game,
     RandomBot,
     decode_play,
+    event_dicts,
     play_action,
     save_action,
 )
-from cardgen.packs.attack_right.engine.events import EVENT_FIELDS, to_dict, to_text
-from cardgen.packs.attack_right.engine.log import event_dicts
-from cardgen.packs.attack_right.engine.observation import observe
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 
@@ -73,7 +73,7 @@ def test_results_and_returns(cat):
 def test_every_event_renders(cat):
     st = Game(cat, ["red", "blue", "green", "spy"], seed=9).new_initial_state()
     bots = [RandomBot(p) for p in range(4)]
-    from cardgen.packs.attack_right.engine import play_game
+    from tests.attack_right.engine_helpers import play_game
 
     play_game(st, bots)
     seen = set()
@@ -124,8 +124,8 @@ def _reference_legal(st, p):
 
 @pytest.mark.parametrize("settings", [{}, {"replace_when_free": True}])
 def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
-    from cardgen.packs.attack_right.engine import PLAY, GameOptions
     from cardgen.packs.attack_right.model import Settings
+    from tests.attack_right.engine_helpers import PLAY, GameOptions
 
     opts = GameOptions(settings=Settings(**settings)) if settings else GameOptions()
     checked = reactions = 0
@@ -172,7 +172,7 @@ def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
 
 
 def test_glory_split_and_battles_match_the_event_log(cat):
-    from cardgen.packs.attack_right.engine import BattleRecord, GameOptions, play_game
+    from tests.attack_right.engine_helpers import BattleRecord, GameOptions, play_game
 
     for seed in range(8):
         decks = ["red", "blue", "green", "spy"][: 2 + seed % 3]
@@ -220,7 +220,7 @@ def test_rounds_done_grows_in_the_step_that_ends_a_round(cat):
 
 
 def test_battle_power_hooks_match_the_first_battle(cat):
-    from cardgen.packs.attack_right.engine import GameOptions
+    from tests.attack_right.engine_helpers import GameOptions
 
     g = Game(cat, ["red", "blue", "green", "spy"], seed=0, options=GameOptions(log_events=False))
     for seed in range(5):
@@ -281,7 +281,7 @@ def test_inlined_shuffle_is_random_shuffle():
 
 @pytest.mark.parametrize("first_game", [False, True])
 def test_play_hands_start_with_the_kept_cards_in_pick_order(cat, first_game):
-    from cardgen.packs.attack_right.engine import DRAFT, PLAY, GameOptions
+    from tests.attack_right.engine_helpers import DRAFT, PLAY, GameOptions
 
     g = Game(cat, ["red", "blue", "spy"], seed=6, options=GameOptions(first_game=first_game))
     st = g.new_initial_state()

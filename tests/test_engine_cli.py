@@ -19,7 +19,7 @@ def test_text_log_round_by_round(runner, app):
     for r in range(1, 5):
         assert f"=== Round {r} " in out
     assert "--- battle ---" in out and "attacks" in out and "Game over" in out
-    assert "P2 greedy" in out
+    assert "P2 (blue): greedy" in out
 
 
 def test_json_log_is_stable_and_replays(runner, app, tmp_path):
@@ -27,18 +27,20 @@ def test_json_log_is_stable_and_replays(runner, app, tmp_path):
     res = runner.invoke(app, [*BASE, "-f", "json", "-o", str(log)])
     assert res.exit_code == 0, res.output
     doc = json.loads(log.read_text())
-    assert doc["players"] == 3 and doc["seed"] == 4 and doc["events"][-1]["type"] == "game_end"
+    assert doc["setup"]["players"] == 3 and doc["seed"] == 4
+    assert doc["events"][-1]["type"] == "game_end" and doc["format"] == "cardgen-game-log"
     assert "time" not in log.read_text().lower()
     again = runner.invoke(app, [*BASE, "-f", "json"])
     assert again.stdout == log.read_text()
     ok = runner.invoke(app, ["play", FIXTURE, "--replay", str(log)])
     assert ok.exit_code == 0 and "replay OK" in ok.output
-    doc["final_state_hash"] = "0" * 64
+    doc["final_digest"] = "0" * 64
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(doc))
     res = runner.invoke(app, ["play", FIXTURE, "--replay", str(bad)])
-    assert res.exit_code == 1 and "recorded" in res.output
-    doc["actions"][0][0] = 99999
+    assert res.exit_code == 1 and "the log recorded" in res.output
+    doc["final_digest"] = json.loads(log.read_text())["final_digest"]
+    doc["steps"][0]["P1"] = "pick nothing"
     bad.write_text(json.dumps(doc))
     res = runner.invoke(app, ["play", FIXTURE, "--replay", str(bad)])
     assert res.exit_code == 1 and "step 1" in res.output
@@ -55,10 +57,10 @@ def test_same_bytes_under_other_hash_seeds(tmp_path):
 
 def test_clean_errors(runner, app, tmp_path, plain):
     for args, msg in [
-        (["--decks", "red,red"], "each player picks a different deck"),
+        (["--decks", "red,red"], "each player plays a different deck"),
         (["--decks", "red,nope"], "'nope' is not one of 'red', 'blue', 'green', 'spy'"),
         (["--decks", "red,blue", "--bots", "random,clever"], "'clever' is not one of"),
-        (["--players", "3", "--decks", "red,blue"], "needs 3 decks"),
+        (["--players", "3", "--decks", "red,blue"], "3 players need 3 sides"),
         (["--decks", "red,blue", "--bots", "random,random,random"], "'--bots': needs 1 or 2"),
         (["--players", "5"], "'5' is not one of '2', '3', '4'"),
     ]:  # usage errors: exit 2
@@ -99,80 +101,50 @@ def _full_and_views(runner, app, tmp_path, seed: int):
 
 
 def test_each_player_s_view_holds_only_what_they_may_see(runner, app, tmp_path):
-    hidden_checked = 0
+    """A seat's view: its own deals and picks, the others' hidden; the same public events."""
     for seed in (4, 5, 6):
         full, views = _full_and_views(runner, app, tmp_path, seed)
-        events = full["events"]
         for seat, view in enumerate(views):
-            assert view["format"] == "cardgen-game-view/1" and view["viewer"] == seat
-            assert "seed" not in view and "actions" not in view  # they would replay everything
-            assert view["results"] == full["results"]
-            mine = [e for e in view["events"] if e["type"] in ("deal", "pick", "save", "peek")]
-            assert mine and all(e["player"] == seat for e in mine)
-            assert all(
-                e["card"] == "?"
-                for e in view["events"]
-                if e["type"] == "draft_discard" and e["player"] != seat
-            )
-            # the view's events are the full log's, some private ones left out, some cards
-            # masked, reveals added: line them up
-            public = [e for e in view["events"] if e["type"] != "reveal"]
-            wanted = [
-                e
-                for e in events
-                if e["type"] not in ("deal", "pick", "save", "peek", "glimpse")
-                or e["player"] == seat
-            ]
-            assert len(public) == len(wanted)
-            for got, want in zip(public, wanted, strict=True):
-                masked = {k for k in want if got[k] != want[k]}
-                assert masked <= {"card", "removes"} and all(got[k] == "?" for k in masked)
-                if got["type"] == "play" and "card" in masked:
-                    hidden_checked += 1
-                    rev = [
-                        r
-                        for r in view["events"]
-                        if r["type"] == "reveal" and r["player"] == got["player"]
-                    ]
-                    assert {
-                        "type": "reveal",
-                        "player": got["player"],
-                        "card": want["card"],
-                        "zone": want["zone"],
-                    } in rev or any(
-                        e["type"] == "remove" and e["card"] == want["card"] for e in events
-                    )
-            # one decision per step the viewer acted in, each with the observation it had
-            acted = [a for a in full["actions"] if a[seat] is not None]
-            assert len(view["decisions"]) == len(acted)
-            assert all(d["observation"]["player"] == seat for d in view["decisions"])
-    assert hidden_checked > 0
+            me = f"P{seat + 1}"
+            assert view["format"] == "cardgen-game-log-view" and view["viewer"] == me
+            assert "seed" not in view and "steps" not in view  # they would replay everything
+            assert view["result"] == full["result"]
+            assert len(view["events"]) == len(full["events"])
+            for got, want in zip(view["events"], full["events"], strict=True):
+                if want["type"] in ("deal", "pick") and want["seat"] != me:
+                    assert got["cards" if want["type"] == "deal" else "card"] is None
+                elif want["type"] in ("deal", "pick"):
+                    assert got == want
+            assert view["decisions"]
+            for d in view["decisions"]:  # its own hand by card, the others' by count
+                hands = [p["hand"] for p in d["observation"]["players"]]
+                assert all(isinstance(h, list) == (q == seat) for q, h in enumerate(hands))
 
 
 def test_text_views_differ_by_player(runner, app):
     outs = [runner.invoke(app, [*BASE, "--view", str(p)]).stdout for p in (1, 2, 3)]
     assert outs[0] != outs[1] != outs[2]
     assert "as P1 saw it" in outs[0] and "seed" not in outs[0].splitlines()[0]
-    assert "P1 is dealt" in outs[0] and "P2 is dealt" not in outs[0]
+    assert "P1 is dealt Wall" in outs[0] and "P2 is dealt a hidden card" in outs[0]
     full = runner.invoke(app, BASE).stdout
-    assert "P1 is dealt" in full and "P2 is dealt" in full
+    assert "P1 is dealt Wall" in full and "P2 is dealt a hidden card" not in full
 
 
 def test_replay_checks_every_event(runner, app, tmp_path):
     log = tmp_path / "game.json"
     assert runner.invoke(app, [*BASE, "-f", "json", "-o", str(log)]).exit_code == 0
     doc = json.loads(log.read_text())
-    k, event = next((k, e) for k, e in enumerate(doc["events"]) if e["type"] == "coins")
+    event = next(e for e in doc["events"] if e["type"] == "coins")
     event["amount"] += 1  # a doctored event; the final state hash still matches
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(doc))
     res = runner.invoke(app, ["play", FIXTURE, "--replay", str(bad)])
-    assert res.exit_code == 1 and f"event {k + 1} differs" in res.output
+    assert res.exit_code == 1 and "event" in res.output and "coins" in res.output
     del doc["events"][-1]
     event["amount"] -= 1
     bad.write_text(json.dumps(doc))
     res = runner.invoke(app, ["play", FIXTURE, "--replay", str(bad)])
-    assert res.exit_code == 1 and "events, the replay" in res.output
+    assert res.exit_code == 1 and "game_end" in res.output and "not in the log" in res.output
 
 
 def test_view_usage_errors(runner, app, plain):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine import (
+from tests.attack_right.engine_helpers import (
     Game,
     GameOptions,
     GameSetupError,

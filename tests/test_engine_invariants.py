@@ -8,9 +8,9 @@ import pytest
 from engine_invariants import check_death_schedule, check_finished, check_state
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine import Game, GameOptions, GreedyBot, RandomBot
 from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.packs.attack_right.model import Settings
+from tests.attack_right.engine_helpers import Game, GameOptions, GreedyBot, RandomBot
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 DECKS = ["red", "blue", "green", "spy"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine import Game, RandomBot, decode_play, phases
+from tests.attack_right.engine_helpers import Game, RandomBot, decode_play, phases
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 

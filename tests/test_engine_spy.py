@@ -10,11 +10,17 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine import END, Game, GameOptions, GreedyBot, play_action
 from cardgen.packs.attack_right.engine.observation import observe
-from cardgen.packs.attack_right.scenario.build import build_state
-from cardgen.packs.attack_right.scenario.file_format import Setup
-from cardgen.packs.attack_right.simulation.seat_bots import LookaheadBot
+from tests.attack_right.engine_helpers import (
+    END,
+    Game,
+    GameOptions,
+    GreedyBot,
+    LookaheadBot,
+    Setup,
+    build_state,
+    play_action,
+)
 
 HERE = Path(__file__).parent
 FIXTURE = HERE / "fixtures" / "engine"

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine import Game, GameOptions
+from tests.attack_right.engine_helpers import Game, GameOptions
 
 CAT = load_catalogue(Path(__file__).parent / "fixtures" / "engine")
 DECKS = ["spy", "blue", "red", "green"]

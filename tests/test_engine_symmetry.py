@@ -20,8 +20,8 @@ import pytest
 from engine_invariants import position, rotate_actions, rotate_event, rotate_state
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine import Game, GameOptions, GreedyBot, RandomBot
 from cardgen.packs.attack_right.model import Settings
+from tests.attack_right.engine_helpers import Game, GameOptions, GreedyBot, RandomBot
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 CARDS = Path(__file__).resolve().parents[1] / "cards"

@@ -20,13 +20,11 @@ import pytest
 from cardgen.catalogue.loader import Catalogue, load_catalogue
 from cardgen.packs.attack_right.cards import Card
 from cardgen.packs.attack_right.effects import KINDS
-from cardgen.packs.attack_right.engine import Game, GameOptions, phases
 from cardgen.packs.attack_right.engine.actions import END, play_action, save_action
 from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES
 from cardgen.packs.attack_right.engine.executors import card_power, total_power
 from cardgen.packs.attack_right.engine.observation import observe
-from cardgen.packs.attack_right.scenario.build import build_state
-from cardgen.packs.attack_right.scenario.file_format import Setup
+from tests.attack_right.engine_helpers import Game, GameOptions, Setup, build_state, phases
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 CAT = load_catalogue(CARDS)

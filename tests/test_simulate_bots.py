@@ -1,5 +1,5 @@
-"""Simulation bots: the fast random bot, the engine adapter, the determinised lookahead and the
-search bot (ISMCTS over the engine)."""
+"""Attack Right's bots: the random bot, the determinised lookahead and the kit's search bot
+(ISMCTS) over the game's shortlist, greedy policy and evaluation."""
 
 from __future__ import annotations
 
@@ -9,8 +9,14 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine import Game, GameOptions, RandomBot
-from cardgen.packs.attack_right.simulation.seat_bots import LookaheadBot, evaluate, make_sim_bot
+from cardgen.packs.attack_right.engine.ai.lookahead import evaluate
+from tests.attack_right.engine_helpers import (
+    Game,
+    GameOptions,
+    LookaheadBot,
+    RandomBot,
+    make_sim_bot,
+)
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 
@@ -114,8 +120,8 @@ def test_lookahead_beats_greedy_heads_up(cat):
 def test_search_adapter_shortlists_legal_actions_and_keeps_what_it_saw(cat):
     import random
 
-    from cardgen.packs.attack_right.engine import DRAFT
-    from cardgen.packs.attack_right.simulation.search_bot import AttackRightAdapter
+    from cardgen.packs.attack_right.engine.ai.ismcts import AttackRightAdapter
+    from cardgen.packs.attack_right.engine.state import DRAFT
 
     ad = AttackRightAdapter(plays=2, picks=3)
     st = _state(cat, n=3, seed=4)
@@ -171,8 +177,8 @@ def test_search_beats_greedy_heads_up(cat):
 def test_standing_scores_are_the_rest_of_the_game_with_no_more_cards(cat):
     """From the start of round 3, the projection equals the game played out with every player
     ending at once (less the +1 coin each of them gets for ending first, twice)."""
-    from cardgen.packs.attack_right.engine import DRAFT
     from cardgen.packs.attack_right.engine.ai import standing_scores
+    from cardgen.packs.attack_right.engine.state import DRAFT
 
     for seed in (3, 8):
         st = _state(cat, n=3, seed=seed)

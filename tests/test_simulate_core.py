@@ -9,12 +9,22 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.engine.simulation import KitSimulation
+from cardgen.packs.attack_right.engine.definition import ENGINE
 from cardgen.packs.attack_right.engine.metrics import round_item
-from cardgen.packs.attack_right.simulation import SIMULATION
-from cardgen.simulate import Runner, SimSpec, SimSpecError, make_matchups, simulate
-from cardgen.simulate.batch import chunks, load_simulation
+from cardgen.simulate import Runner, SimSpec, SimSpecError, make_matchups
+from cardgen.simulate import simulate as simulate_with
+from cardgen.simulate.batch import chunks
 from cardgen.simulate.seeds import derive, game_seeds
 from cardgen.simulate.stats import merge_into, wilson
+
+SIMULATION = KitSimulation(ENGINE)
+
+
+def simulate(cat, spec, **kw):
+    """The core's simulation of Attack Right on the kit."""
+    return simulate_with(cat, spec, simulation=SIMULATION, **kw)
+
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 
@@ -107,9 +117,8 @@ def test_matchups(cat):
         SimSpec(games=1, players=2, matchups=(("battle", "age"),), bots="smart", pool=("random",))
 
 
-def test_the_pack_supplies_the_simulation(cat):
-    assert load_simulation(cat) is SIMULATION
-    assert SIMULATION.bots == ("random", "greedy", "lookahead", "search")
+def test_the_kit_supplies_the_simulation(cat):
+    assert set(SIMULATION.bots) == {"random", "greedy", "lookahead", "search"}
     # the core fills in the bot pool and the game's option defaults
     bare = SimSpec(games=2, players=2, matchups=(("battle", "age"),))
     res = simulate(cat, bare)
@@ -151,26 +160,31 @@ def test_chunking_and_progress(cat):
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("bots", ["random", "greedy"])
 def test_derived_glory_sources_match_the_event_log(cat, players, bots):
-    """Battle glory from the engine's fast-mode record equals its battle glory events, and the
-    fast-mode counters equal the counters of the same games with the event log on."""
-    sim = Runner(SIMULATION, cat, _spec(cat, players=players, bots=bots))
-    for index in range(6):
-        fast, logged = sim.layout.zeros(), sim.layout.zeros()
-        rec_fast = sim.play(index, fast)
-        rec = sim.play(index, logged, log_events=True)
-        assert fast == logged
-        assert rec_fast.state.raw_events is None
-        assert rec.state.state_hash() == rec_fast.state.state_hash()
+    """Battle glory from the simulation game's fast record equals the battle glory events of
+    the same seeded game with every event logged, and both end in the same state."""
+    from cardgen.engine.bots import make_bot
+
+    setup = ENGINE.setup(cat, players)
+    for seed in range(6):
+        states = []
+        for game in (ENGINE.simulation_game(cat, setup), ENGINE.new_game(cat, setup)):
+            seats = [make_bot(ENGINE, game, bots, seed * 10 + p) for p in range(players)]
+            st = game.new_initial_state(seed)
+            while not st.is_terminal():
+                st.apply({p: seats[p].choose(st, p) for p in st.movers()})
+            states.append(st)
+        fast, logged = states
+        assert fast.raw_events is None and fast.digest() == logged.digest()
         battle = [0] * players
         coins = [0] * players
-        for e in rec.state.raw_events:
+        for e in logged.raw_events:
             if e[0] == "glory" and e[3] == "battle":
                 battle[e[1]] += e[2]
             if e[0] == "glory" and e[3] == "coins":
                 coins[e[1]] += e[2]
-        assert list(rec.state.battle_glory) == battle
-        cpg = rec.state.game.coins_per_glory
-        assert coins == [c // cpg for c in rec.state.coins]
+        assert list(fast.battle_glory) == battle
+        cpg = logged.game.coins_per_glory
+        assert coins == [c // cpg for c in logged.coins]
 
 
 @pytest.mark.parametrize("first_game", [False, True])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -17,7 +16,6 @@ from cardgen.cli.common import (
     Verbose,
     cards_dir,
     check_choices,
-    check_partners,
     detail,
     elapsed,
     fail,
@@ -80,107 +78,29 @@ def play(
 ) -> None:
     """Play one game with bots and print its event log (or replay a saved JSON log)."""
     from cardgen.engine.registry import has_engine
-    from cardgen.engine_api import load_engine
-    from cardgen.pack import PackError
 
     directory = cards_dir(directory, legacy_cards)
     cat = load(directory)
-    if has_engine(cat):
-        opts = dict(_pairs(options, "--option"))
-        if first_game:
-            opts["first_game"] = True
-        _play_kit(
-            cat,
-            directory,
-            players,
-            decks,
-            bots,
-            seed,
-            dict(_pairs(settings, "--set")),
-            opts,
-            teams,
-            format,
-            out,
-            view,
-            replay,
-        )
-        return
-    try:
-        engine = load_engine(cat)
-    except PackError as exc:
-        raise fail(str(exc), 2) from None
-    if replay is not None:
-        if view is not None:
-            raise usage_error(
-                "a replay checks the full log; --view writes a new game's log.", "--view"
-            )
-        try:
-            text = replay.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise fail(f"{replay}: cannot read: {describe_os_error(exc, replay)}") from None
-        try:
-            result = engine.replay_log(text, cat)
-        except (engine.ReplayError, engine.GameSetupError) as exc:
-            raise fail(f"{replay}: {exc}") from None
-        problem = getattr(result, "problem", None)
-        if problem:
-            raise fail(f"{replay}: {problem}")
-        if not result.ok:
-            raise fail(
-                f"{replay}: replay reached state {result.state.state_hash()[:16]}..., "
-                f"the log recorded {result.expected_hash[:16]}..."
-            )
-        say(
-            f"{replay}: replay OK ({len(result.state.history)} steps, every event and the "
-            "final state the same)"
-        )
-        return
-    lo, hi = engine.player_range(cat)
-    options: dict[str, bool] = {"first_game": first_game}
-    if teams:
-        if "teams" not in getattr(engine, "PLAY_OPTIONS", ()):
-            raise usage_error(f"the {cat.pack.game_type.id} pack has no team play.", "--teams")
-        check_partners(teams)
-        options["teams"] = True
-        lo = hi = 4
-    if players is not None:
-        check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
-    sides = list(engine.sides(cat))
-    deck_list = _split(decks) if decks else sides[: players or lo]
-    check_choices(deck_list, sides, "--decks")
-    n = players or len(deck_list)
-    if len(deck_list) != n:
-        raise usage_error(
-            f"--players {n} needs {n} decks, got {len(deck_list)}: {','.join(deck_list)}", "--decks"
-        )
-    if len(set(deck_list)) != n:
-        raise usage_error(f"{','.join(deck_list)}: each player picks a different deck.", "--decks")
-    bot_list = _split(bots)
-    check_choices(bot_list, list(engine.BOTS), "--bots")
-    if len(bot_list) == 1:
-        bot_list *= n
-    if len(bot_list) != n:
-        raise usage_error(f"needs 1 or {n} names, got {len(bot_list)}.", "--bots")
-    if view is not None:
-        if not hasattr(engine, "to_view_log"):
-            raise usage_error("this game's engine writes no per-player views.", "--view")
-        check_choices([str(view)], [str(k) for k in range(1, n + 1)], "--view")
-    try:
-        played = engine.play_with_bots(cat, deck_list, bot_list, seed, **options)
-    except (engine.GameSetupError, ValueError) as exc:
-        raise fail(str(exc)) from None
-    for w in played.warnings:
-        typer.echo(f"warning: {w}", err=True)
-    label = directory.as_posix()
-    as_json = format is LogFormat.json
-    if view is not None:
-        text = engine.to_view_log(played, view - 1, label, as_json=as_json)
-    elif as_json:
-        text = engine.to_json_log(played, label)
-    else:
-        text = engine.to_text_log(played)
-    write_output(text, out)
-    detail(f"{len(played.state.history)} steps, {elapsed():.2f} s")
+    if not has_engine(cat):
+        raise fail(f"the {cat.pack.game_type.id} pack has no rules engine", 2)
+    opts = dict(_pairs(options, "--option"))
+    if first_game:
+        opts["first_game"] = True
+    _play_kit(
+        cat,
+        directory,
+        players,
+        decks,
+        bots,
+        seed,
+        dict(_pairs(settings, "--set")),
+        opts,
+        teams,
+        format,
+        out,
+        view,
+        replay,
+    )
 
 
 def _pairs(items: list[str], option: str) -> list[tuple[str, object]]:
@@ -205,6 +125,7 @@ def _play_kit(
     """`play` for a game on the engine kit."""
     from cardgen.engine import log
     from cardgen.engine.bots import bot_names
+    from cardgen.engine.definition import check_settings
     from cardgen.engine.errors import EngineError, ReplayError
     from cardgen.engine.play import play as play_game
     from cardgen.engine.registry import engine_of
@@ -240,8 +161,8 @@ def _play_kit(
     known = list(engine.sides(cat))
     if side_list:
         if not known:
-            raise usage_error(f"{engine.info.name} has no sides to choose.", "--sides")
-        check_choices(side_list, known, "--sides")
+            raise usage_error(f"{engine.info.name} has no sides to choose.", "--sides/--decks")
+        check_choices(side_list, known, "--sides/--decks")
     named = [x for t in _split(teams) for x in t.split("+")] if teams else []
     n = players or len(side_list) or len(named) or lo
     bot_list = _split(bots)
@@ -260,8 +181,17 @@ def _play_kit(
         team_list.append(seats)
     if view is not None:
         check_choices([str(view)], [str(k) for k in range(1, n + 1)], "--view")
+    if side_list and len(side_list) != n:
+        raise usage_error(f"{n} players need {n} sides, got {len(side_list)}.", "--sides/--decks")
     try:
+        check_settings(cat, settings)
+    except EngineError as exc:
+        raise usage_error(str(exc), "--set") from None
+    try:  # the options ask for a game the rules cannot set up: a usage error
         setup = engine.setup(cat, n, side_list, settings, options, team_list)
+    except EngineError as exc:
+        raise usage_error(str(exc), "--sides/--decks" if side_list else "--players") from None
+    try:
         played = play_game(engine, cat, setup, bot_list, seed)
     except EngineError as exc:
         raise fail(str(exc)) from None
@@ -292,14 +222,14 @@ def scenario_run(
 ) -> None:
     """Run scenario files; print failures with a diff and a pass/fail count (-v: passing
     scenarios too; -q: failures only); exit 1 on any failure."""
-    from cardgen.engine.scenario import collect
+    from cardgen.engine.scenario import collect, run_file
 
     files = collect(paths)
     if not files:
         raise fail("no scenario files found")
     failed = 0
     for f in files:
-        outcome = _run_one(f)
+        outcome = run_file(f)
         if outcome.ok:
             if verbose:
                 typer.echo(f"PASS {f}: {outcome.name}")
@@ -313,33 +243,6 @@ def scenario_run(
     sys.stdout.flush()
     if failed:
         raise typer.Exit(1)
-
-
-def _run_one(path: Path):
-    """One scenario file: the kit's runner for a game on the engine kit, else its pack's."""
-    from cardgen.engine import scenario as kit
-    from cardgen.scenarios import run_scenario_file
-
-    if _on_kit(path):
-        return kit.run_file(path)
-    return run_scenario_file(path)
-
-
-def _on_kit(path: Path) -> bool:
-    """Whether the scenario at ``path`` plays on a catalogue whose engine is on the kit."""
-    from cardgen.catalogue.yaml_source import load_yaml
-    from cardgen.diagnostics import DiagnosticError
-    from cardgen.engine import scenario as kit
-    from cardgen.engine.registry import has_engine
-    from cardgen.scenarios import catalogue_folder
-
-    try:
-        doc, smap = load_yaml(path, display=str(path))
-        if isinstance(doc, dict) and "cards" not in doc:  # the packs' old default folder
-            doc = {**doc, "cards": os.path.relpath(catalogue_folder(path, doc), path.parent)}
-        return has_engine(kit.catalogue_of(path, doc, smap))
-    except (DiagnosticError, kit.Problems):
-        return True  # the kit's runner reports it
 
 
 @scenario_app.command("upgrade")

@@ -95,54 +95,41 @@ def simulate(
     verbose: Verbose = False,
 ) -> None:
     """Play many seeded games with bots and report win rates and the game's balance stats."""
-    from cardgen.pack import PackError
-    from cardgen.simulate import MIXED, SimSpec, SimSpecError, load_simulation, make_matchups
+    from cardgen.engine.definition import check_settings
+    from cardgen.engine.errors import EngineError
+    from cardgen.engine.registry import engine_of, has_engine
+    from cardgen.engine.simulation import KitSimulation
+    from cardgen.simulate import MIXED, SimSpec, SimSpecError, make_matchups
     from cardgen.simulate.report import render_table, summarise, to_json
 
     if decks and all_matchups:
         raise usage_error("--decks and --all-matchups exclude each other.", "--all-matchups")
     if report is not None and report.suffix.lower() not in (".html", ".htm", ".pdf"):
         raise usage_error(f"{report}: the report must end in .html or .pdf.", "--report")
-    from cardgen.engine.registry import engine_of, has_engine
-
     cat = load(cards_dir(directory, legacy_cards))
     game = cat.pack.game_type
-    if has_engine(cat):
-        from cardgen.engine.errors import EngineError
-        from cardgen.engine.simulation import KitSimulation
+    if not has_engine(cat):
+        raise fail(f"the {game.id} pack has no rules engine", 2)
+    try:
+        engine = engine_of(cat)
+    except EngineError as exc:
+        raise fail(str(exc)) from None
+    from cardgen.cli.engine_cmds import _pairs
 
-        try:
-            engine = engine_of(cat)
-        except EngineError as exc:
-            raise fail(str(exc)) from None
-        from cardgen.cli.engine_cmds import _pairs
-        from cardgen.engine.definition import check_settings
-
-        overrides = dict(_pairs(settings, "--set"))
-        try:
-            check_settings(cat, overrides)
-        except EngineError as exc:
-            raise usage_error(str(exc), "--set") from None
-        sim = KitSimulation(engine, overrides)
-        lo, hi = engine.player_range(cat)
-    else:
-        try:
-            sim = load_simulation(cat)
-        except PackError as exc:
-            raise fail(str(exc), 2) from None
-        lo, hi = game.min_players, game.max_players
-        rules_players = getattr(cat.rules, "players", None)  # a rules model may narrow the range
-        if rules_players is not None:
-            lo, hi = rules_players.min, rules_players.max
-        if settings or options:
-            raise usage_error("this game's engine takes no settings or options.", "--set")
+    overrides = dict(_pairs(settings, "--set"))
+    try:
+        check_settings(cat, overrides)
+    except EngineError as exc:
+        raise usage_error(str(exc), "--set") from None
+    sim = KitSimulation(engine, overrides)
+    lo, hi = engine.player_range(cat)
     if players is None:
         players = hi
     check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
     check_choices([bots], [*sim.bots, MIXED], "--bots")
     if first_game and "first_game" not in sim.options:
         raise usage_error(f"the {game.id} pack has no first-game set-up.", "--first-game")
-    kit_teams = has_engine(cat) and any(engine.team_layouts(k) for k in range(lo, hi + 1))
+    kit_teams = any(engine.team_layouts(k) for k in range(lo, hi + 1))
     if teams and "teams" not in sim.options and not kit_teams:
         raise usage_error(f"the {game.id} pack has no team play.", "--teams")
     if teams:
@@ -158,7 +145,7 @@ def simulate(
         matchups = make_matchups(pool, players, deck_list, fixed_seats=fixed_seats, side=sim.side)
     except SimSpecError as exc:  # deck count or repeated deck: the options disagree
         raise usage_error(str(exc), "--decks") from None
-    if has_engine(cat) and not engine.sides(cat):
+    if not engine.sides(cat):
         if deck_list:
             raise usage_error(f"{engine.info.name} has no sides to choose.", "--decks")
         from cardgen.engine.simulation import seat_sides

@@ -21,9 +21,8 @@ ENGINE_NAME = "ENGINE"
 
 
 def pack_engine(pack: Pack) -> Engine | None:
-    """The pack's engine on the kit, or None (no engine, or one not yet on the kit)."""
-    hook = getattr(pack, "engine", None)
-    engine = hook() if callable(hook) else None
+    """The pack's engine on the kit, or None."""
+    engine = pack.engine()
     return engine if isinstance(engine, Engine) else None
 
 

@@ -128,8 +128,9 @@ def catalogue_of(path: Path, doc: Any, smap: SourceMap) -> Catalogue:
         try:
             _CATALOGUES[root] = load_catalogue(root)
         except DiagnosticError as exc:
+            at = smap.at(("cards",))
             raise Problems(
-                [f"catalogue {cards}: {d.position}: {d.message}" for d in exc.diagnostics]
+                [f"{at}: catalogue {cards}: {d.position}: {d.message}" for d in exc.diagnostics]
             ) from None
         except OSError as exc:
             from cardgen.util.files import describe_os_error
@@ -636,11 +637,11 @@ class Scenario:
                 return [f"{where}: the game has {'' if state.is_terminal() else 'not '}ended"]
             return []
         if key == "seen_by":
-            out = []
+            problems: list[str] = []
             for s, want in v.items():
-                seen = self._expect(state, want, (*path, s), _seat_or_fail(s, players))
-                out += [p.replace(": ", f": seen by {s}: ", 1) for p in seen]
-            return out
+                got = self._expect(state, want, (*path, s), _seat_or_fail(s, players))
+                problems += [x.replace(": ", f": seen by {s}: ", 1) for x in got]
+            return problems
         return []
 
 

@@ -129,7 +129,9 @@ class KitSimulation:
 
     def describe(self, spec: Mapping[str, Any]) -> str:
         opts = {k: spec[k] for k in self.engine.options if spec.get(k)}
-        return "".join(f", {k.replace('_', ' ')}: {v}" for k, v in opts.items())
+        return "".join(
+            f", {k.replace('_', ' ')}" + ("" if v is True else f": {v}") for k, v in opts.items()
+        )
 
     # --- summary and report --------------------------------------------------------------------
     def summarise(self, result: SimResult, catalogue: Catalogue | None) -> dict[str, Any]:

@@ -2,21 +2,22 @@
 counters, reports with charts.
 
     from cardgen.simulate import SimSpec, make_matchups, simulate, summarise
-    sim = load_simulation(catalogue)                    # the pack's (Pack.simulation)
+    sim = KitSimulation(engine_of(catalogue))           # the game's (cardgen.engine)
     spec = SimSpec(games=1000, players=4, matchups=make_matchups(sim.sides(catalogue), 4),
                    seed=7)
-    result = simulate(catalogue, spec, workers=2)      # same numbers for any worker count
+    result = simulate(catalogue, spec, workers=2, simulation=sim)  # same for any workers
     summary = summarise(result, catalogue)             # JSON-ready dict (no timings)
     write_report(summary, "report.html", sim)          # or .pdf
 
 Games are a pure function of (catalogue, spec): seeds come from the master seed and the game
 index (:mod:`.seeds`), chunks of games run anywhere (:mod:`.batch`, :mod:`.distributed`) and
 their int counters (:mod:`.stats`) merge by addition.  The game itself (how one game is played,
-its bots, its own counters and report sections) is the pack's :class:`Simulation`
-(:mod:`.protocol`); this package imports no pack.
+its bots, its own counters and report sections) is a :class:`Simulation` (:mod:`.protocol`;
+the engine kit's :class:`cardgen.engine.simulation.KitSimulation` serves every game); this
+package imports no pack.
 """
 
-from cardgen.simulate.batch import Runner, SimResult, load_simulation, simulate
+from cardgen.simulate.batch import Runner, SimResult, simulate
 from cardgen.simulate.protocol import GameRecord, GameSpec, GameTable, Simulation
 from cardgen.simulate.report import render_table, summarise, to_json
 from cardgen.simulate.report_html import write_report
@@ -32,7 +33,6 @@ __all__ = [
     "SimSpec",
     "SimSpecError",
     "Simulation",
-    "load_simulation",
     "make_matchups",
     "render_table",
     "simulate",

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.pack import PackError
 from cardgen.simulate.protocol import GameRecord, GameSpec, GameTable, Simulation
 from cardgen.simulate.seeds import game_seeds
 from cardgen.simulate.spec import SimSpec
@@ -35,15 +34,6 @@ Progress = Callable[[int], None]
 
 #: games per chunk when the simulation names no size for the bot tier
 DEFAULT_CHUNK = 50
-
-
-def load_simulation(catalogue: Catalogue) -> Simulation:
-    """The simulation of ``catalogue``'s pack; :class:`PackError` if the pack has none."""
-    pack = catalogue.pack
-    if pack.simulation is None:
-        what = "rules engine" if pack.engine is None else "simulation"
-        raise PackError(f"the {pack.game_type.id} pack has no {what}")
-    return pack.module("simulation").SIMULATION
 
 
 @dataclass(frozen=True)
@@ -220,11 +210,11 @@ def simulate(
     workers: int = 1,
     chunk_size: int | None = None,
     progress: Progress | None = None,
-    simulation: Simulation | None = None,
+    simulation: Simulation,
 ) -> SimResult:
-    """Play ``spec.games`` games on ``workers`` processes (1: in this process) with the
-    simulation of the catalogue's pack (or ``simulation``)."""
-    sim = simulation or load_simulation(catalogue)
+    """Play ``spec.games`` games on ``workers`` processes (1: in this process) with
+    ``simulation`` (the game's: :class:`cardgen.engine.simulation.KitSimulation`)."""
+    sim = simulation
     runner = Runner(sim, catalogue, spec)
     spec = runner.spec
     warnings = tuple(runner.warnings())  # also compiles (and checks) every matchup up front

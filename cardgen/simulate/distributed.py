@@ -20,7 +20,6 @@ from cardgen.simulate.batch import (
     SimResult,
     chunks,
     default_chunk_size,
-    load_simulation,
 )
 from cardgen.simulate.protocol import Simulation
 from cardgen.simulate.spec import SimSpec
@@ -127,7 +126,7 @@ def simulate_dask(
     chunk_size: int | None = None,
     progress: Progress | None = None,
     connect_timeout: float | None = None,
-    simulation: Simulation | None = None,
+    simulation: Simulation,
 ) -> SimResult:
     """Play ``spec`` on the cluster at ``scheduler`` (an address or a ``distributed.Client``).
 
@@ -137,7 +136,7 @@ def simulate_dask(
     """
     from distributed import as_completed
 
-    sim = simulation or load_simulation(catalogue)
+    sim = simulation
     runner = Runner(sim, catalogue, spec)
     spec = runner.spec
     warnings = tuple(runner.warnings())

@@ -12,13 +12,12 @@ import yaml
 
 from cardgen.catalogue.yaml_source import load_yaml, parse_yaml
 from cardgen.engine import UpgradeError
+from cardgen.engine.scenario import OLD_DEFAULT_CARDS as DEFAULT_CARDS
 from cardgen.engine.scenario import Problems, catalogue_of, parse_text
 from cardgen.packs.attack_right.engine.definition import ENGINE
-from cardgen.scenarios import run_scenario_file
-from cardgen.scenarios.protocol import DEFAULT_CARDS
 
 TESTS = Path(__file__).parents[1]
-OLD = sorted((TESTS / "scenarios").glob("*.yaml"))
+OLD = sorted((TESTS / "old-scenarios").glob("*.yaml"))
 
 
 def _catalogue(path: Path, doc: dict[str, Any], smap: Any) -> Any:
@@ -53,13 +52,12 @@ def outcome(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("path", OLD, ids=[p.stem for p in OLD])
 def test_every_old_file(path: Path) -> None:
-    assert run_scenario_file(path).ok  # the old runner: the outcome to keep
     problems = outcome(path)
     assert not problems, "\n".join(problems)
 
 
 def test_a_handful_convert_with_the_old_words_in_the_kits() -> None:
-    new, cat = upgraded(TESTS / "scenarios" / "draft-pass-left.yaml")
+    new, cat = upgraded(TESTS / "old-scenarios" / "draft-pass-left.yaml")
     assert new is not None
     assert new["setup"] == {"players": 3, "sides": ["red", "blue", "green"]}
     assert new["given"]["P1"]["pack"] == ["spearman", "woodcutter", "wall"]
@@ -71,7 +69,7 @@ def test_a_handful_convert_with_the_old_words_in_the_kits() -> None:
 
 def _old(body: str) -> tuple[dict[str, Any], Any, Any]:
     doc, smap = parse_yaml(body, "old.yaml")
-    cat = _catalogue(TESTS / "scenarios" / "x.yaml", doc, smap)
+    cat = _catalogue(TESTS / "old-scenarios" / "x.yaml", doc, smap)
     return doc, smap, cat
 
 
@@ -140,7 +138,7 @@ def test_a_tableau_by_zone_is_compared_zone_by_zone() -> None:
 
 
 def test_a_glimpse_is_an_item_of_the_designers_glimpses() -> None:
-    path = TESTS / "scenarios" / "effect-intercept.yaml"
+    path = TESTS / "old-scenarios" / "effect-intercept.yaml"
     new, cat = upgraded(path)
     assert new is not None
     glimpses = [s["expect"]["glimpses"] for s in new["steps"] if "glimpses" in s.get("expect", {})]
@@ -151,7 +149,7 @@ def test_a_glimpse_is_an_item_of_the_designers_glimpses() -> None:
 
 
 def test_what_a_seat_sees_is_its_observation() -> None:
-    new, cat = upgraded(TESTS / "scenarios" / "effect-hidden.yaml")
+    new, cat = upgraded(TESTS / "old-scenarios" / "effect-hidden.yaml")
     assert new is not None
     seen = new["steps"][1]["expect"]["seen_by"]
     assert seen["P2"] == {"P1": {"tableau": [{"card": "spy"}, {"card": None}]}}
@@ -161,7 +159,7 @@ def test_what_a_seat_sees_is_its_observation() -> None:
 
 
 def test_named_deals_are_the_piles_in_order_and_dealt_is_the_deal_event() -> None:
-    new, cat = upgraded(TESTS / "scenarios" / "draft-named-packs.yaml")
+    new, cat = upgraded(TESTS / "old-scenarios" / "draft-named-packs.yaml")
     assert new is not None
     spring = new["given"]["piles"]["spring"]
     assert spring[-8:] == ["champion", "bard", "war-drummer", "looter", "miser", "wall", "wall",
@@ -175,7 +173,7 @@ def test_named_deals_are_the_piles_in_order_and_dealt_is_the_deal_event() -> Non
 
 
 def test_an_unlimited_banks_overdraft_is_the_views_bank() -> None:
-    new, cat = upgraded(TESTS / "scenarios" / "bank-unlimited.yaml")
+    new, cat = upgraded(TESTS / "old-scenarios" / "bank-unlimited.yaml")
     assert new is not None and new["expect"]["bank"] == -2
     new["expect"]["bank"] = 0
     (problem,) = run_new(new, cat, "old.yaml")
@@ -183,7 +181,7 @@ def test_an_unlimited_banks_overdraft_is_the_views_bank() -> None:
 
 
 def test_a_slot_power_is_a_game_option_checked_at_the_setup() -> None:
-    new, cat = upgraded(TESTS / "scenarios" / "battle-slot-power-middle-nothing.yaml")
+    new, cat = upgraded(TESTS / "old-scenarios" / "battle-slot-power-middle-nothing.yaml")
     assert new is not None
     assert new["setup"]["options"] == {"slot_power": {"middle": []}}
     new["setup"]["options"]["slot_power"] = {"middel": []}

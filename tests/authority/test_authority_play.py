@@ -49,6 +49,6 @@ def test_bad_choices_are_usage_errors(runner, plain):
     r = runner.invoke(app, ["play", CARDS, "--sides", "royal,golden-ox"])
     assert r.exit_code == 2 and "'royal' is not one of" in plain(r.output)
     r = runner.invoke(app, ["play", CARDS, "--sides", "golden-ox,golden-ox"])
-    assert r.exit_code == 1 and "different faction" in r.output
+    assert r.exit_code == 2 and "different faction" in plain(r.output)
     r = runner.invoke(app, ["play", CARDS, "--first-game"])
-    assert r.exit_code == 1 and "unknown option 'first_game'" in r.output
+    assert r.exit_code == 2 and "unknown option 'first_game'" in plain(r.output)

@@ -113,4 +113,4 @@ def test_cli_play_and_simulate_teams(runner, plain, tmp_path):
     r = runner.invoke(app, ["simulate", str(CARDS), "--teams", "P1+P3,P2+P4", "--players", "2"])
     assert r.exit_code == 2 and "four players" in plain(r.output)
     r = runner.invoke(app, ["play", str(CARDS), "--teams", "P1+P2,P3+P4"])
-    assert r.exit_code == 1 and "cannot be played in those teams" in r.output
+    assert r.exit_code == 2 and "cannot be played in those teams" in plain(r.output)

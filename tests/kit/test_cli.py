@@ -45,9 +45,9 @@ def test_play_writes_a_log_that_replays(runner, tmp_path: Path) -> None:
 def test_play_settings_and_usage_errors(runner) -> None:
     assert cli(runner, "play", CARDS, "--set", "tie=discard").exit_code == 0
     r = cli(runner, "play", CARDS, "--set", "tie=discrd")
-    assert r.exit_code == 1 and "setting tie" in r.output
+    assert r.exit_code == 2 and "setting tie" in r.output
     r = cli(runner, "play", CARDS, "--set", "tei=carry")
-    assert r.exit_code == 1 and "did you mean 'tie'" in r.output
+    assert r.exit_code == 2 and "did you mean 'tie'" in r.output
     r = cli(runner, "play", CARDS, "--bots", "grredy")
     assert r.exit_code == 2 and "'greedy'" in r.output
     r = cli(runner, "play", CARDS, "--sides", "north")

@@ -202,7 +202,8 @@ class Playability:
 
 def simulate(cat: Catalogue, games: int, *, seed: int = 0) -> dict[str, Playability]:
     """Play ``games`` seeded games with greedy bots; measure each design's playability."""
-    from cardgen.packs.attack_right.engine import Game, GameOptions, GreedyBot
+    from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot
+    from cardgen.packs.attack_right.engine.game import Game, GameOptions
     from cardgen.packs.attack_right.engine.state import PLAY
 
     decks = list(cat.rules.deck_ids)
@@ -247,7 +248,7 @@ def simulation_check(
     fewer than ``threshold`` of them, over ``games`` greedy games."""
 
     def check(cat: Catalogue) -> Iterable[Diagnostic]:
-        from cardgen.packs.attack_right.engine import GameSetupError
+        from cardgen.packs.attack_right.engine.game import GameSetupError
 
         try:
             stats = simulate(cat, games)
@@ -271,7 +272,7 @@ def run_simulation_check(cat: Catalogue, games: int) -> list[Diagnostic]:
     report (W302 dead, W303 dominant, W304 never affordable:
     :mod:`cardgen.packs.attack_right.simulation.warnings`) over ``games`` greedy games; the
     form `cardgen validate` caches."""
-    from cardgen.packs.attack_right.engine import GameSetupError
+    from cardgen.packs.attack_right.engine.game import GameSetupError
     from cardgen.packs.attack_right.simulation.warnings import balance_summary, balance_warnings
     from cardgen.simulate import SimSpecError
 

@@ -27,14 +27,17 @@ class AttackRight(Pack):
     file_fields = ("deck",)
     back_labels = ("deck", "season")
     data = data_path("cardgen.packs.attack_right")
-    engine = "cardgen.packs.attack_right.engine"
-    scenarios = "cardgen.packs.attack_right.scenario"
-    simulation = "cardgen.packs.attack_right.simulation"
     simulation_check = "cardgen.packs.attack_right.card_checks:run_simulation_check"
     #: effects in a sheet cell: ``gain_coins 1 trigger=battle when=attack_won; hidden``
     sheet_notation: ClassVar[dict[str, Notation]] = {
         "effects": Notation(lead="kind", number="amount")
     }
+
+    def engine(self) -> Any:
+        """Attack Right's rules on the engine kit (:mod:`.engine`)."""
+        from cardgen.packs.attack_right.engine import ENGINE
+
+        return ENGINE
 
     # --- catalogue ---------------------------------------------------------------------------
     def codes(self) -> list:

@@ -25,7 +25,7 @@ class AttackTheTower(Pack):
     back_labels = ("pile", "pile")
     data = data_path("cardgen.packs.attack_the_tower")
 
-    def engine(self) -> Any:  # type: ignore[override]
+    def engine(self) -> Any:
         """Attack the Tower's rules on the engine kit (:mod:`.engine`)."""
         from cardgen.packs.attack_the_tower.engine import ENGINE
 

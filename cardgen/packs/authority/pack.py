@@ -26,7 +26,7 @@ class Authority(Pack):
     back_labels = ("faction", "back")
     data = data_path("cardgen.packs.authority")
 
-    def engine(self) -> Any:  # type: ignore[override]
+    def engine(self) -> Any:
         """Authority's rules on the engine kit (:mod:`.engine`)."""
         from cardgen.packs.authority.engine import ENGINE
 

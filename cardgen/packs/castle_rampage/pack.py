@@ -25,7 +25,7 @@ class CastleRampage(Pack):
     back_labels = ("pile", "back")
     data = data_path("cardgen.packs.castle_rampage")
 
-    def engine(self) -> Any:  # type: ignore[override]
+    def engine(self) -> Any:
         """Castle Rampage's rules on the engine kit (:mod:`.engine`)."""
         from cardgen.packs.castle_rampage.engine import ENGINE
 

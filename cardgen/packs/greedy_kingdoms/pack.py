@@ -37,7 +37,7 @@ class GreedyKingdoms(Pack):
     #: effects in a sheet cell: ``start_income food=1; success_bonus number=6 honor=1``
     sheet_notation: ClassVar[dict[str, Notation]] = {"effects": Notation(lead="kind")}
 
-    def engine(self) -> Any:  # type: ignore[override]
+    def engine(self) -> Any:
         """Greedy Kingdoms' rules on the engine kit (:mod:`.engine`)."""
         from cardgen.packs.greedy_kingdoms.engine import ENGINE
 

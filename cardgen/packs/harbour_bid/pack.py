@@ -29,7 +29,7 @@ class HarbourBidPack(Pack[HarbourCard, HarbourRules]):
     data = data_path("cardgen.packs.harbour_bid")
     starter = "cards"
 
-    def engine(self) -> Any:  # type: ignore[override]
+    def engine(self) -> Any:
         """Harbour Bid's rules (:mod:`.rules`)."""
         from cardgen.packs.harbour_bid.rules import ENGINE
 

@@ -408,7 +408,9 @@ def kingdoms(catalogue: Catalogue, spec: Table) -> list[dict[str, Any]]:
     """The players of a game the rules engine plays (seeded, ``spec.bots`` in every seat) as
     round ``spec.round``'s Play Phase ends: each player's coins, glory and tableau (card ids
     by zone)."""
-    from cardgen.packs.attack_right.engine import Game, GameOptions, make_bot
+    from cardgen.engine.bots import make_bot
+    from cardgen.packs.attack_right.engine.definition import ENGINE
+    from cardgen.packs.attack_right.engine.game import Game, GameOptions
     from cardgen.packs.attack_right.engine.state import PLAY
 
     decks = [d for d in spec.decks if d in catalogue.rules.deck_ids] or list(
@@ -416,14 +418,12 @@ def kingdoms(catalogue: Catalogue, spec: Table) -> list[dict[str, Any]]:
     )
     game = Game(catalogue, decks, seed=spec.seed, options=GameOptions(log_events=False))
     state = game.new_initial_state()
-    bots = [make_bot(spec.bots, spec.seed * 100 + p) for p in range(state.n)]
-    seats = range(state.n)
+    bots = [make_bot(ENGINE, game, spec.bots, spec.seed * 100 + p) for p in range(state.n)]
     seen: list[dict] = []
     while not state.is_terminal() and state.round <= spec.round:
         if state.round == spec.round and state.phase == PLAY:  # the Kingdoms as played
             seen = observe(state, 0)["players"]
-        acting = state.acting_players()
-        state.apply_actions([bots[p].step(state, p) if p in acting else None for p in seats])
+        state.apply({p: bots[p].choose(state, p) for p in state.movers()})
     return [
         {
             "coins": p["coins"],
@@ -446,7 +446,7 @@ def table(catalogue: Catalogue, spec: Table) -> Figure:
     width, height = 2 * cell_w + 6, 2 * cell_h + 4
 
     def draw(canv: Canvas) -> None:
-        from cardgen.packs.attack_right.engine import GameSetupError
+        from cardgen.packs.attack_right.engine.game import GameSetupError
 
         s = _Scene(catalogue, canv)
         try:

@@ -14,6 +14,7 @@ from cardgen.engine import (
     GameInfo,
     Grammar,
     SetupError,
+    TableLayout,
     check_settings,
 )
 from cardgen.packs.attack_right.engine import ai
@@ -55,6 +56,8 @@ class AttackRight(Engine):
         f"move {{card}} to {{zone:{ZONE}}}",
     )
     events = EVENTS
+    #: the Play table: the other seats on top, the viewer's own Kingdom at the bottom
+    layout = TableLayout(seats="players")
     vocabulary: ClassVar = {
         "season": "text",
         "phase": ("draft", "play", "battle", "income", "age", "end"),

@@ -73,7 +73,7 @@ class Game:
         self.warnings: list[str] = []
         #: the kit's set-up this game was made for (None outside the kit)
         self.setup: Any = None
-        #: memo of :func:`~cardgen.packs.attack_right.engine.bots.card_value` by (instance, zone)
+        #: memo of :func:`~.ai.greedy.card_value` by (instance, zone)
         self.card_values: dict[tuple[int, int | None], float] = {}
         self._check_setup()
         self.settings: Settings = self.options.settings or self.rules.settings

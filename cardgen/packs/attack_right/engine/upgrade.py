@@ -1,6 +1,6 @@
 """Attack Right's old scenario format in the engine kit's (``cardgen scenario upgrade``).
 
-The old format (:mod:`cardgen.packs.attack_right.scenario.file_format`): top-level ``players``,
+The old format (:mod:`.upgrade_format`): top-level ``players``,
 ``decks``, ``settings``, ``first_game``, ``rule``; ``setup`` (round, phase, step, each player's
 coins, glory, hand, pack, kept, saved, ended and tableau by zone, the discard); steps of seat
 indexes to action mappings (a seat with one choice may be left out), each with an ``expect``
@@ -39,10 +39,9 @@ from cardgen.engine import UpgradeError
 from cardgen.engine.errors import EngineError
 from cardgen.engine.log import event_dicts
 from cardgen.engine.protocol import seat_name
+from cardgen.packs.attack_right.engine import upgrade_format as old
 from cardgen.packs.attack_right.engine.events import CARD, EVENT_FIELDS, PER_SEAT, SEAT, SEATS
-from cardgen.packs.attack_right.scenario import file_format as old
-from cardgen.packs.attack_right.scenario.build import arrange_deals, encode
-from cardgen.scenarios.protocol import ScenarioError as OldScenarioError
+from cardgen.packs.attack_right.engine.upgrade_format import arrange_deals, encode
 
 OLD_TOP = {"rule", "players", "decks", "settings", "first_game", "slot_power", "deals"}
 #: expectations only the old format has (its peeks, glimpses, piles, bank and discard are
@@ -145,7 +144,7 @@ def _at(*path: str | int) -> Iterator[None]:
         yield
     except UpgradeError as exc:
         raise UpgradeError(str(exc), exc.path or path) from None
-    except (OldScenarioError, EngineError, ValueError) as exc:
+    except (EngineError, ValueError) as exc:
         raise UpgradeError(str(exc), path) from None
 
 

@@ -33,13 +33,17 @@ def _ci(c: list[float]) -> str:
 def balance_summary(cat: Catalogue, games: int, *, seed: int = 0, bots: str = BOT) -> dict:
     """The simulation summary of ``games`` seeded games at the most players, every seating of
     the decks the rules recommend for that count."""
-    from cardgen.packs.attack_right.simulation import SIMULATION
+    from cardgen.engine.simulation import KitSimulation
+    from cardgen.packs.attack_right.engine.definition import ENGINE
     from cardgen.simulate import SimSpec, make_matchups, simulate, summarise
 
+    sim = KitSimulation(ENGINE)
     players = min(len(cat.rules.deck_ids), cat.rules.players.max)
-    decks = SIMULATION.recommended_sides(cat, players)
-    spec = SimSpec(games, players, make_matchups(decks, players), bots=bots, seed=seed)
-    return summarise(simulate(cat, spec, simulation=SIMULATION), cat)
+    decks = sim.recommended_sides(cat, players)
+    spec = SimSpec(
+        games, players, make_matchups(decks, players), bots=bots, seed=seed, pool=sim.bots
+    )
+    return summarise(simulate(cat, spec, simulation=sim), cat)
 
 
 def balance_warnings(

@@ -1,0 +1,105 @@
+"""What Attack Right's rules tests use to drive the engine directly (below the kit): a seeded
+random bot and the greedy one with ``step(state, seat)``, a whole game with a bot per seat, and
+a state described in the old scenario set-up's words (arranged by the kit's ``given``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardgen.engine.scenario import _by_seat
+from cardgen.packs.attack_right.engine import phases
+from cardgen.packs.attack_right.engine.actions import END, decode_play, play_action, save_action
+from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot, card_value
+from cardgen.packs.attack_right.engine.ai.lookahead import LookaheadBot
+from cardgen.packs.attack_right.engine.definition import ENGINE
+from cardgen.packs.attack_right.engine.events import to_dict
+from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupError
+from cardgen.packs.attack_right.engine.phases import BattleRecord
+from cardgen.packs.attack_right.engine.state import (
+    DRAFT,
+    PLAY,
+    IllegalActionError,
+    PlayerResult,
+    State,
+)
+from cardgen.packs.attack_right.engine.upgrade import _given
+from cardgen.packs.attack_right.engine.upgrade_format import Setup
+
+__all__ = [
+    "DRAFT", "END", "PLAY", "BattleRecord", "Game", "GameOptions", "GameSetupError", "GreedyBot",
+    "IllegalActionError", "LookaheadBot", "PlayerResult", "RandomBot", "Setup", "State",
+    "build_state", "card_value", "decode_play", "event_dicts", "make_bot", "phases",
+    "play_action", "play_game", "save_action",
+]  # fmt: skip
+
+
+class RandomBot:
+    """Uniform over the legal actions (the kit's random bot's draw)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(seed).random
+
+    def step(self, state: State, player: int) -> int:
+        legal = state.legal_actions(player)
+        return legal[int(self.random() * len(legal))]
+
+
+def make_bot(name: str, seed: int) -> Any:
+    """``random`` or ``greedy`` with ``step(state, seat)``."""
+    return {"random": RandomBot, "greedy": GreedyBot}[name](seed)
+
+
+def play_game(state: State, bots: Sequence[Any], *, check: bool = False) -> State:
+    """Play ``state`` to the end with one bot per seat (mutates and returns ``state``)."""
+    seats = range(state.n)
+    while not state.is_terminal():
+        acting = state.acting_players()
+        state.apply_actions(
+            [bots[p].step(state, p) if p in acting else None for p in seats], check=check
+        )
+    return state
+
+
+def build_state(game: Game, setup: Setup) -> State:
+    """``game``'s state as the old scenario set-up describes it (the kit's ``given``)."""
+    st = game.new_initial_state()
+    if st.events is not None:
+        st.events.clear()
+    n = game.num_players
+    ENGINE.arrange(st, _by_seat(_given(setup, n, game.catalogue), n))
+    return st
+
+
+def event_dicts(state: State) -> list[dict]:
+    """The state's every event as a mapping (its card ids, seats as indexes)."""
+    return [to_dict(e, state.game.card_id) for e in state.raw_events or ()]
+
+
+class _FastRandom:
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.random = random.Random(seed).random
+
+    def choose(self, state: State, player: int, legal: list[int]) -> int:
+        return legal[int(self.random() * len(legal))]
+
+
+def make_sim_bot(name: str, seed: int) -> Any:
+    """A bot with ``choose(state, seat, legal)``: ``random``, ``greedy``, ``lookahead`` or
+    ``search`` (Attack Right's own)."""
+    from cardgen.packs.attack_right.engine.ai.ismcts import SearchBot
+
+    if name == "random":
+        return _FastRandom(seed)
+    if name == "greedy":
+        return GreedyBot(seed)
+    if name == "lookahead":
+        return LookaheadBot(seed)
+    if name == "search":
+        return SearchBot(seed)
+    raise ValueError(f"unknown bot {name!r}")
