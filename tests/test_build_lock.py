@@ -80,7 +80,7 @@ def test_two_builds_into_one_folder_a_moment_apart(cards):
     else:
         assert "being built by another cardgen" in second.stderr and str(out) in second.stderr
     assert (out / "manifest.json").is_file()
-    assert not list(out.glob(".stage-*"))
+    assert not list(out.glob(".stage-*")), [list(p.rglob("*"))[:5] for p in out.glob(".stage-*")]
 
 
 def test_what_an_interrupted_build_left_is_removed_by_the_next(cards):
@@ -113,7 +113,7 @@ def test_a_terminated_build_removes_its_staging_folder_at_once(cards):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 128 + signal.SIGTERM, err
     assert b"Traceback" not in err
-    assert not list(out.glob(".stage-*"))
+    assert not list(out.glob(".stage-*")), [list(p.rglob("*"))[:5] for p in out.glob(".stage-*")]
 
 
 def test_a_library_re_raising_the_termination_keeps_its_exit_status():

@@ -19,11 +19,13 @@ from __future__ import annotations
 import multiprocessing
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from cardgen.build.steps import Output, Step
 
@@ -57,6 +59,9 @@ class Aside:
         if not aside or len(aside) == len(stale) or jobs == 1 or not _can_fork():
             return started
         fork = multiprocessing.get_context("fork")
+        # no SIGTERM while forking (raised inside the fork's handlers it would be lost): one
+        # that comes meanwhile is raised when it is unblocked, and stops what was started
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
         try:
             for step in aside:
                 stage = Path(tempfile.mkdtemp(prefix=".stage-", dir=out))
@@ -64,7 +69,7 @@ class Aside:
                 receive, send = fork.Pipe(duplex=False)
                 proc = fork.Process(
                     target=_work,
-                    args=(os.getpid(), step, stage, run, send),
+                    args=(os.getpid(), step, stage, run, send, mask),
                     name=f"cardgen {step.id}",
                 )
                 started._workers[step.id] = (receive, proc)
@@ -72,7 +77,16 @@ class Aside:
                 send.close()
         except OSError:  # no process to spare: every step runs here
             started.close()
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             return cls({}, {})
+        except BaseException:
+            started.close()
+            raise
+        try:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        except BaseException:  # the SIGTERM that came while forking
+            started.close()
+            raise
         return started
 
     def __contains__(self, step: Step) -> bool:
@@ -110,12 +124,13 @@ class Aside:
         _remove(self.stages.values())
 
 
-def _work(ppid: int, step: Step, stage: Path, run: StagedRun, conn) -> None:
+def _work(ppid: int, step: Step, stage: Path, run: StagedRun, conn: Any, mask: Any = ()) -> None:
     """A worker: ``step`` into its staging folder, its outputs (or its error) sent back."""
     from cardgen.build.pipeline import BuildError
     from cardgen.util.procs import worker_setup
 
     worker_setup(ppid)
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # the parent blocked SIGTERM to fork
     try:
         conn.send(("ok", run(step, stage)))
     except BuildError as exc:

@@ -115,9 +115,12 @@ def _without_cards(root: Path, inputs: dict[str, Any]) -> dict[str, Any]:
 
 def beside_cards(root: Path) -> str:
     """The digest of every file of the catalogue folder ``root`` but its card files (rules,
-    layout, components, icons, fonts, art …)."""
+    layout, components, icons, fonts, art …); a folder not yet written (a catalogue checked
+    before ``import`` writes it) has none."""
     from cardgen.catalogue.loader import RESERVED_FILES
 
+    if not root.is_dir():
+        return digest_data([])
     beside = [
         p
         for p in sorted(root.iterdir())
