@@ -14,7 +14,6 @@ from tests.attack_right.engine_helpers import (
     Game,
     GameOptions,
     LookaheadBot,
-    RandomBot,
     make_sim_bot,
 )
 
@@ -41,14 +40,17 @@ def _play(st, bots, check=True):
 
 
 def test_fast_random_bot_matches_engine_random_bot(cat):
+    from cardgen.engine.bots import RandomBot as KitRandomBot
+    from cardgen.packs.attack_right.engine import ENGINE
+
     a, b = _state(cat), _state(cat)
     fast = [make_sim_bot("random", 10 + p) for p in range(3)]
-    engine = [RandomBot(10 + p) for p in range(3)]
+    engine = [KitRandomBot(ENGINE, b.game, 10 + p) for p in range(3)]
     _play(a, fast)
     while not b.is_terminal():
         acts = [None] * 3
         for p in b.acting_players():
-            acts[p] = engine[p].step(b, p)
+            acts[p] = engine[p].choose(b, p)
         b.apply_actions(acts)
     assert a.state_hash() == b.state_hash()
 

@@ -30,7 +30,7 @@ from cardgen.packs.attack_right.engine.upgrade_format import Setup
 __all__ = [
     "DRAFT", "END", "PLAY", "BattleRecord", "Game", "GameOptions", "GameSetupError", "GreedyBot",
     "IllegalActionError", "LookaheadBot", "PlayerResult", "RandomBot", "Setup", "State",
-    "build_state", "card_value", "decode_play", "event_dicts", "make_bot", "phases",
+    "build_state", "card_value", "decode_play", "event_dicts", "make_sim_bot", "phases",
     "play_action", "play_game", "save_action",
 ]  # fmt: skip
 
@@ -44,13 +44,10 @@ class RandomBot:
         self.random = random.Random(seed).random
 
     def step(self, state: State, player: int) -> int:
-        legal = state.legal_actions(player)
+        return self.choose(state, player, state.legal_actions(player))
+
+    def choose(self, state: State, player: int, legal: list[int]) -> int:
         return legal[int(self.random() * len(legal))]
-
-
-def make_bot(name: str, seed: int) -> Any:
-    """``random`` or ``greedy`` with ``step(state, seat)``."""
-    return {"random": RandomBot, "greedy": GreedyBot}[name](seed)
 
 
 def play_game(state: State, bots: Sequence[Any], *, check: bool = False) -> State:
@@ -79,23 +76,13 @@ def event_dicts(state: State) -> list[dict]:
     return [to_dict(e, state.game.card_id) for e in state.raw_events or ()]
 
 
-class _FastRandom:
-    name = "random"
-
-    def __init__(self, seed: int) -> None:
-        self.random = random.Random(seed).random
-
-    def choose(self, state: State, player: int, legal: list[int]) -> int:
-        return legal[int(self.random() * len(legal))]
-
-
 def make_sim_bot(name: str, seed: int) -> Any:
     """A bot with ``choose(state, seat, legal)``: ``random``, ``greedy``, ``lookahead`` or
     ``search`` (Attack Right's own)."""
     from cardgen.packs.attack_right.engine.ai.ismcts import SearchBot
 
     if name == "random":
-        return _FastRandom(seed)
+        return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(seed)
     if name == "lookahead":
