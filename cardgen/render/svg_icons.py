@@ -735,6 +735,7 @@ class SvgIcons:
         self.folders = tuple(Path(f) for f in folders)
         self._paths: dict[str, Path | None] = {}
         self._programs: dict[str, list[Op]] = {}
+        self._extents: dict[str, tuple[float, float]] = {}
 
     def path(self, name: str) -> Path | None:
         """The file of icon ``name``, or None."""
@@ -787,11 +788,16 @@ class SvgIcons:
 
     def extent(self, name: str) -> tuple[float, float]:
         """The part of its square's width icon ``name``'s drawing covers (:func:`ink_extent`);
-        the whole square for an icon that cannot be drawn."""
-        try:
-            return ink_extent(self.program(name))
-        except IconError:
-            return (0.0, 1.0)
+        the whole square for an icon that cannot be drawn.  Worked out once per icon: rich text
+        asks for it at every size it tries."""
+        found = self._extents.get(name)
+        if found is None:
+            try:
+                found = ink_extent(self.program(name))
+            except IconError:
+                found = (0.0, 1.0)
+            self._extents[name] = found
+        return found
 
     def svg(self, name: str) -> bytes:
         """The SVG file of icon ``name``, byte for byte (for HTML); raises :class:`IconError`."""

@@ -87,6 +87,8 @@ class PnpWriter:
         s = ctx.settings.pnp
         self.margin = s.margin
         self.marks = s.crop.marks
+        #: each page's slots, by side: fronts (None) and backs (the duplex mode)
+        self._slots: dict[Duplex | None, list[Box]] = {}
 
     def label_box(self, text: str, top: bool = False) -> tuple[float, float, float, float]:
         """Where a page label goes: its centre, baseline, font size and width (points).  It lies
@@ -170,12 +172,20 @@ class PnpWriter:
             )
             c.showPage()
 
+    def slots(self, duplex: Duplex | None) -> list[Box]:
+        """The slots of a page of fronts (``duplex`` None) or of backs, worked out once."""
+        found = self._slots.get(duplex)
+        if found is None:
+            grid = self.grid
+            found = self._slots[duplex] = [grid.slot(i, duplex) for i in range(grid.per_page)]
+        return found
+
     def sheet(
         self, cards: list[Any], side: str, duplex: Duplex | None, head: str, foot: str
     ) -> None:
         doc = self.doc
-        for i, card in enumerate(cards):
-            slot = self.grid.slot(i, duplex if side == "back" else None)
+        slots = self.slots(duplex if side == "back" else None)
+        for card, slot in zip(cards, slots, strict=False):
             if side == "front":
                 name = face_form(doc, self.ctx.faces, card, bleed=True)
             else:
