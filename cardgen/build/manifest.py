@@ -14,8 +14,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from cardgen.build.steps import Output
 from cardgen.util.resources import data_path
 
@@ -44,6 +42,8 @@ class ComponentCheck:
 
 
 def _read(path: Path) -> dict:
+    import yaml
+
     return (yaml.safe_load(path.read_text("utf-8")) or {}) if path.is_file() else {}
 
 

@@ -34,7 +34,6 @@ from cardgen.build.steps import (
     no_progress,
     options_digest,
 )
-from cardgen.catalogue.components_file import kit_counts
 from cardgen.diagnostics import Diagnostic, DiagnosticError
 from cardgen.util.atomic import atomic_write_text, remove_stale_temporaries
 from cardgen.util.files import describe_os_error
@@ -176,7 +175,7 @@ def build(
         raise BuildError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}")
     if jobs is not None and jobs < 1:
         raise BuildError(f"jobs must be at least 1, not {jobs}")
-    from cardgen.render.services import SERVICE_IDS
+    from cardgen.render.options import SERVICE_IDS
 
     if service not in SERVICE_IDS:
         raise BuildError(f"unknown print service {service!r}; choose from {', '.join(SERVICE_IDS)}")
@@ -410,6 +409,8 @@ def _remove(out: Path, paths: set[str]) -> None:
 
 
 def _write_manifest(cache: BuildCache, ctx: BuildContext, report: BuildReport, selected) -> None:
+    from cardgen.catalogue.components_file import kit_counts
+
     outputs = [o for e in cache.entries.values() for o in e.outputs]
     records = {p: r.sha256 for e in cache.entries.values() for p, r in e.files.items()}
     built = {c for r in report.results for o in r.outputs for c in o.contains}

@@ -22,17 +22,15 @@ from cardgen.build.steps import (
     options_digest,
     provider,
 )
-from cardgen.catalogue.components_file import kit_counts
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
-from cardgen.render.elements.layout import layout_model
-from cardgen.render.sizes import size_groups, size_key
-from cardgen.render.theme import pack_layout_file
 from cardgen.util.hashing import code_digest, digest_data, digest_paths
 from cardgen.util.resources import data_path
 
 FONTS = data_path("cardgen.assets", "fonts")
 CARD_CODE = ("render", "catalogue", "pack.py", "build/products.py")
 Card = Any  # a card of the catalogue's pack
+# the catalogue's and the renderer's modules are imported where a step is planned: listing the
+# product groups (`build --only`) loads none of them
 
 _PAGE = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
 
@@ -134,6 +132,8 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         from cardgen.render.products.tts import per_sheet
     except ImportError as exc:  # pragma: no cover - the renderer ships with cardgen
         raise Unavailable(f"card renderer not available ({exc})") from None
+    from cardgen.render.sizes import size_groups, size_key
+
     cat = ctx.catalogue
     steps: list[Step] = []
     rasters = raster_cache(ctx)
@@ -317,6 +317,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
 def _tts_cell(ctx: BuildContext, counts: list[int]) -> tuple[int, int]:
     """The one size of every card on the game's Tabletop Simulator sheets (each deck's sheets
     are rendered on their own, so the build gives them the whole game's)."""
+    from cardgen.render.elements.layout import layout_model
     from cardgen.render.layout import load_layout
     from cardgen.render.products.base import load_product_settings
     from cardgen.render.products.tts import game_cell, master_size
@@ -379,6 +380,7 @@ def component_steps(ctx: BuildContext) -> list[Step]:
     the paper, the others on the paper."""
     from cardgen.components.data import component_specs
     from cardgen.components.tiling import LARGE_SHEETS, PAPER_NAMES
+    from cardgen.render.theme import pack_layout_file
 
     pack = ctx.catalogue.pack
     steps = []
@@ -466,6 +468,8 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
     except ImportError as exc:  # pragma: no cover - the appendix writer ships with cardgen
         raise Unavailable(f"appendix writer not available ({exc})") from None
     import importlib.util
+
+    from cardgen.catalogue.components_file import kit_counts
 
     # the templates, the pack (its vocabulary, clarifications, layout, rulebook source, icons),
     # the catalogue's own icons, fonts

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from cardgen.build.pipeline import BuildReport
+
+if TYPE_CHECKING:  # rich only for the tables of -v, not the short summary
+    from rich.console import Console
+    from rich.table import Table
 
 
 def _contains(outputs) -> str:
@@ -25,6 +26,9 @@ def _contains(outputs) -> str:
 
 
 def steps_table(report: BuildReport) -> Table:
+    from rich.markup import escape
+    from rich.table import Table
+
     table = Table(title=f"cardgen build → {report.out_dir}/ ({report.paper})", title_justify="left")
     for col, kw in (
         ("step", {}),
@@ -58,6 +62,8 @@ def steps_table(report: BuildReport) -> Table:
 
 
 def checks_table(report: BuildReport) -> Table:
+    from rich.table import Table
+
     table = Table(title="Components against the rulebook", title_justify="left")
     for col in ("component", "rulebook", "in the kit", ""):
         table.add_column(col)

@@ -40,7 +40,6 @@ from cardgen.catalogue.cache_entries import (
     read_entry,
     write_entry,
 )
-from cardgen.catalogue.custom_fields import card_model
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.diagnostics import Diagnostic
 from cardgen.util.cache_dirs import private_cache_dir
@@ -185,6 +184,7 @@ def _encode(catalogue: Catalogue) -> dict[str, Any]:
 
 def _decode(root: Path, pack_id: str | None, data: dict[str, Any]) -> Catalogue:
     """The catalogue of :func:`_encode` data, its models validated by the pack's models."""
+    from cardgen.catalogue.custom_fields import card_model
     from cardgen.catalogue.loader import CardSource, Catalogue
     from cardgen.catalogue.yaml_source import SourceMap
     from cardgen.pack import get_pack

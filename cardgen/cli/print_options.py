@@ -121,10 +121,10 @@ def card_options(
     tts_url: str | None,
     **more: Any,
 ) -> Any:
-    """The :class:`cardgen.render.api.RenderOptions` of the print options (``more``: products,
+    """The :class:`cardgen.render.options.RenderOptions` of the print options (``more``: products,
     jobs)."""
-    from cardgen.render.api import RenderOptions
     from cardgen.render.geometry import PAPERS, Duplex
+    from cardgen.render.options import RenderOptions
 
     return RenderOptions(
         papers=tuple(p.value for p in papers) if papers else tuple(PAPERS),

@@ -11,10 +11,12 @@ import contextvars
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
 from cardgen.render.units import Size, mm
+
+if TYPE_CHECKING:  # the paper sizes and Duplex are read without loading reportlab
+    from reportlab.pdfgen.canvas import Canvas
 
 PAPERS: dict[str, Size] = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cardgen.diagnostics import Diagnostic, Position
 from cardgen.render.elements.layout import layout_model
+from cardgen.render.options import SERVICE_IDS as SERVICE_IDS  # read without this module
 from cardgen.util.resources import data_path
 
 SERVICES_FILE = data_path("cardgen.render", "services.yaml")
@@ -100,9 +101,6 @@ def services(path: Path = SERVICES_FILE) -> dict[str, Service]:
     """Every service by id, in file order."""
     data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
     return {k: Service.model_validate({**v, "id": k}) for k, v in data.items()}
-
-
-SERVICE_IDS = ("home", "tgc", "mpc", "dtc")
 
 
 def service(service_id: str) -> Service:
