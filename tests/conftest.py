@@ -8,6 +8,7 @@ import json
 import os
 import re
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,24 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "cards"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def _keep_bytecode() -> None:
+    """Where the environment forbids ``__pycache__`` folders (``PYTHONDONTWRITEBYTECODE``), keep
+    compiled modules out of the source tree instead, in the user's cache folder: else every xdist
+    worker rewrites and compiles every test module again (about 20 s of CPU a worker) and every
+    ``cardgen`` the tests start compiles cardgen again.  The workers and the subprocesses inherit
+    the setting through the environment."""
+    if not sys.dont_write_bytecode or sys.pycache_prefix:
+        return
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    prefix = str(cache / "cardgen-tests" / "pycache")
+    sys.pycache_prefix, sys.dont_write_bytecode = prefix, False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+
+
+_keep_bytecode()
 
 # A shared machine may be slow to generate inputs: that is not a failure of the code.  Every
 # run tries the same inputs (derandomised, no example database): a run that passes passes again.
