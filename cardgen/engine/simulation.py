@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.engine.bots import RandomBot, bot_factories, bot_names, make_bot
-from cardgen.engine.chance import settle
+from cardgen.engine.chance import at_chance, settle
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError
 from cardgen.engine.protocol import Game, State, seat_name
@@ -245,13 +245,18 @@ class KitTable:
         # the kit's random bots draw here, as their choose would (the same draws, no calls)
         draws = [b.random if type(b) is RandomBot else None for b in bots]
         movers, legal_actions, is_terminal = state.movers, state.legal_actions, state.is_terminal
-        if chance:
-            settle(state)
-        while not is_terminal():
+        while True:
+            seats = movers()
+            if not seats:  # the end, or a chance node (where nobody moves): settle it
+                if is_terminal():
+                    break
+                if chance and at_chance(state):
+                    settle(state)
+                    continue
             if steps >= limit:
                 raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
             joint = {}
-            for p in movers():
+            for p in seats:
                 draw = draws[p]
                 if draw is None:
                     joint[p] = bots[p].choose(state, p)
@@ -259,8 +264,6 @@ class KitTable:
                     legal = legal_actions(p)
                     joint[p] = legal[int(draw() * len(legal))]
             apply(joint)
-            if chance:
-                settle(state)
             steps += 1
         returns = state.returns()
         best = max(returns)

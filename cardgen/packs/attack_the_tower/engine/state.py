@@ -422,6 +422,10 @@ class State:
             raise IllegalAction(f"{seat_name(p)} cannot play action {action} in {self.phase}")
         self.step(action)
 
+    def apply_chosen(self, actions: Mapping[int, int]) -> None:
+        """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
+        self.step(actions[self.actor])
+
     def step(self, action: int) -> None:
         """Play ``action``, legal for the seat to act, and advance to the next decision."""
         p = self.actor

@@ -366,6 +366,11 @@ class State:
         self._legal = None
         self._apply(action)
 
+    def apply_chosen(self, actions: Mapping[int, int]) -> None:
+        """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
+        self._legal = None
+        self._apply(actions[self.current])
+
     def _apply(self, action: int) -> None:
         a = decode(action)
         seat = self.current

@@ -210,6 +210,10 @@ class State:
                 raise IllegalAction(
                     f"P{p + 1} cannot {self._words(a)} in the {PHASES[self.phase]} phase"
                 )
+        self.apply_chosen(actions)
+
+    def apply_chosen(self, actions: Mapping[int, int]) -> None:
+        """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
         ph = self.phase
         if ph == DISTRIBUTE:
             (p, a), *_ = actions.items()
