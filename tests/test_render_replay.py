@@ -100,6 +100,19 @@ def test_replayed_forms_write_what_reportlab_writes(tmp_path):
     assert all(form.stream is not None for form in cache.forms.values())  # compressed once
 
 
+def test_forms_ended_by_end_form_write_what_reportlab_writes(tmp_path, monkeypatch):
+    """A form drawn afresh is written by ``_rl_fast.end_form``: the bytes of ``endForm``."""
+    image = tmp_path / "dot.png"
+    Image.new("RGB", (4, 4), (200, 30, 30)).save(image)
+    ours = _pdf(_NoReplay(FontSeed(FONTS)), image)
+
+    def public(c, name, bbox):
+        c.endForm()
+
+    monkeypatch.setattr(_rl_fast, "end_form", public)
+    assert ours == _pdf(_NoReplay(FontSeed(FONTS)), image)
+
+
 @pytest.mark.parametrize("text", ["0 0 m 1 1 l S", "BT (\\001\\002) Tj ET\n", "é·×", "a\x1bb"])
 def test_form_streams_are_encoded_as_reportlab_encodes_them(text):
     try:

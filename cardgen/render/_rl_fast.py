@@ -6,6 +6,9 @@ that pays for itself: ``benchmarks/bench_render.py`` measures it saving 22-24 % 
 shortcuts once kept here (pages, forms, text and colours written straight to bytes, a font
 metrics cache, font streams compressed once) saved under 10 % and was dropped for the public API.
 
+The first PDF that draws a form writes it the same way (:func:`end_form`): the bytes
+``endForm`` writes, without reportlab formatting the form's dictionaries object by object.
+
 A render writes a dozen PDFs holding the same card faces.  Instead of laying out and drawing
 each face again in every PDF, the content stream of a form is captured the first time it is
 drawn (:func:`capture`) and added, compressed once, to every later PDF as a
@@ -16,7 +19,8 @@ names and the same character codes in every TrueType subset (:func:`seed_fonts`,
 :func:`learn_fonts`).
 
 The internals this relies on: a canvas's ``_code``, ``_preamble``, ``_formsinuse``,
-``_annotationrefs``, ``_pageCompression`` and ``_doc`` (``addForm``,
+``_annotationrefs``, ``_pageCompression``, ``_restartAccumulators``, ``pop_state_stack`` and
+``_doc`` (``addForm``,
 ``idToObjectNumberAndVersion``, ``encrypt``), ``reportlab.pdfbase.pdfdoc``'s ``PDFObject`` and
 ``BasicFonts``, and a TrueType font's per-document ``state``.  They were checked with the
 reportlab releases of :data:`TESTED`, which ``pyproject.toml`` allows; on any other release, or
@@ -30,6 +34,7 @@ import os
 import re
 import zlib
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -70,13 +75,38 @@ def replays() -> bool:
     return tested() and os.environ.get(PUBLIC_ENV, "").strip() in ("", "0")
 
 
-def capture(c: Canvas, deps: Iterable[str]) -> tuple[list[str], str] | None:
-    """The code and the canvas preamble of the form being drawn on ``c`` (call just before
-    ``c.endForm()``), or None if it cannot be replayed: it draws an XObject that is not one of
-    the forms ``deps`` (an image, which a later PDF would not hold) or has annotations."""
-    if c._annotationrefs or not set(c._formsinuse) <= set(deps) or not c._pageCompression:
+@dataclass(frozen=True)
+class Ended:
+    """A form as :func:`end_form` wrote it: its code, the canvas preamble it was drawn with,
+    its compressed stream and the XObjects (forms, images) it draws."""
+
+    code: list[str]
+    preamble: str
+    stream: bytes
+    uses: list[str]
+
+    def replayable(self, deps: Iterable[str]) -> bool:
+        """Whether a later PDF can replay it: it draws no XObject but the forms ``deps`` (an
+        image would not be in that PDF)."""
+        return set(self.uses) <= set(deps)
+
+
+def end_form(c: Canvas, name: str, bbox: Bbox) -> Ended | None:
+    """End the form ``name`` being drawn on ``c`` (begun with ``c.beginForm``) and define it
+    in ``c``'s PDF as a :class:`FormXObject`: the bytes ``c.endForm()`` writes, without
+    reportlab's object-by-object formatting of the form (a tenth of drawing a page of faces).
+    A form with annotations, or on a canvas that does not compress, is ended by
+    ``c.endForm()`` and None returned."""
+    if c._annotationrefs or not c._pageCompression:
+        c.endForm()
         return None
-    return list(c._code), c._preamble
+    code, preamble, uses = list(c._code), c._preamble, list(c._formsinuse)
+    stream = zlib.compress(_pdfdoc_bytes("\n".join([preamble, *code])))
+    c._doc.addForm(name, FormXObject(bbox, stream, uses))
+    # what endForm does once the form is added: the page's code back, the graphics state
+    c._restartAccumulators()
+    c.pop_state_stack()
+    return Ended(code, preamble, stream, uses)
 
 
 def add_form(c: Canvas, name: str, bbox: Bbox, form: CachedForm) -> None:

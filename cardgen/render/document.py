@@ -104,13 +104,13 @@ class Document:
                 draw(self)
             finally:
                 deps = self._capturing.pop()
-            captured = None
-            if self.cache is not None and cacheable:
-                captured = _rl_fast.capture(c, [dep[0] for dep in deps])
-            c.endForm()
-            if captured is not None and self.cache is not None:
-                code, preamble = captured
-                self.cache.put(name, CachedForm(code, deps, preamble))
+            if self.cache is None:
+                c.endForm()
+            else:
+                ended = _rl_fast.end_form(c, name, corners)
+                if ended is not None and cacheable and ended.replayable(d[0] for d in deps):
+                    form = CachedForm(ended.code, deps, ended.preamble, ended.stream)
+                    self.cache.put(name, form)
         self._forms.add(name)
         return name
 

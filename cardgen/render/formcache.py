@@ -26,8 +26,8 @@ FormDef = tuple[str, Box, DrawFn]
 @dataclass
 class CachedForm:
     """A form's content stream and the forms it refers to, in first-use order; ``stream`` is
-    the code compressed after ``preamble`` (the canvas preamble it was drawn with), once a
-    document has replayed it."""
+    the code compressed after ``preamble`` (the canvas preamble it was drawn with), kept for
+    the documents whose preamble is the same."""
 
     code: list[str]
     deps: list[FormDef]

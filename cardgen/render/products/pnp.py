@@ -15,8 +15,9 @@ long edge (to glue sheet to sheet); no calibration page.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.render.fonts import string_width
 from cardgen.render.geometry import (
@@ -27,11 +28,19 @@ from cardgen.render.geometry import (
     cut_lines,
     draw_crop_marks,
     fit_grid,
+    record_cuts,
+    recording_cuts,
 )
 from cardgen.render.layout import CardLayout
 from cardgen.render.painters import back_form, face_form
 from cardgen.render.products.base import PnpSettings, RenderContext
 from cardgen.render.units import mm
+
+if TYPE_CHECKING:
+    from cardgen.render.document import Document
+
+#: the name of the form of a page's crop marks
+CROP_MARKS = "pnp-crop-marks"
 
 FLIP_TEXT = {
     Duplex.LONG: "duplex, flip on long edge",
@@ -97,12 +106,8 @@ class PnpWriter:
         no crop mark is cut short), shrunk to fit that space."""
         font = self.ctx.theme.font("regular")
         size = self.ctx.settings.pnp.label_size
-        xs, _ = cut_lines(self.grid)
-        pw, ph = self.grid.paper.pt
-        bounds = [mm(self.margin), *xs, pw - mm(self.margin)]
-        clear = mm(1.0)
-        gaps = [(b - a - 2 * clear, (a + b) / 2) for a, b in itertools.pairwise(bounds)]
-        room, cx = max(gaps, key=lambda g: (round(g[0], 3), -abs(g[1] - pw / 2)))
+        room, cx = self._label_room
+        _, ph = self.grid.paper.pt
         width = string_width(text, font, size)
         if width > room:
             size, width = size * room / width, room
@@ -110,6 +115,17 @@ class PnpWriter:
         band = (ext.y2 + b, ph - mm(self.margin)) if top else (mm(self.margin), ext.y - b)
         y = (band[0] + band[1]) / 2 - size * 0.35
         return cx, y, size, width
+
+    @functools.cached_property
+    def _label_room(self) -> tuple[float, float]:
+        """The width and centre of the widest space between two vertical cut lines nearest
+        the page's middle (:meth:`label_box`), the same on every page."""
+        xs, _ = cut_lines(self.grid)
+        pw, _ = self.grid.paper.pt
+        bounds = [mm(self.margin), *xs, pw - mm(self.margin)]
+        clear = mm(1.0)
+        gaps = [(b - a - 2 * clear, (a + b) / 2) for a, b in itertools.pairwise(bounds)]
+        return max(gaps, key=lambda g: (round(g[0], 3), -abs(g[1] - pw / 2)))
 
     def label(self, text: str, top: bool = False) -> Box:
         """A small line of text above or below the cards; returns the box it covers."""
@@ -120,10 +136,17 @@ class PnpWriter:
         return Box(cx - width / 2, y - size * 0.25, width, size * 1.2)
 
     def crop_marks(self) -> None:
-        """The crop marks of the page (:func:`draw_crop_marks`)."""
-        draw_crop_marks(
-            self.doc.c, self.grid, self.marks, bleed=self.grid.bleed, margin=self.margin
-        )
+        """The crop marks of the page (:func:`draw_crop_marks`): the same on every page, so
+        drawn once as a form (:data:`CROP_MARKS`) and placed on each; the cuts are recorded
+        page by page."""
+        doc, grid = self.doc, self.grid
+
+        def draw(d: Document) -> None:
+            with recording_cuts():  # recorded below, on every page that places the form
+                draw_crop_marks(d.c, grid, self.marks, bleed=grid.bleed, margin=self.margin)
+
+        doc.c.doForm(doc.form(CROP_MARKS, Box(0, 0, *grid.paper.pt), draw, cacheable=False))
+        record_cuts(doc.c, self.slots(None), grid.bleed)
 
     def labels(self, head: str, foot: str) -> None:
         """The page's two labels: what the kit is above the cards, which sheet below."""
