@@ -2,7 +2,8 @@
 
 Each card: a frame, a title, a cost circle with its number, two power numbers, three lines of
 wrapped text and a few vector icons.  No layout engine, no fonts to embed, no reuse: the
-simplest thing a person might write.  ``python benchmarks/baseline_reportlab.py OUT.pdf``.
+simplest thing a person might write.
+``python benchmarks/baseline_reportlab.py OUT.pdf [CARDS]`` (default 160 cards).
 """
 
 from __future__ import annotations
@@ -81,4 +82,7 @@ def render(out, cards: int = 160) -> None:
 
 
 if __name__ == "__main__":
-    render(sys.argv[1] if len(sys.argv) > 1 else "baseline.pdf")
+    render(
+        sys.argv[1] if len(sys.argv) > 1 else "baseline.pdf",
+        int(sys.argv[2]) if len(sys.argv) > 2 else 160,
+    )

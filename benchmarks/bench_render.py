@@ -18,6 +18,13 @@ Prints medians; never asserts on them.  Two views:
 * library: the drawing and writing alone, in one warm process (catalogue loaded once), as
   shipped and through the public API.
 
+Per card (``--scale K``, default 10): the issue's command on the catalogue and on the same
+catalogue K times over (every card design repeated K times under new ids and names, its rules
+asking for K times the cards), and the baseline drawing 160 and 160 × K cards; each side's cost
+per card beyond the first 160 is the difference of the two runs over the cards added, so the
+start-up cancels.  In the process view (CPU time, the catalogues validated by the warm-up run)
+and in the library view (drawing and writing alone, CPU time).
+
 The raster step (``-p png -p tts -p contact``: every design rasterised once by PDFium, then the
 PNG files, TTS sheets and contact sheet cut from it) is timed in both views with ``--jobs 1``
 and ``--jobs 2`` (more cores: ``--raster-jobs 1,2,4``); the files are the same for every number.
@@ -32,6 +39,7 @@ summed by package).
 
     python benchmarks/bench_render.py [--cards cards] [--runs 7] [--all-runs 3] [--no-all]
                                       [--raster-jobs 1,2] [--raster-runs 3] [--imports]
+                                      [--scale 10] [--scale-runs 3]
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ import io
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -64,6 +73,8 @@ FLOOR = "cli + catalogue load only (no render)"
 TYPER_FLOOR = "a no-op typer command, same arguments"
 STARTUP = "render start-up (up to the first page)"
 IMAGES = ("png", "tts", "contact")
+SCALED = "pnp A4+Letter + print, {n} cards"
+SCALED_BASE = "baseline, {n} cards"
 
 #: ``CARDGEN_REPORTLAB_PUBLIC``: draw through reportlab's public API only
 PUBLIC_ENV = {"CARDGEN_REPORTLAB_PUBLIC": "1"}
@@ -79,6 +90,44 @@ main()
 """
 
 Cases = dict[str, tuple[list[str], int, dict[str, str]]]
+
+
+def scaled_catalogue(src: Path, dst: Path, k: int) -> int:
+    """Write to ``dst`` the catalogue ``src`` with every card design ``k`` times (the copies
+    after the first with ``-2``, ``-3`` … on their id and `` 2``, `` 3`` … on their name), its
+    rules asking for ``k`` times the cards; return its cards (copies counted)."""
+    import yaml
+
+    shutil.copytree(src, dst)
+    total = 0
+    for path in sorted(dst.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if path.name == "rules.yaml" or not isinstance(data, dict) or "cards" not in data:
+            continue
+        cards = []
+        for i in range(1, k + 1):
+            for card in data["cards"]:
+                card = dict(card)
+                if i > 1:
+                    card["id"], card["name"] = f"{card['id']}-{i}", f"{card['name']} {i}"
+                cards.append(card)
+                total += int(card.get("copies", 1))
+        data["cards"] = cards
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "utf-8")
+    rules_path = dst / "rules.yaml"
+    rules = yaml.safe_load(rules_path.read_text(encoding="utf-8"))
+    book = rules.get("catalogue", {})
+    if "cards_per_deck_season" in book:
+        book["cards_per_deck_season"] *= k
+    if "cards" in rules.get("components", {}):
+        rules["components"]["cards"] *= k
+    rules_path.write_text(yaml.safe_dump(rules, sort_keys=False, allow_unicode=True), "utf-8")
+    return total
+
+
+def per_card(small: tuple[int, float], large: tuple[int, float]) -> float:
+    """Seconds per card beyond the smaller run: ``(cards, seconds)`` of two runs."""
+    return (large[1] - small[1]) / (large[0] - small[0])
 
 
 def raster_case(jobs: int) -> str:
@@ -124,8 +173,11 @@ def process_cases(
     out: Path,
     raster_jobs: tuple[int, ...] = (),
     raster_runs: int = 0,
+    scaled: tuple[tuple[str, int], ...] = (),
+    scale_runs: int = 0,
 ) -> Cases:
-    """Each case: its command, its number of timed runs and its extra environment variables."""
+    """Each case: its command, its number of timed runs and its extra environment variables;
+    ``scaled``: the catalogues (folder, cards) timed per card."""
     py = sys.executable
     args = ["render", cards, "-q", "--out"]
     render = [py, "-m", "cardgen", *args]
@@ -170,6 +222,22 @@ def process_cases(
                 {},
             )
             for j in raster_jobs
+        },
+        **{
+            SCALED.format(n=n): (
+                [*render[:4], folder, *render[5:], str(out / f"n{n}"), *pnp_print],
+                scale_runs,
+                {},
+            )
+            for folder, n in scaled
+        },
+        **{
+            SCALED_BASE.format(n=n): (
+                [*baseline[:-1], str(out / f"b{n}.pdf"), str(n)],
+                scale_runs,
+                {},
+            )
+            for _, n in scaled
         },
     }
 
@@ -260,6 +328,60 @@ def library_view(
                 fn()
                 times[name].append(time.perf_counter() - t)
     return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+def library_per_card(scaled: tuple[tuple[str, int], ...], runs: int) -> dict[str, float]:
+    """Median CPU time of the drawing and writing of ``render -p pnp -p print`` (pnp on A4
+    and Letter, the print PDFs) of each catalogue of ``scaled``, and of the baseline drawing
+    as many cards, in this process; the cases take turns, run by run."""
+    sys.path.insert(0, str(HERE))
+    import baseline_reportlab
+
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.render.api import Renderer
+    from cardgen.render.geometry import Duplex
+    from cardgen.render.products.pnp import render_pnp
+    from cardgen.render.products.print import render_print_backs, render_print_pile
+
+    def ours(cat) -> None:
+        ctx = Renderer(cat).context()
+        for paper in ("a4", "letter"):
+            render_pnp(ctx, paper, Duplex.LONG)
+        for pile in ctx.backs_by_pile():
+            render_print_pile(ctx, pile)
+            render_print_backs(ctx, pile)
+
+    cases: dict[str, Callable[[], object]] = {}
+    for folder, n in scaled:
+        cat = load_catalogue(ROOT / folder)
+        cases[SCALED.format(n=n)] = lambda cat=cat: ours(cat)
+        cases[SCALED_BASE.format(n=n)] = lambda n=n: baseline_reportlab.render(io.BytesIO(), n)
+    for fn in cases.values():
+        fn()  # warm
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(runs):
+        for name, fn in cases.items():
+            t = time.process_time()
+            fn()
+            times[name].append(time.process_time() - t)
+    return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+def report_per_card(
+    scaled: tuple[tuple[str, int], ...], proc: dict[str, float], lib: dict[str, float]
+) -> None:
+    """Each side's CPU time per card beyond the smaller catalogue, and their ratio."""
+    (_, small), (_, large) = scaled
+    print(f"per card beyond the first {small} ({small} vs {large} cards), CPU time")
+    for view, times in (("process", proc), ("library", lib)):
+        if not times:
+            continue
+        ours = per_card(*((n, times[SCALED.format(n=n)]) for n in (small, large)))
+        base = per_card(*((n, times[SCALED_BASE.format(n=n)]) for n in (small, large)))
+        print(
+            f"  {view:<8} `render -p pnp -p print` {ours * 1000:6.3f} ms, plain reportlab "
+            f"{base * 1000:6.3f} ms: {ours / base:4.2f}x (goal 2x)"
+        )
 
 
 def import_profile(cards: str, runs: int, out: Path, top: int = 12) -> list[tuple[str, float]]:
@@ -363,19 +485,40 @@ def main() -> None:
     ap.add_argument(
         "--imports", action="store_true", help="Also show where the start-up's imports go."
     )
+    ap.add_argument(
+        "--scale", type=int, default=10, help="Per card: the catalogue this many times over."
+    )
+    ap.add_argument(
+        "--scale-runs", type=int, default=3, help="Runs of each per-card case (0: none)."
+    )
     args = ap.parse_args()
     raster_jobs = tuple(int(j) for j in args.raster_jobs.split(",") if j.strip())
     print(environment())
     print(f"before: {load()}")
     with tempfile.TemporaryDirectory(prefix="bench-render-") as tmp:
         all_runs = 0 if args.no_all else args.all_runs
+        scaled: tuple[tuple[str, int], ...] = ()
+        if args.scale_runs and args.scale > 1:
+            big = Path(tmp) / "scaled" / "cards"
+            n = scaled_catalogue(ROOT / args.cards, big, args.scale)
+            scaled = ((args.cards, n // args.scale), (str(big), n))
         cases = process_cases(
-            args.cards, args.runs, all_runs, Path(tmp), raster_jobs, args.raster_runs
+            args.cards,
+            args.runs,
+            all_runs,
+            Path(tmp),
+            raster_jobs,
+            args.raster_runs,
+            scaled,
+            args.scale_runs,
         )
         proc = process_view(cases)
         imports = import_profile(args.cards, args.runs, Path(tmp)) if args.imports else []
+        lib_scaled = library_per_card(scaled, args.scale_runs) if scaled else {}
     lib = library_view(args.cards, args.runs, raster_jobs, args.raster_runs)
     report(proc)
+    if scaled:
+        report_per_card(scaled, {k: cpu for k, (_, cpu) in proc.items()}, lib_scaled)
     if imports:
         print("start-up imports (python -X importtime, self time by package, median)")
         for name, t in imports:
