@@ -278,8 +278,11 @@ class _EngineOps:
         return self.engine.search_actions(state, player)
 
     def apply(self, state: Any, actions: Mapping[int, int]) -> None:
-        state.apply(actions)
-        settle(state)
+        # the search's actions are legal (the engine's search actions or policy): applied
+        # unchecked where the state can (ChosenState)
+        getattr(state, "apply_chosen", state.apply)(actions)
+        if not state.movers():
+            settle(state)
 
     def is_terminal(self, state: Any) -> bool:
         return state.is_terminal()

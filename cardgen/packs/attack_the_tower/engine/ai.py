@@ -257,16 +257,19 @@ def territory_power(state: State, p: int, territory: int, *, defending: bool) ->
     """The damage a territory's troops (and, defending, its bases) deal, without abilities."""
     t = state.table
     me = state.players[p]
+    board, troops, designs, kinds = me.board, me.troops, t.designs, t.troops
     lo = territory * t.slots
     total = 0
     for s in range(lo, lo + t.slots):
-        if me.board[s] < 0:
+        d = board[s]
+        if d < 0:
             continue
-        troop = t.troops[state.design(me.board[s]).troop]
-        if not (defending and troop.artillery):  # defending artillery hits nothing
-            total += me.troops[s] * troop.power
+        troop = kinds[designs[d].troop]
         if defending:
             total += t.base_power
+            if troop.artillery:  # defending artillery hits nothing
+                continue
+        total += troops[s] * troop.power
     return total
 
 
@@ -285,12 +288,17 @@ def _best_attack(state: State, p: int) -> int | None:
     t = state.table
     best, margin = None, 0
     limit = t.settings.attacks_per_territory
+    defence: list[int] | None = None  # each target's power, once a territory may attack
     for f in range(t.territories):
         if state.attacks[f] >= limit or state.territory_troops(p, f) == 0:
             continue
         power = territory_power(state, p, f, defending=False)
-        for target in range(t.territories):
-            m = power - territory_power(state, 1 - p, target, defending=True)
+        if defence is None:
+            defence = [
+                territory_power(state, 1 - p, g, defending=True) for g in range(t.territories)
+            ]
+        for target, held in enumerate(defence):
+            m = power - held
             if m > margin:
                 best, margin = A.attack_action(f, target), m
     return best
