@@ -1,4 +1,4 @@
-"""The documents' contents cache and the SVG icon cache keep private, keyed entries like the
+"""The documents' chunk cache and the SVG icon cache keep private, keyed entries like the
 other caches: 0700 folders, 0600 files, an entry used only under the key it names, never read
 through a symlink, and nothing read or written in a folder others may change."""
 
@@ -10,7 +10,8 @@ import shutil
 
 import pytest
 
-from cardgen.docs import pdf_build
+from cardgen.docs import pdf_chunks
+from cardgen.docs.pdf import page_template
 from cardgen.render import svg_icons
 from cardgen.util.resources import data_path
 
@@ -68,28 +69,36 @@ def test_an_icon_entry_symlinked_elsewhere_is_not_followed(cache, tmp_path, monk
     assert not entry.is_symlink()
 
 
-ENTRIES = [(0, "Card reference", 3, "sec-cards"), (1, "Battle deck", 4, "sec-battle")]
+def _chunk(key: str, text: str) -> pdf_chunks.Chunk:
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph
+
+    style = getSampleStyleSheet()["Normal"]
+    return pdf_chunks.Chunk("c", "page", lambda: [Paragraph(text, style)], key)
 
 
-def test_contents_are_private_entries_naming_their_key(cache):
-    pdf_build.remember_contents("k1", ENTRIES)
-    folder = cache / "contents"
+LAYOUT = pdf_chunks.Layout(lambda: [page_template()], (), "t", "s", "c", "Helvetica")
+
+
+def test_chunks_are_private_entries_naming_their_key(cache):
+    drawn = pdf_chunks.draw_chunk(_chunk("k1", "one"), LAYOUT)
+    folder = cache / "pdf-chunks"
     assert folder.stat().st_mode & 0o777 == 0o700
     entry = _only_entry(folder)
     assert entry.stat().st_mode & 0o777 == 0o600
     assert json.loads(entry.read_text())["key"] == "k1"
-    assert pdf_build.known_contents("k1") == ENTRIES
+    assert pdf_chunks.draw_chunk(_chunk("k1", "never drawn"), LAYOUT) == drawn
 
 
-def test_contents_swapped_or_malformed_are_not_used(cache):
-    pdf_build.remember_contents("k1", ENTRIES)
-    folder = cache / "contents"
-    shutil.copyfile(folder / "k1.json", folder / "k2.json")  # k1's entries under k2's name
-    assert pdf_build.known_contents("k2") is None
+def test_chunks_swapped_or_malformed_are_not_used(cache):
+    one = pdf_chunks.draw_chunk(_chunk("k1", "one"), LAYOUT)
+    folder = cache / "pdf-chunks"
+    shutil.copyfile(folder / "k1.json", folder / "k2.json")  # k1's chunk under k2's name
+    assert pdf_chunks.draw_chunk(_chunk("k2", "two"), LAYOUT).pdf != one.pdf
     data = json.loads((folder / "k1.json").read_text())
-    data["entries"] = [[0, "x"]]
+    data["pages"] = "many"
     (folder / "k1.json").write_text(json.dumps(data))
-    assert pdf_build.known_contents("k1") is None
+    assert pdf_chunks.draw_chunk(_chunk("k1", "one"), LAYOUT) == one  # drawn again
 
 
 def test_an_open_cache_folder_is_neither_read_nor_written(tmp_path, monkeypatch):
@@ -98,9 +107,8 @@ def test_an_open_cache_folder_is_neither_read_nor_written(tmp_path, monkeypatch)
     shared.chmod(0o777)
     monkeypatch.setenv("CARDGEN_CACHE_DIR", str(shared))
     monkeypatch.setattr(svg_icons, "_PROGRAMS", {})
-    pdf_build.remember_contents("k1", ENTRIES)
+    pdf_chunks.draw_chunk(_chunk("k1", "one"), LAYOUT)
     assert svg_icons.program(ICON.read_bytes())
-    assert pdf_build.known_contents("k1") is None
     assert os.listdir(shared) == []
 
 

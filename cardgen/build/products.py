@@ -439,11 +439,13 @@ def _document_step(
     cards = tuple(c.id for c in ctx.catalogue)
 
     def run(out: Path) -> list[Output]:
+        from cardgen.docs.pdf_chunks import page_count  # its pages are in object streams
+
         return [
             Output(
                 p.relative_to(out).as_posix(),
                 describe(p),
-                pdf_pages(p) if p.suffix == ".pdf" else None,
+                page_count(p) if p.suffix == ".pdf" else None,
                 {component: 1} if component and p.suffix == ".pdf" else {},
                 variant,
                 cards,
@@ -486,12 +488,22 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
             ctx.memo["appendix"] = build_appendix(ctx.catalogue)
         return ctx.memo["appendix"]
 
+    # the PDFs' chunks are kept by their content and all the documents read besides the cards
+    # (cardgen.docs.pdf_chunks): after a card edit only the chunks that show it are drawn
+    chunks = digest_data({**step_inputs(ctx, None, files, ()), "code": code_digest("")})
+
     def write_appendices(out: Path) -> list[Path]:
+        from cardgen.docs.pdf_chunks import kept
+
         contents[:] = appendix().contents
-        return write_appendix(appendix(), out / "appendix", formats)
+        with kept(chunks):
+            return write_appendix(appendix(), out / "appendix", formats)
 
     def write_rulebook_after(out: Path) -> list[Path]:
-        return write_rulebook(ctx.catalogue, out / "rulebook", formats, source, appendix())
+        from cardgen.docs.pdf_chunks import kept
+
+        with kept(chunks):
+            return write_rulebook(ctx.catalogue, out / "rulebook", formats, source, appendix())
 
     steps = [
         _document_step(

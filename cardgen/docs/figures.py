@@ -45,11 +45,7 @@ class FigureFlowable(Flowable):
         return availWidth, self.figure.height * self.scale
 
     def draw(self) -> None:
-        from cardgen.docs.pdf_build import LayoutCanvas
-
         canv = self.canv
-        if isinstance(canv, LayoutCanvas):  # the layout pass draws nothing
-            return
         canv.saveState()
         canv.translate((self.avail - self.figure.width * self.scale) / 2, 0)
         canv.scale(self.scale, self.scale)

@@ -1,114 +1,98 @@
 """The PDF appendix: A4, the cards' embedded fonts, vector icons and charts, outline and TOC.
 
-reportlab's invariant mode and a fixed document info make the bytes depend on the input only.
+Drawn in chunks (:mod:`cardgen.docs.pdf_chunks`): the front page with the contents, then a
+chunk per top-level section that starts a page; byte-identical for identical input.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from io import BytesIO
+from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import (
-    BaseDocTemplate,
-    Flowable,
-    Frame,
-    PageTemplate,
-    TableStyle,
-)
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, PageTemplate, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.docs.content import Appendix, for_format
-from cardgen.docs.pdf_build import (
-    PLACEHOLDER,
-    Contents,
-    Entry,
-    Para,
-    colour,
-    contents_key,
-    first_pass_lays_out,
-    known_contents,
-    remember_contents,
+from cardgen.docs.pdf_build import Entry, Para, colour
+from cardgen.docs.pdf_chunks import (
+    Chunk,
+    Drawn,
+    Footer,
+    Info,
+    Layout,
+    assemble,
+    chunk_key,
+    document_context,
+    draw_chunk,
 )
-from cardgen.docs.pdf_sections import Styles, story
+from cardgen.docs.pdf_sections import Styles, section_chunks, style_data
 from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
 
 MARGIN = 48.0
 
 
-class _Doc(BaseDocTemplate):
-    """A4 pages with a footer; headings with an ``outline`` entry become bookmarks + TOC lines."""
+def page_template() -> PageTemplate:
+    """The one-column A4 page of the appendix (and of the rulebook's appendices)."""
+    frame = Frame(MARGIN, MARGIN, A4[0] - 2 * MARGIN, A4[1] - 2 * MARGIN, id="body")
+    return PageTemplate("page", [frame])
 
-    toc_depth = 1  # deepest outline level listed in the table of contents
 
-    def __init__(
-        self,
-        buf: BytesIO,
-        theme: PdfTheme,
-        title: str,
-        subject: str,
-        creator: str = "cardgen appendix",
-    ) -> None:
-        super().__init__(
-            buf,
-            pagesize=A4,
-            leftMargin=MARGIN,
-            rightMargin=MARGIN,
-            topMargin=MARGIN,
-            bottomMargin=MARGIN,
-            title=title,
-            author="cardgen",
-            subject=subject,
-            creator=creator,
-            invariant=1,
-            initialFontName=theme.regular,
-        )
-        self.theme, self.doc_title = theme, title
-        frame = Frame(MARGIN, MARGIN, A4[0] - 2 * MARGIN, A4[1] - 2 * MARGIN, id="body")
-        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
+def theme_fonts(theme: PdfTheme) -> tuple[str, ...]:
+    return (theme.regular, theme.bold, theme.italic, theme.title)
 
-    def _footer(self, canv, doc) -> None:
-        canv.saveState()
-        canv.setFont(self.theme.regular, 8)
+
+def footer(theme: PdfTheme, title: str) -> Footer:
+    """The appendix's footer: its title on the left, the page number on the right."""
+
+    def draw(canv: Canvas, page: int) -> None:
+        canv.setFont(theme.regular, 8)
         canv.setFillColor(colour("#555555"))
-        canv.drawString(MARGIN, MARGIN / 2, self.doc_title)
-        canv.drawRightString(A4[0] - MARGIN, MARGIN / 2, str(doc.page))
-        canv.restoreState()
+        canv.drawString(MARGIN, MARGIN / 2, title)
+        canv.drawRightString(A4[0] - MARGIN, MARGIN / 2, str(page))
 
-    def beforeDocument(self) -> None:
-        self.canv.showOutline()
-        self.contents_entries: list[Entry] = []  # as notified to the table of contents
+    return draw
 
-    def afterFlowable(self, flowable: Flowable) -> None:
-        entry = getattr(flowable, "outline", None)
-        if entry is None:
-            return
-        level, text, key = entry
-        self.canv.addOutlineEntry(text, key, level=level, closed=level >= 1)
-        if level <= self.toc_depth:
-            line = (level, escape(text), self.page, key)
-            self.contents_entries.append(line)
-            self.notify("TOCEntry", line)
 
-    def build_with_contents(self, story: Sequence[Flowable], contents: TableOfContents) -> None:
-        """Build from ``story``, which holds ``contents``, in ``multiBuild``'s passes (more, as
-        ever, while the entries move): from the entries these headings had last time, else
-        from a first pass that lays the document out without drawing it."""
-        key = contents_key(f"{type(self).__name__}: {self.doc_title}", story)
-        known = known_contents(key)
-        if known:
-            contents.addEntries(known)
-            self.multiBuild(list(story))
-        else:
-            contents.addEntries([PLACEHOLDER])  # never the entries found: a second pass follows
-            self.multiBuild(list(story), canvasmaker=first_pass_lays_out())
-        remember_contents(key, self.contents_entries)
+def contents_entries(drawn: Sequence[Drawn], first: int, depth: int) -> list[Entry]:
+    """The lines of the contents: the outline entries of ``drawn`` down to level ``depth``,
+    with their page numbers when ``drawn`` starts on page ``first``."""
+    out: list[Entry] = []
+    page = first
+    for d in drawn:
+        out += [(lv, escape(t), page + p, k) for lv, t, k, p in d.outline if lv <= depth]
+        page += d.pages
+    return out
+
+
+def with_contents(
+    front: Callable[[list[Entry]], Chunk],
+    body: Sequence[Drawn],
+    layout: Layout,
+    depth: int,
+) -> list[Drawn]:
+    """The front chunk (holding the contents of ``body``) drawn, followed by ``body``: the
+    front is drawn again while its own length moves the pages it lists."""
+    pages = 1
+    for _ in range(4):
+        drawn = draw_chunk(front(contents_entries(body, pages + 1, depth)), layout)
+        if drawn.pages == pages:
+            break
+        pages = drawn.pages
+    return [drawn, *body]
+
+
+def contents_flowable(styles: Styles, entries: list[Entry], **kw: float) -> TableOfContents:
+    """The table of contents listing ``entries``."""
+    toc = _toc(styles, **kw)
+    toc._lastEntries = list(entries)
+    return toc
 
 
 def _toc(styles: Styles, size: float = 10.5, space: float = 5) -> TableOfContents:
-    toc = Contents(dotsMinLevel=0)
+    toc = TableOfContents(dotsMinLevel=0)
     toc.levelStyles = [
         ParagraphStyle(
             "toc0",
@@ -152,19 +136,36 @@ def lede(appendix: Appendix, version: bool = True) -> str:
 
 
 def render_pdf(appendix: Appendix) -> bytes:
-    """The whole appendix as PDF bytes."""
+    """The whole appendix as PDF bytes: its front page, then its sections' chunks."""
     appendix = for_format(appendix, "pdf")
     theme = pdf_theme(appendix)
     styles = Styles.create(theme)
     title = f"{appendix.game}: rulebook appendices"
-    buf = BytesIO()
-    doc = _Doc(buf, theme, title, appendix.subject)
-    contents = _toc(styles)
-    front = [
-        Para(escape(title), styles.title),
-        Para(escape(lede(appendix)), styles.body),
-        Para("Contents", styles.h1),
-        contents,
-    ]
-    doc.build_with_contents([*front, *story(appendix, styles)], contents)
-    return buf.getvalue()
+    context = document_context(style_data(appendix))
+    layout = Layout(
+        lambda: [page_template()],
+        theme_fonts(theme),
+        title,
+        appendix.subject,
+        "cardgen appendix",
+        theme.regular,
+    )
+    body = [draw_chunk(c, layout) for c in section_chunks(appendix, styles, context)]
+    head = [escape(title), escape(lede(appendix))]
+
+    def front(entries: list[Entry]) -> Chunk:
+        def flowables() -> list[Flowable]:
+            return [
+                Para(head[0], styles.title),
+                Para(head[1], styles.body),
+                Para("Contents", styles.h1),
+                contents_flowable(styles, entries),
+            ]
+
+        return Chunk(
+            "front", "page", flowables, chunk_key(context, "front", "page", (head, entries))
+        )
+
+    drawn = with_contents(front, body, layout, depth=1)
+    info = Info(title, appendix.subject, "cardgen appendix", footer(theme, title))
+    return assemble(drawn, info, theme_fonts(theme))

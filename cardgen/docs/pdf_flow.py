@@ -14,7 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from cardgen.docs.content import Segment
-from cardgen.docs.pdf_build import colour, drawing
+from cardgen.docs.pdf_build import colour
 from cardgen.docs.pdf_theme import IconDrawer
 
 _WORDS = re.compile(r"\S+|\s+")
@@ -196,8 +196,6 @@ class IconText(Flowable):
         return part
 
     def draw(self) -> None:
-        if not drawing(self):  # the layout pass
-            return
         canv = self.canv
         if self.anchor:
             canv.bookmarkHorizontal(self.anchor, 0, self.height)

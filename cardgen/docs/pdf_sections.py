@@ -38,7 +38,8 @@ from cardgen.docs.content import (
     Table as TableBlock,
 )
 from cardgen.docs.inline import code_spans
-from cardgen.docs.pdf_build import Grid, Keep, Para, colour
+from cardgen.docs.pdf_build import Grid, Para, colour
+from cardgen.docs.pdf_chunks import Chunk, chunk_key
 from cardgen.docs.pdf_flow import IconText, Run
 from cardgen.docs.pdf_theme import PdfTheme
 
@@ -373,13 +374,47 @@ def section(sec: Section, s: Styles, depth: int = 0) -> list[Flowable]:
     for sub in sec.sections:
         body.extend(section(sub, s, depth + 1))
     if sec.keep:
-        return [*out, Keep(body), Spacer(1, 6)]
+        return [*out, KeepTogether(body), Spacer(1, 6)]
     return out + body
 
 
-def story(a: Appendix, s: Styles, first_break: bool = True) -> list[Flowable]:
-    """Every section's flowables, in the appendix's order (from a new page: ``first_break``)."""
-    out: list[Flowable] = [PageBreak()] if first_break else []
+def style_data(a: Appendix) -> tuple:
+    """What the look of the appendix's flowables depends on besides their sections: the
+    fonts and the icons' badges (the icons themselves are the pack's files and code)."""
+    return (a.fonts, a.icon_labels, a.icon_colours)
+
+
+def section_chunks(
+    a: Appendix,
+    s: Styles,
+    context: str | None,
+    lead: Callable[[], list[Flowable]] | None = None,
+    lead_data: object = None,
+) -> list[Chunk]:
+    """The appendix's sections cut into chunks (:mod:`cardgen.docs.pdf_chunks`), a new one
+    at each top-level section that starts a page; the first starts with ``lead()`` (made
+    from ``lead_data``), if given, else on a page of its own."""
+    groups: list[list[Section]] = []
     for sec in a.sections:
-        out.extend(section(sec, s))
-    return out
+        if not groups or sec.break_before == "page":
+            groups.append([])
+        groups[-1].append(sec)
+
+    def chunk(i: int, group: list[Section]) -> Chunk:
+        first = lead if i == 0 else None
+
+        def flowables() -> list[Flowable]:
+            out = [f for sec in group for f in section(sec, s)]
+            if out and isinstance(out[0], PageBreak):
+                out = out[1:]  # a chunk starts on a page of its own
+            return [*(first() if first else []), *out]
+
+        data = (lead_data if first else None, tuple(group))
+        return Chunk(
+            f"sections {group[0].id}",
+            "page",
+            flowables,
+            chunk_key(context, "sections", "page", data),
+        )
+
+    return [chunk(i, g) for i, g in enumerate(groups)]

@@ -7,17 +7,15 @@ the appendix PDF's fonts, inline vector icons and outline; byte-identical for id
 from __future__ import annotations
 
 from dataclasses import replace
-from io import BytesIO
 from xml.sax.saxutils import escape
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
     Frame,
     KeepTogether,
-    NextPageTemplate,
-    PageBreak,
     PageTemplate,
     Spacer,
     TableStyle,
@@ -25,12 +23,30 @@ from reportlab.platypus import (
 
 from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.figures import FigureFlowable
-from cardgen.docs.pdf import MARGIN, _Doc, _toc, lede
-from cardgen.docs.pdf_build import Grid, Para, colour
+from cardgen.docs.pdf import (
+    MARGIN,
+    contents_flowable,
+    lede,
+    page_template,
+    theme_fonts,
+    with_contents,
+)
+from cardgen.docs.pdf_build import Entry, Grid, Para, colour
+from cardgen.docs.pdf_chunks import (
+    Chunk,
+    Footer,
+    Info,
+    Layout,
+    assemble,
+    chunk_key,
+    document_context,
+    draw_chunk,
+)
 from cardgen.docs.pdf_flow import IconText, Run
-from cardgen.docs.pdf_sections import HEAD_BG, INK, MUTED, Styles, story
+from cardgen.docs.pdf_sections import HEAD_BG, INK, MUTED, Styles, section_chunks, style_data
 from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
 from cardgen.docs.rulebook import Block, Rulebook, Span, figures_of
+from cardgen.util.hashing import digest_bytes
 
 GUTTER = 20.0
 ACCENT = "#8E3B2E"
@@ -38,36 +54,32 @@ BODY, LEADING = 9.5, 13.0
 SIZES = {2: 14.0, 3: 11.0}  # heading level -> size
 
 
-class _RulebookDoc(_Doc):
-    """A cover page, two-column rules pages and one-column appendix pages.
+def _templates() -> list[PageTemplate]:
+    """The one-column page (cover, appendices) and the two-column page of the rules."""
+    width, height = A4
+    col = (width - 2 * MARGIN - GUTTER) / 2
+    frames = [
+        Frame(x, MARGIN, col, height - 2 * MARGIN, id=f"col{i}")
+        for i, x in enumerate((MARGIN, MARGIN + col + GUTTER))
+    ]
+    return [page_template(), PageTemplate("columns", frames)]
 
-    Headings of outline level 0 are the contents lines; page numbers sit on the outer corners.
-    """
 
-    toc_depth = 0
+def _footer(theme: PdfTheme, title: str) -> Footer:
+    """Page numbers on the outer corners, the title on the inner ones."""
 
-    def __init__(self, buf: BytesIO, theme: PdfTheme, title: str, subject: str) -> None:
-        super().__init__(buf, theme, title, subject=subject, creator="cardgen appendix --rulebook")
-        width, height = A4
-        col = (width - 2 * MARGIN - GUTTER) / 2
-        frames = [
-            Frame(x, MARGIN, col, height - 2 * MARGIN, id=f"col{i}")
-            for i, x in enumerate((MARGIN, MARGIN + col + GUTTER))
-        ]
-        self.addPageTemplates([PageTemplate("columns", frames, onPage=self._footer)])
-
-    def _footer(self, canv, doc) -> None:
-        canv.saveState()
-        canv.setFont(self.theme.regular, 8)
+    def draw(canv: Canvas, page: int) -> None:
+        canv.setFont(theme.regular, 8)
         canv.setFillColor(colour(MUTED))
         y, right = MARGIN / 2, A4[0] - MARGIN
-        if doc.page % 2:  # recto: number on the right
-            canv.drawString(MARGIN, y, self.doc_title)
-            canv.drawRightString(right, y, str(doc.page))
+        if page % 2:  # recto: number on the right
+            canv.drawString(MARGIN, y, title)
+            canv.drawRightString(right, y, str(page))
         else:
-            canv.drawString(MARGIN, y, str(doc.page))
-            canv.drawRightString(right, y, self.doc_title)
-        canv.restoreState()
+            canv.drawString(MARGIN, y, str(page))
+            canv.drawRightString(right, y, title)
+
+    return draw
 
 
 def _runs(spans: tuple[Span, ...], t: PdfTheme, colour: str = INK) -> list[Run]:
@@ -136,7 +148,9 @@ def _block(b: Block, t: PdfTheme, width: float, size: float = BODY, figures=None
     return _spaced(text, 0, size * 0.55)
 
 
-def _cover(rb: Rulebook, appendix: Appendix, s: Styles, contents: Flowable) -> list[Flowable]:
+def _cover(
+    rb: Rulebook, appendix: Appendix, s: Styles, contents: Flowable, figures
+) -> list[Flowable]:
     t = s.theme
     title = ParagraphStyle(
         "cover", parent=s.title, fontSize=40, leading=46, textColor=colour(ACCENT)
@@ -148,7 +162,6 @@ def _cover(rb: Rulebook, appendix: Appendix, s: Styles, contents: Flowable) -> l
         Para(_version(appendix), sub),
         Spacer(1, 14),
     ]
-    figures = figures_of(rb, appendix.figures)
     out += [_block(b, t, width, size=11.0, figures=figures) for b in rb.intro]
     out += [Spacer(1, 6), Para("Contents", s.h1), contents]
     return out
@@ -159,32 +172,61 @@ def _version(appendix: Appendix) -> str:
     return "Rulebook" if v is None else f"Rulebook · {escape(v)} version"
 
 
-def _appendices(appendix: Appendix, s: Styles) -> list[Flowable]:
+def _appendices_head(appendix: Appendix, s: Styles) -> list[Flowable]:
     head = Para('<a name="appendices"/>Appendices', s.title)
     head.outline = (0, "Appendices", "appendices")  # type: ignore[attr-defined]
-    text = escape(lede(appendix, version=False))
-    return [head, Para(text, s.body), *story(appendix, s, first_break=False)]
+    return [head, Para(escape(lede(appendix, version=False)), s.body)]
+
+
+def _figure_digests(blocks: tuple[Block, ...], figures) -> list[str]:
+    """What the figures ``blocks`` place draw (the digests of their PDFs), in order."""
+    from cardgen.docs.figures import figure_pdf
+
+    return [digest_bytes(figure_pdf(figures[b.id])) for b in blocks if b.kind == "figure"]
 
 
 def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
-    """The rulebook followed by the appendices, as PDF bytes."""
+    """The rulebook followed by the appendices, as PDF bytes: the cover with the contents,
+    the rules in two columns, the appendix's sections (:mod:`cardgen.docs.pdf_chunks`)."""
     appendix = for_format(appendix, "pdf")
     appendix = replace(appendix, icon_labels={**appendix.icon_labels, **rulebook.icon_labels})
     theme = pdf_theme(appendix)
     styles = Styles.create(theme)
-    buf = BytesIO()
-    doc = _RulebookDoc(buf, theme, f"{rulebook.title}: rulebook", appendix.rulebook_description)
-    contents = _toc(styles, size=9.5, space=1.5)
+    title = f"{rulebook.title}: rulebook"
+    subject, creator = appendix.rulebook_description, "cardgen appendix --rulebook"
+    context = document_context(style_data(appendix))
+    layout = Layout(_templates, theme_fonts(theme), title, subject, creator, theme.regular)
     figures = figures_of(rulebook, appendix.figures)
     col = (A4[0] - 2 * MARGIN - GUTTER) / 2 - 14
-    flow = [
-        *_cover(rulebook, appendix, styles, contents),
-        NextPageTemplate("columns"),
-        PageBreak(),
-        *(_block(b, theme, col, figures=figures) for b in rulebook.sections),
-        NextPageTemplate("page"),
-        PageBreak(),
-        *_appendices(appendix, styles),
+    kept = context is not None and bool(figures)
+    rules_data = (rulebook.sections, _figure_digests(rulebook.sections, figures) if kept else ())
+
+    def rules() -> list[Flowable]:
+        return [_block(b, theme, col, figures=figures) for b in rulebook.sections]
+
+    head_data = ("Appendices", lede(appendix, version=False))
+    chunks = [
+        Chunk("rules", "columns", rules, chunk_key(context, "rules", "columns", rules_data)),
+        *section_chunks(
+            appendix, styles, context, lambda: _appendices_head(appendix, styles), head_data
+        ),
     ]
-    doc.build_with_contents(flow, contents)
-    return buf.getvalue()
+    body = [draw_chunk(c, layout) for c in chunks]
+    intro = (
+        rulebook.title,
+        _version(appendix),
+        rulebook.intro,
+        _figure_digests(rulebook.intro, figures) if kept else (),
+    )
+
+    def cover(entries: list[Entry]) -> Chunk:
+        def flowables() -> list[Flowable]:
+            contents = contents_flowable(styles, entries, size=9.5, space=1.5)
+            return _cover(rulebook, appendix, styles, contents, figures)
+
+        key = chunk_key(context, "cover", "page", (intro, entries))
+        return Chunk("cover", "page", flowables, key)
+
+    drawn = with_contents(cover, body, layout, depth=0)
+    info = Info(title, subject, creator, _footer(theme, title))
+    return assemble(drawn, info, theme_fonts(theme))
