@@ -7,6 +7,7 @@ card's face or back as one form, drawn once per document at the card's trim orig
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cardgen.render.geometry import Box
@@ -70,8 +71,13 @@ class BackPainter:
 
 
 def _card_box(painter: FacePainter | BackPainter, bleed: bool) -> Box:
-    b = mm(painter.L.card.bleed) if bleed else 0.0
-    w, h = painter.L.size.pt
+    return _box_of(painter.L.card.bleed if bleed else 0.0, *painter.L.size.pt)
+
+
+@lru_cache(maxsize=64)
+def _box_of(bleed: float, w: float, h: float) -> Box:
+    """A card's box in points: ``w`` × ``h`` grown by ``bleed`` mm."""
+    b = mm(bleed)
     return Box(-b, -b, w + 2 * b, h + 2 * b)
 
 

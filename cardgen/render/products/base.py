@@ -123,6 +123,8 @@ class RenderContext:
     faces: FacePainter = field(init=False)
     backs: BackPainter = field(init=False)
     forms: FormCache | None = field(init=False)
+    #: each card's printed back, by card id (:meth:`back_of`)
+    _backs: dict[str, BackDesign] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         pack = self.catalogue.pack
@@ -140,8 +142,13 @@ class RenderContext:
         return [c for c in (self.cards if cards is None else cards) for _ in range(c.copies)]
 
     def back_of(self, card: Any) -> BackDesign:
-        """The back printed on ``card`` (its face-down group's, or its pile's marked back)."""
-        return self.catalogue.pack.printed_back(card, self.catalogue.rules)
+        """The back printed on ``card`` (its face-down group's, or its pile's marked back),
+        worked out once per card."""
+        back = self._backs.get(card.id)
+        if back is None:
+            back = self.catalogue.pack.printed_back(card, self.catalogue.rules)
+            self._backs[card.id] = back
+        return back
 
     def backs_by_pile(self) -> dict[str, list[BackDesign]]:
         """Every back design in use, by pile, in catalogue order (piles and backs)."""
