@@ -75,11 +75,13 @@ def render(
     from cardgen.diagnostics import DiagnosticError
     from cardgen.diagnostics.formats import print_human
     from cardgen.render.api import Renderer
-    from cardgen.render.services import service as service_spec
 
-    svc = service_spec(service.value)
-    if product and service is not ServiceChoice.home:
-        bad = [p.value for p in product if p.value not in svc.products]
+    products = tuple(p.value for p in product or ())
+    if not products or service is not ServiceChoice.home:  # the services' file, when needed
+        from cardgen.render.services import service as service_spec
+
+        svc = service_spec(service.value)
+        bad = [p for p in products if p not in svc.products]
         if bad:
             raise usage_error(
                 f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not among {svc.name}'s "
@@ -87,7 +89,7 @@ def render(
                 f"-p without --service",
                 "--service",
             )
-    products = tuple(p.value for p in product) if product else svc.products
+        products = products or svc.products
     options = card_options(paper, duplex, bleed, cmyk, icc, tts_url, products=products, jobs=jobs)
     out = out / CARDS_FOLDER  # where `cardgen build` puts the card files
     try:

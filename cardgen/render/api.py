@@ -72,6 +72,8 @@ class Renderer:
     def service_problems(self, options: RenderOptions) -> list[Diagnostic]:
         """What the services of ``options.products`` say of this catalogue: another card size
         (E411), a narrower safe zone (W411), figures no source confirmed (I411)."""
+        if not any(p in SERVICE_PRODUCTS for p in options.products):
+            return []  # the home kit: no service to ask (nor its file to read)
         from cardgen.render.services import service_diagnostics
 
         return service_diagnostics(self.catalogue, options.products)
