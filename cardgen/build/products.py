@@ -491,18 +491,20 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
     # the PDFs' chunks are kept by their content and all the documents read besides the cards
     # (cardgen.docs.pdf_chunks): after a card edit only the chunks that show it are drawn
     chunks = digest_data({**step_inputs(ctx, None, files, ()), "code": code_digest("")})
+    per_card = card_digests(ctx)  # every card, in order: what the rulebook's figures may show
+    every_card = digest_data([[c.id, per_card[c.id]] for c in ctx.catalogue.cards])
 
     def write_appendices(out: Path) -> list[Path]:
         from cardgen.docs.pdf_chunks import kept
 
         contents[:] = appendix().contents
-        with kept(chunks):
+        with kept(chunks, every_card):
             return write_appendix(appendix(), out / "appendix", formats)
 
     def write_rulebook_after(out: Path) -> list[Path]:
         from cardgen.docs.pdf_chunks import kept
 
-        with kept(chunks):
+        with kept(chunks, every_card):
             return write_rulebook(ctx.catalogue, out / "rulebook", formats, source, appendix())
 
     steps = [

@@ -167,5 +167,6 @@ def render_pdf(appendix: Appendix) -> bytes:
         )
 
     drawn = with_contents(front, body, layout, depth=1)
-    info = Info(title, appendix.subject, "cardgen appendix", footer(theme, title))
+    foot = chunk_key(context, "footer", "page", title)
+    info = Info(title, appendix.subject, "cardgen appendix", footer(theme, title), foot)
     return assemble(drawn, info, theme_fonts(theme))

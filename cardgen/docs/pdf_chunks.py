@@ -61,20 +61,29 @@ OutlineEntry = tuple[int, str, str, int]
 Anchor = tuple[int, str, tuple[Any, ...]]
 
 
-#: the digest of what the documents drawn now depend on besides their content (see :func:`kept`)
-_CONTEXT: ContextVar[str | None] = ContextVar("chunk_context", default=None)
+#: the digest of what the documents drawn now depend on besides their content, and of the
+#: cards (see :func:`kept`)
+_CONTEXT: ContextVar[tuple[str, str | None] | None] = ContextVar("chunk_context", default=None)
 
 
 @contextmanager
-def kept(context: str) -> Iterator[None]:
+def kept(context: str, cards: str | None = None) -> Iterator[None]:
     """Keep the chunks of the documents drawn inside, under keys made with ``context``: the
     digest of everything they read besides the document model (fonts, icons, the pack's files
-    and code, the rules model).  Outside, every chunk is drawn (the same bytes, slower)."""
-    token = _CONTEXT.set(context)
+    and code, the rules model); ``cards`` digests every card (what the rulebook's figures may
+    show; without it, a figure is known by its drawing).  Outside, every chunk is drawn (the
+    same bytes, slower)."""
+    token = _CONTEXT.set((context, cards))
     try:
         yield
     finally:
         _CONTEXT.reset(token)
+
+
+def kept_cards() -> str | None:
+    """The digest of the cards given to :func:`kept`, if any."""
+    context = _CONTEXT.get()
+    return None if context is None else context[1]
 
 
 def document_context(data: object) -> str | None:
@@ -84,7 +93,7 @@ def document_context(data: object) -> str | None:
     context = _CONTEXT.get()
     if context is None:
         return None
-    return digest_data({"context": context, "data": repr(data)})
+    return digest_data({"context": context[0], "data": repr(data)})
 
 
 @dataclass(frozen=True)
@@ -284,8 +293,21 @@ def _draw(chunk: Chunk, layout: Layout) -> Drawn:
 Footer = Callable[[Canvas, int], None]
 
 
-def footers(count: int, footer: Footer, fonts: Sequence[str]) -> bytes:
-    """``count`` A4 pages holding only the footer of each page (page numbers from 1)."""
+def footers(count: int, footer: Footer, fonts: Sequence[str], key: str | None) -> bytes:
+    """``count`` A4 pages holding only the footer of each page (page numbers from 1), kept
+    under ``key`` (None: drawn)."""
+    path = _entry_path(None if key is None else digest_data([key, count]))
+    if path is not None:
+        entry = read_entry(path, "pdf-chunk", path.stem)
+        if entry is not None and isinstance(entry.get("pdf"), str):
+            return base64.b64decode(entry["pdf"])
+    pdf = _footers(count, footer, fonts)
+    if path is not None:
+        write_entry(path, "pdf-chunk", path.stem, {"pdf": base64.b64encode(pdf).decode("ascii")})
+    return pdf
+
+
+def _footers(count: int, footer: Footer, fonts: Sequence[str]) -> bytes:
     buf = io.BytesIO()
     canv = Canvas(buf, pagesize=A4, invariant=1)
     seed_fonts(canv, fonts)
@@ -298,12 +320,14 @@ def footers(count: int, footer: Footer, fonts: Sequence[str]) -> bytes:
 
 @dataclass(frozen=True)
 class Info:
-    """A document's info (title, subject, creator) and footer."""
+    """A document's info (title, subject, creator) and footer; ``footer_key`` digests what
+    the footer draws (None: never kept)."""
 
     title: str
     subject: str
     creator: str
     footer: Footer
+    footer_key: str | None = None
 
 
 def assemble(
@@ -330,7 +354,7 @@ def assemble(
     for i, d in enumerate(drawn):
         for n in range(d.pages):
             _point_links(out, out.pages[starts[i] + n], d.names, anchors)
-    under = pikepdf.open(io.BytesIO(footers(len(out.pages), info.footer, fonts)))
+    under = pikepdf.open(io.BytesIO(footers(len(out.pages), info.footer, fonts, info.footer_key)))
     name = pikepdf.Name("/CardgenFooter")
     for page, foot in zip(out.pages, under.pages, strict=True):
         page.add_resource(out.copy_foreign(foot.as_form_xobject()), pikepdf.Name.XObject, name)
@@ -467,6 +491,8 @@ def _feed(h: Any, obj: Any, digests: dict, path: set) -> None:
         _feed_dict(inner, obj.stream_dict, digests, path, skip=("/Length",))
     elif isinstance(obj, pikepdf.Dictionary):
         _feed_dict(inner, obj, digests, path, skip=("/Name",))
+    elif isinstance(obj, pikepdf.Array) and b" R" not in (text := obj.unparse()):
+        inner.update(text)  # numbers, names, strings (a font's widths)
     elif isinstance(obj, pikepdf.Array):
         inner.update(b"[")
         for item in obj:

@@ -41,6 +41,7 @@ from cardgen.docs.pdf_chunks import (
     chunk_key,
     document_context,
     draw_chunk,
+    kept_cards,
 )
 from cardgen.docs.pdf_flow import IconText, Run
 from cardgen.docs.pdf_sections import HEAD_BG, INK, MUTED, Styles, section_chunks, style_data
@@ -178,11 +179,16 @@ def _appendices_head(appendix: Appendix, s: Styles) -> list[Flowable]:
     return [head, Para(escape(lede(appendix, version=False)), s.body)]
 
 
-def _figure_digests(blocks: tuple[Block, ...], figures) -> list[str]:
-    """What the figures ``blocks`` place draw (the digests of their PDFs), in order."""
+def _figure_digests(blocks: tuple[Block, ...], figures) -> list[str] | str:
+    """What the figures ``blocks`` place draw: the cards they may show (every card, as
+    :func:`~cardgen.docs.pdf_chunks.kept` digests them), else their PDFs' digests."""
     from cardgen.docs.figures import figure_pdf
 
-    return [digest_bytes(figure_pdf(figures[b.id])) for b in blocks if b.kind == "figure"]
+    placed = [b.id for b in blocks if b.kind == "figure"]
+    cards = kept_cards()
+    if cards is not None:
+        return [cards, *placed] if placed else []
+    return [digest_bytes(figure_pdf(figures[name])) for name in placed]
 
 
 def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
@@ -228,5 +234,6 @@ def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
         return Chunk("cover", "page", flowables, key)
 
     drawn = with_contents(cover, body, layout, depth=0)
-    info = Info(title, subject, creator, _footer(theme, title))
+    foot = chunk_key(context, "footer", "rulebook", title)
+    info = Info(title, subject, creator, _footer(theme, title), foot)
     return assemble(drawn, info, theme_fonts(theme))
