@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardgen.packs.authority.engine.actions import END, Act, decode
+from cardgen.packs.authority.engine.actions import END, Act
 from cardgen.packs.authority.engine.state import State
 from cardgen.packs.authority.model import Kind, Role
 
@@ -17,8 +17,7 @@ _ACTS = tuple(Act)  # Act(k) is _ACTS[k - 1]
 
 def unit_value(state: State, inst: int) -> float:
     """How much a unit is worth in a deck: its power, plus a little per ability."""
-    u = state.unit(inst)
-    return (u.power or 0) + 1.5 * len(u.abilities)
+    return state.game.values[inst]
 
 
 def greedy_choice(state: State, player: int, legal: Sequence[int], rng: random.Random) -> int:
@@ -32,25 +31,27 @@ def greedy_choice(state: State, player: int, legal: Sequence[int], rng: random.R
         return rng.choice(by[Act.REMOVE_SPY])
     # 1. kill what the pending damage can kill, the strongest first
     if by[Act.STRIKE]:
-        return max(by[Act.STRIKE], key=lambda a: (state.toughness(decode(a).subject), a))
+        return max(by[Act.STRIKE], key=lambda a: (state.toughness(_subject(a)), a))
     # 2. Monarch damage from a discard ability, on the weakest Monarch
     uses = by[Act.USE]
     if uses:
         lethal = [a for a in uses if _use_kind(state, a) is Kind.monarch_damage]
         if lethal:
-            return min(lethal, key=lambda a: (state.players[decode(a).arg].hp, a))
+            return min(lethal, key=lambda a: (state.players[a % 10].hp, a))
         return uses[0]
     if by[Act.IGNORE] or by[Act.DISABLE]:
         pick = by[Act.DISABLE] or by[Act.IGNORE]
-        return max(pick, key=lambda a: (state.toughness(decode(a).subject), a))
+        return max(pick, key=lambda a: (state.toughness(_subject(a)), a))
     if by[Act.RETIRE]:
-        weakest = min(by[Act.RETIRE], key=lambda a: (unit_value(state, decode(a).subject), a))
-        if unit_value(state, decode(weakest).subject) <= 2:
+        values = state.game.values
+        weakest = min(by[Act.RETIRE], key=lambda a: (values[_subject(a)], a))
+        if values[_subject(weakest)] <= 2:
             return weakest
     # the weakest Monarch; ties broken at random (by seat, every bot would gang up on seat 1)
     tie = {s: rng.random() for s in opp}
     target = min(opp, key=lambda s: (state.players[s].hp + _defence(state, s), tie[s]))
-    hand = sorted(me.hand, key=lambda i: (unit_value(state, i), i))
+    values = state.game.values
+    hand = sorted(me.hand, key=lambda i: (values[i], i))
     # 3. defend with the weakest units early (tip 1), keep a defence late (tip 5)
     for inst in hand:
         u = state.unit(inst)
@@ -82,10 +83,7 @@ def greedy_choice(state: State, player: int, legal: Sequence[int], rng: random.R
                 return a
     # 6. attack the weakest Monarch with everything else
     for inst in reversed(hand):
-        a = next(
-            (x for x in by[Act.ATTACK] if decode(x).subject == inst and decode(x).arg == target),
-            None,
-        )
+        a = next((x for x in by[Act.ATTACK] if _subject(x) == inst and x % 10 == target), None)
         if a is not None:
             return a
     if by[Act.WOUND] and state.settings.damage_persists:
@@ -94,13 +92,18 @@ def greedy_choice(state: State, player: int, legal: Sequence[int], rng: random.R
 
 
 def _use_kind(state: State, action: int) -> Kind:
-    ability = state.unit(decode(action).subject).discard_ability
+    ability = state.unit(_subject(action)).discard_ability
     assert ability is not None  # a USE action's unit has one
     return ability.kind
 
 
+def _subject(action: int) -> int:
+    """``decode(action).subject``, without decoding the rest."""
+    return action % 10000 // 10
+
+
 def _find(actions: Sequence[int], inst: int) -> int | None:
-    return next((a for a in actions if decode(a).subject == inst), None)
+    return next((a for a in actions if a % 10000 // 10 == inst), None)
 
 
 def _defenders(state: State, seat: int) -> int:
@@ -108,13 +111,15 @@ def _defenders(state: State, seat: int) -> int:
 
 
 def _defence(state: State, seat: int) -> int:
-    return sum(state.unit(u).power or 0 for u in state.players[seat].defenders())
+    powers = state.game.powers
+    return sum(powers[u] for row in state.players[seat].rows for u in row)
 
 
 def _deck_average(state: State, seat: int) -> float:
     p = state.players[seat]
+    values = state.game.values
     cards = p.hand + p.deck + p.discard
-    return sum(unit_value(state, i) for i in cards) / max(len(cards), 1)
+    return sum([values[i] for i in cards]) / max(len(cards), 1)
 
 
 def _wanted_cost(state: State, seat: int) -> int | None:
@@ -131,8 +136,8 @@ def _wanted_cost(state: State, seat: int) -> int | None:
 
 def _best_buy(state: State, seat: int, by) -> int | None:
     avg = _deck_average(state, seat)
-    options = [(a, state.market[decode(a).subject]) for a in by[Act.BUY]]
-    options += [(a, decode(a).subject) for a in by[Act.BUY_GENERAL]]
+    options = [(a, state.market[_subject(a)]) for a in by[Act.BUY]]
+    options += [(a, _subject(a)) for a in by[Act.BUY_GENERAL]]
     good = [
         (unit_value(state, i) + (3 if state.unit(i).role is Role.leader else 0), a)
         for a, i in options

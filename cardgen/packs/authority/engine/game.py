@@ -104,14 +104,13 @@ class Game:
                 else:
                     self.market_ids.append(inst)
         #: the unused starting units (out of the game), so every instance has a place
-        self.unused_ids = sorted(
-            i
-            for ids in supply.values()
-            for i in ids
-            if i not in set(self.market_ids) | set(self.general_ids)
-        )
+        dealt = set(self.market_ids) | set(self.general_ids)
+        self.unused_ids = sorted(i for ids in supply.values() for i in ids if i not in dealt)
         #: each instance's card design id
         self.card_ids: list[str] = [u.id for u in self.units]
+        #: per instance, its power (0 for none) and its worth in a deck (the bots' hot paths)
+        self.powers = tuple(u.power or 0 for u in self.units)
+        self.values = tuple((u.power or 0) + 1.5 * len(u.abilities) for u in self.units)
 
     def new_initial_state(self, seed: int) -> State:
         """A dealt game: the market deck and starting decks shuffled, first hands drawn."""

@@ -185,8 +185,9 @@ class State:
     def opponents(self, seat: int) -> list[int]:
         """The living seats ``seat`` may attack: every other one, or in 2 vs. 2 the other
         team's (R25)."""
-        teams = self.game.teams
-        return [s for s in range(self.n) if teams[s] != teams[seat] and self.players[s].alive]
+        teams, players = self.game.teams, self.players
+        mine = teams[seat]
+        return [s for s in range(self.n) if teams[s] != mine and players[s].alive]
 
     def team_of(self, seat: int) -> tuple[int, ...]:
         """``seat`` and its teammates (itself alone outside 2 vs. 2)."""
@@ -270,8 +271,13 @@ class State:
             for cid in {**first, **spent}:
                 out.append(_RETIRE + 10 * spent.get(cid, first.get(cid, 0)))
         # a unit commanded to defend needs a row with room (free_row, without its instance)
-        room = any(len(me.rows[r]) < cap for r, cap in enumerate(self.rules.defence_rows, 1))
-        row0_open = self.settings.kingsguard_returns and not me.rows[0]
+        rows = me.rows
+        room = False
+        for r, cap in enumerate(self.rules.defence_rows, 1):
+            if len(rows[r]) < cap:
+                room = True
+                break
+        row0_open = self.settings.kingsguard_returns and not rows[0]
         enemy_spies: bool | None = None
         for inst in first.values():  # R22: one back in the hand by a draw is done this phase
             ud = unit[inst]
@@ -296,13 +302,15 @@ class State:
                 else:
                     out.append(_USE + i10 + seat)
         aimed: dict[tuple[Act, int, int, str, int], int] = {}
+        pools, damage = self.pools, self.damage
         for o in opp:
-            pool = self.pools.get(o, 0)
+            pool = pools.get(o, 0)
             front = self.front_row(o) if pool > 0 else None
             if front is not None:
                 for u in self.blocking(o, front):
-                    k = Act.STRIKE if self.toughness(u) <= pool else Act.WOUND
-                    aimed.setdefault((k, o, front, unit[u].id, self.damage.get(u, 0)), u)
+                    hurt = damage.get(u, 0)
+                    k = Act.STRIKE if (unit[u].power or 0) - hurt <= pool else Act.WOUND
+                    aimed.setdefault((k, o, front, unit[u].id, hurt), u)
             if self.ignore_left or self.disable_left:
                 for r, row in enumerate(self.players[o].rows):
                     for u in row:
