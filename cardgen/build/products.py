@@ -490,7 +490,21 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
 
     # the PDFs' chunks are kept by their content and all the documents read besides the cards
     # (cardgen.docs.pdf_chunks): after a card edit only the chunks that show it are drawn
-    chunks = digest_data({**step_inputs(ctx, None, files, ()), "code": code_digest("")})
+    # the chunk cache serves every catalogue: its key names all the catalogue folder holds
+    # besides the cards (its own layout, icons, art) and the pack's code wherever it is
+    import sys
+
+    from cardgen.catalogue.extra_checks import beside_cards
+
+    pack_code = Path(sys.modules[type(pack).__module__].__file__ or pack.data).parent
+    chunks = digest_data(
+        {
+            **step_inputs(ctx, None, files, ()),
+            "code": code_digest(""),
+            "beside cards": beside_cards(ctx.catalogue.root),
+            "pack code": digest_paths([pack_code]),
+        }
+    )
     per_card = card_digests(ctx)  # every card, in order: what the rulebook's figures may show
     every_card = digest_data([[c.id, per_card[c.id]] for c in ctx.catalogue.cards])
 
