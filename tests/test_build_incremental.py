@@ -96,7 +96,7 @@ def test_manifest_checks_the_rulebook_components(built):
         assert c["ok"] and c["rulebook"] == n
         if "external" not in c:
             assert c["variants"] and set(c["variants"].values()) == {n}
-    assert set(checks["cards"]["variants"]) >= {"pnp-a4", "print", "png", "tts", "contact"}
+    assert set(checks["cards"]["variants"]) >= {"pnp-a4", "print", "tts", "contact"}
     assert set(checks["player_boards"]["variants"]) == {"a3", "tiled-a4"}
     assert (
         checks["rulebooks"]["variants"] == {"rulebook": 1} and "external" not in checks["rulebooks"]
@@ -194,8 +194,6 @@ def test_one_card_changed_only_its_outputs_rebuilt(kit, monkeypatch):
     for path in (
         "cards/pnp-a4.pdf",
         "cards/print/battle.pdf",
-        f"cards/png/battle/{card}.png",
-        f"cards/png-mpc/battle/{card}.png",
         "cards/contact.png",
     ):
         assert path in written, path
@@ -204,17 +202,17 @@ def test_one_card_changed_only_its_outputs_rebuilt(kit, monkeypatch):
     for path in written:
         assert not path.startswith("components/")
         assert not path.startswith(("cards/print/age", "cards/print/spy", "cards/print/resource"))
-        if path.startswith(("cards/png/", "cards/png-mpc/")):
-            assert path.endswith(f"/{card}.png"), path
+        if path.startswith("cards/tts/"):  # the sheet holding the card, not its back
+            assert path.startswith("cards/tts/battle-") and not path.endswith("-back.png"), path
     assert "cards/print/battle-backs.pdf" not in written
     for path, stamp in before.items():
         if path not in written and path not in (MANIFEST_FILE, GUIDE_FILE):
             assert after[path] == stamp, f"{path} was touched"
     # and the steps of other decks did not even run
     ran = {r.step_id for r in report.results if r.ran}
-    assert "cards/print-age" not in ran and "cards/png-spy" not in ran
+    assert "cards/print-age" not in ran and "cards/tts-spy-spring" not in ran
     assert not any(s.startswith("components/") for s in ran)
-    assert {"cards/print-battle", "cards/png-battle", "cards/pnp-a4", "cards/contact"} <= ran
+    assert {"cards/print-battle", "cards/pnp-a4", "cards/contact"} <= ran
     sheets = {s for s in ran if s.startswith("cards/tts-") and s != "cards/tts-index"}
     assert len(sheets) == 1  # the sheet of the card's back design, no other
     # and the build says why each step ran
@@ -234,7 +232,7 @@ def test_the_raster_store_keeps_only_the_current_designs(kit):
     assert len(after) == len(entries)  # the old design of the card is gone
     assert len(after - entries) == 1 and len(entries - after) == 1
     names = {p.name for p in store.iterdir()}
-    parts = (".png", ".mpc.png", ".cell.png", ".thumb.png")
+    parts = (".cell.png", ".thumb.png")  # the home kit draws the designs at the TTS cell size
     assert names == {f"{key}{part}" for key in after for part in parts}
 
 
@@ -321,10 +319,9 @@ def test_renamed_card_leaves_no_files_behind(kit):
     deck.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     build(cards, out)
     files = _files(out)
-    assert f"cards/png/battle/{old}.png" not in files
-    assert f"cards/png-mpc/battle/{old}.png" not in files
-    assert f"cards/png/battle/{old}-renamed.png" in files
     manifest = json.loads((out / MANIFEST_FILE).read_text())
+    held = {c for f in manifest["files"] for c in f["cards"]}
+    assert old not in held and f"{old}-renamed" in held
     assert {f["path"] for f in manifest["files"]} == set(files) - {MANIFEST_FILE, GUIDE_FILE}
 
 

@@ -259,7 +259,7 @@ def test_the_image_products_build_with_nothing_but_python(small, tmp_path):
     assert res.returncode == 0, res.stderr
     manifest = json.loads((out / MANIFEST_FILE).read_text())
     cards_check = next(c for c in manifest["components"] if c["component"] == "cards")
-    assert {"png", "png-mpc", "tts", "contact"} <= set(cards_check["variants"])
+    assert {"print", "tts", "contact"} <= set(cards_check["variants"])
     assert (out / "cards" / "contact.png").is_file() and (out / "cards" / "tts").is_dir()
 
 

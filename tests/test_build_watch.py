@@ -57,7 +57,7 @@ def test_a_saved_card_is_rebuilt_and_a_broken_save_does_not_end_the_watch(game):
         second = builds.get(timeout=WAIT)
         assert second.changed == ("battle.yaml",) and second.error is None
         assert "cards/pnp-a4.pdf" in second.report.written
-        assert f"cards/png/battle/{card}.png" in second.report.written
+        assert any(p.startswith("cards/tts/battle-") for p in second.report.written), card
         assert pnp.read_bytes() != before
         whys = {r.why for r in second.report.results if r.ran}
         assert whys == {f"card {card} changed"}
@@ -103,7 +103,7 @@ def test_the_watch_goes_on_after_the_catalogue_folder_is_deleted_and_put_back(ga
         card = _set_cost(cards / "battle.yaml", 19)
         edited = builds.get(timeout=WAIT)
         assert edited.changed == ("battle.yaml",) and edited.error is None
-        assert f"cards/png/battle/{card}.png" in edited.report.written
+        assert any(p.startswith("cards/tts/battle-") for p in edited.report.written), card
     finally:
         stop.set()
         thread.join(timeout=WAIT)

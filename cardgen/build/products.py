@@ -120,12 +120,15 @@ def raster_cache(ctx: BuildContext):
 # --- cards ------------------------------------------------------------------------------------
 @provider("cards")
 def card_steps(ctx: BuildContext) -> list[Step]:
-    """Print-and-play sheets, print-service PDFs and PNGs per pile, a TTS sheet per back design,
-    the TTS index and the contact sheet.
+    """Print-and-play sheets, print-service PDFs per pile, a TTS sheet per back design, the TTS
+    index and the contact sheet (and a print service's files with ``--service``).
 
-    Card designs are rasterised into the build's raster store, so after one card changes only
-    that design is rasterised again, and only its pile's PNGs, its TTS sheet and the contact
-    sheet are remade from the store."""
+    Card designs are rasterised into the build's raster store, straight at the size of the
+    game's TTS cells (full size too for a print service's images), so after one card changes
+    only that design is rasterised again, and only its TTS sheet and the contact sheet are
+    remade from the store.  The 300 dpi card PNGs are a print service's files (``--service
+    tgc``, ``mpc``), not the home kit's: drawing and encoding them was two thirds of a fresh
+    kit's time (docs/build.md)."""
     try:
         from cardgen.render.api import Renderer, RenderOptions
         from cardgen.render.products.base import load_product_settings
@@ -159,15 +162,26 @@ def card_steps(ctx: BuildContext) -> list[Step]:
 
         return keyed_step(step_id, "cards", title, inputs, run, aside=vector and after is None)
 
+    pack = cat.pack
+    piles: dict[str, list[Card]] = {}
+    backs: dict[str, list[Card]] = {}
+    for card in cat:
+        back = pack.printed_back(card, cat.rules)
+        piles.setdefault(back.pile, []).append(card)
+        backs.setdefault(back.slug, []).append(card)
+    cell = _tts_cell(ctx, [sum(c.copies for c in cards) for cards in backs.values()])
+    # the full-size images only for a print service's files
+    full = ctx.service in ("tgc", "mpc")
+
     def fill(out: Path) -> list[Output]:
-        Renderer(cat, rasters=rasters, progress=ctx.progress).fill_raster_cache(ctx.jobs)
+        renderer = Renderer(cat, rasters=rasters, progress=ctx.progress)
+        renderer.fill_raster_cache(ctx.jobs, full=full, cell=cell)
         return []  # the designs go to the build's raster store, not the kit
 
     # every design missing from the store, in one pool of workers; the image steps after it
     # cut and paste from the store
-    inputs = step_inputs(ctx, cat.cards, files, CARD_CODE)
+    inputs = {**step_inputs(ctx, cat.cards, files, CARD_CODE), "cell": digest_data([cell, full])}
     steps.append(keyed_step("cards/rasters", "cards", "Cards: rasterise designs", inputs, fill))
-    by_id = cat.by_id
     groups = size_groups(cat)
     sizes = {(size_key(s) if len(groups) > 1 else ""): cards for s, cards in groups.items()}
 
@@ -200,13 +214,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 pnp,
             )
         )
-    pack = cat.pack
-    piles: dict[str, list[Card]] = {}
-    backs: dict[str, list[Card]] = {}
-    for card in cat:
-        back = pack.printed_back(card, cat.rules)
-        piles.setdefault(back.pile, []).append(card)
-        backs.setdefault(back.slug, []).append(card)
     for deck, cards in piles.items():
         n = sum(c.copies for c in cards)
 
@@ -224,16 +231,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 tuple(c.id for c in cards),
             )
 
-        def png(rel: str, path: Path, deck=deck) -> Output:
-            stem = Path(rel).stem
-            variant = rel.split("/")[1]
-            card = by_id.get(stem)
-            if card is None:
-                return Output(rel, f"{deck} deck back, {stem[5:]}", None, {}, variant)
-            return Output(
-                rel, f"{card.name} ×{card.copies}", None, {"cards": card.copies}, variant, (stem,)
-            )
-
         steps.append(
             render_step(
                 f"cards/print-{deck}",
@@ -241,15 +238,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
                 cards,
                 replace(base, products=("print",)),
                 printed,
-            )
-        )
-        steps.append(
-            render_step(
-                f"cards/png-{deck}",
-                f"Cards: PNGs, {deck}",
-                cards,
-                replace(base, products=("png",)),
-                png,
             )
         )
 
@@ -267,7 +255,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         ids = tuple(dict.fromkeys(c.id for c in cards))
         return Output(rel, "Tabletop Simulator deck sheet", None, {"cards": len(cards)}, "tts", ids)
 
-    cell = _tts_cell(ctx, [sum(c.copies for c in cards) for cards in backs.values()])
     for key, cards in backs.items():
         steps.append(
             render_step(
@@ -299,14 +286,17 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         """The contact sheet holds every design: after it, the store keeps only those."""
         from cardgen.render.products.raster import sprites
 
-        rasters.store.retain(rasters.key(s) for s in sprites(renderer.context()))
+        drawn = sprites(renderer.context())
+        # the full-size images too (a print service's, the studio's): those of current designs
+        keep = [k for s in drawn for k in (rasters.key(s), rasters.cell_key(s, cell))]
+        rasters.store.retain(keep)
 
     steps.append(
         render_step(
             "cards/contact",
             "Cards: contact sheet",
             cat.cards,
-            replace(base, products=("contact",)),
+            replace(base, products=("contact",), tts_cell=cell),
             contact,
             after=retain,
         )

@@ -39,6 +39,12 @@ class RasterCache:
     store: RasterStore
     key: Callable[[Sprite], str]
 
+    def cell_key(self, sprite: Sprite, cell: tuple[int, int]) -> str:
+        """The key of the design drawn at ``cell`` px, for the TTS and contact sheets."""
+        from cardgen.util.hashing import digest_data
+
+        return digest_data([self.key(sprite), "cell", list(cell)])
+
 
 @dataclass
 class Renderer:
@@ -206,9 +212,13 @@ class Renderer:
         if self.rasters is None:
             designs = self._rasterise(items, options, emit)
         else:
-            designs, _ = self._stored(items, options.jobs)
-            for item, d in zip(items, designs, strict=True):
-                emit(item, d)
+            if any(p in options.products for p in FULL_SIZE_PRODUCTS):  # progress told here
+                for item, d in zip(items, self._stored(items, options.jobs)[0], strict=True):
+                    emit(item, d)
+            full = any(p in options.products for p in FULL_SIZE_PRODUCTS)
+            # the sheets paste the designs drawn at their cells' size
+            cell = self._cell(options)
+            designs = self._stored_cells(items, cell, options.jobs, report=not full)[0]
         for svc in uploads:  # each deck's list, and MakePlayingCards' order
             for deck in ctx.decks():
                 write(svc.file("list", deck.slug), upload_list(svc, deck))
@@ -226,17 +236,68 @@ class Renderer:
             thumbs = {i.card.id: d.thumb for i, d in pairs if i.card}
             contact.write_contact(ctx, thumbs, write)
 
-    def fill_raster_cache(self, jobs: int | None = None) -> int:
+    def fill_raster_cache(
+        self, jobs: int | None = None, full: bool = True, cell: tuple[int, int] | None = None
+    ) -> int:
         """Rasterise into the raster cache every design of the catalogue it lacks, in one pool
-        of workers; return how many were rasterised."""
+        of workers; return how many were rasterised.  ``full``: the full-size images (PNG
+        files, print services); ``cell``: the designs drawn at the TTS sheets' card size, as
+        the sheets and the contact sheet of a render with ``tts_cell=cell`` paste them."""
         from cardgen.render.products import raster
 
         if self.rasters is None:
             raise ValueError("no raster cache to fill")
         if (parts := self.sized()) is not None:
-            return sum(part.fill_raster_cache(jobs) for part in parts)
-        _, rasterised = self._stored(raster.sprites(self.context()), jobs)
+            return sum(part.fill_raster_cache(jobs, full, cell) for part in parts)
+        items = raster.sprites(self.context())
+        rasterised = self._stored(items, jobs)[1] if full else 0
+        if cell is not None:
+            rasterised += self._stored_cells(items, cell, jobs, report=not full)[1]
         return rasterised
+
+    def _cell(self, options: RenderOptions) -> tuple[int, int]:
+        """The card size on the TTS sheets of ``options``."""
+        from cardgen.render.products import tts
+
+        if options.tts_cell is not None:
+            return options.tts_cell
+        ctx = self.context()
+        return tts.game_cell(ctx.settings.tts, tts.master_cell(ctx), [d.count for d in ctx.decks()])
+
+    def _stored_cells(
+        self, items: list[Sprite], cell: tuple[int, int], jobs: int | None, report: bool = True
+    ) -> tuple[list[StoredDesign], int]:
+        """Every design drawn at ``cell`` px (and its thumbnail) from the raster cache, drawing
+        those it lacks straight at that size; and how many it drew (``report``: told to the
+        progress, as each design is done)."""
+        from PIL import Image
+
+        from cardgen.render.products import contact, raster
+        from cardgen.render.products.raster_store import CELL_PARTS
+
+        assert self.rasters is not None
+        store = self.rasters.store
+        keys = [self.rasters.cell_key(i, cell) for i in items]
+        found = {k: store.get(k, CELL_PARTS) for k in dict.fromkeys(keys)}
+        first = {k: i for i, k in reversed(list(enumerate(keys)))}  # a key's first item
+        todo = sorted(i for k, i in first.items() if found[k] is None)
+        progress = self.progress if report else _no_progress
+        progress("images", len(items) - len(todo))
+        if todo:
+            ctx = self.context()
+            plan = raster.plan(ctx, full_size=False, cell=cell)
+            pdf = raster.raster_pdf(ctx, [items[i] for i in todo])
+            task = raster.RasterTask(pdf, plan, png=False, cells=True)
+
+            def page(n: int, images: raster.PageImages) -> None:  # in page order
+                assert images.cell
+                im = Image.frombytes("RGB", cell, images.cell)
+                key = keys[todo[n]]
+                found[key] = store.put_cell(key, im, contact.thumbnail(ctx, im))
+                progress("images", 1)
+
+            raster.rasterise(task, len(todo), page, jobs=jobs)
+        return [found[k] for k in keys], len(todo)  # type: ignore[misc]
 
     def _rasterise(
         self, items: list[Sprite], options: RenderOptions, emit: Callable[[Sprite, _Design], None]

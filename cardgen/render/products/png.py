@@ -9,12 +9,15 @@ import math
 import struct
 import zlib
 
+import numpy as np
+from isal import isal_zlib
 from PIL import Image
 
 #: Pillow's PNG settings, for the modes :func:`png_bytes` does not write itself.
 PNG_OPTIONS = {"format": "PNG", "compress_level": 1, "optimize": False}
-#: zlib level of the PNG data: the fastest; card images are mostly flat colour.
-ZLIB_LEVEL = 1
+#: ISA-L's deflate level of the PNG data (0 to 3): about as small as zlib's fastest level, in
+#: a sixth of its time (a 3655 × 4092 TTS sheet: 15 ms, not 100 ms; 1.21 MB either way).
+DEFLATE_LEVEL = 1
 #: Modes written directly: (PNG colour type, bytes per pixel).
 _DIRECT = {"RGB": (2, 3), "RGBA": (6, 4), "L": (0, 1)}
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -25,23 +28,37 @@ def png_bytes(im: Image.Image, dpi: int | None = None) -> bytes:
     print tools read a card image at its true size); deterministic.
 
     RGB, RGBA and greyscale images are written here with the rows unfiltered and deflated by
-    zlib: about three times faster than Pillow's writer, which tries every PNG filter on
-    every row (it cannot be told not to), and smaller for card art's flat colours.  Pillow
-    reads the files back pixel for pixel (tested)."""
+    ISA-L: many times faster than Pillow's writer, which tries every PNG filter on every row
+    (it cannot be told not to) and deflates with zlib, and smaller for card art's flat
+    colours.  Pillow reads the files back pixel for pixel (tested)."""
     if im.mode not in _DIRECT:
         buf = io.BytesIO()
         im.save(buf, **PNG_OPTIONS, **({"dpi": (dpi, dpi)} if dpi else {}))
         return buf.getvalue()
-    colour, bpp = _DIRECT[im.mode]
     w, h = im.size
-    raw, stride = im.tobytes(), w * bpp
-    # every row starts with its filter type: 0, none
-    rows = b"".join(b"\0" + raw[y : y + stride] for y in range(0, h * stride, stride))
+    bpp = _DIRECT[im.mode][1]
+    rows = png_rows(h, w * bpp)
+    rows[:, 1:] = np.asarray(im).reshape(h, w * bpp)
+    return rows_png(rows, im.mode, dpi)
+
+
+def png_rows(height: int, stride: int) -> np.ndarray:
+    """Zeroed PNG scan lines for :func:`rows_png`: ``height`` rows of a filter byte (0, none)
+    and ``stride`` bytes of pixels (an image pasted in place, as the TTS sheets are, costs no
+    copy of the whole)."""
+    return np.zeros((height, stride + 1), np.uint8)
+
+
+def rows_png(rows: np.ndarray, mode: str = "RGB", dpi: int | None = None) -> bytes:
+    """The PNG of the scan lines ``rows`` (:func:`png_rows`) of an image in ``mode`` (RGB,
+    RGBA or L)."""
+    colour, bpp = _DIRECT[mode]
+    h, w = rows.shape[0], (rows.shape[1] - 1) // bpp
     parts = [_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0))]
     if dpi:
         per_metre = int(dpi / 0.0254 + 0.5)  # as Pillow writes it
         parts.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
-    parts += [_chunk(b"IDAT", zlib.compress(rows, ZLIB_LEVEL)), _chunk(b"IEND", b"")]
+    parts += [_chunk(b"IDAT", isal_zlib.compress(rows, DEFLATE_LEVEL)), _chunk(b"IEND", b"")]
     return b"".join(parts)
 
 

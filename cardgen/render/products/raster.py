@@ -53,9 +53,10 @@ __all__ = [
     "worker_count",
 ]
 
-#: Fewest pages worth a worker process of its own: PNG pages (encoded twice) and cell-only
-#: pages (measured: ~100 ms and ~15 ms a page against ~0.15 s to start a worker).
-MIN_PAGES_PER_WORKER = {True: 4, False: 24}
+#: Fewest pages worth a worker process of its own: PNG pages (encoded twice), cell-only pages
+#: and pages drawn straight at the cell's size (measured: ~100 ms, ~15 ms and ~7 ms a page
+#: against ~0.15 s to start a worker, and the build's documents use the other core meanwhile).
+MIN_PAGES_PER_WORKER = {"png": 4, "cells": 24, "direct": 160}
 #: Runs of pages handed to a worker at a time: per worker, this many runs in all (smaller runs
 #: balance the load, larger ones cost fewer round trips).
 RUNS_PER_WORKER = 4
@@ -99,14 +100,20 @@ def raster_pdf(ctx: RenderContext, items: list[Sprite]) -> bytes:
     return doc.save()
 
 
-def plan(ctx: RenderContext, full_size: bool) -> RasterPlan:
+def plan(ctx: RenderContext, full_size: bool, cell: tuple[int, int] | None = None) -> RasterPlan:
     """The raster plan: 300 dpi for PNG files, else just fine enough for the TTS cells (the
-    cards' trim at the print resolution, which each TTS sheet scales to its own card size)."""
+    cards' trim at the print resolution, which each TTS sheet scales to its own card size).
+
+    With ``cell`` (and not ``full_size``) each page is drawn straight at that size, its trim
+    filling it: the one image the TTS and contact sheets of a game whose sheets hold cards of
+    that size need (:func:`cardgen.render.products.tts.game_cell`)."""
     from cardgen.render.products.tts import master_cell
 
     s, L = ctx.settings, ctx.theme.layout
     full = L.size.grow(L.card.bleed)
-    cell = master_cell(ctx)
+    direct = cell is not None and not full_size
+    cell = cell if direct else master_cell(ctx)
+    assert cell is not None
     dpi = s.png.dpi if full_size else math.ceil(cell[0] / L.card.width * MM_PER_INCH)
     return RasterPlan(
         dpi=dpi,
@@ -114,6 +121,7 @@ def plan(ctx: RenderContext, full_size: bool) -> RasterPlan:
         mpc=s.png.mpc,
         bleed_px=L.card.bleed / MM_PER_INCH * dpi,
         cell=cell,
+        bleed_pt=mm(L.card.bleed) if direct else None,
     )
 
 
@@ -132,7 +140,8 @@ def worker_count(pages: int, task: RasterTask, jobs: int | None) -> int:
     """Worker processes for ``pages`` pages: at most ``jobs``, and none but this process (1)
     unless each would get enough pages to pay for its start."""
     jobs = default_jobs() if jobs is None else jobs
-    return max(1, min(jobs, pages // MIN_PAGES_PER_WORKER[task.png]))
+    kind = "png" if task.png else "direct" if task.plan.bleed_pt is not None else "cells"
+    return max(1, min(jobs, pages // MIN_PAGES_PER_WORKER[kind]))
 
 
 def rasterise(

@@ -24,6 +24,9 @@ from cardgen.util.atomic import atomic_write_bytes
 
 #: The files of one entry, by role.
 PARTS = {"png": ".png", "mpc": ".mpc.png", "cell": ".cell.png", "thumb": ".thumb.png"}
+#: The parts of a sheets-only entry (:meth:`RasterStore.put_cell`): the design drawn at the
+#: size of the game's TTS cells, and the contact sheet's thumbnail scaled from it.
+CELL_PARTS = ("cell", "thumb")
 
 
 @dataclass(frozen=True)
@@ -65,9 +68,9 @@ class RasterStore:
         """The file of one part of an entry."""
         return self.folder / f"{key}{PARTS[part]}"
 
-    def get(self, key: str) -> StoredDesign | None:
-        """The stored design, or None when one of its files is missing."""
-        if not all(self.path(key, p).is_file() for p in PARTS):
+    def get(self, key: str, parts: Iterable[str] = PARTS) -> StoredDesign | None:
+        """The stored design, or None when one of its files (of ``parts``) is missing."""
+        if not all(self.path(key, p).is_file() for p in parts):
             return None
         return StoredDesign(self, key)
 
@@ -78,6 +81,12 @@ class RasterStore:
         parts = {"png": png, "mpc": mpc, "cell": png_bytes(cell), "thumb": png_bytes(thumb)}
         for part, data in parts.items():
             atomic_write_bytes(self.path(key, part), data)
+        return StoredDesign(self, key)
+
+    def put_cell(self, key: str, cell: Image.Image, thumb: Image.Image) -> StoredDesign:
+        """Store a sheets-only entry (:data:`CELL_PARTS`) and return it."""
+        for part, im in (("cell", cell), ("thumb", thumb)):
+            atomic_write_bytes(self.path(key, part), png_bytes(im))
         return StoredDesign(self, key)
 
     def retain(self, keys: Iterable[str]) -> None:

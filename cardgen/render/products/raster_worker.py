@@ -36,13 +36,18 @@ _HEADER = struct.Struct(">Q")
 
 @dataclass(frozen=True)
 class RasterPlan:
-    """What to make of every page: full size, the MPC crop and the small cell size."""
+    """What to make of every page: full size, the MPC crop and the small cell size.
+
+    ``bleed_pt`` set (the pages' bleed in points): the page is drawn once straight at the
+    cell's size, its trim filling the cell, and nothing else is made of it (the build's TTS
+    and contact sheets need no more)."""
 
     dpi: int
     size: tuple[int, int]
     mpc: tuple[int, int]
     bleed_px: float
     cell: tuple[int, int]
+    bleed_pt: float | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,17 @@ def pixels(doc, index: int, size: tuple[int, int]) -> Image.Image:
 
     Drawn through PDFium's own call rather than ``PdfPage.render``, whose size from a scale
     is rounded up (825.0000001 px is 826)."""
+    return _draw(doc, index, size)
+
+
+def trim_pixels(doc, index: int, size: tuple[int, int], bleed_pt: float) -> Image.Image:
+    """Page ``index`` of ``doc`` without its bleed of ``bleed_pt`` points, drawn on white at
+    exactly ``size`` pixels (RGB): PDFium draws the trim straight at that size, no resampling."""
+    return _draw(doc, index, size, bleed_pt)
+
+
+def _draw(doc, index: int, size: tuple[int, int], bleed_pt: float | None = None) -> Image.Image:
+    """:func:`pixels`, or with ``bleed_pt`` :func:`trim_pixels`."""
     import pypdfium2.raw as pdfium_c
 
     w, h = size
@@ -89,7 +105,15 @@ def pixels(doc, index: int, size: tuple[int, int]) -> Image.Image:
         pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, w, h, 0xFFFFFFFF)
         # reversed byte order: RGB, not PDFium's native BGR
         flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
-        pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, w, h, 0, flags)
+        if bleed_pt is None:
+            pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, w, h, 0, flags)
+        else:
+            pw, ph = page.get_size()
+            sx, sy = w / (pw - 2 * bleed_pt), h / (ph - 2 * bleed_pt)
+            # page points (top-left origin) to pixels, the trim's corner at (0, 0)
+            matrix = pdfium_c.FS_MATRIX(sx, 0, 0, sy, -bleed_pt * sx, -bleed_pt * sy)
+            clip = pdfium_c.FS_RECTF(0, 0, w, h)
+            pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page.raw, matrix, clip, flags)
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)
         page.close()
@@ -99,6 +123,8 @@ def pixels(doc, index: int, size: tuple[int, int]) -> Image.Image:
 def render_page(doc, index: int, task: RasterTask) -> PageImages:
     """Rasterise page ``index`` once and make every image ``task`` asks for from it."""
     plan = task.plan
+    if plan.bleed_pt is not None:  # the cell alone, drawn at its size
+        return PageImages(None, None, trim_pixels(doc, index, plan.cell, plan.bleed_pt).tobytes())
     im = pixels(doc, index, plan.size)
     png = mpc = cell = None
     if task.png:
