@@ -216,22 +216,27 @@ def _compile_trig(e, res: tuple[str, ...]) -> Trig:
     raise TypeError(f"no executor for effect kind {e.kind!r}")  # pragma: no cover
 
 
-#: compile_card's designs by (card, rules) object ids, with the objects (each seating of a
-#: simulation compiles the same cards in another deck order: numbered anew, compiled once)
-_DEFS: dict[tuple[int, int], tuple[Card, RulesModel, CardDef]] = {}
+#: compile_card's designs by (card, rules) object ids and index, with the objects (each
+#: seating of a simulation compiles the same cards in another deck order: numbered anew,
+#: compiled once, renumbered once per index)
+_DEFS: dict[tuple[int, int, int], tuple[Card, RulesModel, CardDef]] = {}
 
 
 def _compiled(card: Card, index: int, rules: RulesModel) -> CardDef:
     """:func:`compile_card`, reusing the design compiled for the same card and rules objects."""
-    hit = _DEFS.get((id(card), id(rules)))
-    if hit is None or hit[0] is not card or hit[1] is not rules:
-        if len(_DEFS) > 4096:
-            _DEFS.clear()
+    hit = _DEFS.get((id(card), id(rules), index))
+    if hit is not None and hit[0] is card and hit[1] is rules:
+        return hit[2]
+    if len(_DEFS) > 4096:
+        _DEFS.clear()
+    other = _DEFS.get((id(card), id(rules), -1))
+    if other is None or other[0] is not card or other[1] is not rules:
         d = compile_card(card, index, rules)
-        _DEFS[id(card), id(rules)] = (card, rules, d)
-        return d
-    d = hit[2]
-    return d if d.index == index else replace(d, index=index)
+        _DEFS[id(card), id(rules), -1] = (card, rules, d)  # the design, whatever its index
+    else:
+        d = other[2] if other[2].index == index else replace(other[2], index=index)
+    _DEFS[id(card), id(rules), index] = (card, rules, d)
+    return d
 
 
 @dataclass(frozen=True, slots=True)

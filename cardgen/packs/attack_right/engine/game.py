@@ -39,10 +39,15 @@ class GameOptions:
     tally: bool = False
 
 
-def _play_info(inst: int, c, cap: tuple[int, ...], m1: int) -> tuple:
-    zones = tuple((z, cap[z], (inst * 3 + z) * m1) for z in c.zones if cap[z])
-    mask = sum(1 << z for z, _cap, _base in zones)
-    return (c.cost, c.is_unit, c.discount, zones, mask, tuple(b for _z, _c, b in zones))
+def _play_info(inst: int, c, cap: tuple[int, ...], m1: int, memo: dict) -> tuple:
+    static = memo.get((c.id, cap))  # what does not depend on the instance: once per design
+    if static is None:
+        open_ = tuple(z for z in c.zones if cap[z])
+        static = memo[c.id, cap] = (open_, sum(1 << z for z in open_))
+    open_, mask = static
+    bases = tuple((inst * 3 + z) * m1 for z in open_)
+    zones = tuple((z, cap[z], b) for z, b in zip(open_, bases, strict=True))
+    return (c.cost, c.is_unit, c.discount, zones, mask, bases)
 
 
 def _distinct(*players: int) -> tuple[int, ...]:
@@ -78,7 +83,7 @@ class Game:
         self._check_setup()
         self.settings: Settings = self.options.settings or self.rules.settings
         self.first_game = self.options.first_game
-        cards = [c for d in self.decks for c in catalogue.select(deck=d)]
+        cards = [c for d in self.decks for c in catalogue.cards if c.deck == d]
         self.pool: CompiledPool = compile_pool(cards, self.rules, first_game=self.first_game)
         self.num_instances = self.pool.size
         #: per instance, the index of its design (copies of a design share one)
@@ -148,8 +153,10 @@ class Game:
         #: per season, per instance: (cost, is unit, discount resources, zones with slots as
         #: (zone, capacity, base action), those zones as a bit mask, their base actions): the
         #: hot-path copy of what a play needs
+        memo: dict = {}
         self.inst_plays = tuple(
-            tuple(_play_info(i, c, cap, m1) for i, c in enumerate(cards)) for cap in self.capacity
+            tuple(_play_info(i, c, cap, m1, memo) for i, c in enumerate(cards))
+            for cap in self.capacity
         )
 
     # --- setup checks -----------------------------------------------------------------------
