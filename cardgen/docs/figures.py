@@ -82,24 +82,17 @@ def _png(pdf: bytes, dpi: int) -> bytes:
     return out.getvalue()
 
 
-def figure_data_uri(figure: Figure, dpi: int = 200, known_by: object = None) -> str:
+def figure_data_uri(figure: Figure, dpi: int = 200) -> str:
     """``figure`` as a ``data:image/png;base64,…`` address for an HTML page, kept between
-    builds (:mod:`cardgen.docs._kept`) by ``known_by`` (data naming everything the figure is
-    drawn from), else by its drawing (its one-page PDF): a figure of cards a build did not
-    change is not rasterised again."""
+    builds by the figure's drawing (its one-page PDF, :mod:`cardgen.docs._kept`): a figure of
+    cards a build did not change is not rasterised again."""
     from cardgen.docs._kept import kept_text
     from cardgen.util.hashing import code_digest, digest_bytes
 
-    pdf = figure_pdf(figure) if known_by is None else None
+    pdf = figure_pdf(figure)
 
     def make() -> str:
-        drawn = pdf if pdf is not None else figure_pdf(figure)
-        return "data:image/png;base64," + base64.b64encode(_png(drawn, dpi)).decode("ascii")
+        return "data:image/png;base64," + base64.b64encode(_png(pdf, dpi)).decode("ascii")
 
-    made_from = {
-        "pdf": digest_bytes(pdf) if pdf is not None else None,
-        "known by": known_by,
-        "dpi": dpi,
-        "code": code_digest("docs/figures.py"),
-    }
+    made_from = {"pdf": digest_bytes(pdf), "dpi": dpi, "code": code_digest("docs/figures.py")}
     return kept_text("figure-png", made_from, make)

@@ -86,13 +86,6 @@ def kept_cards() -> str | None:
     return None if context is None else context[1]
 
 
-def kept_figures() -> str | None:
-    """What a figure is known by besides its name, inside :func:`kept` with the cards: the
-    digest of the context and the cards (everything a figure is drawn from)."""
-    context = _CONTEXT.get()
-    return None if context is None or context[1] is None else digest_data(list(context))
-
-
 def document_context(data: object) -> str | None:
     """The context of a document's chunks: :func:`kept`'s and ``data`` (the document's fonts,
     icon labels …); None outside :func:`kept`.  Documents of equal contexts share the chunks

@@ -7,7 +7,6 @@ from dataclasses import replace
 from cardgen.docs.content import Appendix, for_format
 from cardgen.docs.figures import figure_data_uri
 from cardgen.docs.html import chart_svgs, symbols
-from cardgen.docs.pdf_chunks import kept_figures
 from cardgen.docs.rulebook import Rulebook, figures_of, grouped
 from cardgen.docs.templating import render
 
@@ -17,7 +16,6 @@ def render_rulebook_html(rulebook: Rulebook, appendix: Appendix) -> str:
     a = for_format(appendix, "html")
     a = replace(a, icon_labels={**a.icon_labels, **rulebook.icon_labels})
     figures = figures_of(rulebook, appendix.figures)
-    known = kept_figures()  # in a build: what the figures are drawn from, without drawing them
     return render(
         "rulebook.html.j2",
         a.templates,
@@ -28,8 +26,5 @@ def render_rulebook_html(rulebook: Rulebook, appendix: Appendix) -> str:
         labels=a.icon_labels,
         symbols=symbols(a),
         chart_svgs=chart_svgs(a),
-        figures={
-            name: (figure_data_uri(f, known_by=None if known is None else [known, name]), f.alt)
-            for name, f in figures.items()
-        },
+        figures={name: (figure_data_uri(f), f.alt) for name, f in figures.items()},
     )
