@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from studio_process import NEEDS_BROWSER, WAIT, play_page
 
-from cardgen.engine.log import opened, replay
+from cardgen.engine.log import opened, replay, steps_of
 from cardgen.engine.play import apply_strings
 from tests.kit.catalogues import ids, kit_folders, load
 
@@ -182,10 +182,22 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path) -> 
         expect(page.locator("#result, #actions").first).to_be_visible()
 
         clicks: list[str] = []
+        # the game so far, followed step by step as the log grows (the whole log is replayed
+        # once it ends: replayed from the start at every click, a game cost time quadratic
+        # in its length)
+        _, setup, seed, _ = opened(
+            page.request.get(running.url + "api/play/log").text(), engine, catalogue
+        )
+        state = engine.new_game(catalogue, setup).new_initial_state(seed)
+        followed: list[dict[int, str]] = []
         while page.locator("#result").count() == 0:
             assert len(clicks) < MOST_CLICKS, f"{game}: no end after {MOST_CLICKS} clicks"
             log = page.request.get(running.url + "api/play/log").text()
-            state = replay(log, engine, catalogue).state
+            steps = steps_of(json.loads(log), setup.players)
+            assert steps[: len(followed)] == followed  # the log only grows
+            for texts in steps[len(followed) :]:
+                apply_strings(state, texts)
+            followed = steps
             # what P1 is shown is what the engine lets P1 see, and P1's choices are its own
             seen = state.observation(0)
             shown = engine.shown_cards(catalogue, seen)
