@@ -19,6 +19,22 @@ from cardgen.simulate.stats import Block, Layout, interval, ratio, rounded
 
 FIRST_FIELDS = ("games", "draws", "first_wins", "turns", "turns_sq")
 CHARACTER_FIELDS = ("attacks", "paid", "unpaid", "failed", "defences")
+_ATTACKS, _PAID, _UNPAID, _FAILED, _DEFENCES = range(len(CHARACTER_FIELDS))
+#: per layout (one a run), each character's first counter by card id
+_STARTS: dict[int, tuple[Layout, dict[str, int]]] = {}
+
+
+def _starts(layout: Layout) -> dict[str, int]:
+    hit = _STARTS.get(id(layout))
+    if hit is None or hit[0] is not layout:
+        if len(_STARTS) > 64:
+            _STARTS.clear()
+        labels = layout.labels("character")
+        hit = _STARTS[id(layout)] = (
+            layout,
+            {cid: layout.start("character", k) for k, cid in enumerate(labels)},
+        )
+    return hit[1]
 
 
 class GreedyMetrics:
@@ -35,13 +51,14 @@ class GreedyMetrics:
         )
 
     def count(self, state: Any, game: Any, layout: Layout, C: list[int]) -> None:
-        at, g = layout.at, state.game
-        C[at("first_attacker", 0, "games")] += 1
-        C[at("first_attacker", 0, "draws")] += state.winner not in (0, 1)
-        C[at("first_attacker", 0, "first_wins")] += state.winner == state.first_attacker
-        C[at("first_attacker", 0, "turns")] += state.turn
-        C[at("first_attacker", 0, "turns_sq")] += state.turn * state.turn
-        chars = {cid: k for k, cid in enumerate(layout.labels("character"))}
+        g = state.game
+        f = layout.start("first_attacker", 0)
+        C[f] += 1
+        C[f + 1] += state.winner not in (0, 1)
+        C[f + 2] += state.winner == state.first_attacker
+        C[f + 3] += state.turn
+        C[f + 4] += state.turn * state.turn
+        chars = _starts(layout)
         promoted: list[set[int]] = [set(), set()]
         for e in state.events:
             kind = e[0]
@@ -51,12 +68,11 @@ class GreedyMetrics:
                 dfd = 1 - e[1]
                 for n in e[3]:
                     ch = g.special[n] if n in promoted[dfd] else g.ordinary[n]
-                    C[at("character", chars[ch.card_id], "defences")] += 1
+                    C[chars[ch.card_id] + _DEFENCES] += 1
             elif kind in ("failed", "success"):
                 k = chars[e[3]]
-                outcome = "failed" if kind == "failed" else ("paid" if e[4] else "unpaid")
-                C[at("character", k, "attacks")] += 1
-                C[at("character", k, outcome)] += 1
+                C[k + _ATTACKS] += 1
+                C[k + (_FAILED if kind == "failed" else (_PAID if e[4] else _UNPAID))] += 1
 
     def summarise(self, result: Any, catalogue: Any) -> dict[str, Any]:
         L, C = result.layout, result.counters

@@ -355,12 +355,13 @@ class State:
         """Move ``amounts`` from the Resource Area to ``p``'s Kingdom, as far as the piles go
         (``settings.supply_shortfall``)."""
         partial = self.game.settings.supply_shortfall == "partial"
+        supply, mine = self.supply, self.res[p]
         got = []
         for r, want in enumerate(amounts):
-            have = self.supply[r]
-            take = min(want, have) if partial else (want if have >= want else 0)
-            self.supply[r] -= take
-            self.res[p][r] += take
+            have = supply[r]
+            take = (want if want < have else have) if partial else (want if have >= want else 0)
+            supply[r] = have - take
+            mine[r] += take
             got.append(take)
         out = tuple(got)
         if out != amounts:
