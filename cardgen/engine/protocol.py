@@ -149,7 +149,8 @@ class State(Protocol):
 
 class ChosenState(State, Protocol):
     """A state that applies its bots' choices cheaper: the simulation, whose bots choose
-    among :meth:`~State.legal_actions`, calls ``apply_chosen`` instead of ``apply``."""
+    among :meth:`~State.legal_actions`, and the search, which chooses among the engine's
+    search actions and its policy's, call ``apply_chosen`` instead of ``apply``."""
 
     def apply_chosen(self, actions: Mapping[int, Action]) -> None:
         """:meth:`~State.apply` without checking that each action is legal."""
