@@ -1,8 +1,9 @@
 """reportlab's internals, in one module: forms replayed from one PDF of a render into the next.
 
 Everything else cardgen draws goes through reportlab's public API.  This is the one shortcut
-that pays for itself: ``benchmarks/bench_render.py`` measures it saving 22-24 % of
-``cardgen render -p pnp -p print`` (27-29 % of the drawing and writing), where each of the other
+that pays for itself: ``benchmarks/bench_render.py`` measures it saving 23-44 % of the CPU time
+of ``cardgen render -p pnp -p print`` (30-35 % of the drawing and writing; two runs of three
+under heavy load, with the first PDF's forms written as below), where each of the other
 shortcuts once kept here (pages, forms, text and colours written straight to bytes, a font
 metrics cache, font streams compressed once) saved under 10 % and was dropped for the public API.
 
