@@ -104,9 +104,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the end-to-end tests ``slow``: ``pytest -m "not slow"`` is the fast selection."""
+    """Mark the end-to-end tests ``slow``: ``pytest -m "not slow"`` is the fast selection.  Then
+    run the modules longest first (their tests kept together and in order): the workers end
+    with short tests, not one waiting for the other's last long build."""
     slow = pytest.mark.slow
     known = json.loads(DURATIONS.read_text()) if DURATIONS.is_file() else {}
+    weight: dict[str, float] = {}
     for item in items:
         module = item.module.__name__.rpartition(".")[2] if item.module else ""
         if (
@@ -115,6 +118,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             or known.get(item.nodeid, 0.0) > SLOW_SECONDS
         ):
             item.add_marker(slow)
+        path = item.nodeid.partition("::")[0]
+        weight[path] = weight.get(path, 0.0) + known.get(item.nodeid, 0.0)
+    items.sort(key=lambda item: -weight[item.nodeid.partition("::")[0]])  # stable: in order
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
