@@ -115,17 +115,15 @@ def greedy_choice(state: State, p: int, rng: random.Random) -> int:
         return legal[0]
     ph = state.phase
     if ph == COMMIT_PHASE:
-        scores = commit_scores(state, p, legal)
-    elif ph == ORDER:
+        scores, weights = _commit_weights(state, p, legal)
+        return rng.choices(legal, weights)[0]
+    if ph == ORDER:
         scores = _order(state, p, legal)
     elif legal[0] >= CHOOSE:
         scores = [VALUES[a - CHOOSE] / (1 + state.res[p][a - CHOOSE]) for a in legal]
     else:
         scores = [_develop(state, p, a) for a in legal]
     best = max(scores)
-    if ph == COMMIT_PHASE:
-        weights = [math.exp((s - best) / TEMPERATURE) for s in scores]
-        return rng.choices(legal, weights)[0]
     top = [a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
     return top[int(rng.random() * len(top))]
 
@@ -146,9 +144,25 @@ def _develop(st: State, p: int, a: int) -> float:
 
 def commit_scores(st: State, p: int, legal: list[int]) -> list[float]:
     """The worth of each commit in ``legal`` to ``p`` (Attacker or Defender)."""
-    if p == st.attacker:
-        return _attack(st, p, legal)
-    return _block(st, legal)
+    return _commit_weights(st, p, legal)[0]
+
+
+def _commit_weights(st: State, p: int, legal: list[int]) -> tuple[list[float], list[float]]:
+    """:func:`commit_scores` and the greedy bot's softmax weights of them, remembered per
+    game: both depend only on the Attacker's Resources and promoted Characters (the same
+    position recurs in many of the search's rollouts).  The lists are shared: not changed."""
+    att = st.attacker
+    memo = st.game.commit_memo
+    key = (p == att, tuple(st.res[att]), tuple(st.promoted[att]), tuple(legal))
+    hit = memo.get(key)
+    if hit is None:
+        scores = _attack(st, p, legal) if p == att else _block(st, legal)
+        best = max(scores)
+        weights = [math.exp((s - best) / TEMPERATURE) for s in scores]
+        if len(memo) > 20_000:
+            memo.clear()
+        hit = memo[key] = (scores, weights)
+    return hit
 
 
 def _attack(st: State, p: int, legal: list[int]) -> list[float]:

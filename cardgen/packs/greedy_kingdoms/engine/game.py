@@ -86,6 +86,8 @@ class Game:
         rules: GreedyRules = catalogue.rules
         self.setup = setup
         self.catalogue = catalogue
+        #: the bots' commit scores by position (:func:`.ai._commit_weights`)
+        self.commit_memo: dict[tuple, tuple[list[float], list[float]]] = {}
         self.rules = rules
         self.settings = check_settings(catalogue, setup.settings)
         self.chips = rules.chips_per_resource
