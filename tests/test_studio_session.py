@@ -68,7 +68,9 @@ def _after(studio: Studio, saved: float) -> State:
 @pytest.fixture
 def studio(game):
     cards, out = game
-    build(cards, out, only=["cards"], jobs=1)  # the kit's raster store, warm
+    # the kit's raster store, warm: a print service's build holds the full-size pictures the
+    # studio shows (the home kit draws the designs only at the TTS sheets' size)
+    build(cards, out, only=["cards"], service="tgc", jobs=1)
     s = Studio(cards, out, kit=False, jobs=1)
     s.start()
     assert s.wait_ready(WAIT)
@@ -78,7 +80,7 @@ def studio(game):
 
 def test_every_design_comes_from_the_build_raster_store_without_drawing_anything(game):
     cards, out = game
-    build(cards, out, only=["cards"], jobs=1)
+    build(cards, out, only=["cards"], service="tgc", jobs=1)  # full-size pictures
     store = out / ".cardgen" / "rasters"
     stored, catalogue = _tree(store), _tree(cards)
     studio = Studio(cards, out, kit=False, jobs=1)
@@ -118,7 +120,7 @@ def _first_state(cards: Path, out: Path) -> tuple[State, State]:
 
 def test_the_next_session_shows_the_gallery_it_kept_until_a_file_changes(game):
     cards, out = game
-    build(cards, out, only=["cards"], jobs=1)
+    build(cards, out, only=["cards"], service="tgc", jobs=1)  # full-size pictures
     first, computed = _first_state(cards, out)
     assert first.version == computed.version == 1  # nothing kept: computed, once
     assert (out / ".cardgen" / "studio-gallery.json").is_file()
