@@ -175,7 +175,9 @@ def test_a_pack_from_another_distribution_registers_validates_and_builds(tmp_pat
     assert done.stdout.split()[1] == "True"
     assert _pages(tmp_path / "kit" / "cards" / "print" / "fire.pdf") == 4
     assert "Blaze" in _text(tmp_path / "kit" / "cards" / "print" / "fire.pdf")
-    assert (tmp_path / "kit" / "cards" / "png" / "water" / "drop.png").is_file()
+    manifest = json.loads((tmp_path / "kit" / "manifest.json").read_text())
+    sheets = [f for f in manifest["files"] if f["variant"] == "tts" and "drop" in f["cards"]]
+    assert len(sheets) == 1 and (tmp_path / "kit" / sheets[0]["path"]).is_file()
 
 
 def test_an_unknown_pack_lists_the_installed_ones(tmp_path):

@@ -42,12 +42,14 @@ def test_the_kit_says_to_print_two_armies(kit):
 
 
 def test_a_back_per_pile_and_its_cards(kit):
-    png = kit / "cards" / "png"
-    assert sorted(p.name for p in png.iterdir()) == ["ability", "base"]
-    assert (png / "ability" / "back-ability.png").is_file()
-    assert (png / "base" / "back-base.png").is_file()
-    assert {p.name for p in (png / "ability").iterdir()} >= {"blacksmith.png", "volley.png"}
-    assert "workshop.png" in {p.name for p in (png / "base").iterdir()}
+    # the home kit's images: a Tabletop Simulator sheet and back per pile (the 300 dpi PNGs
+    # per card are a print service's files, `--service tgc|mpc`)
+    tts = kit / "cards" / "tts"
+    assert sorted(p.name for p in tts.glob("*-back.png")) == ["ability-back.png", "base-back.png"]
+    manifest = json.loads((kit / "manifest.json").read_text())
+    sheets = {f["path"]: set(f["cards"]) for f in manifest["files"] if f["variant"] == "tts"}
+    assert {"blacksmith", "volley"} <= sheets["cards/tts/ability.png"]
+    assert "workshop" in sheets["cards/tts/base.png"]
 
 
 def test_board_and_counters_pages(kit):
