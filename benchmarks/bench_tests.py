@@ -50,6 +50,9 @@ def run_suite(tree: Path, extra: list[str]) -> tuple[float, float, dict[str, int
     wall, cpu = time.perf_counter() - start, _cpu() - cpu
     tail = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr[-300:]
     counts = {kind: int(n) for n, kind in _COUNT.findall(tail)}
+    for line in proc.stdout.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):  # a time with failures is no figure: say which
+            print(f"  {line}", file=sys.stderr)
     if proc.returncode not in (0, 1):
         print(f"  pytest exited {proc.returncode} in {tree}: {tail}", file=sys.stderr)
     return wall, cpu, counts
