@@ -87,7 +87,8 @@ def with_contents(
 def contents_flowable(styles: Styles, entries: list[Entry], **kw: float) -> TableOfContents:
     """The table of contents listing ``entries``."""
     toc = _toc(styles, **kw)
-    toc._lastEntries = list(entries)
+    toc.addEntries(entries)
+    toc.beforeBuild()  # the entries known: drawn as they are, no second pass
     return toc
 
 

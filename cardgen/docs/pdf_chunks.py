@@ -39,13 +39,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib.pagesizes import A4
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFObjectReference
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, PageTemplate
 
 from cardgen.catalogue.cache_entries import read_entry, write_entry
+from cardgen.render._rl_fast import bind_to_marker, destinations, seed_subsets
 from cardgen.util.cache_dirs import private_cache_dir
 from cardgen.util.hashing import digest_data, environment_digest
 
@@ -175,23 +173,19 @@ class _ChunkCanvas(Canvas):
         self.names: list[str] = []
 
     def save(self) -> None:
-        dests = self._destinations
+        dests = destinations(self)
         self.names = sorted(dests)
         for i, name in enumerate(self.names):
             d = dests[name]
             if d.fmt is not None and d.page is not None:
                 self.anchors[name] = _anchor(d)
-            d.xyz(MARKER - i, 0, 0)
-            d.setPage(PDFObjectReference("Page1"))
+            bind_to_marker(d, MARKER - i)
         super().save()
 
 
 def seed_fonts(canv: Canvas, fonts: Sequence[str]) -> None:
     """Start the subsets of the TrueType ``fonts`` on ``canv``'s document with :data:`SEED`."""
-    for name in fonts:
-        font = pdfmetrics.getFont(name)
-        if isinstance(font, TTFont):
-            font.splitString(SEED, canv._doc)
+    seed_subsets(canv, fonts, SEED)
 
 
 def _anchor(dest: Any) -> Anchor:
