@@ -15,6 +15,7 @@ entry).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import stat
@@ -136,8 +137,62 @@ def private_cache_dir(kind: str) -> Path | None:
 
 def read_cache_file(path: Path) -> bytes | None:
     """The bytes of a cache entry: a regular file of this user's (never read through a symlink,
-    never a FIFO), or None."""
-    return read_regular_file(path, max_bytes=MAX_ENTRY_BYTES, owner=os.geteuid())
+    never a FIFO), or None.  An entry read is marked used now (its modification time), so
+    :func:`trim` keeps it longest."""
+    data = read_regular_file(path, max_bytes=MAX_ENTRY_BYTES, owner=os.geteuid())
+    if data is not None:
+        with contextlib.suppress(OSError):
+            os.utime(path, follow_symlinks=False)
+    return data
+
+
+#: what the cache folder may hold, in MB, before :func:`trim` removes entries
+DEFAULT_BUDGET_MB = 512
+#: the environment variable that sets another budget (MB)
+BUDGET_ENV = "CARDGEN_CACHE_MAX_MB"
+
+
+def budget_bytes() -> int:
+    """The cache folder's budget in bytes: ``$CARDGEN_CACHE_MAX_MB`` if it is a whole number of
+    at least 0, else :data:`DEFAULT_BUDGET_MB`."""
+    raw = os.environ.get(BUDGET_ENV, "").strip()
+    megabytes = int(raw) if raw.isdigit() else DEFAULT_BUDGET_MB
+    return megabytes * 1024 * 1024
+
+
+def trim(budget: int | None = None) -> int:
+    """Remove the least recently used entries (oldest modification time first, see
+    :func:`read_cache_file`) until the cache folder's kinds hold at most ``budget`` bytes
+    (None: :func:`budget_bytes`); the bytes removed.  Only regular files of this user's inside
+    the kinds' folders are counted and removed; a folder that is not safe is left alone."""
+    limit = budget_bytes() if budget is None else budget
+    root = cache_root()
+    uid = os.geteuid()
+    entries: list[tuple[float, str, int]] = []
+    try:
+        kinds = [e for e in os.scandir(root) if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return 0
+    for kind in kinds:
+        try:
+            check_private_dir(Path(kind.path))
+            files = list(os.scandir(kind.path))
+        except (OSError, UnsafeCacheDir):
+            continue
+        for f in files:
+            with contextlib.suppress(OSError):
+                st = f.stat(follow_symlinks=False)
+                if stat.S_ISREG(st.st_mode) and st.st_uid == uid:
+                    entries.append((st.st_mtime, f.path, st.st_size))
+    total = sum(size for _, _, size in entries)
+    removed = 0
+    for _, path, size in sorted(entries):
+        if total - removed <= limit:
+            break
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        removed += size
+    return removed
 
 
 def write_cache_file(path: Path, data: bytes) -> None:
