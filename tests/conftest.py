@@ -7,8 +7,10 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -210,6 +212,58 @@ def plain():
 def _private_check_cache(tmp_path_factory):
     """Keep the validate check cache of the test run out of the user's cache folder."""
     os.environ.setdefault("CARDGEN_CACHE_DIR", str(tmp_path_factory.mktemp("check-cache")))
+
+
+# --- kits built once per test run --------------------------------------------------------------
+#: the small catalogue most build tests use (ten designs of Attack Right)
+SMALL_CATALOGUE = FIXTURES / "render" / "cards"
+
+
+@dataclass(frozen=True)
+class BuiltKit:
+    """A test's own copy of a kit built once per run: its catalogue, output folder, the files
+    the first build wrote and whether each step ran (by step id)."""
+
+    cards: Path
+    out: Path
+    written: tuple[str, ...]
+    ran: dict[str, bool]
+
+
+@pytest.fixture(scope="session")
+def built_kit(tmp_path_factory: pytest.TempPathFactory, worker_id: str):
+    """``built_kit(dest, only=..., service=..., jobs=...)``: the small catalogue's kit built
+    with those options once per test run and copied into ``dest`` (``cards/``, ``output/``,
+    file times kept, so a rebuild finds it up to date).  Under xdist the first worker to ask
+    builds it in the run's shared temporary folder, holding a file lock; the others wait and
+    copy.  A test changes its copy, never the shared kit."""
+    from filelock import FileLock
+
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        root = root.parent  # every worker's folder sits in the run's
+
+    def make(dest: Path, **options: object) -> BuiltKit:
+        key = re.sub(r"[^a-z0-9]+", "-", json.dumps(options, sort_keys=True).lower()).strip("-")
+        shared = root / f"kit-{key or 'default'}"
+        with FileLock(f"{shared}.lock"):
+            if not (shared / "built.json").is_file():
+                from cardgen.build.pipeline import build
+
+                shutil.rmtree(shared, ignore_errors=True)
+                shutil.copytree(SMALL_CATALOGUE, shared / "cards")
+                report = build(shared / "cards", shared / "output", **options)  # type: ignore[arg-type]
+                first = {
+                    "written": report.written,
+                    "ran": {r.step_id: r.ran for r in report.results},
+                }
+                (shared / "built.json").write_text(json.dumps(first))
+        first = json.loads((shared / "built.json").read_text())
+        shutil.copytree(shared / "cards", dest / "cards")
+        shutil.copytree(shared / "output", dest / "output", symlinks=True)
+        return BuiltKit(dest / "cards", dest / "output", tuple(first["written"]), first["ran"])
+
+    return make
 
 
 # --- reading PDFs with PDFium (pypdfium2): text layers, page counts, pixels --------------------

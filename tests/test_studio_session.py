@@ -14,7 +14,6 @@ import pytest
 from conftest import FIXTURES
 from PIL import Image
 
-from cardgen.build.pipeline import build
 from cardgen.diagnostics import Severity
 from cardgen.studio.kit import PAGE_WIDTHS, kit_files
 from cardgen.studio.session import Studio
@@ -28,6 +27,15 @@ WAIT = 120  # seconds: generous, the machine may be busy
 def game(tmp_path):
     shutil.copytree(SMALL, tmp_path / "cards")
     return tmp_path / "cards", tmp_path / "output"
+
+
+@pytest.fixture
+def served(built_kit, tmp_path):
+    """The small catalogue with its cards built for a print service (built once per test run):
+    the kit's raster store holds the full-size pictures the studio shows (the home kit draws the
+    designs only at the TTS sheets' size)."""
+    kit = built_kit(tmp_path, only=["cards"], service="tgc", jobs=1)
+    return kit.cards, kit.out
 
 
 def _tree(folder: Path) -> dict[str, str]:
@@ -66,11 +74,8 @@ def _after(studio: Studio, saved: float) -> State:
 
 
 @pytest.fixture
-def studio(game):
-    cards, out = game
-    # the kit's raster store, warm: a print service's build holds the full-size pictures the
-    # studio shows (the home kit draws the designs only at the TTS sheets' size)
-    build(cards, out, only=["cards"], service="tgc", jobs=1)
+def studio(served):
+    cards, out = served
     s = Studio(cards, out, kit=False, jobs=1)
     s.start()
     assert s.wait_ready(WAIT)
@@ -78,9 +83,8 @@ def studio(game):
     s.stop()
 
 
-def test_every_design_comes_from_the_build_raster_store_without_drawing_anything(game):
-    cards, out = game
-    build(cards, out, only=["cards"], service="tgc", jobs=1)  # full-size pictures
+def test_every_design_comes_from_the_build_raster_store_without_drawing_anything(served):
+    cards, out = served
     store = out / ".cardgen" / "rasters"
     stored, catalogue = _tree(store), _tree(cards)
     studio = Studio(cards, out, kit=False, jobs=1)
@@ -118,9 +122,8 @@ def _first_state(cards: Path, out: Path) -> tuple[State, State]:
         studio.stop()
 
 
-def test_the_next_session_shows_the_gallery_it_kept_until_a_file_changes(game):
-    cards, out = game
-    build(cards, out, only=["cards"], service="tgc", jobs=1)  # full-size pictures
+def test_the_next_session_shows_the_gallery_it_kept_until_a_file_changes(served):
+    cards, out = served
     first, computed = _first_state(cards, out)
     assert first.version == computed.version == 1  # nothing kept: computed, once
     assert (out / ".cardgen" / "studio-gallery.json").is_file()
@@ -150,8 +153,8 @@ def test_the_next_session_shows_the_gallery_it_kept_until_a_file_changes(game):
     assert first.previews == {recalled.pictures["raiders"]} and again.pictures == recalled.pictures
 
 
-def test_a_save_redraws_only_the_edited_card(studio, game):
-    cards, _ = game
+def test_a_save_redraws_only_the_edited_card(studio, served):
+    cards, _ = served
     first = studio.state
     saved = _save(cards / "battle.yaml", "name: War Camp", "name: War Camp of the Dunes")
     s = _after(studio, saved)
@@ -162,8 +165,8 @@ def test_a_save_redraws_only_the_edited_card(studio, game):
     assert studio.picture(s.pictures["war-camp"], "png")  # stored for the kit too
 
 
-def test_an_invalid_save_is_pinned_on_its_card_which_keeps_its_last_good_picture(studio, game):
-    cards, _ = game
+def test_an_invalid_save_is_pinned_on_its_card_which_keeps_its_last_good_picture(studio, served):
+    cards, _ = served
     good = studio.state.pictures["war-camp"]
     deck = cards / "battle.yaml"
     saved = _save(deck, "    cost: 0\n", "    cost: lots\n")
@@ -183,8 +186,8 @@ def test_an_invalid_save_is_pinned_on_its_card_which_keeps_its_last_good_picture
     assert s.pictures["war-camp"] != good and s.update.rendered == ("war-camp",)
 
 
-def test_a_yaml_syntax_error_keeps_the_file_s_cards_and_pins_the_error_by_its_line(studio, game):
-    cards, _ = game
+def test_a_yaml_syntax_error_keeps_the_file_s_cards_and_pins_the_error_by_its_line(studio, served):
+    cards, _ = served
     before = studio.state
     saved = _save(cards / "battle.yaml", "name: Raiders", "name: [Raiders")
     s = _after(studio, saved)
@@ -197,8 +200,8 @@ def test_a_yaml_syntax_error_keeps_the_file_s_cards_and_pins_the_error_by_its_li
     assert all(s.pictures[c.id] == before.pictures[c.id] for c in battle)
 
 
-def test_an_error_only_the_whole_validation_finds_brings_back_the_last_good_picture(studio, game):
-    cards, _ = game
+def test_an_error_only_the_whole_validation_finds_brings_back_the_last_good_picture(studio, served):
+    cards, _ = served
     good = studio.state.pictures["raiders"]
     saved = _save(cards / "battle.yaml", "name: Raiders", "name: Raiders 漢")  # no glyph
     s = _after(studio, saved)
