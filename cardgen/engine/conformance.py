@@ -5,8 +5,9 @@ with every bot and checks, as it goes, the protocol's promises:
 
 * every decision offers legal actions, each written once and matching exactly one pattern of
   the game's grammar with values of its vocabulary; the game ends within ``max_length``;
-* every observation is JSON; every word in the designer's view is of a declared domain; every
-  event is of a declared type with values of its fields' domains;
+* every observation is JSON; every word in the designer's view is of a declared domain, and
+  every field of a list's mappings too (what a scenario may name when the list is empty);
+  every event is of a declared type with values of its fields' domains;
 * a clone plays on independently; a game replays from its log to the same events and state;
 * what a seat may see does not change when what it cannot see is resampled
   (``determinise``), and the resampling does change something where the game hides anything;
@@ -178,6 +179,7 @@ def _check_state(engine: Engine, state: State, vocab: Vocabulary, where: str) ->
             json.dumps(view, allow_nan=False)
         except (TypeError, ValueError) as exc:
             raise Nonconformance(f"{where}: the view of {seat} is not JSON: {exc}") from None
+    _check_shapes(state.observation(None), vocab, where)
     for path, value in _leaves(state.observation(None), ()):
         if isinstance(value, str):
             domain = vocab.domain_of(path)
@@ -189,6 +191,37 @@ def _check_state(engine: Engine, state: State, vocab: Vocabulary, where: str) ->
             problem = vocab.problem(value, domain)
             if problem:
                 raise Nonconformance(f"{where}: {'.'.join(path)}: {problem}")
+
+
+def _check_shapes(view: Any, vocab: Vocabulary, where: str) -> None:
+    """Every field of a list's mappings (``players`` aside: a seat's fields are always there),
+    and of a mapping some of whose fields the vocabulary declares, is declared: a scenario's
+    keys are checked against them when the game holds the list empty or the mapping null."""
+    for path, mapping in _records(view, ()):
+        if path == ("players", "*"):
+            continue
+        declared = vocab.keys_of(path)
+        if path[-1:] != ("*",) and not declared - {"*"}:
+            continue
+        if "*" in declared:
+            continue
+        missing = [str(k) for k in mapping if str(k) not in declared]
+        if missing:
+            raise Nonconformance(
+                f"{where}: {'.'.join(path)} holds {', '.join(missing)}, of no declared domain "
+                f"(add {'.'.join((*path, missing[0]))} to the engine's vocabulary)"
+            )
+
+
+def _records(value: Any, path: tuple[str, ...]) -> Iterable[tuple[tuple[str, ...], dict]]:
+    if isinstance(value, dict):
+        if path:
+            yield path, value
+        for k, v in value.items():
+            yield from _records(v, (*path, str(k)))
+    elif isinstance(value, list):
+        for v in value:
+            yield from _records(v, (*path, "*"))
 
 
 def _leaves(value: Any, path: tuple[str, ...]) -> Iterable[tuple[tuple[str, ...], Any]]:

@@ -6,11 +6,15 @@ A **domain** is ``"card"`` (a card design id of the catalogue), ``"seat"`` (``P1
 words.  An engine names the domain of each observation field by a **path pattern**
 (``"phase"``, ``"players.*.hand"``, ``"market"``; ``*`` stands for any key or index), and of
 each event field and action-grammar slot; :class:`Vocabulary` checks a value against it.
+The patterns also give the shape of what a view may hold empty or null: every field of a
+list's mappings (``"players.*.tableau.*.tokens": "int"``) and of a mapping that may be null
+is declared, so a scenario's keys are checked whatever the game holds when it is checked.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +30,28 @@ def did_you_mean(word: str, choices: Iterable[str], n: int = 1) -> str:
     if not close:
         return ""
     return " (did you mean " + " or ".join(repr(c) for c in close) + "?)"
+
+
+def check_record(
+    item: Any, fields: Sequence[str], needed: Sequence[str], where: str
+) -> Mapping[str, Any]:
+    """``item``, a described mapping of ``fields`` with each of ``needed`` (an engine's
+    ``arrange`` reading a record of a ``given``); ScenarioError naming a misspelt field (with a
+    did-you-mean) or a missing one."""
+    from cardgen.engine.errors import ScenarioError
+
+    if not isinstance(item, Mapping):
+        raise ScenarioError(f"{where}: a mapping of {', '.join(fields)}")
+    for f in item:
+        if f not in fields:
+            raise ScenarioError(
+                f"{where}: unknown field {f!r}{did_you_mean(str(f), fields)}; "
+                f"the fields are {', '.join(fields)}"
+            )
+    for f in needed:
+        if f not in item:
+            raise ScenarioError(f"{where}: no {f} (give {', '.join(needed)})")
+    return item
 
 
 def parse_seat(value: Any, players: int) -> int | None:
@@ -49,25 +75,40 @@ class Vocabulary:
     cards: frozenset[str]
     players: int
     paths: Mapping[str, Domain]
-    #: each path's domain, once looked up (a view's paths repeat at every decision)
-    _domains: dict[tuple[str, ...], Domain | None] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
+    #: the patterns' lookups, shared by every vocabulary of the same patterns (a view's
+    #: paths repeat at every decision, a scenario's checks at every file)
+    _lookups: _Lookups = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_lookups", _lookups(tuple(self.paths.items())))
 
     def domain_of(self, path: Sequence[str | int]) -> Domain | None:
         """The domain the patterns give ``path`` (the most specific match), or None."""
         key = tuple(map(str, path))
-        if key in self._domains:
-            return self._domains[key]
-        best: tuple[int, Domain] | None = None
-        for pattern, domain in self.paths.items():
-            parts = pattern.split(".")
-            if _matches(parts, key):
-                rank = sum(p != "*" for p in parts)
-                if best is None or rank > best[0]:
-                    best = (rank, domain)
-        self._domains[key] = None if best is None else best[1]
-        return self._domains[key]
+        cache = self._lookups.domains
+        if key not in cache:
+            best: tuple[int, Domain] | None = None
+            for parts, domain in self._lookups.patterns:
+                if _matches(parts, key):
+                    rank = sum(p != "*" for p in parts)
+                    if best is None or rank > best[0]:
+                        best = (rank, domain)
+            cache[key] = None if best is None else best[1]
+        return cache[key]
+
+    def keys_of(self, path: Sequence[str | int]) -> frozenset[str]:
+        """The keys the patterns declare for the mapping at ``path`` (``"*"`` among them when
+        a pattern allows any key there): a list's items are at ``path`` + ``"*"``."""
+        key = tuple(map(str, path))
+        cache = self._lookups.keys
+        if key not in cache:
+            n = len(key)
+            cache[key] = frozenset(
+                parts[n]
+                for parts, _ in self._lookups.patterns
+                if len(parts) > n and _matches(parts[:n], key)
+            )
+        return cache[key]
 
     def problem(self, value: Any, domain: Domain) -> str | None:
         """Why ``value`` is not of ``domain`` (a sentence with a did-you-mean), or None."""
@@ -96,6 +137,18 @@ class Vocabulary:
             words = ", ".join(map(str, domain))
             return f"unknown value {value!r}{did_you_mean(str(value), domain)}; one of: {words}"
         return None
+
+
+@dataclass
+class _Lookups:
+    patterns: list[tuple[tuple[str, ...], Domain]]
+    domains: dict[tuple[str, ...], Domain | None] = field(default_factory=dict)
+    keys: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=64)
+def _lookups(paths: tuple[tuple[str, Domain], ...]) -> _Lookups:
+    return _Lookups([(tuple(p.split(".")), d) for p, d in paths])
 
 
 def _matches(pattern: Sequence[str], path: Sequence[str | int]) -> bool:

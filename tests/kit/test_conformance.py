@@ -127,6 +127,28 @@ def test_an_undeclared_word_in_the_view_is_caught(monkeypatch) -> None:
         check_engine(engine, cat, [engine.setup(cat)], seeds=[0], bots=["random"])
 
 
+def test_an_undeclared_field_of_a_list_item_is_caught(monkeypatch) -> None:
+    """A number in a list's mappings needs its path declared too: a scenario naming it in a
+    list the game holds empty is checked against the declaration alone."""
+    cat, engine = _harbour()
+    from cardgen.packs.harbour_bid.rules import State
+
+    original = State.view
+    monkeypatch.setattr(
+        State, "view", lambda self, seat: {**original(self, seat), "bids": [{"seat": "P1"}]}
+    )
+    monkeypatch.setattr(type(engine), "vocabulary", {**engine.vocabulary, "bids.*.seat": "seat"})
+    monkeypatch.setattr(type(engine), "derived", engine.derived | {"bids"})
+    check_engine(engine, cat, [engine.setup(cat)], seeds=[0], bots=["random"])
+    monkeypatch.setattr(
+        State,
+        "view",
+        lambda self, seat: {**original(self, seat), "bids": [{"seat": "P1", "amount": 3}]},
+    )
+    with pytest.raises(Nonconformance, match=r"bids\.\* holds amount, of no declared domain"):
+        check_engine(engine, cat, [engine.setup(cat)], seeds=[0], bots=["random"])
+
+
 def test_views_are_json(monkeypatch) -> None:
     cat, engine = _harbour()
     state = engine.new_game(cat, engine.setup(cat)).new_initial_state(3)

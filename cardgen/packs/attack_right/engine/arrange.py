@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.errors import ScenarioError
+from cardgen.engine.vocab import check_record
 from cardgen.packs.attack_right.engine import phases
 from cardgen.packs.attack_right.engine.actions import PASS, decode_react
 from cardgen.packs.attack_right.engine.compiled import ZONES
@@ -20,6 +21,20 @@ _LISTS = ("hand", "pack", "kept", "saved")
 _FIELDS = ("pack", "kept", "hand", "saved", "tab")
 _ZONE_NAMES = [z.value for z in ZONES]
 _DECISIONS = {"draft": 0, "play": 0, "look": 1, "intercept": 2, "move": 3, "": 0}
+
+
+#: the fields of a tableau card, a peek and a glimpse (the first ones needed)
+_TABLEAU = ("card", "zone", "tokens", "coins", "order")
+_PEEK = ("viewer", "seat", "hand")
+_GLIMPSE = ("viewer", "seat", "card", "step")
+
+
+def _records(items: Any, fields: tuple[str, ...], needed: tuple[str, ...], where: str) -> None:
+    """``items`` is a list of mappings of ``fields`` (``needed`` in each)."""
+    if not isinstance(items, list):
+        raise ScenarioError(f"{where}: a list of {{{', '.join(fields)}}}")
+    for k, item in enumerate(items):
+        check_record(item, fields, needed, f"{where}[{k}]")
 
 
 def _seat(v: Any, n: int, where: str) -> int:
@@ -51,6 +66,8 @@ def arrange(st: State, given: Mapping[str, Any]) -> None:
             if f in pv:
                 named.append(((f, p), list(pv[f])))
         if "tableau" in pv:
+            where = f"players.P{p + 1}.tableau"
+            _records(pv["tableau"], _TABLEAU, ("card", "zone"), where)
             named.append((("tab", p), [t["card"] for t in pv["tableau"]]))
     zones = _zones(st)
     keys = {k for k, _ in named}
@@ -180,6 +197,7 @@ def _pending(st: State, given: Mapping[str, Any], players: Mapping[int, Any]) ->
     """Peeks, glimpses, the step's pending choices, the offers and the moves."""
     n, g = st.n, st.game
     if "peeks" in given:
+        _records(given["peeks"], _PEEK, _PEEK, "peeks")
         st.peeks = []
         for e in given["peeks"]:
             v, q = _seat(e["viewer"], n, "peeks"), _seat(e["seat"], n, "peeks")
@@ -194,6 +212,7 @@ def _pending(st: State, given: Mapping[str, Any], players: Mapping[int, Any]) ->
                 pending[p] = None if pv["chosen"] is None else _choice(st, p, pv["chosen"])
         st.pending = tuple(pending) if any(a is not None for a in pending) else None
     if "glimpses" in given:
+        _records(given["glimpses"], _GLIMPSE, _GLIMPSE, "glimpses")
         st.glimpses = []
         for e in given["glimpses"]:
             v, q = _seat(e["viewer"], n, "glimpses"), _seat(e["seat"], n, "glimpses")

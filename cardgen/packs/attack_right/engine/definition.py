@@ -67,7 +67,9 @@ class AttackRight(Engine):
         **{f"players.*.{k}": "card" for k in ("hand", "pack", "kept", "saved", "used", "moving")},
         "players.*.tableau.*.card": "card",
         "players.*.tableau.*.zone": tuple(ZONE.split("|")),
+        **{f"players.*.tableau.*.{k}": "int" for k in ("tokens", "coins", "order")},
         "players.*.zones.*.*.card": "card",
+        **{f"players.*.zones.*.*.{k}": "int" for k in ("tokens", "coins")},
         "players.*.chosen": "text",
         "players.*.offers": "text",
         "peeks.*.viewer": "seat",
@@ -76,6 +78,7 @@ class AttackRight(Engine):
         "glimpses.*.viewer": "seat",
         "glimpses.*.seat": "seat",
         "glimpses.*.card": "card",
+        "glimpses.*.step": "int",
     }
     derived = frozenset({"season", "zones"})
     #: slot_power: zones whose powers count otherwise than the rules say ({middle: []})

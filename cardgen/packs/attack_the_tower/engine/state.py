@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.engine import IllegalAction, ScenarioError, seat_name
+from cardgen.engine.vocab import check_record
 from cardgen.packs.attack_the_tower.engine import actions as A
 from cardgen.packs.attack_the_tower.engine.game import Compiled, Design
 
@@ -53,6 +54,10 @@ POOLS = ("troops", "infantry", "regular", "artillery")
 #: a battle's steps
 STEPS = ("abilities", "initiative", "regular")
 PILES = ("ability", "base")
+#: the fields of a battle in the designer's view, of each of its units and of its queue
+BATTLE_FIELDS = ("origin", "target", "palace", "step", "passes", "units", "queue")
+UNIT_FIELDS = ("seat", "kind", "slot", "card", "troop", "power", "damage", "dead", "struck")
+QUEUE_FIELDS = ("seat", "points", "pool")
 
 
 @dataclass(slots=True)
@@ -1111,6 +1116,11 @@ class State:
         return d
 
     def _arrange_battle(self, v: Mapping[str, Any]) -> Battle:
+        check_record(v, BATTLE_FIELDS, BATTLE_FIELDS, "battle")
+        for k, u in enumerate(v["units"]):
+            check_record(u, UNIT_FIELDS, UNIT_FIELDS, f"battle.units[{k}]")
+        for k, q in enumerate(v["queue"]):
+            check_record(q, QUEUE_FIELDS, QUEUE_FIELDS, f"battle.queue[{k}]")
         tindex = {t.id: i for i, t in enumerate(self.table.troops)}
         units = [
             Unit(

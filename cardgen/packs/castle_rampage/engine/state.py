@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from cardgen.engine import ScenarioError, SetupError, TableGame, TableState, seat_name
+from cardgen.engine.vocab import did_you_mean
 from cardgen.packs.castle_rampage.model import RampageCard
 
 STRUCTURES = ("gate", "castle")
@@ -266,15 +267,17 @@ def with_values(
         card = cards.get(card_id)
         if card is None or card.pile != "deck":
             raise SetupError(f"{CARD_VALUES}: {card_id!r} is not a deck card of the catalogue")
-        if not isinstance(change, Mapping) or not set(change) <= {
-            "attack",
-            "gate",
-            "castle",
-            "effects",
-        }:
+        fields = ("attack", "gate", "castle", "effects")
+        if not isinstance(change, Mapping):
             raise SetupError(
                 f"{CARD_VALUES}.{card_id}: give attack, gate, castle or effects: {{field: value}}"
             )
+        for k in change:
+            if k not in fields:
+                raise SetupError(
+                    f"{CARD_VALUES}.{card_id}: unknown field {k!r}{did_you_mean(str(k), fields)}; "
+                    f"give {', '.join(fields)}"
+                )
         try:
             out[card_id] = type(card).model_validate({**card.model_dump(), **change})
         except ValidationError as exc:
