@@ -85,6 +85,9 @@ class Engine:
     #: the domain of every observation field holding words (card ids, seats, phases …), by
     #: path pattern (``"players.*.hand": "card"``)
     vocabulary: ClassVar[Mapping[str, Domain]] = {}
+    #: words a grammar slot refuses that a scenario's ``illegal:`` step may name, by slot:
+    #: the rule the grammar enforces (``{"resource": ("honor",)}``: no choice takes Honor)
+    refusable: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: observation fields a scenario may expect but not set (computed from the rest)
     derived: ClassVar[frozenset[str]] = frozenset()
     #: the engine's own options and their defaults (beyond the rules' settings)

@@ -16,7 +16,7 @@ rules) or *malformed* (a typo: an error with a did-you-mean, never a silent refu
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from cardgen.engine.vocab import NAMED, Domain, Vocabulary, did_you_mean
@@ -107,6 +107,17 @@ class Grammar:
             f"{text!r} is not an action of this game{hint}; the actions are: "
             + ", ".join(repr(p.text) for p in self.patterns)
         )
+
+    def refused(self, text: str, vocab: Vocabulary, refusable: Mapping[str, Iterable[str]]) -> bool:
+        """Whether ``text`` is written as an action of a pattern but a slot holds a word of
+        ``refusable`` (by slot name): a rule the grammar enforces, not a typo."""
+        for pattern, values in self.match(text):
+            wrong = [
+                name for name, dom in pattern.slots if vocab.problem(_typed(values[name], dom), dom)
+            ]
+            if wrong and all(values[n] in refusable.get(n, ()) for n in wrong):
+                return True
+        return False
 
     def covers(self, text: str) -> int:
         """How many patterns ``text`` matches (1 for every string an engine writes)."""

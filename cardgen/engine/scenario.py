@@ -15,6 +15,7 @@
       - {P1: bid cook, P2: bid bosun}             # one step: each mover's action string
       - chance: heads                             # a chance node's outcome (else: the seed)
       - illegal: {P1: bid smuggler}               # well formed, refused by the rules
+      - refused: {P1: bid cook, P2: bid cook}     # a move refused as a whole (a joint one)
       - expect: {dock: [saffron]}                 # anywhere between steps
     expect:
       P1: {score: 0}
@@ -24,15 +25,18 @@
       winner: none                                # P1, [P1, P2], none (the game goes on)
       seen_by: {P2: {P1: {hand: 2}}}              # what one seat may know (its observation)
 
-Everything is checked against the game before anything runs: every key (with a
-did-you-mean), every value against the game's vocabulary (card ids, seats, the phases …),
-every action string against its grammar.  A malformed ``illegal`` step is an error, never a
-pass.  ``given`` and ``expect`` name fields of the designer's view of the game
-(``cardgen play --format json`` shows them): top-level fields, and each seat's under ``P1``….
-``seen_by`` expects the same fields of one seat's observation (a card it may not see is
-``null``, a hand it may not see its size).  A list may be expected as ``{size: N}``,
-``{contains: [...]}``, ``{excludes: [...]}`` (none of them) or ``{at: {index: value}}``;
-a list of mappings is compared item by item on the fields each expected item names.
+Everything is checked against the game before anything runs: every key at every depth
+(with a did-you-mean), every value against the game's vocabulary (card ids, seats, the
+phases …), every action string against its grammar.  A malformed ``illegal`` step is an
+error, never a pass; one naming a word the engine declares refusable for its slot
+(``Engine.refusable``: a rule its grammar enforces) is well formed, and refused.  ``given``
+and ``expect`` name fields of the designer's view of the game (``cardgen play --format
+json`` shows them): top-level fields, and each seat's under ``P1``….  ``seen_by`` expects
+the same fields of one seat's observation (a card it may not see is ``null``, a hand it may
+not see its size).  A list may be expected as ``{size: N}``, ``{contains: [...]}``,
+``{excludes: [...]}`` (none of them) or ``{at: {index: value}}``; a list of mappings is
+compared item by item on the fields each expected item names, and its items' keys are
+checked against the fields the vocabulary declares for them (the game may hold none yet).
 """
 
 from __future__ import annotations
@@ -224,13 +228,19 @@ class _Checker:
             self.add(path, self.vocab.problem(value, "seat") or "not a seat")
         return k
 
-    def action(self, text: Any, path: tuple) -> bool:
+    def action(self, text: Any, path: tuple, *, refused: bool = False) -> bool:
+        """Whether ``text`` is a well-formed action; ``refused`` (an ``illegal:`` or
+        ``refused:`` step's) also when a slot holds a word the engine declares refusable (a
+        rule the grammar enforces: it is refused, so the step holds)."""
         if not isinstance(text, str):
             self.add(path, f"{text!r} is not an action string")
             return False
+        grammar = self.engine.grammar
         try:
-            self.engine.grammar.parse(text, self.vocab)
+            grammar.parse(text, self.vocab)
         except ValueError as exc:
+            if refused and grammar.refused(text, self.vocab, self.engine.refusable):
+                return True
             self.add(path, str(exc))
             return False
         return True
@@ -433,7 +443,8 @@ class Scenario:
     setup: Any
     seed: int
     given: dict[str, Any] | None
-    steps: list[tuple[str, Any, tuple]]  # (kind, data, path): kind is act, illegal or expect
+    #: (kind, data, path): kind is act, chance, illegal, refused or expect
+    steps: list[tuple[str, Any, tuple]]
     expect: dict[str, Any] | None
     vocab: Vocabulary
 
@@ -491,7 +502,8 @@ class Scenario:
             if not isinstance(st, dict) or not st:
                 chk.add(
                     path,
-                    "a step is a mapping: {P1: action}, illegal: {P1: action} or expect: {...}",
+                    "a step is a mapping: {P1: action}, illegal: {P1: action}, "
+                    "refused: {P1: action, P2: action}, chance: outcome or expect: {...}",
                 )
                 continue
             if "chance" in st:
@@ -500,8 +512,8 @@ class Scenario:
                     continue
                 steps.append(("chance", st["chance"], (*path, "chance")))
                 continue
-            if "illegal" in st or "expect" in st:
-                kind = "illegal" if "illegal" in st else "expect"
+            kind = next((k for k in ("illegal", "refused", "expect") if k in st), None)
+            if kind is not None:
                 if len(st) != 1:
                     chk.add(path, f"an {kind} step has nothing else")
                     continue
@@ -510,10 +522,10 @@ class Scenario:
                     chk.view(data, shape, (*path, kind), "", setting=False)
                     _check_special(chk, data, (*path, kind), first)
                 else:
-                    _check_actions(chk, data, (*path, kind), one=True)
+                    _check_actions(chk, data, (*path, kind), refused=True)
                 steps.append((kind, data, (*path, kind)))
                 continue
-            _check_actions(chk, st, path, one=False)
+            _check_actions(chk, st, path, refused=False)
             steps.append(("act", st, path))
         expect = doc.get("expect")
         if expect is not None:
@@ -565,7 +577,7 @@ class Scenario:
                     problems.append(f"{where}: {exc}")
                     return problems
                 continue
-            if kind in ("act", "illegal"):
+            if kind in ("act", "illegal", "refused"):
                 settle(state)  # chance the scenario does not fix is drawn from its seed
             if kind == "act":
                 texts = {parse_seat(k, self.setup.players): v for k, v in data.items()}
@@ -574,6 +586,16 @@ class Scenario:
                 except EngineError as exc:
                     problems.append(f"{where}: {exc}")
                     return problems
+            elif kind == "refused":
+                move = {_seat_or_fail(k, self.setup.players): v for k, v in data.items()}
+                try:
+                    apply_strings(state.clone(), move)
+                except EngineError:
+                    continue
+                problems.append(
+                    f"{where}: the move {dict(data)} was allowed; "
+                    "the scenario says the rules refuse it"
+                )
             elif kind == "illegal":
                 for k, text in data.items():
                     seat = _seat_or_fail(k, self.setup.players)
@@ -693,14 +715,14 @@ class Scenario:
         return []
 
 
-def _check_actions(chk: _Checker, data: Any, path: tuple, *, one: bool) -> None:
+def _check_actions(chk: _Checker, data: Any, path: tuple, *, refused: bool) -> None:
     if not isinstance(data, dict) or not data:
         chk.add(path, "give each seat's action: {P1: action}")
         return
     for k, text in data.items():
         if chk.seat(k, (*path, k)) is None:
             continue
-        chk.action(text, (*path, k))
+        chk.action(text, (*path, k), refused=refused)
 
 
 def _check_special(chk: _Checker, data: Any, path: tuple, first: State) -> None:

@@ -106,6 +106,8 @@ class GreedyKingdoms(Engine):
     game = Game
     grammar = Grammar(*PATTERNS)
     events = EVENTS
+    #: the start of turn's choice takes no Honor: the grammar refuses it (a scenario may say so)
+    refusable: ClassVar = {"resource": tuple(r for r in RESOURCES if r not in CHOOSABLE)}
     vocabulary: ClassVar = {
         "phase": PHASES,
         "attacker": "seat",
