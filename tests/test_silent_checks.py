@@ -1,0 +1,84 @@
+"""A designer's data where the validator stayed silent or pointed elsewhere (issue 46 "Checks
+that cannot lie"): each case as a designer meets it, in a game made by `cardgen new`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture
+def game(runner, app, tmp_path) -> Path:
+    """The cards folder of a new plain game (``cardgen new mine --game plain``)."""
+    res = runner.invoke(app, ["new", str(tmp_path / "mine"), "--game", "plain"])
+    assert res.exit_code == 0, res.output
+    return tmp_path / "mine" / "cards"
+
+
+def _add_face_elements(cards: Path, lines: str) -> None:
+    layout = cards / "layout.yaml"
+    text = layout.read_text()
+    assert "  prototype_line:" in text
+    layout.write_text(text.replace("  prototype_line:", lines + "  prototype_line:", 1))
+
+
+UNSET_ELEMENTS = (
+    "  band_bar: {kind: shape, box: [0, 0, 63.5, 3.0], fill: {field: band}, bleed: true}\n"
+    "  rank_index: {kind: text, box: [50, 68, 8, 6], field: rank, font: bold, size: 9}\n"
+    '  suit_mark: {kind: icon, box: [50, 60, 6, 6], icon: "{suit}"}\n'
+)
+FIELDS = (
+    "fields:\n"
+    "  suit: {type: choice, choices: [sword, shield]}\n"
+    "  rank: whole number\n"
+    "  band: colour\n"
+)
+
+
+@pytest.mark.slow
+def test_elements_reading_fields_no_card_sets_are_warned_and_build(runner, app, game, tmp_path):
+    (game / "rules.yaml").write_text((game / "rules.yaml").read_text() + FIELDS)
+    _add_face_elements(game, UNSET_ELEMENTS)
+    res = runner.invoke(app, ["validate", str(game)])
+    assert res.exit_code == 0, res.output
+    lines = (game / "layout.yaml").read_text().splitlines()
+    for name, field in (("band_bar", "band"), ("rank_index", "rank"), ("suit_mark", "suit")):
+        line = next(i for i, t in enumerate(lines, 1) if t.startswith(f"  {name}:"))
+        assert (
+            f"layout.yaml:{line}:" in res.output
+            and f"W402 face.{name} draws on no card: no card sets `{field}`" in res.output
+        ), res.output
+    assert "3 warning(s)" in res.output
+    assert runner.invoke(app, ["validate", str(game), "--strict"]).exit_code == 1
+    # validate passed, so build must: the band's colour of a card without one is no colour
+    out = tmp_path / "out"
+    res = runner.invoke(app, ["build", str(game), "-o", str(out), "--only", "cards", "-q"])
+    assert res.exit_code == 0, res.output
+
+    # one card setting each field: every element draws on some card, no warning
+    heroes = game / "heroes.yaml"
+    heroes.write_text(
+        heroes.read_text().replace(
+            "    copies: 3\n",
+            '    copies: 3\n    suit: sword\n    rank: 7\n    band: "#AA3322"\n',
+            1,
+        )
+    )
+    res = runner.invoke(app, ["validate", str(game), "--strict"])
+    assert res.exit_code == 0, res.output
+    assert "W402" not in res.output
+
+
+def test_an_element_left_out_by_its_condition_is_not_warned(runner, app, game):
+    """A `when:` on an optional field is the designer's choice (the plain backs' patterns)."""
+    rules = game / "rules.yaml"
+    rules.write_text(
+        rules.read_text().replace(", pattern: dots", "").replace(", pattern: stripes", "") + FIELDS
+    )
+    _add_face_elements(
+        game, '  suit_mark: {kind: icon, box: [50, 60, 6, 6], icon: "{suit}", when: suit}\n'
+    )
+    res = runner.invoke(app, ["validate", str(game), "--strict"])
+    assert res.exit_code == 0, res.output
+    assert "W402" not in res.output
