@@ -82,3 +82,45 @@ def test_an_element_left_out_by_its_condition_is_not_warned(runner, app, game):
     res = runner.invoke(app, ["validate", str(game), "--strict"])
     assert res.exit_code == 0, res.output
     assert "W402" not in res.output
+
+
+COMPONENTS = """tokens:
+  - {id: points, name: Point token, count: 30, size: 18, fill: "#E0B43A", text: "1"}
+boards:
+  - {id: board, name: Trick board, size: [396, 256], title: "{game}"}
+mats:
+  - {id: mat, name: Score mat, count: 2, size: [150, 100], title: "Scores"}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("old", "new", "code", "words"),
+    [
+        (
+            "bold: DejaVuSansCondensed-Bold.ttf",
+            "bold: DejaVuSansCondnsed-Bold.ttf",
+            "E001",
+            "cannot load font 'DejaVuSansCondnsed-Bold.ttf'",
+        ),
+        ("field: name, font: title", "field: nmae, font: title", "E104", "unknown field 'nmae'"),
+    ],
+)
+def test_a_layout_mistake_is_reported_once_at_its_line_not_as_sheets(
+    runner, app, game, old, new, code, words
+):
+    """A misspelt font or field in layout.yaml of a game with components: the cause alone, not
+    a "make the piece smaller" (E414) for every sheet first."""
+    (game / "components.yaml").write_text(COMPONENTS)
+    layout = game / "layout.yaml"
+    text = layout.read_text()
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if old in t)
+    layout.write_text(text.replace(old, new, 1))
+    for command in (["validate", str(game)], ["build", str(game), "-o", str(game.parent / "o")]):
+        res = runner.invoke(app, command)
+        assert res.exit_code == 1, res.output
+        assert f"layout.yaml:{line}:" in res.output and f"{code} " in res.output, res.output
+        assert words in res.output
+        assert "E414" not in res.output and "smaller" not in res.output, res.output
+        assert "Traceback" not in res.output
+    assert "invalid: 12 cards, 1 error(s)" in runner.invoke(app, ["validate", str(game)]).output

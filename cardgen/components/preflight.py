@@ -11,6 +11,9 @@ the component's file and page:
   the bleed on white paper) clear of the paper's margin (the cards' print-and-play sheets:
   E409 of the cards' preflight).
 
+A layout that does not load (a misspelt font or field) is the cards' preflight's to report,
+at its line: the sheets are not drawn then, so no sheet problem hides it.
+
 :func:`sheet_check` plugs into ``cardgen validate``; the build draws with the same code.
 """
 
@@ -51,9 +54,15 @@ def sheet_check(catalogue: Catalogue) -> Iterable[Diagnostic]:
 
 def sheet_problems(catalogue: Catalogue) -> list[Diagnostic]:
     """Every problem of every component on every paper."""
+    from cardgen.components.data import component_specs
+    from cardgen.render.theme import Theme
+
+    try:
+        Theme.of(catalogue)  # the fonts and icons the sheets are drawn with
+    except DiagnosticError:
+        return []  # a layout that does not load: the cards' preflight says why, at its line
     out: list[Diagnostic] = []
     pack, rules = catalogue.pack, catalogue.rules
-    from cardgen.components.data import component_specs
 
     for spec in pack.components() or component_specs(catalogue):
         where = Position(str(spec.inputs[0]) if spec.inputs else str(catalogue.root))
@@ -64,8 +73,8 @@ def sheet_problems(catalogue: Catalogue) -> list[Diagnostic]:
                 try:
                     with recording_cuts() as cuts:
                         spec.write(path, rules, paper)
-                except DiagnosticError as err:
-                    out.append(_unprintable(spec.id, paper, err.diagnostics[0].message, where))
+                except DiagnosticError as err:  # not the sheet's size: the cause, once
+                    out += [d for d in err.diagnostics if d not in out]
                     continue
                 except ValueError as err:
                     out.append(_unprintable(spec.id, paper, str(err), where))
