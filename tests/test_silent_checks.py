@@ -124,3 +124,44 @@ def test_a_layout_mistake_is_reported_once_at_its_line_not_as_sheets(
         assert "E414" not in res.output and "smaller" not in res.output, res.output
         assert "Traceback" not in res.output
     assert "invalid: 12 cards, 1 error(s)" in runner.invoke(app, ["validate", str(game)]).output
+
+
+ROWS = """id,name,type,cost,back,copies,rank,mark,text
+squire,Squire,hero,2,heroes,3,1,sword,Gain 1 {coin}.
+knight,Knight,villain,x4,heroes,2,two,moon,Gain 1 {moonbeam}.
+page,Page,hero,4,heroes,1,14,moon,Gain 1 {moonbeam}.
+"""
+
+
+def test_import_reports_every_problem_of_a_row_at_once(runner, app, game, tmp_path):
+    """A row with an unreadable cell, a bad rank and an unknown icon: each problem at its cell
+    in one run, not the next one only after the first is fixed."""
+    rules = game / "rules.yaml"
+    rules.write_text(
+        rules.read_text()
+        + "fields:\n  rank: {type: whole number, min: 1, max: 13}\n"
+        + "  mark: icon\n"
+    )
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text(ROWS)
+    before = sorted(p.name for p in game.iterdir())
+    res = runner.invoke(app, ["import", str(sheet), "--to", str(game), "--force"])
+    assert res.exit_code == 1, res.output
+    found = [
+        line.rsplit("/", 1)[-1].split(" [")[0]
+        for line in res.output.splitlines()
+        if " error " in line
+    ]
+    assert found == [
+        "cards.csv:C3: error E104",  # type villain: not a type of rules.yaml
+        "cards.csv:D3: error E102",  # cost x4
+        "cards.csv:G3: error E102",  # rank two
+        "cards.csv:H3: error E104",  # mark: no icons/moon.svg
+        "cards.csv:I3: error E104",  # {moonbeam}
+        "cards.csv:G4: error E105",  # rank 14 > max 13
+        "cards.csv:H4: error E104",  # mark: no icons/moon.svg, though the rank is refused
+        "cards.csv:I4: error E104",  # {moonbeam}, though the rank is refused
+    ], res.output
+    assert "unknown icon 'moon'" in res.output and "unknown icon token {moonbeam}" in res.output
+    assert "8 error(s) in " in res.output
+    assert sorted(p.name for p in game.iterdir()) == before  # nothing written

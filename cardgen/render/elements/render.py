@@ -824,7 +824,7 @@ class ElementPainter:
             if not unset:
                 continue
             what = "card" if self.section == "face" else "back"
-            names = ", ".join(f"`{f}`" for f in unset)
+            names = ", ".join(dict.fromkeys(f"`{shown[0].source(f)}`" for f in unset))
             out.append(
                 Diagnostic(
                     "W402",
