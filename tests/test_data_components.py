@@ -84,3 +84,32 @@ def test_a_mistake_in_components_yaml_names_its_line(runner, app, game, old, new
     res = runner.invoke(app, ["validate", str(game)])
     assert res.exit_code == 1, res.output
     assert code in res.output and words in res.output and "components.yaml:" in res.output
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "code", "words"),
+    [
+        ("at: [30, 60]", "at: [2, 60]", 10, "E413", "slot 1 lies 2 mm from the board's left edge"),
+        ("at: [30, 60]", "at: [-5, 60]", 10, "E406", "past its left edge"),
+        (
+            "at: [30, 200]",
+            "at: [30, 254]",
+            11,
+            "E413",
+            "text 1 lies 0.6 mm from the board's bottom edge",
+        ),
+        ("at: [60, 230]", "at: [60, 250]", 12, "E406", "icon 'heart' runs past the board's"),
+    ],
+)
+def test_board_content_near_its_cut_names_the_piece_and_its_line(
+    runner, app, game, old, new, line, code, words
+):
+    """A slot, text or icon in the board's 1/8 in margin (or past its edge) is reported at its
+    line in components.yaml, naming the board, the piece and the edge, not a page position."""
+    path = game / "components.yaml"
+    path.write_text(COMPONENTS.replace(old, new, 1))
+    res = runner.invoke(app, ["validate", str(game)])
+    assert res.exit_code == 1, res.output
+    assert f"components.yaml:{line}:" in res.output and f"{code} board 'board': " in res.output
+    assert words in res.output, res.output
+    assert "1 error(s)" in res.output and ".pdf page" not in res.output

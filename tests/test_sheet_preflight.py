@@ -75,11 +75,26 @@ def test_a_piece_showing_more_than_its_background_near_its_cut_is_a_problem():
     assert len(cuts) == GRID.per_page and {c.page for c in cuts} == {1}
     found = list(page_problems(pdf, cuts))
     assert len(found) == GRID.per_page and all(kind == "safe" for kind, _ in found)
-    assert "within 3.175 mm of its cut" in found[0][1]
+    assert "within 3.175 mm of its cut, on every side" in found[0][1]
     pdf, cuts = _page(lambda c: _pieces(c, inset=4.0))  # the disc kept 4 mm from the cut
     assert list(page_problems(pdf, cuts)) == []
     pdf, cuts = _page(lambda c: _pieces(c, inset=4.0, background=True))  # a background to it
     assert list(page_problems(pdf, cuts)) == []
+
+
+def test_a_piece_showing_too_much_near_one_edge_names_that_edge():
+    """A mark 1.5 mm inside a piece's left cut: the message says which edge to look at."""
+
+    def draw(c: Canvas) -> None:
+        for i in range(GRID.per_page):
+            b = GRID.slot(i)
+            c.rect(b.x + mm(1.5), b.y + mm(15), mm(3), mm(10), stroke=0, fill=1)
+        draw_crop_marks(c, GRID)
+
+    pdf, cuts = _page(draw)
+    found = list(page_problems(pdf, cuts))
+    assert len(found) == GRID.per_page
+    assert all("within 3.175 mm of its cut, at its left edge (" in text for _, text in found)
 
 
 def test_a_piece_too_large_for_its_sheet_is_an_error_naming_it(monkeypatch):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, model_validator
 
@@ -43,6 +43,8 @@ MARGIN = 10.0
 CUT_ROOM = 3.5
 #: what must fit for a board to be printed on the kit's paper, not tiled (A4 ∩ Letter, mm)
 SMALL_PAPER = (210.0, 279.4)
+#: the safe zone of a cut board, mat or token: mm inside its cut (the cards' 1/8 in)
+SAFE = 3.175
 
 
 class _Part(BaseModel):
@@ -249,19 +251,76 @@ def component_problems(catalogue: Catalogue) -> list[Diagnostic]:
             )
     for section in ("boards", "mats"):
         for i, b in enumerate(getattr(data, section)):
-            for k, slot in enumerate(b.slots):
-                w, h = slot.extent
-                if slot.at[0] + w > b.size[0] + 1e-6 or slot.at[1] + h > b.size[1] + 1e-6:
-                    out.append(
-                        Diagnostic(
-                            "E406",
-                            f"{b.id}: its slots run past the board's edge "
-                            f"({slot.at[0] + w:g} × {slot.at[1] + h:g} mm on a "
-                            f"{b.size[0]:g} × {b.size[1]:g} mm board)",
-                            smap.at((section, i, "slots", k)),
-                        )
-                    )
+            out += _edge_problems(b, section, i, smap, catalogue.rules.game)
     return out
+
+
+def _edge_problems(b: Board, section: str, i: int, smap: Any, game: str) -> list[Diagnostic]:
+    """E406 for a slot, icon or text of board ``b`` running past its edge, E413 for one within
+    :data:`SAFE` mm of its cut, or a shape there (a shape may run on past the cut), each at its
+    line, naming the board, the piece and the edge."""
+    from cardgen.diagnostics import Diagnostic
+
+    items: list[tuple[tuple[str | int, ...], str, tuple[float, float, float, float], bool]] = []
+    for k, slot in enumerate(b.slots):
+        items.append((("slots", k), f"slot {k + 1}", (*slot.at, *slot.extent), False))
+    for k, shape in enumerate(b.shapes):
+        items.append((("shapes", k), f"shape {k + 1}", shape.box, True))
+    for k, mark in enumerate(b.icons):
+        x, y = mark.at
+        box = (x - mark.size / 2, y - mark.size / 2, mark.size, mark.size)
+        items.append((("icons", k), f"icon {mark.icon!r}", box, False))
+    for k, words in enumerate(b.texts):
+        items.append((("texts", k), f"text {k + 1}", _text_box(words, game), False))
+    kind = section[:-1]
+    out = []
+    for keys, what, (x, y, w, h), runs_on in items:
+        gaps = {"left": x, "top": y, "right": b.size[0] - x - w, "bottom": b.size[1] - y - h}
+        where = smap.at((section, i, *keys))
+        past = {side: -gap for side, gap in gaps.items() if gap < -1e-6}
+        if past and not runs_on:
+            side, depth = max(past.items(), key=lambda p: p[1])
+            out.append(
+                Diagnostic(
+                    "E406",
+                    f"{kind} {b.id!r}: {what} runs past the {kind}'s edge, {round(depth, 1):g} mm "
+                    f"past its {side} edge ({x:g}–{x + w:g} × {y:g}–{y + h:g} mm on a "
+                    f"{b.size[0]:g} × {b.size[1]:g} mm {kind})",
+                    where,
+                    hint=f"move it inside the {kind}: {SAFE} mm or more from its edge",
+                )
+            )
+            continue
+        near = {
+            side: gap
+            for side, gap in gaps.items()
+            if gap < SAFE - 1e-6 and not (runs_on and gap <= 1e-6)
+        }
+        if near:
+            side, gap = min(near.items(), key=lambda p: p[1])
+            out.append(
+                Diagnostic(
+                    "E413",
+                    f"{kind} {b.id!r}: {what} lies {round(max(gap, 0.0), 1):g} mm from the "
+                    f"{kind}'s {side} edge, within the {SAFE} mm a drifting cut may take",
+                    where,
+                    hint=f"keep it {SAFE} mm or more inside the {kind}'s edge"
+                    + (" (or run it on past the edge)" if runs_on else ""),
+                )
+            )
+    return out
+
+
+def _text_box(words: Words, game: str) -> tuple[float, float, float, float]:
+    """About where a line of text lies (mm): its width as a Helvetica of its size (the sheet's
+    own font is near it), from its ascent above the baseline to its descent below."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    pt = 25.4 / 72
+    text = words.text.replace("{game}", game)
+    w = stringWidth(text, "Helvetica-Bold", words.size) * pt
+    x = words.at[0] - {"left": 0.0, "center": w / 2, "right": w}[words.align]
+    return (x, words.at[1] - 0.75 * words.size * pt, w, words.size * pt)
 
 
 def kit_counts(catalogue: Catalogue) -> dict[str, int]:

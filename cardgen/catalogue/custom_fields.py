@@ -188,29 +188,41 @@ def card_model(pack: Pack, rules: Any) -> Any:
 def icon_field_problems(catalogue: Catalogue) -> list[Diagnostic]:
     """E104 for each value of an ``icon`` field that names no icon of the catalogue or pack,
     saying which file to add."""
-    from cardgen.catalogue.icon_tokens import ICON_FOLDER
     from cardgen.diagnostics import Diagnostic
 
     fields = getattr(catalogue.rules, "fields", None) or {}
     icon_fields = [n for n, f in fields.items() if f.type == "icon"]
     if not icon_fields:
         return []
-    folders = [catalogue.root / ICON_FOLDER, catalogue.pack.data / ICON_FOLDER]
     out = []
     for card in catalogue:
         for name in icon_fields:
             value = getattr(card, name, None)
-            if value and not any((f / f"{value}.svg").is_file() for f in folders):
+            hint = unknown_icon_hint(catalogue.root, catalogue.pack, value) if value else None
+            if hint is not None:
                 out.append(
                     Diagnostic(
                         "E104",
                         f"{name}: unknown icon {value!r}",
                         catalogue.position(card.id, name),
                         card.id,
-                        hint=f"add {_shown(catalogue.root / ICON_FOLDER / f'{value}.svg')}",
+                        hint=hint,
                     )
                 )
     return out
+
+
+def unknown_icon_hint(root: Any, pack: Pack, value: str) -> str | None:
+    """How to give the icon ``value`` names (``add cards/icons/moon.svg``) when neither the
+    catalogue folder ``root`` nor the pack has it; None when one has (or it is no name)."""
+    from cardgen.catalogue.icon_tokens import ICON_FOLDER
+
+    if not re.fullmatch(ICON, value):
+        return None  # not a name: the schema says so
+    folders = [root / ICON_FOLDER, pack.data / ICON_FOLDER]
+    if any((f / f"{value}.svg").is_file() for f in folders):
+        return None
+    return f"add {_shown(root / ICON_FOLDER / f'{value}.svg')}"
 
 
 def _shown(path: Any) -> str:

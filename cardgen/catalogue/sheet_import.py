@@ -403,9 +403,11 @@ def _read_rows(
     diags: list[Diagnostic],
     model: type,
     defaults: dict[str, Any],
+    bad: set[Position],
 ) -> dict[str, list[_Row]]:
     """The rows of cards grouped by card file, in sheet order (``defaults``: the values of
-    file fields a row may leave empty)."""
+    file fields a row may leave empty).  A cell that cannot be read is an error added to
+    ``bad``; its row is read on without it, so the row's other problems are found too."""
     groups: dict[str, list[_Row]] = {}
     for r in range(cols.row + 1, len(sheet.rows)):
         line = sheet.rows[r]
@@ -423,7 +425,13 @@ def _read_rows(
         except RowError as exc:
             for column, message in exc.problems:
                 flag("E102", f"{column}: {message}", column)
-            continue
+                bad.add(sheet.at(r, cols.fields[column]))
+            unread = {column for column, _ in exc.problems}
+            cells = {k: v for k, v in cells.items() if k not in unread}
+            try:  # the rest of the row: its other cells' problems now, not after a fix
+                raw = import_row(pack, cells, model)
+            except RowError:
+                continue
         for name, value in defaults.items():
             if name not in cells:
                 raw[name] = cells[name] = value
@@ -526,7 +534,10 @@ def import_sheet(
         rules = rules.model_copy(update={"fields": {**rules.fields, **added}})
         model = card_model(pack, rules)
         cols.fields.update(cols.new)
-    groups = _read_rows(sheet, cols, pack, diags, model, pack.file_field_defaults(rules))
+    bad: set[Position] = set()
+    groups = _read_rows(sheet, cols, pack, diags, model, pack.file_field_defaults(rules), bad)
+    unread = list(diags)  # the cells that could not be read: each one error, said already
+    diags += _row_icon_problems(groups, cols, sheet, rules, pack, root)
     if not groups and not diags:
         diags.append(
             Diagnostic(
@@ -536,16 +547,26 @@ def import_sheet(
             )
         )
     checked: list[CheckedFile] = []
+    partial: list[CheckedFile] = []
+    refused: set[Position] = set()
     for stem, rows in groups.items():
         smap = _source_map(sheet, cols, pack, rows)
         data = {f: rows[0].raw[f] for f in pack.file_fields}
         data["cards"] = [r.raw for r in rows]
+        before = len(diags)
         shared, cards = check_card_file(data, smap, pack, rules, diags)
         checked.append((f"{stem}.yaml", smap, shared, cards))
+        read = {src.index for _, src in cards}
+        rest = _partial_cards(model, pack, rules, rows, read, smap, diags[before:], refused)
+        partial.append((f"{stem}.yaml", smap, shared, [*cards, *rest]))
     catalogue = assemble_catalogue(root, pack, rules, checked, diags)
-    if not _has_errors(diags):
-        diags += placeholder_notes(catalogue)
-        diags += pack.check(catalogue)
+    diags = [d for d in diags if d.position not in bad or d in unread]
+    # the checks `cardgen validate` makes of the cards, made of every row (a row the schema
+    # refused without its bad cells): every problem of a row at once, not one after another;
+    # then, when nothing is wrong, the extra checks
+    diags += placeholder_notes(catalogue)
+    checks = pack.check(assemble_catalogue(root, pack, rules, partial, []))
+    diags += [d for d in checks if d.position not in refused]
     if not _has_errors(diags) and extra_checks is not None:
         for check in extra_checks(catalogue):
             diags += check.run(catalogue)
@@ -559,6 +580,71 @@ def import_sheet(
         old = _old_text(root / name)
         files[name] = text if old is None else keep_comments(old, text, pack, models)
     return Imported(catalogue, diags, files=dict(sorted(files.items())), new_fields=added)
+
+
+def _partial_cards(
+    model: Any,
+    pack: Pack,
+    rules: RulesBase,
+    rows: list[_Row],
+    read: set[int],
+    smap: SourceMap,
+    found: list[Diagnostic],
+    refused: set[Position],
+) -> list[tuple[Any, Any]]:
+    """The rows of one card file the schema refused, each without the cells it refused (added
+    to ``refused``; ``found`` holds their problems) when the rest is a card: what the pack's
+    checks read to find a row's other problems at once."""
+    from pydantic import ValidationError
+
+    from cardgen.catalogue.loader import CardSource
+
+    said = {d.position for d in found}
+    ctx = pack.validation_context(rules)
+    out = []
+    for j, row in enumerate(rows):
+        if j in read:
+            continue
+        keep = {}
+        for name, value in row.raw.items():
+            where = smap.at(("cards", j, name))
+            if where in said:
+                refused.add(where)
+            else:
+                keep[name] = value
+        try:
+            card = model.model_validate(keep, context=ctx)
+        except ValidationError:
+            continue
+        out.append((card, CardSource(smap, j)))
+    return out
+
+
+def _row_icon_problems(
+    groups: dict[str, list[_Row]],
+    cols: Columns,
+    sheet: Sheet,
+    rules: RulesBase,
+    pack: Pack,
+    root: Path,
+) -> list[Diagnostic]:
+    """E104 at each cell of an ``icon`` field naming an icon with no file, whether or not the
+    rest of its row is valid (:func:`~cardgen.catalogue.custom_fields.icon_field_problems`
+    of the rows)."""
+    from cardgen.catalogue.custom_fields import unknown_icon_hint
+
+    icon_fields = [n for n, f in (rules.fields or {}).items() if f.type == "icon"]
+    out = []
+    for rows in groups.values():
+        for row in rows:
+            for name in icon_fields:
+                value = row.raw.get(name)
+                hint = unknown_icon_hint(root, pack, value) if isinstance(value, str) else None
+                if hint is not None and name in cols.fields:
+                    where = sheet.at(row.index, cols.fields[name])
+                    message = f"{name}: unknown icon {value!r}"
+                    out.append(Diagnostic("E104", message, where, row.cells.get("id"), hint))
+    return out
 
 
 def _old_text(path: Path) -> str | None:

@@ -11,6 +11,9 @@ the component's file and page:
   the bleed on white paper) clear of the paper's margin (the cards' print-and-play sheets:
   E409 of the cards' preflight).
 
+A layout that does not load (a misspelt font or field) is the cards' preflight's to report,
+at its line: the sheets are not drawn then, so no sheet problem hides it.
+
 :func:`sheet_check` plugs into ``cardgen validate``; the build draws with the same code.
 """
 
@@ -51,9 +54,15 @@ def sheet_check(catalogue: Catalogue) -> Iterable[Diagnostic]:
 
 def sheet_problems(catalogue: Catalogue) -> list[Diagnostic]:
     """Every problem of every component on every paper."""
+    from cardgen.components.data import component_specs
+    from cardgen.render.theme import Theme
+
+    try:
+        Theme.of(catalogue)  # the fonts and icons the sheets are drawn with
+    except DiagnosticError:
+        return []  # a layout that does not load: the cards' preflight says why, at its line
     out: list[Diagnostic] = []
     pack, rules = catalogue.pack, catalogue.rules
-    from cardgen.components.data import component_specs
 
     for spec in pack.components() or component_specs(catalogue):
         where = Position(str(spec.inputs[0]) if spec.inputs else str(catalogue.root))
@@ -64,8 +73,8 @@ def sheet_problems(catalogue: Catalogue) -> list[Diagnostic]:
                 try:
                     with recording_cuts() as cuts:
                         spec.write(path, rules, paper)
-                except DiagnosticError as err:
-                    out.append(_unprintable(spec.id, paper, err.diagnostics[0].message, where))
+                except DiagnosticError as err:  # not the sheet's size: the cause, once
+                    out += [d for d in err.diagnostics if d not in out]
                     continue
                 except ValueError as err:
                     out.append(_unprintable(spec.id, paper, str(err), where))
@@ -115,10 +124,11 @@ def page_problems(pdf: bytes, cuts: list[Cut]) -> Iterator[tuple[str, str]]:
             for cut in here:
                 bad = margin_ink(px, cut.trim, height_pt, dpi)
                 if bad:
+                    sides = _sides(margin_sides(px, cut.trim, height_pt, dpi))
                     text = (
                         f"page {i + 1}: a piece cut at {_where(cut.trim, height_pt)} shows more "
-                        f"than its background within {SAFE} mm of its cut ({bad:.1f} % of that "
-                        "margin): move it inside, or run it on past the cut"
+                        f"than its background within {SAFE} mm of its cut, {sides} ({bad:.1f} % "
+                        "of that margin): move it inside, or run it on past the cut"
                     )
                     yield "safe", text
     finally:
@@ -141,6 +151,40 @@ def margin_ink(px: np.ndarray, trim: Box, height_pt: float, dpi: float = CUT_DPI
     """The share (%) of the band between ``trim`` and its safe zone that differs from the
     band's own background colour (its most common one); 0 when the band is one colour.
     ``px`` is the page at ``dpi``."""
+    found = _margin_off(px, trim, height_pt, dpi)
+    if found is None:
+        return 0.0
+    off, band = found
+    share = 100.0 * float(off[band].mean())
+    return share if share > 0.2 else 0.0
+
+
+def margin_sides(px: np.ndarray, trim: Box, height_pt: float, dpi: float = CUT_DPI) -> list[str]:
+    """The edges of ``trim`` (left, top, right, bottom) whose margin holds pixels that differ
+    from the band's background: where a reader looks for what to move."""
+    found = _margin_off(px, trim, height_pt, dpi)
+    if found is None:
+        return []
+    off, band = found
+    inner = np.argwhere(~band)
+    if not len(inner):
+        return []
+    (top, left), (bottom, right) = inner.min(axis=0), inner.max(axis=0)
+    rows, cols = np.nonzero(off & band)
+    found_sides = {
+        "left": (cols < left).any(),
+        "top": (rows < top).any(),
+        "right": (cols > right).any(),
+        "bottom": (rows > bottom).any(),
+    }
+    return [side for side, there in found_sides.items() if there]
+
+
+def _margin_off(
+    px: np.ndarray, trim: Box, height_pt: float, dpi: float
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Over the window of ``px`` around ``trim``: the mask of pixels differing from the
+    margin band's background, and the mask of the band; None when there is no band."""
     k = dpi / 72
 
     def window(box: Box) -> tuple[int, int, int, int]:
@@ -153,19 +197,27 @@ def margin_ink(px: np.ndarray, trim: Box, height_pt: float, dpi: float = CUT_DPI
 
     ox1, oy1, ox2, oy2 = window(trim.inset(mm(SLACK)))
     ix1, iy1, ix2, iy2 = window(trim.inset(mm(SAFE - SLACK)))
-    area = px[oy1:oy2, ox1:ox2]
-    mask = np.ones(area.shape[:2], dtype=bool)
-    mask[iy1 - oy1 : iy2 - oy1, ix1 - ox1 : ix2 - ox1] = False
-    band = area[mask].astype(np.int32)
-    if not len(band):
-        return 0.0
-    q = band // 8
+    area = px[oy1:oy2, ox1:ox2].astype(np.int32)
+    band = np.ones(area.shape[:2], dtype=bool)
+    band[iy1 - oy1 : iy2 - oy1, ix1 - ox1 : ix2 - ox1] = False
+    pixels = area[band]
+    if not len(pixels):
+        return None
+    q = pixels // 8
     counts = np.bincount((q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2])
     key = int(counts.argmax())
     background = np.array([key >> 10, (key >> 5) & 31, key & 31]) * 8 + 4
-    off = np.abs(band - background).sum(axis=1) > DIFFERS
-    share = 100.0 * off.mean()
-    return share if share > 0.2 else 0.0
+    off = np.abs(area - background).sum(axis=2) > DIFFERS
+    return off, band
+
+
+def _sides(sides: list[str]) -> str:
+    """Where in its margin a piece shows too much: ``at its left and top edges``."""
+    if len(sides) in (0, 4):
+        return "on every side" if sides else "along its edges"
+    if len(sides) == 1:
+        return f"at its {sides[0]} edge"
+    return f"at its {', '.join(sides[:-1])} and {sides[-1]} edges"
 
 
 def _where(trim: Box, height_pt: float) -> str:

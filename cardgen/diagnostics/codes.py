@@ -106,6 +106,12 @@ CODES: dict[str, Code] = {
             "only background and art may reach past the safe zone (1/8 in inside the trim)",
         ),
         Code("E407", "type-too-small", _E, "set no type under 6 pt"),
+        Code(
+            "W402",
+            "element-draws-nothing",
+            _W,
+            "set the field the element reads on the cards, or remove the element",
+        ),
         Code("W406", "icon-duplicate", _W, "give each meaning an icon of its own"),
         Code("E408", "glyph-missing", _E, "use characters the card fonts have (no emoji or CJK)"),
         Code("E404", "icon-missing", _E, "add the icon as icons/NAME.svg beside rules.yaml"),

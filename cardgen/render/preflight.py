@@ -2,7 +2,8 @@
 size (E401) or holds a character its font cannot draw (E408), art that is missing, unreadable
 (E402) or outside the project (E403), layout elements other than background and art reaching
 past the safe zone, 1/8 in inside the trim at least (E406; background and art not marked
-``bleed: true``: W401), type under 6 pt (E407), two icons drawing the same picture (W406),
+``bleed: true``: W401), elements that draw on no card for want of a field (W402), type under
+6 pt (E407), two icons drawing the same picture (W406),
 cards of one face-down group printing different backs (W410), and icons a card prints that
 have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
 catalogue and the pack is checked).
@@ -47,8 +48,12 @@ def preflight(
 
         groups = size_groups(catalogue)
         if len(groups) > 1:
-            found = (preflight(sub_catalogue(catalogue, cards)) for cards in groups.values())
-            return list(dict.fromkeys(d for part in found for d in part))
+            parts = [preflight(sub_catalogue(catalogue, cards)) for cards in groups.values()]
+            # an element draws nothing (W402) only when it draws on no card of any size
+            unused = set.intersection(*({d for d in part if d.code == "W402"} for part in parts))
+            return list(
+                dict.fromkeys(d for part in parts for d in part if d.code != "W402" or d in unused)
+            )
     if faces is None:
         from cardgen.render.theme import Theme
 

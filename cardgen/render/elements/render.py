@@ -22,7 +22,7 @@ from cardgen.render.art import ArtProblem, draw_image_cover, draw_placeholder, d
 from cardgen.render.colours import darken, lighten
 from cardgen.render.document import Document, binary_streams
 from cardgen.render.elements.fields import Computed, Values, as_text, holds, is_set
-from cardgen.render.elements.layout import FIELD, ElementLayout
+from cardgen.render.elements.layout import FIELD, ElementLayout, element_fields
 from cardgen.render.elements.schema import (
     KINDS,
     BadgeEl,
@@ -137,8 +137,12 @@ class ElementPainter:
             if spec.map is not None:
                 picked = spec.map.get(map_key(v.get(spec.field or "")), spec.default)
                 base = self.colour(picked or "ink", v)
+            elif spec.field:
+                base = v.get(spec.field)
+                if not is_set(base):  # a field no card of this one sets: the ink
+                    base = self.colour("ink", v)
             else:
-                base = v.get(spec.field) if spec.field else self.colour(spec.colour or "", v)
+                base = self.colour(spec.colour or "", v)
             base = str(base)
             if spec.lighten:
                 base = lighten(base, spec.lighten)
@@ -146,6 +150,20 @@ class ElementPainter:
                 base = darken(base, spec.darken)
             return base
         return spec if spec.startswith("#") else self.theme.colour(spec)
+
+    def paint(self, spec: Colour | None, v: Values) -> str | None:
+        """The colour an area is painted for a card; None when there is none: no ``spec``, or a
+        ``{field: ...}`` colour whose field the card does not set (the area is not painted)."""
+        if spec is None:
+            return None
+        if (
+            isinstance(spec, ColourRef)
+            and spec.field
+            and spec.map is None
+            and not is_set(v.get(spec.field))
+        ):
+            return None
+        return self.colour(spec, v)
 
     def box(self, spec: BoxSpec) -> Box:
         if type(spec) is tuple and all(type(n) is float for n in spec):
@@ -395,14 +413,15 @@ class ElementPainter:
     def _shape(
         self, doc: Document, shape: str, box: Box, radius: float, look: Stroked, v: Values
     ) -> None:
-        fill, stroke = look.fill is not None, look.stroke is not None
+        fill_colour, stroke_colour = self.paint(look.fill, v), self.paint(look.stroke, v)
+        fill, stroke = fill_colour is not None, stroke_colour is not None
         if not (fill or stroke) or shape == "none":
             return
         c = doc.c
-        if fill:
-            doc.fill(self.colour(look.fill, v))
-        if stroke:
-            doc.stroke(self.colour(look.stroke, v))
+        if fill_colour is not None:
+            doc.fill(fill_colour)
+        if stroke_colour is not None:
+            doc.stroke(stroke_colour)
             c.setLineWidth(look.line_width)
         if shape == "circle":
             c.circle(box.x + box.w / 2, box.y + box.h / 2, min(box.w, box.h) / 2, stroke, fill)
@@ -416,7 +435,10 @@ class ElementPainter:
         if el.shape != "edges":
             self._shape(doc, el.shape, box, self._radius(el.radius, box), el, v)
             return
-        doc.stroke(self.colour(el.stroke or "line", v))
+        colour = self.paint(el.stroke or "line", v)
+        if colour is None:
+            return
+        doc.stroke(colour)
         doc.c.setLineWidth(el.line_width)
         ends = {
             "top": (box.x, box.y2, box.x2, box.y2),
@@ -592,10 +614,13 @@ class ElementPainter:
             doc.icon(icon, x, y, s, tint=self._tint(ph.icon_colour, v))
 
     def _draw_PatternEl(self, doc: Document, name: str, el: PatternEl, v: Values) -> None:
+        colour = self.paint(el.colour, v)
+        if colour is None:
+            return
         box = self.box(el.box)
         step, size, c = mm(el.spacing), mm(el.size), doc.c
         c.saveState()
-        doc.stroke(self.colour(el.colour, v))
+        doc.stroke(colour)
         p = c.beginPath()
         if el.pattern == "dots":  # dashed lines of zero-length dashes with round caps
             c.setLineWidth(2 * size)
@@ -750,6 +775,76 @@ class ElementPainter:
                 )
         return out
 
+    def draws(self, el: Element, v: Values) -> bool:
+        """Whether ``el`` draws anything for a card: its condition holds and the value it shows
+        (a text, an icon, a list, a colour read from a field) is set."""
+        if el.when is not None and not holds(el.when, v):
+            return False
+        if isinstance(el, BadgeEl):
+            if el.field is None and el.text is None:
+                return True
+            return bool(self._value_text(el, v))
+        if isinstance(el, TextEl):
+            return bool(self._value_text(el, v))
+        if isinstance(el, RichTextEl):
+            return bool(self.paragraphs(el, v))
+        if isinstance(el, IconEl):
+            return bool(self.pick(el.icon, v))
+        if isinstance(el, IconRowEl | StatRowEl):
+            return bool(v.get(el.field))
+        if isinstance(el, PillEl):
+            return v.get(el.field) is not None
+        if isinstance(el, ImageEl):
+            art = v.format(el.src) if el.src is not None else v.get(el.field)
+            return bool(art) or el.placeholder is not None
+        if isinstance(el, ShapeEl):
+            if el.shape == "edges":
+                return self.paint(el.stroke or "line", v) is not None
+            return el.shape != "none" and (
+                self.paint(el.fill, v) is not None or self.paint(el.stroke, v) is not None
+            )
+        if isinstance(el, PatternEl):
+            return self.paint(el.colour, v) is not None
+        return True
+
+    def unused_problems(self, records: list[tuple[str, Any]]) -> list[Diagnostic]:
+        """A warning (W402) for each element that draws on no card because it reads a field no
+        card sets (a field declared in rules.yaml but not filled in, a computed field that is
+        empty): the layout would print every card without it, silently."""
+        if not records:
+            return []
+        values = [self._record_values(rec, rid) for rid, rec in records]
+        out = []
+        for name, el in self.elements.items():
+            shown = [v for v in values if el.when is None or holds(el.when, v)]
+            if not shown or any(self.draws(el, v) for v in shown):
+                continue  # drawn, or left out by its condition (a choice of the designer's)
+            read = (f for keys, f in element_fields(el) if keys[0] not in ("when", "form"))
+            unset = [f for f in dict.fromkeys(read) if not any(_given(v.get(f)) for v in shown)]
+            if not unset:
+                continue
+            what = "card" if self.section == "face" else "back"
+            names = ", ".join(dict.fromkeys(f"`{shown[0].source(f)}`" for f in unset))
+            out.append(
+                Diagnostic(
+                    "W402",
+                    f"{self.section}.{name} draws on no {what}: no {what} sets {names}",
+                    self.L.where(self.section, name),
+                    hint=(
+                        f"give the cards {names} (a column of the sheet, a key of the card files)"
+                        if what == "card"
+                        else f"give the backs of rules.yaml {names}"
+                    )
+                    + ", or remove the element",
+                )
+            )
+        return out
+
+
+def _given(value: Any) -> bool:
+    """Whether a field's value is given (``false`` and ``0`` are given; null and empty not)."""
+    return value is False or is_set(value)
+
 
 #: background and art: the only kinds that may reach the margin between the safe zone and the
 #: trim (and run into the bleed with ``bleed: true``)
@@ -819,7 +914,12 @@ class LayoutFaces(FacePainter):
 
     def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
         records = [(c.id, c) for c in cards]
-        return self.painter.zone_problems(records) + self.painter.type_problems(records)
+        painter = self.painter
+        return (
+            painter.zone_problems(records)
+            + painter.type_problems(records)
+            + painter.unused_problems(records)
+        )
 
 
 class LayoutBacks(BackPainter):
@@ -850,7 +950,12 @@ class LayoutBacks(BackPainter):
                 out.append(Diagnostic(code, f"back {back.key!r}: {msg}", where, card_id, hint))
         records = [(card_id, back) for back, card_id in backs.values()]
         painter = self.painter
-        return out + painter.zone_problems(records) + painter.type_problems(records)
+        return (
+            out
+            + painter.zone_problems(records)
+            + painter.type_problems(records)
+            + painter.unused_problems(records)
+        )
 
 
 def face_painter(pack: Pack, theme: Theme) -> FacePainter:
