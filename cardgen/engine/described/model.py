@@ -1,0 +1,245 @@
+"""The typed model of a rules description (``play.yaml``), read with the position of every
+value, and the error that names a mistake's file, line and column."""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import ValidationError as PydanticError
+
+from cardgen.catalogue.yaml_source import SourceMap
+from cardgen.diagnostics import Position
+from cardgen.engine.errors import SetupError
+from cardgen.engine.vocab import did_you_mean
+
+#: the largest count, bound or length a description may write
+BIG = 1_000_000_000
+
+Expr = StrictStr | StrictInt | StrictBool | float
+Statements = list[Any]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class GameSpec(_Part):
+    """``game:``: the game's id (its logs name it), name, seats and length bound."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)
+    name: str = Field(min_length=1, max_length=60)
+    players: StrictInt | list[StrictInt] = Field(description="a number, or [fewest, most]")
+    max_length: StrictInt = Field(500, ge=1, le=100_000, description="no game takes more steps")
+
+
+class ZoneSpec(_Part):
+    """A zone: shared, or one per seat; filled from the catalogue by card fields; who sees it."""
+
+    per_seat: StrictBool = False
+    cards: dict[str, Any] | Literal["all"] | None = None
+    see: Literal["everyone", "owner", "nobody", "top"] = "everyone"
+    order: Literal["kept", "sorted"] = "kept"
+    pile: StrictBool = False
+
+
+class CounterSpec(_Part):
+    """A number (or a seat) of the game or of each seat, with bounds."""
+
+    per_seat: StrictBool = False
+    type: Literal["int", "seat"] = "int"
+    start: StrictInt | StrictStr | None = 0
+    min: StrictInt = Field(-BIG, ge=-BIG, le=BIG)
+    max: StrictInt = Field(BIG, ge=-BIG, le=BIG)
+
+
+class EventSpec(_Part):
+    """An event: its fields and their domains, its log line, its role and privacy."""
+
+    fields: dict[str, StrictStr] = Field(default_factory=dict)
+    text: StrictStr = ""
+    role: Literal["drawn", "played"] | None = None
+    private: StrictStr | None = None
+    hidden: list[StrictStr] = Field(default_factory=list)
+
+
+class ValueSpec(_Part):
+    """A named expression, with parameters: ``strength: {of: {c: card}, is: "…"}``."""
+
+    of: dict[str, StrictStr] = Field(default_factory=dict)
+    is_: Expr = Field(alias="is")
+
+
+class ProcedureSpec(_Part):
+    """A named list of effects, with parameters."""
+
+    of: dict[str, StrictStr] = Field(default_factory=dict)
+    do: Statements
+
+
+class CardParam(_Part):
+    """An action's card: one of the cards of a zone."""
+
+    from_: StrictStr = Field(alias="from")
+
+
+class NumberParam(_Part):
+    """An action's number, between two bounds (expressions)."""
+
+    min: Expr = 0
+    max: Expr
+
+
+class ActionSpec(_Part):
+    """An action: its words (``says``), what it names, when it is legal, what it does."""
+
+    says: StrictStr
+    card: CardParam | None = None
+    choice: list[StrictStr] | None = None
+    number: NumberParam | None = None
+    when: Expr = True
+    do: Statements = Field(default_factory=list)
+
+
+class PhaseSpec(_Part):
+    """A phase: who moves (``all`` at once, or a seat), its actions, what follows them."""
+
+    movers: Expr = "all"
+    actions: list[StrictStr] = Field(min_length=1)
+    after: Statements = Field(default_factory=list)
+
+
+class ResultSpec(_Part):
+    """How the end ranks the seats: expressions of seat ``s``, the first the score, the
+    rest tie-breaks; the best seats share the win."""
+
+    rank: list[Expr] = Field(min_length=1)
+
+
+class Description(_Part):
+    """A whole ``play.yaml``."""
+
+    game: GameSpec
+    zones: dict[str, ZoneSpec]
+    counters: dict[str, CounterSpec] = Field(default_factory=dict)
+    events: dict[str, EventSpec] = Field(default_factory=dict)
+    values: dict[str, ValueSpec] = Field(default_factory=dict)
+    procedures: dict[str, ProcedureSpec] = Field(default_factory=dict)
+    setup: Statements = Field(default_factory=list)
+    actions: dict[str, ActionSpec]
+    phases: dict[str, PhaseSpec]
+    end: Expr
+    result: ResultSpec
+    evaluate: Expr | None = None
+    hooks: StrictStr | None = Field(None, pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.py$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One mistake: where, what, and whether it only warns."""
+
+    position: Position
+    message: str
+    warning: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.message}"
+
+
+class DescriptionError(SetupError):
+    """A rules description with mistakes: each at its file:line:col."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class Source:
+    """The description's text and positions: where a path (and an offset into an expression
+    string there) is, as a :class:`Position`."""
+
+    def __init__(self, file: str, text: str, smap: SourceMap) -> None:
+        self.file = file
+        self.lines = text.split("\n")
+        self.smap = smap
+
+    def at(self, path: tuple[Any, ...], offset: int = 0, *, key: bool = False) -> Position:
+        pos = self.smap.at(path, key=key)
+        line, col = pos.line, pos.column
+        if not key and 0 < line <= len(self.lines):
+            text = self.lines[line - 1]
+            if col - 1 < len(text) and text[col - 1] in "'\"":
+                col += 1
+        return Position(pos.file, line, col + offset)
+
+
+def check_model(doc: Any, src: Source) -> Description:
+    """``doc`` as a :class:`Description`; :class:`DescriptionError` with every mistake."""
+    if not isinstance(doc, dict):
+        raise DescriptionError([Problem(src.at(()), "a rules description is a mapping")])
+    try:
+        return Description.model_validate(doc)
+    except PydanticError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = tuple(err["loc"])
+            # a union's branches add their type's name to the location: drop those
+            loc = tuple(p for p in loc if not (isinstance(p, str) and _branch(p)))
+            if err["type"] == "extra_forbidden":
+                name = str(loc[-1])
+                allowed = _fields_at(Description, loc[:-1])
+                msg = f"unknown key {name!r}{did_you_mean(name, allowed)}"
+                if allowed:
+                    msg += f"; the keys here: {', '.join(allowed)}"
+                problems.append(Problem(src.at(loc, key=True), msg))
+            elif err["type"] == "missing":
+                problems.append(Problem(src.at(loc[:-1]), f"missing key {loc[-1]!r}"))
+            else:
+                what = ".".join(str(p) for p in loc)
+                problems.append(Problem(src.at(loc), f"{what}: {err['msg']}"))
+        seen, unique = set(), []
+        for p in problems:  # a union reports one mistake once per branch
+            if str(p) not in seen:
+                seen.add(str(p))
+                unique.append(p)
+        raise DescriptionError(unique) from None
+
+
+def _branch(part: str) -> bool:
+    return part in ("int", "str", "bool", "float", "list[str]", "dict[str,any]") or (
+        "[" in part or part.startswith(("literal", "function-"))
+    )
+
+
+def _fields_at(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """The keys the model allows at ``loc`` (for a did-you-mean)."""
+    current: Any = model
+    for part in loc:
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            fields = {f.alias or k: f for k, f in current.model_fields.items()}
+            f = fields.get(str(part))
+            if f is None:
+                return []
+            current = _inner(f.annotation)
+        elif typing.get_origin(current) is dict:
+            current = _inner(typing.get_args(current)[1])
+        else:
+            return []
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return [f.alias or k for k, f in current.model_fields.items()]
+    return []
+
+
+def _inner(annotation: Any) -> Any:
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(annotation):
+            if isinstance(arg, type) and issubclass(arg, BaseModel):
+                return arg
+            if typing.get_origin(arg) is dict:
+                return arg
+        return None
+    return annotation
