@@ -563,6 +563,12 @@ class Compiler:
             if not _fits(a.type, t):
                 self.fail(at, f"{c.name}: {p} is a {t}, not a {a.type}", off + node.offset)
         fns = [a.fn for a in args]
+        if len(fns) == 1:
+            n0, f0 = names[0], fns[0]
+            return lambda st, env: {n0: f0(st, env)}
+        if len(fns) == 2:
+            n0, f0, n1, f1 = names[0], fns[0], names[1], fns[1]
+            return lambda st, env: {n0: f0(st, env), n1: f1(st, env)}
 
         def bind(st: Any, env: dict[str, Any]) -> dict[str, Any]:
             return {n: f(st, env) for n, f in zip(names, fns, strict=True)}
@@ -872,24 +878,31 @@ class Compiler:
             z = self.zones[name]
             base_slot, stride = self.desc_shared_zones(), self.desc_seat_zones()
             zi = z.index
+            if i.is_const:
+                slot = base_slot + i.const * stride + zi
+                return CE(ZONE, lambda st, env: st.z[slot])
+            var = str(ix.value) if ix.kind == "name" and ix.value in scope else None
 
             def zone(st: Any, env: dict[str, Any]) -> Any:
-                s = f(st, env)
-                if s is None:
-                    raise RulesError(f"{where}: no seat (none) to take {name} of")
-                return st.z[base_slot + s * stride + zi]
+                try:
+                    return st.z[base_slot + (env[var] if var else f(st, env)) * stride + zi]
+                except TypeError:
+                    raise RulesError(f"{where}: no seat (none) to take {name} of") from None
 
             return CE(ZONE, zone)
         if name in self.counters and self.counters[name].per_seat:
             c = self.counters[name]
             base_slot, stride = self.desc_shared_counters(), self.desc_seat_counters()
             ci = c.index
+            if i.is_const:
+                cslot = base_slot + i.const * stride + ci
+                return CE(c.type, lambda st, env: st.k[cslot])
 
             def counter(st: Any, env: dict[str, Any]) -> Any:
-                s = f(st, env)
-                if s is None:
-                    raise RulesError(f"{where}: no seat (none) to take {name} of")
-                return st.k[base_slot + s * stride + ci]
+                try:
+                    return st.k[base_slot + f(st, env) * stride + ci]
+                except TypeError:
+                    raise RulesError(f"{where}: no seat (none) to take {name} of") from None
 
             return CE(c.type, counter)
         if name in self.zones or name in self.counters:
@@ -1527,10 +1540,25 @@ class Compiler:
                 self.fail((*at, fname), f"{ce.const!r} is not one of {', '.join(dom)}")
             fns.append(ce.fn)
         fields = tuple(fns)
+        if not fields:
+
+            def emit0(st: Any, env: dict[str, Any]) -> None:
+                if st.events is not None:
+                    st.events.append((name,))
+
+            return emit0
+        if len(fields) == 2:
+            f0, f1 = fields
+
+            def emit2(st: Any, env: dict[str, Any]) -> None:
+                if st.events is not None:
+                    st.events.append((name, f0(st, env), f1(st, env)))
+
+            return emit2
 
         def emit(st: Any, env: dict[str, Any]) -> None:
             if st.events is not None:
-                st.events.append((name, *(f(st, env) for f in fields)))
+                st.events.append((name, *[f(st, env) for f in fields]))
 
         return emit
 

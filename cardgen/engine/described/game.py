@@ -36,25 +36,31 @@ class DescribedState(TableState):
         self.z += [[] for _ in range(n * p.seat_zones)]
         self.k: list[Any] = [c.start for c in p.counters if not c.per_seat]
         self.k += [c.start for _ in range(n) for c in p.counters if c.per_seat]
-        try:
-            p.setup(self, {})
-        except RecursionError:
-            raise RulesError(f"{p.file}: the set-up nests too deeply") from None
+        p.setup(self, {})
+        self._settle()
 
     # --- the protocol ------------------------------------------------------------------------
-    def movers(self) -> list[int]:
-        if self.is_terminal():
-            return []
-        phase = self.game.program.phases[self.ph]
+    def _settle(self) -> None:
+        """Whether the game has ended and who moves now, found once after each change."""
+        prog = self.game.program
+        self._end = bool(prog.end(self, {}))
+        if self._end:
+            self._mv: list[int] = []
+            return
+        phase = prog.phases[self.ph]
         if phase.movers is None:
-            return list(range(self.n))
+            self._mv = list(range(self.n))
+            return
         seat = phase.movers(self, {})
         if seat is None:
-            raise RulesError(f"{self.game.program.file}: phase {phase.name}: the mover is none")
-        return [seat]
+            raise RulesError(f"{prog.file}: phase {phase.name}: nobody moves (the mover is none)")
+        self._mv = [seat]
+
+    def movers(self) -> list[int]:
+        return list(self._mv)
 
     def legal_actions(self, seat: int) -> list[int]:
-        if seat not in self.movers():
+        if seat not in self._mv:
             return []
         out: list[int] = []
         prog = self.game.program
@@ -109,12 +115,13 @@ class DescribedState(TableState):
                 env["number"] = v
             act.do(self, env)
         prog.phases[self.ph].after(self, {})
+        self._settle()
 
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
         self.resolve(actions)
 
     def apply(self, actions: Mapping[int, int]) -> None:
-        movers = self.movers()
+        movers = self._mv
         if sorted(actions) != sorted(movers):
             names = ", ".join(seat_name(p) for p in movers) or "nobody"
             got = ", ".join(seat_name(p) for p in sorted(actions)) or "nobody"
@@ -125,7 +132,7 @@ class DescribedState(TableState):
         self.resolve(actions)
 
     def is_terminal(self) -> bool:
-        return bool(self.game.program.end(self, {}))
+        return self._end
 
     def returns(self) -> list[float]:
         keys = [tuple(r(self, {"s": s}) for r in self.game.program.rank) for s in range(self.n)]
@@ -199,7 +206,6 @@ class DescribedState(TableState):
         return other
 
     def arrange(self, given: Mapping[str, Any]) -> None:
-        prog = self.game.program
         for key, value in given.items():
             if key == "players":
                 for s, fields in value.items():
@@ -207,6 +213,7 @@ class DescribedState(TableState):
                         self._set(name, v, s, f"players.{seat_name(s)}.{name}")
             else:
                 self._set(key, value, None, key)
+        self._settle()
 
     def _set(self, name: str, value: Any, seat: int | None, where: str) -> None:
         prog = self.game.program

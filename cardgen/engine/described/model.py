@@ -3,6 +3,7 @@ value, and the error that names a mistake's file, line and column."""
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from dataclasses import dataclass
@@ -153,6 +154,7 @@ class DescriptionError(SetupError):
     """A rules description with mistakes: each at its file:line:col."""
 
     def __init__(self, problems: list[Problem]) -> None:
+        problems = sorted(problems, key=lambda p: (p.position.line, p.position.column))
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
 
@@ -199,7 +201,12 @@ def check_model(doc: Any, src: Source) -> Description:
                 problems.append(Problem(src.at(loc[:-1]), f"missing key {loc[-1]!r}"))
             else:
                 what = ".".join(str(p) for p in loc)
-                problems.append(Problem(src.at(loc), f"{what}: {err['msg']}"))
+                msg = err["msg"]
+                if err["type"] == "literal_error":
+                    words = re.findall(r"'([^']*)'", str(err.get("ctx", {}).get("expected", "")))
+                    msg = f"unknown value {err['input']!r}{did_you_mean(str(err['input']), words)}"
+                    msg += f"; one of: {', '.join(words)}"
+                problems.append(Problem(src.at(loc), f"{what}: {msg}"))
         seen, unique = set(), []
         for p in problems:  # a union reports one mistake once per branch
             if str(p) not in seen:
