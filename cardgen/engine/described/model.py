@@ -187,17 +187,15 @@ def check_model(doc: Any, src: Source) -> Description:
     except PydanticError as exc:
         problems = []
         for err in exc.errors():
-            loc = tuple(err["loc"])
-            # a union's branches add their type's name to the location: drop those
-            loc = tuple(p for p in loc if not (isinstance(p, str) and _branch(p)))
-            if err["type"] == "extra_forbidden":
+            loc = _real_loc(doc, tuple(err["loc"]))
+            if err["type"] == "extra_forbidden" and loc:
                 name = str(loc[-1])
                 allowed = _fields_at(Description, loc[:-1])
                 msg = f"unknown key {name!r}{did_you_mean(name, allowed)}"
                 if allowed:
                     msg += f"; the keys here: {', '.join(allowed)}"
                 problems.append(Problem(src.at(loc, key=True), msg))
-            elif err["type"] == "missing":
+            elif err["type"] == "missing" and loc:
                 problems.append(Problem(src.at(loc[:-1]), f"missing key {loc[-1]!r}"))
             else:
                 what = ".".join(str(p) for p in loc)
@@ -215,10 +213,21 @@ def check_model(doc: Any, src: Source) -> Description:
         raise DescriptionError(unique) from None
 
 
-def _branch(part: str) -> bool:
-    return part in ("int", "str", "bool", "float", "list[str]", "dict[str,any]") or (
-        "[" in part or part.startswith(("literal", "function-"))
-    )
+def _real_loc(doc: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``loc`` without the names pydantic adds for a union's branches: the keys and indexes
+    found in ``doc`` along it (and the last, a missing or unknown key)."""
+    out: list[Any] = []
+    node = doc
+    for k, part in enumerate(loc):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+            out.append(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+            out.append(part)
+        elif k == len(loc) - 1 and isinstance(node, dict):
+            out.append(part)
+    return tuple(out)
 
 
 def _fields_at(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
