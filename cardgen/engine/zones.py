@@ -47,9 +47,12 @@ def shown(
     """``cards`` of zone ``decl`` as ``seat`` sees them: the list, a count, or (``top``) the
     list with the cards under the top ``None``."""
     if decl.visible_to(owner, seat):
-        return sorted(cards) if decl.order == "sorted" and seat is not None else list(cards)
+        out: list[str | None] = list(
+            sorted(cards) if decl.order == "sorted" and seat is not None else cards
+        )
+        return out
     if decl.see == "top":
-        return [None] * (len(cards) - 1) + cards[-1:] if cards else []
+        return [None] * (len(cards) - 1) + [cards[-1]] if cards else []
     return len(cards)
 
 

@@ -39,7 +39,7 @@ def _compare(described, python_harbour, seeds, bots: str) -> list[int]:
 
 
 def test_the_description_compiles_to_a_described_engine(described) -> None:
-    cat, engine = described
+    _, engine = described
     assert isinstance(engine, DescribedEngine)
     assert engine.info.id == "harbour-bid" and engine.info.simultaneous
     assert engine.info.hidden_information

@@ -48,6 +48,7 @@ INT, NUM, BOOL, TEXT, CARD, SEAT, ZONE, SEATS, NONE = (
     "none",
 )
 _PARAM_TYPES = (INT, NUM, BOOL, TEXT, CARD, SEAT)
+_DOMAINS = ("card", "seat", "int", "bool", "text")
 _NUMERIC = (INT, NUM)
 _DEFAULTS: dict[str, Any] = {INT: 0, NUM: 0.0, TEXT: "", BOOL: False}
 #: the most times a `repeat:` runs, and the largest number arithmetic may make
@@ -163,6 +164,7 @@ class Phase:
     movers: Fn | None  # None: every seat at once
     actions: list[Action]
     after: Fn
+    where: str = ""
 
 
 @dataclass
@@ -298,7 +300,7 @@ class Compiler:
 
     def _players(self) -> None:
         p = self.desc.game.players
-        lo, hi = (p, p) if isinstance(p, int) else (tuple(p) + (0, 0))[:2]
+        lo, hi = (p, p) if isinstance(p, int) else (*p, 0, 0)[:2]
         if isinstance(p, list) and len(p) != 2:
             self.fail(("game", "players"), "players is a number or [fewest, most]")
         elif not 1 <= lo <= hi <= 9:
@@ -382,7 +384,7 @@ class Compiler:
             else:
                 m = _SEAT_LITERAL.match(str(start)) if start is not None else None
                 if start not in (None, 0) and not m:
-                    self.fail((*path, "start"), f"a seat counter starts at a seat (P1…) or none")
+                    self.fail((*path, "start"), "a seat counter starts at a seat (P1…) or none")
                 start = None if start is None else (int(m.group(1)) - 1 if m else 0)
             index = seat if c.per_seat else shared
             if c.per_seat:
@@ -404,7 +406,7 @@ class Compiler:
                 ):
                     self.fail(
                         (*path, "fields", fname),
-                        f"unknown domain {dom!r}{did_you_mean(dom, ('card', 'seat', 'int', 'bool', 'text'))}; "
+                        f"unknown domain {dom!r}{did_you_mean(dom, _DOMAINS)}; "
                         "card, seat, int, bool, text or words joined by |",
                     )
                     continue
@@ -512,7 +514,8 @@ class Compiler:
                 self.fail((*path, "actions", i), f"no action {a!r}{did_you_mean(a, actions)}")
             else:
                 acts.append(actions[a])
-        return Phase(name, k, movers, acts, self.block(ph.after, (*path, "after"), {}))
+        after = self.block(ph.after, (*path, "after"), {})
+        return Phase(name, k, movers, acts, after, str(self.src.at(path, key=True)))
 
     # --- callables -------------------------------------------------------------------------
     def _callable(self, c: _Callable, at: Path) -> None:
@@ -533,7 +536,8 @@ class Compiler:
             if t not in _PARAM_TYPES:
                 self.fail(
                     (*c.path, "of", p),
-                    f"unknown type {t!r}{did_you_mean(t, _PARAM_TYPES)}; one of {', '.join(_PARAM_TYPES)}",
+                    f"unknown type {t!r}{did_you_mean(t, _PARAM_TYPES)}; "
+                    f"one of {', '.join(_PARAM_TYPES)}",
                 )
                 t = INT
             scope[p] = t
@@ -561,7 +565,7 @@ class Compiler:
         names = list(c.params)
         for (p, t), a in zip(c.params.items(), args, strict=True):
             if not _fits(a.type, t):
-                self.fail(at, f"{c.name}: {p} is a {t}, not a {a.type}", off + node.offset)
+                self.fail(at, f"{c.name}: {p} is {_a(t)}, not {_a(a.type)}", off + node.offset)
         fns = [a.fn for a in args]
         if len(fns) == 1:
             n0, f0 = names[0], fns[0]
@@ -752,9 +756,9 @@ class Compiler:
 
     def _comparable(self, a: CE, b: CE, n: Node, at: Path, off: int) -> None:
         ta, tb = a.type, b.type
-        if {ta, tb} <= set(_NUMERIC) or ta == tb:
-            pass
-        elif NONE in (ta, tb) and ({ta, tb} - {NONE}) <= {SEAT, CARD, NONE}:
+        if ({ta, tb} <= set(_NUMERIC) or ta == tb) or (
+            NONE in (ta, tb) and ({ta, tb} - {NONE}) <= {SEAT, CARD, NONE}
+        ):
             pass
         elif {ta, tb} == {CARD, TEXT}:
             lit = a if ta == TEXT else b
@@ -989,10 +993,11 @@ class Compiler:
                         at,
                         off,
                         n,
-                        f"unknown card {args[1].const!r}{did_you_mean(str(args[1].const), self.card_ids)}",
+                        f"unknown card {args[1].const!r}"
+                        f"{did_you_mean(str(args[1].const), self.card_ids)}",
                     )
-                c = fns[1]
-                return CE(BOOL, lambda st, env: c(st, env) in z(st, env))
+                item = fns[1]
+                return CE(BOOL, lambda st, env: item(st, env) in z(st, env))
             k = -1 if name == "top" else 0
 
             def end_card(st: Any, env: dict[str, Any]) -> Any:
@@ -1010,8 +1015,8 @@ class Compiler:
                 return self.bad(
                     at, off, n, f"if() gives {_a(types_[1])} or {_a(types_[2])}: give one type"
                 )
-            c, y, no = fns
-            return _fold(CE(t, lambda st, env: y(st, env) if c(st, env) else no(st, env)), *args)
+            test, y, no = fns
+            return _fold(CE(t, lambda st, env: y(st, env) if test(st, env) else no(st, env)), *args)
         if name in ("min", "max", "abs", "clamp"):
             if any(t not in _NUMERIC for t in types_):
                 return self.bad(at, off, n, f"{name}() takes numbers")
@@ -1050,7 +1055,8 @@ class Compiler:
                 at,
                 off,
                 n,
-                f"unknown binder {name!r}{did_you_mean(name, _BINDERS)}; the binders: {', '.join(_BINDERS)}",
+                f"unknown binder {name!r}{did_you_mean(name, _BINDERS)}; "
+                f"the binders: {', '.join(_BINDERS)}",
             )
         coll = self.node(coll_node, at, off, scope)
         if coll.type == "?":
@@ -1192,7 +1198,8 @@ class Compiler:
                 key = str(next(iter(item), ""))
                 self.fail(
                     (*at, key),
-                    f"unknown effect {key!r}{did_you_mean(key, VERBS)}; the effects: {', '.join(VERBS)}",
+                    f"unknown effect {key!r}{did_you_mean(key, VERBS)}; "
+                    f"the effects: {', '.join(VERBS)}",
                     key=True,
                 )
             return None
@@ -1274,7 +1281,8 @@ class Compiler:
             seat_zones = [n for n, v in self.zones.items() if v.per_seat]
             self.fail(
                 (*at, "to"),
-                f"deal to a zone of each seat{did_you_mean(str(to), seat_zones)}: one of {', '.join(seat_zones)}",
+                f"deal to a zone of each seat{did_you_mean(str(to), seat_zones)}: "
+                f"one of {', '.join(seat_zones)}",
             )
             return _noop
         self.writes.add(z.name)
@@ -1285,7 +1293,8 @@ class Compiler:
             a, k = src(st, env), count(st, env)
             if k * st.n > len(a):
                 raise RulesError(
-                    f"{where}: dealing {k} to each of {st.n} seats needs {k * st.n} cards; the zone holds {len(a)}"
+                    f"{where}: dealing {k} to each of {st.n} seats needs {k * st.n} cards; "
+                    f"the zone holds {len(a)}"
                 )
             for _ in range(k):
                 for s in range(st.n):
@@ -1381,7 +1390,9 @@ class Compiler:
         if c.per_seat != (node.kind == "index"):
             self.fail(
                 at,
-                f"{name} is {'a counter of each seat: write ' + name + '[SEAT]' if c.per_seat else 'shared: write ' + name}",
+                f"{name} is a counter of each seat: write {name}[SEAT]"
+                if c.per_seat
+                else f"{name} is shared: write {name}",
                 key=True,
             )
             return None

@@ -64,8 +64,14 @@ class DescribedState(TableState):
             return []
         out: list[int] = []
         prog = self.game.program
-        for a in prog.phases[self.ph].actions:
+        phase = prog.phases[self.ph]
+        for a in phase.actions:
             out += self._legal(a, seat, prog.stride)
+        if not out:
+            raise RulesError(
+                f"{phase.where}: {seat_name(seat)} moves in phase {phase.name} but has no "
+                "legal action (make the phase's movers, or the end, see to it)"
+            )
         return out
 
     def _legal(self, a: Action, seat: int, stride: int) -> list[int]:
@@ -284,7 +290,7 @@ class DescribedEngine(Engine):
     program: Program
     source: tuple[str, str]
 
-    def new_game(self, catalogue: Any, setup: Setup) -> DescribedGame:
+    def new_game(self, catalogue: Any, setup: Setup) -> Any:
         return DescribedGame(catalogue, setup, self.program)
 
     def score(self, state: Any, seat: int) -> int:
@@ -341,7 +347,8 @@ def make_engine(program: Program, path: Path, root: Path) -> DescribedEngine:
     if program.evaluate is not None:
         attrs["evaluate"] = _evaluate
     cls = type(f"Described_{d.game.id.replace('-', '_')}", (DescribedEngine,), attrs)
-    return cls()  # type: ignore[no-any-return]
+    engine: DescribedEngine = cls()
+    return engine
 
 
 def _rebuild(path: str, root: str) -> DescribedEngine:

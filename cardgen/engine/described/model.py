@@ -169,12 +169,28 @@ class Source:
         self.smap = smap
 
     def at(self, path: tuple[Any, ...], offset: int = 0, *, key: bool = False) -> Position:
+        """Where ``path``'s value (or key) is, ``offset`` characters into its text: a quote
+        skipped, a block scalar (``>-``, ``|``) read from its next line, and the lines of a
+        value spanning several followed (each joined by one character, as YAML folds)."""
         pos = self.smap.at(path, key=key)
         line, col = pos.line, pos.column
-        if not key and 0 < line <= len(self.lines):
+        if key or not 0 < line <= len(self.lines):
+            return Position(pos.file, line, col + offset)
+        text = self.lines[line - 1]
+        if col - 1 < len(text) and text[col - 1] in "'\"":
+            col += 1
+        elif col - 1 < len(text) and text[col - 1] in ">|" and line < len(self.lines):
+            line += 1
             text = self.lines[line - 1]
-            if col - 1 < len(text) and text[col - 1] in "'\"":
-                col += 1
+            col = len(text) - len(text.lstrip(" ")) + 1
+        while line < len(self.lines):
+            room = len(self.lines[line - 1].rstrip()) - (col - 1)
+            if offset <= room:
+                break
+            offset -= room + 1
+            line += 1
+            nxt = self.lines[line - 1]
+            col = len(nxt) - len(nxt.lstrip(" ")) + 1
         return Position(pos.file, line, col + offset)
 
 
@@ -219,10 +235,9 @@ def _real_loc(doc: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
     out: list[Any] = []
     node = doc
     for k, part in enumerate(loc):
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-            out.append(part)
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        if (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        ):
             node = node[part]
             out.append(part)
         elif k == len(loc) - 1 and isinstance(node, dict):
