@@ -36,9 +36,12 @@ __all__ = [
 _CACHE: dict[tuple[str, str, int], DescribedEngine] = {}
 
 
-def compile_text(text: str, file: str, catalogue: Catalogue) -> Program:
+def compile_text(
+    text: str, file: str, catalogue: Catalogue, *, run_hooks: bool = True
+) -> Program:
     """The description ``text`` (its file named ``file`` in messages) compiled for
-    ``catalogue``; :class:`DescriptionError` with every mistake at its position."""
+    ``catalogue``; :class:`DescriptionError` with every mistake at its position.  Without
+    ``run_hooks`` the hooks' Python file is not loaded (its hooks do nothing)."""
     from cardgen.catalogue.yaml_source import parse_yaml
 
     try:
@@ -48,7 +51,7 @@ def compile_text(text: str, file: str, catalogue: Catalogue) -> Program:
     src = Source(file, text, smap)
     desc = check_model(doc, src)
     try:
-        return Compiler(desc, src, catalogue).compile()
+        return Compiler(desc, src, catalogue, run_hooks=run_hooks).compile()
     except RecursionError:
         raise DescriptionError(
             [Problem(Position(file, 1, 1), "the rules nest too deeply")]
@@ -99,13 +102,15 @@ def check_description(catalogue: Catalogue) -> list[Diagnostic]:
     if path is None:
         return []
     try:
-        program = compile_text(read_text(path), _display(path), catalogue)
+        program = compile_text(read_text(path), _display(path), catalogue, run_hooks=False)
     except SetupError as exc:
         problems = exc.problems if isinstance(exc, DescriptionError) else []
         if not problems:
             return [Diagnostic("E020", str(exc), Position(_display(path)))]
         return [Diagnostic("E020", p.message, p.position) for p in problems]
     out = [Diagnostic("W020", w.message, w.position) for w in program.warnings]
+    if program.desc.hooks:  # a game set up would run the hooks' Python: validate never does
+        return out
     engine = make_engine(program, path, catalogue.root)
     lo, hi = engine.info.min_players, engine.info.max_players
     for n in range(lo, hi + 1):

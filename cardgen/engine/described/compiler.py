@@ -206,8 +206,12 @@ class _Callable:
 class Compiler:
     """Compiles one description against one catalogue (its cards, rules model, settings)."""
 
-    def __init__(self, desc: Description, src: Source, catalogue: Any) -> None:
+    def __init__(
+        self, desc: Description, src: Source, catalogue: Any, *, run_hooks: bool = True
+    ) -> None:
         self.desc, self.src, self.cat = desc, src, catalogue
+        #: whether the hooks' file is loaded (``validate`` never runs a catalogue's Python)
+        self.run_hooks = run_hooks
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
         self.card_ids = sorted(catalogue.by_id)
@@ -1620,6 +1624,10 @@ class Compiler:
                 (*at, "hook"),
                 "a hook needs `hooks: FILE.py` naming the Python file that defines it",
             )
+            return _noop
+        if not self.run_hooks:
+            if not (self.cat.root / self.desc.hooks).is_file():
+                self.fail(("hooks",), f"no file {self.desc.hooks} beside rules.yaml")
             return _noop
         hooks = self.hooks()
         if hooks is None:
