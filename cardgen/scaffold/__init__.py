@@ -167,6 +167,9 @@ def _write(root: Path, pack: Pack, name: str | None, starter: Path | None = None
     engine = _engine_file(rules)
     if engine and not (cards / engine).exists() and (pack.data / engine).is_file():
         shutil.copy2(pack.data / engine, cards / engine)  # the game's own copy of its rules
+    described = pack.data / "play.yaml"  # the same rules described in data (Harbour Bid's)
+    if starter is None and described.is_file() and not (cards / "play.yaml").exists():
+        shutil.copy2(described, cards / "play.yaml")
     scenarios = (starter or pack.data) / "scenarios"
     if scenarios.is_dir():
         shutil.copytree(scenarios, root / "scenarios")
@@ -195,6 +198,8 @@ def _write(root: Path, pack: Pack, name: str | None, starter: Path | None = None
         "icons": (cards / "icons").is_dir(),
         "engine": engine if engine and (cards / engine).is_file() else None,
         "described": bool(engine and engine.endswith((".yaml", ".yml"))),
+        "also_described": bool(engine and engine.endswith(".py"))
+        and (cards / "play.yaml").is_file(),
         "scenarios": (root / "scenarios").is_dir(),
     }
     for template, out in (

@@ -11,7 +11,7 @@ from cardgen.engine.described import DescriptionError, compile_text
 from cardgen.engine.errors import EngineError
 from tests.described.conftest import HARBOUR
 
-TEXT = (HARBOUR / "cards" / "play.yaml").read_text("utf-8")
+TEXT = (HARBOUR / "play.yaml").read_text("utf-8")
 
 # (id, replacements (old, new), what the first error says, the text on its line)
 CASES = [

@@ -68,7 +68,7 @@ def test_a_changed_rule_is_told_apart(described, python_harbour, tmp_path: Path)
 
     cards = described_copy(tmp_path)
     play_yaml = cards / "play.yaml"
-    text = play_yaml.read_text("utf-8")
+    text = (HARBOUR / "play.yaml").read_text("utf-8")
     play_yaml.write_text(text.replace("settings.tie == 'discard'", "true"), "utf-8")
     cat = load_catalogue(cards)
     assert _compare((cat, engine_of(cat)), python_harbour, range(20), "random") != []
@@ -155,3 +155,17 @@ def test_cli_play_validate_and_scenarios(described_dir: Path, runner) -> None:
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["scenario", "run", str(described_dir.parent / "scenarios")])
     assert r.exit_code == 0 and "5 passed" in r.output, r.output
+
+
+def test_the_shipped_game_folder_is_the_starter_s_cards_and_scenarios() -> None:
+    """games/harbour-bid-data plays the pack's cards and scenarios by the pack's play.yaml."""
+    folder = HARBOUR.parents[2] / "games" / "harbour-bid-data"
+    for name in ("crew.yaml", "cargo.yaml"):
+        assert (folder / "cards" / name).read_bytes() == (HARBOUR / "cards" / name).read_bytes()
+    for f in (HARBOUR / "scenarios").iterdir():
+        assert (folder / "scenarios" / f.name).read_bytes() == f.read_bytes()
+    assert not (folder / "cards" / "play.yaml").exists()
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.engine.described import description_path
+
+    assert description_path(load_catalogue(folder / "cards")) == HARBOUR / "play.yaml"
