@@ -1,4 +1,5 @@
-"""`cardgen new DIR --game trick-taking`: a game whose rules are data, with no Python file."""
+"""`cardgen new DIR --game trick-taking` and `--game drafting`: games whose rules are data,
+with no Python file."""
 
 from __future__ import annotations
 
@@ -22,11 +23,37 @@ def trick_taking(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def test_the_starter_is_offered_and_holds_no_python(trick_taking: Path) -> None:
-    assert "trick-taking" in starter_packs()
-    assert not list(trick_taking.rglob("*.py"))
-    assert (trick_taking / "cards" / "play.yaml").is_file()
-    assert "rules-as-data.md" in (trick_taking / "README.md").read_text("utf-8")
+@pytest.mark.parametrize("starter", ["trick-taking", "drafting"])
+def test_the_starter_is_offered_and_holds_no_python(starter: str, tmp_path: Path) -> None:
+    assert starter in starter_packs()
+    folder = new_game(tmp_path / "g", starter).folder
+    assert not list(folder.rglob("*.py"))
+    assert (folder / "cards" / "play.yaml").is_file()
+    assert "rules-as-data.md" in (folder / "README.md").read_text("utf-8")
+    files = collect([folder / "scenarios"])
+    assert len(files) >= 2
+    for f in files:
+        outcome = run_file(f)
+        assert outcome.ok, (f, outcome.problems)
+
+
+def test_drafting_passes_the_hands_and_scores_by_suit(tmp_path: Path) -> None:
+    folder = new_game(tmp_path / "g", "drafting").folder
+    cat = load_catalogue(folder / "cards")
+    engine = engine_of(cat)
+    assert engine.info.simultaneous and engine.info.max_players == 3
+    state = engine.new_game(cat, engine.setup(cat, 3)).new_initial_state(2)
+    hands = [list(state.observation(None)["players"][s]["hand"]) for s in range(3)]
+    picks = {s: state.legal_actions(s)[0] for s in range(3)}
+    chosen = [state.action_to_string(s, a).split()[1] for s, a in picks.items()]
+    state.apply(picks)
+    after = [state.observation(None)["players"][s]["hand"] for s in range(3)]
+    for s in range(3):
+        rest = list(hands[s])
+        rest.remove(chosen[s])
+        assert after[(s + 1) % 3] == rest  # passed to the next seat
+    played = play(engine, cat, engine.setup(cat, 2), ["greedy", "random"], 5)
+    assert played.state.is_terminal() and len(played.steps) == 8
 
 
 def test_its_scenarios_pass_and_can_fail(trick_taking: Path) -> None:

@@ -91,6 +91,7 @@ VERBS = (
     "call",
     "require",
     "rotate",
+    "case",
     "hook",
 )
 _VERB_KEYS = {
@@ -101,6 +102,7 @@ _VERB_KEYS = {
     "repeat": ("do",),
     "require": ("message",),
     "rotate": ("by",),
+    "case": ("of", "else"),
 }
 
 
@@ -1488,6 +1490,35 @@ class Compiler:
                 no(st, env)
 
         return branch
+
+    def s_case(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """Effects chosen by a word: a card's field of fixed words (the effect a card
+        carries), a phase, a choice."""
+        ce = self.expr(item["case"], (*at, "case"), scope, None)
+        if ce.type not in (TEXT, "?"):
+            self.fail((*at, "case"), f"case chooses by a word, not {_a(ce.type)}")
+        cases = item.get("of")
+        if not isinstance(cases, dict) or not cases:
+            self.fail(at, "`case` needs `of:`, a mapping of words to effects")
+            return _noop
+        blocks = {}
+        for word, body in cases.items():
+            word = str(word)
+            if ce.words and word not in ce.words:
+                self.fail(
+                    (*at, "of", word),
+                    f"{word!r} is never a value here{did_you_mean(word, ce.words)}; "
+                    f"the values: {', '.join(ce.words)}",
+                    key=True,
+                )
+            blocks[word] = self.block(body, (*at, "of", word), scope)
+        other = self.block(item.get("else", []), (*at, "else"), scope)
+        f = ce.fn
+
+        def case(st: Any, env: dict[str, Any]) -> None:
+            blocks.get(f(st, env), other)(st, env)
+
+        return case
 
     def s_for(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
         text = item["for"]
