@@ -31,14 +31,13 @@ __all__ = [
     "check_description",
     "compile_text",
     "described_engine",
+    "how_to_play_of",
 ]
 
 _CACHE: dict[tuple[str, str, int], DescribedEngine] = {}
 
 
-def compile_text(
-    text: str, file: str, catalogue: Catalogue, *, run_hooks: bool = True
-) -> Program:
+def compile_text(text: str, file: str, catalogue: Catalogue, *, run_hooks: bool = True) -> Program:
     """The description ``text`` (its file named ``file`` in messages) compiled for
     ``catalogue``; :class:`DescriptionError` with every mistake at its position.  Without
     ``run_hooks`` the hooks' Python file is not loaded (its hooks do nothing)."""
@@ -92,6 +91,19 @@ def description_path(catalogue: Catalogue) -> Path | None:
     if local.exists():
         return local
     return Path(catalogue.pack.data) / name
+
+
+def how_to_play_of(catalogue: Catalogue, *, level: int = 2) -> str:
+    """The generated How to play of the rules description ``catalogue`` names (markdown), or
+    ``""`` when its rules are not described in data; :class:`DescriptionError` for a broken
+    description."""
+    from cardgen.engine.described.howto import how_to_play
+
+    path = description_path(catalogue)
+    if path is None:
+        return ""
+    program = compile_text(read_text(path), _display(path), catalogue, run_hooks=False)
+    return how_to_play(program, catalogue, level=level)
 
 
 def check_description(catalogue: Catalogue) -> list[Diagnostic]:

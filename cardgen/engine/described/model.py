@@ -45,6 +45,7 @@ class ZoneSpec(_Part):
     see: Literal["everyone", "owner", "nobody", "top"] = "everyone"
     order: Literal["kept", "sorted"] = "kept"
     pile: StrictBool = False
+    name: StrictStr | None = Field(None, max_length=60, description="its name for players")
 
 
 class CounterSpec(_Part):
@@ -103,6 +104,7 @@ class ActionSpec(_Part):
     number: NumberParam | None = None
     when: Expr = True
     do: Statements = Field(default_factory=list)
+    text: StrictStr = Field("", max_length=600, description="the rule, for the rulebook")
 
 
 class PhaseSpec(_Part):
@@ -111,6 +113,7 @@ class PhaseSpec(_Part):
     movers: Expr = "all"
     actions: list[StrictStr] = Field(min_length=1)
     after: Statements = Field(default_factory=list)
+    text: StrictStr = Field("", max_length=600, description="the phase, for the rulebook")
 
 
 class ResultSpec(_Part):
@@ -118,6 +121,16 @@ class ResultSpec(_Part):
     rest tie-breaks; the best seats share the win."""
 
     rank: list[Expr] = Field(min_length=1)
+    text: StrictStr = Field("", max_length=600, description="who wins, for the rulebook")
+
+
+class RulebookText(_Part):
+    """The players' words for what the description says in expressions (the generated How
+    to play uses them)."""
+
+    summary: StrictStr = Field("", max_length=1200)
+    setup: StrictStr = Field("", max_length=1200)
+    end: StrictStr = Field("", max_length=600)
 
 
 class Description(_Part):
@@ -135,6 +148,7 @@ class Description(_Part):
     end: Expr
     result: ResultSpec
     evaluate: Expr | None = None
+    rulebook: RulebookText = Field(default_factory=RulebookText)
     hooks: StrictStr | None = Field(None, pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.py$")
 
 
