@@ -157,6 +157,12 @@ class Action:
     hi: Fn | None
     when: Fn | None
     do: Fn
+    #: ``says`` as written: ``{card}``, ``{choice}`` or ``{number}`` is the value's place
+    text: str = ""
+
+    def write(self, value: str) -> str:
+        """The action string of this action with ``value`` (a card id, word or number)."""
+        return self.text.replace("{" + self.kind + "}", value)
 
 
 @dataclass
@@ -227,6 +233,8 @@ class Compiler:
         self.stack: list[str] = []
         self.writes: set[str] = set()
         self.phase_names = list(desc.phases)
+        #: the words a local name may hold (an action's ``choice``), for checking literals
+        self.local_words: dict[str, tuple[str, ...]] = {}
         self.events: dict[str, EventType] = {}
 
     # --- problems --------------------------------------------------------------------------
@@ -486,7 +494,9 @@ class Compiler:
                     else ""
                 ),
             )
-        says = a.says if kind != "number" else a.says.replace("{number}", "{number:int}")
+        says = a.says.replace("{number}", "{number:int}")
+        if a.choice:
+            says = says.replace("{choice}", "{choice:" + "|".join(map(str, a.choice)) + "}")
         source = lo = hi = None
         choices: tuple[str, ...] = ()
         if a.card is not None:
@@ -501,13 +511,16 @@ class Compiler:
             ):
                 self.fail((*path, "choice"), "choice is a list of different single words")
             scope["choice"] = TEXT
+            self.local_words["choice"] = choices
         elif a.number is not None:
             lo = self.expr(a.number.min, (*path, "number", "min"), scope, INT).fn
             hi = self.expr(a.number.max, (*path, "number", "max"), scope, INT).fn
             scope["number"] = INT
         when = None if a.when is True else self.expr(a.when, (*path, "when"), scope, BOOL).fn
         do = self.block(a.do, (*path, "do"), scope)
-        return Action(name, k, says, kind, source, choices, lo, hi, when, do)
+        self.local_words.clear()
+        text = a.says  # the string an action writes: its slot replaced by the value
+        return Action(name, k, says, kind, source, choices, lo, hi, when, do, text)
 
     def _phase(self, k: int, name: str, ph: Any, actions: dict[str, Action]) -> Phase:
         path = ("phases", name)
@@ -641,7 +654,7 @@ class Compiler:
         name = str(n.value)
         if name in scope:
             t = scope[name]
-            return CE(t, lambda st, env: env[name])
+            return CE(t, lambda st, env: env[name], words=self.local_words.get(name, ()))
         if name == "players":
             return CE(INT, lambda st, env: st.n)
         if name == "seats":
@@ -1582,7 +1595,7 @@ class Compiler:
                 else TEXT
             )
             ce = self.expr(item[fname], (*at, fname), scope, want)
-            if isinstance(dom, tuple) and ce.is_const and ce.const not in dom:
+            if isinstance(dom, tuple) and ce.is_const and ce.type == TEXT and ce.const not in dom:
                 self.fail((*at, fname), f"{ce.const!r} is not one of {', '.join(dom)}")
             fns.append(ce.fn)
         fields = tuple(fns)

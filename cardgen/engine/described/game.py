@@ -151,12 +151,12 @@ class DescribedState(TableState):
         act = prog.actions[action // prog.stride]
         v = action % prog.stride
         if act.kind == "card":
-            return act.says.replace("{card}", prog.card_ids[v])
+            return act.write(prog.card_ids[v])
         if act.kind == "choice":
-            return act.says.replace("{choice}", act.choices[v])
+            return act.write(act.choices[v])
         if act.kind == "number":
-            return act.says.replace("{number:int}", str(v))
-        return act.says
+            return act.write(str(v))
+        return act.text
 
     # --- what follows from the declared zones ------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
