@@ -351,6 +351,7 @@ def test_a_deal_larger_than_the_deck_is_an_error_at_its_line(described_dir: Path
     assert diags[0].position.line == _line_of(text, "{deal: 20")
 
 
+@pytest.mark.slow
 def test_validate_reports_a_description_s_errors_and_warnings(described_dir: Path, runner) -> None:
     from cardgen.cli import make_app
 
@@ -414,3 +415,37 @@ def test_a_mover_without_a_legal_action_is_an_error(described) -> None:
         EngineError, match=rf"play.yaml:{line}:3: P1 moves in phase bidding but has no legal action"
     ):
         play(engine, cat, engine.setup(cat, 2), ["random", "random"], 1)
+
+
+@pytest.mark.slow
+def test_random_damage_to_a_description_never_raises_anything_else(described) -> None:
+    """400 seeded mutations of Harbour Bid's play.yaml (characters changed, dropped, added):
+    each compiles and plays a game, or fails with a rules error; never another exception."""
+    import random
+
+    from cardgen.engine.described.game import make_engine
+    from cardgen.engine.play import play
+
+    cat, _ = described
+    rng = random.Random(20261129)
+    alphabet = "abcdeghiklmnoprstuvwxyz_.:()[]{}'\"-+*/0123456789 \n<>=,"
+    outcomes = {"compiled": 0, "refused": 0}
+    for seed in range(400):
+        chars = list(TEXT)
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(len(chars))
+            op = rng.random()
+            if op < 0.4:
+                chars[k] = rng.choice(alphabet)
+            elif op < 0.7:
+                del chars[k]
+            else:
+                chars.insert(k, rng.choice(alphabet))
+        try:
+            program = compile_text("".join(chars), "play.yaml", cat)
+            engine = make_engine(program, Path("play.yaml"), cat.root)
+            play(engine, cat, engine.setup(cat, 2), ["random", "random"], seed)
+            outcomes["compiled"] += 1
+        except EngineError:
+            outcomes["refused"] += 1
+    assert outcomes["compiled"] > 0 and outcomes["refused"] > 0

@@ -50,6 +50,7 @@ def test_random_games_are_the_same_as_the_python_rules(described, python_harbour
     assert _compare(described, python_harbour, range(60), "random") == []
 
 
+@pytest.mark.slow
 def test_greedy_games_are_the_same_as_the_python_rules(described, python_harbour) -> None:
     """The described `evaluate` is the Python one: the greedy bots choose alike."""
     assert _compare(described, python_harbour, range(12), "greedy") == []
