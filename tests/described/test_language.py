@@ -177,7 +177,9 @@ def test_a_hook_runs_its_python(cards: Path, tmp_path: Path) -> None:
     shutil.copytree(cards, folder)
     (folder / "hooks.py").write_text(
         "def lift(state, names):\n    state.k[1] = 2\n\n"
-        "def broken(state, names):\n    raise KeyError('oops')\n",
+        "def broken(state, names):\n    raise KeyError('oops')\n\n"
+        "def calm_only(state, names):\n    return names['choice'] == 'calm'\n\n"
+        "def vague(state, names):\n    return 'yes'\n",
         "utf-8",
     )
     text = GAME.replace("  - shuffle: deck\n", "  - shuffle: deck\n  - hook: lift\n")
@@ -192,6 +194,16 @@ def test_a_hook_runs_its_python(cards: Path, tmp_path: Path) -> None:
     cat, engine = _engine(folder, text.replace("hook: lift", "hook: broken"))
     with pytest.raises(Exception, match=r"the hook broken failed: KeyError: 'oops'"):
         engine.new_game(cat, engine.setup(cat, 2))
+    calm = text.replace("when: \"choice == 'calm' or mood < 3\"", "when: \"hook('calm_only')\"")
+    assert calm != text
+    cat, engine = _engine(folder, calm)
+    state = engine.new_game(cat, engine.setup(cat, 2)).new_initial_state(1)
+    said = [state.action_to_string(0, a) for a in state.legal_actions(0)]
+    assert "say calm" in said and "say loud" not in said
+    cat, engine = _engine(folder, calm.replace("hook('calm_only')", "hook('vague')"))
+    state = engine.new_game(cat, engine.setup(cat, 2)).new_initial_state(1)
+    with pytest.raises(Exception, match=r"the hook vague gave 'yes', not true or false"):
+        state.legal_actions(0)
     from cardgen.engine.described import check_description
 
     (folder / "play.yaml").write_text(text, "utf-8")

@@ -74,6 +74,7 @@ _BUILTINS = (
     "next",
     "prev",
     "random_seat",
+    "hook",
 )
 _BINDERS = ("all", "any", "count", "sum", "max", "min", "best", "sole_best")
 VERBS = (
@@ -974,6 +975,8 @@ class Compiler:
                 *(c for c in self.callables if self.callables[c].kind == "value"),
             ]
             return self.bad(at, off, n, f"unknown function {name!r}{did_you_mean(name, known)}")
+        if name == "hook":
+            return self._hook_test(n, at, off)
         args = [self.node(a, at, off, scope) for a in n.args]
         arity = {
             "size": 1,
@@ -1064,6 +1067,54 @@ class Compiler:
 
             return CE(SEAT, turn)
         return CE(SEAT, lambda st, env: st.rng.randrange(st.n))
+
+    def _hook_test(self, n: Node, at: Path, off: int) -> CE:
+        """``hook('name')``: a condition written in Python (the escape hatch), true or false."""
+        if len(n.args) != 1 or n.args[0].kind != "str":
+            return self.bad(at, off, n, "hook() takes the hook's name in quotes: hook('name')")
+        fn = self._hook_fn(str(n.args[0].value), at, off + n.offset)
+        if fn is None:
+            return CE(BOOL, lambda st, env: False)
+        where = self.pos(at, off + n.offset)
+        name = str(n.args[0].value)
+
+        def test(st: Any, env: dict[str, Any]) -> Any:
+            try:
+                value = fn(st, dict(env))
+            except EngineError:
+                raise
+            except Exception as exc:  # a designer's own code: report, never a traceback
+                raise RulesError(
+                    f"{where}: the hook {name} failed: {type(exc).__name__}: {exc}"
+                ) from None
+            if not isinstance(value, bool):
+                raise RulesError(f"{where}: the hook {name} gave {value!r}, not true or false")
+            return value
+
+        return CE(BOOL, test)
+
+    def _hook_fn(self, name: str, at: Path, offset: int = 0) -> Any:
+        """The hook ``name`` of the ``hooks:`` file (None, with a problem, when there is
+        none; None without one when hooks are not run: ``validate``)."""
+        if self.desc.hooks is None:
+            self.fail(
+                at, "a hook needs `hooks: FILE.py` naming the Python file that defines it", offset
+            )
+            return None
+        if not self.run_hooks:
+            if not (self.cat.root / self.desc.hooks).is_file():
+                self.fail(("hooks",), f"no file {self.desc.hooks} beside rules.yaml")
+            return None
+        hooks = self.hooks()
+        if hooks is None:
+            return None
+        fn = hooks.get(name)
+        if not callable(fn):
+            self.fail(
+                at, f"no hook {name!r} in {self.desc.hooks}{did_you_mean(name, hooks)}", offset
+            )
+            return None
+        return fn
 
     def binder(self, n: Node, at: Path, off: int, scope: dict[str, str]) -> CE:
         name = str(n.value)
@@ -1663,24 +1714,8 @@ class Compiler:
 
     def s_hook(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
         name = str(item["hook"])
-        if self.desc.hooks is None:
-            self.fail(
-                (*at, "hook"),
-                "a hook needs `hooks: FILE.py` naming the Python file that defines it",
-            )
-            return _noop
-        if not self.run_hooks:
-            if not (self.cat.root / self.desc.hooks).is_file():
-                self.fail(("hooks",), f"no file {self.desc.hooks} beside rules.yaml")
-            return _noop
-        hooks = self.hooks()
-        if hooks is None:
-            return _noop
-        fn = hooks.get(name)
-        if not callable(fn):
-            self.fail(
-                (*at, "hook"), f"no hook {name!r} in {self.desc.hooks}{did_you_mean(name, hooks)}"
-            )
+        fn = self._hook_fn(name, (*at, "hook"))
+        if fn is None:
             return _noop
         where = self.pos((*at, "hook"))
 
