@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 Visibility = Literal["everyone", "owner", "nobody", "top"]
@@ -114,3 +114,65 @@ def determinise_parts(
             slot, n = places[k]
             zones[slot][:n] = cards[at : at + n]
             at += n
+
+
+@dataclass(frozen=True)
+class TableZones:
+    """A :class:`~cardgen.engine.table.TableState`'s zones and counters declared once, so its
+    ``view`` and ``hidden`` follow from them (a Python engine's alternative to writing both)::
+
+        ZONES = TableZones(
+            shared=(ZoneDecl("crew_deck", see="nobody"), ZoneDecl("dock")),
+            per_seat=(ZoneDecl("hand", True, "owner"), ZoneDecl("won", True)),
+            counters=("round",), seat_counters=("score",), pools={"crew_deck": "crew"},
+        )
+
+        def view(self, seat): return ZONES.view(self, seat)
+        def hidden(self, seat): return ZONES.hidden(self, seat)
+
+    A shared zone is the state's attribute of its name, a seat's zone the attribute of
+    ``state.seats[p]``; ``pools`` groups the zones whose hidden cards may be exchanged when a
+    seat's unseen cards are resampled (a seat's zone by its name; by default one pool)."""
+
+    shared: tuple[ZoneDecl, ...] = ()
+    per_seat: tuple[ZoneDecl, ...] = ()
+    counters: tuple[str, ...] = ()
+    seat_counters: tuple[str, ...] = ()
+    pools: Mapping[str, str] = field(default_factory=dict)
+    #: the field listing each seat's zones and counters in the view
+    seats_field: str = "players"
+
+    def view(self, state: object, seat: int | None) -> dict[str, object]:
+        """What ``seat`` sees of ``state`` (None: everything), JSON-ready."""
+        out: dict[str, object] = {name: getattr(state, name) for name in self.counters}
+        for d in self.shared:
+            out[d.name] = shown(d, getattr(state, d.name), None, seat)
+        players = []
+        for p, s in enumerate(getattr(state, "seats")):  # noqa: B009
+            mine: dict[str, object] = {
+                d.name: shown(d, getattr(s, d.name), p, seat) for d in self.per_seat
+            }
+            mine.update({name: getattr(s, name) for name in self.seat_counters})
+            players.append(mine)
+        out[self.seats_field] = players
+        return out
+
+    def hidden(self, state: object, seat: int) -> list[list[list[str]]]:
+        """What ``seat`` cannot see, grouped by pool (``TableState.hidden``); a ``top`` zone
+        is left out (its cards under the top card stay where they are)."""
+        groups: dict[str, list[list[str]]] = {}
+        for d in self.shared:
+            if not d.visible_to(None, seat) and d.see != "top":
+                groups.setdefault(self.pools.get(d.name, ""), []).append(getattr(state, d.name))
+        for p, s in enumerate(getattr(state, "seats")):  # noqa: B009
+            for d in self.per_seat:
+                if not d.visible_to(p, seat) and d.see != "top":
+                    pool = self.pools.get(d.name, "")
+                    groups.setdefault(pool, []).append(getattr(s, d.name))
+        return list(groups.values())
+
+    def vocabulary(self) -> dict[str, str]:
+        """The vocabulary of the zones: every zone holds card ids."""
+        out = {d.name: "card" for d in self.shared}
+        out.update({f"{self.seats_field}.*.{d.name}": "card" for d in self.per_seat})
+        return out
