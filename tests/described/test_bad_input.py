@@ -230,6 +230,23 @@ CASES = [
         "let: {dock:",
     ),
     (
+        "let-type-clash",
+        [
+            (
+                '      - if: "winner == none"',
+                '      - let: {winner: 3}\n      - if: "winner == none"',
+            )
+        ],
+        "'winner' already names a seat here, not a whole number",
+        "let: {winner: 3}",
+    ),
+    (
+        "option",
+        [("if: \"settings.tie == 'discard'\"", 'if: "options.tie"')],
+        "no option 'tie'",
+        "options.tie",
+    ),
+    (
         "binder-body",
         [("all(s in seats: size(hand[s]) > 0)", "all(s in seats: size(hand[s]))")],
         "all() needs a true-or-false test, not a whole number",

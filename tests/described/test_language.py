@@ -227,3 +227,47 @@ def test_a_type_mistake_in_each_place(cards: Path) -> None:
         "'lound' is never a value here (did you mean 'loud'?); the values: calm, loud" in messages
     )
     assert len(messages) == 3
+
+
+CATCH_UP = """      - let: {winner: "sole_best(s in seats: strength(top(bid[s])))"}
+      - if: "winner == none and options.catch_up and score[P1] != score[P2]"
+        then:
+          - let: {winner: "sole_best(s in seats: 0 - score[s])"}
+"""
+
+CATCH_UP_SCENARIO = """name: With catch_up, a tied bid goes to the merchant with fewer points
+setup: {options: {catch_up: true}}
+given:
+  dock: [saffron]
+  cargo_deck: [pepper]
+  P1: {hand: [cook], score: 4}
+  P2: {hand: [smuggler], score: 1}
+steps:
+  - {P1: bid cook, P2: bid smuggler}
+expect:
+  P2: {won: [saffron], score: 4}
+  events: [{type: tie, count: 0}, {type: take, seat: P2, card: saffron}]
+"""
+
+
+def test_the_tutorial_s_catch_up_rule_in_data(described_dir: Path, tmp_path: Path) -> None:
+    """docs/rules-as-data.md's tutorial: the option and the rule it writes make the engine
+    tutorial's scenario pass; without the option the tie stands."""
+    from cardgen.engine.scenario import run_file
+    from tests.described.conftest import HARBOUR
+
+    docs = (ROOT / "docs/rules-as-data.md").read_text("utf-8")
+    assert CATCH_UP in docs and "options: {catch_up: false}" in docs
+    cards = tmp_path / "cards"
+    shutil.copytree(described_dir, cards)
+    text = (HARBOUR / "play.yaml").read_text("utf-8")
+    line = '      - let: {winner: "sole_best(s in seats: strength(top(bid[s])))"}\n'
+    assert line in text
+    text = text.replace(line, CATCH_UP) + "options: {catch_up: false}\n"
+    (cards / "play.yaml").write_text(text, "utf-8")
+    scenario = tmp_path / "scenarios" / "catch-up.yaml"
+    scenario.parent.mkdir()
+    scenario.write_text(CATCH_UP_SCENARIO, "utf-8")
+    assert run_file(scenario).ok, run_file(scenario).problems
+    scenario.write_text(CATCH_UP_SCENARIO.replace("catch_up: true", "catch_up: false"), "utf-8")
+    assert not run_file(scenario).ok

@@ -59,6 +59,7 @@ _SEAT_LITERAL = re.compile(r"^P([1-9])$")
 #: names a description may not give its own zones, counters, values …
 RESERVED = frozenset(
     {"players", "seats", "phase", "me", "card", "choice", "number", "rules", "settings", "s"}
+    | {"options"}
     | {"and", "or", "not", "in", "true", "false", "none", "all"}
 )
 _BUILTINS = (
@@ -687,7 +688,7 @@ class Compiler:
             return CE(ZONE, lambda st, env: st.z[slot])
         if name in self.callables:
             return self.call(Node("call", name, n.offset, []), at, off, scope)
-        if name in ("rules", "settings"):
+        if name in ("rules", "settings", "options"):
             return self.bad(at, off, n, f"name one of {name}'s fields: {name}.NAME")
         known = [
             *scope,
@@ -808,6 +809,8 @@ class Compiler:
             chain.append(str(base.value))
             base = base.args[0]
         chain.reverse()
+        if base.kind == "name" and base.value == "options" and "options" not in scope:
+            return self._option(chain, n, at, off)
         if base.kind == "name" and base.value in ("rules", "settings") and base.value not in scope:
             return self._rules_attr(str(base.value), chain, n, at, off)
         b = self.node(base, at, off, scope)
@@ -859,6 +862,25 @@ class Compiler:
                 table[c.id] = _DEFAULTS[t] if v is None else v
             self.tables[key] = table
         return self.tables[key]
+
+    def _option(self, chain: list[str], n: Node, at: Path, off: int) -> CE:
+        """``options.NAME``: an engine option of this game (``options:``), as the set-up
+        gives it (``cardgen play --option NAME=VALUE``, a scenario's ``setup: {options: …}``)."""
+        known = self.desc.options
+        name = chain[0]
+        if len(chain) != 1 or name not in known:
+            return self.bad(at, off, n, f"no option {name!r}{did_you_mean(name, known)}")
+        default = known[name]
+        t = BOOL if isinstance(default, bool) else INT if isinstance(default, int) else TEXT
+        where = self.pos(at, off + n.offset)
+
+        def read(st: Any, env: dict[str, Any]) -> Any:
+            value = st.game.options.get(name, default)
+            if type(value) is not type(default):
+                raise RulesError(f"{where}: the option {name} is {_a(t)}, not {value!r}")
+            return value
+
+        return CE(t, read)
 
     def _rules_attr(self, base: str, chain: list[str], n: Node, at: Path, off: int) -> CE:
         model = self.cat.rules if base == "rules" else getattr(self.cat.rules, "settings", None)
@@ -1531,7 +1553,14 @@ class Compiler:
                 )
                 continue
             ce = self.expr(value, (*at, "let", name), scope, None)
-            scope[name] = ce.type
+            if name in scope and not _fits(ce.type, scope[name]) and ce.type != "?":
+                self.fail(
+                    (*at, "let", name),
+                    f"{name!r} already names {_a(scope[name])} here, not {_a(ce.type)}",
+                    key=True,
+                )
+                continue
+            scope[name] = ce.type if name not in scope else scope[name]
             fns.append((name, ce.fn))
 
         def let(st: Any, env: dict[str, Any]) -> None:

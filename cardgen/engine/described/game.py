@@ -341,6 +341,7 @@ def make_engine(program: Program, path: Path, root: Path) -> DescribedEngine:
         "vocabulary": vocabulary,
         "layout": TableLayout(seats="players", centre=centre, piles=piles),
         "search": {"iterations": 100},
+        "options": dict(d.options),
         "program": program,
         "source": (str(path), str(root)),
     }

@@ -148,6 +148,9 @@ class Description(_Part):
     end: Expr
     result: ResultSpec
     evaluate: Expr | None = None
+    options: dict[str, StrictBool | StrictInt | StrictStr] = Field(
+        default_factory=dict, description="the engine's options and their defaults"
+    )
     rulebook: RulebookText = Field(default_factory=RulebookText)
     hooks: StrictStr | None = Field(None, pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.py$")
 
