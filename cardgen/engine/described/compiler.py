@@ -1560,7 +1560,7 @@ class Compiler:
                     key=True,
                 )
                 continue
-            scope[name] = ce.type if name not in scope else scope[name]
+            scope[name] = scope.get(name, ce.type)
             fns.append((name, ce.fn))
 
         def let(st: Any, env: dict[str, Any]) -> None:
