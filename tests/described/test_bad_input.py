@@ -466,3 +466,19 @@ def test_random_damage_to_a_description_never_raises_anything_else(described) ->
         except EngineError:
             outcomes["refused"] += 1
     assert outcomes["compiled"] > 0 and outcomes["refused"] > 0
+
+
+def test_nested_loops_stop_with_an_error_never_a_hang(described) -> None:
+    from cardgen.engine.described.game import make_engine
+
+    cat, _ = described
+    text = TEXT.replace(
+        "  - call: next_cargo\n\nactions:",
+        "  - repeat: 10000\n    do:\n      - repeat: 10000\n        do:\n"
+        "          - add: {round: 0}\n  - call: next_cargo\n\nactions:",
+    )
+    assert text != TEXT
+    engine = make_engine(compile_text(text, "play.yaml", cat), Path("play.yaml"), cat.root)
+    line = _line_of(text, "repeat: 10000\n        do")
+    with pytest.raises(EngineError, match=rf"play.yaml:{line}:\d+: more than 200,000 loop rounds"):
+        engine.new_game(cat, engine.setup(cat, 2))

@@ -54,6 +54,9 @@ _DEFAULTS: dict[str, Any] = {INT: 0, NUM: 0.0, TEXT: "", BOOL: False}
 #: the most times a `repeat:` runs, and the largest number arithmetic may make
 MAX_REPEAT = 10_000
 MAX_VALUE = 10**12
+#: the most loop rounds (``repeat``, ``for``) one step of a game may run: nested loops stop
+#: with an error, never a hang
+MAX_WORK = 200_000
 _NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
 _SEAT_LITERAL = re.compile(r"^P([1-9])$")
 #: names a description may not give its own zones, counters, values …
@@ -1635,8 +1638,14 @@ class Compiler:
         )
         cf = coll.fn
 
+        where = self.pos((*at, "for"))
+
         def loop(st: Any, env: dict[str, Any]) -> None:
-            for x in list(cf(st, env)):
+            items = list(cf(st, env))
+            st.work -= len(items)
+            if st.work < 0:
+                raise RulesError(f"{where}: more than {MAX_WORK:,} loop rounds in one step")
+            for x in items:
                 env[var] = x
                 body(st, env)
 
@@ -1653,6 +1662,9 @@ class Compiler:
             k = count(st, env)
             if k > MAX_REPEAT:
                 raise RulesError(f"{where}: repeat {k} times is more than {MAX_REPEAT:,}")
+            st.work -= k
+            if st.work < 0:
+                raise RulesError(f"{where}: more than {MAX_WORK:,} loop rounds in one step")
             for _ in range(k):
                 body(st, env)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from cardgen.engine.definition import Engine, TableLayout
-from cardgen.engine.described.compiler import Action, Program, RulesError
+from cardgen.engine.described.compiler import MAX_WORK, Action, Program, RulesError
 from cardgen.engine.errors import EngineError, IllegalAction, ScenarioError, SetupError
 from cardgen.engine.events import EventSchema
 from cardgen.engine.grammar import Grammar
@@ -36,7 +36,11 @@ class DescribedState(TableState):
         self.z += [[] for _ in range(n * p.seat_zones)]
         self.k: list[Any] = [c.start for c in p.counters if not c.per_seat]
         self.k += [c.start for _ in range(n) for c in p.counters if c.per_seat]
-        p.setup(self, {})
+        self.work = MAX_WORK
+        try:
+            p.setup(self, {})
+        except RecursionError:
+            raise RulesError(f"{p.file}: the set-up's procedures call too deep") from None
         self._settle()
 
     # --- the protocol ------------------------------------------------------------------------
@@ -107,6 +111,13 @@ class DescribedState(TableState):
         return out
 
     def resolve(self, actions: Mapping[int, int]) -> None:
+        self.work = MAX_WORK
+        try:
+            self._resolve(actions)
+        except RecursionError:
+            raise RulesError(f"{self.game.program.file}: the rules call too deep") from None
+
+    def _resolve(self, actions: Mapping[int, int]) -> None:
         prog = self.game.program
         stride = prog.stride
         for seat in sorted(actions):
