@@ -401,7 +401,7 @@ def test_a_frame_between_the_trim_and_the_safe_zone_is_an_error(cards):
 
 def test_the_shipped_layouts_pass_the_preflight():
     games = sorted(Path(__file__).resolve().parents[1].glob("games/*/cards"))
-    assert len(games) == 4
+    assert len(games) == 5
     for folder in (Path("cards"), *games, FIXTURES / "plain", FIXTURES / "render" / "cards"):
         cat = load_catalogue(Path(__file__).resolve().parents[1] / folder, use_cache=False)
         bad = [d for d in preflight(cat) if d.code in ("E401", "W401", "E406", "E407")]

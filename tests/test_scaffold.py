@@ -58,7 +58,8 @@ def test_errors(tmp_path):
     with pytest.raises(ScaffoldError, match=r"unknown game pack 'dragons'.*plain"):
         new_game(tmp_path / "a", "dragons")
     with pytest.raises(
-        ScaffoldError, match="has no starter catalogue; packs with one: harbour-bid, plain"
+        ScaffoldError,
+        match="has no starter catalogue; packs with one: harbour-bid, plain, drafting, trick-taking",
     ):
         new_game(tmp_path / "b", "attack-right")
     busy = tmp_path / "busy"

@@ -34,7 +34,14 @@ if TYPE_CHECKING:
 
 RULES_FILE = "rules.yaml"
 #: files of a catalogue folder that hold no cards: the rules model and layout overrides
-RESERVED_FILES = (RULES_FILE, "layout.yaml", "components.yaml", "icons.yaml", "source.yaml")
+RESERVED_FILES = (
+    RULES_FILE,
+    "layout.yaml",
+    "components.yaml",
+    "icons.yaml",
+    "source.yaml",
+    "play.yaml",  # the rules described in data (docs/rules-as-data.md)
+)
 #: files beside the card files that commands read when present (the pack's data overridden)
 OVERRIDE_FILES = (*RESERVED_FILES[1:], "rulebook.md")
 

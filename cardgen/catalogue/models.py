@@ -65,8 +65,9 @@ class RulesBase(BaseModel):
     )
     engine: str | None = Field(
         None,
-        pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.py$",
+        pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.(py|yaml|yml)$",
         max_length=200,
         description="this game's own rules: a Python file beside rules.yaml defining ENGINE "
-        "(docs/engine-kit.md); the pack's rules when absent",
+        "(docs/engine-kit.md), or a rules description in YAML (docs/rules-as-data.md); the "
+        "pack's rules when absent",
     )

@@ -24,6 +24,8 @@ PREFLIGHT = ExtraCheck("cardgen.render.preflight:preflight_check")
 #: the sheets' preflight: every component on every paper (drawn from the rules model and the
 #: files beside the cards, never a card: a card edit replays it)
 SHEETS = ExtraCheck("cardgen.components.preflight:sheet_check", cards=False)
+#: a rules description's check against the catalogue (``engine: play.yaml``)
+DESCRIBED = ExtraCheck("cardgen.engine.described:check_description")
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ class StandardChecks:
     def __call__(self, catalogue: Catalogue) -> list[ExtraCheck]:
         pack = catalogue.pack
         checks = [ExtraCheck(target) for target in pack.extra_checks()] + [PREFLIGHT, SHEETS]
+        if str(getattr(catalogue.rules, "engine", None) or "").endswith((".yaml", ".yml")):
+            checks.append(DESCRIBED)
         if self.simulate and pack.simulation_check is not None:
             checks.append(ExtraCheck(pack.simulation_check, args=(self.simulate,)))
         return checks

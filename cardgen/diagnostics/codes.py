@@ -66,6 +66,13 @@ CODES: dict[str, Code] = {
             "put the engine file beside rules.yaml, or remove `engine:` (the pack's rules)",
         ),
         # --- schema ------------------------------------------------------------------------
+        Code("E020", "rules-description", _E, "fix the rules description at this position"),
+        Code(
+            "W020",
+            "unreachable-end",
+            _W,
+            "let an effect change what the end tests, or the game never ends",
+        ),
         Code("E101", "unknown-key", _E, "remove the key or correct its spelling"),
         Code("E102", "wrong-type", _E, "give a value of the expected type"),
         Code("E103", "missing-field", _E, "add the required field"),

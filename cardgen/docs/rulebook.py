@@ -190,8 +190,9 @@ def catalogue_context(catalogue: Catalogue) -> dict[str, Any]:
     order: ``card.name``, ``card.copies``, its fields), ``card_count`` (physical cards),
     ``design_count``, ``piles`` (each pile's name -> its cards, as the print files group them),
     ``fields`` (the fields rules.yaml declares: ``fields.suit.choices``), ``icons`` (each
-    ``{token}`` -> what it stands for) and ``count(field, value)`` (physical cards whose
-    ``field`` is ``value``)."""
+    ``{token}`` -> what it stands for), ``count(field, value)`` (physical cards whose
+    ``field`` is ``value``) and ``how_to_play()`` (the How to play generated from rules
+    described in data: docs/rules-as-data.md)."""
     from cardgen.catalogue.icon_tokens import catalogue_icons
 
     pack, rules = catalogue.pack, catalogue.rules
@@ -211,7 +212,20 @@ def catalogue_context(catalogue: Catalogue) -> dict[str, Any]:
         "count": lambda field, value: sum(
             c.copies for c in catalogue if getattr(c, field, None) == value
         ),
+        "how_to_play": lambda level=2: _how_to_play(catalogue, level),
     }
+
+
+def _how_to_play(catalogue: Catalogue, level: int) -> Markup:
+    """The How to play generated from the catalogue's rules described in data
+    (docs/rules-as-data.md), or "" when its rules are not data."""
+    from cardgen.engine.described import how_to_play_of
+    from cardgen.engine.errors import SetupError
+
+    try:
+        return Markup(how_to_play_of(catalogue, level=level))  # markdown made on purpose
+    except SetupError as exc:
+        raise RulebookError(f"how_to_play(): the rules description has mistakes: {exc}") from None
 
 
 def render_source(

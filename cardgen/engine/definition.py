@@ -257,6 +257,11 @@ class Engine:
         """A seat's score at the end (the simulation's score column)."""
         return 0
 
+    def length_note(self) -> str:
+        """Where the game's length bound (``info.max_length``) is set, for the message that
+        stops a game running past it (a rules description names its line)."""
+        return ""
+
 
 def check_settings(catalogue: Catalogue, overrides: Mapping[str, Any]) -> Any:
     """The catalogue's rules settings with ``overrides`` applied, validated by the rules

@@ -7,7 +7,7 @@ import hashlib
 import importlib.util
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import SetupError
@@ -27,8 +27,19 @@ def pack_engine(pack: Pack) -> Engine | None:
 
 
 def engine_of(catalogue: Catalogue) -> Engine:
-    """The engine that plays ``catalogue``; :class:`SetupError` if it has none."""
+    """The engine that plays ``catalogue``; :class:`SetupError` if it has none.  A rules
+    description (``engine: play.yaml``, beside rules.yaml or the pack's) is compiled for it
+    (:mod:`cardgen.engine.described`)."""
     local = getattr(catalogue.rules, "engine", None)
+    if local and local.endswith((".yaml", ".yml")):
+        from cardgen.engine.described import described_engine, description_path
+
+        path = description_path(catalogue)
+        if path is not None and path.is_file():
+            return described_engine(path, catalogue)
+        raise SetupError(
+            f"{catalogue.root / local}: no such file (rules.yaml names it as `engine:`)"
+        )
     engine = pack_engine(catalogue.pack)
     if local and ((catalogue.root / local).exists() or engine is None):
         return local_engine(catalogue.root, local)
@@ -70,7 +81,30 @@ def local_engine(root: Path, name: str) -> Engine:
         raise SetupError(f"{where}: no such file (rules.yaml names it as `engine:`)")
     if path in _LOCAL:
         return _LOCAL[path]
-    module_name = "cardgen_engine_" + hashlib.sha256(str(path).encode()).hexdigest()[:16]
+    module = load_module(root, name, "engine")
+    engine = getattr(module, ENGINE_NAME, None)
+    if not isinstance(engine, Engine):
+        raise SetupError(
+            f"{where}: defines no {ENGINE_NAME} (an instance of cardgen.engine.Engine)"
+        )
+    _LOCAL[path] = engine
+    return engine
+
+
+def load_module(root: Path, name: str, what: str) -> Any:
+    """The Python file ``name`` of the catalogue folder ``root`` loaded as a module (an
+    engine, a rules description's hooks); :class:`SetupError` naming the file and line of
+    anything wrong with it."""
+    folder = root.resolve()
+    path = (folder / name).resolve()
+    where = f"{root / name}"
+    if folder not in path.parents or path.suffix != ".py":
+        raise SetupError(f"{where}: {what} code is a .py file inside the catalogue folder")
+    if not path.is_file():
+        raise SetupError(f"{where}: no such file")
+    module_name = f"cardgen_{what}_" + hashlib.sha256(str(path).encode()).hexdigest()[:16]
+    if module_name in sys.modules:
+        return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
         raise SetupError(f"{where}: cannot be loaded as a Python module")
@@ -82,13 +116,7 @@ def local_engine(root: Path, name: str) -> Engine:
         del sys.modules[module_name]
         line = _line_of(exc, path)
         raise SetupError(f"{where}{line}: {type(exc).__name__}: {exc}") from None
-    engine = getattr(module, ENGINE_NAME, None)
-    if not isinstance(engine, Engine):
-        raise SetupError(
-            f"{where}: defines no {ENGINE_NAME} (an instance of cardgen.engine.Engine)"
-        )
-    _LOCAL[path] = engine
-    return engine
+    return module
 
 
 def _line_of(exc: BaseException, path: Path) -> str:

@@ -20,6 +20,9 @@ from cardgen.util.files import describe_os_error
 from cardgen.util.resources import data_path
 
 TEMPLATES = data_path("cardgen.scaffold", "templates")
+#: games whose rules are data (``starters/ID/cards/play.yaml``): starters with no Python,
+#: each on a pack's cards (its ``rules.yaml`` names the pack)
+STARTERS = data_path("cardgen.scaffold", "starters")
 CARDS = "cards"
 
 
@@ -36,8 +39,18 @@ class NewGame:
 
 
 def starter_packs() -> list[str]:
-    """The ids of the installed packs that ship a starter catalogue."""
-    return [p.game_type.id for p in installed_packs() if p.starter is not None]
+    """The ids of the installed packs that ship a starter catalogue, then of the starters
+    whose rules are data (``--game trick-taking``)."""
+    packs = [p.game_type.id for p in installed_packs() if p.starter is not None]
+    return packs + [s for s in data_starters() if s not in packs]
+
+
+def data_starters() -> list[str]:
+    """The starters whose rules are described in data (a folder of :data:`STARTERS` holding
+    ``cards/rules.yaml``), by id."""
+    if not STARTERS.is_dir():
+        return []
+    return sorted(p.name for p in STARTERS.iterdir() if (p / CARDS / "rules.yaml").is_file())
 
 
 def new_game(folder: str | os.PathLike[str], pack_id: str, *, name: str | None = None) -> NewGame:
@@ -47,11 +60,16 @@ def new_game(folder: str | os.PathLike[str], pack_id: str, *, name: str | None =
     there); raises :class:`ScaffoldError` otherwise, and when it cannot be written, leaving
     nothing behind."""
     target = Path(folder)
+    starter = None
+    if pack_id in data_starters() and pack_id not in [p.game_type.id for p in installed_packs()]:
+        starter = STARTERS / pack_id
+        m = re.search(r"(?m)^pack:\s*(\S+)", (starter / CARDS / "rules.yaml").read_text("utf-8"))
+        pack_id = m.group(1) if m else pack_id
     try:
         pack = get_pack(pack_id)
     except PackError as exc:
         raise ScaffoldError(str(exc)) from None
-    if pack.starter is None:
+    if pack.starter is None and starter is None:
         raise ScaffoldError(
             f"the {pack.game_type.name} pack has no starter catalogue; "
             f"packs with one: {', '.join(starter_packs())}"
@@ -66,7 +84,7 @@ def new_game(folder: str | os.PathLike[str], pack_id: str, *, name: str | None =
         raise ScaffoldError(f"cannot make {folder}: {describe_os_error(exc, folder)}") from None
     try:
         stage.chmod(0o777 & ~_umask())  # a game folder, not a private one (mkdtemp: 0700)
-        _write(stage, pack, name)
+        _write(stage, pack, name, starter)
         if target.exists():
             target.rmdir()
         os.replace(stage, target)
@@ -129,11 +147,14 @@ def _umask() -> int:
     return mask
 
 
-def _write(root: Path, pack: Pack, name: str | None) -> None:
+def _write(root: Path, pack: Pack, name: str | None, starter: Path | None = None) -> None:
+    """The game folder in ``root``: the pack's starter, or ``starter`` (a folder of
+    :data:`STARTERS`: its cards, rules described in data, and scenarios) on the pack's
+    layout and icons."""
     import jinja2
 
     cards = root / CARDS
-    shutil.copytree(pack.data / str(pack.starter), cards)
+    shutil.copytree(starter / CARDS if starter else pack.data / str(pack.starter), cards)
     rules_file = cards / "rules.yaml"
     rules = rules_file.read_text("utf-8")
     if name:
@@ -146,8 +167,12 @@ def _write(root: Path, pack: Pack, name: str | None) -> None:
     engine = _engine_file(rules)
     if engine and not (cards / engine).exists() and (pack.data / engine).is_file():
         shutil.copy2(pack.data / engine, cards / engine)  # the game's own copy of its rules
-    if (pack.data / "scenarios").is_dir():
-        shutil.copytree(pack.data / "scenarios", root / "scenarios")
+    described = pack.data / "play.yaml"  # the same rules described in data (Harbour Bid's)
+    if starter is None and described.is_file() and not (cards / "play.yaml").exists():
+        shutil.copy2(described, cards / "play.yaml")
+    scenarios = (starter or pack.data) / "scenarios"
+    if scenarios.is_dir():
+        shutil.copytree(scenarios, root / "scenarios")
     shutil.copy2(pack.data / pack.layout_file, cards / pack.layout_file)
     icons = pack.data / "icons"
     if icons.is_dir():
@@ -168,10 +193,13 @@ def _write(root: Path, pack: Pack, name: str | None) -> None:
         "card_files": sorted(
             p.name
             for p in cards.glob("*.yaml")
-            if p.name not in ("rules.yaml", "layout.yaml", "source.yaml")
+            if p.name not in ("rules.yaml", "layout.yaml", "source.yaml", "play.yaml")
         ),
         "icons": (cards / "icons").is_dir(),
         "engine": engine if engine and (cards / engine).is_file() else None,
+        "described": bool(engine and engine.endswith((".yaml", ".yml"))),
+        "also_described": bool(engine and engine.endswith(".py"))
+        and (cards / "play.yaml").is_file(),
         "scenarios": (root / "scenarios").is_dir(),
     }
     for template, out in (

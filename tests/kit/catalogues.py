@@ -11,7 +11,8 @@ from cardgen.engine.definition import Engine
 from cardgen.engine.registry import engine_of, has_engine
 
 ROOT = Path(__file__).resolve().parents[2]
-#: every catalogue folder shipped in the repository (a pack's starter included)
+#: every catalogue folder shipped in the repository (a pack's starter and a starter whose rules
+#: are data included)
 FOLDERS = sorted(
     {
         p.parent
@@ -19,6 +20,7 @@ FOLDERS = sorted(
             "cards/rules.yaml",
             "games/*/cards/rules.yaml",
             "cardgen/packs/*/cards/rules.yaml",
+            "cardgen/scaffold/starters/*/cards/rules.yaml",
         )
         for p in ROOT.glob(pattern)
     }
