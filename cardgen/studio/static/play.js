@@ -298,8 +298,28 @@ function show(t) {
     el("p", { class: "seats-line" }, who),
     el("div", { class: "play-main" },
       el("div", { class: "play-board", id: "board", "data-viewer": t.viewer || "designer" }, turn, drawTable(t)),
-      el("aside", { class: "play-side" }, el("h3", {}, "Log"), log, el("h3", {}, "Steps"), steps)));
+      el("aside", { class: "play-side" }, sharePanel, el("h3", {}, "Log"), log, el("h3", {}, "Steps"), steps)));
+  drawShare();
   document.body.dataset.play = `${t.version}:${t.position}:${t.viewer || "designer"}`;
+}
+
+// --- the table shared with a group: a private link for each person's seat, one for spectators
+const sharePanel = el("section", { class: "share", id: "share" });
+async function drawShare() {
+  if (!table) return;
+  let links;
+  try { links = await api("/api/play/share"); } catch (e) { return; }
+  const share = el("button", { id: "share-table", onclick: async () => {
+    try { await api("/api/play/share", {}); drawShare(); } catch (e) { problem.textContent = e.message; }
+  } }, links.shared ? "new links (the old ones end)" : "share this table: a link for each person");
+  const bot = about && about.bots.includes("greedy") ? "greedy" : about ? about.bots[0] : "random";
+  const rows = links.links.map((k) => el("li", { "data-link": k.seat },
+    el("b", {}, k.seat), " ", el("input", { readonly: true, value: k.url, "aria-label": `link of ${k.seat}`, onfocus: (e) => e.target.select() }),
+    el("span", { class: k.connected ? "online" : "offline" }, k.connected ? " connected" : " not connected"),
+    k.seat !== "spectator" && !k.connected ? el("button", { class: "to-bot", onclick: async () => {
+      try { await api("/api/play/give-to-bot", { seat: k.seat, bot }); } catch (e) { problem.textContent = e.message; }
+    } }, `give ${k.seat} to the ${bot} bot`) : ""));
+  sharePanel.replaceChildren(el("h3", {}, "Playtest"), share, el("ul", { class: "links" }, rows));
 }
 
 on("state", (s) => {

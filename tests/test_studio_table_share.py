@@ -1,0 +1,503 @@
+"""The Play table shared with a group, over HTTP: the studio served (uvicorn, in this process)
+on 127.0.0.1 and on a second loopback address standing for the group's (127.0.0.2), a game of
+Attack Right (private packs and hands) with two people and a bot shared by the designer.  Each
+seat's link sees its own observation (the engine's, for that seat) and never another seat's
+hidden cards, and acts for its own seat only; a spectator sees what every seat may know and
+acts for nobody; wrong tokens are refused and rate-limited; foreign hosts, other sites, huge
+and malformed messages, 500 connections and a person leaving mid-game are each refused or
+handled, never a traceback."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import socket
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cardgen.engine.log import opened
+from cardgen.engine.play import apply_strings
+from cardgen.studio.guests import Limiter
+from cardgen.studio.table_share import STREAMS_PER_LINK, public_observation
+from tests.kit.catalogues import ROOT, load
+
+pytestmark = pytest.mark.slow
+GAME = ROOT / "cards"  # Attack Right
+GROUP = "127.0.0.2"
+
+
+class Server:
+    """The studio served on 127.0.0.1 and the group's address; the designer's cookie."""
+
+    def __init__(self, port: int, key: str):
+        self.port, self.key = port, key
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        at: str = GROUP,
+        host: str | None = None,
+        origin: str | None = "same",
+        designer: bool = False,
+        source: str | None = None,
+        raw: bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, dict[str, str], bytes]:
+        conn = http.client.HTTPConnection(
+            at, self.port, timeout=60, source_address=(source, 0) if source else None
+        )
+        h = {"Host": host or f"{at}:{self.port}", **(headers or {})}
+        if origin == "same":
+            h["Origin"] = f"http://{h['Host']}"
+        elif origin is not None:
+            h["Origin"] = origin
+        if designer:
+            h["Cookie"] = f"cardgen_designer={self.key}"
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+        if data is not None:
+            h["content-type"] = "application/json"
+        try:
+            conn.request(method, path, body=data, headers=h)
+            r = conn.getresponse()
+            return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read()
+        finally:
+            conn.close()
+
+    def designer(self, method: str, path: str, body: Any = None) -> Any:
+        status, _, data = self.request(method, path, body, at="127.0.0.1", designer=True)
+        assert status == 200, data
+        return json.loads(data)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[Server]:
+    from cardgen.studio.server import _server, bind, open_group
+    from cardgen.studio.session import Studio
+
+    out = tmp_path_factory.mktemp("share") / "output"
+    studio = Studio(GAME, out, kit=False)
+    studio.start()
+    assert studio.wait_ready(120)
+    sock = bind()
+    port = sock.getsockname()[1]
+    socks = [sock, bind(port, GROUP)]
+    group = open_group(port, GROUP, None, lambda line: None)
+    assert group is not None
+    try:
+        with _server(studio, socks, False, group):
+            yield Server(port, group.key)
+    finally:
+        studio.stop()
+        for s in socks:
+            s.close()
+
+
+class Game:
+    """A shared game: P1 and P2 people, P3 a bot; the links by seat."""
+
+    def __init__(self, server: Server, seed: int = 3):
+        self.server = server
+        server.designer(
+            "POST", "/api/play/start", {"seats": ["person", "person", "random"], "seed": seed}
+        )
+        shared = server.designer("POST", "/api/play/share", {})
+        self.links = {k["seat"]: k["url"] for k in shared["links"]}
+        self.tokens = {s: u.rsplit("/", 1)[1] for s, u in self.links.items()}
+        self.catalogue, self.engine = load(GAME)
+
+    def view(self, seat: str) -> tuple[dict[str, Any], bytes]:
+        status, _, data = self.server.request("GET", f"/t/{self.tokens[seat]}/view")
+        assert status == 200, data
+        return json.loads(data), data
+
+    def choose(self, seat: str, body: Any, **kw: Any) -> tuple[int, bytes]:
+        status, _, data = self.server.request("POST", f"/t/{self.tokens[seat]}/choose", body, **kw)
+        return status, data
+
+    def state(self) -> Any:
+        """The engine's state of the game, replayed from the designer's game log."""
+        status, _, log = self.server.request("GET", "/api/play/log", at="127.0.0.1", designer=True)
+        assert status == 200
+        _, setup, seed, steps = opened(log.decode(), self.engine, self.catalogue)
+        state = self.engine.new_game(self.catalogue, setup).new_initial_state(seed)
+        for texts in steps:
+            apply_strings(state, texts)
+        return state
+
+
+@pytest.fixture
+def game(server: Server) -> Game:
+    return Game(server)
+
+
+def _ids(value: Any, known: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} if value in known else set()
+    if isinstance(value, list):
+        return {c for v in value for c in _ids(v, known)}
+    if isinstance(value, dict):
+        return {c for v in value.values() for c in _ids(v, known)}
+    return set()
+
+
+def _hidden_from(state: Any, seat: int | None, known: Any) -> set[str]:
+    """The card ids of the other seats' areas that ``seat`` cannot see (None: a spectator,
+    who sees the cards every seat sees)."""
+    everything = state.observation(None)
+    seats = [seat] if seat is not None else list(range(len(everything["players"])))
+    seen = set.intersection(*(_ids(state.observation(q), known) for q in seats))
+    hands = {
+        c
+        for q, player in enumerate(everything["players"])
+        if q != seat
+        for c in _ids(player, known)
+    }
+    return hands - seen
+
+
+def _play_a_few(game: Game, moves: int) -> None:
+    """The people choose their first legal action ``moves`` times (the bot answers)."""
+    for _ in range(moves):
+        for seat in ("P1", "P2"):
+            shown, _ = game.view(seat)
+            if shown["legal"]:
+                assert game.choose(seat, {"action": shown["legal"][0]})[0] == 200
+                break
+        else:
+            return
+
+
+def test_each_link_sees_its_own_seat_only(game: Game) -> None:
+    hidden_seen = 0  # the hidden cards checked: some, or the test proves nothing
+    for _ in range(12):
+        state = game.state()
+        known = game.catalogue.by_id
+        for p, seat in enumerate(("P1", "P2")):
+            shown, raw = game.view(seat)
+            observation = state.observation(p)
+            assert shown["viewer"] == seat
+            assert shown["shown"] == game.engine.shown_cards(game.catalogue, observation)
+            other = 1 - p
+            assert shown["shown"]["players"][other]["pack"] == len(
+                state.observation(None)["players"][other]["pack"]
+            )
+            legal = [state.action_to_string(p, a) for a in state.legal_actions(p)]
+            waits = p in state.movers() and seat not in shown["chosen"]
+            assert shown["legal"] == (legal if waits else [])
+            for card in _hidden_from(state, p, known):
+                assert f'"{card}"' not in raw.decode(), (seat, card)
+                hidden_seen += 1
+            # no seed, no steps, no engine data: nothing to replay the deck from
+            assert not {"seed", "steps", "observation", "thinking"} & set(shown)
+        spectator, raw = game.view("spectator")
+        assert spectator["viewer"] is None and spectator["legal"] == []
+        assert all(isinstance(p["pack"], int) for p in spectator["shown"]["players"])
+        for card in _hidden_from(state, None, known):
+            assert f'"{card}"' not in raw.decode(), ("spectator", card)
+        _play_a_few(game, 4)
+    assert hidden_seen
+
+
+def test_the_public_observation_keeps_only_what_every_seat_sees() -> None:
+    seen = [
+        {"round": 2, "players": [{"hand": ["a", "b"], "won": ["c"]}, {"hand": 1, "won": []}]},
+        {"round": 2, "players": [{"hand": 2, "won": ["c"]}, {"hand": ["d"], "won": []}]},
+    ]
+    assert public_observation(seen) == {
+        "round": 2,
+        "players": [{"hand": 2, "won": ["c"]}, {"hand": 1, "won": []}],
+    }
+    assert public_observation([{"secret": "x", "a": 1}, {"a": 1}]) == {"a": 1}
+    assert public_observation([["a", "b"], ["a", None]]) == ["a", None]
+
+
+def test_no_link_acts_for_another_seat(game: Game) -> None:
+    state = game.state()
+    assert list(state.movers()) == [0, 1, 2]  # a draft: everyone picks at once
+    action = game.view("P1")[0]["legal"][0]
+    assert action not in game.view("P2")[0]["legal"]
+    # P2's link naming P1, P2's link choosing P1's action, the spectator's: all refused
+    assert game.choose("P2", {"seat": "P1", "action": action})[0] == 403
+    assert game.choose("P2", {"action": action})[0] == 409
+    status, data = game.choose("spectator", {"action": action})
+    assert status == 403 and b"spectator acts for nobody" in data
+    # the designer's routes are not the guests': without the designer's key, nothing
+    for path in (
+        "/play",
+        "/",
+        "/api/state",
+        "/api/play/view?seat=P2",
+        "/events",
+        "/api/play/log",
+        "/api/play/share",
+        "/static/play.js",
+    ):
+        status, _, data = game.server.request("GET", path)
+        assert status == 404, path
+    status, _, _ = game.server.request("POST", "/api/play/choose", {"seat": "P1", "action": action})
+    assert status == 404
+    # and the game did not move; P1's own link chooses
+    assert game.state().observation(None) == state.observation(None)
+    assert game.choose("P1", {"seat": "P1", "action": action})[0] == 200
+    assert game.view("P2")[0]["chosen"] == ["P1"]  # who chose, never what
+
+
+def test_wrong_tokens_are_refused_then_rate_limited(server: Server, game: Game) -> None:
+    source = "127.0.0.3"  # this test's own address: its failures count for it alone
+    good = game.tokens["P1"]
+    for odd in ("", "..%2Fapi%2Fstate", "%00" * 20, "%2e%2e", good + "%2F..%2F.."):
+        status, _, data = server.request("GET", f"/t/{odd}/view", source="127.0.0.4")
+        assert status == 404 and b"hand" not in data and b"Traceback" not in data, odd
+    guesses = [
+        "x",
+        "a" * 32,
+        good[:-1] + ("A" if good[-1] != "A" else "B"),
+        good + "x",
+        good.upper(),
+        good[1:],
+        good[::-1],
+    ]
+    statuses = []
+    for k in range(Limiter().allowed):
+        guess = guesses[k % len(guesses)]
+        status, _, data = server.request("GET", f"/t/{guess}/view", source=source)
+        statuses.append(status)
+        assert b"Traceback" not in data and b"hand" not in data
+    assert set(statuses) <= {404}
+    # now this address is refused even with a good token; another address is not
+    assert server.request("GET", f"/t/{good}/view", source=source)[0] == 429
+    assert server.request("GET", f"/t/{good}", source=source)[0] == 429
+    assert server.request("GET", f"/t/{good}/view")[0] == 200
+
+
+def test_the_limiter_forgets_after_its_window() -> None:
+    now = [0.0]
+    limiter = Limiter(allowed=3, window=10, clock=lambda: now[0])
+    for _ in range(3):
+        assert not limiter.blocked("a")
+        limiter.failed("a")
+    assert limiter.blocked("a") and not limiter.blocked("b")
+    now[0] = 10.5
+    assert not limiter.blocked("a")
+
+
+def test_a_new_game_ends_the_old_links(server: Server) -> None:
+    old = Game(server)
+    new = Game(server, seed=4)
+    assert server.request("GET", f"/t/{old.tokens['P1']}/view")[0] == 404
+    assert server.request("GET", f"/t/{new.tokens['P1']}/view")[0] == 200
+    assert set(new.tokens.values()).isdisjoint(old.tokens.values())
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{32}", t) for t in new.tokens.values())
+
+
+def test_hosts_and_origins(game: Game) -> None:
+    s, token = game.server, game.tokens["P1"]
+    assert s.request("GET", f"/t/{token}/view")[0] == 200  # the group's address
+    assert s.request("GET", f"/t/{token}/view", at="127.0.0.1")[0] == 200
+    for host in ("evil.example", f"evil.example:{s.port}", "127.0.0.2.evil.example"):
+        status, _, data = s.request("GET", f"/t/{token}/view", host=host)
+        assert status == 400 and b"hand" not in data
+    action = game.view("P1")[0]["legal"][0]
+    for origin in ("http://evil.example", None, "null", f"http://127.0.0.1:{s.port}"):
+        status, _ = game.choose("P1", {"action": action}, origin=origin)
+        assert status == 403, origin
+    # behind a TLS proxy the page's origin is https:// and the same host
+    assert game.choose("P1", {"action": action}, origin=f"https://{GROUP}:{s.port}")[0] == 200
+
+
+def test_huge_and_malformed_messages(game: Game) -> None:
+    s, token = game.server, game.tokens["P1"]
+    cases = [
+        (b"x" * (64 * 1024), 413),
+        (b"{not json", 400),
+        (b"[1, 2]", 400),
+        (b"\xff\xfe", 400),
+        (b"[" * 7000 + b"]" * 7000, 400),
+        (json.dumps({"action": 5}).encode(), 400),
+        (json.dumps({"action": "x" * 5000}).encode(), 400),
+        (json.dumps({"action": "fly to the moon"}).encode(), 409),
+        (json.dumps({"action": ["attack"]}).encode(), 400),
+    ]
+    for raw, want in cases:
+        status, _, data = s.request("POST", f"/t/{token}/choose", raw=raw)
+        assert status == want, (raw[:30], data)
+        assert b"Traceback" not in data
+        assert "error" in json.loads(data)
+    # a body far larger than it says, sent in chunks without a length
+    conn = http.client.HTTPConnection(GROUP, s.port, timeout=60)
+    conn.putrequest("POST", f"/t/{token}/choose", skip_host=True)
+    for k, v in {
+        "Host": f"{GROUP}:{s.port}",
+        "Origin": f"http://{GROUP}:{s.port}",
+        "Transfer-Encoding": "chunked",
+    }.items():
+        conn.putheader(k, v)
+    conn.endheaders()
+    try:
+        for _ in range(64):
+            conn.send(b"400\r\n" + b"y" * 1024 + b"\r\n")
+        conn.send(b"0\r\n\r\n")
+    except OSError:
+        pass  # the server answered and closed first
+    response = conn.getresponse()
+    assert response.status == 413
+    conn.close()
+    assert s.request("GET", f"/t/{token}/view")[0] == 200
+
+
+def _open_stream(port: int, token: str) -> tuple[socket.socket, bytes]:
+    sock = socket.create_connection((GROUP, port), timeout=60)
+    sock.sendall(f"GET /t/{token}/events HTTP/1.1\r\nHost: {GROUP}:{port}\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return sock, head
+
+
+def test_500_connections_are_refused_beyond_the_limit(game: Game) -> None:
+    s, token = game.server, game.tokens["P2"]
+    opened_ = []
+    try:
+        for _ in range(500):
+            opened_.append(_open_stream(s.port, token))
+        codes = [int(head.split(b" ", 2)[1]) for _, head in opened_]
+        assert codes.count(200) == STREAMS_PER_LINK
+        assert codes.count(429) == 500 - STREAMS_PER_LINK
+        # the table still answers, and P2 shows as connected to the others
+        seats = {x["seat"]: x for x in game.view("P1")[0]["seats"]}
+        assert seats["P2"]["connected"]
+    finally:
+        for sock, _ in opened_:
+            sock.close()
+
+
+def test_a_person_leaving_mid_game(game: Game) -> None:
+    s = game.server
+    sock, head = _open_stream(s.port, game.tokens["P2"])
+    assert head.startswith(b"HTTP/1.1 200")
+    links = {k["seat"]: k for k in s.designer("GET", "/api/play/share")["links"]}
+    assert links["P2"]["connected"]
+    sock.close()  # P2's page closed: the seat waits for it (its link rejoins)
+    import time
+
+    for _ in range(200):  # the server notices the closed stream at its next write
+        links = {k["seat"]: k for k in s.designer("GET", "/api/play/share")["links"]}
+        if not links["P2"]["connected"]:
+            break
+        time.sleep(0.05)
+    assert not links["P2"]["connected"]
+    again, head = _open_stream(s.port, game.tokens["P2"])  # the same link rejoins
+    assert head.startswith(b"HTTP/1.1 200")
+    again.close()
+    # the designer gives the seat to a bot: the game goes on without P2
+    s.designer("POST", "/api/play/give-to-bot", {"seat": "P2", "bot": "random"})
+    seats = {x["seat"]: x["who"] for x in game.view("P1")[0]["seats"]}
+    assert seats == {"P1": "person", "P2": "random", "P3": "random"}
+    for _ in range(30):
+        shown, _ = game.view("P1")
+        if shown["terminal"]:
+            break
+        assert shown["legal"], "P1 waits for nobody now"
+        assert game.choose("P1", {"action": shown["legal"][-1]})[0] == 200
+    shown, _ = game.view("P2")
+    assert shown["legal"] == []
+    status, data = game.choose("P2", {"action": "pass"})
+    assert status == 409
+    for bad in ({"seat": "P9"}, {"seat": "P1", "bot": "nobody"}, {"seat": "P3"}, {}):
+        status, _, data = s.request(
+            "POST", "/api/play/give-to-bot", bad, at="127.0.0.1", designer=True
+        )
+        assert status == 409 and b"Traceback" not in data, bad
+
+
+def test_pictures_only_of_the_cards_in_the_links_view(game: Game) -> None:
+    s = game.server
+    shown, _ = game.view("P1")
+    keys = {c["key"] for c in shown["cards"].values() if c["key"]}
+    assert keys and shown["back"]
+    for key in [*sorted(keys)[:3], shown["back"]]:
+        status, _, data = s.request("GET", f"/t/{game.tokens['P1']}/picture/thumb/{key}.png")
+        assert status == 200 and data.startswith(b"\x89PNG"), key
+    # a card in P1's hand, never in the spectator's view: not its picture
+    known = game.catalogue.by_id
+    for _ in range(60):
+        state = game.state()
+        others = _ids(state.observation(1), known) | _ids(state.observation(2), known)
+        hand = [c for c in _ids(state.observation(0)["players"][0]["hand"], known)]
+        if set(hand) - others:
+            break
+        _play_a_few(game, 1)
+    shown, _ = game.view("P1")
+    hidden = [shown["cards"][c]["key"] for c in hand if c not in others]
+    assert hidden
+    token = game.tokens["spectator"]
+    game.view("spectator")
+    for key in hidden:
+        assert s.request("GET", f"/t/{token}/picture/thumb/{key}.png")[0] == 404
+    assert s.request("GET", f"/t/{token}/picture/thumb/{'0' * 64}.png")[0] == 404
+    assert s.request("GET", f"/picture/thumb/{next(iter(keys))}.png")[0] == 404  # designer's
+
+
+def test_the_table_page_and_its_files(game: Game) -> None:
+    s = game.server
+    status, headers, data = s.request("GET", f"/t/{game.tokens['P2']}")
+    assert status == 200 and b'data-seat="P2"' in data and b"/static/table.js" in data
+    assert "default-src 'self'" in headers["content-security-policy"]
+    assert headers["referrer-policy"] == "no-referrer"
+    for path in ("/static/studio.js",):
+        assert s.request("GET", path)[0] == 200, path
+    for path in ("/static/play.js", "/static/gallery.js", "/static/studio.css"):
+        assert s.request("GET", path)[0] == 404, path
+
+
+def test_the_designer_link_sets_its_cookie(server: Server) -> None:
+    status, headers, _ = server.request("GET", f"/kit?designer={server.key}", at="127.0.0.1")
+    assert status == 303 and headers["location"] == "/kit"
+    assert f"cardgen_designer={server.key}" in headers["set-cookie"]
+    assert "httponly" in headers["set-cookie"].lower()
+    assert server.request("GET", "/kit?designer=wrong", at="127.0.0.1")[0] == 404
+    assert server.request("GET", "/kit", at="127.0.0.1", designer=True)[0] == 200
+    bad = {"Cookie": 'cardgen_designer="\\x; ;;=='}
+    assert server.request("GET", "/kit", at="127.0.0.1", headers=bad)[0] == 404
+
+
+def test_bind_and_public_url_options() -> None:
+    from cardgen.studio.server import group_address, open_group
+
+    assert group_address("192.168.1.20") == "192.168.1.20"
+    for bad in ("0.0.0.0", "::", "my-laptop.local", ""):
+        with pytest.raises(ValueError, match="--bind"):
+            group_address(bad)
+    group = open_group(8000, "192.168.1.20", None, print)
+    assert group and group.base == "http://192.168.1.20:8000/" and group.hosts == ("192.168.1.20",)
+    group = open_group(8000, None, "https://table.example.org/play/", print)
+    assert group and group.base == "https://table.example.org/play/"
+    assert group.hosts == ("table.example.org",)
+    assert open_group(8000, None, None, print) is None
+    with pytest.raises(ValueError, match="--public-url"):
+        open_group(8000, None, "ftp://x", print)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--bind", "0.0.0.0"], "not every interface"),
+        (["--bind", "my-laptop"], "an IP address"),
+        (["--bind", "192.0.2.1"], "cannot serve on 127.0.0.1:0 and 192.0.2.1"),
+        (["--public-url", "table.example.org"], "an http:// or https:// address"),
+    ],
+)
+def test_the_cli_refuses_a_bad_group_address(runner, app, tmp_path, args, said) -> None:
+    result = runner.invoke(app, ["studio", str(GAME), "-o", str(tmp_path / "out"), *args])
+    assert result.exit_code != 0
+    assert said in " ".join(result.output.split()), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
