@@ -1,0 +1,215 @@
+"""The shared table in real browsers (Chromium driven by Playwright): three browser contexts as
+three people (two seats and a spectator) at a game of Attack Right with a bot.  Each sees its
+own hand as the engine's observation for its seat gives it and never another seat's; none can
+act for another seat (a forged request from its page is refused); the spectator sees no hand.
+Complete games of Attack Right and Authority are played by two people against a bot, by
+clicking.  Screenshots of the table at 375, 768 and 1400 px wide are saved in the test's
+folder (or ``$CARDGEN_SCREENSHOTS``).  Skipped without a Chromium (see test_studio_browser)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from studio_process import CHROMIUM, NEEDS_BROWSER, WAIT
+from studio_share import Game, serving
+
+from tests.kit.catalogues import ROOT
+
+pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
+ATTACK_RIGHT = ROOT / "cards"
+AUTHORITY = ROOT / "games" / "authority" / "cards"
+#: more clicks than a game asks of one seat (a game that needs more is a defect)
+MOST_CLICKS = 600
+
+
+@contextlib.contextmanager
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import expect, sync_playwright
+
+    from cardgen.studio._chromium import FLAGS
+
+    root = hasattr(os, "geteuid") and os.geteuid() == 0
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[*FLAGS, *(["--no-sandbox"] if root else [])],
+        )
+        expect.set_options(timeout=WAIT * 1000)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class Person:
+    """One person's browser context at one link; its page's script errors are kept."""
+
+    def __init__(self, b: Any, url: str, width: int = 1400):
+        self.context = b.new_context(viewport={"width": width, "height": 900})
+        self.context.set_default_timeout(WAIT * 1000)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(url)
+        self.page.wait_for_function("() => document.body.dataset.table")
+
+    def ready(self) -> str:
+        return self.page.evaluate("document.body.dataset.table")
+
+    def close(self) -> None:
+        self.context.close()
+        assert not self.errors, self.errors
+
+
+def _hand(person: Person) -> list[str]:
+    return person.page.locator(".t-seat.own .t-hand [data-card]").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)"
+    )
+
+
+def _page_cards(person: Person) -> set[str]:
+    return set(person.page.locator("[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)"))
+
+
+def _settle(game: Game, people: dict[str, Person]) -> Any:
+    """The engine's state once every page shows the table's latest version."""
+    for _ in range(3):
+        version = game.view("P1")[0]["version"]
+        for person in people.values():
+            person.page.wait_for_function(
+                f"() => (document.body.dataset.table || '').startsWith('{version}:')"
+            )
+        if game.view("P1")[0]["version"] == version:
+            return game.state()
+    raise AssertionError("the table kept changing")
+
+
+def _ids(value: Any, known: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} if value in known else set()
+    if isinstance(value, list):
+        return {c for v in value for c in _ids(v, known)}
+    if isinstance(value, dict):
+        return {c for v in value.values() for c in _ids(v, known)}
+    return set()
+
+
+def _click_once(person: Person) -> bool:
+    """Choose at ``person``'s page if it is to choose: a highlighted card, else a button."""
+    page = person.page
+    if page.locator("#t-actions").count() == 0:
+        return False
+    before = person.ready()
+    cards = page.locator(".t-card.playable")
+    if cards.count():
+        cards.last.click()
+        menu = page.locator(".t-menu .t-action")
+        if menu.count():
+            menu.first.click()
+    else:
+        page.locator("#t-actions .t-action").first.click()
+    page.wait_for_function(
+        f"() => document.body.dataset.table !== {json.dumps(before)}", timeout=WAIT * 1000
+    )
+    return True
+
+
+def test_three_people_see_their_own_hands_only(tmp_path: Path) -> None:
+    shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    with serving(ATTACK_RIGHT, tmp_path / "output") as server, browser() as b:
+        game = Game(server, ATTACK_RIGHT, seed=5)
+        known = game.catalogue.by_id
+        people = {s: Person(b, game.links[s]) for s in ("P1", "P2", "spectator")}
+        try:
+            for round_ in range(6):
+                state = _settle(game, people)
+                for p, seat in enumerate(("P1", "P2")):
+                    person = people[seat]
+                    mine = state.observation(p)["players"][p]
+                    zone = person.page.locator(".t-seat.own .t-hand").get_attribute("data-field")
+                    key = zone.rsplit(".", 1)[1]
+                    assert _hand(person) == [c for c in mine[key] if c]
+                    others = {
+                        c
+                        for q, player in enumerate(state.observation(None)["players"])
+                        if q != p
+                        for c in _ids(player, known)
+                    }
+                    hidden = others - _ids(state.observation(p), known)
+                    assert not _page_cards(person) & hidden, seat
+                spectator = people["spectator"].page
+                assert spectator.locator(".t-hand, .t-seat.own, #t-actions").count() == 0
+                every = [_ids(state.observation(q), known) for q in range(3)]
+                assert _page_cards(people["spectator"]) <= set.intersection(*every)
+                if round_ == 1:
+                    for width in (375, 768, 1400):
+                        for seat in ("P1", "spectator"):
+                            page = people[seat].page
+                            page.set_viewport_size({"width": width, "height": 900})
+                            page.wait_for_timeout(100)
+                            scroll = page.evaluate("document.documentElement.scrollWidth")
+                            assert scroll <= width, (seat, width, scroll)
+                            shot = shots / f"table-{seat}-{width}.png"
+                            page.screenshot(path=shot, full_page=True)
+                        page.set_viewport_size({"width": 1400, "height": 900})
+                # no page acts for another seat: forged requests from its own page are refused
+                p1_action = game.view("P1")[0]["legal"]
+                if p1_action:
+                    forged = people["P2"].page.evaluate(
+                        """async ([a]) => {
+                          const token = location.pathname.split("/")[2];
+                          const r = await fetch(`/t/${token}/choose`, {method: "POST",
+                            headers: {"content-type": "application/json"},
+                            body: JSON.stringify({seat: "P1", action: a})});
+                          return r.status; }""",
+                        [p1_action[0]],
+                    )
+                    assert forged == 403
+                    forged = people["spectator"].page.evaluate(
+                        """async ([a]) => {
+                          const token = location.pathname.split("/")[2];
+                          const r = await fetch(`/t/${token}/choose`, {method: "POST",
+                            headers: {"content-type": "application/json"},
+                            body: JSON.stringify({action: a})});
+                          return r.status; }""",
+                        [p1_action[0]],
+                    )
+                    assert forged == 403
+                for seat in ("P1", "P2"):
+                    _click_once(people[seat])
+        finally:
+            for person in people.values():
+                person.close()
+
+
+@pytest.mark.parametrize("cards", [ATTACK_RIGHT, AUTHORITY], ids=["attack-right", "authority"])
+def test_two_people_and_a_bot_play_a_whole_game(tmp_path: Path, cards: Path) -> None:
+    with serving(cards, tmp_path / "output") as server, browser() as b:
+        game = Game(server, cards, seed=2)
+        people = {s: Person(b, game.links[s], width=1000) for s in ("P1", "P2")}
+        try:
+            for _ in range(MOST_CLICKS):
+                if all(p.page.locator("#t-result").count() for p in people.values()):
+                    break
+                clicked = [_click_once(p) for p in people.values()]
+                if not any(clicked):
+                    for p in people.values():  # a bot's move, or the other page behind
+                        p.page.wait_for_timeout(50)
+            else:
+                raise AssertionError(f"no end in {MOST_CLICKS} clicks")
+            state = game.state()
+            assert state.is_terminal()
+            lines = game.engine.result_lines(state)
+            for p in people.values():
+                assert p.page.locator("#t-result li").all_inner_texts() == lines
+        finally:
+            for p in people.values():
+                p.close()
