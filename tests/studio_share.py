@@ -21,8 +21,8 @@ PEOPLE_AND_BOT = ("person", "person", "random")
 class Server:
     """The studio served on 127.0.0.1 and the group's address; the designer's cookie."""
 
-    def __init__(self, port: int, key: str):
-        self.port, self.key = port, key
+    def __init__(self, port: int, key: str, out: Path):
+        self.port, self.key, self.out = port, key, out
 
     def request(
         self,
@@ -80,7 +80,7 @@ def serving(cards: Path, out: Path) -> Iterator[Server]:
     assert group is not None
     try:
         with _server(studio, socks, False, group):
-            yield Server(port, group.key)
+            yield Server(port, group.key, out)
     finally:
         studio.stop()
         for s in socks:

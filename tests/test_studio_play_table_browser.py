@@ -19,6 +19,11 @@ import pytest
 from studio_process import CHROMIUM, NEEDS_BROWSER, WAIT
 from studio_share import Game, serving
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # pragma: no cover - the test extras install it
+    expect = None
+
 from tests.kit.catalogues import ROOT
 
 pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
@@ -210,6 +215,33 @@ def test_two_people_and_a_bot_play_a_whole_game(tmp_path: Path, cards: Path) -> 
             lines = game.engine.result_lines(state)
             for p in people.values():
                 assert p.page.locator("#t-result li").all_inner_texts() == lines
+            # notes written at the table: a card and a rating, the moment
+            page = people["P1"].page
+            page.click("#t-note-open")
+            card = page.locator("#t-note-card option").nth(1).get_attribute("value")
+            page.select_option("#t-note-card", card)
+            page.fill("#t-note-text", "felt strong in the end game")
+            page.select_option("#t-note-rating", "4")
+            page.click("#t-note-save")
+            expect(page.locator("#t-note-said")).to_have_text("note 1 saved")
+            page = people["P2"].page
+            page.click("#t-note-open")
+            page.fill("#t-note-text", "the last round dragged")
+            page.click("#t-note-save")
+            expect(page.locator("#t-note-said")).to_have_text("note 2 saved")
+            status, _, md = server.request("GET", "/api/notes.md", at="127.0.0.1", designer=True)
+            name = game.catalogue.by_id[card].name
+            assert status == 200
+            text = md.decode()
+            assert f"on **{name}** (`{card}`): felt strong in the end game — rated 4/5" in text
+            assert "P2, step" in text and "the moment: the last round dragged" in text
+            # and on the card's tile in the designer's gallery
+            designer = b.new_context()
+            gallery = designer.new_page()
+            gallery.goto(f"http://127.0.0.1:{server.port}/?designer={server.key}")
+            tile = gallery.locator(f'.tile[data-design="{card}"] .note-count')
+            expect(tile).to_have_text("✎ 1 note")
+            designer.close()
         finally:
             for p in people.values():
                 p.close()

@@ -403,3 +403,103 @@ def test_the_cli_refuses_a_bad_group_address(runner, app, tmp_path, args, said) 
     assert result.exit_code != 0
     assert said in " ".join(result.output.split()), result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def _note(game: Game, seat: str, body: Any) -> tuple[int, Any]:
+    status, _, data = game.server.request("POST", f"/t/{game.tokens[seat]}/note", body)
+    return status, json.loads(data)
+
+
+def test_notes_are_saved_with_the_log_and_exported(server: Server) -> None:
+    import csv
+    import io
+
+    from cardgen.engine.log import replay
+
+    game = Game(server, GAME, seed=7)
+    folders = sorted((server.out / "playtests").glob("*-seed7-*"))
+    assert len(folders) == 1
+    folder = folders[0]
+    shown, _ = game.view("P1")
+    mine = shown["shown"]["players"][0]["pack"][0]
+    status, made = _note(game, "P1", {"text": "=SUM(A1) too  strong\nearly", "card": mine})
+    assert status == 200 and made["card"] == mine and made["text"] == "=SUM(A1) too strong early"
+    assert made["card_name"] == game.catalogue.by_id[mine].name
+    assert _note(game, "spectator", {"text": "slow first round"})[0] == 200
+    # a card P1's view does not show (P2's pack), a rating before the end, bad notes: refused
+    p2 = game.view("P2")[0]["shown"]["players"][1]["pack"]
+    hidden = next(c for c in p2 if c not in shown["cards"])
+    for bad in (
+        {"text": "x", "card": hidden},
+        {"text": "x", "card": 5},
+        {"text": "x", "rating": 4},
+        {"text": "x" * 2001},
+        {"text": ["x"]},
+        {"text": "   "},
+        {},
+    ):
+        status, answer = _note(game, "P1", bad)
+        assert status == 409 and answer["error"], bad
+    # the game ends (the people's seats given to bots): now the game is rated
+    for seat in ("P1", "P2"):
+        server.designer("POST", "/api/play/give-to-bot", {"seat": seat, "bot": "random"})
+    assert game.view("P1")[0]["terminal"]
+    for bad in (0, 6, True, "5", 2.5):
+        assert _note(game, "P2", {"rating": bad})[0] == 409, bad
+    assert _note(game, "P2", {"rating": 2, "text": "too long"})[0] == 200
+    assert _note(game, "P2", {"rating": 4})[0] == 200  # replaces P2's rating
+    # saved in the output folder, with the game log (it replays)
+    doc = json.loads((folder / "notes.json").read_text())
+    assert [n["by"] for n in doc["notes"]] == ["P1", "spectator", "P2", "P2"]
+    assert [n["rating"] for n in doc["notes"]] == [None, None, None, 4]
+    log = (folder / "log.json").read_text()
+    assert replay(log, game.engine, game.catalogue).ok
+    # exported: Markdown and CSV, the designer's only
+    status, headers, md = server.request("GET", "/api/notes.md", at="127.0.0.1", designer=True)
+    assert status == 200 and "attachment" in headers["content-disposition"]
+    text = md.decode()
+    assert ": =SUM(A1) too strong early" in text and "slow first round" in text
+    assert f"**{game.catalogue.by_id[mine].name}** (`{mine}`)" in text
+    assert "Rating: 4.0 / 5 (1 ratings)" in text
+    status, _, data = server.request("GET", "/api/notes.csv", at="127.0.0.1", designer=True)
+    rows = list(csv.DictReader(io.StringIO(data.decode())))
+    mine_rows = [r for r in rows if r["playtest"] == folder.name]
+    assert [r["by"] for r in mine_rows] == ["P1", "spectator", "P2", "P2"]
+    assert mine_rows[0]["text"] == "'=SUM(A1) too strong early"  # never a formula
+    assert mine_rows[0]["card"] == mine
+    assert (folder / "notes.csv").read_text() == (
+        "\n".join(
+            data.decode().split("\n")[:1]
+            + [line for line in data.decode().split("\n")[1:] if line.startswith(folder.name)]
+        )
+        + "\n"
+    )
+    # on their cards in the gallery
+    cards = server.designer("GET", "/api/notes")["cards"]
+    assert [n["text"] for n in cards[mine] if n["playtest"] == folder.name] == [
+        "=SUM(A1) too strong early"
+    ]
+    for path in ("/api/notes", "/api/notes.md", "/api/notes.csv"):
+        assert server.request("GET", path)[0] == 404  # not the guests'
+
+
+def test_the_exports_escape_what_a_note_says() -> None:
+    from cardgen.studio.table_notes import csv_text, markdown
+
+    note = {
+        "n": 1,
+        "by": "P1",
+        "step": 3,
+        "moment": "P2 keeps *x*",
+        "card": None,
+        "card_name": None,
+        "text": "<script>x</script> | *big* [link](http://x)",
+        "rating": None,
+    }
+    tests = [("g-seed1-1", {"game": "G", "seed": 1, "notes": [note]})]
+    md = markdown(tests)
+    assert "\\<script\\>x\\</script\\> \\| \\*big\\* \\[link\\](http://x)" in md
+    assert "<script>" not in md
+    for formula in ("=1+1", "+1", "-1", "@SUM(A1)"):
+        row = csv_text([("t", {"notes": [{**note, "text": formula}]})]).splitlines()[1]
+        assert f",'{formula}," in row

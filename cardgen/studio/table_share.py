@@ -15,6 +15,7 @@ person who left to a bot.  A new game at the table ends the old links.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import secrets
 import threading
@@ -28,7 +29,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from cardgen.studio import table_notes
 from cardgen.studio.guests import Limiter
+from cardgen.studio.table_notes import NoteError, Playtest
 
 if TYPE_CHECKING:
     from cardgen.studio.session import Studio
@@ -70,6 +73,8 @@ class Sharing:
         self.links: dict[str, Link] = {}
         self.limiter = limiter or Limiter()
         self.streams = 0
+        #: the notes and log of the game shared now
+        self.playtest: Playtest | None = None
 
     def share(self, table: Table) -> list[Link]:
         """New links for ``table``: one for each person's seat and one for spectators (the
@@ -274,6 +279,7 @@ def routes(play: Any, studio: Studio) -> list[Route]:
                     raise EngineError("this game has ended")
                 assert seat is not None
                 current.choose(seat, action)
+                _save_log(current)
                 return _view(link)
 
         try:
@@ -329,6 +335,71 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         data = await asyncio.to_thread(path.read_bytes)
         return Response(data, media_type="image/png", headers={"cache-control": "private"})
 
+    def _save_log(table: Table) -> None:
+        """The shared game's log, saved in its playtest folder (called holding the lock)."""
+        from cardgen.engine.errors import EngineError
+
+        playtest = sharing.playtest
+        if playtest is not None and table is sharing.table:
+            with contextlib.suppress(EngineError, OSError):
+                playtest.save_log(table.log(studio.cards.name))
+
+    async def note(request: Request) -> Response:
+        link = _link(request)
+        if isinstance(link, Response):
+            return link
+        body = await _body(request)
+        if isinstance(body, Response):
+            return body
+        from starlette.concurrency import run_in_threadpool
+
+        def run() -> dict[str, Any]:
+            with play.lock:
+                table, playtest = sharing.table, sharing.playtest
+                if table is None or table is not play.table or playtest is None:
+                    raise NoteError("this game has ended")
+                shown = _view(link)
+                cards = {c: v["name"] for c, v in shown["cards"].items()}
+                moment = shown["log"][-1] if shown["log"] else ""
+                made = playtest.add(
+                    link.label,
+                    body,
+                    step=table.position,
+                    moment=moment,
+                    cards=cards,
+                    ended=shown["terminal"],
+                )
+                _save_log(table)
+                return made
+
+        try:
+            made = await run_in_threadpool(run)
+        except (NoteError, OSError) as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        studio.events.publish("notes", {"n": made["n"]})
+        return JSONResponse(made, headers=NO_STORE)
+
+    def notes(request: Request) -> Response:
+        tests = table_notes.playtests(studio.out)
+        return JSONResponse(
+            {"cards": table_notes.by_card(tests), "playtests": [name for name, _ in tests]},
+            headers=NO_STORE,
+        )
+
+    def notes_export(request: Request) -> Response:
+        tests = table_notes.playtests(studio.out)
+        kind = request.path_params["kind"]
+        if kind == "md":
+            text, media = table_notes.markdown(tests), "text/markdown; charset=utf-8"
+        elif kind == "csv":
+            text, media = table_notes.csv_text(tests), "text/csv; charset=utf-8"
+        else:
+            return JSONResponse({"error": "notes.md or notes.csv"}, status_code=404)
+        disposition = f'attachment; filename="playtest-notes.{kind}"'
+        return Response(
+            text, media_type=media, headers={**NO_STORE, "content-disposition": disposition}
+        )
+
     # --- the designer's side ----------------------------------------------------------------
     def _links_json(request: Request) -> dict[str, Any]:
         group = getattr(request.app.state, "group", None)
@@ -358,7 +429,17 @@ def routes(play: Any, studio: Studio) -> list[Route]:
             table = play.table
             if table is None:
                 return JSONResponse({"error": "no game at the table: start one"}, status_code=409)
+            again = sharing.table is table and sharing.playtest is not None
             sharing.share(table)
+            try:  # new links for the same game: the same playtest
+                if not again:
+                    sharing.playtest = Playtest.create(
+                        studio.out, table.engine.info.id, table.engine.info.name, table.seed
+                    )
+            except OSError as exc:
+                sharing.playtest = None
+                return JSONResponse({"error": f"cannot save the playtest: {exc}"}, status_code=409)
+            _save_log(table)
         shown = _links_json(request)
         group = getattr(request.app.state, "group", None)
         if group is not None:
@@ -401,6 +482,9 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         Route("/t/{token}/choose", choose, methods=["POST"]),
         Route("/t/{token}/events", events),
         Route("/t/{token}/picture/{part}/{key}.png", picture),
+        Route("/t/{token}/note", note, methods=["POST"]),
+        Route("/api/notes", notes),
+        Route("/api/notes.{kind}", notes_export),
     ]
 
 
