@@ -245,3 +245,56 @@ def test_two_people_and_a_bot_play_a_whole_game(tmp_path: Path, cards: Path) -> 
         finally:
             for p in people.values():
                 p.close()
+
+
+PLAIN = ROOT / "tests" / "fixtures" / "plain"
+
+
+def _wait_version(people: dict[str, Person], before: dict[str, str]) -> None:
+    for seat, person in people.items():
+        person.page.wait_for_function(
+            f"() => document.body.dataset.table !== {json.dumps(before[seat])}"
+        )
+
+
+def test_a_sandbox_is_dealt_and_played_by_two_people(tmp_path: Path) -> None:
+    shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    with serving(PLAIN, tmp_path / "output") as server, browser() as b:
+        shared = server.designer("POST", "/api/sandbox/start", {"seats": 2, "seed": 3})
+        links = {k["seat"]: k["url"] for k in shared["links"]}
+        people = {"P1": Person(b, links["P1"], width=768), "P2": Person(b, links["P2"], 375)}
+        p1, p2 = people["P1"].page, people["P2"].page
+
+        def step(page: Any, *clicks: str) -> None:
+            before = {s: p.ready() for s, p in people.items()}
+            for selector in clicks:
+                page.locator(selector).first.click()
+            _wait_version(people, before)
+
+        try:
+            step(p1, ".sb-pile", '.t-menu [data-move="deal 1"]')
+            mine = p1.locator(".t-hand [data-uid]").evaluate_all("cs => cs.map(c => c.dataset.uid)")
+            theirs = p2.locator(".t-hand [data-uid]").evaluate_all(
+                "cs => cs.map(c => c.dataset.uid)"
+            )
+            assert len(mine) == 1 and len(theirs) == 1
+            assert p2.locator(f'[data-uid="{mine[0]}"]').count() == 0  # P1's hand is P1's
+            expect(p2.locator('[data-zone="hand:P1"] .t-count')).to_have_text("1 hidden")
+            step(p1, ".t-hand .t-card", '.t-menu [data-move="to table"]')
+            expect(p2.locator(f'[data-zone="table"] [data-uid="{mine[0]}"]')).to_have_count(1)
+            step(p2, ".t-hand .t-card", '.t-menu [data-move="to discard"]')
+            expect(p1.locator(f'[data-zone="discard"] [data-uid="{theirs[0]}"]')).to_have_count(1)
+            before = {s: p.ready() for s, p in people.items()}
+            p2.fill("#sb-counter-name", "score")
+            p2.press("#sb-counter-name", "Enter")
+            _wait_version(people, before)
+            step(p2, '[data-counter="score"] .sb-step >> text=+')
+            expect(p1.locator('[data-counter="score"]')).to_contain_text("score 1")
+            log = p1.locator("#t-log li").evaluate_all("ls => ls.map(l => l.textContent)")
+            assert log[0].startswith("P1 deals 1 card of the") and len(log) == 5
+            p1.screenshot(path=shots / "sandbox-P1-768.png", full_page=True)
+            p2.screenshot(path=shots / "sandbox-P2-375.png", full_page=True)
+        finally:
+            for person in people.values():
+                person.close()

@@ -27,7 +27,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 COOKIE = "cardgen_designer"
 #: Paths a guest may ask for: the table links and the table page's own files.
 GUEST_PREFIX = "/t/"
-GUEST_STATIC = frozenset({"/static/table.js", "/static/table.css", "/static/studio.js"})
+GUEST_STATIC = frozenset(
+    {"/static/table.js", "/static/sandbox.js", "/static/table.css", "/static/studio.js"}
+)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,8 @@ class _Play:
         self.lock = threading.Lock()
         self.table: Table | None = None
         self.sharing = Sharing()
+        #: the sandbox table, when one was started (:mod:`cardgen.studio.sandbox`)
+        self.sandbox: Any = None
 
     def catalogue(self) -> tuple[Any, Any]:
         """The catalogue as it is now, and its engine; ValueError saying why there is none."""

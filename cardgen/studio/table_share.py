@@ -22,6 +22,7 @@ import threading
 from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -31,6 +32,7 @@ from starlette.routing import Route
 
 from cardgen.studio import table_notes
 from cardgen.studio.guests import Limiter
+from cardgen.studio.sandbox import Sandbox, SandboxError, designs_of
 from cardgen.studio.table_notes import NoteError, Playtest
 
 if TYPE_CHECKING:
@@ -69,14 +71,14 @@ class Sharing:
 
     def __init__(self, limiter: Limiter | None = None):
         self.lock = threading.Lock()
-        self.table: Table | None = None
+        self.table: Table | Sandbox | None = None
         self.links: dict[str, Link] = {}
         self.limiter = limiter or Limiter()
         self.streams = 0
         #: the notes and log of the game shared now
         self.playtest: Playtest | None = None
 
-    def share(self, table: Table) -> list[Link]:
+    def share(self, table: Table | Sandbox) -> list[Link]:
         """New links for ``table``: one for each person's seat and one for spectators (the
         links of an earlier table end)."""
         with self.lock:
@@ -85,7 +87,7 @@ class Sharing:
             self.links = {t.token: t for t in (Link(secrets.token_urlsafe(24), s) for s in seats)}
             return list(self.links.values())
 
-    def find(self, token: str, table: Table | None) -> Link | None:
+    def find(self, token: str, table: object) -> Link | None:
         """The link of ``token`` if it is one of ``table``'s (the table at the studio now)."""
         with self.lock:
             if table is None or table is not self.table or not _TOKEN.fullmatch(token):
@@ -211,6 +213,12 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         autoescape=select_autoescape(default=True),
     )
 
+    def _current() -> Any:
+        """The table shared now, if it is still at the studio (a game or the sandbox)."""
+        shared = sharing.table
+        ok = shared is not None and (shared is play.table or shared is play.sandbox)
+        return shared if ok else None
+
     def _client(request: Request) -> str:
         return request.client.host if request.client else "?"
 
@@ -219,7 +227,7 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         who = _client(request)
         if sharing.limiter.blocked(who):
             return JSONResponse({"error": "too many wrong links: wait a minute"}, status_code=429)
-        link = sharing.find(request.path_params["token"], play.table)
+        link = sharing.find(request.path_params["token"], _current())
         if link is None:
             sharing.limiter.failed(who)
             return JSONResponse(
@@ -231,16 +239,24 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         link = _link(request)
         if isinstance(link, Response):
             return link
-        html = env.get_template("table.html.j2").render(seat=link.label)
+        script = "sandbox.js" if isinstance(sharing.table, Sandbox) else "table.js"
+        html = env.get_template("table.html.j2").render(seat=link.label, script=script)
         return HTMLResponse(html, headers=NO_STORE)
 
     def _view(link: Link) -> dict[str, Any]:
         table = sharing.table
         assert table is not None  # a link was found: its table is shared
-        shown = guest_view(table, link.seat, studio.state.pictures, common_back(studio), sharing)
-        keys = {c["key"] for c in shown["cards"].values() if c["key"]}
-        if shown["back"]:
-            keys.add(shown["back"])
+        if isinstance(table, Sandbox):
+            shown = table.view(link.seat, studio.state.pictures)
+            keys = {c["key"] for c in shown["cards"].values() if c["key"]}
+            keys |= {k for k in shown["backs"].values() if k}
+        else:
+            shown = guest_view(
+                table, link.seat, studio.state.pictures, common_back(studio), sharing
+            )
+            keys = {c["key"] for c in shown["cards"].values() if c["key"]}
+            if shown["back"]:
+                keys.add(shown["back"])
         with sharing.lock:
             link.granted |= keys
         return shown
@@ -274,9 +290,11 @@ def routes(play: Any, studio: Studio) -> list[Route]:
 
         def run() -> dict[str, Any]:
             with play.lock:
-                current: Table | None = play.table
-                if current is None or current is not sharing.table:
+                current = _current()
+                if current is None:
                     raise EngineError("this game has ended")
+                if isinstance(current, Sandbox):
+                    raise EngineError("a sandbox table: move the cards")
                 assert seat is not None
                 current.choose(seat, action)
                 _save_log(current)
@@ -335,12 +353,15 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         data = await asyncio.to_thread(path.read_bytes)
         return Response(data, media_type="image/png", headers={"cache-control": "private"})
 
-    def _save_log(table: Table) -> None:
+    def _save_log(table: Table | Sandbox) -> None:
         """The shared game's log, saved in its playtest folder (called holding the lock)."""
         from cardgen.engine.errors import EngineError
 
         playtest = sharing.playtest
-        if playtest is not None and table is sharing.table:
+        if isinstance(table, Sandbox):
+            with contextlib.suppress(OSError):
+                save_sandbox(studio.out, table)
+        elif playtest is not None and table is sharing.table and table is not None:
             with contextlib.suppress(EngineError, OSError):
                 playtest.save_log(table.log(studio.cards.name))
 
@@ -355,8 +376,8 @@ def routes(play: Any, studio: Studio) -> list[Route]:
 
         def run() -> dict[str, Any]:
             with play.lock:
-                table, playtest = sharing.table, sharing.playtest
-                if table is None or table is not play.table or playtest is None:
+                table, playtest = _current(), sharing.playtest
+                if table is None or playtest is None:
                     raise NoteError("this game has ended")
                 shown = _view(link)
                 cards = {c: v["name"] for c, v in shown["cards"].items()}
@@ -364,10 +385,10 @@ def routes(play: Any, studio: Studio) -> list[Route]:
                 made = playtest.add(
                     link.label,
                     body,
-                    step=table.position,
+                    step=len(table.log) if isinstance(table, Sandbox) else table.position,
                     moment=moment,
                     cards=cards,
-                    ended=shown["terminal"],
+                    ended=bool(shown.get("terminal")),
                 )
                 _save_log(table)
                 return made
@@ -400,17 +421,120 @@ def routes(play: Any, studio: Studio) -> list[Route]:
             text, media_type=media, headers={**NO_STORE, "content-disposition": disposition}
         )
 
+    async def act(request: Request) -> Response:
+        """A move at the sandbox table, for the link's own seat."""
+        link = _link(request)
+        if isinstance(link, Response):
+            return link
+        body = await _body(request)
+        if isinstance(body, Response):
+            return body
+        if link.seat is None:
+            return JSONResponse({"error": "a spectator acts for nobody"}, status_code=403)
+        if "seat" in body and body["seat"] != link.label:
+            return JSONResponse({"error": f"this link acts for {link.label} only"}, status_code=403)
+        seat = link.seat
+
+        def run() -> dict[str, Any]:
+            with play.lock:
+                table = _current()
+                if not isinstance(table, Sandbox):
+                    raise SandboxError("not a sandbox table: choose an action")
+                table.act(seat, body)
+                _save_log(table)
+                return _view(link)
+
+        from starlette.concurrency import run_in_threadpool
+
+        try:
+            shown = await run_in_threadpool(run)
+        except SandboxError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        play.publish()
+        return JSONResponse(shown, headers=NO_STORE)
+
+    async def sandbox_start(request: Request) -> Response:
+        body = await _body(request)
+        if isinstance(body, Response):
+            return body
+
+        def run() -> None:
+            seats, seed = body.get("seats", 2), body.get("seed", 1)
+            if not isinstance(seats, int) or not isinstance(seed, int) or isinstance(seats, bool):
+                raise SandboxError("seats and seed: whole numbers")
+            cards = studio.state.cards
+            if not cards:
+                raise SandboxError("the catalogue has no cards yet")
+            name = _free_name(studio.out, f"sandbox-seed{seed}")
+            _share(Sandbox(designs_of(cards), seats, seed, name))
+
+        return await _designer_run(request, run)
+
+    async def sandbox_open(request: Request) -> Response:
+        body = await _body(request)
+        if isinstance(body, Response):
+            return body
+
+        def run() -> None:
+            import json
+
+            name = body.get("name")
+            if not isinstance(name, str) or not re.fullmatch(r"[\w.-]{1,80}", name):
+                raise SandboxError("which saved table?")
+            path = studio.out / SANDBOX_FOLDER / f"{name}.json"
+            try:
+                doc = json.loads(path.read_text(encoding="utf-8"))
+            except FileNotFoundError:
+                raise SandboxError(f"no saved table {name}") from None
+            except (OSError, ValueError) as exc:
+                raise SandboxError(f"{path.name}: {exc}") from None
+            _share(Sandbox.from_json(doc))
+
+        return await _designer_run(request, run)
+
+    def sandbox_saved(request: Request) -> Response:
+        folder = studio.out / SANDBOX_FOLDER
+        names = sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+        return JSONResponse({"saved": names}, headers=NO_STORE)
+
+    def _share(table: Sandbox) -> None:
+        """Put the sandbox ``table`` at the studio and share it (called holding the lock)."""
+        play.sandbox = table
+        sharing.share(table)
+        sharing.playtest = Playtest.create(studio.out, "sandbox", table.name, table.seed)
+        _save_log(table)
+
+    async def _designer_run(request: Request, run: Any) -> Response:
+        from starlette.concurrency import run_in_threadpool
+
+        def locked() -> None:
+            with play.lock:
+                run()
+
+        try:
+            await run_in_threadpool(locked)
+        except (SandboxError, OSError) as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        shown = _links_json(request)
+        group = getattr(request.app.state, "group", None)
+        if group is not None:
+            for k in shown["links"]:
+                group.announce(f"{k['seat']}: {k['url']}")
+        play.publish()
+        return JSONResponse(shown, headers=NO_STORE)
+
     # --- the designer's side ----------------------------------------------------------------
     def _links_json(request: Request) -> dict[str, Any]:
         group = getattr(request.app.state, "group", None)
         base = group.base if group else str(request.base_url)
-        table = play.table
-        if table is None or sharing.table is not table:
+        table = _current()
+        if table is None:
             return {"shared": False, "links": []}
         with sharing.lock:
             links = list(sharing.links.values())
         return {
             "shared": True,
+            "kind": "sandbox" if isinstance(table, Sandbox) else "game",
             "links": [
                 {
                     "seat": k.label,
@@ -483,9 +607,36 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         Route("/t/{token}/events", events),
         Route("/t/{token}/picture/{part}/{key}.png", picture),
         Route("/t/{token}/note", note, methods=["POST"]),
+        Route("/t/{token}/act", act, methods=["POST"]),
+        Route("/api/sandbox/start", sandbox_start, methods=["POST"]),
+        Route("/api/sandbox/open", sandbox_open, methods=["POST"]),
+        Route("/api/sandbox/saved", sandbox_saved),
         Route("/api/notes", notes),
         Route("/api/notes.{kind}", notes_export),
     ]
+
+
+#: The output's folder of the sandbox tables, each saved after every move.
+SANDBOX_FOLDER = "sandbox"
+
+
+def save_sandbox(out: Path, table: Sandbox) -> None:
+    """Save the sandbox ``table`` in ``out``/sandbox/<its name>.json (whole or not at all)."""
+    import json
+    import os
+
+    folder = out / SANDBOX_FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    part = folder / f"{table.name}.json.part"
+    part.write_text(json.dumps(table.to_json(), indent=1) + "\n", encoding="utf-8")
+    os.replace(part, folder / f"{table.name}.json")
+
+
+def _free_name(out: Path, stem: str) -> str:
+    n = 1
+    while (out / SANDBOX_FOLDER / f"{stem}-{n}.json").exists():
+        n += 1
+    return f"{stem}-{n}"
 
 
 async def _body(request: Request) -> dict[str, Any] | Response:
