@@ -503,3 +503,34 @@ def test_the_exports_escape_what_a_note_says() -> None:
     for formula in ("=1+1", "+1", "-1", "@SUM(A1)"):
         row = csv_text([("t", {"notes": [{**note, "text": formula}]})]).splitlines()[1]
         assert f",'{formula}," in row
+
+
+def test_cardgen_studio_bind_prints_the_links_with_the_groups_address(tmp_path) -> None:
+    """The real command: `cardgen studio --bind 127.0.0.2` listens on both addresses, prints
+    the designer's link, then each shared table's links with the group's address."""
+    import psutil
+    from studio_process import Running
+
+    harbour = ROOT / "cardgen" / "packs" / "harbour_bid" / "cards"
+    running = Running(harbour, tmp_path / "output", "--bind", GROUP)
+    try:
+        listening = {
+            c.laddr
+            for c in psutil.Process(running.proc.pid).net_connections(kind="inet")
+            if c.status == psutil.CONN_LISTEN
+        }
+        assert listening == {("127.0.0.1", running.port), (GROUP, running.port)}
+        key = re.search(r"\?designer=([\w-]+)", running.first).group(1)
+        server = Server(running.port, key, tmp_path / "output")
+        assert server.request("GET", "/api/state", at="127.0.0.1")[0] == 404  # no key: nothing
+        server.designer("POST", "/api/play/start", {"seats": ["person", "person"], "seed": 1})
+        shared = server.designer("POST", "/api/play/share", {})
+        printed = [running.wait_for("table link ").strip() for _ in shared["links"]]
+        assert printed == [f"table link {k['seat']}: {k['url']}" for k in shared["links"]]
+        assert all(
+            k["url"].startswith(f"http://{GROUP}:{running.port}/t/") for k in shared["links"]
+        )
+        url = shared["links"][0]["url"]
+        assert server.request("GET", url.split(str(running.port), 1)[1])[0] == 200
+    finally:
+        running.stop()
