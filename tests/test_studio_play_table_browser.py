@@ -293,6 +293,17 @@ def test_a_sandbox_is_dealt_and_played_by_two_people(tmp_path: Path) -> None:
             expect(p1.locator('[data-counter="score"]')).to_contain_text("score 1")
             log = p1.locator("#t-log li").evaluate_all("ls => ls.map(l => l.textContent)")
             assert log[0].startswith("P1 deals 1 card of the") and len(log) == 5
+            # a note about the card on the table, found in the export
+            card = p1.locator(f'[data-uid="{mine[0]}"]').get_attribute("data-card")
+            p1.click("#t-note-open")
+            p1.select_option("#t-note-card", card)
+            p1.fill("#t-note-text", "goblins come out too early")
+            p1.click("#t-note-save")
+            expect(p1.locator("#t-note-said")).to_have_text("note 1 saved")
+            status, _, md = server.request("GET", "/api/notes.md", at="127.0.0.1", designer=True)
+            assert status == 200 and "goblins come out too early" in md.decode()
+            assert f"(`{card}`)" in md.decode()
+            p1.click("#t-note .t-cancel")
             p1.screenshot(path=shots / "sandbox-P1-768.png", full_page=True)
             p2.screenshot(path=shots / "sandbox-P2-375.png", full_page=True)
         finally:

@@ -355,7 +355,13 @@ def test_the_table_page_and_its_files(game: Game) -> None:
     assert status == 200 and b'data-seat="P2"' in data and b"/static/table.js" in data
     assert "default-src 'self'" in headers["content-security-policy"]
     assert headers["referrer-policy"] == "no-referrer"
-    for path in ("/static/studio.js",):
+    for path in (
+        "/static/studio.js",
+        "/static/table.js",
+        "/static/table_note.js",
+        "/static/sandbox.js",
+        "/static/table.css",
+    ):
         assert s.request("GET", path)[0] == 200, path
     for path in ("/static/play.js", "/static/gallery.js", "/static/studio.css"):
         assert s.request("GET", path)[0] == 404, path

@@ -28,7 +28,13 @@ COOKIE = "cardgen_designer"
 #: Paths a guest may ask for: the table links and the table page's own files.
 GUEST_PREFIX = "/t/"
 GUEST_STATIC = frozenset(
-    {"/static/table.js", "/static/sandbox.js", "/static/table.css", "/static/studio.js"}
+    {
+        "/static/table.js",
+        "/static/sandbox.js",
+        "/static/table_note.js",
+        "/static/table.css",
+        "/static/studio.js",
+    }
 )
 
 

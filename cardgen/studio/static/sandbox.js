@@ -4,6 +4,7 @@
 // it); counters as badges with − and +.  Every move is logged.  Nothing of another seat's hand
 // reaches this page but its count.
 import { el } from "./studio.js";
+import { notes } from "./table_note.js";
 
 const token = location.pathname.split("/")[2];
 const base = `/t/${token}`;
@@ -159,6 +160,7 @@ function show(v) {
   document.body.dataset.table = `${v.version}:sandbox`;
 }
 
+notes(api, () => view);
 document.addEventListener("click", (e) => { if (!e.target.closest(".t-menu, .t-card.playable, .sb-pile")) closeSheet(); });
 const source = new EventSource(`${base}/events`);
 source.addEventListener("play", refresh);

@@ -4,6 +4,7 @@
 // a card the seat may play clickable in its hand (other actions as buttons), hidden cards as
 // card backs.  Everything comes from /t/<token>/…: the page never sees another seat's cards.
 import { el } from "./studio.js";
+import { notes } from "./table_note.js";
 
 const token = location.pathname.split("/")[2];
 const base = `/t/${token}`;
@@ -248,42 +249,7 @@ function show(t) {
   statusLine.textContent = t.terminal ? "game over" : t.legal.length ? "your turn" : "waiting";
 }
 
-// --- notes: anyone at the table notes a card or the moment, and rates the game at its end ----
-const noteOpen = document.getElementById("t-note-open");
-const notePanel = el("form", { class: "t-note", id: "t-note", hidden: true });
-document.body.append(notePanel);
-function drawNote(cardId = "") {
-  const about = el("select", { id: "t-note-card", "aria-label": "about" },
-    el("option", { value: "" }, "the moment (the last move)"),
-    Object.entries(view ? view.cards : {}).sort((a, b) => a[1].name.localeCompare(b[1].name))
-      .map(([id, c]) => el("option", { value: id }, c.name)));
-  about.value = cardId;
-  const text = el("textarea", { id: "t-note-text", rows: 3, maxlength: 2000, placeholder: "what you noticed …", "aria-label": "note" });
-  const rating = view && view.terminal ? el("label", {}, "rate the game ", el("select", { id: "t-note-rating" },
-    el("option", { value: "" }, "—"), [5, 4, 3, 2, 1].map((n) => el("option", { value: n }, `${n} / 5`)))) : "";
-  const said = el("span", { id: "t-note-said", role: "status" });
-  notePanel.replaceChildren(el("b", {}, "Note"), el("label", {}, "about ", about), text, rating,
-    el("div", { class: "t-note-buttons" },
-      el("button", { type: "submit", id: "t-note-save", class: "t-action" }, "save the note"),
-      el("button", { type: "button", class: "t-cancel", onclick: () => { notePanel.hidden = true; } }, "close"), said));
-  notePanel.onsubmit = async (e) => {
-    e.preventDefault();
-    const body = { text: text.value, card: about.value || null };
-    if (rating && notePanel.querySelector("#t-note-rating").value) body.rating = +notePanel.querySelector("#t-note-rating").value;
-    try {
-      const made = await api("/note", body);
-      said.textContent = `note ${made.n} saved`;
-      text.value = "";
-    } catch (err) {
-      said.textContent = err.message;
-    }
-  };
-}
-noteOpen.addEventListener("click", () => {
-  if (notePanel.hidden) drawNote();
-  notePanel.hidden = !notePanel.hidden;
-  if (!notePanel.hidden) notePanel.querySelector("textarea").focus();
-});
+notes(api, () => view);
 
 document.addEventListener("click", (e) => {
   if (!e.target.closest(".t-card.playable, .t-menu")) document.querySelectorAll(".t-menu").forEach((m) => m.remove());
