@@ -540,3 +540,23 @@ def test_cardgen_studio_bind_prints_the_links_with_the_groups_address(tmp_path) 
         assert server.request("GET", url.split(str(running.port), 1)[1])[0] == 200
     finally:
         running.stop()
+
+
+def test_a_links_event_stream_carries_the_tables_changes_only(game: Game) -> None:
+    """The studio's own events (the whole catalogue, its diagnostics, the kit) never reach a
+    guest: only the table's version numbers."""
+    sock, head = _open_stream(game.server.port, game.tokens["P1"])
+    try:
+        assert head.startswith(b"HTTP/1.1 200")
+        data = head.split(b"\r\n\r\n", 1)[1]
+        while b"event: play" not in data:
+            chunk = sock.recv(65536)
+            assert chunk, data
+            data += chunk
+        assert b"event: state" not in data and b"event: kit" not in data
+        assert b'"cards"' not in data and b"diagnostics" not in data
+    finally:
+        sock.close()
+    # the designer's stream has them (the catalogue's state)
+    status, _, _ = game.server.request("GET", "/api/state", at="127.0.0.1", designer=True)
+    assert status == 200

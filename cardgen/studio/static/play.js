@@ -342,7 +342,10 @@ async function drawShare() {
     !sandbox && k.seat !== "spectator" && !k.connected ? el("button", { class: "to-bot", onclick: async () => {
       try { await api("/api/play/give-to-bot", { seat: k.seat, bot }); } catch (e) { problem.textContent = e.message; }
     } }, `give ${k.seat} to the ${bot} bot`) : ""));
-  sharePanel.replaceChildren(el("h3", {}, sandbox ? "Sandbox table" : "Playtest"), table && !sandbox ? share : "", el("ul", { class: "links" }, rows));
+  const exports = el("p", { class: "notes-export" }, "playtest notes: ",
+    el("a", { href: "/api/notes.md", download: "", id: "notes-md" }, "Markdown"), " · ",
+    el("a", { href: "/api/notes.csv", download: "", id: "notes-csv" }, "CSV"));
+  sharePanel.replaceChildren(el("h3", {}, sandbox ? "Sandbox table" : "Playtest"), table && !sandbox ? share : "", el("ul", { class: "links" }, rows), exports);
 }
 
 on("state", (s) => {
