@@ -382,7 +382,7 @@ def test_bind_and_public_url_options() -> None:
     from cardgen.studio.server import group_address, open_group
 
     assert group_address("192.168.1.20") == "192.168.1.20"
-    for bad in ("0.0.0.0", "::", "my-laptop.local", ""):
+    for bad in ("0.0.0.0", "::", "::1", "fe80::1", "my-laptop.local", ""):
         with pytest.raises(ValueError, match="--bind"):
             group_address(bad)
     group = open_group(8000, "192.168.1.20", None, print)
@@ -532,7 +532,10 @@ def test_cardgen_studio_bind_prints_the_links_with_the_groups_address(tmp_path) 
         server.designer("POST", "/api/play/start", {"seats": ["person", "person"], "seed": 1})
         shared = server.designer("POST", "/api/play/share", {})
         printed = [running.wait_for("table link ").strip() for _ in shared["links"]]
-        assert printed == [f"table link {k['seat']}: {k['url']}" for k in shared["links"]]
+        assert printed == [
+            f"table link {k['seat']}: {k['url']} (or {k['join']}, code {k['code']})"
+            for k in shared["links"]
+        ]
         assert all(
             k["url"].startswith(f"http://{GROUP}:{running.port}/t/") for k in shared["links"]
         )
@@ -560,3 +563,24 @@ def test_a_links_event_stream_carries_the_tables_changes_only(game: Game) -> Non
     # the designer's stream has them (the catalogue's state)
     status, _, _ = game.server.request("GET", "/api/state", at="127.0.0.1", designer=True)
     assert status == 200
+
+
+def test_a_short_join_code_leads_to_its_link(server: Server) -> None:
+    game = Game(server, GAME, seed=9)
+    links = {k["seat"]: k for k in server.designer("GET", "/api/play/share")["links"]}
+    codes = [k["code"] for k in links.values()]
+    assert all(re.fullmatch(r"[A-HJ-NP-Z2-9]{3}-[A-HJ-NP-Z2-9]{3}", c) for c in codes)
+    assert links["P2"]["join"] == f"http://{GROUP}:{server.port}/j/{codes[1].replace('-', '')}"
+    for typed in (codes[1], codes[1].lower(), codes[1].replace("-", "%20")):
+        status, headers, _ = server.request("GET", f"/j/{typed}")
+        assert status == 303 and headers["location"] == f"/t/{game.tokens['P2']}", typed
+    source = "127.0.0.5"  # its own address: its wrong codes count for it alone
+    wrong = [
+        c for c in ("AAAAAA", "222222", "ZZZZZZ") if c not in {x.replace("-", "") for x in codes}
+    ]
+    for k in range(20):
+        status, _, data = server.request("GET", f"/j/{wrong[k % len(wrong)]}", source=source)
+        assert status == 404 and b"/t/" not in data
+    assert server.request("GET", f"/j/{codes[1]}", source=source)[0] == 429
+    Game(server, GAME, seed=10)  # a new game: the old codes lead nowhere
+    assert server.request("GET", f"/j/{codes[1]}")[0] == 404

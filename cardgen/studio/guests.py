@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 #: The cookie holding the designer's key in group mode.
 COOKIE = "cardgen_designer"
 #: Paths a guest may ask for: the table links and the table page's own files.
-GUEST_PREFIX = "/t/"
+GUEST_PREFIX = ("/t/", "/j/")
 GUEST_STATIC = frozenset(
     {
         "/static/table.js",

@@ -41,14 +41,16 @@ def url_of(sock: socket.socket) -> str:
 
 
 def group_address(address: str) -> str:
-    """``address`` as the group's: one IP address of this machine's interfaces (not a name,
-    not every interface); ValueError saying why not."""
+    """``address`` as the group's: one IPv4 address of this machine's interfaces (not a name,
+    not every interface; the Host check reads no IPv6 address); ValueError saying why not."""
     import ipaddress
 
     try:
         ip = ipaddress.ip_address(address.strip("[]"))
     except ValueError:
         raise ValueError(f"--bind {address}: an IP address (192.168.1.20), not a name") from None
+    if ip.version != 4:
+        raise ValueError(f"--bind {address}: an IPv4 address (192.168.1.20)")
     if ip.is_unspecified:
         raise ValueError(
             f"--bind {address}: name the address the group reaches (192.168.1.20), "

@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Route
 
 from cardgen.studio import table_notes
@@ -46,6 +52,9 @@ MAX_ACTION = 1000
 STREAMS_PER_LINK = 4
 STREAMS_MAX = 64
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: A join code: 6 letters and digits none of which reads as another (32**6: a billion codes)
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+_CODE = re.compile(f"[{CODE_LETTERS}]{{6}}")
 _KEY = re.compile(r"[0-9a-f]{64}")
 NO_STORE = {"cache-control": "no-store"}
 SPECTATOR = "spectator"
@@ -57,6 +66,8 @@ class Link:
 
     token: str
     seat: int | None
+    #: the short join code leading to the link (``/j/<code>``), easier to type on a phone
+    code: str = ""
     streams: int = 0
     #: the picture keys its views have shown (the only pictures it may fetch)
     granted: set[str] = field(default_factory=set)
@@ -84,8 +95,9 @@ class Sharing:
         with self.lock:
             self.table = table
             seats: list[int | None] = [*table.people(), None]
-            self.links = {t.token: t for t in (Link(secrets.token_urlsafe(24), s) for s in seats)}
-            return list(self.links.values())
+            links = [Link(secrets.token_urlsafe(24), s, _code()) for s in seats]
+            self.links = {k.token: k for k in links}
+            return links
 
     def find(self, token: str, table: object) -> Link | None:
         """The link of ``token`` if it is one of ``table``'s (the table at the studio now)."""
@@ -94,9 +106,21 @@ class Sharing:
                 return None
             return self.links.get(token)
 
+    def by_code(self, code: str, table: object) -> Link | None:
+        """The link of the join ``code`` (any case, dashes and spaces left out)."""
+        code = re.sub(r"[\s-]", "", code).upper()
+        with self.lock:
+            if table is None or table is not self.table or not _CODE.fullmatch(code):
+                return None
+            return next((k for k in self.links.values() if k.code == code), None)
+
     def connected(self, seat: int) -> bool:
         with self.lock:
             return any(k.seat == seat and k.streams for k in self.links.values())
+
+
+def _code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
 
 
 def public_observation(observations: Iterable[Any]) -> Any:
@@ -234,6 +258,17 @@ def routes(play: Any, studio: Studio) -> list[Route]:
                 {"error": "no such table link (a new game ends the old links)"}, status_code=404
             )
         return link
+
+    def join(request: Request) -> Response:
+        """A join code leads to its link (a wrong code counts as a wrong token)."""
+        who = _client(request)
+        if sharing.limiter.blocked(who):
+            return JSONResponse({"error": "too many wrong links: wait a minute"}, status_code=429)
+        link = sharing.by_code(request.path_params["code"], _current())
+        if link is None:
+            sharing.limiter.failed(who)
+            return JSONResponse({"error": "no such join code"}, status_code=404)
+        return RedirectResponse(f"/t/{link.token}", status_code=303, headers=NO_STORE)
 
     def page(request: Request) -> Response:
         link = _link(request)
@@ -519,7 +554,7 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         group = getattr(request.app.state, "group", None)
         if group is not None:
             for k in shown["links"]:
-                group.announce(f"{k['seat']}: {k['url']}")
+                group.announce(f"{k['seat']}: {k['url']} (or {k['join']}, code {k['code']})")
         play.publish()
         return JSONResponse(shown, headers=NO_STORE)
 
@@ -539,6 +574,8 @@ def routes(play: Any, studio: Studio) -> list[Route]:
                 {
                     "seat": k.label,
                     "url": f"{base}t/{k.token}",
+                    "code": f"{k.code[:3]}-{k.code[3:]}",
+                    "join": f"{base}j/{k.code}",
                     "connected": k.streams > 0,
                 }
                 for k in links
@@ -568,7 +605,7 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         group = getattr(request.app.state, "group", None)
         if group is not None:
             for k in shown["links"]:
-                group.announce(f"{k['seat']}: {k['url']}")
+                group.announce(f"{k['seat']}: {k['url']} (or {k['join']}, code {k['code']})")
         play.publish()
         return JSONResponse(shown, headers=NO_STORE)
 
@@ -602,6 +639,7 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         Route("/api/play/share", share, methods=["POST"]),
         Route("/api/play/give-to-bot", give_to_bot, methods=["POST"]),
         Route("/t/{token}", page),
+        Route("/j/{code}", join),
         Route("/t/{token}/view", view_),
         Route("/t/{token}/choose", choose, methods=["POST"]),
         Route("/t/{token}/events", events),

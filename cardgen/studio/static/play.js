@@ -338,6 +338,7 @@ async function drawShare() {
   const sandbox = links.kind === "sandbox";
   const rows = links.links.map((k) => el("li", { "data-link": k.seat },
     el("b", {}, k.seat), " ", el("input", { readonly: true, value: k.url, "aria-label": `link of ${k.seat}`, onfocus: (e) => e.target.select() }),
+    el("span", { class: "code", title: `or open ${k.join}` }, ` code ${k.code}`),
     el("span", { class: k.connected ? "online" : "offline" }, k.connected ? " connected" : " not connected"),
     !sandbox && k.seat !== "spectator" && !k.connected ? el("button", { class: "to-bot", onclick: async () => {
       try { await api("/api/play/give-to-bot", { seat: k.seat, bot }); } catch (e) { problem.textContent = e.message; }
