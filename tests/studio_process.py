@@ -57,6 +57,7 @@ class Running:
         line = self.wait_for("cardgen studio: ")
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert found, line
+        self.first = line
         self.url, self.port = found.group(0), int(found.group(1))
 
     def _out(self) -> None:

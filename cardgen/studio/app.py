@@ -9,6 +9,8 @@ Safe by default: the app answers only requests whose Host header names this mach
 than GET or HEAD that does not come from its own pages (no other site can make it act), and
 its pages load nothing but its own files (a Content-Security-Policy), so they work offline.
 It serves only its own static files and what the views take from the catalogue and its output.
+Opened to a group of playtesters (:mod:`.guests`), it also accepts the group's address, and
+everything but the table links answers only the designer's browser.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from cardgen.studio.guests import DesignerGate, Group
 from cardgen.util.resources import data_path
 
 if TYPE_CHECKING:
@@ -87,8 +90,11 @@ class Pages:
         return HTMLResponse(html)
 
 
-def create_app(studio: Studio, views: Sequence[str] = VIEWS) -> Starlette:
-    """The studio's app over ``studio``, with the views of ``views`` (see :data:`VIEWS`)."""
+def create_app(
+    studio: Studio, views: Sequence[str] = VIEWS, group: Group | None = None
+) -> Starlette:
+    """The studio's app over ``studio``, with the views of ``views`` (see :data:`VIEWS`);
+    ``group``: opened to a group of playtesters (:mod:`cardgen.studio.guests`)."""
     made = [_load(v)(studio) for v in views]
 
     async def events(request: Request) -> StreamingResponse:
@@ -104,13 +110,16 @@ def create_app(studio: Studio, views: Sequence[str] = VIEWS) -> Starlette:
         Mount("/static", static, name="static"),
         *(r for v in made for r in v.routes),
     ]
+    hosts = [*ALLOWED_HOSTS, *(group.hosts if group else ())]
     middleware = [
-        Middleware(TrustedHostMiddleware, allowed_hosts=list(ALLOWED_HOSTS), www_redirect=False),
+        Middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False),
         Middleware(_SameOriginWrites),
         Middleware(_SecurityHeaders),
+        Middleware(DesignerGate, group=group),
     ]
     app = Starlette(routes=routes, middleware=middleware)
     app.state.studio = studio
+    app.state.group = group
     app.state.pages = Pages(made)
     return app
 
@@ -122,7 +131,8 @@ def _load(target: str):
 
 class _SameOriginWrites:
     """Refuse a request other than GET or HEAD unless its Origin is one of the studio's
-    own (another site's page could otherwise post to it)."""
+    own (another site's page could otherwise post to it): its Host, over HTTP or, behind a
+    TLS proxy, HTTPS."""
 
     def __init__(self, app: ASGIApp):
         self.app = app
@@ -132,7 +142,7 @@ class _SameOriginWrites:
             headers = dict(scope["headers"])
             origin = headers.get(b"origin", b"").decode("latin-1")
             host = headers.get(b"host", b"").decode("latin-1")
-            if origin != f"http://{host}":
+            if not host or origin not in (f"http://{host}", f"https://{host}"):
                 response = PlainTextResponse("cross-origin request refused", status_code=403)
                 await response(scope, receive, send)
                 return

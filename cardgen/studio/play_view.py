@@ -17,7 +17,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from cardgen.studio import table_share
 from cardgen.studio.app import View
+from cardgen.studio.table_share import Sharing
 
 if TYPE_CHECKING:  # the engine kit is imported when the Play page is used, not at start
     from cardgen.studio.session import Studio
@@ -35,6 +37,9 @@ class _Play:
         self.studio = studio
         self.lock = threading.Lock()
         self.table: Table | None = None
+        self.sharing = Sharing()
+        #: the sandbox table, when one was started (:mod:`cardgen.studio.sandbox`)
+        self.sandbox: Any = None
 
     def catalogue(self) -> tuple[Any, Any]:
         """The catalogue as it is now, and its engine; ValueError saying why there is none."""
@@ -205,6 +210,7 @@ def view(studio: Studio) -> View:
             Route("/api/play/go", go, methods=["POST"]),
             Route("/api/play/open", open_log, methods=["POST"]),
             Route("/api/play/log", log),
+            *table_share.routes(play, studio),
         ],
     )
 

@@ -93,6 +93,23 @@ class Table:
             self._advance()
         self.version += 1
 
+    def give_to_bot(self, seat: int, name: str) -> None:
+        """The seat of a person who left the table is played by the bot ``name`` from now on
+        (SetupError naming the bots for an unknown one)."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat] != PERSON:
+            raise EngineError(f"{seat_name(seat)} is not a person's seat")
+        self._bots[seat] = make_bot(self.engine, self.game, name, bot_seed(self.seed, seat))
+        self.seats = tuple(name if p == seat else who for p, who in enumerate(self.seats))
+        self.chosen.pop(seat, None)
+        if self.position < len(self.steps):  # shown at an earlier step: a branch from there
+            del self.steps[self.position :], self._actions[self.position :]
+            del self.thinking[self.position :]
+        s = self.state
+        if not s.is_terminal() and not at_chance(s) and s.movers() and not self.to_move():
+            self._step()
+        self._advance()
+        self.version += 1
+
     def _step(self) -> None:
         """Apply the people's choices and the bots' (chosen from the same state)."""
         texts = dict(self.chosen)

@@ -1,6 +1,7 @@
 // A card's page: face and back at print size with the trim, bleed and safe zone drawn over
 // them, its printed text, fields, diagnostics and the YAML it comes from; redrawn on save.
 import { connect, el, on, pictureUrl, SEVERITY_MARK, shown, status, summary, swap, where } from "./studio.js";
+import "./notes.js";
 
 const view = document.getElementById("view");
 const cardId = view.dataset.card;

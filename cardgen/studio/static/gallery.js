@@ -1,6 +1,7 @@
 // The gallery: every card face and back as rendered for print, grouped, filtered, searched,
 // with every diagnostic pinned on its card and listed; patched in place on every save.
 import { connect, el, on, pictureUrl, SEVERITY_MARK, shown, status, summary, swap, where } from "./studio.js";
+import "./notes.js";
 
 const view = document.getElementById("view");
 const tiles = new Map(); // design id -> {node, img, key, sig}

@@ -31,9 +31,30 @@ function seatSelect(k) {
   return s;
 }
 
-function drawSetup() {
+// a sandbox table for any catalogue, rules or not: its cards moved by hand, shared by links
+async function sandboxControls() {
+  const seats = el("select", { id: "sandbox-seats", "aria-label": "sandbox seats" },
+    [1, 2, 3, 4, 5, 6].map((n) => el("option", { value: n }, `${n} seat${n > 1 ? "s" : ""}`)));
+  seats.value = "2";
+  const seed = el("input", { id: "sandbox-seed", type: "number", value: "1", min: "0", "aria-label": "sandbox seed" });
+  const start = el("button", { id: "sandbox-start", onclick: async () => {
+    try { await api("/api/sandbox/start", { seats: +seats.value, seed: +seed.value }); drawShare(); } catch (e) { problem.textContent = e.message; }
+  } }, "Start a sandbox table (no rules)");
+  let saved = [];
+  try { saved = (await api("/api/sandbox/saved")).saved; } catch (e) { saved = []; }
+  const pick = el("select", { id: "sandbox-saved", "aria-label": "a saved sandbox table" }, saved.map((n) => el("option", { value: n }, n)));
+  const reopen = el("button", { id: "sandbox-open", disabled: !saved.length, onclick: async () => {
+    try { await api("/api/sandbox/open", { name: pick.value }); drawShare(); } catch (e) { problem.textContent = e.message; }
+  } }, "reopen");
+  return el("p", { class: "sandbox" }, "Or a sandbox table: ", seats, el("label", {}, " seed ", seed), " ", start,
+    saved.length ? [" · saved tables: ", pick, reopen] : "");
+}
+
+async function drawSetup() {
+  const sandbox = await sandboxControls();
   if (!about.available) {
-    setup.replaceChildren(el("p", {}, `No game to play: ${about.reason}`));
+    setup.replaceChildren(el("p", {}, `No game to play: ${about.reason}`), sandbox, sharePanel);
+    drawShare();
     return;
   }
   const [lo, hi] = about.players;
@@ -64,7 +85,8 @@ function drawSetup() {
     file.value = "";
   });
   setup.replaceChildren(el("h2", {}, about.name), players, seats, el("label", {}, "seed ", seed), settings, start,
-    el("label", { class: "open" }, "or open a game log or a scenario ", file));
+    el("label", { class: "open" }, "or open a game log or a scenario ", file), sandbox, table ? "" : sharePanel);
+  drawShare();
 }
 
 async function act(path, body) {
@@ -298,8 +320,33 @@ function show(t) {
     el("p", { class: "seats-line" }, who),
     el("div", { class: "play-main" },
       el("div", { class: "play-board", id: "board", "data-viewer": t.viewer || "designer" }, turn, drawTable(t)),
-      el("aside", { class: "play-side" }, el("h3", {}, "Log"), log, el("h3", {}, "Steps"), steps)));
+      el("aside", { class: "play-side" }, sharePanel, el("h3", {}, "Log"), log, el("h3", {}, "Steps"), steps)));
+  drawShare();
   document.body.dataset.play = `${t.version}:${t.position}:${t.viewer || "designer"}`;
+}
+
+// --- the table shared with a group: a private link for each person's seat, one for spectators
+const sharePanel = el("section", { class: "share", id: "share" });
+async function drawShare() {
+  let links;
+  try { links = await api("/api/play/share"); } catch (e) { return; }
+  const share = el("button", { id: "share-table", onclick: async () => {
+    try { await api("/api/play/share", {}); drawShare(); } catch (e) { problem.textContent = e.message; }
+  } }, links.shared ? "new links (the old ones end)" : "share this table: a link for each person");
+  const bots = (about && about.bots) || [];
+  const bot = bots.includes("greedy") ? "greedy" : bots[0] || "random";
+  const sandbox = links.kind === "sandbox";
+  const rows = links.links.map((k) => el("li", { "data-link": k.seat },
+    el("b", {}, k.seat), " ", el("input", { readonly: true, value: k.url, "aria-label": `link of ${k.seat}`, onfocus: (e) => e.target.select() }),
+    el("span", { class: "code", title: `or open ${k.join}` }, ` code ${k.code}`),
+    el("span", { class: k.connected ? "online" : "offline" }, k.connected ? " connected" : " not connected"),
+    !sandbox && k.seat !== "spectator" && !k.connected ? el("button", { class: "to-bot", onclick: async () => {
+      try { await api("/api/play/give-to-bot", { seat: k.seat, bot }); } catch (e) { problem.textContent = e.message; }
+    } }, `give ${k.seat} to the ${bot} bot`) : ""));
+  const exports = el("p", { class: "notes-export" }, "playtest notes: ",
+    el("a", { href: "/api/notes.md", download: "", id: "notes-md" }, "Markdown"), " · ",
+    el("a", { href: "/api/notes.csv", download: "", id: "notes-csv" }, "CSV"));
+  sharePanel.replaceChildren(el("h3", {}, sandbox ? "Sandbox table" : "Playtest"), table && !sandbox ? share : "", el("ul", { class: "links" }, rows), exports);
 }
 
 on("state", (s) => {
@@ -310,5 +357,5 @@ on("state", (s) => {
 on("play", () => { if (about && about.available) refresh(); });
 connect();
 about = await api("/api/play/about");
-drawSetup();
+await drawSetup();
 await refresh();
