@@ -59,7 +59,10 @@ def test_errors(tmp_path):
         new_game(tmp_path / "a", "dragons")
     with pytest.raises(
         ScaffoldError,
-        match="has no starter catalogue; packs with one: harbour-bid, plain, drafting, trick-taking",
+        match=(
+            "has no starter catalogue; packs with one: "
+            "harbour-bid, plain, drafting, trick-taking"
+        ),
     ):
         new_game(tmp_path / "b", "attack-right")
     busy = tmp_path / "busy"
