@@ -60,8 +60,7 @@ def test_errors(tmp_path):
     with pytest.raises(
         ScaffoldError,
         match=(
-            "has no starter catalogue; packs with one: "
-            "harbour-bid, plain, drafting, trick-taking"
+            "has no starter catalogue; packs with one: harbour-bid, plain, drafting, trick-taking"
         ),
     ):
         new_game(tmp_path / "b", "attack-right")
