@@ -170,6 +170,7 @@ def load_rules(path: Path, display: str | None = None) -> tuple[Pack, RulesBase]
         raise DiagnosticError(problems + exc.diagnostics) from None
     problems += pack.rules_problems(rules, smap, path.parent)
     problems += _field_clashes(pack, rules, smap)
+    problems += _default_icons(pack, rules, smap, path.parent)
     problems += _engine_file(pack, rules, smap, path.parent)
     if problems:
         raise DiagnosticError(problems)
@@ -215,6 +216,22 @@ def _field_clashes(pack: Pack, rules: RulesBase, smap: SourceMap) -> list[Diagno
         )
         for name, why in field_clashes(rules.fields, pack.card_model)
     ]
+
+
+def _default_icons(pack: Pack, rules: RulesBase, smap: SourceMap, folder: Path) -> list[Diagnostic]:
+    """E104 for each ``icon`` field whose ``default`` names no icon file, at its line of
+    rules.yaml (not at every card that takes the default)."""
+    from cardgen.catalogue.custom_fields import unknown_icon_hint
+
+    out = []
+    for name, f in rules.fields.items():
+        if f.type == "icon" and isinstance(f.default, str):
+            hint = unknown_icon_hint(folder, pack, f.default)
+            if hint is not None:
+                where = smap.at(("fields", name, "default"))
+                msg = f"fields.{name}: default: unknown icon {f.default!r}"
+                out.append(Diagnostic("E104", msg, where, hint=hint))
+    return out
 
 
 @cache
