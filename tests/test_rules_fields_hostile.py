@@ -178,3 +178,20 @@ def test_a_game_at_every_limit_validates_and_builds(runner, app, plain_game, tmp
     res = runner.invoke(app, ["build", str(cards), "-o", str(out), "-q"])
     assert res.exit_code == 0, res.output
     assert (out / "appendix" / "appendix.pdf").stat().st_size > 0
+
+
+def test_a_required_field_no_card_gives_names_rules_yaml(runner, app, plain_game, tmp_path):
+    """The cards are what lacks the value (each error at its card), the hint says which
+    declaration asks for it."""
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    for f in plain_game.iterdir():
+        if f.is_file():
+            (cards / f.name).write_bytes(f.read_bytes())
+    (cards / "rules.yaml").write_text(
+        _rules(plain_game, "  rank: {type: whole number, required: true}")
+    )
+    res = runner.invoke(app, ["validate", str(cards)])
+    assert res.exit_code == 1, res.output
+    assert "heroes.yaml:4:5: error E103 [squire] missing required field 'rank'" in res.output
+    assert "fix: give it: rules.yaml declares 'rank' `required: true`" in res.output

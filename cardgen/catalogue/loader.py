@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -304,6 +304,7 @@ def check_card_file(
         diags.append(Diagnostic(code, msg, smap.at(("cards",))))
         return shared, []
     keys = tuple(model.model_fields)
+    declared = getattr(rules, "fields", None) or {}
     out = []
     for i, raw in enumerate(raw_cards):
         card_id = raw.get("id") if isinstance(raw, dict) else None
@@ -315,7 +316,13 @@ def check_card_file(
         except ValidationError as exc:
             for err in exc.errors():
                 err = {**err, "loc": ("cards", i, *err["loc"])}
-                diags.append(error_to_diagnostic(err, smap, known_keys=keys, card=card_id))
+                d = error_to_diagnostic(err, smap, known_keys=keys, card=card_id)
+                name = err["loc"][-1]
+                if err["type"] == "missing" and name in declared:  # rules.yaml asks for it
+                    d = replace(
+                        d, hint=f"give it: rules.yaml declares {name!r} `required: true` (fields:)"
+                    )
+                diags.append(d)
             continue
         src = CardSource(smap, i)
         update, clash = {}, False
