@@ -19,6 +19,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import reprlib
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -28,6 +30,8 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    PlainValidator,
+    StrictBool,
     StrictFloat,
     StrictInt,
     StrictStr,
@@ -37,6 +41,14 @@ from pydantic import (
     model_validator,
 )
 from pydantic_core import PydanticCustomError
+
+from cardgen.util.limits import (
+    MAX_CHOICE_CHARS,
+    MAX_FIELD_BOUND,
+    MAX_FIELD_CHOICES,
+    MAX_FIELDS,
+    MAX_LIST_ITEMS,
+)
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -54,6 +66,48 @@ _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,23}")
 #: the most distinct words a column may have to be inferred as a choice
 MAX_CHOICES = 12
+#: what a choice may not hold: braces (a layout's template would read a field) and line breaks
+_NOT_IN_CHOICE = re.compile(r"[{}\r\n\t]")
+
+
+def _choice(value: str) -> str:
+    bad = _NOT_IN_CHOICE.search(value)
+    if bad:
+        raise PydanticCustomError(
+            "choice_character",
+            "a choice holds no braces, tabs or line breaks: {value} has {char}",
+            {"value": repr(value), "char": repr(bad.group())},
+        )
+    return value
+
+
+def _bound(value: Any) -> float:
+    """A ``min`` or ``max``: a number written as one (not ``'5'`` or ``true``), finite and
+    at most :data:`~cardgen.util.limits.MAX_FIELD_BOUND` either way."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise PydanticCustomError(
+            "bound_type", "a bound is a number, not {value}", {"value": _short(value)}
+        )
+    if not math.isfinite(value) or abs(value) > MAX_FIELD_BOUND:
+        raise PydanticCustomError(
+            "bound_range",
+            "a bound is a number between -{most} and {most}, not {value}",
+            {"value": _short(value), "most": f"{MAX_FIELD_BOUND:g}"},
+        )
+    return value
+
+
+def _short(value: Any) -> str:
+    """A value as a diagnostic quotes it: its repr, cut short."""
+    return reprlib.repr(value)
+
+
+#: one value of a choice field
+Choice = Annotated[
+    StrictStr, Field(min_length=1, max_length=MAX_CHOICE_CHARS), AfterValidator(_choice)
+]
+#: ``min`` or ``max`` of a number: a finite number written as one (not ``'5'``, ``true``)
+Bound = Annotated[float, PlainValidator(_bound, json_schema_input_type=float)]
 
 
 class FieldDef(BaseModel):
@@ -63,11 +117,15 @@ class FieldDef(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     type: FieldType = Field(description="text, whole number, number, choice, icon, colour, list")
-    choices: list[StrictStr] | None = Field(None, description="the values of a `choice` field")
-    required: bool = Field(False, description="every card must give it")
+    choices: list[Choice] | None = Field(
+        None,
+        max_length=MAX_FIELD_CHOICES,
+        description="the values of a `choice` field (at most 200, each a few words)",
+    )
+    required: StrictBool = Field(False, description="every card must give it")
     default: Any = Field(None, description="the value of a card that does not give it")
-    min: float | None = Field(None, description="the least value of a number")
-    max: float | None = Field(None, description="the largest value of a number")
+    min: Bound | None = Field(None, description="the least value of a number")
+    max: Bound | None = Field(None, description="the largest value of a number")
     description: str | None = Field(None, max_length=200, description="what it means")
 
     @model_validator(mode="before")
@@ -86,7 +144,7 @@ class FieldDef(BaseModel):
         if self.choices is not None:
             if not self.choices:
                 raise ValueError("`choices` is empty")
-            dupes = sorted({c for c in self.choices if self.choices.count(c) > 1})
+            dupes = sorted(c for c, n in Counter(self.choices).items() if n > 1)
             if dupes:
                 raise ValueError(f"`choices` lists {', '.join(dupes)} twice")
         if (self.min is not None or self.max is not None) and self.type not in (
@@ -94,6 +152,11 @@ class FieldDef(BaseModel):
             "number",
         ):
             raise ValueError(f"only a number has `min` and `max`, not a {self.type} field")
+        if self.type == "whole number":
+            for key in ("min", "max"):
+                bound = getattr(self, key)
+                if bound is not None and bound != int(bound):
+                    raise ValueError(f"`{key}` of a whole number is a whole number, not {bound:g}")
         if self.min is not None and self.max is not None and self.min > self.max:
             raise ValueError(f"min {self.min:g} is more than max {self.max:g}")
         if self.required and self.default is not None:
@@ -102,7 +165,8 @@ class FieldDef(BaseModel):
             try:
                 TypeAdapter(self.annotation()).validate_python(self.default)
             except ValidationError as exc:
-                raise ValueError(f"default {self.default!r}: {exc.errors()[0]['msg']}") from None
+                msg = exc.errors()[0]["msg"]
+                raise ValueError(f"default {_short(self.default)}: {msg}") from None
         return self
 
     def annotation(self) -> Any:
@@ -111,7 +175,8 @@ class FieldDef(BaseModel):
         if t == "text":
             return Annotated[StrictStr, Field(min_length=1, max_length=1000)]
         if t == "whole number":
-            return Annotated[StrictInt, Field(ge=self.min, le=self.max)]
+            low, high = (None if b is None else int(b) for b in (self.min, self.max))
+            return Annotated[StrictInt, Field(ge=low, le=high)]
         if t == "number":
             return Annotated[StrictInt | StrictFloat, AfterValidator(self._bounds)]
         if t == "choice":
@@ -120,7 +185,8 @@ class FieldDef(BaseModel):
             return Annotated[StrictStr, Field(pattern=ICON, description="an icon's name")]
         if t == "colour":
             return Annotated[StrictStr, Field(pattern=HEX, description="#RRGGBB")]
-        return list[Annotated[StrictStr, Field(min_length=1, max_length=60)]]
+        item = Annotated[StrictStr, Field(min_length=1, max_length=60)]
+        return Annotated[list[item], Field(max_length=MAX_LIST_ITEMS)]  # type: ignore[valid-type]
 
     def _bounds(self, value: float) -> float:
         if not math.isfinite(value):
@@ -138,7 +204,13 @@ class FieldDef(BaseModel):
         return self.type
 
 
-Fields = dict[Annotated[str, Field(pattern=NAME.pattern, max_length=40)], FieldDef]
+Fields = Annotated[
+    dict[Annotated[str, Field(pattern=NAME.pattern, max_length=40)], FieldDef],
+    Field(max_length=MAX_FIELDS),
+]
+#: names a declared field may not take besides the card model's own: the keys of a card file
+#: and of rules.yaml that are no card's value
+RESERVED_NAMES = ("file", "fields", "cards")
 
 
 def field_clashes(names: Iterable[str], card_model: type[BaseModel]) -> list[tuple[str, str]]:
@@ -146,9 +218,9 @@ def field_clashes(names: Iterable[str], card_model: type[BaseModel]) -> list[tup
     already has it, or it is a name the models use themselves."""
     out = []
     for name in names:
-        if name in card_model.model_fields or name in ("file",):
+        if name in card_model.model_fields:
             out.append((name, f"{name!r} is already a card field of the pack"))
-        elif hasattr(BaseModel, name) or name.startswith("model_"):
+        elif name in RESERVED_NAMES or hasattr(BaseModel, name) or name.startswith("model_"):
             out.append((name, f"{name!r} is a reserved word: choose another name"))
     return out
 
@@ -197,6 +269,8 @@ def icon_field_problems(catalogue: Catalogue) -> list[Diagnostic]:
     out = []
     for card in catalogue:
         for name in icon_fields:
+            if name not in card.model_fields_set:
+                continue  # the default: rules.yaml's, checked at its line
             value = getattr(card, name, None)
             hint = unknown_icon_hint(catalogue.root, catalogue.pack, value) if value else None
             if hint is not None:

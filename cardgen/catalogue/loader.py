@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -177,6 +177,7 @@ def load_rules(path: Path, display: str | None = None) -> tuple[Pack, RulesBase]
         raise DiagnosticError(problems + exc.diagnostics) from None
     problems += pack.rules_problems(rules, smap, path.parent)
     problems += _field_clashes(pack, rules, smap)
+    problems += _default_icons(pack, rules, smap, path.parent)
     problems += _engine_file(pack, rules, smap, path.parent)
     if problems:
         raise DiagnosticError(problems)
@@ -222,6 +223,22 @@ def _field_clashes(pack: Pack, rules: RulesBase, smap: SourceMap) -> list[Diagno
         )
         for name, why in field_clashes(rules.fields, pack.card_model)
     ]
+
+
+def _default_icons(pack: Pack, rules: RulesBase, smap: SourceMap, folder: Path) -> list[Diagnostic]:
+    """E104 for each ``icon`` field whose ``default`` names no icon file, at its line of
+    rules.yaml (not at every card that takes the default)."""
+    from cardgen.catalogue.custom_fields import unknown_icon_hint
+
+    out = []
+    for name, f in rules.fields.items():
+        if f.type == "icon" and isinstance(f.default, str):
+            hint = unknown_icon_hint(folder, pack, f.default)
+            if hint is not None:
+                where = smap.at(("fields", name, "default"))
+                msg = f"fields.{name}: default: unknown icon {f.default!r}"
+                out.append(Diagnostic("E104", msg, where, hint=hint))
+    return out
 
 
 @cache
@@ -294,6 +311,7 @@ def check_card_file(
         diags.append(Diagnostic(code, msg, smap.at(("cards",))))
         return shared, []
     keys = tuple(model.model_fields)
+    declared = getattr(rules, "fields", None) or {}
     out = []
     for i, raw in enumerate(raw_cards):
         card_id = raw.get("id") if isinstance(raw, dict) else None
@@ -305,7 +323,13 @@ def check_card_file(
         except ValidationError as exc:
             for err in exc.errors():
                 err = {**err, "loc": ("cards", i, *err["loc"])}
-                diags.append(error_to_diagnostic(err, smap, known_keys=keys, card=card_id))
+                d = error_to_diagnostic(err, smap, known_keys=keys, card=card_id)
+                name = err["loc"][-1]
+                if err["type"] == "missing" and name in declared:  # rules.yaml asks for it
+                    d = replace(
+                        d, hint=f"give it: rules.yaml declares {name!r} `required: true` (fields:)"
+                    )
+                diags.append(d)
             continue
         src = CardSource(smap, i)
         update, clash = {}, False

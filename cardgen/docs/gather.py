@@ -61,16 +61,33 @@ def card_ref(card: Any) -> CardRef:
 
 
 # --- the card reference ------------------------------------------------------------------------
+#: characters of one value the card reference shows, and of all of a card's values: a card
+#: with a long list or many long fields is shown cut short (its card file holds it all), so
+#: its row of the table always fits a page
+MAX_DETAIL = 200
+MAX_DETAILS = 700
+
+
 def _details(row: dict[str, Any]) -> tuple[Segment, ...]:
-    """The export columns not shown elsewhere, one ``field: value`` line each."""
+    """The export columns not shown elsewhere, one ``field: value`` line each (cut short past
+    :data:`MAX_DETAIL` characters a value, :data:`MAX_DETAILS` in all)."""
     out: list[Segment] = []
-    for key, value in row.items():
-        if key in SHOWN or value in ("", None, "{}", "[]"):
-            continue
+    shown = [(k, str(v)) for k, v in row.items() if k not in SHOWN and v not in _EMPTY]
+    used = 0
+    for i, (key, value) in enumerate(shown):
+        if used >= MAX_DETAILS:
+            out += [Segment(newline=True), Segment(f"… and {len(shown) - i} more fields")]
+            break
+        if len(value) > MAX_DETAIL:
+            value = value[: MAX_DETAIL - 1] + "…"
+        used += len(value)
         if out:
             out.append(Segment(newline=True))
         out += [Segment(f"{humanise(key)}:", style="em"), Segment(f" {value}")]
     return tuple(out)
+
+
+_EMPTY = ("", None, "{}", "[]")
 
 
 def card_row(pack: Pack, card: Any, labels: dict[str, str]) -> Row:

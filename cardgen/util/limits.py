@@ -50,3 +50,15 @@ MAX_SHEET_UNPACKED = 64 * MiB
 MAX_SHEET_MEMBERS = 10_000
 #: cells of a sheet's grid: its last row times its last column (the reader allocates it whole)
 MAX_SHEET_CELLS = 1_000_000
+
+# --- a game's own card fields (`fields:` of rules.yaml) ----------------------------------------
+#: fields a rules.yaml declares
+MAX_FIELDS = 100
+#: choices of a `choice` field
+MAX_FIELD_CHOICES = 200
+#: characters of one choice
+MAX_CHOICE_CHARS = 40
+#: items of a `list` field's value (a card's or the default)
+MAX_LIST_ITEMS = 50
+#: the size of a number field's `min` and `max` (either sign)
+MAX_FIELD_BOUND = 1e12

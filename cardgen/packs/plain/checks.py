@@ -60,11 +60,4 @@ def _check(cat: Catalogue) -> Iterable[Diagnostic]:
                         card.id,
                         hint=f"{add.format(token)}: {', '.join(icons)}",
                     )
-    for stat in rules.stats:
-        if stat.icon is not None and stat.icon not in icons:
-            yield Diagnostic(
-                "E104",
-                f"stat {stat.id!r}: unknown icon {stat.icon!r}",
-                cat.position("", "stats"),
-                hint=f"{add.format(stat.icon)}: {', '.join(icons)}",
-            )
+    # a stat's icon with no file is the rules model's problem, at its line (Pack.rules_icons)

@@ -32,7 +32,10 @@ class BackDef(_Part):
     )
     size: (
         Literal["poker", "bridge", "tarot", "mini", "square", "euro", "mini-euro", "jumbo"]
-        | Annotated[list[Annotated[float, Field(gt=10, le=400)]], Field(min_length=2, max_length=2)]
+        | Annotated[
+            list[Annotated[float, Field(strict=True, gt=10, le=400)]],  # mm, not "63.5"
+            Field(min_length=2, max_length=2),
+        ]
         | None
     ) = Field(
         None,

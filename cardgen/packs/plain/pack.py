@@ -30,6 +30,10 @@ class Plain(Pack):
 
         return check_catalogue(catalogue)
 
+    def rules_icons(self, rules: PlainRules) -> list[tuple[tuple[str | int, ...], str]]:
+        """The stats' icons: each must have its file (E404 at its line of rules.yaml)."""
+        return [(("stats", i, "icon"), s.icon) for i, s in enumerate(rules.stats) if s.icon]
+
     def file_field_defaults(self, rules: PlainRules) -> dict[str, Any]:
         """A card without a back gets the first back of rules.yaml."""
         return {"back": rules.backs[0].id}

@@ -166,6 +166,9 @@ def _walk_value(value: Any, keys: tuple) -> Iterator[tuple[tuple, Any]]:
     elif isinstance(value, list):
         for i, v in enumerate(value):
             yield from _walk_value(v, (*keys, i))
+    elif isinstance(value, dict) and keys[-1] == "map":  # a value map's templates
+        for k, v in value.items():
+            yield from _walk_value(v, (*keys, k))
 
 
 def element_fields(el: Element) -> Iterator[tuple[tuple, str]]:
