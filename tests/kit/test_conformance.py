@@ -30,10 +30,13 @@ def setups(cat, engine):
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=ids(FOLDERS))
 def test_playouts_with_fast_bots(folder: Path) -> None:
+    """Every set-up played to its end by each fast bot in every seat, one seed a bot (the seeds
+    take the bots in turn); ``benchmarks/conformance_campaign.py`` plays many more seeds."""
     cat, engine = load(folder)
     fast = [b for b in bot_names(engine) if b != "search"]
-    report = check_engine(engine, cat, setups(cat, engine), seeds=range(10), bots=fast)
-    assert report.games == 10 * len(setups(cat, engine))
+    seeds = range(len(fast))
+    report = check_engine(engine, cat, setups(cat, engine), seeds=seeds, bots=fast)
+    assert report.games == len(seeds) * len(setups(cat, engine))
     assert report.decisions > report.games
     assert report.arranged and report.clones
 
@@ -49,33 +52,45 @@ def test_playout_with_the_search_bot(folder: Path, monkeypatch: pytest.MonkeyPat
 
 
 _SNIPPET = """
-import hashlib, sys
+import hashlib, json, sys
 from pathlib import Path
 from cardgen.engine import log
 from cardgen.engine.play import play
 from tests.kit.catalogues import load
-cat, engine = load(Path(sys.argv[1]))
-played = play(engine, cat, engine.setup(cat), ["random"] * engine.player_range(cat)[0], 5)
-print(hashlib.sha256(log.to_json(played, "x").encode()).hexdigest())
+out = {}
+for folder in sys.argv[1:]:
+    cat, engine = load(Path(folder))
+    played = play(engine, cat, engine.setup(cat), ["random"] * engine.player_range(cat)[0], 5)
+    out[folder] = hashlib.sha256(log.to_json(played, "x").encode()).hexdigest()
+print(json.dumps(out))
 """
+HASH_SEEDS = ("0", "1", "4242")
 
 
-@pytest.mark.parametrize("folder", FOLDERS, ids=ids(FOLDERS))
-def test_the_same_game_under_every_hash_seed(folder: Path) -> None:
+@pytest.fixture(scope="module")
+def digests_by_hash_seed() -> dict[str, dict[str, str]]:
+    """Each hash seed's digest of a seeded game's log, by catalogue folder: one process a hash
+    seed plays every folder's game (a process a folder and seed paid the start-up 18 times)."""
     root = Path(__file__).resolve().parents[2]
-    digests = set()
-    for hash_seed in ("0", "1", "4242"):
+    found = {}
+    for hash_seed in HASH_SEEDS:
         env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
         out = subprocess.run(
-            [sys.executable, "-c", _SNIPPET, str(folder)],
+            [sys.executable, "-c", _SNIPPET, *map(str, FOLDERS)],
             capture_output=True,
             text=True,
             env=env,
             cwd=root,
             check=True,
-            timeout=120,
+            timeout=300,
         )
-        digests.add(out.stdout.strip())
+        found[hash_seed] = json.loads(out.stdout)
+    return found
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=ids(FOLDERS))
+def test_the_same_game_under_every_hash_seed(folder: Path, digests_by_hash_seed) -> None:
+    digests = {digests_by_hash_seed[h][str(folder)] for h in HASH_SEEDS}
     assert len(digests) == 1
 
 
