@@ -77,9 +77,7 @@ def play(
     limit = engine.info.max_length
     while not state.is_terminal():
         if len(played.steps) >= limit:
-            raise EngineError(
-                f"the game did not end within {limit} steps{engine.length_note()}"
-            )
+            raise EngineError(f"the game did not end within {limit} steps{engine.length_note()}")
         if at_chance(state):
             outcome = sample_chance(state)
             if record:

@@ -247,6 +247,12 @@ CASES = [
         "options.tie",
     ),
     (
+        "chosen-outside-after",
+        [('strength: "strength(card)"}', 'strength: "strength(chosen[me])"}')],
+        "chosen[SEAT] is what a mover chose, read in a phase's `after:`",
+        "strength(chosen[me])",
+    ),
+    (
         "binder-body",
         [("all(s in seats: size(hand[s]) > 0)", "all(s in seats: size(hand[s]))")],
         "all() needs a true-or-false test, not a whole number",

@@ -229,7 +229,7 @@ def test_a_type_mistake_in_each_place(cards: Path) -> None:
     assert len(messages) == 3
 
 
-CATCH_UP = """      - let: {winner: "sole_best(s in seats: strength(top(bid[s])))"}
+CATCH_UP = """      - let: {winner: "sole_best(s in seats: strength(chosen[s]))"}
       - if: "winner == none and options.catch_up and score[P1] != score[P2]"
         then:
           - let: {winner: "sole_best(s in seats: 0 - score[s])"}
@@ -261,7 +261,7 @@ def test_the_tutorial_s_catch_up_rule_in_data(described_dir: Path, tmp_path: Pat
     cards = tmp_path / "cards"
     shutil.copytree(described_dir, cards)
     text = (HARBOUR / "play.yaml").read_text("utf-8")
-    line = '      - let: {winner: "sole_best(s in seats: strength(top(bid[s])))"}\n'
+    line = '      - let: {winner: "sole_best(s in seats: strength(chosen[s]))"}\n'
     assert line in text
     text = text.replace(line, CATCH_UP) + "options: {catch_up: false}\n"
     (cards / "play.yaml").write_text(text, "utf-8")

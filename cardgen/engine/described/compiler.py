@@ -62,7 +62,7 @@ _SEAT_LITERAL = re.compile(r"^P([1-9])$")
 #: names a description may not give its own zones, counters, values …
 RESERVED = frozenset(
     {"players", "seats", "phase", "me", "card", "choice", "number", "rules", "settings", "s"}
-    | {"options"}
+    | {"options", "chosen"}
     | {"and", "or", "not", "in", "true", "false", "none", "all"}
 )
 _BUILTINS = (
@@ -240,6 +240,8 @@ class Compiler:
         self.phase_names = list(desc.phases)
         #: the words a local name may hold (an action's ``choice``), for checking literals
         self.local_words: dict[str, tuple[str, ...]] = {}
+        #: while a phase's `after` compiles: the type of what its movers chose
+        self.chosen: tuple[str, tuple[str, ...]] | None = None
         self.events: dict[str, EventType] = {}
 
     # --- problems --------------------------------------------------------------------------
@@ -538,7 +540,15 @@ class Compiler:
                 self.fail((*path, "actions", i), f"no action {a!r}{did_you_mean(a, actions)}")
             else:
                 acts.append(actions[a])
+        kinds = {a.kind for a in acts}
+        # `chosen[SEAT]` in `after`: what each mover chose this step (the card bid …)
+        self.chosen = None
+        if len(kinds) == 1 and kinds != {"none"}:
+            kind = kinds.pop()
+            words = tuple(c for a in acts for c in a.choices)
+            self.chosen = ({"card": CARD, "choice": TEXT, "number": INT}[kind], words)
         after = self.block(ph.after, (*path, "after"), {})
+        self.chosen = None
         return Phase(name, k, movers, acts, after, str(self.src.at(path, key=True)))
 
     # --- callables -------------------------------------------------------------------------
@@ -923,6 +933,25 @@ class Compiler:
             return self.bad(at, off, ix, f"{name}[…] takes a seat, not {_a(i.type)}")
         f = i.fn
         where = self.pos(at, off + ix.offset)
+        if name == "chosen":
+            if self.chosen is None:
+                return self.bad(
+                    at,
+                    off,
+                    base,
+                    "chosen[SEAT] is what a mover chose, read in a phase's `after:` whose "
+                    "actions all name a card, a choice or a number",
+                )
+            t, words = self.chosen
+
+            def chosen(st: Any, env: dict[str, Any]) -> Any:
+                s = f(st, env)
+                value = st.chosen[s] if s is not None else None
+                if value is None:
+                    raise RulesError(f"{where}: {seat_label(s)} chose nothing this step")
+                return value
+
+            return CE(t, chosen, words=words)
         if name in self.zones and self.zones[name].per_seat:
             z = self.zones[name]
             base_slot, stride = self.desc_shared_zones(), self.desc_seat_zones()
@@ -1789,6 +1818,10 @@ class Compiler:
 
 
 # --- helpers -------------------------------------------------------------------------------
+def seat_label(seat: int | None) -> str:
+    return "no seat" if seat is None else f"P{seat + 1}"
+
+
 def _zero(st: Any, env: dict[str, Any]) -> Any:
     return 0
 
