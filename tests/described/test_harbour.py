@@ -180,3 +180,24 @@ def test_the_shipped_game_folder_is_the_starter_s_cards_and_scenarios() -> None:
     from cardgen.engine.described import description_path
 
     assert description_path(load_catalogue(folder / "cards")) == HARBOUR / "play.yaml"
+
+
+def test_an_edited_catalogue_gets_an_engine_of_its_cards(tmp_path: Path) -> None:
+    """The compiled rules hold the cards' fields: a catalogue whose cards changed is compiled
+    anew, never played with the old numbers."""
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.engine.registry import engine_of
+    from tests.described.conftest import described_copy
+
+    cards = described_copy(tmp_path)
+    first = engine_of(load_catalogue(cards, use_cache=False))
+    crew = cards / "crew.yaml"
+    crew.write_text(crew.read_text("utf-8").replace("strength: 7", "strength: 9"), "utf-8")
+    cat = load_catalogue(cards, use_cache=False)
+    second = engine_of(cat)
+    assert second is not first
+    state = second.new_game(cat, second.setup(cat, 2)).new_initial_state(0)
+    state.arrange({"players": {0: {"hand": ["captain"]}, 1: {"hand": ["bosun"]}}})
+    actions = {0: state.legal_actions(0)[0], 1: state.legal_actions(1)[0]}
+    state.apply(actions)
+    assert ("bid", 0, "captain", 9) in state.events
