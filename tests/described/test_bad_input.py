@@ -253,6 +253,17 @@ CASES = [
         "strength(chosen[me])",
     ),
     (
+        "same-words",
+        [
+            (
+                "actions:\n  bid:\n",
+                'actions:\n  offer:\n    says: "bid {card}"\n    card: {from: "hand[me]"}\n  bid:\n',
+            )
+        ],
+        "actions 'offer' and 'bid' say the same words",
+        'says: "bid {card}"\n    text',
+    ),
+    (
         "binder-body",
         [("all(s in seats: size(hand[s]) > 0)", "all(s in seats: size(hand[s]))")],
         "all() needs a true-or-false test, not a whole number",

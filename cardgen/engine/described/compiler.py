@@ -268,6 +268,16 @@ class Compiler:
                 )
             self.callables[name] = _Callable(name, "procedure", p.of, ("procedures", name))
         actions = [self._action(k, name, a) for k, (name, a) in enumerate(d.actions.items())]
+        said: dict[str, str] = {}
+        for a in actions:  # each action string must name one action: the words tell them apart
+            words = re.sub(r"\{[^}]*\}", "…", a.text)
+            if words in said:
+                self.fail(
+                    ("actions", a.name, "says"),
+                    f"actions {said[words]!r} and {a.name!r} say the same words ({a.text!r}): "
+                    "a log could not tell them apart",
+                )
+            said.setdefault(words, a.name)
         by_name = {a.name: a for a in actions}
         phases = []
         for k, (name, ph) in enumerate(d.phases.items()):
