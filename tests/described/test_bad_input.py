@@ -257,7 +257,8 @@ CASES = [
         [
             (
                 "actions:\n  bid:\n",
-                'actions:\n  offer:\n    says: "bid {card}"\n    card: {from: "hand[me]"}\n  bid:\n',
+                'actions:\n  offer:\n    says: "bid {card}"\n'
+                '    card: {from: "hand[me]"}\n  bid:\n',
             )
         ],
         "actions 'offer' and 'bid' say the same words",
