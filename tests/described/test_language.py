@@ -271,3 +271,70 @@ def test_the_tutorial_s_catch_up_rule_in_data(described_dir: Path, tmp_path: Pat
     assert run_file(scenario).ok, run_file(scenario).problems
     scenario.write_text(CATCH_UP_SCENARIO.replace("catch_up: true", "catch_up: false"), "utf-8")
     assert not run_file(scenario).ok
+
+
+IDIOMS = """
+game: {id: idioms, name: Idioms, players: [2, 4], max_length: 300}
+zones:
+  deck: {cards: all, see: nobody}
+  market: {see: everyone}
+  hand: {per_seat: true, see: owner}
+  tableau: {per_seat: true}
+  discard_pile: {per_seat: true, see: top}
+counters:
+  turn: {type: seat, start: P1}
+  coins: {per_seat: true, start: 3, min: 0}
+  score: {per_seat: true}
+setup:
+  - shuffle: deck
+  - {deal: "if(players == 2, 7, 5)", from: deck, to: hand}
+  - set: {turn: "random_seat()"}
+  - repeat: "4 - size(market)"
+    do: [{move: top, from: deck, to: market}]
+actions:
+  buy:
+    says: "buy {card}"
+    card: {from: market}
+    when: "coins[me] >= card.cost and size(tableau[me]) < 5"
+    do:
+      - {add: {"coins[me]": "0 - card.cost"}}
+      - {move: card, from: market, to: "discard_pile[me]"}
+  play:
+    says: "play {card}"
+    card: {from: "hand[me]"}
+    when: "size(tableau[me]) < 5"
+    do:
+      - {move: card, from: "hand[me]", to: "tableau[me]"}
+      - add: {"score[me]": card.rank, "coins[me]": 1}
+  pass:
+    says: pass
+phases:
+  main:
+    movers: turn
+    actions: [buy, play, pass]
+    after:
+      - repeat: "4 - size(market)"
+        do: [{move: top, from: deck, to: market}]
+      - set: {turn: "next(turn)"}
+end: "size(deck) == 0 or any(s in seats: score[s] >= 20)"
+result: {rank: ["score[s]", "size(tableau[s])"]}
+"""
+
+
+def test_the_documented_idioms_compile_and_play(cards: Path) -> None:
+    """docs/rules-as-data.md's idioms (deal by player count, a market row refilled, a random
+    first player, costs, room, buying, an end by deck or score) in one game."""
+    docs = (ROOT / "docs/rules-as-data.md").read_text("utf-8")
+    for idiom in (
+        'deal: "if(players == 2, 7, 5)"',
+        'repeat: "4 - size(market)"',
+        'when: "size(tableau[me]) < 5"',
+        '"any(s in seats: score[s] >= 20)"',
+    ):
+        assert idiom in docs and idiom in IDIOMS, idiom
+    cat, engine = _engine(cards, IDIOMS)
+    for n, seed in ((2, 1), (3, 2)):
+        played = play(engine, cat, engine.setup(cat, n), ["random"] * n, seed)
+        assert played.state.is_terminal() and played.steps
+        view = played.state.observation(None)
+        assert all(len(p["tableau"]) <= 5 for p in view["players"])
