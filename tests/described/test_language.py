@@ -329,7 +329,7 @@ def test_the_documented_idioms_compile_and_play(cards: Path) -> None:
         'deal: "if(players == 2, 7, 5)"',
         'repeat: "4 - size(market)"',
         'when: "size(tableau[me]) < 5"',
-        '"any(s in seats: score[s] >= 20)"',
+        "any(s in seats: score[s] >= 20)",
     ):
         assert idiom in docs and idiom in IDIOMS, idiom
     cat, engine = _engine(cards, IDIOMS)
