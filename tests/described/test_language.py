@@ -338,3 +338,27 @@ def test_the_documented_idioms_compile_and_play(cards: Path) -> None:
         assert played.state.is_terminal() and played.steps
         view = played.state.observation(None)
         assert all(len(p["tableau"]) <= 5 for p in view["players"])
+
+
+def test_the_schema_of_a_description_accepts_the_shipped_ones(runner) -> None:
+    import json
+
+    import jsonschema
+    import yaml
+
+    from cardgen.cli import make_app
+
+    r = runner.invoke(make_app(), ["schema", "--play"])
+    assert r.exit_code == 0, r.output
+    schema = json.loads(r.output)
+    assert {"zones", "phases", "actions", "end", "result"} <= set(schema["required"])
+    for path in (
+        ROOT / "cardgen/packs/harbour_bid/play.yaml",
+        ROOT / "cardgen/scaffold/starters/trick-taking/cards/play.yaml",
+        ROOT / "cardgen/scaffold/starters/drafting/cards/play.yaml",
+    ):
+        jsonschema.validate(yaml.safe_load(path.read_text("utf-8")), schema)
+    with pytest.raises(jsonschema.ValidationError, match="'ownr' is not one of"):
+        doc = yaml.safe_load((ROOT / "cardgen/packs/harbour_bid/play.yaml").read_text("utf-8"))
+        doc["zones"]["hand"]["see"] = "ownr"
+        jsonschema.validate(doc, schema)
