@@ -165,6 +165,7 @@ def test_choice_none_and_card_actions_and_a_top_zone(cards: Path) -> None:
     assert other.observation(None)["pool"][-1] == "sun-8"
 
 
+@pytest.mark.slow
 def test_a_whole_game_plays_with_every_bot(cards: Path) -> None:
     cat, engine = _engine(cards)
     for bots in (["random"] * 3, ["search", "random", "random"]):
@@ -340,6 +341,7 @@ def test_the_documented_idioms_compile_and_play(cards: Path) -> None:
         assert all(len(p["tableau"]) <= 5 for p in view["players"])
 
 
+@pytest.mark.slow
 def test_the_schema_of_a_description_accepts_the_shipped_ones(runner) -> None:
     import json
 
