@@ -62,7 +62,8 @@ def test_games_lists_every_shipped_pack_with_its_players():
 
     out = CliRunner().invoke(app, ["games"]).output
     lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
-    shipped = {p.parent.name for p in (Path(__file__).parents[1] / "games").glob("*/cards")}
+    folders = (Path(__file__).parents[1] / "games").glob("*/cards/rules.yaml")
+    shipped = {yaml.safe_load(p.read_text())["pack"] for p in folders}  # each game's pack
     assert shipped <= set(lines)
     assert "(2–4 players)" in lines["attack-right"]
     assert "(2 players)" in lines["attack-the-tower"] and "2–2" not in out

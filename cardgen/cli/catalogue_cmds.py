@@ -121,16 +121,26 @@ def schema(
     rules_schema: bool = typer.Option(
         False, "--rules", help="The schema of rules.yaml instead (cards/rules.schema.json)."
     ),
+    play_schema: bool = typer.Option(
+        False, "--play", help="The schema of a rules description (play.yaml) instead."
+    ),
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
     """Print the JSON Schema of a card file (for editors and other tools); the ids the
     catalogue's rules.yaml defines are enums.  Without a rules.yaml, --game names the pack.
-    With --rules, the schema of rules.yaml itself."""
+    With --rules, the schema of rules.yaml itself; with --play, of a rules description
+    (docs/rules-as-data.md)."""
     from cardgen.catalogue.loader import RULES_FILE, load_rules
     from cardgen.catalogue.schema import deck_schema_json, rules_schema_json
     from cardgen.diagnostics import DiagnosticError
+
+    if play_schema:
+        from cardgen.engine.described.model import description_schema_json
+
+        write_output(description_schema_json(), out)
+        return
 
     directory = cards_dir(directory, legacy_cards)
     rules_file = directory / RULES_FILE

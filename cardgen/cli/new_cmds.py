@@ -11,7 +11,13 @@ from cardgen.cli.common import Quiet, Verbose, check_choices, detail, fail, say,
 
 def new(
     folder: Path = typer.Argument(..., metavar="DIR", help="The new game's folder."),
-    game: str = typer.Option("plain", "--game", "-g", help="The game pack the game uses."),
+    game: str = typer.Option(
+        "plain",
+        "--game",
+        "-g",
+        help="The game pack the game uses, or a starter whose rules are data "
+        "(trick-taking, drafting: docs/rules-as-data.md).",
+    ),
     name: str = typer.Option(None, "--name", help="The game's name; default: the starter's."),
     quiet: Quiet = False,
     verbose: Verbose = False,

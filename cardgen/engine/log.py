@@ -45,9 +45,13 @@ KEYS = (
 
 
 def catalogue_digest(catalogue: Catalogue) -> str:
-    """A SHA-256 of the rules and cards a game depends on (a replay on other cards is refused)."""
+    """A SHA-256 of the rules and cards a game depends on (a replay on other cards is refused).
+    Which file holds the rules (``engine:``: ``rules.py``, ``play.yaml``) is not part of it:
+    a log replays on the same game's rules written either way."""
+    rules = catalogue.rules.model_dump(mode="json")
+    rules.pop("engine", None)
     data = {
-        "rules": catalogue.rules.model_dump(mode="json"),
+        "rules": rules,
         "cards": [c.model_dump(mode="json") for c in catalogue.cards],
     }
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()

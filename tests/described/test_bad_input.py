@@ -247,6 +247,24 @@ CASES = [
         "options.tie",
     ),
     (
+        "chosen-outside-after",
+        [('strength: "strength(card)"}', 'strength: "strength(chosen[me])"}')],
+        "chosen[SEAT] is what a mover chose, read in a phase's `after:`",
+        "strength(chosen[me])",
+    ),
+    (
+        "same-words",
+        [
+            (
+                "actions:\n  bid:\n",
+                'actions:\n  offer:\n    says: "bid {card}"\n'
+                '    card: {from: "hand[me]"}\n  bid:\n',
+            )
+        ],
+        "actions 'offer' and 'bid' say the same words",
+        'says: "bid {card}"\n    text',
+    ),
+    (
         "binder-body",
         [("all(s in seats: size(hand[s]) > 0)", "all(s in seats: size(hand[s]))")],
         "all() needs a true-or-false test, not a whole number",

@@ -75,19 +75,29 @@ def test_a_changed_rule_is_told_apart(described, python_harbour, tmp_path: Path)
     assert _compare((cat, engine_of(cat)), python_harbour, range(20), "random") != []
 
 
-def test_a_python_log_replays_on_the_described_rules(described, python_harbour) -> None:
-    """The steps of a game log the Python rules wrote replay on the description, event for
-    event, to the same result."""
+def test_a_log_replays_on_both_rules(described, python_harbour) -> None:
+    """A game log the Python rules wrote replays on the description, event for event, to the
+    same final state, and the other way round."""
+    from cardgen.engine.log import replay
+
     cat, engine = described
     pycat, pyengine = python_harbour
     for seed in (3, 8):
         played = play(pyengine, pycat, pyengine.setup(pycat, 2), ["greedy", "random"], seed)
-        doc = json.loads(to_json(played, "cards"))
+        text = to_json(played, "cards")
+        result = replay(text, engine, cat)
+        assert result.ok, result.problem
+        doc = json.loads(text)
         state = engine.new_game(cat, engine.setup(cat, 2)).new_initial_state(seed)
         for step in doc["steps"]:
             apply_strings(state, {int(k[1:]) - 1: v for k, v in step.items()})
         assert [engine.events.to_dict(e) for e in state.events] == doc["events"]
-        assert state.is_terminal() and list(state.returns()) == doc["result"]["returns"]
+        assert state.digest() == doc["final_digest"]
+        back = play(engine, cat, engine.setup(cat, 2), ["random", "greedy"], seed)
+        assert replay(to_json(back, "cards"), pyengine, pycat).ok
+    broken = json.loads(text)
+    broken["steps"][2]["P1"] = broken["steps"][3]["P1"]
+    assert not replay(json.dumps(broken), engine, cat).ok
 
 
 def test_the_scenarios_pass_on_both_rules(described_dir: Path) -> None:
@@ -170,3 +180,24 @@ def test_the_shipped_game_folder_is_the_starter_s_cards_and_scenarios() -> None:
     from cardgen.engine.described import description_path
 
     assert description_path(load_catalogue(folder / "cards")) == HARBOUR / "play.yaml"
+
+
+def test_an_edited_catalogue_gets_an_engine_of_its_cards(tmp_path: Path) -> None:
+    """The compiled rules hold the cards' fields: a catalogue whose cards changed is compiled
+    anew, never played with the old numbers."""
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.engine.registry import engine_of
+    from tests.described.conftest import described_copy
+
+    cards = described_copy(tmp_path)
+    first = engine_of(load_catalogue(cards, use_cache=False))
+    crew = cards / "crew.yaml"
+    crew.write_text(crew.read_text("utf-8").replace("strength: 7", "strength: 9"), "utf-8")
+    cat = load_catalogue(cards, use_cache=False)
+    second = engine_of(cat)
+    assert second is not first
+    state = second.new_game(cat, second.setup(cat, 2)).new_initial_state(0)
+    state.arrange({"players": {0: {"hand": ["captain"]}, 1: {"hand": ["bosun"]}}})
+    actions = {0: state.legal_actions(0)[0], 1: state.legal_actions(1)[0]}
+    state.apply(actions)
+    assert ("bid", 0, "captain", 9) in state.events

@@ -165,6 +165,7 @@ def test_choice_none_and_card_actions_and_a_top_zone(cards: Path) -> None:
     assert other.observation(None)["pool"][-1] == "sun-8"
 
 
+@pytest.mark.slow
 def test_a_whole_game_plays_with_every_bot(cards: Path) -> None:
     cat, engine = _engine(cards)
     for bots in (["random"] * 3, ["search", "random", "random"]):
@@ -229,7 +230,7 @@ def test_a_type_mistake_in_each_place(cards: Path) -> None:
     assert len(messages) == 3
 
 
-CATCH_UP = """      - let: {winner: "sole_best(s in seats: strength(top(bid[s])))"}
+CATCH_UP = """      - let: {winner: "sole_best(s in seats: strength(chosen[s]))"}
       - if: "winner == none and options.catch_up and score[P1] != score[P2]"
         then:
           - let: {winner: "sole_best(s in seats: 0 - score[s])"}
@@ -261,7 +262,7 @@ def test_the_tutorial_s_catch_up_rule_in_data(described_dir: Path, tmp_path: Pat
     cards = tmp_path / "cards"
     shutil.copytree(described_dir, cards)
     text = (HARBOUR / "play.yaml").read_text("utf-8")
-    line = '      - let: {winner: "sole_best(s in seats: strength(top(bid[s])))"}\n'
+    line = '      - let: {winner: "sole_best(s in seats: strength(chosen[s]))"}\n'
     assert line in text
     text = text.replace(line, CATCH_UP) + "options: {catch_up: false}\n"
     (cards / "play.yaml").write_text(text, "utf-8")
@@ -271,3 +272,95 @@ def test_the_tutorial_s_catch_up_rule_in_data(described_dir: Path, tmp_path: Pat
     assert run_file(scenario).ok, run_file(scenario).problems
     scenario.write_text(CATCH_UP_SCENARIO.replace("catch_up: true", "catch_up: false"), "utf-8")
     assert not run_file(scenario).ok
+
+
+IDIOMS = """
+game: {id: idioms, name: Idioms, players: [2, 4], max_length: 300}
+zones:
+  deck: {cards: all, see: nobody}
+  market: {see: everyone}
+  hand: {per_seat: true, see: owner}
+  tableau: {per_seat: true}
+  discard_pile: {per_seat: true, see: top}
+counters:
+  turn: {type: seat, start: P1}
+  coins: {per_seat: true, start: 3, min: 0}
+  score: {per_seat: true}
+setup:
+  - shuffle: deck
+  - {deal: "if(players == 2, 7, 5)", from: deck, to: hand}
+  - set: {turn: "random_seat()"}
+  - repeat: "4 - size(market)"
+    do: [{move: top, from: deck, to: market}]
+actions:
+  buy:
+    says: "buy {card}"
+    card: {from: market}
+    when: "coins[me] >= card.cost and size(tableau[me]) < 5"
+    do:
+      - {add: {"coins[me]": "0 - card.cost"}}
+      - {move: card, from: market, to: "discard_pile[me]"}
+  play:
+    says: "play {card}"
+    card: {from: "hand[me]"}
+    when: "size(tableau[me]) < 5"
+    do:
+      - {move: card, from: "hand[me]", to: "tableau[me]"}
+      - add: {"score[me]": card.rank, "coins[me]": 1}
+  pass:
+    says: pass
+phases:
+  main:
+    movers: turn
+    actions: [buy, play, pass]
+    after:
+      - repeat: "4 - size(market)"
+        do: [{move: top, from: deck, to: market}]
+      - set: {turn: "next(turn)"}
+end: "size(deck) == 0 or any(s in seats: score[s] >= 20)"
+result: {rank: ["score[s]", "size(tableau[s])"]}
+"""
+
+
+def test_the_documented_idioms_compile_and_play(cards: Path) -> None:
+    """docs/rules-as-data.md's idioms (deal by player count, a market row refilled, a random
+    first player, costs, room, buying, an end by deck or score) in one game."""
+    docs = (ROOT / "docs/rules-as-data.md").read_text("utf-8")
+    for idiom in (
+        'deal: "if(players == 2, 7, 5)"',
+        'repeat: "4 - size(market)"',
+        'when: "size(tableau[me]) < 5"',
+        "any(s in seats: score[s] >= 20)",
+    ):
+        assert idiom in docs and idiom in IDIOMS, idiom
+    cat, engine = _engine(cards, IDIOMS)
+    for n, seed in ((2, 1), (3, 2)):
+        played = play(engine, cat, engine.setup(cat, n), ["random"] * n, seed)
+        assert played.state.is_terminal() and played.steps
+        view = played.state.observation(None)
+        assert all(len(p["tableau"]) <= 5 for p in view["players"])
+
+
+@pytest.mark.slow
+def test_the_schema_of_a_description_accepts_the_shipped_ones(runner) -> None:
+    import json
+
+    import jsonschema
+    import yaml
+
+    from cardgen.cli import make_app
+
+    r = runner.invoke(make_app(), ["schema", "--play"])
+    assert r.exit_code == 0, r.output
+    schema = json.loads(r.output)
+    assert {"zones", "phases", "actions", "end", "result"} <= set(schema["required"])
+    for path in (
+        ROOT / "cardgen/packs/harbour_bid/play.yaml",
+        ROOT / "cardgen/scaffold/starters/trick-taking/cards/play.yaml",
+        ROOT / "cardgen/scaffold/starters/drafting/cards/play.yaml",
+    ):
+        jsonschema.validate(yaml.safe_load(path.read_text("utf-8")), schema)
+    with pytest.raises(jsonschema.ValidationError, match="'ownr' is not one of"):
+        doc = yaml.safe_load((ROOT / "cardgen/packs/harbour_bid/play.yaml").read_text("utf-8"))
+        doc["zones"]["hand"]["see"] = "ownr"
+        jsonschema.validate(doc, schema)

@@ -23,6 +23,7 @@ def trick_taking(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("starter", ["trick-taking", "drafting"])
 def test_the_starter_is_offered_and_holds_no_python(starter: str, tmp_path: Path) -> None:
     assert starter in starter_packs()

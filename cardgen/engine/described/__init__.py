@@ -34,7 +34,8 @@ __all__ = [
     "how_to_play_of",
 ]
 
-_CACHE: dict[tuple[str, str, int], DescribedEngine] = {}
+#: engines by description (path, text) and catalogue (its folder and content digest)
+_CACHE: dict[tuple[str, str, str, str], DescribedEngine] = {}
 
 
 def compile_text(text: str, file: str, catalogue: Catalogue, *, run_hooks: bool = True) -> Program:
@@ -72,9 +73,12 @@ def read_text(path: Path) -> str:
 
 def described_engine(path: Path, catalogue: Catalogue) -> DescribedEngine:
     """The engine of the description at ``path`` for ``catalogue`` (compiled once per text
-    and catalogue)."""
+    and catalogue content: the program holds the cards' fields and the rules' numbers)."""
+    from cardgen.engine.log import catalogue_digest
+
     text = read_text(path)
-    key = (str(path), hashlib.sha256(text.encode()).hexdigest(), id(catalogue))
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    key = (str(path), digest, str(catalogue.root), catalogue_digest(catalogue))
     if key not in _CACHE:
         program = compile_text(text, _display(path), catalogue)
         _CACHE[key] = make_engine(program, path, catalogue.root)

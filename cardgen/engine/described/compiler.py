@@ -62,7 +62,7 @@ _SEAT_LITERAL = re.compile(r"^P([1-9])$")
 #: names a description may not give its own zones, counters, values …
 RESERVED = frozenset(
     {"players", "seats", "phase", "me", "card", "choice", "number", "rules", "settings", "s"}
-    | {"options"}
+    | {"options", "chosen"}
     | {"and", "or", "not", "in", "true", "false", "none", "all"}
 )
 _BUILTINS = (
@@ -130,6 +130,9 @@ class CE:
 
 @dataclass
 class Zone:
+    """A declared zone: its slot index among the shared or the per-seat zones, its cards at
+    the start (ids, copies included), who sees it."""
+
     name: str
     per_seat: bool
     see: str
@@ -141,6 +144,8 @@ class Zone:
 
 @dataclass
 class Counter:
+    """A declared counter (a number or a seat), its start and bounds, its slot index."""
+
     name: str
     per_seat: bool
     type: str
@@ -152,6 +157,9 @@ class Counter:
 
 @dataclass
 class Action:
+    """A compiled action: what it names (``kind``), where its cards come from or its choices
+    and bounds, when it is legal, what it does."""
+
     name: str
     index: int
     says: str
@@ -172,6 +180,8 @@ class Action:
 
 @dataclass
 class Phase:
+    """A compiled phase: who moves (None: every seat at once), its actions, what follows."""
+
     name: str
     index: int
     movers: Fn | None  # None: every seat at once
@@ -240,6 +250,8 @@ class Compiler:
         self.phase_names = list(desc.phases)
         #: the words a local name may hold (an action's ``choice``), for checking literals
         self.local_words: dict[str, tuple[str, ...]] = {}
+        #: while a phase's `after` compiles: the type of what its movers chose
+        self.chosen: tuple[str, tuple[str, ...]] | None = None
         self.events: dict[str, EventType] = {}
 
     # --- problems --------------------------------------------------------------------------
@@ -266,6 +278,16 @@ class Compiler:
                 )
             self.callables[name] = _Callable(name, "procedure", p.of, ("procedures", name))
         actions = [self._action(k, name, a) for k, (name, a) in enumerate(d.actions.items())]
+        said: dict[str, str] = {}
+        for a in actions:  # each action string must name one action: the words tell them apart
+            words = re.sub(r"\{[^}]*\}", "…", a.text)
+            if words in said:
+                self.fail(
+                    ("actions", a.name, "says"),
+                    f"actions {said[words]!r} and {a.name!r} say the same words ({a.text!r}): "
+                    "a log could not tell them apart",
+                )
+            said.setdefault(words, a.name)
         by_name = {a.name: a for a in actions}
         phases = []
         for k, (name, ph) in enumerate(d.phases.items()):
@@ -538,7 +560,15 @@ class Compiler:
                 self.fail((*path, "actions", i), f"no action {a!r}{did_you_mean(a, actions)}")
             else:
                 acts.append(actions[a])
+        kinds = {a.kind for a in acts}
+        # `chosen[SEAT]` in `after`: what each mover chose this step (the card bid …)
+        self.chosen = None
+        if len(kinds) == 1 and kinds != {"none"}:
+            kind = kinds.pop()
+            words = tuple(c for a in acts for c in a.choices)
+            self.chosen = ({"card": CARD, "choice": TEXT, "number": INT}[kind], words)
         after = self.block(ph.after, (*path, "after"), {})
+        self.chosen = None
         return Phase(name, k, movers, acts, after, str(self.src.at(path, key=True)))
 
     # --- callables -------------------------------------------------------------------------
@@ -923,6 +953,25 @@ class Compiler:
             return self.bad(at, off, ix, f"{name}[…] takes a seat, not {_a(i.type)}")
         f = i.fn
         where = self.pos(at, off + ix.offset)
+        if name == "chosen":
+            if self.chosen is None:
+                return self.bad(
+                    at,
+                    off,
+                    base,
+                    "chosen[SEAT] is what a mover chose, read in a phase's `after:` whose "
+                    "actions all name a card, a choice or a number",
+                )
+            t, words = self.chosen
+
+            def chosen(st: Any, env: dict[str, Any]) -> Any:
+                s = f(st, env)
+                value = st.chosen[s] if s is not None else None
+                if value is None:
+                    raise RulesError(f"{where}: {seat_label(s)} chose nothing this step")
+                return value
+
+            return CE(t, chosen, words=words)
         if name in self.zones and self.zones[name].per_seat:
             z = self.zones[name]
             base_slot, stride = self.desc_shared_zones(), self.desc_seat_zones()
@@ -1329,6 +1378,7 @@ class Compiler:
                 self.writes.add(m.group(1))
 
     def s_move(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``move: top|N|all|CARD``, ``from:``, ``to:``."""
         src, dst = self._zone(item, "from", at, scope), self._zone(item, "to", at, scope)
         what = item["move"]
         if what == "all":
@@ -1368,6 +1418,7 @@ class Compiler:
         return move_card
 
     def s_deal(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``deal: N``, ``from:``, ``to: SEAT_ZONE``: N to each seat, one at a time."""
         src = self._zone(item, "from", at, scope)
         count = self.expr(item["deal"], (*at, "deal"), scope, INT).fn
         to = item.get("to")
@@ -1398,6 +1449,7 @@ class Compiler:
         return deal
 
     def s_rotate(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``rotate: SEAT_ZONE``, ``by: N``: each seat's zone to the seat N after."""
         z = self.zones.get(str(item["rotate"]))
         if z is None or not z.per_seat:
             seat_zones = [n for n, v in self.zones.items() if v.per_seat]
@@ -1420,15 +1472,18 @@ class Compiler:
         return rotate
 
     def s_shuffle(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``shuffle: ZONE`` with the game's generator."""
         z = self.expr(item["shuffle"], (*at, "shuffle"), scope, ZONE).fn
         return lambda st, env: st.rng.shuffle(z(st, env))
 
     def s_clear(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``clear: ZONE``: its cards leave the game."""
         z = self.expr(item["clear"], (*at, "clear"), scope, ZONE).fn
         self._write(item["clear"])
         return lambda st, env: z(st, env).clear()
 
     def s_set(self, item: dict[str, Any], at: Path, scope: dict[str, str], add: bool = False) -> Fn:
+        """``set: {COUNTER: VALUE}`` (``add`` with ``add=True``), within the bounds."""
         verb = "add" if add else "set"
         body = item[verb]
         if not isinstance(body, dict) or not body:
@@ -1449,6 +1504,7 @@ class Compiler:
         return run
 
     def s_add(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``add: {COUNTER: VALUE}``."""
         return self.s_set(item, at, scope, add=True)
 
     def _assign(
@@ -1535,6 +1591,7 @@ class Compiler:
         return assign
 
     def s_let(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``let: {NAME: VALUE}``: a local name for the effects after it."""
         body = item["let"]
         if not isinstance(body, dict) or not body:
             self.fail((*at, "let"), "`let` takes a mapping: {NAME: VALUE}")
@@ -1573,6 +1630,7 @@ class Compiler:
         return let
 
     def s_if(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``if: TEST``, ``then:``, ``else:``."""
         cond = self.expr(item["if"], (*at, "if"), scope, BOOL).fn
         if "then" not in item:
             self.fail(at, "`if` needs `then:` (and may have `else:`)")
@@ -1617,6 +1675,7 @@ class Compiler:
         return case
 
     def s_for(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``for: NAME in COLLECTION``, ``do:``: over a copy of the seats or a zone's cards."""
         text = item["for"]
         if not isinstance(text, str):
             self.fail((*at, "for"), "write the loop as `NAME in COLLECTION`")
@@ -1652,6 +1711,7 @@ class Compiler:
         return loop
 
     def s_repeat(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``repeat: N``, ``do:``."""
         count = self.expr(item["repeat"], (*at, "repeat"), scope, INT).fn
         if "do" not in item:
             self.fail(at, "`repeat` needs `do:`")
@@ -1671,6 +1731,7 @@ class Compiler:
         return repeat
 
     def s_emit(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``emit: EVENT`` with each field's value."""
         name = str(item["emit"])
         et = self.events.get(name)
         if et is None:
@@ -1714,6 +1775,7 @@ class Compiler:
         return emit
 
     def s_call(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``call: PROCEDURE(VALUES…)``."""
         text = item["call"]
         try:
             node = parse(str(text))
@@ -1743,6 +1805,7 @@ class Compiler:
         return call
 
     def s_require(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``require: TEST``, ``message:``: a rules error when the test fails."""
         cond = self.expr(item["require"], (*at, "require"), scope, BOOL).fn
         message = str(item.get("message", "a requirement of the rules is not met"))
         where = self.pos((*at, "require"))
@@ -1754,6 +1817,7 @@ class Compiler:
         return require
 
     def s_hook(self, item: dict[str, Any], at: Path, scope: dict[str, str]) -> Fn:
+        """``hook: NAME``: the hooks file's function, run on the state."""
         name = str(item["hook"])
         fn = self._hook_fn(name, (*at, "hook"))
         if fn is None:
@@ -1789,6 +1853,10 @@ class Compiler:
 
 
 # --- helpers -------------------------------------------------------------------------------
+def seat_label(seat: int | None) -> str:
+    return "no seat" if seat is None else f"P{seat + 1}"
+
+
 def _zero(st: Any, env: dict[str, Any]) -> Any:
     return 0
 

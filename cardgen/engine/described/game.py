@@ -120,16 +120,17 @@ class DescribedState(TableState):
     def _resolve(self, actions: Mapping[int, int]) -> None:
         prog = self.game.program
         stride = prog.stride
+        self.chosen: list[Any] = [None] * self.n
         for seat in sorted(actions):
             act = prog.actions[actions[seat] // stride]
             v = actions[seat] % stride
             env: dict[str, Any] = {"me": seat}
             if act.kind == "card":
-                env["card"] = prog.card_ids[v]
+                env["card"] = self.chosen[seat] = prog.card_ids[v]
             elif act.kind == "choice":
-                env["choice"] = act.choices[v]
+                env["choice"] = self.chosen[seat] = act.choices[v]
             elif act.kind == "number":
-                env["number"] = v
+                env["number"] = self.chosen[seat] = v
             act.do(self, env)
         prog.phases[self.ph].after(self, {})
         self._settle()

@@ -291,3 +291,13 @@ def _inner(annotation: Any) -> Any:
                 return arg
         return None
     return annotation
+
+
+def description_schema_json() -> str:
+    """The JSON Schema of a rules description (``cardgen schema --play``): its sections and
+    keys for an editor's completion; effects and expressions are checked by the compiler."""
+    import json
+
+    schema = Description.model_json_schema(by_alias=True)
+    schema["title"] = "cardgen rules description (play.yaml)"
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
