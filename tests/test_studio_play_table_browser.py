@@ -241,6 +241,10 @@ def test_two_people_and_a_bot_play_a_whole_game(tmp_path: Path, cards: Path) -> 
             gallery.goto(f"http://127.0.0.1:{server.port}/?designer={server.key}")
             tile = gallery.locator(f'.tile[data-design="{card}"] .note-count')
             expect(tile).to_have_text("✎ 1 note")
+            gallery.goto(f"http://127.0.0.1:{server.port}/card/{card}")  # and on its page
+            expect(gallery.locator("#card-notes li")).to_contain_text(
+                "felt strong in the end game (rated 4/5)"
+            )
             designer.close()
         finally:
             for p in people.values():

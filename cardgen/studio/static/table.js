@@ -240,7 +240,11 @@ function show(t) {
   const log = el("details", { class: "t-log", open: window.innerWidth > 900 },
     el("summary", {}, `Log (${t.log.length})`),
     el("ol", { id: "t-log" }, t.log.map((line, k) => el("li", { class: k >= oldLog && before ? "fresh" : null }, line))));
-  document.querySelectorAll(".t-menu").forEach((m) => m.remove());
+  // an open sheet of choices stays while its choices are still the seat's (another's move came)
+  document.querySelectorAll(".t-menu").forEach((m) => {
+    const acts = [...m.querySelectorAll("[data-action]")].map((b) => b.dataset.action);
+    if (!acts.every((a) => t.legal.includes(a))) m.remove();
+  });
   root.replaceChildren(turn, el("div", { class: "t-layout" }, el("div", { class: "t-board", id: "t-board" }, body), log));
   const last = root.querySelector("#t-log li:last-child");
   if (last) last.parentElement.scrollTop = last.parentElement.scrollHeight;
