@@ -10,7 +10,10 @@ const token = location.pathname.split("/")[2];
 const base = `/t/${token}`;
 const root = document.getElementById("t-table");
 const statusLine = document.getElementById("t-status");
-let view = null, before = null, asked = 0, drawn = 0;
+let view = null, asked = 0, drawn = 0;
+// the last moves: what changed at the table's last change (a redraw of the same version, as a
+// seat connecting, keeps them marked)
+let baseLog = null;
 
 async function api(path, body) {
   const opts = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
@@ -198,7 +201,8 @@ function seatArea(t, k, seats, own) {
 }
 
 function show(t) {
-  previous = view ? places : null;  // where the cards were: a card not there before is fresh
+  if (!view) { previous = null; baseLog = t.log.length; }
+  else if (view.version !== t.version) { previous = places; baseLog = view.log.length; }
   places = new Map();
   view = t;
   document.getElementById("t-game").textContent = t.game;
@@ -236,10 +240,10 @@ function show(t) {
     }))] : "");
   else turn = el("div", { class: "t-turn", id: "t-waiting" }, t.viewer && t.chosen.includes(t.viewer) ? "You chose; waiting for " : "Waiting for ",
     (t.to_move.filter((s) => !t.chosen.includes(s)).join(", ") || "the bots"), " …");
-  const oldLog = before ? before.log.length : t.log.length;
+  const oldLog = baseLog;
   const log = el("details", { class: "t-log", open: window.innerWidth > 900 },
     el("summary", {}, `Log (${t.log.length})`),
-    el("ol", { id: "t-log" }, t.log.map((line, k) => el("li", { class: k >= oldLog && before ? "fresh" : null }, line))));
+    el("ol", { id: "t-log" }, t.log.map((line, k) => el("li", { class: k >= oldLog ? "fresh" : null }, line))));
   // an open sheet of choices stays while its choices are still the seat's (another's move came)
   document.querySelectorAll(".t-menu").forEach((m) => {
     const acts = [...m.querySelectorAll("[data-action]")].map((b) => b.dataset.action);
@@ -248,7 +252,6 @@ function show(t) {
   root.replaceChildren(turn, el("div", { class: "t-layout" }, el("div", { class: "t-board", id: "t-board" }, body), log));
   const last = root.querySelector("#t-log li:last-child");
   if (last) last.parentElement.scrollTop = last.parentElement.scrollHeight;
-  before = t;
   document.body.dataset.table = `${t.version}:${t.legal.length}:${t.terminal}`;
   statusLine.textContent = t.terminal ? "game over" : t.legal.length ? "your turn" : "waiting";
 }
