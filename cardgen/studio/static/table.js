@@ -61,7 +61,8 @@ const hinted = (patterns, path) => (patterns || []).some((p) => {
 const isCount = (v, path) => typeof v === "number" && (hinted(view.card_fields, path) || path.split(".").some((p) => HIDDEN.test(p)));
 /** A fact: a value shown as a badge (not a card, not a zone of cards, not a mapping). */
 const isFact = (v, path) => !isCard(v) && !isObject(v) && !isCount(v, path) &&
-  !(Array.isArray(v) && (v.some((x) => isCard(x) || (x && typeof x === "object")) || hinted(view.layout.face_down, path)));
+  !(Array.isArray(v) && (v.some((x) => isCard(x) || (x && typeof x === "object")) ||
+    hinted(view.layout.face_down, path) || hinted(view.card_fields, path)));
 
 // --- cards -----------------------------------------------------------------------------------
 /** The cards a click may play: card id -> the actions naming that card alone. */
@@ -143,6 +144,14 @@ function draw(value, path, marks = null) {
   if (isCount(value, path)) return backs(value, path);
   if (Array.isArray(value)) {
     if (!value.length) return el("div", { class: "t-empty", "data-zone": path }, "none");
+    if (!marks && value.every(isCard) && hinted(view.layout.piles, path)) {  // a pile: its top card
+      const under = value.slice(0, -1).reverse();
+      return el("div", { class: "t-pile", "data-zone": path },
+        el("div", { class: "t-cards" }, card(value[value.length - 1], path),
+          el("span", { class: "t-count" }, `${value.length} card${value.length === 1 ? "" : "s"}`)),
+        under.length ? el("details", {}, el("summary", {}, `the ${under.length} under it`),
+          el("div", { class: "t-cards" }, under.map((c) => card(c, path)))) : "");
+    }
     if (value.every((v) => isCard(v) || v === null || v === "" || (isObject(v) && isCard(v.card))))
       return zoneCards(value, path, marks);
     if (value.every(isObject))
@@ -176,11 +185,19 @@ function zone(name, value, path, marks = null) {
   return el("section", { class: "t-zone", "data-field": path }, el("h4", {}, label(name)), draw(value, path, marks));
 }
 
-/** The key of a seat's mapping that is its hand (drawn along the bottom, large). */
+/** The key of a seat's mapping that is its hand (drawn along the bottom, large): a zone named
+ * hand holding cards, else the zone with the most cards the seat may play now (then the most
+ * cards); once found it stays (the table does not jump between turns). */
+let handChoice = null;
 function handKey(mine) {
   const keys = Object.keys(mine).filter((k) => Array.isArray(mine[k]));
-  const choosing = keys.find((k) => mine[k].some((c) => playable.has(c)));
-  return keys.find((k) => /hand/.test(k) && mine[k].some(isCard)) || choosing || keys.find((k) => /hand/.test(k));
+  if (handChoice && keys.includes(handChoice)) return handChoice;
+  const named = keys.find((k) => /hand/.test(k) && mine[k].some(isCard));
+  const playing = (k) => mine[k].filter((c) => playable.has(c)).length;
+  const best = keys.filter((k) => playing(k) > 0)
+    .sort((a, b) => playing(b) - playing(a) || mine[b].length - mine[a].length)[0];
+  handChoice = named || best || null;
+  return handChoice || keys.find((k) => /hand/.test(k));
 }
 
 // --- the table -------------------------------------------------------------------------------
