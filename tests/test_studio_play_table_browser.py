@@ -112,7 +112,7 @@ def _click_once(person: Person) -> bool:
     if page.locator("#t-actions").count() == 0:
         return False
     before = person.ready()
-    cards = page.locator(".t-card.playable")
+    cards = page.locator(".t-card.playable:visible")
     if cards.count():
         cards.last.click()
         menu = page.locator(".t-menu .t-action")

@@ -149,7 +149,8 @@ function draw(value, path, marks = null) {
       return el("div", { class: "t-pile", "data-zone": path },
         el("div", { class: "t-cards" }, card(value[value.length - 1], path),
           el("span", { class: "t-count" }, `${value.length} card${value.length === 1 ? "" : "s"}`)),
-        under.length ? el("details", {}, el("summary", {}, `the ${under.length} under it`),
+        // unfolded when a card under the top is one the seat may play now
+        under.length ? el("details", { open: under.some((c) => playable.has(c)) }, el("summary", {}, `the ${under.length} under it`),
           el("div", { class: "t-cards" }, under.map((c) => card(c, path)))) : "");
     }
     if (value.every((v) => isCard(v) || v === null || v === "" || (isObject(v) && isCard(v.card))))
