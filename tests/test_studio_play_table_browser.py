@@ -112,7 +112,7 @@ def _click_once(person: Person) -> bool:
     if page.locator("#t-actions").count() == 0:
         return False
     before = person.ready()
-    cards = page.locator(".t-card.playable")
+    cards = page.locator(".t-card.playable:visible")
     if cards.count():
         cards.last.click()
         menu = page.locator(".t-menu .t-action")
@@ -152,6 +152,10 @@ def test_three_people_see_their_own_hands_only(tmp_path: Path) -> None:
                     assert not _page_cards(person) & hidden, seat
                 spectator = people["spectator"].page
                 assert spectator.locator(".t-hand, .t-seat.own, #t-actions").count() == 0
+                if round_:  # the last moves are marked: their log lines, the cards they moved
+                    for person in people.values():
+                        assert person.page.locator("#t-log li.fresh").count() > 0
+                    assert people["P1"].page.locator(".t-seat.own .t-card.fresh").count() > 0
                 every = [_ids(state.observation(q), known) for q in range(3)]
                 assert _page_cards(people["spectator"]) <= set.intersection(*every)
                 if round_ == 1:
@@ -241,6 +245,10 @@ def test_two_people_and_a_bot_play_a_whole_game(tmp_path: Path, cards: Path) -> 
             gallery.goto(f"http://127.0.0.1:{server.port}/?designer={server.key}")
             tile = gallery.locator(f'.tile[data-design="{card}"] .note-count')
             expect(tile).to_have_text("✎ 1 note")
+            gallery.goto(f"http://127.0.0.1:{server.port}/card/{card}")  # and on its page
+            expect(gallery.locator("#card-notes li")).to_contain_text(
+                "felt strong in the end game (rated 4/5)"
+            )
             designer.close()
         finally:
             for p in people.values():
@@ -282,7 +290,7 @@ def test_a_sandbox_is_dealt_and_played_by_two_people(tmp_path: Path) -> None:
             assert p2.locator(f'[data-uid="{mine[0]}"]').count() == 0  # P1's hand is P1's
             expect(p2.locator('[data-zone="hand:P1"] .t-count')).to_have_text("1 hidden")
             step(p1, ".t-hand .t-card", '.t-menu [data-move="to table"]')
-            expect(p2.locator(f'[data-zone="table"] [data-uid="{mine[0]}"]')).to_have_count(1)
+            expect(p2.locator(f'[data-zone="table"] [data-uid="{mine[0]}"].fresh')).to_have_count(1)
             step(p2, ".t-hand .t-card", '.t-menu [data-move="to discard"]')
             expect(p1.locator(f'[data-zone="discard"] [data-uid="{theirs[0]}"]')).to_have_count(1)
             before = {s: p.ready() for s, p in people.items()}

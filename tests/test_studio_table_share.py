@@ -23,7 +23,6 @@ from cardgen.studio.guests import Limiter
 from cardgen.studio.table_share import STREAMS_PER_LINK, public_observation
 from tests.kit.catalogues import ROOT
 
-pytestmark = pytest.mark.slow
 GAME = ROOT / "cards"  # Attack Right
 
 
@@ -75,6 +74,7 @@ def _play_a_few(game: Game, moves: int) -> None:
             return
 
 
+@pytest.mark.slow
 def test_each_link_sees_its_own_seat_only(game: Game) -> None:
     hidden_seen = 0  # the hidden cards checked: some, or the test proves nothing
     for _ in range(12):
@@ -119,6 +119,7 @@ def test_the_public_observation_keeps_only_what_every_seat_sees() -> None:
     assert public_observation([["a", "b"], ["a", None]]) == ["a", None]
 
 
+@pytest.mark.slow
 def test_no_link_acts_for_another_seat(game: Game) -> None:
     state = game.state()
     assert list(state.movers()) == [0, 1, 2]  # a draft: everyone picks at once
@@ -150,6 +151,7 @@ def test_no_link_acts_for_another_seat(game: Game) -> None:
     assert game.view("P2")[0]["chosen"] == ["P1"]  # who chose, never what
 
 
+@pytest.mark.slow
 def test_wrong_tokens_are_refused_then_rate_limited(server: Server, game: Game) -> None:
     source = "127.0.0.3"  # this test's own address: its failures count for it alone
     good = game.tokens["P1"]
@@ -189,6 +191,7 @@ def test_the_limiter_forgets_after_its_window() -> None:
     assert not limiter.blocked("a")
 
 
+@pytest.mark.slow
 def test_a_new_game_ends_the_old_links(server: Server) -> None:
     old = Game(server, GAME)
     new = Game(server, GAME, seed=4)
@@ -198,6 +201,7 @@ def test_a_new_game_ends_the_old_links(server: Server) -> None:
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{32}", t) for t in new.tokens.values())
 
 
+@pytest.mark.slow
 def test_hosts_and_origins(game: Game) -> None:
     s, token = game.server, game.tokens["P1"]
     assert s.request("GET", f"/t/{token}/view")[0] == 200  # the group's address
@@ -213,6 +217,7 @@ def test_hosts_and_origins(game: Game) -> None:
     assert game.choose("P1", {"action": action}, origin=f"https://{GROUP}:{s.port}")[0] == 200
 
 
+@pytest.mark.slow
 def test_huge_and_malformed_messages(game: Game) -> None:
     s, token = game.server, game.tokens["P1"]
     cases = [
@@ -265,6 +270,7 @@ def _open_stream(port: int, token: str) -> tuple[socket.socket, bytes]:
     return sock, head
 
 
+@pytest.mark.slow
 def test_500_connections_are_refused_beyond_the_limit(game: Game) -> None:
     s, token = game.server, game.tokens["P2"]
     opened_ = []
@@ -282,6 +288,7 @@ def test_500_connections_are_refused_beyond_the_limit(game: Game) -> None:
             sock.close()
 
 
+@pytest.mark.slow
 def test_a_person_leaving_mid_game(game: Game) -> None:
     s = game.server
     sock, head = _open_stream(s.port, game.tokens["P2"])
@@ -321,6 +328,7 @@ def test_a_person_leaving_mid_game(game: Game) -> None:
         assert status == 409 and b"Traceback" not in data, bad
 
 
+@pytest.mark.slow
 def test_pictures_only_of_the_cards_in_the_links_view(game: Game) -> None:
     s = game.server
     shown, _ = game.view("P1")
@@ -349,6 +357,7 @@ def test_pictures_only_of_the_cards_in_the_links_view(game: Game) -> None:
     assert s.request("GET", f"/picture/thumb/{next(iter(keys))}.png")[0] == 404  # designer's
 
 
+@pytest.mark.slow
 def test_the_table_page_and_its_files(game: Game) -> None:
     s = game.server
     status, headers, data = s.request("GET", f"/t/{game.tokens['P2']}")
@@ -367,6 +376,7 @@ def test_the_table_page_and_its_files(game: Game) -> None:
         assert s.request("GET", path)[0] == 404, path
 
 
+@pytest.mark.slow
 def test_the_designer_link_sets_its_cookie(server: Server) -> None:
     status, headers, _ = server.request("GET", f"/kit?designer={server.key}", at="127.0.0.1")
     assert status == 303 and headers["location"] == "/kit"
@@ -416,6 +426,7 @@ def _note(game: Game, seat: str, body: Any) -> tuple[int, Any]:
     return status, json.loads(data)
 
 
+@pytest.mark.slow
 def test_notes_are_saved_with_the_log_and_exported(server: Server) -> None:
     import csv
     import io
@@ -511,6 +522,7 @@ def test_the_exports_escape_what_a_note_says() -> None:
         assert f",'{formula}," in row
 
 
+@pytest.mark.slow
 def test_cardgen_studio_bind_prints_the_links_with_the_groups_address(tmp_path) -> None:
     """The real command: `cardgen studio --bind 127.0.0.2` listens on both addresses, prints
     the designer's link, then each shared table's links with the group's address."""
@@ -545,6 +557,7 @@ def test_cardgen_studio_bind_prints_the_links_with_the_groups_address(tmp_path) 
         running.stop()
 
 
+@pytest.mark.slow
 def test_a_links_event_stream_carries_the_tables_changes_only(game: Game) -> None:
     """The studio's own events (the whole catalogue, its diagnostics, the kit) never reach a
     guest: only the table's version numbers."""
@@ -565,6 +578,7 @@ def test_a_links_event_stream_carries_the_tables_changes_only(game: Game) -> Non
     assert status == 200
 
 
+@pytest.mark.slow
 def test_a_short_join_code_leads_to_its_link(server: Server) -> None:
     game = Game(server, GAME, seed=9)
     links = {k["seat"]: k for k in server.designer("GET", "/api/play/share")["links"]}

@@ -10,7 +10,9 @@ const token = location.pathname.split("/")[2];
 const base = `/t/${token}`;
 const root = document.getElementById("t-table");
 const statusLine = document.getElementById("t-status");
-let view = null, asked = 0, drawn = 0, lastLog = null;
+let view = null, asked = 0, drawn = 0;
+// the last move's changes stay marked through redraws of the same version
+let baseLog = null, baseSeen = null;
 
 async function api(path, body) {
   const opts = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
@@ -135,19 +137,21 @@ function counters() {
 
 function show(v) {
   const before = view;
-  view = v;
+  if (!before) { baseLog = v.log.length; baseSeen = null; }
+  else if (before.version !== v.version) {
+    baseLog = before.log.length;
+    baseSeen = new Set();
+    for (const z of before.zones) for (const c of z.cards || []) baseSeen.add(`${z.zone}/${c.uid}`);
+  }  view = v;
   document.getElementById("t-game").textContent = v.game;
-  const seen = new Set();
-  if (before) for (const z of before.zones) for (const c of z.cards || []) seen.add(`${z.zone}/${c.uid}`);
-  for (const z of v.zones) for (const c of z.cards || []) c.fresh = before && !seen.has(`${z.zone}/${c.uid}`);
+  for (const z of v.zones) for (const c of z.cards || []) c.fresh = baseSeen && !baseSeen.has(`${z.zone}/${c.uid}`);
   const zone = (name) => v.zones.find((z) => z.zone === name);
   const me = v.viewer;
   const seatArea = (s) => el("section", { class: `t-seat ${s === me ? "own" : "other"}`, "data-seat": s },
     el("h3", {}, s, s === me ? " (you)" : ""),
     zoneEl(zone(`area:${s}`)),
     s === me ? el("section", { class: "t-hand", "data-field": `hand:${s}` }, el("h4", {}, "your hand"), zoneEl(zone(`hand:${s}`)).lastChild) : zoneEl(zone(`hand:${s}`)));
-  const old = lastLog === null ? v.log.length : lastLog;
-  lastLog = v.log.length;
+  const old = baseLog;
   root.replaceChildren(
     el("div", { class: "t-turn" }, me ? "Tap a pile to draw, deal or shuffle; tap a card to move or flip it." : "Watching the sandbox table."),
     el("div", { class: "t-layout" },

@@ -10,7 +10,10 @@ const token = location.pathname.split("/")[2];
 const base = `/t/${token}`;
 const root = document.getElementById("t-table");
 const statusLine = document.getElementById("t-status");
-let view = null, before = null, asked = 0, drawn = 0;
+let view = null, asked = 0, drawn = 0;
+// the last moves: what changed at the table's last change (a redraw of the same version, as a
+// seat connecting, keeps them marked)
+let baseLog = null;
 
 async function api(path, body) {
   const opts = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
@@ -58,7 +61,8 @@ const hinted = (patterns, path) => (patterns || []).some((p) => {
 const isCount = (v, path) => typeof v === "number" && (hinted(view.card_fields, path) || path.split(".").some((p) => HIDDEN.test(p)));
 /** A fact: a value shown as a badge (not a card, not a zone of cards, not a mapping). */
 const isFact = (v, path) => !isCard(v) && !isObject(v) && !isCount(v, path) &&
-  !(Array.isArray(v) && (v.some((x) => isCard(x) || (x && typeof x === "object")) || hinted(view.layout.face_down, path)));
+  !(Array.isArray(v) && (v.some((x) => isCard(x) || (x && typeof x === "object")) ||
+    hinted(view.layout.face_down, path) || hinted(view.card_fields, path)));
 
 // --- cards -----------------------------------------------------------------------------------
 /** The cards a click may play: card id -> the actions naming that card alone. */
@@ -140,6 +144,15 @@ function draw(value, path, marks = null) {
   if (isCount(value, path)) return backs(value, path);
   if (Array.isArray(value)) {
     if (!value.length) return el("div", { class: "t-empty", "data-zone": path }, "none");
+    if (!marks && value.every(isCard) && hinted(view.layout.piles, path)) {  // a pile: its top card
+      const under = value.slice(0, -1).reverse();
+      return el("div", { class: "t-pile", "data-zone": path },
+        el("div", { class: "t-cards" }, card(value[value.length - 1], path),
+          el("span", { class: "t-count" }, `${value.length} card${value.length === 1 ? "" : "s"}`)),
+        // unfolded when a card under the top is one the seat may play now
+        under.length ? el("details", { open: under.some((c) => playable.has(c)) }, el("summary", {}, `the ${under.length} under it`),
+          el("div", { class: "t-cards" }, under.map((c) => card(c, path)))) : "");
+    }
     if (value.every((v) => isCard(v) || v === null || v === "" || (isObject(v) && isCard(v.card))))
       return zoneCards(value, path, marks);
     if (value.every(isObject))
@@ -173,11 +186,19 @@ function zone(name, value, path, marks = null) {
   return el("section", { class: "t-zone", "data-field": path }, el("h4", {}, label(name)), draw(value, path, marks));
 }
 
-/** The key of a seat's mapping that is its hand (drawn along the bottom, large). */
+/** The key of a seat's mapping that is its hand (drawn along the bottom, large): a zone named
+ * hand holding cards, else the zone with the most cards the seat may play now (then the most
+ * cards); once found it stays (the table does not jump between turns). */
+let handChoice = null;
 function handKey(mine) {
   const keys = Object.keys(mine).filter((k) => Array.isArray(mine[k]));
-  const choosing = keys.find((k) => mine[k].some((c) => playable.has(c)));
-  return keys.find((k) => /hand/.test(k) && mine[k].some(isCard)) || choosing || keys.find((k) => /hand/.test(k));
+  if (handChoice && keys.includes(handChoice)) return handChoice;
+  const named = keys.find((k) => /hand/.test(k) && mine[k].some(isCard));
+  const playing = (k) => mine[k].filter((c) => playable.has(c)).length;
+  const best = keys.filter((k) => playing(k) > 0)
+    .sort((a, b) => playing(b) - playing(a) || mine[b].length - mine[a].length)[0];
+  handChoice = named || best || null;
+  return handChoice || keys.find((k) => /hand/.test(k));
 }
 
 // --- the table -------------------------------------------------------------------------------
@@ -198,7 +219,8 @@ function seatArea(t, k, seats, own) {
 }
 
 function show(t) {
-  previous = view ? places : null;  // where the cards were: a card not there before is fresh
+  if (!view) { previous = null; baseLog = t.log.length; }
+  else if (view.version !== t.version) { previous = places; baseLog = view.log.length; }
   places = new Map();
   view = t;
   document.getElementById("t-game").textContent = t.game;
@@ -236,15 +258,18 @@ function show(t) {
     }))] : "");
   else turn = el("div", { class: "t-turn", id: "t-waiting" }, t.viewer && t.chosen.includes(t.viewer) ? "You chose; waiting for " : "Waiting for ",
     (t.to_move.filter((s) => !t.chosen.includes(s)).join(", ") || "the bots"), " …");
-  const oldLog = before ? before.log.length : t.log.length;
+  const oldLog = baseLog;
   const log = el("details", { class: "t-log", open: window.innerWidth > 900 },
     el("summary", {}, `Log (${t.log.length})`),
-    el("ol", { id: "t-log" }, t.log.map((line, k) => el("li", { class: k >= oldLog && before ? "fresh" : null }, line))));
-  document.querySelectorAll(".t-menu").forEach((m) => m.remove());
+    el("ol", { id: "t-log" }, t.log.map((line, k) => el("li", { class: k >= oldLog ? "fresh" : null }, line))));
+  // an open sheet of choices stays while its choices are still the seat's (another's move came)
+  document.querySelectorAll(".t-menu").forEach((m) => {
+    const acts = [...m.querySelectorAll("[data-action]")].map((b) => b.dataset.action);
+    if (!acts.every((a) => t.legal.includes(a))) m.remove();
+  });
   root.replaceChildren(turn, el("div", { class: "t-layout" }, el("div", { class: "t-board", id: "t-board" }, body), log));
   const last = root.querySelector("#t-log li:last-child");
   if (last) last.parentElement.scrollTop = last.parentElement.scrollHeight;
-  before = t;
   document.body.dataset.table = `${t.version}:${t.legal.length}:${t.terminal}`;
   statusLine.textContent = t.terminal ? "game over" : t.legal.length ? "your turn" : "waiting";
 }
