@@ -276,7 +276,7 @@ def with_values(
             if k not in fields:
                 raise SetupError(
                     f"{CARD_VALUES}.{card_id}: unknown field {k!r}{did_you_mean(str(k), fields)}; "
-                    f"give {', '.join(fields)}"
+                    "give attack, gate, castle or effects"
                 )
         try:
             out[card_id] = type(card).model_validate({**card.model_dump(), **change})
