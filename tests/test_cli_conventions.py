@@ -419,6 +419,7 @@ def test_verbose_is_accepted_and_adds_detail(runner, app, tmp_path, command):
         (["render", RENDER, "-p", "pnp", "--paper", "a4", "-o", "OUT"], "wrote 1 file(s)"),
         (["build", RENDER, "--only", "components", "-o", "OUT"], "README.md first"),
         (["scenario", "run", SCENARIO], "1 passed, 0 failed"),
+        (["simulate", ENGINE, "-g", "2", "-n", "2"], "2 games, 2 players"),
     ],
     ids=lambda v: v[0] if isinstance(v, list) else None,
 )

@@ -19,6 +19,7 @@ from cardgen.cli.common import (
     detail,
     elapsed,
     fail,
+    is_quiet,
     load,
     say,
     show_progress,
@@ -94,7 +95,8 @@ def simulate(
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
-    """Play many seeded games with bots and report win rates and the game's balance stats."""
+    """Play many seeded games with bots and report win rates and the game's balance stats
+    (-q: no tables on stdout; --out, --report and JSON are still written)."""
     from cardgen.engine.definition import check_settings
     from cardgen.engine.errors import EngineError
     from cardgen.engine.registry import engine_of, has_engine
@@ -169,8 +171,10 @@ def simulate(
     except SimSpecError as exc:
         raise fail(str(exc)) from None
     summary = summarise(result, cat)
-    text = to_json(summary) if format is SimFormat.json else render_table(summary, sim)
-    write_output(text, out)
+    if format is SimFormat.json:
+        write_output(to_json(summary), out)
+    elif out is not None or not is_quiet():  # the tables are the summary -q drops
+        write_output(render_table(summary, sim), out)
     if report is not None:
         from cardgen.simulate.report_html import write_report
 
