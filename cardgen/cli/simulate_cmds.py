@@ -63,7 +63,10 @@ def simulate(
         False, "--fixed-seats", help="With --decks: keep the given seat order."
     ),
     bots: str = typer.Option(
-        "random", "--bots", help="Bot of every seat (the pack's bots, or mixed); e.g. greedy."
+        "random",
+        "--bots",
+        help="The bot of every seat (e.g. greedy), one per seat (greedy,random), or mixed "
+        "(each seat's drawn per game from the game's bots).",
     ),
     seed: int = typer.Option(0, "--seed", help="Master seed (per-game seeds derive from it)."),
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes."),
@@ -101,7 +104,7 @@ def simulate(
     from cardgen.engine.errors import EngineError
     from cardgen.engine.registry import engine_of, has_engine
     from cardgen.engine.simulation import KitSimulation
-    from cardgen.simulate import MIXED, SimSpec, SimSpecError, make_matchups
+    from cardgen.simulate import SimSpec, SimSpecError, make_matchups
     from cardgen.simulate.report import render_table, summarise, to_json
 
     if decks and all_matchups:
@@ -116,7 +119,7 @@ def simulate(
         engine = engine_of(cat)
     except EngineError as exc:
         raise fail(str(exc)) from None
-    from cardgen.cli.engine_cmds import _pairs
+    from cardgen.cli.engine_cmds import _pairs, seat_bots
 
     overrides = dict(_pairs(settings, "--set"))
     try:
@@ -128,7 +131,7 @@ def simulate(
     if players is None:
         players = hi
     check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
-    check_choices([bots], [*sim.bots, MIXED], "--bots")
+    bots = seat_bots(bots, sim.bots, players)
     if first_game and "first_game" not in sim.options:
         raise usage_error(f"the {game.id} pack has no first-game set-up.", "--first-game")
     kit_teams = any(engine.team_layouts(k) for k in range(lo, hi + 1))
