@@ -242,12 +242,21 @@ class Engine:
         return [w for w in text.split() if w in catalogue.by_id]
 
     def result_lines(self, state: State) -> list[str]:
-        """The readable log's last lines: each seat's result (default: the returns)."""
+        """The readable log's last lines: by default each seat's :meth:`score` in the game's
+        words (``P1: 23 points (winner)``), or for a game that gives none who won (the
+        returns are the bots' and the simulation's, not a player's)."""
         r = state.returns()
         best = max(r)
+        won = [k for k, x in enumerate(r) if x == best and x > 0]
+        if type(self).score is Engine.score:  # the game keeps no score
+            if not won:
+                return ["no winner"]
+            names = " and ".join(f"P{k + 1}" for k in won)
+            return [f"{names} {'wins' if len(won) == 1 else 'share the win'}"]
         return [
-            f"P{k + 1}: {x:g}" + (" (winner)" if x == best and x > 0 else "")
-            for k, x in enumerate(r)
+            f"P{k + 1}: {self.score(state, k)} {self.info.score}"
+            + (" (winner)" if k in won else "")
+            for k in range(len(r))
         ]
 
     def score(self, state: State, seat: int) -> int:
