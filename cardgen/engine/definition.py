@@ -31,7 +31,7 @@ from cardgen.engine.errors import ScenarioError, SetupError
 from cardgen.engine.events import EventSchema
 from cardgen.engine.grammar import Grammar
 from cardgen.engine.protocol import Action, BotFactory, Game, GameInfo, Setup, State
-from cardgen.engine.vocab import Domain, did_you_mean
+from cardgen.engine.vocab import Domain, Vocabulary, did_you_mean, parse_seat
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -206,6 +206,10 @@ class Engine:
         own ``arrange`` (:class:`cardgen.engine.table.TableState` has one)."""
         own = getattr(state, "arrange", None)
         if callable(own):
+            from cardgen.engine.table import TableState
+
+            if isinstance(state, TableState):  # its attributes hold seats as indexes
+                given = seats_as_indexes(given, self.vocabulary, len(state.seats))
             own(given)
             return
         raise ScenarioError(f"{self.info.name} cannot start a scenario from a described state")
@@ -262,6 +266,30 @@ class Engine:
     def score(self, state: State, seat: int) -> int:
         """A seat's score at the end (the simulation's score column)."""
         return 0
+
+
+def seats_as_indexes(
+    given: Mapping[str, Any], vocabulary: Mapping[str, Domain], players: int
+) -> dict[str, Any]:
+    """``given`` with the values of the fields ``vocabulary`` calls seats (``P2``, or lists
+    of them) as indexes (1), as a state holds them; other values as they are."""
+    vocab = Vocabulary(frozenset(), players, dict(vocabulary))
+
+    def convert(path: tuple[Any, ...], value: Any) -> Any:
+        if vocab.domain_of(path) == "seat":
+            if isinstance(value, list):
+                return [_seat_index(v, players) for v in value]
+            return _seat_index(value, players)
+        if isinstance(value, dict):
+            return {k: convert((*path, k), v) for k, v in value.items()}
+        return value
+
+    return {k: convert((k,), v) for k, v in given.items()}
+
+
+def _seat_index(value: Any, players: int) -> Any:
+    seat = parse_seat(value, players) if isinstance(value, str) else None
+    return value if seat is None else seat
 
 
 def check_settings(catalogue: Catalogue, overrides: Mapping[str, Any]) -> Any:
