@@ -155,3 +155,27 @@ def test_view_usage_errors(runner, app, plain):
     ]:
         res = runner.invoke(app, [*BASE, *args])
         assert res.exit_code == 2 and msg in plain(res.output), (args, res.output)
+
+
+def test_bots_take_the_forms_simulate_takes(runner, app, plain):
+    """--bots as simulate takes it: one for every seat, one per seat, or mixed (each seat's
+    bot drawn from the game's by the seed: the same seed, the same lineup)."""
+    import random
+
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.engine.bots import bot_names
+    from cardgen.engine.registry import engine_of
+    from cardgen.simulate.seeds import lineup_seed
+
+    pool = bot_names(engine_of(load_catalogue(FIXTURE)))
+    args = ["play", FIXTURE, "--decks", "red,blue", "--seed", "5", "--bots"]
+    rng = random.Random(lineup_seed(5, 0))
+    want = [rng.choice(pool) for _ in range(2)]
+    res = runner.invoke(app, [*args, "mixed", "-f", "json"])
+    assert res.exit_code == 0, res.output
+    assert [s["bot"] for s in json.loads(res.stdout)["seats"]] == want
+    assert runner.invoke(app, [*args, "mixed", "-f", "json"]).stdout == res.stdout
+    res = runner.invoke(app, [*args, "greedy"])
+    assert "P1 (red): greedy" in res.stdout and "P2 (blue): greedy" in res.stdout
+    res = runner.invoke(app, [*args, "greedy,mixed"])
+    assert res.exit_code == 2 and "'mixed' is not one of" in plain(res.output)

@@ -48,7 +48,10 @@ def play(
         help="Comma-separated sides, one per seat (what each seat plays: a deck, a faction).",
     ),
     bots: str = typer.Option(
-        "random", "--bots", help="Comma-separated bots, one per seat or one for all."
+        "random",
+        "--bots",
+        help="The bot of every seat (e.g. greedy), one per seat (greedy,random), or mixed "
+        "(each seat's drawn from the game's bots by the seed).",
     ),
     seed: int = typer.Option(0, "--seed", help="Game seed."),
     settings: list[str] = typer.Option(
@@ -103,6 +106,20 @@ def play(
     )
 
 
+def seat_bots(bots: str, pool: list[str] | tuple[str, ...], players: int) -> str:
+    """``--bots`` of play and simulate: one bot (or ``mixed``) for every seat, or a
+    comma-separated bot per seat; a usage error naming the valid values otherwise."""
+    from cardgen.simulate.spec import MIXED, SimSpecError
+    from cardgen.simulate.spec import seat_bots as parse
+
+    names = _split(bots)
+    check_choices(names, [*pool, MIXED] if len(names) == 1 else list(pool), "--bots")
+    try:
+        return parse(names, pool, players)
+    except SimSpecError as exc:
+        raise usage_error(f"{exc}.", "--bots") from None
+
+
 def _pairs(items: list[str], option: str) -> list[tuple[str, object]]:
     """``NAME=VALUE`` options, the value read as YAML (``true``, ``3``, ``discard``)."""
     import yaml
@@ -130,6 +147,7 @@ def _play_kit(
     from cardgen.engine.play import play as play_game
     from cardgen.engine.registry import engine_of
     from cardgen.engine.vocab import parse_seat
+    from cardgen.simulate.spec import lineup
 
     try:
         engine = engine_of(cat)
@@ -165,12 +183,7 @@ def _play_kit(
         check_choices(side_list, known, "--sides/--decks")
     named = [x for t in _split(teams) for x in t.split("+")] if teams else []
     n = players or len(side_list) or len(named) or lo
-    bot_list = _split(bots)
-    check_choices(bot_list, bot_names(engine), "--bots")
-    if len(bot_list) == 1:
-        bot_list *= n
-    if len(bot_list) != n:
-        raise usage_error(f"needs 1 or {n} names, got {len(bot_list)}.", "--bots")
+    bot_list = lineup(seat_bots(bots, bot_names(engine), n), bot_names(engine), n, seed)
     team_list = []
     if teams and not any(engine.team_layouts(k) for k in range(lo, hi + 1)):
         raise usage_error(f"{engine.info.name} has no team play.", "--teams")

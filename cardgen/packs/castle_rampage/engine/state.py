@@ -190,8 +190,8 @@ class State(TableState):
         for key, value in given.items():
             if key in ("turn", "deck", "discard"):
                 setattr(self, key, list(value) if isinstance(value, list) else value)
-            elif key in ("to_move", "winner"):
-                setattr(self, key, None if value is None else int(str(value)[1:]) - 1)
+            elif key in ("to_move", "winner"):  # seats as indexes (Engine.arrange)
+                setattr(self, key, value)
             elif key == "players":
                 for p, fields in value.items():
                     self._arrange_seat(p, fields)
