@@ -537,7 +537,7 @@ def import_sheet(
         cols.fields.update(cols.new)
     bad: set[Position] = set()
     groups = _read_rows(sheet, cols, pack, diags, model, pack.file_field_defaults(rules), bad)
-    unread = list(diags)  # the cells that could not be read: each one error, said already
+    unread = set(diags)  # the cells that could not be read: each one error, said already
     diags += _row_icon_problems(groups, cols, sheet, rules, pack, root)
     if not groups and not diags:
         diags.append(
