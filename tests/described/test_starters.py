@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.catalogue.standard_checks import standard
+from cardgen.catalogue.validate import validate
 from cardgen.engine.conformance import check_engine
 from cardgen.engine.described import DescribedEngine
 from cardgen.engine.play import play
@@ -36,6 +38,16 @@ def test_the_starter_is_offered_and_holds_no_python(starter: str, tmp_path: Path
     for f in files:
         outcome = run_file(f)
         assert outcome.ok, (f, outcome.problems)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("starter", starter_packs())
+def test_every_starter_validates_with_no_warning(starter: str, tmp_path: Path) -> None:
+    """`cardgen new DIR --game ID` then `cardgen validate`: no error and no warning (a layout
+    element drawing on a field the starter's cards lack is a W402)."""
+    folder = new_game(tmp_path / "g", starter).folder
+    result = validate(folder / "cards", extra_checks=standard(0), use_cache=False)
+    assert result.ok and not result.warnings, [str(d) for d in result.diagnostics]
 
 
 def test_drafting_passes_the_hands_and_scores_by_suit(tmp_path: Path) -> None:
