@@ -173,7 +173,8 @@ def _write(root: Path, pack: Pack, name: str | None, starter: Path | None = None
     scenarios = (starter or pack.data) / "scenarios"
     if scenarios.is_dir():
         shutil.copytree(scenarios, root / "scenarios")
-    shutil.copy2(pack.data / pack.layout_file, cards / pack.layout_file)
+    if not (cards / pack.layout_file).exists():  # a starter may draw its own cards
+        shutil.copy2(pack.data / pack.layout_file, cards / pack.layout_file)
     icons = pack.data / "icons"
     if icons.is_dir():
         shutil.copytree(icons, cards / "icons")

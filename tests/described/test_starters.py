@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.catalogue.standard_checks import standard
+from cardgen.catalogue.validate import validate
 from cardgen.engine.conformance import check_engine
 from cardgen.engine.described import DescribedEngine
 from cardgen.engine.play import play
@@ -38,6 +40,16 @@ def test_the_starter_is_offered_and_holds_no_python(starter: str, tmp_path: Path
         assert outcome.ok, (f, outcome.problems)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("starter", starter_packs())
+def test_every_starter_validates_with_no_warning(starter: str, tmp_path: Path) -> None:
+    """`cardgen new DIR --game ID` then `cardgen validate`: no error and no warning (a layout
+    element drawing on a field the starter's cards lack is a W402)."""
+    folder = new_game(tmp_path / "g", starter).folder
+    result = validate(folder / "cards", extra_checks=standard(0), use_cache=False)
+    assert result.ok and not result.warnings, [str(d) for d in result.diagnostics]
+
+
 def test_drafting_passes_the_hands_and_scores_by_suit(tmp_path: Path) -> None:
     folder = new_game(tmp_path / "g", "drafting").folder
     cat = load_catalogue(folder / "cards")
@@ -59,7 +71,7 @@ def test_drafting_passes_the_hands_and_scores_by_suit(tmp_path: Path) -> None:
 
 def test_its_scenarios_pass_and_can_fail(trick_taking: Path) -> None:
     files = collect([trick_taking / "scenarios"])
-    assert len(files) == 3
+    assert len(files) == 8
     for f in files:
         outcome = run_file(f)
         assert outcome.ok, (f, outcome.problems)
@@ -99,3 +111,152 @@ def test_it_conforms_at_every_player_count(trick_taking: Path) -> None:
     setups = [engine.setup(cat, n) for n in (2, 3, 4)]
     report = check_engine(engine, cat, setups, seeds=range(3), bots=["random", "greedy"])
     assert report.games == 9 and report.hidden_changed > 0
+
+
+#: (starter, the play.yaml text, what it becomes: the rule broken, the scenarios that fail)
+MUTATIONS = [
+    # trick-taking
+    (
+        "trick-taking",
+        '"size(played[leader]) == 0 or card.suit == led or not any',
+        '"true or not any',
+        ["follow-suit"],
+    ),
+    (
+        "trick-taking",
+        'or card.suit == led or not any(c in hand[me]: c.suit == led)"',
+        'or card.suit == led"',
+        ["highest-of-led", "trumps"],
+    ),
+    (
+        "trick-taking",
+        "if(c.suit == 'star', 20 + c.rank,",
+        "if(c.suit == 'star', c.rank,",
+        ["trumps"],
+    ),
+    (
+        "trick-taking",
+        "if(c.suit == led, c.rank, 0)",
+        "if(c.suit == led, c.rank, 9)",
+        ["highest-of-led"],
+    ),
+    (
+        "trick-taking",
+        "set: {leader: winner, turn: winner}",
+        'set: {leader: winner, turn: "next(winner)"}',
+        ["winner-leads"],
+    ),
+    ("trick-taking", 'set: {turn: "next(turn)"}', 'set: {turn: "prev(turn)"}', ["winner-leads"]),
+    (
+        "trick-taking",
+        'number: {min: 0, max: "size(hand[me])"}',
+        "number: {min: 0, max: 5}",
+        ["bids"],
+    ),
+    (
+        "trick-taking",
+        "movers: all                             # the bids",
+        "movers: turn  # the bids",
+        ["bids"],
+    ),
+    (
+        "trick-taking",
+        "if(tricks[s] == bid[s], 5, 0)",
+        "if(tricks[s] >= bid[s], 5, 0)",
+        ["next-round"],
+    ),
+    (
+        "trick-taking",
+        '"tricks[s] + if(',
+        '"2 * tricks[s] + if(',
+        ["exact-bid", "next-round", "tie-break"],
+    ),
+    ("trick-taking", 'set: {starter: "next(starter)"}', "set: {starter: starter}", ["next-round"]),
+    (
+        "trick-taking",
+        "{deal: 5, from: deck, to: hand}",
+        "{deal: 4, from: deck, to: hand}",
+        ["next-round"],
+    ),
+    ("trick-taking", 'end: "round > 3"', 'end: "round > 4"', ["exact-bid", "tie-break"]),
+    ("trick-taking", 'rank: ["score[s]", "tricks[s]"]', 'rank: ["score[s]"]', ["tie-break"]),
+    # drafting
+    (
+        "drafting",
+        "movers: all                             # everyone picks",
+        "movers: P1  #",
+        ["simultaneous"],
+    ),
+    ("drafting", "- rotate: hand   ", "- {rotate: hand, by: 2}", ["passing", "pass-two"]),
+    (
+        "drafting",
+        "{deal: 4, from: deck, to: hand}",
+        "{deal: 3, from: deck, to: hand}",
+        ["deal", "next-round"],
+    ),
+    (
+        "drafting",
+        "hand: {per_seat: true, see: owner",
+        "hand: {per_seat: true, see: everyone",
+        ["deal"],
+    ),
+    (
+        "drafting",
+        'moon: [{add: {"score[s]": c.rank}}]',
+        'moon: [{add: {"score[s]": 1}}]',
+        ["scoring", "next-round", "tie-break"],
+    ),
+    (
+        "drafting",
+        'sun: [{add: {"score[s]": 3}}]',
+        'sun: [{add: {"score[s]": 2}}]',
+        ["scoring", "next-round", "tie-break"],
+    ),
+    ("drafting", 'if: "stars(s) >= 2"', 'if: "stars(s) >= 1"', ["stars"]),
+    ("drafting", "'star') + count(c in kept[s]: c.suit == 'star')", "'star')", ["stars"]),
+    (
+        "drafting",
+        '{move: all, from: "laid[s]", to: "kept[s]"}',
+        "{emit: deal, round: 0}",
+        ["next-round", "scoring"],
+    ),
+    ("drafting", 'end: "round > 2"', 'end: "round > 1"', ["next-round"]),
+    ("drafting", 'rank: ["score[s]", "moons(s)"]', 'rank: ["score[s]"]', ["tie-break"]),
+]
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("mutants")
+    return {s: new_game(root / s, s).folder for s in ("trick-taking", "drafting")}
+
+
+def _failing(folder: Path) -> set[str]:
+    return {f.stem for f in collect([folder / "scenarios"]) if not run_file(f).ok}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("starter", ["trick-taking", "drafting"])
+def test_the_starter_has_eight_scenarios_each_caught_breaking_a_rule(
+    starter: str, made: dict[str, Path]
+) -> None:
+    """Each scenario fails when the rule it tests is broken in play.yaml: each mutation below
+    fails the scenarios it names, and every scenario is failed by one mutation."""
+    folder = made[starter]
+    names = {f.stem for f in collect([folder / "scenarios"])}
+    assert len(names) >= 8
+    assert _failing(folder) == set()
+    play_file = folder / "cards" / "play.yaml"
+    text = play_file.read_text("utf-8")
+    caught: set[str] = set()
+    try:
+        for s, old, new, expected in MUTATIONS:
+            if s != starter:
+                continue
+            assert text.count(old) == 1, old
+            play_file.write_text(text.replace(old, new), "utf-8")
+            assert set(expected) <= _failing(folder), (old, new)
+            caught |= set(expected)
+    finally:
+        play_file.write_text(text, "utf-8")
+    assert caught == names
