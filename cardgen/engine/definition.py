@@ -212,7 +212,7 @@ class Engine:
             from cardgen.engine.table import TableState
 
             if isinstance(state, TableState):  # its attributes hold seats as indexes
-                given = seats_as_indexes(given, self.vocabulary, len(state.seats))
+                given = seats_as_indexes(given, self.vocabulary, state.game.setup.players)
             own(given)
             return
         raise ScenarioError(f"{self.info.name} cannot start a scenario from a described state")
