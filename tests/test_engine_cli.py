@@ -179,3 +179,29 @@ def test_bots_take_the_forms_simulate_takes(runner, app, plain):
     assert "P1 (red): greedy" in res.stdout and "P2 (blue): greedy" in res.stdout
     res = runner.invoke(app, [*args, "greedy,mixed"])
     assert res.exit_code == 2 and "'mixed' is not one of" in plain(res.output)
+
+
+def test_replay_finds_the_catalogue_the_log_names_beside_it(runner, app, tmp_path, monkeypatch):
+    """A log saved for a folder other than cards/ (the studio names the folder) replays
+    without CARDS: its catalogue is found beside the log; one found nowhere is named, with
+    the command to run (it failed with "E010 the catalogue folder does not exist")."""
+    import shutil
+
+    game = tmp_path / "game"
+    shutil.copytree(FIXTURE, game / "my-cards")
+    monkeypatch.chdir(game)
+    res = runner.invoke(app, ["play", "my-cards", "--decks", "red,blue", "-f", "json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["catalogue"] == "my-cards"
+    (game / "log.json").write_text(res.stdout, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, ["play", "--replay", "game/log.json"])
+    assert res.exit_code == 0, res.output
+    assert "replay OK" in res.output
+    (game / "my-cards").rename(game / "moved")
+    res = runner.invoke(app, ["play", "--replay", "game/log.json"])
+    assert res.exit_code == 1
+    assert "the log's catalogue 'my-cards' is not beside it (game/my-cards)" in res.output
+    assert "cardgen play FOLDER --replay game/log.json" in res.output
+    res = runner.invoke(app, ["play", "game/moved", "--replay", "game/log.json"])
+    assert res.exit_code == 0 and "replay OK" in res.output

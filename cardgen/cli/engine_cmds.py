@@ -37,6 +37,7 @@ def _split(value: str) -> list[str]:
 
 
 def play(
+    ctx: typer.Context,
     directory: CardsDir = DEFAULT_CARDS,
     players: int = typer.Option(
         None, "--players", "-n", help="Number of players (the game's range)."
@@ -73,7 +74,10 @@ def play(
         "the full log is the designer's.",
     ),
     replay: Path | None = typer.Option(
-        None, "--replay", help="Re-run a JSON game log, checking every event."
+        None,
+        "--replay",
+        help="Re-run a JSON game log, checking every event (on the catalogue the log names, "
+        "found beside it, unless CARDS is given).",
     ),
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
@@ -83,6 +87,10 @@ def play(
     from cardgen.engine.registry import has_engine
 
     directory = cards_dir(directory, legacy_cards)
+    source = ctx.get_parameter_source("directory")  # typer's own click: compare by name
+    given = legacy_cards is not None or getattr(source, "name", "DEFAULT") != "DEFAULT"
+    if replay is not None and not given:
+        directory = _log_catalogue(replay, directory)
     cat = load(directory)
     if not has_engine(cat):
         raise fail(f"the {cat.pack.game_type.id} pack has no rules engine", 2)
@@ -118,6 +126,27 @@ def seat_bots(bots: str, pool: list[str] | tuple[str, ...], players: int) -> str
         return parse(names, pool, players)
     except SimSpecError as exc:
         raise usage_error(f"{exc}.", "--bots") from None
+
+
+def _log_catalogue(log: Path, default: Path) -> Path:
+    """The catalogue folder a game log names (its ``catalogue``), beside the log or else from
+    here; ``default`` for a log that cannot be read or names none (the replay says why)."""
+    import json
+
+    try:
+        label = json.loads(log.read_text(encoding="utf-8")).get("catalogue")
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        return default
+    if not isinstance(label, str) or not label.strip():
+        return default
+    beside = log.parent / label
+    for folder in (beside, Path(label)):
+        if folder.is_dir():
+            return folder
+    raise fail(
+        f"{log}: the log's catalogue {label!r} is not beside it ({beside}) nor here; "
+        f"pass its folder: cardgen play FOLDER --replay {log}"
+    )
 
 
 def _pairs(items: list[str], option: str) -> list[tuple[str, object]]:
