@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.components_file import kit_counts
+from cardgen.catalogue.components_file import kit_counts, load_components
 from cardgen.catalogue.icon_tokens import catalogue_icons, tokens_in
 from cardgen.catalogue.sheet_cells import export_row
 from cardgen.docs.card_figures import RulebookFigures
@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 #: export columns the card reference shows in their own columns
 SHOWN = ("id", "name", "copies", "text")
+#: export columns for the designer, not the players: the effects in the engine's notation (the
+#: rules text says them in words), values still to be settled, where a card came from
+DESIGNER_ONLY = ("effects", "abilities", "placeholders", "source_line")
 CARD_COLUMNS = (
     Column("Card", "name", 120, icons=True),
     Column("Rules text", "text", 190, icons=True),
@@ -62,10 +65,11 @@ def card_ref(card: Any) -> CardRef:
 
 # --- the card reference ------------------------------------------------------------------------
 def _details(row: dict[str, Any]) -> tuple[Segment, ...]:
-    """The export columns not shown elsewhere, one ``field: value`` line each."""
+    """The export columns not shown elsewhere and not the designer's, one ``field: value`` line
+    each."""
     out: list[Segment] = []
     for key, value in row.items():
-        if key in SHOWN or value in ("", None, "{}", "[]"):
+        if key in SHOWN or key in DESIGNER_ONLY or value in ("", None, "{}", "[]"):
             continue
         if out:
             out.append(Segment(newline=True))
@@ -74,7 +78,8 @@ def _details(row: dict[str, Any]) -> tuple[Segment, ...]:
 
 
 def card_row(pack: Pack, card: Any, labels: dict[str, str]) -> Row:
-    """One card: name and id, printed text with its icons, export columns, copies."""
+    """One card: name and id, printed text with its icons, the players' export columns,
+    copies."""
     name = (
         Segment(card.name, style="strong"),
         Segment(newline=True),
@@ -82,8 +87,6 @@ def card_row(pack: Pack, card: Any, labels: dict[str, str]) -> Row:
     )
     text = segments(pack.card_text(card), labels)
     row = export_row(pack, card)
-    if getattr(card, "placeholders", None):  # the fields holding one, by name (not as a cell)
-        row["placeholders"] = ", ".join(str(f).replace("_", " ") for f in card.placeholders)
     return Row(
         (name, text, _details(row), (Segment(f"×{card.copies}"),)),
         card_ref(card).anchor,
@@ -115,8 +118,8 @@ def card_reference(pack: Pack, catalogue: Catalogue) -> Section:
     intro = Paragraph(
         (
             Segment(
-                "Every card design with its printed text, the fields of the card file and how "
-                "many copies the game has."
+                "Every card design with its printed text, its other values and how many copies "
+                "the game has."
             ),
         )
     )
@@ -138,7 +141,8 @@ def card_reference(pack: Pack, catalogue: Catalogue) -> Section:
 
 # --- icons and components ----------------------------------------------------------------------
 def icons_section(pack: Pack, catalogue: Catalogue) -> Section | None:
-    """The icons card text may use, each with its meaning and the cards that print it."""
+    """The icons the cards print (text, face and back), each with its meaning and the cards
+    that print it; an icon no card prints is left out."""
     labels = icon_labels(pack, catalogue.rules, catalogue.root)
     if not labels:
         return None
@@ -158,19 +162,42 @@ def icons_section(pack: Pack, catalogue: Catalogue) -> Section | None:
             term=humanise(name),
             meaning=humanise(label) + ".",
             icon=name,
-            cards=tuple(card_ref(c) for c in catalogue if name in used[c.id]),
+            cards=users,
         )
         for name, label in labels.items()
+        if (users := tuple(card_ref(c) for c in catalogue if name in used[c.id]))
     )
-    intro = Paragraph((Segment("The icons card text may use, written {name} in the card files."),))
+    if not entries:
+        return None
+    intro = Paragraph(
+        (
+            Segment(
+                "The icons printed on the cards, with what each means and the cards that show it."
+            ),
+        )
+    )
     return Section("glossary-icons", "Icons", (intro, Glossary(entries)))
 
 
+def component_names(pack: Pack, catalogue: Catalogue) -> dict[str, str]:
+    """The players' names of the components: the pack's, else the ``name:`` of the catalogue's
+    ``components.yaml`` (a count's key is its ``id``)."""
+    data, _ = load_components(catalogue.root)
+    parts = (*data.tokens, *data.boards, *data.mats) if data is not None else ()
+    return {p.id: p.name for p in parts} | pack.component_names(catalogue)
+
+
 def component_entries(pack: Pack, catalogue: Catalogue) -> tuple[ComponentEntry, ...]:
-    """The box contents (:func:`~cardgen.catalogue.components_file.kit_counts`); the cards as
-    the build counts them."""
+    """The box contents (:func:`~cardgen.catalogue.components_file.kit_counts`) by their
+    names; the cards as the build counts them."""
+    names = component_names(pack, catalogue)
     return tuple(
-        ComponentEntry(key, humanise(key), n, checked=catalogue.count() if key == "cards" else None)
+        ComponentEntry(
+            key,
+            names.get(key) or humanise(key),
+            n,
+            checked=catalogue.count() if key == "cards" else None,
+        )
         for key, n in kit_counts(catalogue).items()
     )
 
