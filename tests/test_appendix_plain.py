@@ -61,7 +61,7 @@ def test_generic_sections(appendix, catalogue):
     assert [s.text for s in barkeep.cells[0] if s.text] == ["Barkeep", "barkeep"]
     details = "".join(s.text for s in barkeep.cells[2])
     assert "Cost: 2" in details and "Flavour: Last orders!" in details
-    assert "Stats: attack=1 health=3" in details and "Stats: {}" not in details
+    assert "Stats: attack 1, health 3" in details and "Stats: {}" not in details
     (components,) = appendix.blocks_of(Components)
     assert [(c.key, c.count, c.checked, c.ok) for c in components.entries] == [
         ("cards", 7, 7, True)

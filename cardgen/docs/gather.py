@@ -8,6 +8,7 @@ are :func:`default_sections`), or builds the whole appendix with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import partial
@@ -64,6 +65,21 @@ def card_ref(card: Any) -> CardRef:
 
 
 # --- the card reference ------------------------------------------------------------------------
+#: a cell of ``key=value`` pairs (``food=1 gold=2``), and an id (``hooded-brothers``)
+_PAIRS = re.compile(r"[a-z][a-z0-9_-]*=\S+(?: [a-z][a-z0-9_-]*=\S+)*")
+_ID = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+")
+
+
+def player_value(value: object) -> str:
+    """A cell of the card files as players read it: ``food=1 gold=2`` as ``food 1, gold 2``,
+    an id's hyphens and underscores as spaces (``light-infantry``: ``light infantry``)."""
+    text = str(value)
+    if _PAIRS.fullmatch(text):
+        pairs = (pair.split("=", 1) for pair in text.split(" "))
+        return ", ".join(f"{player_value(k)} {v}" for k, v in pairs)
+    return text.replace("-", " ").replace("_", " ") if _ID.fullmatch(text) else text
+
+
 def _details(row: dict[str, Any]) -> tuple[Segment, ...]:
     """The export columns not shown elsewhere and not the designer's, one ``field: value`` line
     each."""
@@ -73,7 +89,7 @@ def _details(row: dict[str, Any]) -> tuple[Segment, ...]:
             continue
         if out:
             out.append(Segment(newline=True))
-        out += [Segment(f"{humanise(key)}:", style="em"), Segment(f" {value}")]
+        out += [Segment(f"{humanise(key)}:", style="em"), Segment(f" {player_value(value)}")]
     return tuple(out)
 
 
