@@ -52,12 +52,14 @@ MUST_SAY = {
         "the score token of the same colour",
         "Put the round token on the first space of the round track",
         "Each player takes a player board",
+        "An eye (the Spy deck).",  # printed on every Spy card's face and back
     ),
     "attack-the-tower": (
         "Toss a coin: its winner is the first player.",
         "You may declare several attacks in a turn, if you have the troops for them",
         "the players may also play abilities at will",
         "Special troops may be used in combat normally, even for attacking",
+        "A tower (the back of the base cards).",
     ),
     "authority": (
         "VARIANT: 2 VS. 2",
@@ -66,6 +68,7 @@ MUST_SAY = {
         "Take an HP tracker and a marker",
         "Lay the market mat",
         "HP trackers",
+        "A crown (the Royal Soldiers).",
     ),
     "castle-rampage": (
         "Decide by lot who begins",

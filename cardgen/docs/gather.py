@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.catalogue.components_file import kit_counts, load_components
-from cardgen.catalogue.icon_tokens import catalogue_icons, tokens_in
+from cardgen.catalogue.icon_tokens import catalogue_icons, own_icons, tokens_in
 from cardgen.catalogue.sheet_cells import export_row
 from cardgen.docs.card_figures import RulebookFigures
 from cardgen.docs.content import (
@@ -55,9 +55,13 @@ CARD_COLUMNS = (
 
 
 def icon_labels(pack: Pack, rules: Any, root: Path | None = None) -> dict[str, str]:
-    """Every icon token of the pack with the words it stands for, and the catalogue folder
-    ``root``'s own icons (``icons/<name>.svg``: its ``<title>``, else its name)."""
-    return catalogue_icons(pack, rules, root)
+    """Every icon token of the pack with the words it stands for, the catalogue folder
+    ``root``'s own icons (``icons/<name>.svg``: its ``<title>``, else its name), then the
+    pack's other drawings (those the faces and backs print: a deck's emblem, a power's icon)."""
+    labels = catalogue_icons(pack, rules, root)
+    for name, label in own_icons(pack.data).items():
+        labels.setdefault(name, label)
+    return labels
 
 
 def card_ref(card: Any) -> CardRef:
