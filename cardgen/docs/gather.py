@@ -196,7 +196,8 @@ def icons_section(pack: Pack, catalogue: Catalogue) -> Section | None:
             ),
         )
     )
-    return Section("glossary-icons", "Icons", (intro, Glossary(entries)))
+    # a page's last 160 pt would hold the heading and its intro without an entry
+    return Section("glossary-icons", "Icons", (intro, Glossary(entries)), break_before=160)
 
 
 def component_names(pack: Pack, catalogue: Catalogue) -> dict[str, str]:
