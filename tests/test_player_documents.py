@@ -116,7 +116,7 @@ def _html_text(path: Path) -> str:
 
 def documents(game: str, out: Path) -> dict[str, str]:
     """The rulebook and the appendices of ``game``, markdown and HTML, as players read them
-    (markdown: its link anchors and card ids dropped, its escapes undone)."""
+    (markdown: its link anchors and link targets dropped, its escapes undone)."""
     cat = load_catalogue(GAMES[game])
     appendix = build_appendix(cat)
     written = [
