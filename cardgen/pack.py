@@ -271,6 +271,12 @@ class Pack(Generic[CardT, RulesT]):
         without components of its own (:func:`cardgen.catalogue.components_file.kit_counts`)."""
         return {"cards": catalogue.count()}
 
+    def component_names(self, catalogue: Catalogue) -> dict[str, str]:
+        """The players' names of the :meth:`component_counts` keys (``hp_trackers``: "HP
+        trackers"); a key without one is printed humanised, one of a ``components.yaml`` by
+        its ``name``."""
+        return {}
+
     # --- rules engine (optional) ----------------------------------------------------------
     def engine(self) -> Any:
         """The game's rules on the engine kit (a :class:`cardgen.engine.Engine`), or None.

@@ -29,7 +29,6 @@ SAYS = {
         "An attack meets the outermost row with a defender first",
         "is lost: it never carries to the next row",
         "is forgotten at the end of the turn",
-        "A game still going after 300 turns is won by the highest HP.",
     ),
     "attack-the-tower": (
         "each player needs their own army",
@@ -40,18 +39,16 @@ SAYS = {
         "Workshop recruits Catapults (siege weapon), power 4, artillery.",
         "Shooting Range recruits Crossbowmen (shooter), power 1, initiative.",
         "they attack the palace at once",
-        "A game still going after 200 turns is a stalemate.",
     ),
     "greedy-kingdoms": (
         "the first to build two Royal Palaces wins",
         "16 Ordinary Workers (white) and 8 Special Workers (yellow), numbered 1 to 8",
         "48 Resource chips, 12 of each",
         "A Royal Palace costs 4 {honor} and 1 {land}.",
-        "A game with no winner after 100 turns is a draw.",
         "draw from the Upgrade Deck until four Upgrades lie face up",
         "return two chips of any kinds",
         "chooses three of their Characters",
-        "both at the same time",
+        "the Attacker first, then the Defender, who does not see the Attacker's",
         "take what is left",
     ),
 }
@@ -106,7 +103,7 @@ CHANGES = {
             "the Defender after seeing the Attacker's",
             "you take none of that kind",
         ],
-        ["both at the same time", "take what is left"],
+        ["who does not see the Attacker's", "take what is left"],
     ),
 }
 

@@ -28,6 +28,9 @@ class Clarification(BaseModel):
     reading: str
     alternative: str | None = None
     setting: str | None = None
+    #: what the designer needs besides the reading (the engine's and the tools' side of it):
+    #: printed in the rules reference, never in the players' documents
+    designer: str | None = None
 
 
 @cache
@@ -40,13 +43,16 @@ def load_clarifications(path: Path) -> tuple[Clarification, ...]:
 
 def reference_markdown(title: str, intro: str, readings: tuple[Clarification, ...]) -> str:
     """A rules reference as markdown: ``title``, ``intro``, then each reading with its section,
-    the passage it clarifies, the reading, the other reading and its setting."""
+    the passage it clarifies, the reading, the other reading, the designer's note and the
+    setting."""
     out = [f"# {title}", "", intro, ""]
     for c in readings:
         out += [f"## {c.id}. {c.title}", "", f"*{c.section}*", "", f"> {c.passage}", ""]
         out += [c.reading, ""]
         if c.alternative:
             out += [f"Other reading: {c.alternative}", ""]
+        if c.designer:
+            out += [f"Designer's note: {c.designer}", ""]
         if c.setting:
             out += [f"Setting: `{c.setting}`", ""]
     return "\n".join(out)

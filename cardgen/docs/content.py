@@ -155,7 +155,9 @@ class Glossary:
 
 @dataclass(frozen=True)
 class ClarificationEntry:
-    """An interpretation of an ambiguous rulebook passage and the setting that changes it."""
+    """An interpretation of an ambiguous rulebook passage and the setting that changes it;
+    ``designer`` is a note for the designer (the rules reference prints it and the setting,
+    the players' appendix neither)."""
 
     id: str
     title: str
@@ -165,6 +167,7 @@ class ClarificationEntry:
     alternative: str | None
     setting: str | None
     value: str | None
+    designer: str | None = None
 
 
 @dataclass(frozen=True)

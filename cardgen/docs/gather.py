@@ -8,14 +8,15 @@ are :func:`default_sections`), or builds the whole appendix with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.components_file import kit_counts
-from cardgen.catalogue.icon_tokens import catalogue_icons, tokens_in
+from cardgen.catalogue.components_file import kit_counts, load_components
+from cardgen.catalogue.icon_tokens import catalogue_icons, own_icons, tokens_in
 from cardgen.catalogue.sheet_cells import export_row
 from cardgen.docs.card_figures import RulebookFigures
 from cardgen.docs.content import (
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
 
 #: export columns the card reference shows in their own columns
 SHOWN = ("id", "name", "copies", "text")
+#: export columns for the designer, not the players: the effects in the engine's notation (the
+#: rules text says them in words), values still to be settled, where a card came from
+DESIGNER_ONLY = ("effects", "abilities", "placeholders", "source_line")
 CARD_COLUMNS = (
     Column("Card", "name", 120, icons=True),
     Column("Rules text", "text", 190, icons=True),
@@ -51,9 +55,13 @@ CARD_COLUMNS = (
 
 
 def icon_labels(pack: Pack, rules: Any, root: Path | None = None) -> dict[str, str]:
-    """Every icon token of the pack with the words it stands for, and the catalogue folder
-    ``root``'s own icons (``icons/<name>.svg``: its ``<title>``, else its name)."""
-    return catalogue_icons(pack, rules, root)
+    """Every icon token of the pack with the words it stands for, the catalogue folder
+    ``root``'s own icons (``icons/<name>.svg``: its ``<title>``, else its name), then the
+    pack's other drawings (those the faces and backs print: a deck's emblem, a power's icon)."""
+    labels = catalogue_icons(pack, rules, root)
+    for name, label in own_icons(pack.data).items():
+        labels.setdefault(name, label)
+    return labels
 
 
 def card_ref(card: Any) -> CardRef:
@@ -66,13 +74,30 @@ def card_ref(card: Any) -> CardRef:
 #: its row of the table always fits a page
 MAX_DETAIL = 200
 MAX_DETAILS = 700
+#: a cell of ``key=value`` pairs (``food=1 gold=2``), and an id (``hooded-brothers``)
+_PAIRS = re.compile(r"[a-z][a-z0-9_-]*=\S+(?: [a-z][a-z0-9_-]*=\S+)*")
+_ID = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+")
+
+
+def player_value(value: object) -> str:
+    """A cell of the card files as players read it: ``food=1 gold=2`` as ``food 1, gold 2``,
+    an id's hyphens and underscores as spaces (``light-infantry``: ``light infantry``)."""
+    text = str(value)
+    if _PAIRS.fullmatch(text):
+        pairs = (pair.split("=", 1) for pair in text.split(" "))
+        return ", ".join(f"{player_value(k)} {v}" for k, v in pairs)
+    return text.replace("-", " ").replace("_", " ") if _ID.fullmatch(text) else text
 
 
 def _details(row: dict[str, Any]) -> tuple[Segment, ...]:
-    """The export columns not shown elsewhere, one ``field: value`` line each (cut short past
-    :data:`MAX_DETAIL` characters a value, :data:`MAX_DETAILS` in all)."""
+    """The export columns not shown elsewhere and not the designer's, one ``field: value`` line
+    each (cut short past :data:`MAX_DETAIL` characters a value, :data:`MAX_DETAILS` in all)."""
     out: list[Segment] = []
-    shown = [(k, str(v)) for k, v in row.items() if k not in SHOWN and v not in _EMPTY]
+    shown = [
+        (k, player_value(v))
+        for k, v in row.items()
+        if k not in SHOWN and k not in DESIGNER_ONLY and v not in _EMPTY
+    ]
     used = 0
     for i, (key, value) in enumerate(shown):
         if used >= MAX_DETAILS:
@@ -91,7 +116,8 @@ _EMPTY = ("", None, "{}", "[]")
 
 
 def card_row(pack: Pack, card: Any, labels: dict[str, str]) -> Row:
-    """One card: name and id, printed text with its icons, export columns, copies."""
+    """One card: name and id, printed text with its icons, the players' export columns,
+    copies."""
     name = (
         Segment(card.name, style="strong"),
         Segment(newline=True),
@@ -99,8 +125,6 @@ def card_row(pack: Pack, card: Any, labels: dict[str, str]) -> Row:
     )
     text = segments(pack.card_text(card), labels)
     row = export_row(pack, card)
-    if getattr(card, "placeholders", None):  # the fields holding one, by name (not as a cell)
-        row["placeholders"] = ", ".join(str(f).replace("_", " ") for f in card.placeholders)
     return Row(
         (name, text, _details(row), (Segment(f"×{card.copies}"),)),
         card_ref(card).anchor,
@@ -132,8 +156,8 @@ def card_reference(pack: Pack, catalogue: Catalogue) -> Section:
     intro = Paragraph(
         (
             Segment(
-                "Every card design with its printed text, the fields of the card file and how "
-                "many copies the game has."
+                "Every card design with its printed text, its other values and how many copies "
+                "the game has."
             ),
         )
     )
@@ -155,7 +179,8 @@ def card_reference(pack: Pack, catalogue: Catalogue) -> Section:
 
 # --- icons and components ----------------------------------------------------------------------
 def icons_section(pack: Pack, catalogue: Catalogue) -> Section | None:
-    """The icons card text may use, each with its meaning and the cards that print it."""
+    """The icons the cards print (text, face and back), each with its meaning and the cards
+    that print it; an icon no card prints is left out."""
     labels = icon_labels(pack, catalogue.rules, catalogue.root)
     if not labels:
         return None
@@ -175,19 +200,43 @@ def icons_section(pack: Pack, catalogue: Catalogue) -> Section | None:
             term=humanise(name),
             meaning=humanise(label) + ".",
             icon=name,
-            cards=tuple(card_ref(c) for c in catalogue if name in used[c.id]),
+            cards=users,
         )
         for name, label in labels.items()
+        if (users := tuple(card_ref(c) for c in catalogue if name in used[c.id]))
     )
-    intro = Paragraph((Segment("The icons card text may use, written {name} in the card files."),))
-    return Section("glossary-icons", "Icons", (intro, Glossary(entries)))
+    if not entries:
+        return None
+    intro = Paragraph(
+        (
+            Segment(
+                "The icons printed on the cards, with what each means and the cards that show it."
+            ),
+        )
+    )
+    # a page's last 160 pt would hold the heading and its intro without an entry
+    return Section("glossary-icons", "Icons", (intro, Glossary(entries)), break_before=160)
+
+
+def component_names(pack: Pack, catalogue: Catalogue) -> dict[str, str]:
+    """The players' names of the components: the pack's, else the ``name:`` of the catalogue's
+    ``components.yaml`` (a count's key is its ``id``)."""
+    data, _ = load_components(catalogue.root)
+    parts = (*data.tokens, *data.boards, *data.mats) if data is not None else ()
+    return {p.id: p.name for p in parts} | pack.component_names(catalogue)
 
 
 def component_entries(pack: Pack, catalogue: Catalogue) -> tuple[ComponentEntry, ...]:
-    """The box contents (:func:`~cardgen.catalogue.components_file.kit_counts`); the cards as
-    the build counts them."""
+    """The box contents (:func:`~cardgen.catalogue.components_file.kit_counts`) by their
+    names; the cards as the build counts them."""
+    names = component_names(pack, catalogue)
     return tuple(
-        ComponentEntry(key, humanise(key), n, checked=catalogue.count() if key == "cards" else None)
+        ComponentEntry(
+            key,
+            names.get(key) or humanise(key),
+            n,
+            checked=catalogue.count() if key == "cards" else None,
+        )
         for key, n in kit_counts(catalogue).items()
     )
 

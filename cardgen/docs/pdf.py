@@ -123,16 +123,12 @@ def _toc(styles: Styles, size: float = 10.5, space: float = 5) -> TableOfContent
 
 
 def lede(appendix: Appendix, version: bool = True) -> str:
-    """Where the appendix comes from (with the rulebook version, if ``version``)."""
+    """What the appendices cover (with the rulebook version, if ``version``)."""
     v = appendix.rulebook_version
-    model = (
-        f"the rules model (rulebook version {v})"
-        if version and v is not None
-        else ("the rules model")
-    )
+    ver = f", rulebook version {v}" if version and v is not None else ""
     return (
-        f"Generated from the card catalogue ({appendix.card_total} cards, "
-        f"{appendix.design_total} designs) and {model}."
+        f"The appendices of the kit's {appendix.card_total} cards "
+        f"({appendix.design_total} designs){ver}."
     )
 
 

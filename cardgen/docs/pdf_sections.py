@@ -258,14 +258,6 @@ def _clarification(c: ClarificationEntry, s: Styles, level: int) -> Iterator[Flo
     yield s.heading(f"{c.id}. {c.title}", level, c.id.lower())
     yield Para(f"“{escape(c.passage)}” — {escape(c.section)}", s.quote)
     yield Para(f"<b>Reading:</b> {_code(c.reading)}", s.body)
-    if c.alternative:
-        yield Para(f"<b>Alternative:</b> {_code(c.alternative)}", s.body)
-    if c.setting:
-        now = f" (now <font color='{CODE_CSS}'>{escape(c.value)}</font>)" if c.value else ""
-        setting = f"<font color='{CODE_CSS}'>{escape(c.setting)}</font>{now}"
-    else:
-        setting = "none; this reading is fixed by the rules engine."
-    yield Para(f"<b>Setting:</b> {setting}", s.body)
 
 
 def clarifications(b: Clarifications, s: Styles, depth: int) -> Iterator[Flowable]:
@@ -274,10 +266,8 @@ def clarifications(b: Clarifications, s: Styles, depth: int) -> Iterator[Flowabl
 
 
 def components(b: Components, s: Styles, depth: int) -> Iterator[Flowable]:
-    rows: list[list[str | Para]] = [["Component", "Count", "Built"]]
-    for c in b.entries:
-        built = "–" if c.checked is None else f"{c.checked} {'✓' if c.ok else '✗'}"
-        rows.append([c.label, str(c.count), built])
+    rows: list[list[str | Para]] = [["Component", "Count"]]
+    rows += [[c.label, str(c.count)] for c in b.entries]
     style = _grid(
         s.theme.regular,
         [
@@ -286,7 +276,7 @@ def components(b: Components, s: Styles, depth: int) -> Iterator[Flowable]:
             ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
         ],
     )
-    yield Grid(rows, colWidths=(160, 50, 50), hAlign="LEFT", style=style)
+    yield Grid(rows, colWidths=(160, 50), hAlign="LEFT", style=style)
 
 
 def _numbers(ch: Chart, s: Styles, width: float) -> Grid:

@@ -95,6 +95,9 @@ class Authority(Pack):
 
         return counts(catalogue)
 
+    def component_names(self, catalogue) -> dict[str, str]:
+        return {"hp_trackers": "HP trackers"}
+
     def rules_reference(self) -> str:
         from cardgen.packs.authority.reference import rules_reference
 

@@ -186,14 +186,13 @@ def stoppers_table(catalogue, rows: list[OddsRow]) -> Table:
 
 
 INTRO = (
-    "What one attack does against structures dealt at random from this catalogue's deck: the "
+    "What one attack does against structures dealt at random from this kit's deck: the "
     "chance to break the Gate (destroy its last card), to take the last Castle card (win), and "
     "the mean number of defending cards destroyed, for each attack strength. The attacking card "
-    "is a plain card of that strength; the rules and settings are the engine's. Odds are exact "
-    "(every sequence of revealed cards, with its probability) while the number of chance states "
-    "stays within odds.exact_limit; beyond it they come from seeded simulation of odds.samples "
-    "deals, with 95% intervals in brackets and as whiskers. Change a card's values or copies "
-    "and rebuild: the table follows."
+    "is a plain card of that strength, played by the rules of this book. Odds are exact "
+    "(every sequence of revealed cards, with its probability) where that can be worked out; "
+    "elsewhere they come from many dealt games, with 95% intervals in brackets and as "
+    "whiskers."
 )
 
 
@@ -224,7 +223,7 @@ def odds_section(catalogue) -> Section:
                     inline(
                         f"In the first situation ({sit.name}), the share of all attacks (averaged "
                         "over the strengths above) that end on each design's defence, higher or "
-                        "equal. Raise a card's defence values or copies and it stops more."
+                        "equal."
                     )
                 ),
                 stoppers_table(catalogue, first),
@@ -243,9 +242,8 @@ def odds_section(catalogue) -> Section:
 def clarifications_section(rules: RampageRules) -> Section:
     """Every reading of the seed with the current value of its setting."""
     intro = (
-        "Where the seed is ambiguous or contradicts itself, the rules engine follows these "
-        "readings. Each quotes the passage it clarifies; a setting in rules.yaml switches to "
-        "the other reading."
+        "Where the original rules are ambiguous or contradict themselves, the game is played "
+        "by these readings. Each quotes the passage it clarifies."
     )
     entries = tuple(_entry(c, rules) for c in clarifications())
     return Section(

@@ -52,22 +52,23 @@ def glossary(cat: Catalogue, labels: dict[str, str]) -> Section:
             )
         )
     resources = set(cat.rules.resource_ids)
+    printed = {c.id: set(cat.pack.card_icons(c, cat.rules)) for c in cards}
     icon_entries = tuple(
         GlossaryEntry(
             id=f"icon-{name}",
             term=humanise(name),
             meaning=_icon_meaning(name, label, resources),
             icon=name,
-            cards=tuple(card_ref(c) for c in cards if _uses_icon(c, name)),
+            cards=users,
         )
         for name, label in labels.items()
+        if (users := tuple(card_ref(c) for c in cards if _uses_icon(c, name, printed[c.id])))
     )
     parts = (
         (
             "glossary-effects",
             "Effects",
-            "Every effect a card can have is one of these kinds; its card text is generated "
-            "from it.",
+            "What each effect printed on a card does, and the cards that have it.",
             effects,
         ),
         (
@@ -79,7 +80,7 @@ def glossary(cat: Catalogue, labels: dict[str, str]) -> Section:
         (
             "glossary-icons",
             "Icons",
-            "The icons printed on the cards and in their rules text.",
+            "The icons printed on the cards (faces and backs) and in their rules text.",
             icon_entries,
         ),
     )
@@ -99,8 +100,9 @@ def _icon_meaning(name: str, label: str, resources: set[str]) -> str:
     return humanise(label) + "."
 
 
-def _uses_icon(card: Card, name: str) -> bool:
-    if name in tokens_in(card.rules_text) or name in card.discount:
+def _uses_icon(card: Card, name: str, printed: set[str]) -> bool:
+    """Whether ``card`` prints icon ``name``: in its text, on its face or on its back."""
+    if name in printed or name in tokens_in(card.rules_text) or name in card.discount:
         return True
     if name == "star":
         return card.star

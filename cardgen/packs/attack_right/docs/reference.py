@@ -15,8 +15,8 @@ from cardgen.util.resources import data_path
 TEMPLATES = data_path("cardgen.packs.attack_right", "docs", "templates")
 
 INTRO = (
-    "Where the rulebook is ambiguous, the rules engine follows these readings. Each quotes the "
-    "passage it clarifies; a setting in `rules.yaml` switches to the alternative reading."
+    "Where the rulebook is ambiguous, the game is played by these readings. Each quotes the "
+    "passage it clarifies."
 )
 
 
@@ -24,7 +24,7 @@ def clarification_entry(c: Clarification, rules: RulesModel | None) -> Clarifica
     """A clarification with its setting's value in ``rules`` (none without rules)."""
     value = setting_value(rules, c.setting) if rules is not None else None
     return ClarificationEntry(
-        c.id, c.title, c.section, c.passage, c.reading, c.alternative, c.setting, value
+        c.id, c.title, c.section, c.passage, c.reading, c.alternative, c.setting, value, c.designer
     )
 
 
