@@ -50,6 +50,16 @@ def test_every_starter_validates_with_no_warning(starter: str, tmp_path: Path) -
     assert result.ok and not result.warnings, [str(d) for d in result.diagnostics]
 
 
+@pytest.mark.parametrize("starter", ["trick-taking", "drafting"])
+def test_a_starter_s_name_is_its_rules_name_too(starter: str, tmp_path: Path) -> None:
+    """`cardgen new DIR --game ID --name NAME` names the game in rules.yaml and in its rules
+    (the Play view's title, the logs)."""
+    folder = new_game(tmp_path / "g", starter, name='Harvest "Moon"').folder
+    cat = load_catalogue(folder / "cards")
+    assert cat.rules.game == 'Harvest "Moon"'
+    assert engine_of(cat).info.name == 'Harvest "Moon"'
+
+
 def test_drafting_passes_the_hands_and_scores_by_suit(tmp_path: Path) -> None:
     folder = new_game(tmp_path / "g", "drafting").folder
     cat = load_catalogue(folder / "cards")
