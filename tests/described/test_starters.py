@@ -112,6 +112,14 @@ def test_a_game_deals_bids_at_once_and_follows_the_turn(trick_taking: Path) -> N
     assert len(state.movers()) == 1
     played = play(engine, cat, engine.setup(cat, 4), ["random"] * 4, 3)
     assert played.state.is_terminal() and len(played.steps) == 3 * (1 + 5 * 4)
+    # the result tells the points (the Play view's "game over" line), not the shares of the win
+    scores = [played.state.observation(None)["players"][s]["score"] for s in range(4)]
+    lines = engine.result_lines(played.state)
+    assert [x.split(" (")[0] for x in lines] == [f"P{s + 1}: {scores[s]}" for s in range(4)]
+    assert [s for s in range(4) if lines[s].endswith("(winner)")] == [
+        s for s, x in enumerate(played.state.returns()) if x > 0
+    ]
+    assert max(scores) > 1
 
 
 @pytest.mark.slow
