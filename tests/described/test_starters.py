@@ -278,3 +278,16 @@ def test_the_starter_has_eight_scenarios_each_caught_breaking_a_rule(
     finally:
         play_file.write_text(text, "utf-8")
     assert caught == names
+
+
+@pytest.mark.slow
+def test_the_kit_s_game_wide_tests_play_both_starters() -> None:
+    """The kit's tests over every shipped catalogue (a game clicked through in the studio's
+    Play view: tests/test_studio_play_games.py; conformance, the design counters) reach the
+    two starters' cards."""
+    from tests.kit.catalogues import ids, kit_folders
+
+    assert {
+        "cardgen/scaffold/starters/trick-taking/cards",
+        "cardgen/scaffold/starters/drafting/cards",
+    } <= set(ids(kit_folders()))
