@@ -41,6 +41,12 @@ CASES = {
         sorted((COVERAGE / "castle-rampage").glob("[!p]*.yaml")),
         2,
     ),
+    "battles": (
+        ROOT / "cardgen/scaffold/starters/trick-taking/cards",
+        COVERAGE / "battles.yaml",
+        sorted((COVERAGE / "battles-scenarios").glob("*.yaml")),
+        3,
+    ),
     "mechanics": (
         ROOT / "cardgen/scaffold/starters/trick-taking/cards",
         COVERAGE / "mechanics.yaml",
