@@ -314,11 +314,13 @@ class Pack(Generic[CardT, RulesT]):
 
     def supports(self) -> dict[str, bool]:
         """What the pack supports beyond validating its catalogue (an engine on the kit,
-        given by an ``engine()`` method, plays scenarios and simulations through the kit)."""
+        given by an ``engine()`` method, plays scenarios and simulations through the kit).
+        Every pack prints components: its own, or for a pack without, those a catalogue's
+        ``components.yaml`` describes (Castle Rampage's mats)."""
         kit = self.engine() is not None
         return {
             "print": True,
-            "components": bool(self.components()),
+            "components": True,
             "engine": kit,
             "scenarios": kit,
             "simulate": kit,

@@ -125,6 +125,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: -weight[item.nodeid.partition("::")[0]])  # stable: in order
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection made (modules, catalogues loaded at import, thousands of items) lives
+    until the run ends: frozen out of the garbage collector, each full collection in the run
+    no longer walks it (gc.freeze)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.when in ("setup", "call") and report.passed:
         _measured[report.nodeid] = _measured.get(report.nodeid, 0.0) + report.duration

@@ -103,6 +103,7 @@ UNCHANGED = (
     "bank_limited",
     "burned",
     "card",
+    "chance_ties",
     "discard",
     "first_end_done",
     "game",
@@ -135,6 +136,7 @@ SPECIAL = (
     "pending",
     "rng",
     "seq",
+    "tie",
 )
 
 
@@ -159,6 +161,7 @@ def rotate_state(st: State, k: int) -> State:
         setattr(out, name, new)
     out.seq = [(s // n) * n + seat(s % n) for s in src.seq]
     out.battle_start = seat(src.battle_start)
+    out.tie = tuple(seat(p) for p in src.tie)
     out.peeks = [(seat(v), seat(q), cards) for v, q, cards in src.peeks]
     out.glimpses = [(seat(v), seat(q), i, step) for v, q, i, step in src.glimpses]
     if src.pending is not None:

@@ -285,6 +285,28 @@ def test_help_texts_and_the_package_description_name_no_game(runner, app, plain)
             assert word.lower() not in plain(text).lower(), (where, word)
 
 
+@pytest.mark.slow
+def test_help_texts_flow_without_the_docstrings_line_breaks(runner, app):
+    """On a wide terminal each command's help is one line per paragraph, in the list of
+    commands and in its own --help: the docstrings' hard line breaks do not show ("...the rules
+    engine's card / checks; exit 1 ...")."""
+
+    def rows(args):
+        res = runner.invoke(app, [*args, "--help"], env={"COLUMNS": "1000"})
+        assert res.exit_code == 0, res.output
+        return [" ".join(line.strip(" │").split()) for line in res.output.splitlines()]
+
+    listed = rows([])
+    for name, cmd in _commands(app).items():
+        first, *rest = inspect.cleandoc(cmd.help or "").split("\n\n")
+        words = " ".join(first.split())
+        if " " not in name:
+            assert any(words in row for row in listed), name
+        own = rows(name.split())
+        for paragraph in (first, *rest):
+            assert " ".join(paragraph.split()) in own, (name, paragraph)
+
+
 def test_quiet_and_verbose_exclude_each_other(runner, app, plain):
     res = runner.invoke(app, ["validate", CAT, "-q", "-v"])
     assert res.exit_code == 2 and "exclude each other" in plain(res.output)
@@ -397,6 +419,7 @@ def test_verbose_is_accepted_and_adds_detail(runner, app, tmp_path, command):
         (["render", RENDER, "-p", "pnp", "--paper", "a4", "-o", "OUT"], "wrote 1 file(s)"),
         (["build", RENDER, "--only", "components", "-o", "OUT"], "README.md first"),
         (["scenario", "run", SCENARIO], "1 passed, 0 failed"),
+        (["simulate", ENGINE, "-g", "2", "-n", "2"], "2 games, 2 players"),
     ],
     ids=lambda v: v[0] if isinstance(v, list) else None,
 )

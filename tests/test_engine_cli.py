@@ -155,3 +155,53 @@ def test_view_usage_errors(runner, app, plain):
     ]:
         res = runner.invoke(app, [*BASE, *args])
         assert res.exit_code == 2 and msg in plain(res.output), (args, res.output)
+
+
+def test_bots_take_the_forms_simulate_takes(runner, app, plain):
+    """--bots as simulate takes it: one for every seat, one per seat, or mixed (each seat's
+    bot drawn from the game's by the seed: the same seed, the same lineup)."""
+    import random
+
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.engine.bots import bot_names
+    from cardgen.engine.registry import engine_of
+    from cardgen.simulate.seeds import lineup_seed
+
+    pool = bot_names(engine_of(load_catalogue(FIXTURE)))
+    args = ["play", FIXTURE, "--decks", "red,blue", "--seed", "5", "--bots"]
+    rng = random.Random(lineup_seed(5, 0))
+    want = [rng.choice(pool) for _ in range(2)]
+    res = runner.invoke(app, [*args, "mixed", "-f", "json"])
+    assert res.exit_code == 0, res.output
+    assert [s["bot"] for s in json.loads(res.stdout)["seats"]] == want
+    assert runner.invoke(app, [*args, "mixed", "-f", "json"]).stdout == res.stdout
+    res = runner.invoke(app, [*args, "greedy"])
+    assert "P1 (red): greedy" in res.stdout and "P2 (blue): greedy" in res.stdout
+    res = runner.invoke(app, [*args, "greedy,mixed"])
+    assert res.exit_code == 2 and "'mixed' is not one of" in plain(res.output)
+
+
+def test_replay_finds_the_catalogue_the_log_names_beside_it(runner, app, tmp_path, monkeypatch):
+    """A log saved for a folder other than cards/ (the studio names the folder) replays
+    without CARDS: its catalogue is found beside the log; one found nowhere is named, with
+    the command to run (it failed with "E010 the catalogue folder does not exist")."""
+    import shutil
+
+    game = tmp_path / "game"
+    shutil.copytree(FIXTURE, game / "my-cards")
+    monkeypatch.chdir(game)
+    res = runner.invoke(app, ["play", "my-cards", "--decks", "red,blue", "-f", "json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["catalogue"] == "my-cards"
+    (game / "log.json").write_text(res.stdout, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, ["play", "--replay", "game/log.json"])
+    assert res.exit_code == 0, res.output
+    assert "replay OK" in res.output
+    (game / "my-cards").rename(game / "moved")
+    res = runner.invoke(app, ["play", "--replay", "game/log.json"])
+    assert res.exit_code == 1
+    assert "the log's catalogue 'my-cards' is not beside it (game/my-cards)" in res.output
+    assert "cardgen play FOLDER --replay game/log.json" in res.output
+    res = runner.invoke(app, ["play", "game/moved", "--replay", "game/log.json"])
+    assert res.exit_code == 0 and "replay OK" in res.output

@@ -89,7 +89,7 @@ def test_fast_code_matches_the_reference(which, cards_dir, monkeypatch):
     expected: list = []
     original = phases.battle
 
-    def checked_battle(st):
+    def checked_battle(st, start):
         g = st.game
         expected.append(
             {
@@ -100,7 +100,7 @@ def test_fast_code_matches_the_reference(which, cards_dir, monkeypatch):
                 for a in range(st.n)
             }
         )
-        original(st)
+        original(st, start)
 
     monkeypatch.setattr(phases, "battle", checked_battle)
     battles = prices = 0

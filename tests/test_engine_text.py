@@ -387,7 +387,7 @@ def run_triggered(card: Card, zone: str, trigger: str, claims: list[Claim], *, s
         if st.decision == "move":
             st.apply_actions([END, None, None])
     elif trigger == "battle":
-        phases.battle(st)
+        phases.battle(st, phases.battle_start(st))
         won = {(b.attacker, b.defender): b.winner for b in st.battles}
         assert (won[(OWNER, RIGHT)] == OWNER) == strong == (won[(LEFT, OWNER)] == OWNER), won
     elif trigger in ("income", "upkeep"):

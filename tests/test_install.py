@@ -81,8 +81,9 @@ def _dependency_folders() -> list[str]:
 def _fresh_venv(env_dir: Path) -> Path:
     """A new virtualenv whose site-packages also reads this run's packages (a ``.pth`` file of
     their folders: their own ``.pth`` files, such as this checkout's editable install, are not
-    run).  Its bin folder."""
-    venv.create(env_dir, with_pip=True)
+    run).  No pip of its own (``ensurepip`` costs seconds): this run's pip installs into it
+    (``pip --python``).  Its bin folder."""
+    venv.create(env_dir, with_pip=False)
     bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
     where = subprocess.run(
         [str(bindir / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
@@ -98,7 +99,11 @@ def _fresh_venv(env_dir: Path) -> Path:
 def test_wheel_install_validates_and_builds_from_a_folder_with_only_cards(wheel, tmp_path):
     env_dir = tmp_path / "venv"
     bindir = _fresh_venv(env_dir)
-    _run([str(bindir / "python"), "-m", "pip", "install", "--no-deps", str(wheel)], tmp_path)
+    python = str(bindir / "python")
+    _run(
+        [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", str(wheel)],
+        tmp_path,
+    )
     game = tmp_path / "game"
     shutil.copytree(CARDS, game / "cards")
     env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"}
@@ -119,9 +124,28 @@ def test_wheel_install_validates_and_builds_from_a_folder_with_only_cards(wheel,
     assert (own / "output" / "cards" / "pnp-a4.pdf").is_file()
 
 
+def _this_checkout(tmp: Path, env: dict) -> tuple[Path, str]:
+    """This checkout as ``pre-commit try-repo`` takes it: a clone of its HEAD with the
+    uncommitted changes to its tracked files committed, and that commit."""
+    clone = tmp / "checkout"
+    _run(["git", "clone", "-q", str(ROOT), str(clone)], tmp, env)
+    changed = _run(["git", "diff", "--name-only", "--no-renames", "-z", "HEAD"], ROOT, env).stdout
+    for name in filter(None, changed.split("\0")):
+        (clone / name).unlink(missing_ok=True)
+        if (ROOT / name).exists():
+            (clone / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, clone / name)
+    if changed:
+        _run(["git", "add", "-A"], clone, env)
+        _run(["git", "commit", "-q", "-m", "uncommitted changes"], clone, env)
+    return clone, _run(["git", "rev-parse", "HEAD"], clone, env).stdout.strip()
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="pre-commit needs git")
 def test_pre_commit_hook_from_another_repository(tmp_path):
-    """`pre-commit try-repo` of this checkout in a scratch repository holding cards/."""
+    """The hook of this checkout (as ``pre-commit try-repo`` takes it) in a scratch repository
+    holding cards/: it passes, then fails on a broken card.  Both runs share one store, so the
+    hook's environment is installed once (``try-repo`` installs it afresh every call)."""
     repo = tmp_path / "game"
     shutil.copytree(CARDS, repo / "cards")
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home")}
@@ -129,9 +153,13 @@ def test_pre_commit_hook_from_another_repository(tmp_path):
     env.setdefault("GIT_AUTHOR_EMAIL", "t@example.invalid")
     env.setdefault("GIT_COMMITTER_NAME", "t")
     env.setdefault("GIT_COMMITTER_EMAIL", "t@example.invalid")
+    checkout, rev = _this_checkout(tmp_path, env)
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n- repo: {checkout.as_posix()}\n  rev: {rev}\n  hooks:\n  - id: cardgen-validate\n"
+    )
     _run(["git", "init", "-q"], repo, env)
-    _run(["git", "add", "cards"], repo, env)
-    cmd = [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "cardgen-validate"]
+    _run(["git", "add", "cards", ".pre-commit-config.yaml"], repo, env)
+    cmd = [sys.executable, "-m", "pre_commit", "run", "cardgen-validate"]
     done = _run([*cmd, "--all-files"], repo, env, timeout=900)
     assert "cardgen validate" in done.stdout and "Passed" in done.stdout
     (repo / "cards" / "battle.yaml").write_text(

@@ -77,3 +77,14 @@ def test_simulate_without_an_engine_is_a_usage_error(runner, app, game):
     assert res.exit_code == 2
     assert "no rules engine" in res.output and "--simulate" in res.output
     assert runner.invoke(app, ["validate", str(game)]).exit_code == 0
+
+
+def test_simulate_of_a_game_with_an_engine_says_it_has_one(runner, app, plain):
+    """A game on the engine kit without validate's balance check: the usage error names
+    `cardgen simulate`, and does not say the pack has no rules engine (it said so)."""
+    cards = Path(__file__).resolve().parents[1] / "games" / "castle-rampage" / "cards"
+    res = runner.invoke(app, ["validate", str(cards), "--simulate", "10"])
+    assert res.exit_code == 2
+    text = plain(res.output)
+    assert "no rules engine" not in text and "plays on the engine kit" in text
+    assert f"cardgen simulate {cards}" in text

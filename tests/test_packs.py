@@ -69,6 +69,21 @@ def test_games_lists_every_shipped_pack_with_its_players():
     assert "(2 players)" in lines["attack-the-tower"] and "2–2" not in out
 
 
+def test_games_lists_components_for_a_pack_whose_kit_has_them_as_data():
+    """Castle Rampage draws no components of its own, but its kit prints the mats of its
+    catalogue's components.yaml: `cardgen games` lists components for it (it did not)."""
+    from typer.testing import CliRunner
+
+    from cardgen.catalogue.components_file import kit_counts
+    from cardgen.cli import app
+
+    out = CliRunner().invoke(app, ["games"]).output
+    lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    cat = load_catalogue(Path(__file__).parents[1] / "games" / "castle-rampage" / "cards")
+    assert not cat.pack.components() and kit_counts(cat).keys() - {"cards"}
+    assert "components" in lines["castle-rampage"].split(": ", 1)[1].split(", ")
+
+
 def test_loads_with_its_pack(game):
     pack_id, cards = game
     cat = load_catalogue(cards, use_cache=False)

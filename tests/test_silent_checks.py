@@ -165,3 +165,35 @@ def test_import_reports_every_problem_of_a_row_at_once(runner, app, game, tmp_pa
     assert "unknown icon 'moon'" in res.output and "unknown icon token {moonbeam}" in res.output
     assert "8 error(s) in " in res.output
     assert sorted(p.name for p in game.iterdir()) == before  # nothing written
+
+
+@pytest.mark.slow
+def test_validate_reports_every_problem_of_a_card_at_once(runner, app, game):
+    """A card file's card with a rank out of range, an unknown type, an unknown icon and an
+    unknown icon token: the pack's checks read the card without its refused rank."""
+    rules = game / "rules.yaml"
+    rules.write_text(
+        rules.read_text() + "fields:\n  rank: {type: whole number, min: 1, max: 13}\n  mark: icon\n"
+    )
+    heroes = game / "heroes.yaml"
+    text = heroes.read_text()
+    text = text.replace("    type: hero\n", "    type: villain\n", 1)
+    text = text.replace("gain 1 {coin}", "gain 1 {moonbeam}", 1)
+    text = text.replace("    copies: 3\n", "    copies: 3\n    rank: 14\n    mark: moon\n", 1)
+    heroes.write_text(text)
+    lines = text.splitlines()
+
+    def line(start: str) -> int:
+        return next(i for i, t in enumerate(lines, 1) if t.startswith(start))
+
+    res = runner.invoke(app, ["validate", str(game)])
+    assert res.exit_code == 1, res.output
+    found = [ln.split("heroes.yaml:")[1].split(" [")[0] for ln in res.output.splitlines()
+             if "heroes.yaml:" in ln and " error " in ln]  # fmt: skip
+    assert found == [
+        f"{line('    type: villain')}:11: error E104",
+        f"{line('    text:')}:11: error E104",
+        f"{line('    rank: 14')}:11: error E105",
+        f"{line('    mark: moon')}:11: error E104",
+    ], res.output
+    assert "4 error(s)" in res.output

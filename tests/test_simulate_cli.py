@@ -108,6 +108,17 @@ def test_default_decks_are_the_recommended_ones(runner, app):
     assert "24 seatings of battle, resource, age, spy cycled" in " ".join(res.stdout.split())
 
 
+def test_a_bot_per_seat(runner, app, plain):
+    """--bots as play takes it: one bot per seat, comma-separated (it took one name or mixed)."""
+    res = _run(runner, app, "-g", "4", "-n", "2", "--bots", "greedy,random", "-f", "json")
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["spec"]["bots"] == "greedy,random"
+    assert {b["bot"]: b["seats"] for b in doc["bots"]} == {"greedy": 4, "random": 4}
+    res = _run(runner, app, "-g", "4", "-n", "2", "--bots", "greedy,random,random")
+    assert res.exit_code == 2 and "needs 1 or 2 names, got 3" in plain(res.output)
+
+
 def test_mixed_bots(runner, app):
     res = _run(
         runner,

@@ -156,3 +156,55 @@ def test_a_folder_that_is_no_catalogue_and_a_port_in_use_are_errors(tmp_path):
         )
     assert r.returncode == 1 and f"127.0.0.1:{port}" in r.stderr and "Traceback" not in r.stderr
     assert not os.path.exists(tmp_path / "out")
+
+
+#: Seconds a Ctrl-C may take before the test calls it a hang (no speed is asserted: a studio
+#: that stops at all stops in a few; one was seen listening 100 s after the first Ctrl-C).
+HANG = 60
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("streams", [0, 3])
+def test_one_ctrl_c_stops_the_studio_during_a_kit_rebuild(tmp_path, streams):
+    """One Ctrl-C stops the studio while a save's kit rebuild runs and event streams are
+    open (a second Ctrl-C was needed after edits, an invalid save and its fix)."""
+    shutil.copytree(SMALL, tmp_path / "cards")
+    running = Running(tmp_path / "cards", tmp_path / "output", "--jobs", "2")
+    conns = []
+    try:
+        running.wait_ready()
+        me = psutil.Process(running.proc.pid)
+        deadline = time.monotonic() + WAIT
+        for _ in range(streams):
+            conn = http.client.HTTPConnection("127.0.0.1", running.port, timeout=WAIT)
+            conn.request("GET", "/events")
+            assert conn.getresponse().status == 200
+            conns.append(conn)
+        spy = tmp_path / "cards" / "spy.yaml"
+        text = spy.read_text(encoding="utf-8")
+        spy.write_text(text + "\n  - {broken\n", encoding="utf-8")  # an invalid save
+        while running.state()["valid"] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        spy.write_text(text + "\n# fixed\n", encoding="utf-8")  # its fix
+        builds = set()
+        while time.monotonic() < deadline:  # the fix's kit rebuild runs
+            builds = {p.pid for p in me.children(recursive=True)}
+            if builds and running.state()["valid"]:
+                break
+            time.sleep(0.05)
+        assert builds, "no kit rebuild was started"
+        running.proc.send_signal(signal.SIGINT)
+        try:
+            running.proc.wait(timeout=HANG)
+        except subprocess.TimeoutExpired:  # where it hangs: faulthandler prints every thread
+            running.proc.send_signal(signal.SIGABRT)
+            running.proc.wait(timeout=WAIT)
+            raise AssertionError(
+                "one Ctrl-C did not stop the studio:\n" + "".join(running.errors)
+            ) from None
+        assert running.proc.returncode == 0, "".join(running.errors)
+        assert "Traceback" not in "".join(running.errors)
+    finally:
+        for conn in conns:
+            conn.close()
+        running.stop()

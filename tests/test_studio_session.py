@@ -244,3 +244,33 @@ def test_the_kit_is_built_and_its_pages_drawn_and_a_save_rebuilds_it(game):
     finally:
         studio.stop()
     assert not studio.kit.running
+
+
+@pytest.mark.slow
+def test_stopping_the_kit_build_does_not_wait_for_a_busy_session(tmp_path):
+    """Ctrl-C stops the kit build without waiting for the session to take its events: the
+    build's reader may be handing one to a session busy elsewhere (the page sizes wait for
+    PDFium while a gallery is drawn), and the studio listened on 100 s after one Ctrl-C."""
+    import threading
+
+    from cardgen.studio.kit import KitBuilder
+
+    shutil.copytree(SMALL, tmp_path / "cards")
+    busy, first = threading.Event(), threading.Event()
+
+    def on_event(event):  # the session, busy: it takes no event until released
+        first.set()
+        busy.wait()
+
+    kit = KitBuilder(tmp_path / "cards", tmp_path / "out", on_event, jobs=1)
+    kit.start()
+    try:
+        assert first.wait(WAIT), "the build reported nothing"
+        stopper = threading.Thread(target=kit.stop, daemon=True)
+        stopper.start()
+        stopper.join(WAIT)
+        assert not stopper.is_alive(), "stopping the build waited for the busy session"
+        assert not kit.running
+    finally:
+        busy.set()
+        kit.stop()

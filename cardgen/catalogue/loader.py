@@ -12,8 +12,9 @@ checks can still run on them.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
@@ -68,6 +69,9 @@ class Catalogue:
     files: dict[str, SourceMap] = field(default_factory=dict)
     #: file field -> value -> the file that sets it (``{"deck": {"battle": "cards/battle.yaml"}}``)
     file_values: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: the cards the schema refused, each read without its refused fields (no card of the
+    #: catalogue): what the pack's checks also read, so a card's problems are said at once
+    refused: list[tuple[Any, CardSource]] = field(default_factory=list, repr=False)
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.cards)
@@ -102,6 +106,28 @@ class Catalogue:
     def position(self, card_id: str, *path: str | int, key: bool = False) -> Position:
         src = self.sources.get(card_id)
         return src.at(*path, key=key) if src else Position(str(self.root))
+
+    def with_refused(self) -> Catalogue:
+        """This catalogue with the cards the schema refused, read without their refused
+        fields, among its cards (for the pack's checks only: never printed or played)."""
+        extra = [(c, src) for c, src in self.refused if c.id not in self.sources]
+        if not extra:
+            return self
+        cards = [*self.cards, *(c for c, _ in dict((c.id, (c, s)) for c, s in extra).values())]
+        sources = {**{c.id: src for c, src in extra}, **self.sources}
+        return Catalogue(self.root, self.rules, cards, sources, self.files, self.file_values)
+
+
+def refused_too(
+    catalogue: Catalogue, check: Callable[[Catalogue], list[Diagnostic]], said: list[Diagnostic]
+) -> list[Diagnostic]:
+    """``check`` run on the catalogue with the cards the schema refused
+    (:meth:`Catalogue.with_refused`): its diagnostics, less those about a refused card at a
+    place that has an error in ``said`` already (the refused value itself)."""
+    ids = {c.id for c, _ in catalogue.refused}
+    taken = {d.position for d in said if d.severity is Severity.ERROR}
+    found = check(catalogue.with_refused())
+    return [d for d in found if d.card not in ids or d.position not in taken]
 
 
 def display_path(path: Path) -> str:
@@ -251,24 +277,36 @@ def _field_adapter(model: type[CardBase], name: str) -> TypeAdapter:
 
 
 def _load_card_file(
-    path: Path, display: str, pack: Pack, rules: RulesBase, diags: list[Diagnostic]
+    path: Path,
+    display: str,
+    pack: Pack,
+    rules: RulesBase,
+    diags: list[Diagnostic],
+    refused: list[tuple[CardBase, CardSource]] | None = None,
 ) -> tuple[dict[str, Any], list[tuple[CardBase, CardSource]], SourceMap | None]:
-    """The file-level values, the cards and the source map of one card file."""
+    """The file-level values, the cards and the source map of one card file (the cards the
+    schema refused, read on without their refused fields, added to ``refused``)."""
     try:
         data, smap = load_yaml(path, display=display)
     except DiagnosticError as exc:
         diags.extend(exc.diagnostics)
         return {}, [], None
-    shared, cards = check_card_file(data, smap, pack, rules, diags)
+    shared, cards = check_card_file(data, smap, pack, rules, diags, refused)
     return shared, cards, smap
 
 
 def check_card_file(
-    data: Any, smap: SourceMap, pack: Pack, rules: RulesBase, diags: list[Diagnostic]
+    data: Any,
+    smap: SourceMap,
+    pack: Pack,
+    rules: RulesBase,
+    diags: list[Diagnostic],
+    refused: list[tuple[CardBase, CardSource]] | None = None,
 ) -> tuple[dict[str, Any], list[tuple[CardBase, CardSource]]]:
     """The file-level values and the valid cards of one card file's parsed ``data``, whose
     positions ``smap`` holds (a YAML file's, or the cells of an imported sheet); every problem
-    is added to ``diags``."""
+    is added to ``diags``.  A card the schema refuses is added to ``refused`` (when given)
+    read without the fields it refused, if the rest is a card (:attr:`Catalogue.refused`)."""
     ctx = pack.validation_context(rules)
     model = card_model(pack, rules)
     if not isinstance(data, dict):
@@ -330,6 +368,15 @@ def check_card_file(
                         d, hint=f"give it: rules.yaml declares {name!r} `required: true` (fields:)"
                     )
                 diags.append(d)
+            if refused is not None and isinstance(raw, dict):
+                bad = {e["loc"][0] for e in exc.errors() if e["loc"]}
+                rest = {k: v for k, v in raw.items() if k not in bad}
+                with contextlib.suppress(ValidationError):  # a required field refused: wait
+                    card = model.model_validate(rest, context=ctx)
+                    own = {f: getattr(card, f) for f in pack.file_fields}
+                    # in its file, as a card of the catalogue would be
+                    if all(v is not None and v == shared.get(f, v) for f, v in own.items()):
+                        refused.append((card, CardSource(smap, i)))
             continue
         src = CardSource(smap, i)
         update, clash = {}, False
@@ -377,7 +424,13 @@ class CardFileMemo:
         self._files: dict[tuple[str, str], tuple] = {}
 
     def load(
-        self, path: Path, display: str, pack: Pack, rules: RulesBase, diags: list[Diagnostic]
+        self,
+        path: Path,
+        display: str,
+        pack: Pack,
+        rules: RulesBase,
+        diags: list[Diagnostic],
+        refused: list[tuple[CardBase, CardSource]] | None = None,
     ) -> tuple[dict[str, Any], list[tuple[CardBase, CardSource]], SourceMap | None]:
         """:func:`_load_card_file` of ``path``, replayed when nothing it reads changed."""
         from cardgen.util.hashing import digest_paths
@@ -387,10 +440,13 @@ class CardFileMemo:
         key = (display, digest_paths([path]))
         if key not in self._files:
             own: list[Diagnostic] = []
+            kept: list[tuple[CardBase, CardSource]] = []
             self._files = {k: v for k, v in self._files.items() if k[0] != display}
-            self._files[key] = (*_load_card_file(path, display, pack, rules, own), own)
-        shared, cards, smap, own = self._files[key]
+            self._files[key] = (*_load_card_file(path, display, pack, rules, own, kept), own, kept)
+        shared, cards, smap, own, kept = self._files[key]
         diags.extend(own)
+        if refused is not None:
+            refused.extend(kept)
         return shared, cards, smap
 
 
@@ -414,13 +470,16 @@ def read_catalogue(
     except DiagnosticError as exc:
         return None, diags + exc.diagnostics
     loaded = []
+    refused: list[tuple[CardBase, CardSource]] = []
     for path in find_card_files(root):
         display = display_path(path)
         load = memo.load if memo is not None else _load_card_file
-        shared, cards, smap = load(path, display, pack, rules, diags)
+        shared, cards, smap = load(path, display, pack, rules, diags, refused)
         if smap is not None:
             loaded.append((display, smap, shared, cards))
-    return assemble_catalogue(root, pack, rules, loaded, diags), diags
+    catalogue = assemble_catalogue(root, pack, rules, loaded, diags)
+    catalogue.refused = refused
+    return catalogue, diags
 
 
 #: one checked card file: its name in diagnostics, its positions, shared values and cards

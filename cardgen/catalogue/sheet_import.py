@@ -40,6 +40,7 @@ from cardgen.catalogue.loader import (
     assemble_catalogue,
     check_card_file,
     display_path,
+    refused_too,
 )
 from cardgen.catalogue.placeholders import placeholder_notes
 from cardgen.catalogue.sheet_cells import (
@@ -536,7 +537,7 @@ def import_sheet(
         cols.fields.update(cols.new)
     bad: set[Position] = set()
     groups = _read_rows(sheet, cols, pack, diags, model, pack.file_field_defaults(rules), bad)
-    unread = list(diags)  # the cells that could not be read: each one error, said already
+    unread = set(diags)  # the cells that could not be read: each one error, said already
     diags += _row_icon_problems(groups, cols, sheet, rules, pack, root)
     if not groups and not diags:
         diags.append(
@@ -547,26 +548,21 @@ def import_sheet(
             )
         )
     checked: list[CheckedFile] = []
-    partial: list[CheckedFile] = []
-    refused: set[Position] = set()
+    refused: list[Any] = []
     for stem, rows in groups.items():
         smap = _source_map(sheet, cols, pack, rows)
         data = {f: rows[0].raw[f] for f in pack.file_fields}
         data["cards"] = [r.raw for r in rows]
-        before = len(diags)
-        shared, cards = check_card_file(data, smap, pack, rules, diags)
+        shared, cards = check_card_file(data, smap, pack, rules, diags, refused)
         checked.append((f"{stem}.yaml", smap, shared, cards))
-        read = {src.index for _, src in cards}
-        rest = _partial_cards(model, pack, rules, rows, read, smap, diags[before:], refused)
-        partial.append((f"{stem}.yaml", smap, shared, [*cards, *rest]))
     catalogue = assemble_catalogue(root, pack, rules, checked, diags)
+    catalogue.refused = refused
     diags = [d for d in diags if d.position not in bad or d in unread]
     # the checks `cardgen validate` makes of the cards, made of every row (a row the schema
     # refused without its bad cells): every problem of a row at once, not one after another;
     # then, when nothing is wrong, the extra checks
     diags += placeholder_notes(catalogue)
-    checks = pack.check(assemble_catalogue(root, pack, rules, partial, []))
-    diags += [d for d in checks if d.position not in refused]
+    diags += refused_too(catalogue, pack.check, diags)
     if not _has_errors(diags) and extra_checks is not None:
         for check in extra_checks(catalogue):
             diags += check.run(catalogue)
@@ -580,44 +576,6 @@ def import_sheet(
         old = _old_text(root / name)
         files[name] = text if old is None else keep_comments(old, text, pack, models)
     return Imported(catalogue, diags, files=dict(sorted(files.items())), new_fields=added)
-
-
-def _partial_cards(
-    model: Any,
-    pack: Pack,
-    rules: RulesBase,
-    rows: list[_Row],
-    read: set[int],
-    smap: SourceMap,
-    found: list[Diagnostic],
-    refused: set[Position],
-) -> list[tuple[Any, Any]]:
-    """The rows of one card file the schema refused, each without the cells it refused (added
-    to ``refused``; ``found`` holds their problems) when the rest is a card: what the pack's
-    checks read to find a row's other problems at once."""
-    from pydantic import ValidationError
-
-    from cardgen.catalogue.loader import CardSource
-
-    said = {d.position for d in found}
-    ctx = pack.validation_context(rules)
-    out = []
-    for j, row in enumerate(rows):
-        if j in read:
-            continue
-        keep = {}
-        for name, value in row.raw.items():
-            where = smap.at(("cards", j, name))
-            if where in said:
-                refused.add(where)
-            else:
-                keep[name] = value
-        try:
-            card = model.model_validate(keep, context=ctx)
-        except ValidationError:
-            continue
-        out.append((card, CardSource(smap, j)))
-    return out
 
 
 def _row_icon_problems(

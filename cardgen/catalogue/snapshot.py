@@ -127,14 +127,16 @@ def check_catalogue(root: Path, memo: CardFileMemo | None = None) -> Checked:
     files (no cache entry; ``memo`` keeps unchanged card files between reads)."""
     from cardgen.catalogue.components_file import component_problems
     from cardgen.catalogue.custom_fields import icon_field_problems
-    from cardgen.catalogue.loader import read_catalogue
+    from cardgen.catalogue.loader import read_catalogue, refused_too
     from cardgen.catalogue.placeholders import placeholder_notes
 
     catalogue, diags = read_catalogue(root) if memo is None else read_catalogue(root, memo=memo)
     if catalogue is not None:
         diags += placeholder_notes(catalogue)
-        diags += icon_field_problems(catalogue)
-        diags += catalogue.pack.check(catalogue)
+        # the pack's checks read the cards the schema refused too (without their refused
+        # fields): every problem of a card at once, none at a place that has its error
+        diags += refused_too(catalogue, icon_field_problems, diags)
+        diags += refused_too(catalogue, catalogue.pack.check, diags)
         diags += component_problems(catalogue)
     return catalogue, diags
 

@@ -9,6 +9,7 @@ in :mod:`cardgen.cli.common`.
 from __future__ import annotations
 
 import importlib
+import inspect
 import signal
 import sys
 from collections.abc import Iterable
@@ -68,7 +69,31 @@ def make_app(modules: Iterable[str] | None = None) -> typer.Typer:
     cli.callback()(_root)
     for name in dict.fromkeys(COMMANDS.values() if modules is None else modules):
         importlib.import_module(f"cardgen.cli.{name}").register(cli)
+    _flow_help(cli)
     return cli
+
+
+def flowing(text: str) -> str:
+    """A docstring as help text that flows: its paragraphs kept, the line breaks within one
+    gone (rich keeps them, so "... the rules engine's card / checks" broke mid-sentence)."""
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
+def _flow_help(cli: typer.Typer) -> None:
+    """Every command's and group's help of ``cli`` (and its sub-typers') made to flow."""
+    for command in cli.registered_commands:
+        text = command.help or inspect.getdoc(command.callback)
+        if text:
+            command.help = flowing(text)
+    for group in cli.registered_groups:
+        if group.help:
+            group.help = flowing(group.help)
+        if group.typer_instance is not None:
+            info = group.typer_instance.info
+            if isinstance(info.help, str):
+                info.help = flowing(info.help)
+            _flow_help(group.typer_instance)
 
 
 _app: typer.Typer | None = None

@@ -104,9 +104,15 @@ def _check_simulate(directory: Path) -> None:
         return  # validate reports the rules.yaml
     if pack.simulation_check is None:
         able = [p.game_type.id for p in installed_packs() if p.simulation_check is not None]
+        name = f"the {pack.game_type.name} pack ({pack.game_type.id})"
+        why = (
+            f"{name} plays on the engine kit but has no validate balance check; drop "
+            f"--simulate and run `cardgen simulate {directory}` for its balance"
+            if pack.engine() is not None
+            else f"{name} has no rules engine to play them; drop --simulate"
+        )
         raise usage_error(
-            f"--simulate plays games, and the {pack.game_type.name} pack ({pack.game_type.id}) "
-            f"has no rules engine to play them; drop --simulate (packs that simulate: "
+            f"--simulate plays games, and {why} (packs whose validate simulates: "
             f"{', '.join(able)})",
             "--simulate",
         )

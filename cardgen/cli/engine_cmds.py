@@ -37,6 +37,7 @@ def _split(value: str) -> list[str]:
 
 
 def play(
+    ctx: typer.Context,
     directory: CardsDir = DEFAULT_CARDS,
     players: int = typer.Option(
         None, "--players", "-n", help="Number of players (the game's range)."
@@ -48,7 +49,10 @@ def play(
         help="Comma-separated sides, one per seat (what each seat plays: a deck, a faction).",
     ),
     bots: str = typer.Option(
-        "random", "--bots", help="Comma-separated bots, one per seat or one for all."
+        "random",
+        "--bots",
+        help="The bot of every seat (e.g. greedy), one per seat (greedy,random), or mixed "
+        "(each seat's drawn from the game's bots by the seed).",
     ),
     seed: int = typer.Option(0, "--seed", help="Game seed."),
     settings: list[str] = typer.Option(
@@ -70,7 +74,10 @@ def play(
         "the full log is the designer's.",
     ),
     replay: Path | None = typer.Option(
-        None, "--replay", help="Re-run a JSON game log, checking every event."
+        None,
+        "--replay",
+        help="Re-run a JSON game log, checking every event (on the catalogue the log names, "
+        "found beside it, unless CARDS is given).",
     ),
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
@@ -80,6 +87,10 @@ def play(
     from cardgen.engine.registry import has_engine
 
     directory = cards_dir(directory, legacy_cards)
+    source = ctx.get_parameter_source("directory")  # typer's own click: compare by name
+    given = legacy_cards is not None or getattr(source, "name", "DEFAULT") != "DEFAULT"
+    if replay is not None and not given:
+        directory = _log_catalogue(replay, directory)
     cat = load(directory)
     if not has_engine(cat):
         raise fail(f"the {cat.pack.game_type.id} pack has no rules engine", 2)
@@ -100,6 +111,41 @@ def play(
         out,
         view,
         replay,
+    )
+
+
+def seat_bots(bots: str, pool: list[str] | tuple[str, ...], players: int) -> str:
+    """``--bots`` of play and simulate: one bot (or ``mixed``) for every seat, or a
+    comma-separated bot per seat; a usage error naming the valid values otherwise."""
+    from cardgen.simulate.spec import MIXED, SimSpecError
+    from cardgen.simulate.spec import seat_bots as parse
+
+    names = _split(bots)
+    check_choices(names, [*pool, MIXED] if len(names) == 1 else list(pool), "--bots")
+    try:
+        return parse(names, pool, players)
+    except SimSpecError as exc:
+        raise usage_error(f"{exc}.", "--bots") from None
+
+
+def _log_catalogue(log: Path, default: Path) -> Path:
+    """The catalogue folder a game log names (its ``catalogue``), beside the log or else from
+    here; ``default`` for a log that cannot be read or names none (the replay says why)."""
+    import json
+
+    try:
+        label = json.loads(log.read_text(encoding="utf-8")).get("catalogue")
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        return default
+    if not isinstance(label, str) or not label.strip():
+        return default
+    beside = log.parent / label
+    for folder in (beside, Path(label)):
+        if folder.is_dir():
+            return folder
+    raise fail(
+        f"{log}: the log's catalogue {label!r} is not beside it ({beside}) nor here; "
+        f"pass its folder: cardgen play FOLDER --replay {log}"
     )
 
 
@@ -130,6 +176,7 @@ def _play_kit(
     from cardgen.engine.play import play as play_game
     from cardgen.engine.registry import engine_of
     from cardgen.engine.vocab import parse_seat
+    from cardgen.simulate.spec import lineup
 
     try:
         engine = engine_of(cat)
@@ -165,12 +212,7 @@ def _play_kit(
         check_choices(side_list, known, "--sides/--decks")
     named = [x for t in _split(teams) for x in t.split("+")] if teams else []
     n = players or len(side_list) or len(named) or lo
-    bot_list = _split(bots)
-    check_choices(bot_list, bot_names(engine), "--bots")
-    if len(bot_list) == 1:
-        bot_list *= n
-    if len(bot_list) != n:
-        raise usage_error(f"needs 1 or {n} names, got {len(bot_list)}.", "--bots")
+    bot_list = lineup(seat_bots(bots, bot_names(engine), n), bot_names(engine), n, seed)
     team_list = []
     if teams and not any(engine.team_layouts(k) for k in range(lo, hi + 1)):
         raise usage_error(f"{engine.info.name} has no team play.", "--teams")

@@ -19,6 +19,7 @@ from cardgen.cli.common import (
     detail,
     elapsed,
     fail,
+    is_quiet,
     load,
     say,
     show_progress,
@@ -62,7 +63,10 @@ def simulate(
         False, "--fixed-seats", help="With --decks: keep the given seat order."
     ),
     bots: str = typer.Option(
-        "random", "--bots", help="Bot of every seat (the pack's bots, or mixed); e.g. greedy."
+        "random",
+        "--bots",
+        help="The bot of every seat (e.g. greedy), one per seat (greedy,random), or mixed "
+        "(each seat's drawn per game from the game's bots).",
     ),
     seed: int = typer.Option(0, "--seed", help="Master seed (per-game seeds derive from it)."),
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes."),
@@ -94,12 +98,13 @@ def simulate(
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
-    """Play many seeded games with bots and report win rates and the game's balance stats."""
+    """Play many seeded games with bots and report win rates and the game's balance stats
+    (-q: no tables on stdout; --out, --report and JSON are still written)."""
     from cardgen.engine.definition import check_settings
     from cardgen.engine.errors import EngineError
     from cardgen.engine.registry import engine_of, has_engine
     from cardgen.engine.simulation import KitSimulation
-    from cardgen.simulate import MIXED, SimSpec, SimSpecError, make_matchups
+    from cardgen.simulate import SimSpec, SimSpecError, make_matchups
     from cardgen.simulate.report import render_table, summarise, to_json
 
     if decks and all_matchups:
@@ -114,7 +119,7 @@ def simulate(
         engine = engine_of(cat)
     except EngineError as exc:
         raise fail(str(exc)) from None
-    from cardgen.cli.engine_cmds import _pairs
+    from cardgen.cli.engine_cmds import _pairs, seat_bots
 
     overrides = dict(_pairs(settings, "--set"))
     try:
@@ -126,7 +131,7 @@ def simulate(
     if players is None:
         players = hi
     check_choices([str(players)], [str(k) for k in range(lo, hi + 1)], "--players")
-    check_choices([bots], [*sim.bots, MIXED], "--bots")
+    bots = seat_bots(bots, sim.bots, players)
     if first_game and "first_game" not in sim.options:
         raise usage_error(f"the {game.id} pack has no first-game set-up.", "--first-game")
     kit_teams = any(engine.team_layouts(k) for k in range(lo, hi + 1))
@@ -169,8 +174,10 @@ def simulate(
     except SimSpecError as exc:
         raise fail(str(exc)) from None
     summary = summarise(result, cat)
-    text = to_json(summary) if format is SimFormat.json else render_table(summary, sim)
-    write_output(text, out)
+    if format is SimFormat.json:
+        write_output(to_json(summary), out)
+    elif out is not None or not is_quiet():  # the tables are the summary -q drops
+        write_output(render_table(summary, sim), out)
     if report is not None:
         from cardgen.simulate.report_html import write_report
 

@@ -31,7 +31,7 @@ from cardgen.engine.errors import ScenarioError, SetupError
 from cardgen.engine.events import EventSchema
 from cardgen.engine.grammar import Grammar
 from cardgen.engine.protocol import Action, BotFactory, Game, GameInfo, Setup, State
-from cardgen.engine.vocab import Domain, did_you_mean
+from cardgen.engine.vocab import Domain, Vocabulary, did_you_mean, parse_seat
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -209,6 +209,10 @@ class Engine:
         own ``arrange`` (:class:`cardgen.engine.table.TableState` has one)."""
         own = getattr(state, "arrange", None)
         if callable(own):
+            from cardgen.engine.table import TableState
+
+            if isinstance(state, TableState):  # its attributes hold seats as indexes
+                given = seats_as_indexes(given, self.vocabulary, state.game.setup.players)
             own(given)
             return
         raise ScenarioError(f"{self.info.name} cannot start a scenario from a described state")
@@ -245,12 +249,21 @@ class Engine:
         return [w for w in text.split() if w in catalogue.by_id]
 
     def result_lines(self, state: State) -> list[str]:
-        """The readable log's last lines: each seat's result (default: the returns)."""
+        """The readable log's last lines: by default each seat's :meth:`score` in the game's
+        words (``P1: 23 points (winner)``), or for a game that gives none who won (the
+        returns are the bots' and the simulation's, not a player's)."""
         r = state.returns()
         best = max(r)
+        won = [k for k, x in enumerate(r) if x == best and x > 0]
+        if type(self).score is Engine.score:  # the game keeps no score
+            if not won:
+                return ["no winner"]
+            names = " and ".join(f"P{k + 1}" for k in won)
+            return [f"{names} {'wins' if len(won) == 1 else 'share the win'}"]
         return [
-            f"P{k + 1}: {x:g}" + (" (winner)" if x == best and x > 0 else "")
-            for k, x in enumerate(r)
+            f"P{k + 1}: {self.score(state, k)} {self.info.score}"
+            + (" (winner)" if k in won else "")
+            for k in range(len(r))
         ]
 
     def score(self, state: State, seat: int) -> int:
@@ -261,6 +274,30 @@ class Engine:
         """Where the game's length bound (``info.max_length``) is set, for the message that
         stops a game running past it (a rules description names its line)."""
         return ""
+
+
+def seats_as_indexes(
+    given: Mapping[str, Any], vocabulary: Mapping[str, Domain], players: int
+) -> dict[str, Any]:
+    """``given`` with the values of the fields ``vocabulary`` calls seats (``P2``, or lists
+    of them) as indexes (1), as a state holds them; other values as they are."""
+    vocab = Vocabulary(frozenset(), players, dict(vocabulary))
+
+    def convert(path: tuple[Any, ...], value: Any) -> Any:
+        if vocab.domain_of(path) == "seat":
+            if isinstance(value, list):
+                return [_seat_index(v, players) for v in value]
+            return _seat_index(value, players)
+        if isinstance(value, dict):
+            return {k: convert((*path, k), v) for k, v in value.items()}
+        return value
+
+    return {k: convert((k,), v) for k, v in given.items()}
+
+
+def _seat_index(value: Any, players: int) -> Any:
+    seat = parse_seat(value, players) if isinstance(value, str) else None
+    return value if seat is None else seat
 
 
 def check_settings(catalogue: Catalogue, overrides: Mapping[str, Any]) -> Any:

@@ -568,8 +568,10 @@ class Scenario:
         except EngineError as exc:
             return [f"{self.smap.at(('given',))}: {exc}"]
         problems: list[str] = []
-        for kind, data, path in self.steps:
+        for k, (kind, data, path) in enumerate(self.steps):
             where = self.smap.at(path)
+            if kind == "expect" and not self._fixes_chance(k):
+                settle(state)  # it sees the game after the chance the scenario does not fix
             if kind == "chance":
                 try:
                     apply_chance_string(state, data)
@@ -611,8 +613,19 @@ class Scenario:
             else:
                 problems += self._expect(state, data, path)
         if self.expect is not None:
+            settle(state)
             problems += self._expect(state, self.expect, ("expect",))
         return problems
+
+    def _fixes_chance(self, k: int) -> bool:
+        """Whether a ``chance:`` step follows step ``k`` before the next move (an expectation
+        before it sees the chance node)."""
+        for kind, _, _ in self.steps[k + 1 :]:
+            if kind == "chance":
+                return True
+            if kind in ("act", "illegal", "refused"):
+                return False
+        return False
 
     # --- expectations ---------------------------------------------------------------------
     def _expect(

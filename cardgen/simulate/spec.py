@@ -25,8 +25,9 @@ class SimSpec:
     """A simulation: game ``i`` seats ``matchups[i % len(matchups)]`` (one side per seat, e.g.
     the deck a player plays).
 
-    ``bots`` names one of the ``pool`` (the game's simulation bots) or is ``mixed``, which draws
-    each seat's bot per game from the lineup seed.  An empty ``pool`` stands for the
+    ``bots`` names one of the ``pool`` (the game's simulation bots) for every seat, one per
+    seat joined by commas (``greedy,random``), or is ``mixed``, which draws each seat's bot per
+    game from the lineup seed.  An empty ``pool`` stands for the
     simulation's bots (:func:`cardgen.simulate.simulate` fills it in).  ``options`` are the
     game's own settings (e.g. ``first_game``), reported after the seed.
     """
@@ -42,9 +43,14 @@ class SimSpec:
     def __post_init__(self) -> None:
         if self.games < 0:
             raise SimSpecError("the number of games cannot be negative")
-        if self.pool and self.bots not in self.bot_choices:
-            choices = ", ".join(self.bot_choices)
-            raise SimSpecError(f"unknown bots {self.bots!r} (choose {choices})")
+        names = self.bots.split(",")
+        if len(names) > 1 and len(names) != self.players:
+            raise SimSpecError(
+                f"bots {self.bots!r}: one for every seat or one per seat ({self.players})"
+            )
+        choices = self.bot_choices if len(names) == 1 else self.pool
+        if self.pool and any(n not in choices for n in names):
+            raise SimSpecError(f"unknown bots {self.bots!r} (choose {', '.join(self.bot_choices)})")
         if not self.matchups:
             raise SimSpecError("no matchups to play")
         for m in self.matchups:
@@ -71,6 +77,8 @@ class SimSpec:
 
     def bots_of(self, index: int) -> tuple[str, ...]:
         """The bot names of game ``index``, seat by seat."""
+        if "," in self.bots:
+            return tuple(self.bots.split(","))
         if self.bots != MIXED:
             return (self.bots,) * self.players
         if not self.pool:
@@ -117,3 +125,27 @@ def make_matchups(
     if len(set(decks)) != len(decks):
         raise SimSpecError(f"each player picks a different {side}")
     return (decks,) if fixed_seats else tuple(itertools.permutations(decks))
+
+
+def seat_bots(names: Sequence[str], pool: Sequence[str], players: int) -> str:
+    """``--bots`` as :class:`SimSpec` takes it: one name (of ``pool``, or ``mixed``) for every
+    seat, or one name of ``pool`` per seat; :class:`SimSpecError` naming what is wrong."""
+    if len(names) == 1:
+        if names[0] not in (*pool, MIXED):
+            raise SimSpecError(f"{names[0]!r} is not one of {', '.join([*pool, MIXED])}")
+        return names[0]
+    bad = [n for n in names if n not in pool]
+    if bad:
+        raise SimSpecError(
+            f"{', '.join(map(repr, bad))}: a seat's bot is one of {', '.join(pool)}"
+            + (" (mixed is for every seat)" if MIXED in bad else "")
+        )
+    if len(names) != players:
+        raise SimSpecError(f"needs 1 or {players} names, got {len(names)}")
+    return ",".join(names)
+
+
+def lineup(bots: str, pool: Sequence[str], players: int, seed: int, index: int = 0) -> list[str]:
+    """The bot of each seat in game ``index`` of ``bots`` (as :func:`seat_bots` makes it)."""
+    spec = SimSpec(1, players, (("",) * players,), bots, seed, pool=tuple(pool))
+    return list(spec.bots_of(index))

@@ -144,7 +144,10 @@ class KitBuilder:
                 proc.send_signal(signal.SIGTERM)
 
     def stop(self) -> None:
-        """Stop a running build and wait for it to end (killed if it lingers)."""
+        """Stop a running build and wait for it to end (killed if it lingers).  Its reader
+        is waited for at most :data:`STOP_WAIT` seconds: it may be handing an event to a
+        session busy elsewhere (the studio's page sizes wait for PDFium, which a gallery's
+        drawing holds for as long as it draws), and Ctrl-C must not wait for that."""
         self.interrupt()
         with self._lock:
             proc, reader = self._proc, self._reader
@@ -157,7 +160,7 @@ class KitBuilder:
             proc.kill()
             proc.wait()
         if reader is not None:
-            reader.join()
+            reader.join(timeout=STOP_WAIT)
 
     def _read(self, proc: subprocess.Popen) -> None:
         out: IO[bytes] = proc.stdout  # type: ignore[assignment]

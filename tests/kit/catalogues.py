@@ -28,14 +28,20 @@ FOLDERS = sorted(
 
 
 @cache
+def _catalogue(folder: Path) -> Catalogue:
+    return load_catalogue(folder)
+
+
+@cache
 def load(folder: Path) -> tuple[Catalogue, Engine]:
-    cat = load_catalogue(folder)
+    cat = _catalogue(folder)
     return cat, engine_of(cat)
 
 
 def kit_folders() -> list[Path]:
-    """The shipped catalogues played by an engine on the kit."""
-    return [f for f in FOLDERS if has_engine(load_catalogue(f))]
+    """The shipped catalogues played by an engine on the kit (each catalogue loaded once a
+    process: four test modules ask at collection)."""
+    return [f for f in FOLDERS if has_engine(_catalogue(f))]
 
 
 def ids(folders: list[Path]) -> list[str]:

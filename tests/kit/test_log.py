@@ -4,6 +4,7 @@ may not know; a log of another game, version or catalogue is refused."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,28 @@ def test_the_text_log_names_cards_and_results() -> None:
     text = log.to_text(played)
     assert text.startswith("Harbour Bid: seed 2\nP1: greedy\nP2: random\n")
     assert "reaches the dock" in text and "(winner)" in text
+
+
+def test_the_result_lines_give_the_games_score_and_the_winner() -> None:
+    """The kit's default result lines: each seat's score in the game's words and the winner
+    (they gave the returns: "P1: 0.5 (winner)"); a game without a score says who won."""
+    from tests.kit.test_chance import Coin
+
+    _, engine, played = _played()
+    state, lines = played.state, log.to_text(played).splitlines()
+    r = state.returns()
+    scores = [engine.score(state, k) for k in range(2)]
+    assert scores != list(r) and max(r) > 0
+    for k in range(2):
+        won = " (winner)" if r[k] == max(r) else ""
+        assert f"P{k + 1}: {scores[k]} {engine.info.score}{won}" in lines
+        assert f"P{k + 1}: {r[k]:g}{won}" not in lines
+    cat, _ = load(HARBOUR)
+    coin = Coin()
+    for seed in range(3):
+        game = play(coin, cat, coin.setup(cat), ["random", "random"], seed)
+        r = game.state.returns()
+        best = [f"P{k + 1}" for k, x in enumerate(r) if x == max(r) and x > 0]
+        end = log.to_text(game).splitlines()
+        want = {0: "no winner", 1: f"{best[0]} wins"}.get(len(best), "P1 and P2 share the win")
+        assert want in end and not any(re.match(r"P\d: [\d.]+", line) for line in end)

@@ -173,6 +173,7 @@ SCENARIO_FOLDERS = [
     ROOT / "tests/scenarios",
     *sorted(ROOT.glob("games/*/scenarios")),
     *sorted(ROOT.glob("cardgen/packs/*/scenarios")),
+    *sorted(ROOT.glob("cardgen/scaffold/starters/*/scenarios")),
 ]
 
 

@@ -93,3 +93,51 @@ def test_a_joint_move_can_be_refused(tmp_path: Path, steps: str, message: str | 
         assert found == []
     else:
         assert any(message in p for p in found), found
+
+
+#: Attack Right at its battle phase, P2 and P3 tied with the least glory
+TIE = """
+setup: {players: 3, sides: [red, green, blue]}
+given:
+  round: 1
+  phase: battle
+  P1: {glory: 2}
+  P2: {glory: 1}
+  P3: {glory: 1}
+steps:
+"""
+
+
+@pytest.mark.parametrize(
+    ("steps", "message"),
+    [
+        (
+            "  - chance: P3 battles first\n"
+            "expect: {log: ['P3 attacks P2: 0 vs 0, winner P2', 'P2 attacks P1: 0 vs 0, winner P1',"
+            " 'P1 attacks P3: 0 vs 0, winner P3']}\n",
+            None,
+        ),
+        (
+            "  - chance: P2 battles first\n"
+            "expect: {log: ['P2 attacks P1: 0 vs 0, winner P1', 'P1 attacks P3: 0 vs 0, winner P3',"
+            " 'P3 attacks P2: 0 vs 0, winner P2']}\n",
+            None,
+        ),
+        # an expectation sees the game after the draw, but just before a chance step
+        ("  - expect: {round: 2, phase: draft}\n", None),
+        (
+            "  - expect: {phase: battle}\n  - chance: P1 battles first\n",
+            "the outcomes: P2 battles first, P3 battles first",
+        ),
+    ],
+)
+def test_attack_rights_first_battle_on_a_glory_tie_is_a_chance_node(
+    tmp_path: Path, steps: str, message: str | None
+) -> None:
+    """Who of the seats tied with the least glory battles first is drawn at a chance node,
+    so a scenario can pin it (before, the game drew it inside the battle phase)."""
+    found = problems(tmp_path, ROOT / "tests/fixtures/engine", TIE + steps)
+    if message is None:
+        assert found == []
+    else:
+        assert any(message in p for p in found), found

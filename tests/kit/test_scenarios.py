@@ -234,3 +234,23 @@ def test_lists_of_mappings_are_compared_by_the_fields_named() -> None:
     assert not _compare(have, {"contains": [{"card": "b"}, {"tokens": 1}]}, "t", at)
     (problem,) = _compare(have, {"contains": [{"card": "a"}, {"card": "a"}]}, "t", at)
     assert "no item like {'card': 'a'}" in problem  # each wanted item matches one of its own
+
+
+def test_a_table_state_is_arranged_with_seats_as_indexes() -> None:
+    """A described state names seats as the view does (``P2``); a TableState's attributes
+    hold them as indexes, so the kit turns the values of the vocabulary's seat fields back
+    (they were set as the strings)."""
+    from cardgen.packs.harbour_bid.rules import HarbourBid
+    from tests.kit.catalogues import load
+
+    cat, _ = load(HARBOUR / "cards")
+    seats = {"leader": "seat", "players.*.rivals": "seat"}
+    engine = type("Led", (HarbourBid,), {"vocabulary": {**HarbourBid.vocabulary, **seats}})()
+    state = engine.new_game(cat, engine.setup(cat)).new_initial_state(0)
+    state.leader = None
+    for s in state.seats:
+        s.rivals = []
+    engine.arrange(state, {"leader": "P2", "players": {0: {"rivals": ["P2"], "won": []}}})
+    assert state.leader == 1 and state.seats[0].rivals == [1] and state.seats[0].won == []
+    engine.arrange(state, {"leader": None, "dock": []})
+    assert state.leader is None and state.dock == []

@@ -256,7 +256,14 @@ class DescribedState(TableState):
                     else prog.shared_counters + seat * prog.seat_counters + c.index
                 )
                 if c.type == "seat":
-                    v = None if value is None else parse_seat(value, self.n)
+                    # the kit gives seats as indexes; a seat's name is read too
+                    v = (
+                        value
+                        if isinstance(value, int) and 0 <= value < self.n
+                        else None
+                        if value is None
+                        else parse_seat(str(value), self.n)
+                    )
                     if value is not None and v is None:
                         raise ScenarioError(f"{where}: {value!r} is not a seat")
                     self.k[slot] = v

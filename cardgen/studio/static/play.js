@@ -117,6 +117,12 @@ let asked = 0, shownAnswer = 0;
 function answered(seq, t) {
   if (seq < shownAnswer) return;
   shownAnswer = seq;
+  // the same table at the same step for the same viewer (a page's own click, then the event
+  // announcing it): drawn once, not replaced under the pointer
+  if (t && table && t.version === table.version && t.viewer === table.viewer && t.position === table.position) {
+    drawShare();  // who is connected may have changed
+    return;
+  }
   show(t);
 }
 

@@ -409,6 +409,7 @@ def kingdoms(catalogue: Catalogue, spec: Table) -> list[dict[str, Any]]:
     round ``spec.round``'s Play Phase ends: each player's coins, glory and tableau (card ids
     by zone)."""
     from cardgen.engine.bots import make_bot
+    from cardgen.engine.chance import settle
     from cardgen.packs.attack_right.engine.definition import ENGINE
     from cardgen.packs.attack_right.engine.game import Game, GameOptions
     from cardgen.packs.attack_right.engine.state import PLAY
@@ -424,6 +425,7 @@ def kingdoms(catalogue: Catalogue, spec: Table) -> list[dict[str, Any]]:
         if state.round == spec.round and state.phase == PLAY:  # the Kingdoms as played
             seen = observe(state, 0)["players"]
         state.apply({p: bots[p].choose(state, p) for p in state.movers()})
+        settle(state)  # a glory tie for the first battle
     return [
         {
             "coins": p["coins"],

@@ -103,7 +103,12 @@ def arrange(st: State, given: Mapping[str, Any]) -> None:
         st.bank = max(0, g.coin_supply - st.minted)
         st.token_bank = max(0, g.token_supply - sum(st.tokens))
     if str(PHASES[st.phase]) in ("battle", "income", "age"):
-        phases.resume(st)
+        st.tie = ()
+        st.chance_ties = True  # a tie for the first battle: the kit's chance node draws it
+        try:
+            phases.resume(st)
+        finally:
+            st.chance_ties = False
 
 
 def _player_lists(st: State, p: int) -> tuple[list[int], ...]:

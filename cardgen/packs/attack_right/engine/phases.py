@@ -373,13 +373,24 @@ def play_order(st: State, cards, start: int) -> list:
     return sorted(cards, key=lambda x: (seq[x[1]] // n, (seq[x[1]] - start) % n))
 
 
-def battle(st: State) -> None:
-    """Battles one by one from the player with the least glory, counter-clockwise."""
-    g = st.game
-    n, glory, ev = st.n, st.glory, st.raw_events
+def battle_start(st: State) -> int | None:
+    """The player with the least glory, who battles first; of several, one drawn at random,
+    or None where the kit's chance node draws it (``st.chance_ties``: ``st.tie`` holds them)."""
+    glory = st.glory
     low = min(glory)
-    lowest = [p for p in range(n) if glory[p] == low]
-    start = lowest[st.rng.randrange(len(lowest))] if len(lowest) > 1 else lowest[0]
+    lowest = [p for p in range(st.n) if glory[p] == low]
+    if len(lowest) == 1:
+        return lowest[0]
+    if st.chance_ties:
+        st.tie = tuple(lowest)
+        return None
+    return lowest[st.rng.randrange(len(lowest))]
+
+
+def battle(st: State, start: int) -> None:
+    """Battles one by one from ``start`` (:func:`battle_start`), counter-clockwise."""
+    g = st.game
+    n, ev = st.n, st.raw_events
     st.battle_start = start
     ties = g.settings.defender_wins_ties
     card = st.card
@@ -503,14 +514,20 @@ def finish_round(st: State) -> None:
     resume(st)
 
 
-def resume(st: State) -> None:
-    """Resolve automatic phases from the current one (used by scenarios that start there)."""
+def resume(st: State, start: int | None = None) -> None:
+    """Resolve automatic phases from the current one (used by scenarios that start there); a
+    glory tie for the first battle stops it at the battle phase when chance draws it
+    (``st.tie`` set), and ``start`` resumes it with the first battle's player drawn."""
     g = st.game
     ev = st.raw_events
     if st.phase == BATTLE:
-        if ev is not None:
-            ev.append(("phase", "battle"))
-        battle(st)
+        if start is None:
+            if ev is not None:
+                ev.append(("phase", "battle"))
+            start = battle_start(st)
+            if start is None:
+                return
+        battle(st, start)
         st.phase = INCOME
     if st.phase == INCOME:
         if ev is not None:

@@ -1,9 +1,11 @@
 """``State``: one position of a game, as flat lists of ints (cheap ``clone``, no deepcopy).
 
 Decision phases are the draft and the play phase; battle, income and age resolve on their
-own in :meth:`State.apply_actions`.  All players act *simultaneously*: ``apply_actions`` takes
-one action per player (``None`` for a player who does not act, e.g. one who ended the play
-phase).  ``legal_actions(p)`` lists ``p``'s choices as ints (see :mod:`.actions`).
+own in :meth:`State.apply_actions` (through the kit's :meth:`State.apply`, a glory tie for the
+first battle waits at a chance node, ``tie``: :meth:`State.apply_chance` draws who starts).
+All players act *simultaneously*: ``apply_actions`` takes one action per player (``None``
+for a player who does not act, e.g. one who ended the play phase).
+``legal_actions(p)`` lists ``p``'s choices as ints (see :mod:`.actions`).
 
 Card instances live in exactly one zone: a season pile, a draft pack, the kept cards, a hand,
 the saved cards, a tableau or the discard pile.  Per-instance arrays (``zone``, ``tokens``,
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,6 +159,7 @@ class State:
         "battles",
         "burned",
         "card",
+        "chance_ties",
         "coin_glory",
         "coins",
         "disc_building",
@@ -198,6 +201,7 @@ class State:
         "sub",
         "tab",
         "tally",
+        "tie",
         "token_bank",
         "tokens",
         "used",
@@ -264,6 +268,8 @@ class State:
         st.coin_glory = [0] * n
         st.battles = []
         st.rounds_done = 0
+        st.tie = ()
+        st.chance_ties = False
         return st
 
     @classmethod
@@ -338,6 +344,8 @@ class State:
         st.coin_glory = self.coin_glory[:]
         st.battles = self.battles[:]
         st.rounds_done = self.rounds_done
+        st.tie = self.tie
+        st.chance_ties = False
         return st
 
     # ------------------------------------------------------------------ queries
@@ -741,6 +749,7 @@ class State:
             self.token_bank,
             self.minted,
             self.burned,
+            self.tie,
         )
         return hashlib.sha256(repr(parts).encode()).hexdigest()
 
@@ -808,6 +817,34 @@ class State:
     #: the seats that choose now (the kit's name of :meth:`acting_players`)
     movers = acting_players
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Who battles first when several have the least glory: each of them alike (the
+        kit's chance node; the game's own drivers draw it in :func:`.phases.battle_start`)."""
+        tie = self.tie
+        return [(p, 1 / len(tie)) for p in tie] if tie else []
+
+    def sample_chance(self) -> int:
+        """The draw :func:`.phases.battle_start` makes: a seeded game plays the same."""
+        return self.tie[self.rng.randrange(len(self.tie))]
+
+    def chance_to_string(self, outcome: int) -> str:
+        return f"P{outcome + 1} battles first"
+
+    def apply_chance(self, outcome: int) -> None:
+        """The first battle is ``outcome``'s: the battles, income and age go on."""
+        if outcome not in self.tie:
+            raise IllegalAction(f"no chance outcome {outcome} now")
+        self.tie = ()
+        self._kit(lambda: phases.resume(self, outcome))
+
+    def _kit(self, run: Callable[[], None]) -> None:
+        """``run()`` with a tie for the first battle left to the kit's chance node."""
+        self.chance_ties = True
+        try:
+            run()
+        finally:
+            self.chance_ties = False
+
     def apply(self, actions: Mapping[int, int]) -> None:
         """One action per mover, ``{seat: action}``; :class:`IllegalAction` otherwise.  A
         play is checked on its own (:meth:`_legal`), not by listing every legal action."""
@@ -824,7 +861,7 @@ class State:
             acts[p] = a
         if len(actions) != len(movers):
             raise IllegalAction(f"nobody moves now; got actions for {sorted(actions)}")
-        self.apply_actions(acts, check=False)
+        self._kit(lambda: self.apply_actions(acts, check=False))
 
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
         """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
@@ -840,7 +877,7 @@ class State:
             raise IllegalActionError("no decisions are taken in this phase")
         if self.tally is not None and not self.sub:
             self._tally_affordable()
-        phases.play_step(self, acts)
+        self._kit(lambda: phases.play_step(self, acts))
 
     def _legal(self, p: int, a: int) -> bool:
         """Whether ``a`` is one of ``p``'s legal actions (a copy of a design in the pack or

@@ -36,6 +36,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.engine import UpgradeError
+from cardgen.engine.chance import settle
 from cardgen.engine.errors import EngineError
 from cardgen.engine.log import event_dicts
 from cardgen.engine.protocol import seat_name
@@ -208,6 +209,7 @@ class _Play:
         if self.state.events is not None:
             self.state.events.clear()
         engine.arrange(self.state, _by_seat(doc["given"], n))
+        settle(self.state)
         self.since = 0  # the old expectation's window starts at this event
 
     def deal(self, deals: dict[int, dict[int, list[str]]], s: old.Setup) -> dict[str, list[str]]:
@@ -253,6 +255,7 @@ class _Play:
             ]
         with _at("steps", i):
             st.apply(codes)
+            settle(st)  # a glory tie for the first battle: the seed draws it, as the kit does
         out: list[dict[str, Any]] = [texts]
         if step.expect is not None:
             exp = self.expect(step.expect, {}, ("steps", i, "expect"))

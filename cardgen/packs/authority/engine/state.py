@@ -605,7 +605,8 @@ class State:
         elif a.kind is Kind.heal:
             before = p.hp
             p.hp = min(self.rules.monarch_hp, p.hp + n)
-            self._log("heal", seat, name, seat, p.hp - before, p.hp)
+            if p.hp != before:  # a heal at full health changes nothing: no line in the log
+                self._log("heal", seat, name, seat, p.hp - before, p.hp)
 
     # --- turn structure ---------------------------------------------------------------------
     def _draw(self, seat: int, n: int) -> int:

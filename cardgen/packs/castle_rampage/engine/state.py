@@ -190,8 +190,8 @@ class State(TableState):
         for key, value in given.items():
             if key in ("turn", "deck", "discard"):
                 setattr(self, key, list(value) if isinstance(value, list) else value)
-            elif key in ("to_move", "winner"):
-                setattr(self, key, None if value is None else int(str(value)[1:]) - 1)
+            elif key in ("to_move", "winner"):  # seats as indexes (Engine.arrange)
+                setattr(self, key, value)
             elif key == "players":
                 for p, fields in value.items():
                     self._arrange_seat(p, fields)
@@ -276,7 +276,7 @@ def with_values(
             if k not in fields:
                 raise SetupError(
                     f"{CARD_VALUES}.{card_id}: unknown field {k!r}{did_you_mean(str(k), fields)}; "
-                    f"give {', '.join(fields)}"
+                    "give attack, gate, castle or effects"
                 )
         try:
             out[card_id] = type(card).model_validate({**card.model_dump(), **change})

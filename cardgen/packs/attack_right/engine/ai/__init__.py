@@ -13,7 +13,7 @@ from typing import Any
 
 from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot
 from cardgen.packs.attack_right.engine.ai.lookahead import LookaheadBot
-from cardgen.packs.attack_right.engine.phases import age, battle, income
+from cardgen.packs.attack_right.engine.phases import age, battle, battle_start, income
 from cardgen.packs.attack_right.engine.state import State
 
 
@@ -91,7 +91,9 @@ def standing_scores(st: State) -> list[float]:
     rnd = w.round
     while rnd <= g.rounds:
         w.round = rnd
-        battle(w)
+        start = battle_start(w)
+        assert start is not None  # a clone draws a tie for the first battle itself
+        battle(w, start)
         income(w)
         age(w)
         rnd += 1
