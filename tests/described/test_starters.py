@@ -291,3 +291,18 @@ def test_the_kit_s_game_wide_tests_play_both_starters() -> None:
         "cardgen/scaffold/starters/trick-taking/cards",
         "cardgen/scaffold/starters/drafting/cards",
     } <= set(ids(kit_folders()))
+
+
+@pytest.mark.slow
+def test_scenario_run_on_a_whole_game_folder_names_each_file_that_is_no_scenario(
+    runner, app, tmp_path: Path
+) -> None:
+    """`cardgen scenario run GAME/` reads the rules description too: its list `setup:` is a
+    problem at its line, never a traceback."""
+    folder = new_game(tmp_path / "g", "drafting").folder
+    res = runner.invoke(app, ["scenario", "run", str(folder)])
+    assert res.exit_code == 1 and isinstance(res.exception, SystemExit), res.exception
+    play_file = folder / "cards" / "play.yaml"
+    assert f"{play_file}:56:3: setup is a mapping (players, sides" in res.output
+    assert f"{play_file}:7:1: unknown key 'game' in a scenario" in res.output
+    assert "8 passed, 6 failed" in res.output
