@@ -457,6 +457,10 @@ class Scenario:
         if not pre.keys(doc, (), TOP_KEYS, "a scenario"):
             raise Problems(pre.problems)
         s = doc.get("setup", {}) or {}
+        if not isinstance(s, dict):  # a rules description's setup: a list of effects
+            where = smap.at(("setup",))
+            keys = ", ".join(SETUP_KEYS)
+            raise Problems([*pre.problems, f"{where}: setup is a mapping ({keys})"])
         if pre.keys(s, ("setup",), SETUP_KEYS, "setup") and pre.problems:
             raise Problems(pre.problems)
         players = s.get("players")

@@ -164,6 +164,12 @@ def _write(root: Path, pack: Pack, name: str | None, starter: Path | None = None
             rules += f"{line}\n"
         rules_file.write_text(rules, "utf-8")
     game = name or _game_name(rules) or root.name
+    described_rules = cards / "play.yaml"
+    if starter and name and described_rules.is_file():  # the rules' own name of the game
+        text = described_rules.read_text("utf-8")
+        quoted = _yaml_str(name)
+        text = re.sub(r"(?m)^(  name:[ \t]*).*$", lambda m: m.group(1) + quoted, text, count=1)
+        described_rules.write_text(text, "utf-8")
     engine = _engine_file(rules)
     if engine and not (cards / engine).exists() and (pack.data / engine).is_file():
         shutil.copy2(pack.data / engine, cards / engine)  # the game's own copy of its rules

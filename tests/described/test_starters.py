@@ -50,6 +50,16 @@ def test_every_starter_validates_with_no_warning(starter: str, tmp_path: Path) -
     assert result.ok and not result.warnings, [str(d) for d in result.diagnostics]
 
 
+@pytest.mark.parametrize("starter", ["trick-taking", "drafting"])
+def test_a_starter_s_name_is_its_rules_name_too(starter: str, tmp_path: Path) -> None:
+    """`cardgen new DIR --game ID --name NAME` names the game in rules.yaml and in its rules
+    (the Play view's title, the logs)."""
+    folder = new_game(tmp_path / "g", starter, name='Harvest "Moon"').folder
+    cat = load_catalogue(folder / "cards")
+    assert cat.rules.game == 'Harvest "Moon"'
+    assert engine_of(cat).info.name == 'Harvest "Moon"'
+
+
 def test_drafting_passes_the_hands_and_scores_by_suit(tmp_path: Path) -> None:
     folder = new_game(tmp_path / "g", "drafting").folder
     cat = load_catalogue(folder / "cards")
@@ -102,6 +112,14 @@ def test_a_game_deals_bids_at_once_and_follows_the_turn(trick_taking: Path) -> N
     assert len(state.movers()) == 1
     played = play(engine, cat, engine.setup(cat, 4), ["random"] * 4, 3)
     assert played.state.is_terminal() and len(played.steps) == 3 * (1 + 5 * 4)
+    # the result tells the points (the Play view's "game over" line), not the shares of the win
+    scores = [played.state.observation(None)["players"][s]["score"] for s in range(4)]
+    lines = engine.result_lines(played.state)
+    assert [x.split(" (")[0] for x in lines] == [f"P{s + 1}: {scores[s]}" for s in range(4)]
+    assert [s for s in range(4) if lines[s].endswith("(winner)")] == [
+        s for s, x in enumerate(played.state.returns()) if x > 0
+    ]
+    assert max(scores) > 1
 
 
 @pytest.mark.slow
@@ -260,3 +278,31 @@ def test_the_starter_has_eight_scenarios_each_caught_breaking_a_rule(
     finally:
         play_file.write_text(text, "utf-8")
     assert caught == names
+
+
+@pytest.mark.slow
+def test_the_kit_s_game_wide_tests_play_both_starters() -> None:
+    """The kit's tests over every shipped catalogue (a game clicked through in the studio's
+    Play view: tests/test_studio_play_games.py; conformance, the design counters) reach the
+    two starters' cards."""
+    from tests.kit.catalogues import ids, kit_folders
+
+    assert {
+        "cardgen/scaffold/starters/trick-taking/cards",
+        "cardgen/scaffold/starters/drafting/cards",
+    } <= set(ids(kit_folders()))
+
+
+@pytest.mark.slow
+def test_scenario_run_on_a_whole_game_folder_names_each_file_that_is_no_scenario(
+    runner, app, tmp_path: Path
+) -> None:
+    """`cardgen scenario run GAME/` reads the rules description too: its list `setup:` is a
+    problem at its line, never a traceback."""
+    folder = new_game(tmp_path / "g", "drafting").folder
+    res = runner.invoke(app, ["scenario", "run", str(folder)])
+    assert res.exit_code == 1 and isinstance(res.exception, SystemExit), res.exception
+    play_file = folder / "cards" / "play.yaml"
+    assert f"{play_file}:56:3: setup is a mapping (players, sides" in res.output
+    assert f"{play_file}:7:1: unknown key 'game' in a scenario" in res.output
+    assert "8 passed, 6 failed" in res.output

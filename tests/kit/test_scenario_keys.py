@@ -174,6 +174,7 @@ SCENARIO_FOLDERS = [
     *sorted(ROOT.glob("games/*/scenarios")),
     *sorted(ROOT.glob("cardgen/packs/*/scenarios")),
     *sorted(ROOT.glob("cardgen/scaffold/starters/*/scenarios")),
+    *sorted(ROOT.glob("tests/described/coverage/*/scenarios")),
 ]
 
 

@@ -423,6 +423,7 @@ class Compiler:
                     )
                     start = 0
             else:
+                start = None if start == "none" else start  # the word, as the docs write it
                 m = _SEAT_LITERAL.match(str(start)) if start is not None else None
                 if start not in (None, 0) and not m:
                     self.fail((*path, "start"), "a seat counter starts at a seat (P1…) or none")

@@ -315,6 +315,16 @@ class DescribedEngine(Engine):
     def score(self, state: Any, seat: int) -> int:
         return int(self.program.rank[0](state, {"s": seat}))
 
+    def result_lines(self, state: Any) -> list[str]:
+        """Each seat's score (the first of ``result.rank``), the winners marked: the Play
+        view's and the readable log's result, not the shares of the win."""
+        r = state.returns()
+        best = max(r)
+        return [
+            f"{seat_name(k)}: {self.score(state, k)}" + (" (winner)" if x == best and x > 0 else "")
+            for k, x in enumerate(r)
+        ]
+
     def length_note(self) -> str:
         return f" (the bound is {self.program.length_rule})"
 
