@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,9 @@ from tests.attack_right.engine_helpers import Game, GameOptions, GreedyBot, Rand
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 DECKS = ["red", "blue", "green", "spy"]
+#: seeded games a configuration of the fixture (the real catalogue plays half as many); a soak
+#: sets more: ``CARDGEN_SOAK_GAMES=300 python -m pytest tests/test_engine_invariants.py``
+GAMES = int(os.environ.get("CARDGEN_SOAK_GAMES", "60"))
 
 
 @pytest.fixture(scope="module")
@@ -56,8 +60,7 @@ CONFIGS = [
 
 @pytest.mark.parametrize("decks,opts", CONFIGS)
 def test_invariants_over_random_games(cat, decks, opts):
-    games = 300
-    for seed in range(games):
+    for seed in range(GAMES):
         g = Game(cat, decks, seed=seed, options=GameOptions(**opts))
         n = g.num_players
         bots = [
@@ -129,7 +132,7 @@ def test_invariants_on_the_real_catalogue(cards_dir, players):
         pytest.skip("the real catalogue is not written yet")
     real = load_catalogue(cards_dir)
     decks = list(real.rules.deck_ids)
-    for seed in range(150):
+    for seed in range(GAMES // 2):
         chosen = [decks[(seed + k) % len(decks)] for k in range(players)]
         g = Game(real, chosen, seed=seed, options=GameOptions(first_game=seed % 4 == 0))
         bots = [

@@ -109,7 +109,7 @@ def test_wheel_install_validates_and_builds_from_a_folder_with_only_cards(wheel,
     env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"}
     env.pop("PYTHONPATH", None)
     exe = str(bindir / "cardgen")
-    where = _run([str(bindir / "python"), "-c", "import cardgen; print(cardgen.__file__)"], game)
+    where = _run([python, "-c", "import cardgen; print(cardgen.__file__)"], game, env)
     assert str(env_dir) in where.stdout  # the wheel, not this checkout
     assert _run([exe, "--version"], game, env).stdout.strip() == f"cardgen {cardgen.__version__}"
     assert "valid: 160 cards" in _run([exe, "validate", "cards/"], game, env).stdout

@@ -6,6 +6,7 @@ import re
 import shutil
 import xml.etree.ElementTree as ET
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 import yaml
@@ -26,10 +27,16 @@ def catalogue():
     return load_catalogue(CARDS)
 
 
+#: the real rulebook's files, written once a process (test_rulebook_figures reads them too)
+_WRITTEN: dict[str, Path] = {}
+
+
 @pytest.fixture(scope="module")
 def written(catalogue, tmp_path_factory):
-    out = tmp_path_factory.mktemp("rulebook")
-    return {p.suffix[1:]: p for p in write_rulebook(catalogue, out)}
+    if not _WRITTEN:
+        out = tmp_path_factory.mktemp("rulebook")
+        _WRITTEN.update({p.suffix[1:]: p for p in write_rulebook(catalogue, out)})
+    return _WRITTEN
 
 
 @pytest.fixture(scope="module")

@@ -58,16 +58,70 @@ def _changed(page, before: str) -> None:
     )
 
 
-def _check_layout(page, centre: tuple[str, ...], seen: dict[str, Any]) -> None:
+#: what the page shows at one of P1's choices, read in one call (a call per zone, box and
+#: button row was ~25 round trips to the browser a click): the cards drawn, the buttons (their
+#: actions and pictures), boxes (null unless exactly one element matches), and for each
+#: selector asked, the texts, the first card and the count of its matches' parts
+_SNAPSHOT = """(q) => {
+  const all = (sel) => [...document.querySelectorAll(sel)];
+  const box = (sel) => {
+    const els = all(sel);
+    if (els.length !== 1 || !els[0].getClientRects().length) return null;
+    const r = els[0].getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  };
+  const buttons = all("#actions .action");
+  const zone = (sel) => ({
+    top: all(sel + " [data-card]").map((c) => c.getAttribute("data-card"))[0] ?? null,
+    counts: all(sel + " .pile-count").map((c) => c.innerText),
+    backs: all(sel + " .back").length,
+  });
+  return {
+    cards: all("#board [data-card]").map((c) => c.dataset.card),
+    actions: buttons.map((b) => b.dataset.action),
+    pictures: buttons.map((b) => [...b.querySelectorAll("img")].map((i) => i.alt)),
+    own: box(q.own),
+    others: all(q.others).map((s) => s.getBoundingClientRect().bottom),
+    boxes: Object.fromEntries(q.boxes.map((sel) => [sel, box(sel)])),
+    texts: Object.fromEntries(q.texts.map((sel) => [sel, all(sel).map((e) => e.innerText)])),
+    zones: Object.fromEntries(q.zones.map((sel) => [sel, zone(sel)])),
+    counters: Object.fromEntries(q.counters.map((sel) =>
+      [sel, all(sel).map((c) => c.dataset.counter + "=" + c.textContent)])),
+  };
+}"""
+_OWN = '#board .seat-area.own[data-seat="P1"]'
+_OTHERS = "#board .seat-area.other"
+
+
+def _snapshot(page, engine: Any, shown: dict[str, Any]) -> dict[str, Any]:
+    """The page read once for the checks of ``_check_layout`` and ``_check_zones`` of the
+    observation ``shown`` (the selectors they look up)."""
+    q: dict[str, Any] = {"own": _OWN, "others": _OTHERS}
+    q["boxes"] = [f'#board .centre [data-field="{k}"]' for k in engine.layout.centre]
+    layout, every = engine.layout, dict(_values(shown))
+    cards = tuple(k for k, d in engine.vocabulary.items() if d == "card")
+    q["texts"] = [
+        f'#board span[data-zone="{path}"]'
+        for path, value in every.items()
+        if isinstance(value, int) and not isinstance(value, bool) and _hinted(cards, path)
+    ]
+    q["zones"] = [
+        f'#board [data-zone="{path}"]' for path, v in every.items() if isinstance(v, list)
+    ]
+    q["counters"] = [
+        f'#board [data-field="{f"{path}.{key}" if path else key}"] [data-counter]'
+        for path, _ in _mappings(shown)
+        for key in layout.counters
+    ]
+    return page.evaluate(_SNAPSHOT, q)
+
+
+def _check_layout(snap: dict[str, Any], centre: tuple[str, ...], seen: dict[str, Any]) -> None:
     """P1's area is below the centre zones, which are below the other seats' areas."""
-    box = lambda selector: page.locator(selector).bounding_box()  # noqa: E731
-    own = box('#board .seat-area.own[data-seat="P1"]')
-    others = page.locator("#board .seat-area.other").evaluate_all(
-        "ss => ss.map(s => s.getBoundingClientRect().bottom)"
-    )
+    own, others = snap["own"], snap["others"]
     assert others and own and max(others) <= own["y"] + 1
     for k in (k for k in centre if k in seen):
-        zone = box(f'#board .centre [data-field="{k}"]')
+        zone = snap["boxes"][f'#board .centre [data-field="{k}"]']
         assert zone and max(others) <= zone["y"] + 1 and zone["y"] + zone["height"] <= own["y"] + 1
 
 
@@ -92,7 +146,7 @@ def _hinted(patterns: tuple[str, ...], path: str) -> bool:
     return False
 
 
-def _check_zones(page, engine: Any, shown: dict[str, Any], known: set[str]) -> None:
+def _check_zones(snap: dict[str, Any], engine: Any, shown: dict[str, Any], known: set[str]) -> None:
     """Piles show their top card (the list's last) and their count; a face-down zone a card
     back for each unseen place; a zone's counters the numbers of its field, place by place;
     a number where the vocabulary puts cards, that many hidden cards."""
@@ -100,24 +154,24 @@ def _check_zones(page, engine: Any, shown: dict[str, Any], known: set[str]) -> N
     cards = tuple(k for k, d in engine.vocabulary.items() if d == "card")
     for path, value in every.items():
         if isinstance(value, int) and not isinstance(value, bool) and _hinted(cards, path):
-            hidden = page.locator(f'#board span[data-zone="{path}"]').inner_text()
-            assert hidden == f"{value} hidden", path
+            hidden = snap["texts"][f'#board span[data-zone="{path}"]']
+            assert hidden == [f"{value} hidden"], path
         if not isinstance(value, list):
             continue
-        zone = page.locator(f'#board [data-zone="{path}"]')
+        zone = snap["zones"][f'#board [data-zone="{path}"]']
         if (
             value
             and all(isinstance(v, str) and v in known for v in value)
             and _hinted(layout.piles, path)
         ):
-            top = zone.locator("[data-card]").first.get_attribute("data-card")
+            top = zone["top"]
             assert top == value[-1], path
             count = f"{len(value)} card{'' if len(value) == 1 else 's'}"
-            assert zone.locator(".pile-count").inner_text() == count, path
+            assert zone["counts"] == [count], path
         if value and _hinted(layout.face_down, path):
-            assert zone.locator(".back").count() == value.count(None), path
+            assert zone["backs"] == value.count(None), path
     for path, fields in _mappings(shown):
-        _check_marks(page, layout, path, fields)
+        _check_marks(snap, layout, path, fields)
 
 
 def _mappings(value: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
@@ -130,7 +184,7 @@ def _mappings(value: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
     return []
 
 
-def _check_marks(page, layout: Any, path: str, fields: dict[str, Any]) -> None:
+def _check_marks(snap: dict[str, Any], layout: Any, path: str, fields: dict[str, Any]) -> None:
     """The marks the counters hint lays on a zone's (or a seat's stack's) places: each set
     item (not 0, none or false) of each field on its place, the place counted along the
     stack's rows."""
@@ -152,9 +206,7 @@ def _check_marks(page, layout: Any, path: str, fields: dict[str, Any]) -> None:
             if v not in (0, None, False)
         ]
         where = f"{path}.{key}" if path else key
-        shown = page.locator(f'#board [data-field="{where}"] [data-counter]').evaluate_all(
-            "cs => cs.map(c => c.dataset.counter + '=' + c.textContent)"
-        )
+        shown = snap["counters"][f'#board [data-field="{where}"] [data-counter]']
         assert sorted(shown) == sorted(expected), where
 
 
@@ -201,22 +253,21 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path) -> 
             # what P1 is shown is what the engine lets P1 see, and P1's choices are its own
             seen = state.observation(0)
             shown = engine.shown_cards(catalogue, seen)
-            assert Counter(_shown(page)) == Counter(_card_ids(shown, known))
+            snap = _snapshot(page, engine, shown)
+            assert Counter(snap["cards"]) == Counter(_card_ids(shown, known))
             buttons = page.locator("#actions .action")
-            actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+            actions = snap["actions"]
             assert actions == [state.action_to_string(0, a) for a in state.legal_actions(0)]
             # each button shows the pictures of the cards its action names
-            pictures = buttons.evaluate_all(
-                "bs => bs.map(b => [...b.querySelectorAll('img')].map(i => i.alt))"
-            )
+            pictures = snap["pictures"]
             names = [
                 [catalogue.by_id[c].name for c in engine.action_cards(catalogue, seen, 0, a)]
                 for a in actions
             ]
             assert pictures == names
             if engine.layout.seats:  # the others' areas, the centre, P1's own at the bottom
-                _check_layout(page, engine.layout.centre, seen)
-            _check_zones(page, engine, shown, known)
+                _check_layout(snap, engine.layout.centre, seen)
+            _check_zones(snap, engine, shown, known)
             if len(clicks) == 3:
                 page.screenshot(path=shots / f"play-{game}.png", full_page=True)
             before = page.evaluate("document.body.dataset.play")
