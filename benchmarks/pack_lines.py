@@ -9,7 +9,8 @@ Roles, by file:
 * declaration — the engine's definition on the kit (facts, grammar, events, vocabulary);
 * ai — the game's own heuristics: evaluation, rollout policy, its own bots;
 * metrics — balance figures only this game has (beyond the kit's per-design figures);
-* migration — the reader of the pack's old scenario format (``cardgen scenario upgrade``);
+* migration — the reader of the pack's old scenario format (``cardgen scenario upgrade``,
+  retired after cardgen 0.1.0: only an older ``--baseline`` has it);
 * plumbing — what only wires the game to the tool: logs, replays, bot registries, search
   adapters, scenario runners, simulation loops, re-exports;
 * models, checks, text, layout, components, docs, pack — the catalogue and print side.

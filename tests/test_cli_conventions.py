@@ -362,7 +362,6 @@ def test_every_command_has_quiet_and_verbose(app):
     assert set(commands) == {
         *CATALOGUE_COMMANDS,
         "scenario run",
-        "scenario upgrade",
         "games",
         "new",
         "import",
@@ -387,7 +386,6 @@ VERBOSE_RUNS = {
     "build": ([RENDER, "--only", "components", "-o", "OUT"], "rebuilt"),
     "simulate": ([CARDS, "-g", "2", "-n", "2"], "2 games on 1 worker(s)"),
     "conform": ([str(HARBOUR / "cards"), "-g", "1", "--bots", "random"], "conform in"),
-    "scenario upgrade": ([str(HARBOUR / "scenarios"), "--check"], "already in the kit's format"),
 }
 
 

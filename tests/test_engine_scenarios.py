@@ -56,11 +56,22 @@ def test_cli_scenario_run(tmp_path, runner, app):
     assert missing.exit_code == 1
 
 
-def test_an_old_file_names_the_upgrade(tmp_path, runner, app):
-    old = HERE / "old-scenarios" / "age-deaths.yaml"
+OLD = """name: an old Attack Right file
+decks: [red, blue]
+setup:
+  players:
+    - {coins: 5, hand: [spearman]}
+    - {coins: 5}
+"""
+
+
+def test_an_old_file_names_the_release_that_converts_it(tmp_path, runner, app):
+    old = tmp_path / "old.yaml"
+    old.write_text(OLD, "utf-8")
     res = runner.invoke(app, ["scenario", "run", str(old)])
     assert res.exit_code == 1
-    assert "old format" in res.output and "cardgen scenario upgrade" in res.output
+    assert f"{old}:2:8: a scenario in a pack's old format, no longer read" in res.output
+    assert "cardgen 0.1.0" in res.output and "cardgen scenario upgrade" in res.output
 
 
 SCENARIO_FOLDERS = [

@@ -17,7 +17,6 @@ from tests.attack_right.engine_helpers import (
     GameOptions,
     GreedyBot,
     LookaheadBot,
-    Setup,
     build_state,
     play_action,
 )
@@ -34,7 +33,7 @@ def cat():
 def position(cat, players: list[dict], decks=("spy", "red", "blue")):
     """A play-phase state from scenario-style setup dicts."""
     game = Game(cat, list(decks), seed=1, options=GameOptions(deal=False))
-    return build_state(game, Setup.model_validate({"phase": "play", "players": players}))
+    return build_state(game, players)
 
 
 def play(st, p: int, card_id: str, zone: int) -> int:

@@ -24,7 +24,7 @@ from cardgen.packs.attack_right.engine.actions import END, play_action, save_act
 from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES
 from cardgen.packs.attack_right.engine.executors import card_power, total_power
 from cardgen.packs.attack_right.engine.observation import observe
-from tests.attack_right.engine_helpers import Game, GameOptions, Setup, build_state, phases
+from tests.attack_right.engine_helpers import Game, GameOptions, build_state, phases
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 CAT = load_catalogue(CARDS)
@@ -250,9 +250,7 @@ def position(
             | ({} if strong else {"middle": ["battle-shield-wall"]}),
         },
     ]
-    st = build_state(
-        game, Setup.model_validate({"phase": "play", "first_end_done": True, "players": players})
-    )
+    st = build_state(game, players, first_end_done=True)
     host = next(i for p in range(3) for i in st.hands[p] + st.tab[p] if st.card[i].id == card.id)
     if aged:
         for p in range(3):

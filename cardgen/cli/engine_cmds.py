@@ -287,43 +287,6 @@ def scenario_run(
         raise typer.Exit(1)
 
 
-@scenario_app.command("upgrade")
-def scenario_upgrade(
-    paths: list[Path] = typer.Argument(..., help="Scenario files or folders to rewrite."),
-    check: bool = typer.Option(
-        False, "--check", help="Only say which files are in an old format (exit 1 if any)."
-    ),
-    quiet: Quiet = False,
-    verbose: Verbose = False,
-) -> None:
-    """Rewrite scenario files of a pack's old format in the engine kit's format (one format
-    for every game); each rewritten file is checked against its game before it is written."""
-    from cardgen.engine.scenario import collect, upgrade_file
-
-    files = collect(paths)
-    if not files:
-        raise fail("no scenario files found")
-    changed = failed = 0
-    for f in files:
-        try:
-            done = upgrade_file(f, write=not check)
-        except ValueError as exc:
-            failed += 1
-            typer.echo(f"error: {f}: {exc}", err=True)
-            continue
-        if done:
-            changed += 1
-            say(f"{'old format' if check else 'upgraded'}: {f}")
-        else:
-            detail(f"already in the kit's format: {f}")
-    say(
-        f"{changed} {'in an old format' if check else 'upgraded'}, {len(files) - changed - failed} "
-        f"already in the kit's format, {failed} failed"
-    )
-    if failed or (check and changed):
-        raise typer.Exit(1)
-
-
 def conform(
     directory: CardsDir = DEFAULT_CARDS,
     games: int = typer.Option(

@@ -16,7 +16,6 @@ from cardgen.engine.errors import (
     ReplayError,
     ScenarioError,
     SetupError,
-    UpgradeError,
 )
 from cardgen.engine.events import EventSchema, EventType
 from cardgen.engine.grammar import Grammar
@@ -43,7 +42,6 @@ __all__ = [
     "TableGame",
     "TableLayout",
     "TableState",
-    "UpgradeError",
     "check_settings",
     "seat_name",
 ]

@@ -217,18 +217,6 @@ class Engine:
             return
         raise ScenarioError(f"{self.info.name} cannot start a scenario from a described state")
 
-    def upgrade_scenario(self, doc: dict[str, Any]) -> dict[str, Any] | None:
-        """A scenario document of the pack's old format in the kit's format, or None if
-        ``doc`` is not of the old format (``cardgen scenario upgrade``)."""
-        return None
-
-    def upgrade_scenario_on(
-        self, doc: dict[str, Any], catalogue: Catalogue
-    ) -> dict[str, Any] | None:
-        """:meth:`upgrade_scenario` for an old format that needs the game to convert (a seat
-        its steps leave out when it has one choice, found by playing them on ``catalogue``)."""
-        return self.upgrade_scenario(doc)
-
     # --- words --------------------------------------------------------------------------------
     def card_name(self, catalogue: Catalogue, card_id: str) -> str:
         """How the readable log names a card."""

@@ -21,12 +21,3 @@ class ReplayError(EngineError):
 
 class ScenarioError(EngineError):
     """A scenario file that cannot be read, set up or run as written."""
-
-
-class UpgradeError(ScenarioError):
-    """A scenario in a pack's old format that its upgrade cannot convert as written; ``path``
-    (keys and indexes in the document) is where, so the error names its line."""
-
-    def __init__(self, message: str, path: tuple[str | int, ...] = ()) -> None:
-        super().__init__(message)
-        self.path = path

@@ -37,6 +37,9 @@ not see its size).  A list may be expected as ``{size: N}``, ``{contains: [...]}
 ``{excludes: [...]}`` (none of them) or ``{at: {index: value}}``; a list of mappings is
 compared item by item on the fields each expected item names, and its items' keys are
 checked against the fields the vocabulary declares for them (the game may hold none yet).
+
+The packs' old scenario formats are no longer read: such a file is refused with the release
+that converts it (:data:`CONVERTER`).
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.diagnostics import DiagnosticError, Position
 from cardgen.engine.chance import settle
 from cardgen.engine.definition import Engine
-from cardgen.engine.errors import EngineError, UpgradeError
+from cardgen.engine.errors import EngineError
 from cardgen.engine.grammar import normalise
 from cardgen.engine.log import event_dicts, result_of
 from cardgen.engine.play import apply_chance_string, apply_strings
@@ -69,10 +72,16 @@ SETUP_KEYS = ("players", "sides", "settings", "options", "teams")
 SPECIAL = ("events", "log", "legal", "winner", "terminal", "seen_by")
 LIST_TESTS = ("size", "contains", "excludes", "at")
 DEFAULT_CARDS = "../cards"
-#: the catalogue of a pack's old-format scenario file that names none (Attack Right's)
-OLD_DEFAULT_CARDS = "../fixtures/engine"
-#: the longest list of words (in characters) written in flow style by `scenario upgrade`
-FLOW_LIST = 60
+#: the release that converts a file of a pack's old scenario format (the last with the
+#: converters: ``cardgen scenario upgrade FILE``)
+CONVERTER = "cardgen 0.1.0 (git commit dcb183f, the last release with `cardgen scenario upgrade`)"
+#: keys of the packs' old formats (Attack Right, Attack the Tower, Authority, Castle Rampage,
+#: Greedy Kingdoms) that the kit's format does not have: top level, ``setup``, a step
+OLD_TOP = ("rule", "decks", "players", "settings", "first_game", "slot_power", "deals",
+           "factions", "state", "passage", "defender", "attacker", "attack")  # fmt: skip
+OLD_SETUP = ("round", "phase", "step", "discard", "first_end_done", "attacker", "new_game",
+             "turn", "resources", "promoted", "kingdom", "palaces")  # fmt: skip
+OLD_STEP = ("actions", "do", "choose", "develop", "commit", "resolve", "expect_error")
 
 
 class Problems(Exception):
@@ -111,18 +120,10 @@ _CATALOGUES: dict[Path, Catalogue] = {}
 
 def catalogue_of(path: Path, doc: Any, smap: SourceMap) -> Catalogue:
     """The catalogue a scenario plays on (``cards:``, relative to the file), loaded once; a
-    file naming none plays on ``../cards``, or, if only it exists, on the old format's
-    default (:data:`OLD_DEFAULT_CARDS`: ``scenario upgrade`` writes it into the file)."""
+    file naming none plays on ``../cards``."""
     from cardgen.catalogue.loader import load_catalogue
 
     cards = doc.get("cards", DEFAULT_CARDS) if isinstance(doc, dict) else DEFAULT_CARDS
-    if (
-        isinstance(doc, dict)
-        and "cards" not in doc
-        and not (path.parent / DEFAULT_CARDS / "rules.yaml").is_file()
-        and (path.parent / OLD_DEFAULT_CARDS / "rules.yaml").is_file()
-    ):
-        cards = OLD_DEFAULT_CARDS
     if not isinstance(cards, str) or "\0" in cards or not cards.strip():
         raise Problems([f"{smap.at(('cards',))}: cards is the catalogue folder's path"])
     root = Path(os.path.normpath(path.parent / cards))
@@ -167,27 +168,19 @@ def run_file(path: Path) -> Outcome:
         return Outcome(path.stem, [f"{d.position}: {d.message}" for d in exc.diagnostics])
     name = doc.get("name") if isinstance(doc, dict) else None
     name = name if isinstance(name, str) else path.stem
+    old = old_format_key(doc)
+    if old is not None:
+        return Outcome(
+            name,
+            [
+                f"{smap.at(old)}: a scenario in a pack's old format, no longer read: "
+                f"convert it with {CONVERTER}: `cardgen scenario upgrade "
+                f"{path}`; or write it in the kit's format (docs/scenario-format.md)"
+            ],
+        )
     try:
         cat = catalogue_of(path, doc, smap)
         engine = engine_of(cat)
-        try:
-            new = (
-                engine.upgrade_scenario_on(copy.deepcopy(doc), cat)
-                if isinstance(doc, dict)
-                else None
-            )
-            old = new is not None
-        except ValueError as exc:  # of the old format, but not convertible as written
-            what = f"a scenario in {engine.info.name}'s old format that cannot be upgraded"
-            where = smap.at(exc.path) if isinstance(exc, UpgradeError) else path
-            raise Problems([f"{where}: {what}: {exc}"]) from None
-        if old:
-            raise Problems(
-                [
-                    f"{path}: a scenario in {engine.info.name}'s old format: run "
-                    f"`cardgen scenario upgrade {path}` to rewrite it in the kit's format"
-                ]
-            )
         scenario = Scenario.parse(doc, smap, engine, cat)
         return Outcome(name, scenario.run())
     except Problems as exc:
@@ -918,120 +911,26 @@ def _seat_or_fail(x: Any, players: int) -> int:
     return k
 
 
-# --------------------------------------------------------------------------- upgrading
-def old_keys(data: Any, allowed: tuple[str, ...], path: tuple, what: str) -> dict[str, Any]:
-    """``data`` of a pack's old scenario format if it is a mapping of ``allowed`` keys;
-    :class:`UpgradeError` at ``path`` (or at the first other key, with a did-you-mean)."""
-    if not isinstance(data, dict):
-        raise UpgradeError(f"{what} is a mapping", path)
-    for k in data:
-        if k not in allowed:
-            raise UpgradeError(
-                f"unknown key {k!r} in {what}{did_you_mean(str(k), allowed)}", (*path, k)
-            )
-    return data
-
-
-def upgrade_file(path: Path, *, write: bool = True) -> bool:
-    """Rewrite the scenario at ``path`` from its pack's old format in the kit's format,
-    keeping its comments (those of the steps stay with their steps); False if it already is
-    in the kit's format.  The new document is checked against the game before it is written;
-    ``ValueError`` says why a file cannot be upgraded (at its line for an :class:`UpgradeError`)."""
-    import io
-
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
-
-    from cardgen.catalogue.yaml_source import load_yaml, parse_yaml
-    from cardgen.engine.registry import engine_of
-    from cardgen.util.atomic import atomic_write_text
-
-    try:
-        doc, smap = load_yaml(path, display=str(path))
-        cat = catalogue_of(path, doc, smap)
-        engine = engine_of(cat)
-    except (DiagnosticError, Problems, EngineError) as exc:
-        raise ValueError(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
-    try:
-        new = engine.upgrade_scenario_on(copy.deepcopy(doc), cat)
-    except UpgradeError as exc:
-        raise ValueError(f"line {smap.at(exc.path).line}: {exc}") from None
-    if new is None:
-        return False
-    rt = YAML()
-    rt.width = 4096  # long lines stay whole: a long list is written one item a line instead
-    rt.indent(mapping=2, sequence=4, offset=2)
-    try:
-        old = rt.load(path.read_text("utf-8"))
-    except YAMLError as exc:
-        raise ValueError(f"cannot read it back with its comments: {exc}") from None
-    out = _commented(new, old)
-    buf = io.StringIO()
-    rt.dump(out, buf)
-    text = buf.getvalue()
-    try:
-        check_doc, check_map = parse_yaml(text, str(path))
-        Scenario.parse(check_doc, check_map, engine, cat)
-    except (DiagnosticError, Problems) as exc:
-        raise ValueError(f"the upgraded scenario does not check: {exc}") from None
-    if write:
-        atomic_write_text(path, text)
-    return True
-
-
-def _commented(new: dict[str, Any], old: Any) -> Any:
-    """``new`` as ruamel's round-trip data, with the comments of ``old`` carried over: the
-    file's head, each kept top-level key's, and each step's when the steps map one to one.
-    A top-level text kept as it was keeps its style (a folded description); a list of words
-    is written in flow style when it is short, one item a line otherwise."""
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
-    def flow(value: Any, depth: int) -> Any:
-        if isinstance(value, dict):
-            m = CommentedMap((k, flow(v, depth + 1)) for k, v in value.items())
-            flat = all(not isinstance(v, dict | list) or not v for v in value.values())
-            if depth >= 2 or (depth >= 1 and flat):
-                m.fa.set_flow_style()
-            return m
-        if isinstance(value, list):
-            s = CommentedSeq(flow(v, depth + 1) for v in value)
-            words = all(not isinstance(v, dict | list) for v in value)
-            if words and sum(len(str(v)) + 2 for v in value) <= FLOW_LIST:
-                s.fa.set_flow_style()
-            return s
-        return value
-
-    out = flow(new, 0)
-    if not isinstance(old, CommentedMap):
-        return out
-    if old.ca.comment:
-        out.ca.comment = old.ca.comment
-    for key in out:
-        kept = [k for k in old if isinstance(out[key], str) and old[k] == out[key]]
-        if kept:  # a text kept, perhaps under a new key, keeps its style
-            out[key] = old[key if key in kept else kept[0]]
-        if key in old.ca.items and key in old:
-            out.ca.items[key] = old.ca.items[key]
-    old_steps, new_steps = old.get("steps"), out.get("steps")
-    same = isinstance(old_steps, CommentedSeq) and isinstance(new_steps, CommentedSeq)
-    if same and len(old_steps) == len(new_steps):
-        for i, c in old_steps.ca.items.items():
-            new_steps.ca.items[i] = c
-        for i, (a, b) in enumerate(zip(old_steps, new_steps, strict=True)):
-            if isinstance(a, CommentedMap) and isinstance(b, CommentedMap):
-                _inline(a, b, new_steps, i)
-    return out
-
-
-def _inline(old: Any, new: Any, steps: Any, i: int) -> None:
-    """Carry a step's end-of-line comment (kept on its last key) to the new step: after it,
-    on its line, when the new step is written in flow style."""
-    comments = [c for c in old.ca.items.values() if c]
-    if not comments or not new:
-        return
-    token = next((t for t in comments[-1] if t is not None and hasattr(t, "value")), None)
-    if new.fa.flow_style() and token is not None:
-        steps.yaml_add_eol_comment(token.value.strip(), i, column=token.column)
-        return
-    last = list(new)[-1]
-    new.ca.items[last] = comments[-1]
+# --------------------------------------------------------------------------- old formats
+def old_format_key(doc: Any) -> tuple[str | int, ...] | None:
+    """The path of the first key in ``doc`` that marks a pack's old scenario format (a key
+    the kit's format does not have: :data:`OLD_TOP`, :data:`OLD_SETUP`, :data:`OLD_STEP`,
+    a seat by number, a step of words), or None."""
+    if not isinstance(doc, dict):
+        return None
+    for k in doc:
+        if k in OLD_TOP:
+            return (k,)
+    setup = doc.get("setup")
+    if isinstance(setup, dict):
+        for k in setup:
+            if k in OLD_SETUP or (k == "players" and isinstance(setup[k], list)):
+                return ("setup", k)
+    steps = doc.get("steps")
+    for i, step in enumerate(steps if isinstance(steps, list) else ()):
+        if isinstance(step, str):  # a step of words with no seat
+            return ("steps", i)
+        for k in step if isinstance(step, dict) else ():
+            if k in OLD_STEP or type(k) is int:
+                return ("steps", i, k)
+    return None

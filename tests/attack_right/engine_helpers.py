@@ -1,6 +1,6 @@
 """What Attack Right's rules tests use to drive the engine directly (below the kit): a seeded
 random bot and the greedy one with ``step(state, seat)``, a whole game with a bot per seat, and
-a state described in the old scenario set-up's words (arranged by the kit's ``given``)."""
+a state arranged from seats described as a scenario's ``given`` writes them."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardgen.engine.scenario import _by_seat
 from cardgen.packs.attack_right.engine import phases
 from cardgen.packs.attack_right.engine.actions import END, decode_play, play_action, save_action
 from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot, card_value
@@ -24,12 +23,10 @@ from cardgen.packs.attack_right.engine.state import (
     PlayerResult,
     State,
 )
-from cardgen.packs.attack_right.engine.upgrade import _given
-from cardgen.packs.attack_right.engine.upgrade_format import Setup
 
 __all__ = [
     "DRAFT", "END", "PLAY", "BattleRecord", "Game", "GameOptions", "GameSetupError", "GreedyBot",
-    "IllegalActionError", "LookaheadBot", "PlayerResult", "RandomBot", "Setup", "State",
+    "IllegalActionError", "LookaheadBot", "PlayerResult", "RandomBot", "State",
     "build_state", "card_value", "decode_play", "event_dicts", "make_sim_bot", "phases",
     "play_action", "play_game", "save_action",
 ]  # fmt: skip
@@ -61,13 +58,33 @@ def play_game(state: State, bots: Sequence[Any], *, check: bool = False) -> Stat
     return state
 
 
-def build_state(game: Game, setup: Setup) -> State:
-    """``game``'s state as the old scenario set-up describes it (the kit's ``given``)."""
+def build_state(
+    game: Game, players: Sequence[dict[str, Any]], *, phase: str = "play", **table: Any
+) -> State:
+    """``game``'s state arranged from the kit's ``given``: ``players`` (a seat's ``coins``,
+    ``glory``, ``hand``, ``ended``, ``tableau`` by zone, a card an id or ``{card, tokens}``),
+    the cards played seat by seat in the order written, and ``table`` fields (e.g.
+    ``first_end_done``); a seat's piles not named are empty."""
     st = game.new_initial_state()
     if st.events is not None:
         st.events.clear()
     n = game.num_players
-    ENGINE.arrange(st, _by_seat(_given(setup, n, game.catalogue), n))
+    given: dict[str, Any] = {"round": 1, "phase": phase, "step": 0, **table, "players": {}}
+    order = 0
+    for p in range(n):
+        spec = players[p] if p < len(players) else {}
+        seat = {"glory": 0, "hand": [], "pack": [], "kept": [], "saved": [], "ended": False}
+        seat |= {k: v for k, v in spec.items() if k != "tableau"}
+        seat["tableau"] = []
+        for zone, cards in (spec.get("tableau") or {}).items():
+            for c in cards:
+                card = {"card": c} if isinstance(c, str) else dict(c)
+                seat["tableau"].append({"tokens": 0, "coins": 0, **card, "zone": zone,
+                                        "order": order * n + p})  # fmt: skip
+                order += 1
+        given["players"][p] = seat
+    given["gstep"] = order
+    ENGINE.arrange(st, given)
     return st
 
 

@@ -1,22 +1,19 @@
 """Attack the Tower's scenarios: every file passes in the kit's format; every name the game
 does not know is an error at its line with a did-you-mean, never a pass; the old format is
-refused with the command that upgrades it, and upgrades to the shipped file; rules the shipped
+refused with the release that converts it; rules the shipped
 files do not cover (unique and loyal troops) on variants of the catalogue."""
 
 from __future__ import annotations
 
-import re
 import shutil
-from pathlib import Path
 
 import pytest
 
-from cardgen.engine.scenario import collect, run_file, upgrade_file
+from cardgen.engine.scenario import collect, run_file
 from tests.attack_the_tower.tower_paths import TOWER, TOWER_SCENARIOS
-from tests.kit.scenario_edits import changed_line, mutated
+from tests.kit.scenario_edits import mutated
 
 FILES = collect([TOWER_SCENARIOS])
-OLD = Path(__file__).parent / "old-scenarios"
 
 
 def test_there_are_at_least_fifteen():
@@ -29,21 +26,12 @@ def test_scenario_passes(path):
     assert outcome.ok, outcome.problems
 
 
-@pytest.mark.parametrize("path", sorted(OLD.glob("*.yaml")), ids=lambda p: p.stem)
-def test_an_old_scenario_is_refused_and_upgrades_to_the_shipped_file(tmp_path, path):
-    copy = tmp_path / "scenarios" / path.name
-    copy.parent.mkdir()
-    cards = (path.parent / re.search(r"^cards: (.+)$", path.read_text(), re.M)[1]).resolve()
-    copy.write_text(
-        path.read_text().replace("cards: ../../../games/attack-the-tower/cards", f"cards: {cards}")
-    )
-    (problem,) = run_file(copy).problems
-    assert "old format" in problem and "cardgen scenario upgrade" in problem
-    assert upgrade_file(copy)
-    shipped = (TOWER_SCENARIOS / path.name).read_text().replace("../cards", str(cards))
-    # the shipped files keep a refused step's comment on its illegal step, written by hand
-    assert copy.read_text() == re.sub(r"(illegal: .*}})\s+#.*", r"\1", shipped)
-    assert run_file(copy).ok
+def test_an_old_scenario_is_refused_with_the_release_that_converts_it(tmp_path):
+    path = tmp_path / "old.yaml"
+    path.write_text(f"name: x\ncards: {TOWER / 'cards'}\nsetup: {{phase: main}}\n")
+    (problem,) = run_file(path).problems
+    assert problem.startswith(f"{path}:3:") and "old format, no longer read" in problem
+    assert "cardgen 0.1.0" in problem and f"cardgen scenario upgrade {path}" in problem
 
 
 def _mutated(tmp_path, name, old, new):
@@ -105,33 +93,6 @@ def test_an_illegal_step_the_rules_allow_fails(tmp_path):
     assert f":{line}:" in problem and "was allowed" in problem
 
 
-OLD_TYPOS = [
-    # the old format's misspellings are errors at their line too (the upgrade refuses them)
-    ("- board: {0: stables}", "- bord: {0: stables}", "did you mean 'board'?"),
-    ("  - attack 0 0", "  - atack 0 0", "did you mean 'attack'?"),
-    ("dealt: [6, 6]", "dealt: [6, 6]\n  no_events: [kiled]", "unknown event 'kiled'"),
-    ("dealt: [6, 6]", "dealt: [6, 6]\n  dealth: 1", "did you mean 'dealt'?"),
-    ("dealt: [6, 6]", "dealt: [6, 6, 0]", "dealt: one number per seat"),
-]
-
-
-@pytest.mark.parametrize("old, new, said", OLD_TYPOS, ids=[t[1] for t in OLD_TYPOS])
-def test_an_old_typo_is_an_error_at_its_line(tmp_path, old, new, said):
-    path = tmp_path / "scenarios" / "k.yaml"
-    path.parent.mkdir()
-    text = (OLD / K).read_text()
-    assert old in text
-    text = text.replace(old, new, 1).replace(
-        "../../../games/attack-the-tower/cards", str(TOWER / "cards")
-    )
-    path.write_text(text)
-    line = changed_line(text, old, new)
-    (problem,) = run_file(path).problems
-    assert f":{line}:" in problem and said in problem, (line, problem)
-    with pytest.raises(ValueError, match=re.escape(said)):
-        upgrade_file(path)
-
-
 BLACKSMITH = "{kind: special_troop, power: 1, extra_damage: 1}"
 UNIQUE_CATAPULTS = ("rules.yaml", "traits: [artillery]", "traits: [artillery, unique]")
 UNIQUE_KNIGHTS = ("rules.yaml", 'colour: "#8F3A3A"', 'colour: "#8F3A3A"\n    traits: [unique]')
@@ -146,8 +107,7 @@ def _edited_game(tmp_path, edits, scenario: str):
         assert old in path.read_text()
         path.write_text(path.read_text().replace(old, new))
     path = root / "scenarios" / "variant.yaml"
-    path.write_text(scenario)  # written in the old format: upgraded, then run by the kit
-    assert upgrade_file(path)
+    path.write_text(scenario)
     return run_file(path)
 
 
@@ -164,15 +124,19 @@ def test_a_newer_unique_special_troop_destroys_the_older(tmp_path):
         """
 name: unique
 cards: ../cards
-setup:
-  players:
-    - board: {0: temple, 1: temple, 2: temple, 3: stables, 4: stables, 5: stables}
-      hand: [blacksmith, blacksmith]
-    - {}
-steps: [play blacksmith, play blacksmith]
+given:
+  turn: 1
+  phase: main
+  attacker: P1
+  P1:
+    board: [temple, temple, temple, stables, stables, stables, null, null, null]
+    hand: [blacksmith, blacksmith]
+steps: [{P1: play blacksmith}, {P1: play blacksmith}]
 expect:
-  players: [{specials: [blacksmith], hand: []}]
-  events: [special-recruited, special-destroyed, special-recruited]
+  P1: {hand: [], specials: [blacksmith]}
+  events:
+    - {type: special-recruited, count: 2}
+    - {type: special-destroyed, count: 1}
 """,
     )
     assert outcome.ok, outcome.problems
@@ -185,20 +149,26 @@ def test_a_loyal_special_troop_needs_no_territory(tmp_path):
         """
 name: loyal
 cards: ../cards
-setup:
-  players:
-    - board: {0: temple}
-      hand: [blacksmith, blacksmith]
-    - {}
-steps: [play blacksmith, play blacksmith]
+given:
+  turn: 1
+  phase: main
+  attacker: P1
+  P1:
+    board: [temple, null, null, null, null, null, null, null, null]
+    hand: [blacksmith, blacksmith]
+steps: [{P1: play blacksmith}, {P1: play blacksmith}]
 expect:
-  players: [{specials: [blacksmith, blacksmith], hand: []}]
+  P1: {hand: [], specials: [blacksmith, blacksmith]}
 """,
     )
     assert outcome.ok, outcome.problems
 
 
-RENEW_BOTH = "[renew, draw ability, draw ability, done, draw ability, draw ability, done]"
+#: a renewal: the attacker (P1) renews and draws, then the defender
+RENEW_BOTH = (
+    "[{P1: renew}, {P1: draw ability}, {P1: draw ability}, {P1: done}, {P2: draw ability}, "
+    "{P2: draw ability}, {P2: done}]"
+)
 
 
 def test_one_unique_troop_on_the_field_whatever_its_kind(tmp_path):
@@ -211,14 +181,14 @@ def test_one_unique_troop_on_the_field_whatever_its_kind(tmp_path):
         f"""
 name: unique across kinds
 cards: ../cards
-setup:
+given:
+  turn: 1
   phase: renew-choice
-  players:
-    - board: {{0: workshop, 3: stables}}
-    - {{}}
+  attacker: P1
+  P1: {{board: [workshop, null, null, stables, null, null, null, null, null]}}
 steps: {RENEW_BOTH}
 expect:
-  players: [{{troops: {{0: 0, 3: 1}}}}]
+  P1: {{troops: {{at: {{0: 0, 3: 1}}}}}}
   phase: main
 """,
     )
@@ -232,16 +202,17 @@ def test_a_recruited_unique_troop_destroys_an_older_unique_special_troop(tmp_pat
         f"""
 name: a unique Catapult after a unique Blacksmith
 cards: ../cards
-setup:
+given:
+  turn: 1
   phase: renew-choice
-  players:
-    - board: {{0: workshop, 3: temple, 4: temple, 5: temple}}
-      specials: [blacksmith]
-    - {{}}
+  attacker: P1
+  P1:
+    board: [workshop, null, null, temple, temple, temple, null, null, null]
+    specials: [blacksmith]
 steps: {RENEW_BOTH}
 expect:
-  players: [{{troops: {{0: 1}}, specials: []}}]
-  events: [special-destroyed]
+  P1: {{troops: {{at: {{0: 1}}}}, specials: []}}
+  events: [{{type: special-destroyed, count: 1}}]
 """,
     )
     assert outcome.ok, outcome.problems
@@ -254,15 +225,17 @@ def test_a_recruited_unique_special_troop_destroys_an_older_unique_troop(tmp_pat
         """
 name: a unique Blacksmith after a unique Catapult
 cards: ../cards
-setup:
-  players:
-    - board: {0: workshop, 3: temple, 4: temple, 5: temple}
-      troops: {0: 1}
-      hand: [blacksmith]
-    - {}
-steps: [play blacksmith]
+given:
+  turn: 1
+  phase: main
+  attacker: P1
+  P1:
+    board: [workshop, null, null, temple, temple, temple, null, null, null]
+    troops: [1, 0, 0, 0, 0, 0, 0, 0, 0]
+    hand: [blacksmith]
+steps: [{P1: play blacksmith}]
 expect:
-  players: [{troops: {0: 0}, specials: [blacksmith]}]
+  P1: {troops: {at: {0: 0}}, specials: [blacksmith]}
 """,
     )
     assert outcome.ok, outcome.problems

@@ -1,6 +1,5 @@
 """Paths and helpers shared by Attack the Tower's tests: a game on the engine kit, a state
-arranged from a set-up written as the old scenarios wrote it, actions by their words, and
-events as mappings."""
+arranged by the kit's ``given``, actions by their words, and events as mappings."""
 
 from __future__ import annotations
 
@@ -12,12 +11,13 @@ from cardgen.engine import Setup
 from cardgen.packs.attack_the_tower.engine import ENGINE
 from cardgen.packs.attack_the_tower.engine.game import Game
 from cardgen.packs.attack_the_tower.engine.state import State
-from cardgen.packs.attack_the_tower.engine.upgrade import upgrade
 
 ROOT = Path(__file__).resolve().parents[2]
 TOWER = ROOT / "games" / "attack-the-tower"
 TOWER_CARDS = TOWER / "cards"
 TOWER_SCENARIOS = TOWER / "scenarios"
+#: the seed's board: 3 territories of 3 slots
+BOARD = 9
 
 
 def new_state(cat: Catalogue, seed: int = 0, **settings: Any) -> State:
@@ -26,14 +26,21 @@ def new_state(cat: Catalogue, seed: int = 0, **settings: Any) -> State:
 
 
 def arranged(cat: Catalogue, setup: dict[str, Any], **settings: Any) -> State:
-    """A game in the position ``setup`` describes (the old scenarios' set-up: ``attacker``,
-    ``phase``, ``players`` with ``board`` and ``troops`` by slot, ``hand``, ``specials``)."""
-    doc = upgrade({"name": "t", "setup": setup})
-    assert doc is not None
-    given = {k: v for k, v in doc["given"].items() if not k.startswith("P")}
-    players = {int(k[1:]) - 1: v for k, v in doc["given"].items() if k.startswith("P")}
+    """A game in the position ``setup`` gives (turn 1, P1 attacking, ``phase`` main unless
+    named, ``players``: each seat's ``given`` fields, ``board`` and ``troops`` written by slot
+    ``{slot: value}``, an empty slot left out)."""
+    players: dict[int, Any] = {}
+    for p, spec in enumerate(setup.get("players") or []):
+        seat = {k: list(v) for k, v in spec.items() if k in ("hand", "specials") and v}
+        for key, empty in (("board", None), ("troops", 0)):
+            if spec.get(key):
+                seat[key] = [spec[key].get(k, empty) for k in range(BOARD)]
+        if seat:
+            players[p] = seat
     st = new_state(cat, **settings)
-    ENGINE.arrange(st, {**given, "players": players})
+    ENGINE.arrange(
+        st, {"turn": 1, "phase": setup.get("phase", "main"), "attacker": "P1", "players": players}
+    )
     assert st.events is not None
     st.events.clear()
     return st

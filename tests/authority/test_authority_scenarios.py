@@ -1,24 +1,21 @@
 """Authority's scenarios: every shipped file passes in the kit's format; every name the game does
 not know is an error at its line with a did-you-mean, never a pass; a wrong number or the other
-reading of a rule fails; the old format is refused with the command that upgrades it, and
-upgrades to the shipped file, which passes."""
+reading of a rule fails; the old format is refused with the release that converts it."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
 from cardgen.cli import app
-from cardgen.engine.scenario import collect, run_file, upgrade_file
+from cardgen.engine.scenario import collect, run_file
 from tests.kit.scenario_edits import mutated
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "games" / "authority"
 SCENARIOS = GAME / "scenarios"
 FILES = collect([SCENARIOS])
-OLD = Path(__file__).parent / "old-scenarios"
 
 
 def test_there_are_at_least_fifteen():
@@ -31,19 +28,12 @@ def test_scenario_passes(path):
     assert outcome.ok, outcome.problems
 
 
-@pytest.mark.parametrize("path", sorted(OLD.glob("*.yaml")), ids=lambda p: p.stem)
-def test_an_old_scenario_is_refused_and_upgrades_to_the_shipped_file(tmp_path, path):
-    copy = tmp_path / "scenarios" / path.name
-    copy.parent.mkdir()
-    cards = GAME / "cards"
-    copy.write_text(
-        path.read_text().replace("cards: ../../../games/authority/cards", f"cards: {cards}")
-    )
-    (problem,) = run_file(copy).problems
-    assert "old format" in problem and "cardgen scenario upgrade" in problem
-    assert upgrade_file(copy)
-    assert copy.read_text() == (SCENARIOS / path.name).read_text().replace("../cards", str(cards))
-    assert run_file(copy).ok
+def test_an_old_scenario_is_refused_with_the_release_that_converts_it(tmp_path):
+    path = tmp_path / "old.yaml"
+    path.write_text(f"name: x\ncards: {GAME / 'cards'}\nstate: {{current: 1}}\n")
+    (problem,) = run_file(path).problems
+    assert problem.startswith(f"{path}:3:") and "old format, no longer read" in problem
+    assert "cardgen 0.1.0" in problem and f"cardgen scenario upgrade {path}" in problem
 
 
 def _mutated(tmp_path: Path, name: str, old: str, new: str):
@@ -115,49 +105,6 @@ def test_a_setup_typo_is_an_error_at_the_setup(tmp_path, name, old, new, said):
     outcome, _ = _mutated(tmp_path, name, old, new)
     (problem,) = outcome.problems
     assert f"{name}:5:" in problem and said in problem, problem
-
-
-def _old(tmp_path: Path, name: str, old: str, new: str) -> Path:
-    path = tmp_path / "scenarios" / name
-    path.parent.mkdir()
-    text = (OLD / name).read_text()
-    assert old in text
-    path.write_text(
-        text.replace(old, new, 1).replace("../../../games/authority/cards", str(GAME / "cards"))
-    )
-    return path
-
-
-OLD_REFUSED = [
-    # what the upgrade cannot convert is an error at its place: never a step that tests nothing
-    ("woodsman-ignores.yaml", "  - attack: {unit", "  - atack: {unit", "did you mean 'attack'?"),
-    ("spies.yaml", "  - hunt: diplomat", "  - hunt: diplomat\n    end: true", "one action"),
-    ("woodsman-ignores.yaml", "{hand: [woodsman]}", "{hnd: [woodsman]}", "did you mean 'hand'?"),
-]
-
-
-@pytest.mark.parametrize("name, old, new, said", OLD_REFUSED, ids=[t[2] for t in OLD_REFUSED])
-def test_an_old_file_that_cannot_be_upgraded_says_where(tmp_path, name, old, new, said):
-    path = _old(tmp_path, name, old, new)
-    (problem,) = run_file(path).problems
-    assert "cannot be upgraded" in problem and said in problem, problem
-    with pytest.raises(ValueError, match=re.escape(said)):
-        upgrade_file(path)
-
-
-def test_an_old_unknown_unit_is_not_upgraded(tmp_path):
-    """A misspelt unit converts to an action string the kit then refuses, with the nearest
-    name: the file is left as it was."""
-    name = "recruit-and-replacement.yaml"
-    path = _old(tmp_path, name, "{buy: legion}", "{buy: legoin}")
-    before = path.read_text()
-    (problem,) = run_file(path).problems
-    assert "cardgen scenario upgrade" in problem
-    with pytest.raises(
-        ValueError, match=re.escape("unknown card 'legoin' (did you mean 'legion'?)")
-    ):
-        upgrade_file(path)
-    assert path.read_text() == before
 
 
 def test_cli_runs_the_folder(runner):

@@ -73,22 +73,20 @@ def _catalogue(ability: Ability, role: Role, settings: Settings):
     return SimpleNamespace(cards=cards, rules=rules, pack=CAT.pack)
 
 
-def _play(cat, state: dict, steps: list[dict], *, players: int = 2) -> State:
-    """The game ``state`` describes (the old scenario format, upgraded as ``cardgen scenario
-    upgrade`` does) after ``steps``, on catalogue ``cat``, written in the game's words."""
-    doc = ENGINE.upgrade_scenario({"name": "t", "players": players, "state": state,
-                                   "steps": steps})  # fmt: skip
-    assert doc is not None
+def _play(cat, given: dict, steps: list[str], *, players: int = 2) -> State:
+    """The game ``given`` describes (a scenario's ``given``: the start of P1's first turn)
+    after ``steps`` (each the action of the seat whose turn it is), on catalogue ``cat``."""
     st = Game(cat, Setup(players)).new_initial_state(0)
-    given = {k: v for k, v in doc["given"].items() if not k.startswith("P")}
-    given["players"] = {int(k[1:]) - 1: v for k, v in doc["given"].items() if k.startswith("P")}
-    ENGINE.arrange(st, given)
+    table = {k: v for k, v in given.items() if not k.startswith("P")}
+    seats = {int(k[1:]) - 1: v for k, v in given.items() if k.startswith("P")}
+    ENGINE.arrange(st, {"phase": "start", "turn": 0, "current": "P1", **table, "players": seats})
     settle(st)  # the described turn begins
-    for step in doc.get("steps", []):
-        if "chance" in step:  # the turn's start, settled above
-            continue
-        apply_strings(st, {int(k[1:]) - 1: v for k, v in step.items()})
+    seat = 0
+    for words in steps:
+        apply_strings(st, {seat: words})
         settle(st)
+        if words == "end turn":
+            seat = (seat + 1) % players
     return st
 
 
@@ -187,28 +185,29 @@ class Case:
         """The state and steps that put the stand-in to work as its role does (``target``:
         the seat a discard ability aims at)."""
         p1: dict = {"hand": [STAND_IN, *extra_hand]}
-        steps: list[dict] = []
-        state: dict = {"players": [p1, {"rows": rows or {}}]}
+        steps: list[str] = []
+        rows = {f"row{r}": units for r, units in sorted((rows or {}).items())}
+        state: dict = {"P1": p1, "P2": rows}
         if self.bought:
             p1["hand"] = list(extra_hand)
             state |= {"generals": [STAND_IN], "authority": 5}
-            steps = [{"buy_general": STAND_IN}]
+            steps = [f"buy general {STAND_IN}"]
         elif self.when == "attack":
-            steps = [{"attack": {"unit": STAND_IN, "target": 2}}]
+            steps = [f"attack P2 with {STAND_IN}"]
         elif self.when == "recruit":
-            steps = [{"recruit": STAND_IN}]
+            steps = [f"recruit with {STAND_IN}"]
         elif self.when == "discard":
-            steps = [{"use": {"unit": STAND_IN} | ({"target": target} if target else {})}]
+            steps = [f"use {STAND_IN}" + (f" on P{target}" if target not in (None, 1) else "")]
         elif self.when == "zone":
             p1["hand"] = list(extra_hand)
             p1["general"] = [STAND_IN]
         elif self.when == "defend":
             p1["hand"] = list(extra_hand)
-            p1["rows"] = {1: [STAND_IN]}
+            p1["row1"] = [STAND_IN]
         return state, steps
 
 
-NEXT_TURN = [{"end": True}, {"end": True}]  # to the start of P1's next turn (two players)
+NEXT_TURN = ["end turn", "end turn"]  # to the start of P1's next turn (two players)
 
 
 @pytest.mark.parametrize("settings", READINGS, ids=["default", "other-readings"])
@@ -231,7 +230,7 @@ def _defending(c: Case, hp: int = 40) -> list[tuple[int, State]]:
     for row in (1, 2, 3):
         rows = {1: ["squire"] * 3, 2: ["squire"] * 2, 3: []}
         rows[row] = [STAND_IN, *rows[row][1:]]
-        st = _play(c.cat, {"players": [{"rows": rows, "hp": hp}]}, [])
+        st = _play(c.cat, {"P1": {"hp": hp} | {f"row{r}": u for r, u in rows.items()}}, [])
         out.append((row if c.nums["x"] else 1, st))
     return out
 
@@ -254,9 +253,9 @@ def _authority(c: Case) -> None:
 def _bonus(c: Case, *, after_only: bool) -> None:
     """Squires attack before and after the stand-in acts: who deals the +n ("from the start
     of your turn": both)."""
-    squire = {"attack": {"unit": "squire", "target": 2}}
+    squire = "attack P2 with squire"
     state, steps = c.fire(extra_hand=["squire", "squire"])
-    state["players"][1]["rows"] = {0: []}
+    state["P2"] = {"row0": []}
     st = _play(c.cat, state, [squire, *steps, squire])
     own = POWER if c.when == "attack" else 0  # a bonus is for the others
     after = 2 + c.n * c.now
@@ -284,7 +283,7 @@ def _ignore_or_disable(c: Case, *, act: Act) -> None:
     """Up to n of the enemy's defenders, and of no one else; for how long."""
     rows = {1: ["squire"] * 3, 2: ["squire"] * 2, 3: ["squire"]}
     state, steps = c.fire(rows=rows)
-    state["players"][0]["rows"] = {1: ["man-at-arms"]}
+    state["P1"]["row1"] = ["man-at-arms"]
     st = _play(c.cat, state, steps)
     for _ in range(c.n):
         assert _legal(st, act, "man-at-arms") == [], "one's own defenders are not enemies"
@@ -301,7 +300,7 @@ def _ignore_or_disable(c: Case, *, act: Act) -> None:
 def _annihilate(c: Case) -> None:
     """The next n units killed this turn leave the game; the one after goes to the discard."""
     state, steps = c.fire(rows={1: ["squire"] * 3}, extra_hand=["legion"])
-    st = _play(c.cat, state, [*steps, {"attack": {"unit": "legion", "target": 2}}])
+    st = _play(c.cat, state, [*steps, "attack P2 with legion"])
     for _ in range(3):
         _step(st, _legal(st, Act.STRIKE, "squire")[0])
     assert len(st.players[1].defenders()) == 1  # the three Squires killed, the Kingsguard left
@@ -320,7 +319,7 @@ def _retire(c: Case) -> None:
 
 def _draw(c: Case) -> None:
     state, steps = c.fire()
-    state["players"][0]["deck"] = ["squire"] * 4
+    state["P1"]["deck"] = ["squire"] * 4
     st = _play(c.cat, state, steps)
     assert sorted(st.unit(i).id for i in st.players[0].hand) == ["squire"] * c.n
 
@@ -333,12 +332,12 @@ def _heal(c: Case) -> None:
         return
     for hp in (30, 40):  # "up to its starting HP"
         state, steps = c.fire()
-        state["players"][0]["hp"] = hp
+        state["P1"]["hp"] = hp
         st = _play(c.cat, state, steps)
         assert st.players[0].hp == min(40, hp + c.n * c.now)
         assert st.players[1].hp == 40  # your Monarch, no one else's
     if c.every_turn:  # and again at the start of each of its owner's turns
-        state["players"][0]["hp"] = 30
+        state["P1"]["hp"] = 30
         st = _play(c.cat, state, [*steps, *NEXT_TURN])
         assert st.current == 0 and st.players[0].hp == 30 + c.n * (1 + c.now)
 

@@ -1,10 +1,9 @@
 """Castle Rampage's scenarios in the kit's format: all pass; a wrong expectation, a typo or a
 malformed file fails at its line (never a pass, never a traceback); the old one-attack format is
-refused with the command that converts it, and the conversion gives files that pass."""
+refused with the release that converts it."""
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -13,11 +12,10 @@ from rampage_invariants import CARDS
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.engine.scenario import collect, run_file, upgrade_file
+from cardgen.engine.scenario import collect, run_file
 
 SCENARIOS = CARDS.parent / "scenarios"
 FILES = collect([SCENARIOS])
-OLD = Path(__file__).resolve().parent / "old-scenarios"
 
 
 def test_the_scenarios_cover_the_attack_and_the_whole_game():
@@ -119,51 +117,9 @@ def test_card_values_that_are_not_card_values_are_an_error(game):
 
 
 # --- the old format -----------------------------------------------------------------------
-OLD_FILES = collect([OLD])
-
-
-def test_an_old_file_names_the_command_that_converts_it():
-    assert len(OLD_FILES) >= 5
-    for f in OLD_FILES:
-        (problem,) = run_file(f).problems
-        assert f"cardgen scenario upgrade {f}" in problem
-
-
-@pytest.mark.parametrize("path", OLD_FILES, ids=lambda p: p.stem)
-def test_upgrade_gives_the_shipped_file(tmp_path, path):
-    """Each old fixture upgrades to the shipped scenario of the same name, which passes."""
-    f = tmp_path / "scenarios" / path.name
-    f.parent.mkdir()
-    shutil.copytree(CARDS, tmp_path / "cards")
-    f.write_text(path.read_text().replace("../../../games/castle-rampage/cards", "../cards"))
-    assert upgrade_file(f) is True
-    assert f.read_text() == (SCENARIOS / path.name).read_text()
-    assert run_file(f).ok
-    assert upgrade_file(f) is False  # already in the kit's format
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "says"),
-    [
-        ("attack: {card: knight, strength: 9}", "attack: {card: knight, speed: 9}",
-         "unknown key 'speed' in attack"),
-        ("  destroyed: [peasant]", "  destroy: [peasant]",
-         "unknown key 'destroy' in expect (did you mean 'destroyed'?)"),
-        ("gate: [{card: peasant, gate: 4}]",
-         "gate: [{card: peasant, gate: 4}, {card: peasant, gate: 5}]",
-         "peasant's gate is fixed twice"),
-        ("  game_over: false", "  winner: 3", "winner 3: 1 or 2"),
-    ],
-)  # fmt: skip
-def test_an_old_file_that_cannot_be_converted_is_an_error_at_its_line(tmp_path, old, new, says):
-    src = (OLD / "01-anton-and-beatrix.yaml").read_text()
-    assert src.count(old) == 1
+def test_an_old_file_names_the_release_that_converts_it(tmp_path):
     f = tmp_path / "old.yaml"
-    f.write_text(src.replace(old, new).replace("../../../games/castle-rampage/cards", str(CARDS)))
-    line = 1 + src[: src.index(old)].count("\n")
-    with pytest.raises(ValueError, match=f"line {line}: .*{re.escape(says)}"):
-        upgrade_file(f)
+    f.write_text(f"name: x\ncards: {CARDS}\nattack: {{card: knight, strength: 9}}\n")
     (problem,) = run_file(f).problems
-    assert f"{f}:{line}:" in problem and "cannot be upgraded" in problem
-    res = CliRunner().invoke(app, ["scenario", "upgrade", str(f)])
-    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert problem.startswith(f"{f}:3:") and "old format, no longer read" in problem
+    assert "cardgen 0.1.0" in problem and f"cardgen scenario upgrade {f}" in problem

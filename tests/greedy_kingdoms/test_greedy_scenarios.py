@@ -1,6 +1,6 @@
 """Greedy Kingdoms' scenarios in the kit's format: all pass; a wrong expectation, a typo or a
 malformed file fails at its line (never a pass, never a traceback); the old format is refused
-with the command that converts it, and the conversion gives the shipped files."""
+with the release that converts it."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.engine.scenario import collect, run_file, upgrade_file
+from cardgen.engine.scenario import collect, run_file
 
 GAME = Path(__file__).resolve().parents[2] / "games" / "greedy-kingdoms"
 FILES = collect([GAME / "scenarios"])
-OLD = Path(__file__).resolve().parent / "old-scenarios"
 
 
 def test_there_are_at_least_fifteen_scenarios() -> None:
@@ -120,50 +119,11 @@ def test_a_malformed_scenario_is_a_problem_not_a_traceback(game: Path) -> None:
 
 
 # --- the old format ---------------------------------------------------------------------------
-def _old(game: Path, name: str) -> Path:
-    """An old-format fixture copied beside the game's catalogue (``cards: ../cards``)."""
-    text = (OLD / name).read_text().replace("../../../games/greedy-kingdoms/cards", "../cards")
-    f = game / "scenarios" / name
-    f.write_text(text)
-    return f
-
-
-@pytest.mark.parametrize("name", sorted(p.name for p in OLD.glob("*.yaml")))
-def test_an_old_scenario_is_refused_and_upgrades_to_the_shipped_one(game: Path, name: str) -> None:
-    f = _old(game, name)
+def test_an_old_format_file_is_refused_at_its_line_with_the_release_that_converts_it(
+    game: Path,
+) -> None:
+    f = game / "scenarios" / "old.yaml"
+    f.write_text("name: x\nsetup: {attacker: 0}\nsteps:\n  - commit: [1, 2, 3]\n")
     (problem,) = run_file(f).problems
-    assert f"run `cardgen scenario upgrade {f}`" in problem
-    assert upgrade_file(f)
-    assert f.read_text() == (GAME / "scenarios" / name).read_text()
-    assert run_file(f).ok and not upgrade_file(f)
-
-
-def test_an_old_no_events_typo_is_an_error_at_its_line(game: Path) -> None:
-    """The old ``no_events`` text matched nothing when misspelled, and so passed."""
-    f = _old(game, "02-knight-before-cook.yaml")
-    src = f.read_text()
-    f.write_text(src.replace('no_events: ["income 2 honor"]', 'no_events: ["incme 2 honor"]'))
-    line = 1 + src.splitlines().index('  no_events: ["income 2 honor"]')
-    (problem,) = run_file(f).problems
-    assert problem.startswith(f"{f}:{line}:") and "'incme 2 honor'" in problem
-    with pytest.raises(ValueError, match=f"line {line}: no_events: 'incme 2 honor'"):
-        upgrade_file(f)
-
-
-def test_an_old_malformed_illegal_step_is_an_error_not_a_pass(game: Path) -> None:
-    f = _old(game, "13-first-attacker-and-distribution.yaml")
-    f.write_text(
-        f.read_text().replace(
-            "- choose: gold                 # the Attacker", "- choose: gould  # the Attacker"
-        )
-    )
-    with pytest.raises(ValueError, match="unknown value 'gould' \\(did you mean 'gold'\\?\\)"):
-        upgrade_file(f)
-    assert not run_file(f).ok
-
-
-def test_an_old_step_the_upgrade_cannot_read_is_an_error_at_its_line(game: Path) -> None:
-    f = game / "scenarios" / "shape.yaml"
-    f.write_text("name: x\nsetup: {phase: commit}\nsteps:\n  - commit: [1, 2, 3]\n")
-    (problem,) = run_file(f).problems
-    assert problem.startswith(f"{f}:4:") and "step 1 is not as the old format writes it" in problem
+    assert problem.startswith(f"{f}:2:") and "old format, no longer read" in problem
+    assert "cardgen 0.1.0 (git commit dcb183f" in problem

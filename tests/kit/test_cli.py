@@ -1,4 +1,4 @@
-"""`cardgen play`, `scenario run|upgrade` and `simulate` on a game of the engine kit."""
+"""`cardgen play`, `scenario run` and `simulate` on a game of the engine kit."""
 
 from __future__ import annotations
 
@@ -67,11 +67,6 @@ def test_scenario_run_counts(runner, tmp_path: Path) -> None:
     bad.write_text(f"name: bad\ncards: {CARDS}\nexpect: {{dok: []}}\n")
     r = cli(runner, "scenario", "run", str(bad))
     assert r.exit_code == 1 and "did you mean 'dock'" in r.output
-
-
-def test_scenario_upgrade_leaves_kit_files_alone(runner) -> None:
-    r = cli(runner, "scenario", "upgrade", "--check", str(HARBOUR / "scenarios"))
-    assert r.exit_code == 0 and "0 in an old format" in r.output
 
 
 def test_simulate_reports_designs_and_length(runner) -> None:

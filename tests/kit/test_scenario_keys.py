@@ -168,7 +168,7 @@ def test_a_partly_given_battle_is_an_error_not_a_traceback(tmp_path: Path) -> No
 
 
 # --------------------------------------------------------------------------- mutations
-#: where the shipped scenarios in the kit's format live (the old formats' in old-scenarios/)
+#: where the shipped scenarios in the kit's format live
 SCENARIO_FOLDERS = [
     ROOT / "tests/scenarios",
     *sorted(ROOT.glob("games/*/scenarios")),
@@ -208,7 +208,7 @@ def test_every_scenario_in_the_kits_format_is_in_a_scenario_folder() -> None:
     found = set()
     for f in ROOT.rglob("*.y*ml"):
         rel = f.relative_to(ROOT).parts
-        if rel[0].startswith(".") or "old-scenarios" in rel or "node_modules" in rel:
+        if rel[0].startswith(".") or "node_modules" in rel:
             continue
         text = f.read_text("utf-8", errors="replace")
         if any(line.startswith(("steps:", "expect:", "given:")) for line in text.splitlines()):

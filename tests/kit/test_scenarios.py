@@ -147,79 +147,36 @@ def test_a_missing_catalogue_is_a_problem_not_a_traceback(tmp_path: Path) -> Non
     assert not outcome.ok and "nowhere" in outcome.problems[0]
 
 
-# --- scenario upgrade: what it writes ---------------------------------------------------------
-OLD = """\
-# the head comment
-name: An old scenario
-description: >-
-  A folded description
-  on two lines.
-cards: CARDS
-old: true
-steps:
-  - bid: [cook, smuggler]     # the cook first
-  - bid: [captain, bosun]
-"""
-LINES = [
-    "P1 bids Cook (2), a line long enough to be written on a line of its own",
-    "P2 bids Bosun (4)",
-]
-
-
-def _old_format(self, doc):
-    """A made-up old format: steps ``bid`` a pair of cards."""
-    if not doc.get("old"):
-        return None
-    if doc.get("broken"):
-        raise ValueError("bid: a pair is two cards")
-    steps = [{"P1": f"bid {s['bid'][0]}", "P2": f"bid {s['bid'][1]}"} for s in doc["steps"]]
-    expect = {"dock": ["saffron", "linen"], "log": LINES}
-    kept = {k: doc[k] for k in ("name", "description", "cards")}
-    return kept | {"steps": steps, "expect": expect}
-
-
-def test_upgrade_keeps_comments_and_styles_and_writes_long_lists_one_item_a_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+# --- the packs' old formats: refused with the release that converts them ----------------------
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        ("rule: the passage\nsteps: []\n", 2),  # a top-level key of an old format
+        ("setup: {players: [{coins: 5}, {coins: 5}]}\n", 2),  # seats as a list
+        ("setup: {players: 2, phase: play}\n", 2),  # a state in the set-up
+        ("steps:\n  - {0: {play: spearman, zone: right}}\n", 3),  # a seat by number
+        ("steps:\n  - attack 0 0\n", 3),  # words with no seat
+        ("steps:\n  - {do: pass, refused: true}\n", 3),
+    ],
+)
+def test_an_old_format_file_names_the_release_that_converts_it(
+    tmp_path: Path, body: str, line: int
 ) -> None:
-    from cardgen.engine.scenario import upgrade_file
-    from cardgen.packs.harbour_bid.rules import HarbourBid
+    from cardgen.engine.scenario import CONVERTER
 
-    monkeypatch.setattr(HarbourBid, "upgrade_scenario", _old_format)
     f = tmp_path / "old.yaml"
-    f.write_text(OLD.replace("CARDS", str(HARBOUR / "cards")), "utf-8")
-    assert upgrade_file(f)
-    assert f.read_text("utf-8") == textwrap.dedent(
-        f"""\
-        # the head comment
-        name: An old scenario
-        description: >-
-          A folded description
-          on two lines.
-        cards: {HARBOUR / "cards"}
-        steps:
-          - {{P1: bid cook, P2: bid smuggler}} # the cook first
-          - {{P1: bid captain, P2: bid bosun}}
-        expect:
-          dock: [saffron, linen]
-          log:
-            - P1 bids Cook (2), a line long enough to be written on a line of its own
-            - P2 bids Bosun (4)
-        """
-    )
-    assert run_file(f).problems  # the new file runs (its made-up log is not the game's)
-    assert not upgrade_file(f)  # and is in the kit's format
-
-
-def test_an_old_file_the_upgrade_cannot_convert_is_a_problem(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from cardgen.packs.harbour_bid.rules import HarbourBid
-
-    monkeypatch.setattr(HarbourBid, "upgrade_scenario", _old_format)
-    f = tmp_path / "old.yaml"
-    f.write_text(OLD.replace("CARDS", str(HARBOUR / "cards")) + "broken: true\n", "utf-8")
+    f.write_text(f"name: old\n{body}", "utf-8")
     (problem,) = run_file(f).problems
-    assert "old format that cannot be upgraded: bid: a pair is two cards" in problem
+    assert problem.startswith(f"{f}:{line}:")
+    assert "old format, no longer read" in problem and CONVERTER in problem
+    assert f"cardgen scenario upgrade {f}" in problem and "cardgen 0.1.0" in CONVERTER
+
+
+def test_a_kit_file_with_a_misspelt_key_is_not_called_old(tmp_path: Path) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text(f"name: t\ncards: {HARBOUR / 'cards'}\nstesp: []\n", "utf-8")
+    (problem,) = run_file(f).problems
+    assert "old format" not in problem and "did you mean 'steps'" in problem
 
 
 def test_lists_of_mappings_are_compared_by_the_fields_named() -> None:

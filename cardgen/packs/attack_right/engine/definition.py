@@ -130,11 +130,6 @@ class AttackRight(Engine):
 
         return METRICS
 
-    def upgrade_scenario_on(self, doc: dict[str, Any], catalogue: Any) -> dict[str, Any] | None:
-        from cardgen.packs.attack_right.engine.upgrade import upgrade
-
-        return upgrade(doc, self, catalogue)
-
     def result_lines(self, state: Any) -> list[str]:
         return [
             f"P{r.seat + 1}: {r.glory} glory, {r.coins} coins, {r.cards} cards, rank {r.rank}"

@@ -150,11 +150,6 @@ class AttackTheTower(Engine):
     def search_actions(self, state: Any, seat: int) -> Sequence[int]:
         return ai.search_actions(state, seat)
 
-    def upgrade_scenario(self, doc: dict[str, Any]) -> dict[str, Any] | None:
-        from cardgen.packs.attack_the_tower.engine.upgrade import upgrade
-
-        return upgrade(doc)
-
     def result_lines(self, state: Any) -> list[str]:
         if state.stalemate:
             return [f"stalemate after {state.table.settings.max_turns} turns"]

@@ -164,11 +164,6 @@ class Authority(Engine):
     def policy(self, state: Any, seat: int, rng: random.Random) -> int:
         return ai.greedy_choice(state, seat, state.legal_actions(seat), rng)
 
-    def upgrade_scenario(self, doc: dict[str, Any]) -> dict[str, Any] | None:
-        from cardgen.packs.authority.engine.upgrade import upgrade
-
-        return upgrade(doc)
-
     def result_lines(self, state: Any) -> list[str]:
         return [
             f"P{s + 1} {f}: "

@@ -118,11 +118,6 @@ class CastleRampage(Engine):
     def policy(self, state: Any, seat: int, rng: random.Random) -> int:
         return ai.policy(state, seat, rng)
 
-    def upgrade_scenario(self, doc: dict[str, Any]) -> dict[str, Any] | None:
-        from cardgen.packs.castle_rampage.engine.upgrade import upgrade
-
-        return upgrade(doc)
-
     def card_name(self, catalogue: Any, card_id: str) -> str:
         return card_id  # the log names cards by id, as the scenarios' log lines do
 

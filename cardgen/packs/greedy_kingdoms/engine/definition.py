@@ -138,11 +138,6 @@ class GreedyKingdoms(Engine):
 
         return METRICS
 
-    def upgrade_scenario(self, doc: dict[str, Any]) -> dict[str, Any] | None:
-        from cardgen.packs.greedy_kingdoms.engine.upgrade import upgrade
-
-        return upgrade(doc)
-
     def card_name(self, catalogue: Any, card_id: str) -> str:
         return card_id  # the log names cards by id, as the scenarios' log lines do
 
