@@ -169,6 +169,35 @@ def test_inline_markdown(rules):
     assert step.marker == "3)"
 
 
+def test_a_list_item_goes_on_over_an_unindented_line():
+    """CommonMark's lazy continuation, as every markdown viewer shows the markdown rulebook:
+    Greedy Kingdoms' chip list (``12 of each:`` then ``{honor} Honor, ...`` on the next line)
+    is printed inside its item, no longer as a paragraph apart after the list."""
+    item, para = parse("- 48 chips, 12 of each:\n{coin} Coin\n\nNext.\n", {"coin": "coin"}, {})
+    assert (item.kind, item.marker, item.text) == ("item", "•", "48 chips, 12 of each:  Coin")
+    assert [s.icon for s in item.spans] == [None, "coin", None]
+    assert (para.kind, para.text) == ("para", "Next.")
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "line"),
+    [
+        ("A [link](https://example.org).", "a link", 3),
+        ("Some `code`.", "code", 3),
+        ("A <b>tag</b>.", "HTML", 3),
+        ("#### Deep", "a heading below ### or inside a list or quote", 3),
+        ("- a\n  - b", "a list or quote inside another", 4),
+        ("Fine.\n\n---", "a rule", 5),
+        ("![A picture](pic.png)", "an image that is not a figure:name", 3),
+        ("> a\n> | x |", "a table", 3),
+    ],
+)
+def test_markdown_the_writers_lack_is_an_error_at_its_line(text, what, line):
+    with pytest.raises(RulebookError, match=re.escape(f"do not support ({what})")) as err:
+        parse(f"# T\n\n{text}\n", {}, {})
+    assert err.value.line == line and str(err.value).startswith(f"line {line}: ")
+
+
 def test_helpers(rules):
     assert [words(n) for n in (2, 4, 11)] == ["two", "four", "11"]
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 22)] == [

@@ -4,7 +4,7 @@ The source is markdown with jinja2 expressions over the context the pack gives
 (:meth:`cardgen.pack.Pack.rulebook_context`: the rules model and whatever helps to word it, so
 every tunable number comes from ``rules.yaml``) and ``{icon}`` tokens drawn with the pack's
 icons (its card text tokens and :meth:`cardgen.pack.Pack.rulebook_icons`).
-:func:`build_rulebook` renders it and parses the small markdown subset it uses into typed
+:func:`build_rulebook` renders it and parses it (CommonMark, with markdown-it-py) into typed
 blocks that the HTML and PDF writers lay out.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,9 @@ from markupsafe import Markup
 from cardgen.catalogue.icon_tokens import TOKEN
 
 if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+
     from cardgen.catalogue.loader import Catalogue
     from cardgen.pack import Pack
 
@@ -263,10 +267,22 @@ def _template_line(exc: BaseException) -> int | None:
 
 
 # --- markdown ----------------------------------------------------------------------------------
-_HEADING = re.compile(r"(#{1,3}) (.+)")
-_ITEM = re.compile(r"(-|\d+[.)]) (.*)")
 _FIGURE = re.compile(r"!\[(.*)\]\(figure:([a-z0-9][a-z0-9+-]*)\)")
-_INLINE = re.compile(r"\\([!-/:-@\[-`{-~])|\*\*|\*|\{([a-z][a-z0-9-]*)\}")
+_ICON = re.compile(r"\{([a-z][a-z0-9-]*)\}")
+
+
+@cache
+def _markdown_it() -> MarkdownIt:
+    """CommonMark, its escapes kept apart from the text so an unmatched ``*`` is known
+    unescaped (imported on first use: only a rulebook build pays for it)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").disable("text_join")
+
+
+#: the tokens :func:`parse` reads only through the ones they open or close
+_SKIPPED = {"paragraph_open", "paragraph_close", "heading_open", "heading_close"}
+_SKIPPED |= {"list_item_close", "bullet_list_open", "ordered_list_open"}
 
 
 def _slug(text: str, taken: set[str]) -> str:
@@ -276,50 +292,6 @@ def _slug(text: str, taken: set[str]) -> str:
         slug, n = f"{base}-{n}", n + 1
     taken.add(slug)
     return slug
-
-
-class _Parser:
-    """Inline parser: ``**bold**``, ``*italic*``, ``{icon}``, backslash escapes and breaks."""
-
-    def __init__(self, icons: dict[str, str], labels: dict[str, str]) -> None:
-        self.icons, self.labels = icons, labels
-
-    def spans(self, lines: list[str]) -> tuple[Span, ...]:
-        out: list[Span] = []
-        bold = italic = False
-        for i, raw in enumerate(lines):
-            line = raw.strip()
-            hard = line.endswith("\\") and not line.endswith("\\\\")
-            line = line[:-1].rstrip() if hard else line
-            if i and not (out and out[-1].newline):
-                out.append(Span(" ", bold=bold, italic=italic))
-            pos = 0
-            for m in _INLINE.finditer(line):
-                if m.start() > pos:
-                    out.append(Span(line[pos : m.start()], bold=bold, italic=italic))
-                token = m.group(0)
-                if m.group(1):
-                    out.append(Span(m.group(1), bold=bold, italic=italic))
-                elif token == "**":
-                    bold = not bold
-                elif token == "*":
-                    italic = not italic
-                else:
-                    out.append(self._icon(m.group(2), raw))
-                pos = m.end()
-            if pos < len(line):
-                out.append(Span(line[pos:], bold=bold, italic=italic))
-            if hard and i < len(lines) - 1:
-                out.append(Span("", newline=True))
-        if bold or italic:
-            raise RulebookError(f"unclosed ** or * in: {' '.join(lines)[:80]}")
-        return _merge(out)
-
-    def _icon(self, token: str, line: str) -> Span:
-        if token not in self.icons:
-            raise RulebookError(f"unknown icon {{{token}}} in: {line.strip()[:80]}")
-        name = self.icons[token]
-        return Span(self.labels.get(name, name), icon=name)
 
 
 def glued(spans: tuple[Span, ...]) -> list[tuple[Span, ...]]:
@@ -350,85 +322,107 @@ def glued(spans: tuple[Span, ...]) -> list[tuple[Span, ...]]:
     return [tuple(g) for g in out]
 
 
-def _merge(spans: list[Span]) -> tuple[Span, ...]:
-    """Join neighbouring text spans of the same style."""
+_NAMES = {"code_inline": "code", "code_block": "code", "fence": "code", "hr": "a rule"}
+_NAMES |= {"html_block": "HTML", "html_inline": "HTML", "link": "a link", "image": "an image"}
+
+
+def _unsupported(what: str, line: str) -> RulebookError:
+    what = _NAMES.get(what, what)
+    return RulebookError(f"markdown the rulebook writers do not support ({what}): {line[:80]}")
+
+
+def _spans(inline: Token, icons: dict[str, str], labels: dict[str, str]) -> tuple[Span, ...]:
+    """The spans of an inline token: bold, italic, ``{icon}`` tokens, escapes and breaks."""
     out: list[Span] = []
-    for s in spans:
+    bold = italic = False
+
+    def add(text: str, icon: str | None = None, newline: bool = False) -> None:
         prev = out[-1] if out else None
-        if (
-            prev is not None
-            and not (s.icon or s.newline or prev.icon or prev.newline)
-            and (prev.bold, prev.italic) == (s.bold, s.italic)
+        if icon or newline:
+            out.append(Span(text, icon=icon, newline=newline))
+        elif (
+            prev and not (prev.icon or prev.newline) and (prev.bold, prev.italic) == (bold, italic)
         ):
-            out[-1] = Span(prev.text + s.text, bold=s.bold, italic=s.italic)
-        elif s.text or s.icon or s.newline:
-            out.append(s)
+            out[-1] = replace(prev, text=prev.text + text)
+        elif text:
+            out.append(Span(text, bold=bold, italic=italic))
+
+    children = inline.children or []
+    for i, t in enumerate(children):
+        if t.type in ("strong_open", "strong_close"):
+            bold = t.type == "strong_open"
+        elif t.type in ("em_open", "em_close"):
+            italic = t.type == "em_open"
+        elif t.type == "softbreak":
+            add(" ")
+        elif t.type == "hardbreak":
+            add("", newline=True)
+        elif t.type == "text_special":  # a backslash escape or an entity: literal text
+            add(t.content)
+        elif t.type == "text":
+            text = t.content.removesuffix("\\") if i == len(children) - 1 else t.content
+            if "*" in text:
+                raise RulebookError(f"unclosed ** or * in: {inline.content[:80]}")
+            pos = 0
+            for m in _ICON.finditer(text):
+                add(text[pos : m.start()])
+                if m.group(1) not in icons:
+                    raise RulebookError(f"unknown icon {m.group(0)} in: {inline.content[:80]}")
+                name = icons[m.group(1)]
+                add(labels.get(name, name), icon=name)
+                pos = m.end()
+            add(text[pos:])
+        else:
+            raise _unsupported(t.type.removesuffix("_open"), inline.content)
     return tuple(out)
 
 
-def _chunks(markdown: str) -> list[tuple[str, list[str], int]]:
-    """Split markdown into ``(kind, lines, first line number)`` blocks: heading, item, aside or
-    para."""
-    chunks: list[tuple[str, list[str], int]] = []
-    for n, line in enumerate(markdown.splitlines(), 1):
-        if not line.strip():
-            chunks.append(("blank", [], n))
-        elif _HEADING.fullmatch(line):
-            chunks.append(("heading", [line], n))
-        elif _FIGURE.fullmatch(line.strip()):
-            chunks.append(("figure", [line.strip()], n))
-        elif line.startswith(">"):
-            text = line[1:].removeprefix(" ")
-            if chunks and chunks[-1][0] == "aside":
-                chunks[-1][1].append(text)
-            else:
-                chunks.append(("aside", [text], n))
-        elif _ITEM.fullmatch(line):
-            chunks.append(("item", [line], n))
-        elif line[0] == " " and chunks and chunks[-1][0] == "item":
-            chunks[-1][1].append(line)
-        elif line[0] in "#|<`" or line.startswith(("```", "    ")):
-            raise RulebookError(
-                f"line {n}: markdown the rulebook writers do not support: {line[:80]}", n
-            )
-        elif chunks and chunks[-1][0] == "para":
-            chunks[-1][1].append(line)
-        else:
-            chunks.append(("para", [line], n))
-    return [c for c in chunks if c[0] != "blank"]
-
-
 def parse(markdown: str, icons: dict[str, str], labels: dict[str, str]) -> tuple[Block, ...]:
-    """The rendered rulebook markdown as blocks; ``icons`` maps tokens to drawn icon names.
+    """The rendered rulebook markdown as blocks (headings to ``###``, paragraphs, ``-`` and
+    numbered list items, ``>`` asides, figures); ``icons`` maps tokens to drawn icon names.
     A RulebookError names the line of ``markdown`` it is about (its ``line``)."""
-    inline = _Parser(icons, labels)
+    lines, tokens = markdown.splitlines(), _markdown_it().parse(markdown)
     taken: set[str] = set()
-    blocks = []
-    for kind, lines, n in _chunks(markdown):
+    blocks: list[Block] = []
+    kind, marker, n = "para", "", 1
+
+    def block(opener: Token, inline: Token) -> Block:
+        assert opener.map is not None
+        source = lines[opener.map[0] : opener.map[1]]
+        if any(line.lstrip(" >").startswith("|") for line in source):
+            raise _unsupported("a table", source[0])
+        if opener.type == "heading_open":
+            head = Block("heading", _spans(inline, icons, labels), level=int(opener.tag[1]))
+            return replace(head, id=_slug(head.text, taken))
+        children = inline.children or []
+        if len(children) == 1 and children[0].type == "image":
+            m = _FIGURE.fullmatch(inline.content)
+            if m is None or kind != "para":
+                raise _unsupported("an image that is not a figure:name", inline.content)
+            return Block("figure", _spans(children[0], icons, labels), id=m.group(2))
+        return Block(kind, _spans(inline, icons, labels), marker="" if kind != "item" else marker)
+
+    for i, t in enumerate(tokens):
+        n = t.map[0] + 1 if t.map else n
         try:
-            blocks.append(_block(kind, lines, inline, taken))
+            if t.type in ("bullet_list_open", "ordered_list_open", "blockquote_open") and t.level:
+                raise _unsupported("a list or quote inside another", lines[n - 1])
+            if t.type == "list_item_open":
+                kind, marker = "item", f"{t.info}{t.markup}" if t.info else "•"
+            elif t.type == "blockquote_open":
+                kind = "aside"
+            elif t.type in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
+                kind = "para"
+            elif t.type == "heading_open" and (t.tag not in ("h1", "h2", "h3") or t.level):
+                raise _unsupported("a heading below ### or inside a list or quote", lines[n - 1])
+            elif t.type == "inline":
+                blocks.append(block(tokens[i - 1], t))
+                kind = "para" if kind == "item" else kind  # an item's next paragraph
+            elif t.type not in _SKIPPED:
+                raise _unsupported(t.type.removesuffix("_open"), lines[n - 1])
         except RulebookError as exc:
             raise RulebookError(f"line {n}: {exc}", n) from None
     return tuple(blocks)
-
-
-def _block(kind: str, lines: list[str], inline: _Parser, taken: set[str]) -> Block:
-    if kind == "heading":
-        m = _HEADING.fullmatch(lines[0])
-        assert m is not None
-        spans = inline.spans([m.group(2)])
-        block = Block("heading", spans, level=len(m.group(1)))
-        return Block("heading", spans, block.level, id=_slug(block.text, taken))
-    if kind == "figure":
-        m = _FIGURE.fullmatch(lines[0])
-        assert m is not None
-        return Block("figure", inline.spans([m.group(1)]), id=m.group(2))
-    if kind == "item":
-        m = _ITEM.fullmatch(lines[0])
-        assert m is not None
-        marker = "•" if m.group(1) == "-" else m.group(1)
-        return Block("item", inline.spans([m.group(2), *lines[1:]]), marker=marker)
-    return Block(kind, inline.spans(lines))
 
 
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}")
