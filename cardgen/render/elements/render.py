@@ -349,22 +349,63 @@ class ElementPainter:
     # --- drawing ----------------------------------------------------------------------------
     def draw_record(self, doc: Document, v: Values) -> None:
         """Draw every visible element; a run of elements with the same ``form`` is one form."""
+        for name, el, form in self.runs(v):
+            if form is None:
+                self._draw_one(doc, name, el, v)
+            else:
+                self._draw_run(doc, el, form, v)
+
+    def runs(self, v: Values) -> Iterator[tuple[str, Any, str | None]]:
+        """The visible elements in drawing order: ``(name, element, None)`` for one drawn on
+        its own, ``(first name, [(name, element), ...], form name)`` for a run of a form."""
         run: list[tuple[str, Element]] = []
         run_form: str | None = None
         for name, el in self.visible(v):
             form = None if el.form is None else v.format(el.form)
             if run and form != run_form:
-                self._draw_run(doc, run, run_form, v)
+                yield run[0][0], run, run_form
                 run = []
             if form is None:
-                self._draw_one(doc, name, el, v)
+                yield name, el, None
             else:
                 run.append((name, el))
                 run_form = form
         if run:
-            self._draw_run(doc, run, run_form, v)
+            yield run[0][0], run, run_form
+
+    def form_problems(self, records: list[tuple[str, Any]]) -> list[Diagnostic]:
+        """E416 for each form name whose elements differ between two records: a form is drawn
+        once per PDF, so the first card drawn would decide what the others show (a ``when:``
+        hiding an element of a form must depend only on the fields its name holds)."""
+        seen: dict[str, tuple[list[str] | None, str]] = {}
+        out = []
+        for rid, rec in records:
+            for _first, run, form in self.runs(self._record_values(rec, rid)):
+                if form is None:
+                    continue
+                names = [n for n, _ in run]
+                kept, first_id = seen.setdefault(form, (names, rid))
+                if kept is None or kept == names:
+                    continue
+                seen[form] = (None, rid)  # reported: once per form
+                odd = next(n for n in [*kept, *names] if (n in kept) != (n in names))
+                on, off = (first_id, rid) if odd in kept else (rid, first_id)
+                out.append(
+                    Diagnostic(
+                        "E416",
+                        f"{self.section}.{odd}: drawn in form {form!r} on {on} but not on {off}: "
+                        "a form is drawn once per PDF, so every card of it would show what the "
+                        "first card drawn shows",
+                        self.L.where(self.section, odd),
+                        rid,
+                        hint="give the element no `form:`, or a `when:` that depends only on "
+                        "the fields the form's name holds",
+                    )
+                )
+        return out
 
     def _draw_one(self, doc: Document, name: str, el: Element, v: Values) -> None:
+        doc.element = name
         if not el.rotate:
             self._drawers[type(el)](self, doc, name, el, v)
             return
@@ -537,7 +578,7 @@ class ElementPainter:
             bw, bh = mm(el.dash[0]), mm(el.dash[1])
             doc.text_fill(self.colour(el.colour, v))
             cx = rest.x + rest.w / 2
-            doc.c.rect(cx - bw / 2, box.y + box.h / 2 - bh / 2, bw, bh, stroke=0, fill=1)
+            doc.value_bar(cx - bw / 2, box.y + box.h / 2 - bh / 2, bw, bh)
             return
         if icon:
             doc.icon(icon, ix, iy, isz, tint=tint)
@@ -819,7 +860,12 @@ class LayoutFaces(FacePainter):
 
     def layout_problems(self, cards: list[Any]) -> list[Diagnostic]:
         records = [(c.id, c) for c in cards]
-        return self.painter.zone_problems(records) + self.painter.type_problems(records)
+        painter = self.painter
+        return (
+            painter.zone_problems(records)
+            + painter.type_problems(records)
+            + painter.form_problems(records)
+        )
 
 
 class LayoutBacks(BackPainter):
@@ -850,7 +896,12 @@ class LayoutBacks(BackPainter):
                 out.append(Diagnostic(code, f"back {back.key!r}: {msg}", where, card_id, hint))
         records = [(card_id, back) for back, card_id in backs.values()]
         painter = self.painter
-        return out + painter.zone_problems(records) + painter.type_problems(records)
+        return (
+            out
+            + painter.zone_problems(records)
+            + painter.type_problems(records)
+            + painter.form_problems(records)
+        )
 
 
 def face_painter(pack: Pack, theme: Theme) -> FacePainter:
