@@ -104,6 +104,6 @@ def test_the_old_authority_layout_fails_the_preflight(tmp_path):
         "games/greedy-kingdoms/cards",
     ],
 )
-def test_every_text_of_every_game_reaches_4_5_to_1(game):
+def test_every_text_of_every_game_reaches_4_5_to_1_inside_the_safe_zone(game):
     found = preflight(load_catalogue(ROOT / game))
-    assert [d for d in found if d.code in ("E415", "E416")] == []
+    assert [d for d in found if d.code in ("E406", "E415", "E416")] == []

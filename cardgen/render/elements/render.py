@@ -404,6 +404,63 @@ class ElementPainter:
                 )
         return out
 
+    def outline_problems(self, records: list[tuple[str, Any]]) -> list[Diagnostic]:
+        """E406 for each one-line text whose letters, as fitted and aligned, run over the
+        outline of a stroked shape drawn before it (a frame, a panel's edge) or come within
+        :data:`CLEARANCE` of it: a title set edge to edge inside its frame. One per text,
+        naming the first record."""
+        out = []
+        reported: set[str] = set()
+        order = [n for n, _ in self._items]
+        for rid, rec in records:
+            v = self._record_values(rec, rid)
+            shown = self.visible(v)
+            for name, el in shown:
+                if type(el) is not TextEl or el.rotate or name in reported:
+                    continue
+                ink = self._text_extent(name, el, v)
+                if ink is None:
+                    continue
+                for other, shape in shown:
+                    if order.index(other) >= order.index(name) or not _outlined(shape):
+                        continue
+                    if _crosses(
+                        ink.inset(-mm(CLEARANCE)), self.box(shape.box), shape.line_width / 2
+                    ):
+                        reported.add(name)
+                        out.append(
+                            Diagnostic(
+                                "E406",
+                                f"{self.section}.{name}: its text runs over the outline of "
+                                f"{self.section}.{other}, or within {CLEARANCE:g} mm of it, "
+                                f"on {rid}",
+                                self.L.where(self.section, name, "box"),
+                                rid,
+                                hint="narrow its box (or give it padding) to keep the text "
+                                "clear of the outline",
+                            )
+                        )
+                        break
+        return out
+
+    def _text_extent(self, name: str, el: TextEl, v: Values) -> Box | None:
+        """The box (points) a one-line text's letters cover as drawn: its fitted width where
+        its alignment puts it, from a descender to a capital's height."""
+        text = self._value_text(el, v)
+        if not text:
+            return None
+        box, pad = self.box(el.box), mm(el.padding)
+        fit = self.fit_line(name, text, el, box.w - 2 * pad)
+        width = string_width(text, self.theme.font(el.font), fit.size)
+        if el.align == "center":
+            x = box.x + (box.w - width) / 2
+        elif el.align == "right":
+            x = box.x2 - pad - width
+        else:
+            x = box.x + pad
+        y = self._baseline(el, box, fit.size)
+        return Box(x, y - 0.2 * fit.size, width, 0.92 * fit.size)
+
     def _draw_one(self, doc: Document, name: str, el: Element, v: Values) -> None:
         doc.element = name
         if not el.rotate:
@@ -691,6 +748,10 @@ class ElementPainter:
         card = self.L.card
         x, y, w, h = turned_extent(el, card)
         s = safe_margin(card.safe)
+        if isinstance(el, Stroked) and el.stroke is not None and getattr(el, "shape", "") != "none":
+            # a stroke straddles the box's edge: half of it lies outside
+            half = el.line_width * 25.4 / 72 / 2
+            x, y, w, h = x - half, y - half, w + 2 * half, h + 2 * half
         return max(0.0, s - x, s - y, x + w - (card.width - s), y + h - (card.height - s))
 
     def outline_in_margin(self, el: Element) -> float:
@@ -798,6 +859,8 @@ BACKGROUND_KINDS = (ShapeEl, ImageEl, PatternEl)
 #: the narrowest safe zone of any layout, mm: 1/8 in inside the trim, the print services' safe
 #: area; a layout's ``card.safe`` may ask for more, never for less
 MIN_SAFE = 3.175
+#: the room (mm) a one-line text's letters keep from a frame's or panel's outline
+CLEARANCE = 0.5
 #: the smallest type any element sets, points
 MIN_TYPE = 6.0
 
@@ -834,6 +897,33 @@ GLYPH_HINT = "use characters of the card fonts (Latin, Greek, Cyrillic); no emoj
 _WITH_ICONS = (IconEl, PillEl, BadgeEl, IconRowEl, StatRowEl, ImageEl)
 
 
+def _outlined(el: Element) -> bool:
+    """Whether ``el`` is a shape drawing an outline all round (a frame, a panel)."""
+    return (
+        isinstance(el, ShapeEl)
+        and el.stroke is not None
+        and el.shape in ("rect", "rounded")
+        and el.line_width > 0
+        and not el.rotate
+    )
+
+
+def _crosses(ink: Box, outline: Box, half: float) -> bool:
+    """Whether the ``ink`` box meets one of the four edges of ``outline`` (each a band
+    ``half`` points either side of it)."""
+
+    def overlap(a1: float, a2: float, b1: float, b2: float) -> bool:
+        return a1 < b2 and b1 < a2
+
+    across = overlap(ink.y, ink.y2, outline.y - half, outline.y2 + half)
+    along = overlap(ink.x, ink.x2, outline.x - half, outline.x2 + half)
+    return (
+        across and any(overlap(ink.x, ink.x2, e - half, e + half) for e in (outline.x, outline.x2))
+    ) or (
+        along and any(overlap(ink.y, ink.y2, e - half, e + half) for e in (outline.y, outline.y2))
+    )
+
+
 def _first_field(el: TextEl | BadgeEl | PillEl) -> str | None:
     if el.field is not None:
         return el.field
@@ -865,6 +955,7 @@ class LayoutFaces(FacePainter):
             painter.zone_problems(records)
             + painter.type_problems(records)
             + painter.form_problems(records)
+            + painter.outline_problems(records)
         )
 
 
@@ -901,6 +992,7 @@ class LayoutBacks(BackPainter):
             + painter.zone_problems(records)
             + painter.type_problems(records)
             + painter.form_problems(records)
+            + painter.outline_problems(records)
         )
 
 
