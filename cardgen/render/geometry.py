@@ -252,6 +252,30 @@ def recording_cuts() -> Iterator[list[Cut]]:
         _CUTS.reset(token)
 
 
+def draw_piece_marks(c: Canvas, trim: Box, marks: CropMarks = CROP) -> None:
+    """Crop marks around one piece without bleed (``trim`` in points): each of its four cut
+    lines continued ``marks.offset`` mm past its corners for ``marks.white`` mm on both sides,
+    black on a white halo; the piece is recorded for the print preflight."""
+    gap, ln = mm(marks.offset), mm(marks.offset + marks.white)
+    segments = []
+    for x in (trim.x, trim.x2):
+        segments += [(x, trim.y2 + gap, x, trim.y2 + ln), (x, trim.y - gap, x, trim.y - ln)]
+    for y in (trim.y, trim.y2):
+        segments += [(trim.x - gap, y, trim.x - ln, y), (trim.x2 + gap, y, trim.x2 + ln, y)]
+    c.saveState()
+    c.setLineCap(0)
+    for width, grey in ((marks.width + 2 * marks.halo, 1), (marks.width, 0)):
+        c.setLineWidth(width)
+        c.setStrokeGray(grey)
+        p = c.beginPath()
+        for x1, y1, x2, y2 in segments:
+            p.moveTo(x1, y1)
+            p.lineTo(x2, y2)
+        c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+    record_cuts(c, [trim])
+
+
 def record_cuts(c: Canvas, trims: list[Box], bleed: float = 0.0) -> None:
     """Record ``trims`` as pieces cut from the canvas's current page (when recording)."""
     found = _CUTS.get()
