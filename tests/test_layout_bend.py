@@ -16,7 +16,7 @@ from cardgen.render.layout import CARD_SIZES
 from cardgen.render.sizes import sized_name
 
 FONTS = Path(__file__).resolve().parents[1] / "cardgen" / "assets" / "fonts"
-MOON, SUN, PAPER = "#2F4F7A", "#C8902E", "#FBF7EE"
+MOON, SUN, PAPER = "#2F4F7A", "#96621A", "#FBF7EE"  # white reads 5:1 on the sun
 ICONS = {
     # drawn in currentColor: takes the layout's colour where the file says so
     "moon": '<path d="M60 8 A42 42 0 1 0 92 70 A33 33 0 1 1 60 8 Z" fill="currentColor"/>',

@@ -124,7 +124,7 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
     and the season background, each found in the face's own PDF objects."""
     from reportlab.pdfbase.pdfdoc import fp_str
 
-    from cardgen.packs.attack_right.face import paragraphs
+    from cardgen.packs.attack_right.face import paragraphs, placement_icon
     from cardgen.packs.attack_right.icon_tokens import TOKEN
 
     def tokens(card):
@@ -138,7 +138,7 @@ def test_face_draws_every_part_of_the_anatomy(ctx, card_id):
         "icon-coin",  # the cost sits in a coin
         f"icon-{th.rules.deck(card.deck).icon}",  # deck icon, bottom left
         f"face.chrome-{card.deck}",  # frame, panels and deck icon: one form per deck
-        *(f"icon-{p.value}" for p in card.placement),  # the rulebook's zone symbols
+        f"icon-{placement_icon(card, th.rules)}",  # the zone symbol, dark where it may go
         *(f"icon-{r}" for r in card.discount),  # under the cost
         *(f"icon-{t}" for t in tokens(card)),
     }
@@ -241,14 +241,18 @@ def test_the_preflight_warns_of_two_icons_drawing_one_picture(tmp_path):
 
 
 def test_placement_prints_the_rulebooks_zone_symbols(ctx):
-    """The face shows {left} {middle} {right}, the symbols of the rulebook's anatomy (6), one
-    per zone the card may go in."""
+    """The face shows the rulebook's three-slot zone symbol of the anatomy (6), one symbol
+    with the slots of every zone the card may go in dark ({left}, {middle}, {right} alone)."""
+    from cardgen.packs.attack_right.face import placement_icon
+
+    zone_icons = ["left", "middle", "right", "left-middle", "middle-right", "left-right"]
+    zone_icons.append("left-middle-right")
     for card_id in ("shield-wall", "war-camp", "veteran-champion-of-the-north"):
         card = ctx.catalogue.card(card_id)
         forms = _forms(_face_pdf(ctx, card_id))
-        zones = {p.value for p in card.placement}
-        assert zones
-        for zone in ("left", "middle", "right"):
-            assert (f"/FormXob.icon-{zone}" in forms) == (zone in zones), (card_id, zone)
+        zones = [z for z in ("left", "middle", "right") if z in {p.value for p in card.placement}]
+        assert zones and placement_icon(card, ctx.theme.rules) == "-".join(zones)
+        drawn = [z for z in zone_icons if f"/FormXob.icon-{z}" in forms]
+        assert drawn == ["-".join(zones)], card_id
     rulebook = (ctx.catalogue.pack.data / "rulebook.md").read_text()
     assert "To the left {left}, in the middle {middle}, to the right {right}" in rulebook

@@ -84,4 +84,5 @@ def test_crop_marks_need_room_on_white_paper():
     # room enough: every mark has 3 mm on white past the bleed
     roomy = Grid(PAPERS["a4"], POKER, cols=2, rows=2, gutter=6.0, bleed=3.0)
     for x1, y1, x2, y2 in crop_mark_segments(roomy, bleed=3.0):
-        assert abs(x2 - x1) + abs(y2 - y1) == pytest.approx(mm(CROP.reach(3.0) - CROP.offset))
+        # from the bleed's edge: none of it over the bleed
+        assert abs(x2 - x1) + abs(y2 - y1) == pytest.approx(mm(CROP.white))

@@ -63,7 +63,7 @@ def test_crop_marks_on_every_cut_line_off_the_cards(ctx, paper):
     for x1, y1, x2, y2 in segs:
         assert min(x1, x2, y1, y2) >= mm(EDGE_MM) - 1e-6
         assert max(x1, x2) <= pw - mm(EDGE_MM) + 1e-6 and max(y1, y2) <= ph - mm(EDGE_MM) + 1e-6
-        # from 1 mm past the cut (over the bleed) to at least 3 mm past the bleed, on white
+        # from the bleed's edge (never over it) to at least 3 mm past it, on white
         start = min(abs(x1 - ext.x), abs(x1 - ext.x2), abs(y1 - ext.y), abs(y1 - ext.y2))
         end = min(abs(x2 - ext.x), abs(x2 - ext.x2), abs(y2 - ext.y), abs(y2 - ext.y2))
         if x1 == x2:
@@ -76,7 +76,7 @@ def test_crop_marks_on_every_cut_line_off_the_cards(ctx, paper):
                 min(abs(x1 - ext.x), abs(x1 - ext.x2)),
                 min(abs(x2 - ext.x), abs(x2 - ext.x2)),
             )
-        assert start == pytest.approx(mm(1.0))
+        assert start == pytest.approx(mm(max(grid.bleed, 1.0)))
         assert end - mm(grid.bleed) >= mm(3.0) - 1e-6
         for b in cards:  # clear of every card's trim
             assert not (
@@ -88,9 +88,8 @@ def test_crop_marks_on_every_cut_line_off_the_cards(ctx, paper):
 
 
 def test_crop_marks_show_on_the_bleed_and_run_on_white(ctx, pnp):
-    """Read from the page: over the bleed a mark is black on a white halo (visible on any
-    bleed colour: black on light ones, white on dark ones); past the bleed, 3 mm of it on
-    white paper."""
+    """Read from the page: no mark over the bleed (all of it is there for a drifting cut);
+    past the bleed, 3 mm of mark on white paper."""
     grid = grid_for(ctx, "a4")
     scale = 8.0  # 576 dpi: the 0.25 pt mark is 2 px wide, its halo 5 px each side
     page = np.asarray(
@@ -103,10 +102,9 @@ def test_crop_marks_show_on_the_bleed_and_run_on_white(ctx, pnp):
     def row(mm_above: float) -> np.ndarray:
         return page[round((ph - top - mm(mm_above)) * scale), col - 12 : col + 13].sum(axis=1)
 
-    over_bleed = row(2.0)  # 2 mm above the cut: over the bleed
-    assert over_bleed.min() < 100  # the black mark
-    assert (over_bleed > 740).sum() >= 6  # its white halo on both sides
-    assert (over_bleed[[0, -1]] < 700).all()  # beyond the halo, the bleed's own colour
+    for d in (0.5, 1.0, 2.0, grid.bleed - 0.3):  # over the bleed: its own colour only
+        over_bleed = row(d)
+        assert over_bleed.max() - over_bleed.min() < 60, d
     for d in (0.5, 1.5, 2.5, 2.9):  # 3 mm of mark past the bleed, on white paper
         past = row(grid.bleed + d)
         assert past.min() < 100 and past[[0, -1]].min() > 750

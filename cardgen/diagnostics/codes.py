@@ -166,6 +166,18 @@ CODES: dict[str, Code] = {
             "check the figure against the service's current page before ordering",
         ),
         Code(
+            "E415",
+            "text-contrast",
+            _E,
+            "give the text a colour or a panel under it with 4.5:1 contrast (WCAG AA)",
+        ),
+        Code(
+            "E416",
+            "form-varies",
+            _E,
+            "a form's elements may hide only by the fields its name holds",
+        ),
+        Code(
             "W410",
             "back-reveals",
             _W,

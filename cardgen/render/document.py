@@ -42,6 +42,9 @@ ICON_BOX = Box(-8, -8, 116, 116)
 class Document:
     """One PDF: canvas, ink (RGB or CMYK), icon forms and named forms defined so far."""
 
+    #: the layout element being drawn (the contrast check tells its texts apart by it)
+    element: str = ""
+
     def __init__(
         self,
         pagesize: tuple[float, float],
@@ -168,6 +171,10 @@ class Document:
 
     def drawRightString(self, x: float, y: float, text: str) -> None:
         self.c.drawRightString(x, y, text)
+
+    def value_bar(self, x: float, y: float, w: float, h: float) -> None:
+        """A filled bar in the text colour standing for a value (a dash: no value)."""
+        self.c.rect(x, y, w, h, stroke=0, fill=1)
 
     def fill(self, colour: str) -> None:
         """The fill colour of an area."""

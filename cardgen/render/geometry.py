@@ -150,9 +150,10 @@ MIN_WHITE = 3.0
 
 @dataclass(frozen=True, slots=True)
 class CropMarks:
-    """How crop marks are drawn: each starts ``offset`` mm past the trim (over the bleed, where
-    a white ``halo`` in points on each side keeps it visible on any bleed colour) and runs
-    ``white`` mm past the bleed, on white paper; ``width`` in points."""
+    """How crop marks are drawn: each starts past the bleed, ``offset`` mm past the trim at
+    least, and runs ``white`` mm on white paper; ``width`` in points, a white ``halo`` in points
+    on each side (it keeps a mark visible where it meets a dark bleed).  A mark never lies over
+    the bleed, which a drifting cut needs whole."""
 
     offset: float = 1.0
     white: float = MIN_WHITE
@@ -172,15 +173,15 @@ def crop_mark_segments(
     grid: Grid, marks: CropMarks = CROP, *, bleed: float = 0.0, margin: float = PAPER_MARGIN
 ) -> list[tuple[float, float, float, float]]:
     """The crop marks as ``(x1, y1, x2, y2)`` segments in points, each from its start (on the
-    trim's side) outwards: every cut line continued outside the grid, from ``marks.offset`` mm
-    past the cards' trim (over their outer ``bleed``, never over a card) to ``marks.white`` mm
-    past the bleed, never nearer the paper's edge than ``margin`` mm.
+    trim's side) outwards: every cut line continued outside the grid, from the edge of the
+    cards' outer ``bleed`` (``marks.offset`` mm past the trim at least; never over the bleed or
+    a card) to ``marks.white`` mm past it, never nearer the paper's edge than ``margin`` mm.
 
     Raises ValueError when the grid leaves a mark less than ``marks.white`` mm on white paper:
     the grid must stand :meth:`CropMarks.reach` + ``margin`` mm from the paper's edge."""
     ext = grid.extent
     xs, ys = cut_lines(grid)
-    gap, ln, edge = mm(marks.offset), mm(marks.reach(bleed)), mm(margin)
+    gap, ln, edge = mm(max(bleed, marks.offset)), mm(marks.reach(bleed)), mm(margin)
     pw, ph = grid.paper.pt
     out = []
     for x in xs:
@@ -190,9 +191,8 @@ def crop_mark_segments(
         out.append((ext.x - gap, y, max(ext.x - ln, edge), y))
         out.append((ext.x2 + gap, y, min(ext.x2 + ln, pw - edge), y))
     white = mm(marks.white) - 1e-6
-    on_paper = mm(max(bleed, marks.offset))
     for x1, y1, x2, y2 in out:
-        if abs(x2 - x1) + abs(y2 - y1) - (on_paper - mm(marks.offset)) < white:
+        if abs(x2 - x1) + abs(y2 - y1) < white:
             room = min(ext.x, ext.y, pw - ext.x2, ph - ext.y2) / mm(1)
             raise ValueError(
                 f"no room for crop marks: the cut lies {room:.1f} mm from the paper's edge; "
@@ -250,6 +250,30 @@ def recording_cuts() -> Iterator[list[Cut]]:
         yield found
     finally:
         _CUTS.reset(token)
+
+
+def draw_piece_marks(c: Canvas, trim: Box, marks: CropMarks = CROP) -> None:
+    """Crop marks around one piece without bleed (``trim`` in points): each of its four cut
+    lines continued ``marks.offset`` mm past its corners for ``marks.white`` mm on both sides,
+    black on a white halo; the piece is recorded for the print preflight."""
+    gap, ln = mm(marks.offset), mm(marks.offset + marks.white)
+    segments = []
+    for x in (trim.x, trim.x2):
+        segments += [(x, trim.y2 + gap, x, trim.y2 + ln), (x, trim.y - gap, x, trim.y - ln)]
+    for y in (trim.y, trim.y2):
+        segments += [(trim.x - gap, y, trim.x - ln, y), (trim.x2 + gap, y, trim.x2 + ln, y)]
+    c.saveState()
+    c.setLineCap(0)
+    for width, grey in ((marks.width + 2 * marks.halo, 1), (marks.width, 0)):
+        c.setLineWidth(width)
+        c.setStrokeGray(grey)
+        p = c.beginPath()
+        for x1, y1, x2, y2 in segments:
+            p.moveTo(x1, y1)
+            p.lineTo(x2, y2)
+        c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+    record_cuts(c, [trim])
 
 
 def record_cuts(c: Canvas, trims: list[Box], bleed: float = 0.0) -> None:

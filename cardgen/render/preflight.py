@@ -4,9 +4,11 @@ size (E401) or holds a character its font cannot draw (E408), art that is missin
 past the safe zone, 1/8 in inside the trim at least (E406; background and art not marked
 ``bleed: true``: W401), elements that draw on no card for want of a field (W402), type under
 6 pt (E407), two icons drawing the same picture (W406),
-cards of one face-down group printing different backs (W410), and icons a card prints that
+cards of one face-down group printing different backs (W410), icons a card prints that
 have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
-catalogue and the pack is checked).
+catalogue and the pack is checked), text under 4.5:1 contrast with what lies under it on the
+rendered card (E415, :mod:`cardgen.render.contrast`) and a shared form whose elements differ
+between cards (E416).
 
 :func:`preflight_check` plugs into ``cardgen validate`` as an extra check; ``cardgen render``
 runs the same checks first and writes nothing if any fails.
@@ -29,6 +31,7 @@ from cardgen.catalogue.extra_checks import beside_cards
 from cardgen.catalogue.loader import Catalogue, display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.art import ArtProblem, resolve_art
+from cardgen.render.contrast import Contrast
 from cardgen.render.elements.render import back_painter, face_painter
 from cardgen.render.painters import BackPainter, FacePainter, FitProblem
 from cardgen.render.products.base import load_product_settings
@@ -79,6 +82,7 @@ def preflight(
                     )
                 )
     fits.save()
+    out += contrast_problems(catalogue, faces, backs)
     layout = faces.theme.layout
     out += [
         Diagnostic("E409", why, layout.position("card"))
@@ -148,6 +152,80 @@ class KeptFits:
         """Keep the problems of the cards fitted now (the cards no longer there are left)."""
         if self.path is not None and self.now != self.kept:
             write_entry(self.path, self.KIND, self.key, {"cards": self.now})
+
+
+class KeptContrasts(KeptFits):
+    """The contrast of each text of each card (:func:`cardgen.render.contrast.contrasts`),
+    kept between runs per card as :class:`KeptFits` keeps the fits."""
+
+    KIND = "contrast"
+
+    def contrasts(self, card: Any) -> list[Contrast]:
+        from cardgen.render.contrast import contrasts
+
+        if self.path is None:
+            return contrasts(self.faces, card)
+        digest = digest_data(card.model_dump(mode="json"))
+        rows = self.kept.get(digest)
+        if isinstance(rows, list):
+            with contextlib.suppress(TypeError, ValueError):
+                found = [Contrast(str(e), str(c), float(r), int(n)) for e, c, r, n in rows]
+                self.now[digest] = rows
+                return found
+        found = contrasts(self.faces, card)
+        self.now[digest] = [[c.element, c.colour, c.ratio, c.pixels] for c in found]
+        return found
+
+
+def contrast_problems(
+    catalogue: Catalogue, faces: FacePainter, backs: BackPainter
+) -> list[Diagnostic]:
+    """E415 for each text element (and colour) of the faces and backs that reaches less than
+    4.5:1 against what lies under it on some card, read on the rendered pixels
+    (:mod:`cardgen.render.contrast`), naming its worst card and how many more."""
+    from cardgen.render.contrast import MIN_CONTRAST, contrasts
+
+    low: dict[tuple[str, str, str], list[tuple[float, str]]] = {}
+    kept = KeptContrasts(catalogue, faces)
+    for card in catalogue:
+        try:
+            measured = kept.contrasts(card)
+        except (DiagnosticError, KeyError, ValueError):  # art or an icon it lacks: reported
+            continue
+        for c in measured:
+            if c.ratio < MIN_CONTRAST:
+                low.setdefault(("face", c.element, c.colour), []).append((c.ratio, card.id))
+    kept.save()
+    shown: set[str] = set()
+    for card in catalogue:
+        back = catalogue.pack.printed_back(card, catalogue.rules)
+        if back.key in shown:
+            continue
+        shown.add(back.key)
+        try:
+            on_back = contrasts(backs, back)
+        except (DiagnosticError, KeyError, ValueError):
+            continue
+        for c in on_back:
+            if c.ratio < MIN_CONTRAST:
+                low.setdefault(("back", c.element, c.colour), []).append((c.ratio, card.id))
+    out = []
+    for (section, element, colour), cards in low.items():
+        worst, card_id = min(cards)
+        more = f" and {len(cards) - 1} more" if len(cards) > 1 else ""
+        whose = f"back of {card_id}" if section == "back" else card_id
+        where = faces.theme.layout.where(section, element)
+        out.append(
+            Diagnostic(
+                "E415",
+                f"{section}.{element}: text in {colour} reaches {worst:.1f}:1 against what lies "
+                f"under it on {whose}{more} (at least {MIN_CONTRAST:g}:1, WCAG AA)",
+                where,
+                card_id,
+                hint="darken or lighten the text, or put a panel under it",
+            )
+        )
+    return out
 
 
 def _text_or_none(value: Any) -> str | None:

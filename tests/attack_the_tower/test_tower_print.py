@@ -65,7 +65,8 @@ def test_board_and_counters_pages(kit):
     counters = pdfium.PdfDocument(comps / "counters-a4.pdf")
     assert len(counters) == 2  # fronts and mirrored backs
     text = counters[0].get_textpage().get_text_range()
-    assert text.count("troops") >= 9
+    assert text.count("1\r\ntroop") >= 9 and "1\r\ntroops" not in text  # "1 troop"
+    assert counters[1].get_textpage().get_text_range().count("2\r\ntroops") >= 9
 
 
 def test_board_on_tabloid_and_tiled_over_letter(tmp_path):

@@ -93,10 +93,12 @@ class AttackRight(Pack):
 
     def card_icons(self, card: Card, rules: RulesModel) -> list[str]:
         """Its text's and flavour's icons, and those its face and back draw: cost coin, type,
-        discount resources, powers, deck emblem and first-game star."""
+        discount resources, powers, placement, deck emblem and first-game star."""
         from cardgen.catalogue.icon_tokens import tokens_in
+        from cardgen.packs.attack_right.face import placement_icon
 
         face = ["coin", card.type.value, *card.discount, "defence", "attack"]
+        face.append(placement_icon(card, rules))
         star = ["star"] if card.star else []
         text = [*super().card_icons(card, rules), *tokens_in(card.flavour or "")]
         return [*text, *face, rules.deck(card.deck).icon, *star]

@@ -50,7 +50,9 @@ class CounterStyle(StylePart):
     cell: PositiveFloat
     front: str
     back: str
-    label: str
+    #: under the count on the front and on the back ("1 troop", "2 troops")
+    front_label: str
+    back_label: str
 
 
 class TowerComponents(SheetStyle):
@@ -241,7 +243,10 @@ def write_counters(path: str | os.PathLike[str], rules: TowerRules, paper: str) 
     sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, f"{rules.game} counters")
     cells = counter_positions(rules, paper, style)
     c = sheet.c
-    for face, text in (("front", cs.front), ("back", cs.back)):
+    for face, text, label in (
+        ("front", cs.front, cs.front_label),
+        ("back", cs.back, cs.back_label),
+    ):
         c.saveState()
         c.scale(mm(1), mm(1))
         sheet.fill(style.ink)
@@ -265,7 +270,7 @@ def write_counters(path: str | os.PathLike[str], rules: TowerRules, paper: str) 
             c.circle(x + cs.cell / 2, y + cs.cell / 2, cs.diameter / 2, stroke=1, fill=1)
             sheet.fill(style.ink)
             sheet.text(text, x + cs.cell / 2, y + cs.cell / 2 - 1, 26 * PT)
-            sheet.text(cs.label, x + cs.cell / 2, y + cs.cell / 2 - 6.5, 7 * PT, bold=False)
+            sheet.text(label, x + cs.cell / 2, y + cs.cell / 2 - 6.5, 7 * PT, bold=False)
         c.restoreState()
         c.showPage()
     atomic_write_bytes(Path(path), sheet.doc.save())

@@ -7,7 +7,7 @@ from cardgen.packs.attack_the_tower.text import card_text
 from cardgen.render.elements.fields import Computed
 
 #: the colours of the two ability types that are not troop types
-TYPE_COLOURS = {"common": "#4A5A5A", "special": "#9A7A1E"}
+TYPE_COLOURS = {"common": "#4A5A5A", "special": "#7D6418"}  # white type: 5.6:1
 
 
 def card_colour(card: TowerCard, rules: TowerRules) -> str:

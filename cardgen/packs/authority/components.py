@@ -14,6 +14,7 @@ from cardgen.components.draw import Sheet, card_layout, new_sheet
 from cardgen.components.style import SheetStyle, StylePart
 from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_large, write_tiled
 from cardgen.packs.authority.model import RulesModel
+from cardgen.render.geometry import CROP, PAPER_MARGIN, Box, draw_piece_marks
 from cardgen.render.units import mm
 from cardgen.util.atomic import atomic_write_bytes
 
@@ -278,21 +279,20 @@ def write_hp_trackers(path, rules: RulesModel, paper: str) -> ComponentFile:
     size = PAPERS[paper]
     sheet = new_sheet(_pack(), rules, size.pt, f"{rules.game} Monarch HP ({PAPER_NAMES[paper]})")
     w, h = tracker_size(rules, lay)
-    per_page = max(
-        1,
-        min(
-            lay.hp_tracker.per_page,
-            int((size.h - 2 * lay.pages.margin) // (h + lay.hp_tracker.gap)),
-        ),
-    )
-    if w > size.w - 2 * lay.pages.margin:
+    # room for the crop marks (the README says to cut the track out) above the first tracker
+    # and below the last; between two trackers the gap holds both
+    marks = CROP.offset + CROP.white
+    room = size.h - 2 * lay.pages.margin - 2 * marks + lay.hp_tracker.gap
+    per_page = max(1, min(lay.hp_tracker.per_page, int(room // (h + lay.hp_tracker.gap))))
+    if w > size.w - 2 * lay.pages.margin or w + 2 * marks > size.w - 2 * PAPER_MARGIN:
         raise ValueError(f"an HP tracker is {w:.0f} mm wide: too wide for {PAPER_NAMES[paper]}")
     pages = 0
     for first in range(0, PLAYERS, per_page):
-        top = size.h - lay.pages.margin
+        top = size.h - lay.pages.margin - marks
         for seat in range(first + 1, min(PLAYERS, first + per_page) + 1):
             top -= h
             draw_tracker(sheet, rules, lay, seat, (size.w - w) / 2, top)
+            draw_piece_marks(sheet.c, Box(mm((size.w - w) / 2), mm(top), mm(w), mm(h)))
             top -= lay.hp_tracker.gap
         sheet.c.showPage()
         pages += 1

@@ -367,22 +367,120 @@ class ElementPainter:
     # --- drawing ----------------------------------------------------------------------------
     def draw_record(self, doc: Document, v: Values) -> None:
         """Draw every visible element; a run of elements with the same ``form`` is one form."""
+        for name, el, form in self.runs(v):
+            if form is None:
+                self._draw_one(doc, name, el, v)
+            else:
+                self._draw_run(doc, el, form, v)
+
+    def runs(self, v: Values) -> Iterator[tuple[str, Any, str | None]]:
+        """The visible elements in drawing order: ``(name, element, None)`` for one drawn on
+        its own, ``(first name, [(name, element), ...], form name)`` for a run of a form."""
         run: list[tuple[str, Element]] = []
         run_form: str | None = None
         for name, el in self.visible(v):
             form = None if el.form is None else v.format(el.form)
             if run and form != run_form:
-                self._draw_run(doc, run, run_form, v)
+                yield run[0][0], run, run_form
                 run = []
             if form is None:
-                self._draw_one(doc, name, el, v)
+                yield name, el, None
             else:
                 run.append((name, el))
                 run_form = form
         if run:
-            self._draw_run(doc, run, run_form, v)
+            yield run[0][0], run, run_form
+
+    def form_problems(self, records: list[tuple[str, Any]]) -> list[Diagnostic]:
+        """E416 for each form name whose elements differ between two records: a form is drawn
+        once per PDF, so the first card drawn would decide what the others show (a ``when:``
+        hiding an element of a form must depend only on the fields its name holds)."""
+        seen: dict[str, tuple[list[str] | None, str]] = {}
+        out = []
+        for rid, rec in records:
+            for _first, run, form in self.runs(self._record_values(rec, rid)):
+                if form is None:
+                    continue
+                names = [n for n, _ in run]
+                kept, first_id = seen.setdefault(form, (names, rid))
+                if kept is None or kept == names:
+                    continue
+                seen[form] = (None, rid)  # reported: once per form
+                odd = next(n for n in [*kept, *names] if (n in kept) != (n in names))
+                on, off = (first_id, rid) if odd in kept else (rid, first_id)
+                out.append(
+                    Diagnostic(
+                        "E416",
+                        f"{self.section}.{odd}: drawn in form {form!r} on {on} but not on {off}: "
+                        "a form is drawn once per PDF, so every card of it would show what the "
+                        "first card drawn shows",
+                        self.L.where(self.section, odd),
+                        rid,
+                        hint="give the element no `form:`, or a `when:` that depends only on "
+                        "the fields the form's name holds",
+                    )
+                )
+        return out
+
+    def outline_problems(self, records: list[tuple[str, Any]]) -> list[Diagnostic]:
+        """E406 for each one-line text whose letters, as fitted and aligned, run over the
+        outline of a stroked shape drawn before it (a frame, a panel's edge) or come within
+        :data:`CLEARANCE` of it: a title set edge to edge inside its frame. One per text,
+        naming the first record."""
+        out = []
+        reported: set[str] = set()
+        order = [n for n, _ in self._items]
+        for rid, rec in records:
+            v = self._record_values(rec, rid)
+            shown = self.visible(v)
+            for name, el in shown:
+                if type(el) is not TextEl or el.rotate or name in reported:
+                    continue
+                ink = self._text_extent(name, el, v)
+                if ink is None:
+                    continue
+                for other, shape in shown:
+                    if order.index(other) >= order.index(name) or not _outlined(shape):
+                        continue
+                    if _crosses(
+                        ink.inset(-mm(CLEARANCE)), self.box(shape.box), shape.line_width / 2
+                    ):
+                        reported.add(name)
+                        out.append(
+                            Diagnostic(
+                                "E406",
+                                f"{self.section}.{name}: its text runs over the outline of "
+                                f"{self.section}.{other}, or within {CLEARANCE:g} mm of it, "
+                                f"on {rid}",
+                                self.L.where(self.section, name, "box"),
+                                rid,
+                                hint="narrow its box (or give it padding) to keep the text "
+                                "clear of the outline",
+                            )
+                        )
+                        break
+        return out
+
+    def _text_extent(self, name: str, el: TextEl, v: Values) -> Box | None:
+        """The box (points) a one-line text's letters cover as drawn: its fitted width where
+        its alignment puts it, from a descender to a capital's height."""
+        text = self._value_text(el, v)
+        if not text:
+            return None
+        box, pad = self.box(el.box), mm(el.padding)
+        fit = self.fit_line(name, text, el, box.w - 2 * pad)
+        width = string_width(text, self.theme.font(el.font), fit.size)
+        if el.align == "center":
+            x = box.x + (box.w - width) / 2
+        elif el.align == "right":
+            x = box.x2 - pad - width
+        else:
+            x = box.x + pad
+        y = self._baseline(el, box, fit.size)
+        return Box(x, y - 0.2 * fit.size, width, 0.92 * fit.size)
 
     def _draw_one(self, doc: Document, name: str, el: Element, v: Values) -> None:
+        doc.element = name
         if not el.rotate:
             self._drawers[type(el)](self, doc, name, el, v)
             return
@@ -559,7 +657,7 @@ class ElementPainter:
             bw, bh = mm(el.dash[0]), mm(el.dash[1])
             doc.text_fill(self.colour(el.colour, v))
             cx = rest.x + rest.w / 2
-            doc.c.rect(cx - bw / 2, box.y + box.h / 2 - bh / 2, bw, bh, stroke=0, fill=1)
+            doc.value_bar(cx - bw / 2, box.y + box.h / 2 - bh / 2, bw, bh)
             return
         if icon:
             doc.icon(icon, ix, iy, isz, tint=tint)
@@ -675,6 +773,10 @@ class ElementPainter:
         card = self.L.card
         x, y, w, h = turned_extent(el, card)
         s = safe_margin(card.safe)
+        if isinstance(el, Stroked) and el.stroke is not None and getattr(el, "shape", "") != "none":
+            # a stroke straddles the box's edge: half of it lies outside
+            half = el.line_width * 25.4 / 72 / 2
+            x, y, w, h = x - half, y - half, w + 2 * half, h + 2 * half
         return max(0.0, s - x, s - y, x + w - (card.width - s), y + h - (card.height - s))
 
     def outline_in_margin(self, el: Element) -> float:
@@ -852,6 +954,8 @@ BACKGROUND_KINDS = (ShapeEl, ImageEl, PatternEl)
 #: the narrowest safe zone of any layout, mm: 1/8 in inside the trim, the print services' safe
 #: area; a layout's ``card.safe`` may ask for more, never for less
 MIN_SAFE = 3.175
+#: the room (mm) a one-line text's letters keep from a frame's or panel's outline
+CLEARANCE = 0.5
 #: the smallest type any element sets, points
 MIN_TYPE = 6.0
 
@@ -888,6 +992,33 @@ GLYPH_HINT = "use characters of the card fonts (Latin, Greek, Cyrillic); no emoj
 _WITH_ICONS = (IconEl, PillEl, BadgeEl, IconRowEl, StatRowEl, ImageEl)
 
 
+def _outlined(el: Element) -> bool:
+    """Whether ``el`` is a shape drawing an outline all round (a frame, a panel)."""
+    return (
+        isinstance(el, ShapeEl)
+        and el.stroke is not None
+        and el.shape in ("rect", "rounded")
+        and el.line_width > 0
+        and not el.rotate
+    )
+
+
+def _crosses(ink: Box, outline: Box, half: float) -> bool:
+    """Whether the ``ink`` box meets one of the four edges of ``outline`` (each a band
+    ``half`` points either side of it)."""
+
+    def overlap(a1: float, a2: float, b1: float, b2: float) -> bool:
+        return a1 < b2 and b1 < a2
+
+    across = overlap(ink.y, ink.y2, outline.y - half, outline.y2 + half)
+    along = overlap(ink.x, ink.x2, outline.x - half, outline.x2 + half)
+    return (
+        across and any(overlap(ink.x, ink.x2, e - half, e + half) for e in (outline.x, outline.x2))
+    ) or (
+        along and any(overlap(ink.y, ink.y2, e - half, e + half) for e in (outline.y, outline.y2))
+    )
+
+
 def _first_field(el: TextEl | BadgeEl | PillEl) -> str | None:
     if el.field is not None:
         return el.field
@@ -919,6 +1050,8 @@ class LayoutFaces(FacePainter):
             painter.zone_problems(records)
             + painter.type_problems(records)
             + painter.unused_problems(records)
+            + painter.form_problems(records)
+            + painter.outline_problems(records)
         )
 
 
@@ -955,6 +1088,8 @@ class LayoutBacks(BackPainter):
             + painter.zone_problems(records)
             + painter.type_problems(records)
             + painter.unused_problems(records)
+            + painter.form_problems(records)
+            + painter.outline_problems(records)
         )
 
 
