@@ -118,3 +118,25 @@ def test_engine_run_reports_quality_the_same_for_any_workers():
     assert q["games"] == 40
     assert q["decisiveness"] is not None and 0 < q["decisiveness"] <= 1
     assert q["branching"] >= 1 and q["kingmaking"] is None  # two players: no kingmaker
+
+
+@pytest.mark.slow
+def test_designs_offered_and_chosen_match_the_plays():
+    """Harbour Bid names the design in every bid: each chosen bid is one play of it, and a
+    design is chosen at most as often as it is offered."""
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.engine.registry import engine_of
+    from cardgen.engine.simulation import KitSimulation, seat_sides
+    from cardgen.simulate import SimSpec
+    from cardgen.simulate import simulate as run
+    from cardgen.simulate.report import summarise as summary_of
+
+    cat = load_catalogue(ROOT / "games" / "harbour-bid-data" / "cards")
+    sim = KitSimulation(engine_of(cat), quality_games=30)
+    spec = SimSpec(games=30, players=2, matchups=(seat_sides(2),), seed=5, pool=sim.bots)
+    designs = summary_of(run(cat, spec, simulation=sim), cat)["designs"]
+    bid = [d for d in designs if d["offered"]]
+    assert bid and all(d["chosen"] == d["played"] for d in designs)
+    assert all(d["chosen"] <= d["offered"] for d in designs)
+    d = bid[0]
+    assert d["chosen_when_offered"] == round(d["chosen"] / d["offered"], 4)

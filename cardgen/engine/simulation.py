@@ -39,6 +39,9 @@ QUALITY_GAMES = 100
 #: a trailing seat's choice is looked ahead for kingmaking up to this many legal actions
 KINGMAKER_CHOICES = 16
 LENGTH_FIELDS = ("games", "steps", "steps_sq")
+#: per design, over the quality games' decisions: a legal action named it (it could be played,
+#: bought, picked …), the action chosen named it
+OFFER_FIELDS = ("offered", "chosen")
 #: games per chunk by bot (speed only)
 CHUNKS = {"random": 200, "greedy": 20, "search": 1, "mixed": 2}
 
@@ -132,6 +135,7 @@ class KitSimulation:
             Block("design", tuple(c.id for c in catalogue.cards), DESIGN_FIELDS),
             Block("length", ("all",), LENGTH_FIELDS),
             Block("quality", ("all",), QUALITY_FIELDS),
+            Block("offer", tuple(c.id for c in catalogue.cards), OFFER_FIELDS),
             *own,
         )
 
@@ -212,6 +216,9 @@ class KitTable:
         self._metrics = engine.metrics()
         self._factories = bot_factories(engine)
         self._quality = layout.start("quality", 0)
+        self._offer = {cid: layout.start("offer", k) for k, cid in enumerate(ids)}
+        # a game naming cards its own way reads them from the seat's observation
+        self._own_cards = type(engine).action_cards is not Engine.action_cards
         self._standing = standing_of(engine)
 
     def __getstate__(self) -> dict:
@@ -254,6 +261,20 @@ class KitTable:
             out += [w for w in getattr(self.game(m), "warnings", None) or () if w not in out]
         return out
 
+    def _named(self, state: State, seat: int, legal: Sequence[int]) -> dict[int, tuple[str, ...]]:
+        """The catalogue's designs each of ``seat``'s legal actions names."""
+        engine, cat, known = self.engine, self.catalogue, self._offer
+        text = state.action_to_string
+        if self._own_cards:
+            seen = state.observation(seat)
+            return {
+                a: tuple(
+                    c for c in engine.action_cards(cat, seen, seat, text(seat, a)) if c in known
+                )
+                for a in legal
+            }
+        return {a: tuple(w for w in text(seat, a).split() if w in known) for a in legal}
+
     def play(self, spec: GameSpec, C: list[int]) -> GameRecord:
         game = self.game(spec.sides)
         bots = [
@@ -285,10 +306,12 @@ class KitTable:
                     continue
             if steps >= limit:
                 raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
+            named: dict[int, dict[int, tuple[str, ...]]] = {}
             if quality:
                 for p in seats:
                     legal = legal_actions(p)
                     choices.append(len(legal))
+                    named[p] = self._named(state, p, legal)
                     if (
                         n >= 3
                         and len(seats) == 1
@@ -305,6 +328,12 @@ class KitTable:
                 else:
                     legal = legal_actions(p)
                     joint[p] = legal[int(draw() * len(legal))]
+            for p, cards in named.items():
+                offer = self._offer
+                for cid in {c for cs in cards.values() for c in cs}:
+                    C[offer[cid]] += 1
+                for cid in set(cards.get(joint[p], ())):
+                    C[offer[cid] + 1] += 1
             apply(joint)
             steps += 1
             if quality:
@@ -399,11 +428,15 @@ def _designs(result: SimResult, catalogue: Catalogue | None) -> list[dict[str, A
     out = []
     for k, cid in enumerate(L.labels("design")):
         v = L.row(C, "design", k)
+        o = L.row(C, "offer", k) if "offer" in L.bases else {"offered": 0, "chosen": 0}
         out.append(
             {
                 "card": cid,
                 "name": names.get(cid, cid),
                 **v,
+                **o,
+                "chosen_when_offered": rounded(ratio(o["chosen"], o["offered"])),
+                "chosen_ci": interval(o["chosen"], o["offered"]),
                 "win_rate_when_played": rounded(ratio(v["wins_played"], v["games_played"])),
                 "win_played_ci": interval(v["wins_played"], v["games_played"]),
             }
@@ -445,14 +478,29 @@ def _design_table(rows: list[dict[str, Any]]) -> Table:
     return Table(
         "designs",
         "Card designs",
-        "Copies drawn and played over all games; win when played: the win rate of the players "
-        "who played the design in a game, with its 95% Wilson interval.",
-        ("card", "drawn", "played", "games played", "win when played", "95% CI"),
+        "Copies drawn and played over all games; offered: the decisions of the quality games "
+        "at which an action could play (buy, pick …) the design, chosen: how often one did; "
+        "win when played: the win rate of the players who played the design in a game; "
+        "95% Wilson intervals.",
+        (
+            "card",
+            "drawn",
+            "played",
+            "offered",
+            "chosen when offered",
+            "95% CI",
+            "games played",
+            "win when played",
+            "95% CI",
+        ),
         tuple(
             (
                 r["card"],
                 str(r["drawn"]),
                 str(r["played"]),
+                str(r["offered"]),
+                pct(r["chosen_when_offered"]),
+                ci(r["chosen_ci"]),
                 str(r["games_played"]),
                 pct(r["win_rate_when_played"]),
                 ci(r["win_played_ci"]),
