@@ -38,6 +38,7 @@ CATALOGUE_COMMANDS = (
     "render",
     "build",
     "simulate",
+    "balance",
     "watch",
     "conform",
     "studio",
