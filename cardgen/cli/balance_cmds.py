@@ -10,6 +10,8 @@ import typer
 from cardgen.cli.common import (
     DEFAULT_CARDS,
     CardsDir,
+    Quiet,
+    Verbose,
     detail,
     elapsed,
     fail,
@@ -36,6 +38,8 @@ def balance(
     apply: bool = typer.Option(
         False, "--apply", help="Apply the proposal to the card files (each kept as NAME.bak)."
     ),
+    quiet: Quiet = False,
+    verbose: Verbose = False,
 ) -> None:
     """Find dead and dominant designs, search numeric changes by simulation (successive
     halving on common seeds), confirm the best with fresh seeds and write the proposals."""
@@ -50,7 +54,7 @@ def balance(
         raise fail(f"{directory}: the catalogue does not validate (run `cardgen validate`)")
 
     def progress(what: str, seconds: float) -> None:
-        say(f"[{seconds:6.1f}/{budget:.0f} s] {what}", err=True)
+        detail(f"[{seconds:6.1f}/{budget:.0f} s] {what}")
 
     proposal = advise(
         Path(directory),

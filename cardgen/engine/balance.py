@@ -9,10 +9,10 @@
 2. Each outlier's numbers in the card files (cost, strength, points, copies …) give the
    **candidates**: one number one step up or down, kept only if the changed catalogue
    validates (the rules model's bounds).
-3. **Successive halving** with common random numbers: every candidate of a round plays the same
-   seeds; the better half (by :func:`badness`, how far the designs stand beyond the
-   thresholds) goes on with twice the games, until one is left per outlier or the budget is
-   spent.
+3. **Successive halving** with common random numbers: every candidate of a round, and the
+   unchanged game, plays the same seeds; the better half (by :func:`badness`, how far the
+   designs stand beyond the thresholds) goes on with twice the games, until one is left per
+   outlier or the budget is spent; a change is proposed only if it beats the unchanged game.
 4. The best change of each outlier, together, is **confirmed** by a fresh run (new seeds)
    against the unchanged game; the proposal keeps the figures of both.
 """
@@ -299,27 +299,32 @@ def advise(
         pool = candidates(root, before, work)
         # successive halving per outlier card, every candidate on the same seeds (CRN)
         by_card: dict[str, list[Change]] = {}
-        for c in pool:
-            by_card.setdefault(c.card, []).append(c)
+        for change in pool:
+            by_card.setdefault(change.card, []).append(change)
         rounds = 0
-        for card, alive in by_card.items():
+        for card, changes in by_card.items():
+            # the unchanged game races too (None): a change must beat it to be proposed
+            alive: list[Change | None] = [None, *changes]
             n, s = games, seed + 1
             while alive:
-                scored = []
+                scored: list[tuple[float, bool, str, int, Change | None]] = []
                 for c in alive:
-                    trial = _copy(root, work / f"{card}-{c.field}-{c.after}-{rounds}")
-                    apply_changes(trial, [c])
+                    trial = _copy(root, work / f"{card}-{rounds}-{len(scored)}")
+                    apply_changes(trial, [c] if c else [])
                     score = badness(run(trial, n, s), th)
                     shutil.rmtree(trial, ignore_errors=True)
-                    scored.append((score, c.field, c.after, c))
-                    searched.append({**asdict(c), "games": n, "seed": s, "badness": rounded(score)})
+                    key = (c.field, c.after) if c else ("", 0)
+                    scored.append((score, c is not None, *key, c))
+                    what = asdict(c) if c else {"card": card, "unchanged": True}
+                    searched.append({**what, "games": n, "seed": s, "badness": rounded(score)})
                 rounds += 1
-                scored.sort(key=lambda x: (x[0], x[1], x[2]))
+                scored.sort(key=lambda x: x[:4])  # ties: the unchanged game first
                 say(f"{card}: {len(alive)} candidates, {n} games", time.monotonic() - start)
                 keep = max(1, len(scored) // 2)
-                alive = [x[3] for x in scored[:keep]]
+                alive = [x[4] for x in scored[:keep]]
                 if len(alive) == 1 or time.monotonic() - start > budget:
-                    best[card] = alive[0]
+                    if alive[0] is not None:
+                        best[card] = alive[0]
                     break
                 n *= 2
         changes = [best[o.card] for o in before if o.card in best]
