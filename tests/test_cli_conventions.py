@@ -38,6 +38,7 @@ CATALOGUE_COMMANDS = (
     "render",
     "build",
     "simulate",
+    "balance",
     "watch",
     "conform",
     "studio",
@@ -385,6 +386,7 @@ VERBOSE_RUNS = {
     "render": ([RENDER, "-p", "pnp", "--paper", "a4", "-o", "OUT"], "pnp-a4.pdf"),
     "build": ([RENDER, "--only", "components", "-o", "OUT"], "rebuilt"),
     "simulate": ([CARDS, "-g", "2", "-n", "2"], "2 games on 1 worker(s)"),
+    "balance": ([str(HARBOUR / "cards"), "-g", "10", "-o", "OUT/p.json"], "balance in"),
     "conform": ([str(HARBOUR / "cards"), "-g", "1", "--bots", "random"], "conform in"),
 }
 

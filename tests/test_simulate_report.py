@@ -142,7 +142,7 @@ def test_writers_lay_out_one_model(summary):
 
     model = build_model(summary, SIM)
     keys = [t.key for t in model.tables]
-    assert keys[:2] == ["length", "seats"]  # the kit's figures of every game, then the game's
+    assert keys[:3] == ["length", "quality", "seats"]  # the kit's figures, then the game's
     game = ["targets", "decks", "majority", "shares", "rounds", "economy", "cards"]
     assert [k for k in keys if k in game] == game and "versus" in keys
     assert len(model.figures) == len(build_figures(summary))

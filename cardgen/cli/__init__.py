@@ -33,6 +33,7 @@ COMMANDS = {
     "watch": "build_cmds",
     "studio": "studio_cmds",
     "simulate": "simulate_cmds",
+    "balance": "balance_cmds",
 }
 
 

@@ -91,6 +91,13 @@ def simulate(
     chunk_size: int | None = typer.Option(
         None, "--chunk-size", min=1, help="Games per chunk (speed only; results do not change)."
     ),
+    quality: int = typer.Option(
+        100,
+        "--quality",
+        min=0,
+        help="Measure the game's quality (decisiveness, drama …) on the first this many games "
+        "(each costs a standing per seat after every decision); 0: none.",
+    ),
     progress: bool = typer.Option(
         True, "--progress/--no-progress", help="Progress bar (only when stderr is a terminal)."
     ),
@@ -126,7 +133,7 @@ def simulate(
         check_settings(cat, overrides)
     except EngineError as exc:
         raise usage_error(str(exc), "--set") from None
-    sim = KitSimulation(engine, overrides)
+    sim = KitSimulation(engine, overrides, quality)
     lo, hi = engine.player_range(cat)
     if players is None:
         players = hi

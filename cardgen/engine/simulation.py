@@ -11,7 +11,7 @@ and the game's **length** in decisions.  A game may add its own counters and sec
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -20,6 +20,9 @@ from cardgen.engine.chance import at_chance, settle
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError
 from cardgen.engine.protocol import Game, State, seat_name
+from cardgen.engine.quality import QUALITY_FIELDS, Course, kingmaker_choice, measure
+from cardgen.engine.quality import count as count_quality
+from cardgen.engine.quality import summarise as summarise_quality
 from cardgen.simulate.protocol import GameRecord, GameSpec
 from cardgen.simulate.report_model import Section, Table, ci, pct
 from cardgen.simulate.spec import SimSpec, SimSpecError
@@ -30,7 +33,15 @@ if TYPE_CHECKING:
     from cardgen.simulate.batch import SimResult
 
 DESIGN_FIELDS = ("drawn", "played", "games_played", "wins_played")
+#: the games of a run whose quality is measured (the first ones by index: the same games
+#: whatever the workers; each costs a standing per seat after every decision)
+QUALITY_GAMES = 100
+#: a trailing seat's choice is looked ahead for kingmaking up to this many legal actions
+KINGMAKER_CHOICES = 16
 LENGTH_FIELDS = ("games", "steps", "steps_sq")
+#: per design, over the quality games' decisions: a legal action named it (it could be played,
+#: bought, picked …), the action chosen named it
+OFFER_FIELDS = ("offered", "chosen")
 #: games per chunk by bot (speed only)
 CHUNKS = {"random": 200, "greedy": 20, "search": 1, "mixed": 2}
 
@@ -69,6 +80,8 @@ class KitSimulation:
     engine: Engine
     #: the rules' settings overridden in every game (``simulate --set``)
     settings: Mapping[str, Any] = field(default_factory=dict)
+    #: how many games (the first by index) the quality measures read (``simulate --quality``)
+    quality_games: int = QUALITY_GAMES
 
     # --- what the core reads -----------------------------------------------------------------
     @property
@@ -98,7 +111,7 @@ class KitSimulation:
     @property
     def summary_order(self) -> tuple[str, ...]:
         extra = self._metrics.order if self._metrics else ()
-        return ("length", "seats", "bots", *extra, "designs", "versus")
+        return ("length", "quality", "seats", "bots", *extra, "designs", "versus")
 
     @property
     def report_order(self) -> tuple[str, ...]:
@@ -121,11 +134,13 @@ class KitSimulation:
         return (
             Block("design", tuple(c.id for c in catalogue.cards), DESIGN_FIELDS),
             Block("length", ("all",), LENGTH_FIELDS),
+            Block("quality", ("all",), QUALITY_FIELDS),
+            Block("offer", tuple(c.id for c in catalogue.cards), OFFER_FIELDS),
             *own,
         )
 
     def prepare(self, catalogue: Catalogue, spec: SimSpec, layout: Layout) -> KitTable:
-        return KitTable(self.engine, catalogue, spec, layout, self.settings)
+        return KitTable(self.engine, catalogue, spec, layout, self.settings, self.quality_games)
 
     def describe(self, spec: Mapping[str, Any]) -> str:
         opts = {k: spec[k] for k in self.engine.options if spec.get(k)}
@@ -142,6 +157,10 @@ class KitSimulation:
         var = max(0.0, ratio(v["steps_sq"], n) - mean * mean)
         out: dict[str, Any] = {
             "length": {"games": n, "mean": rounded(mean), "sd": rounded(var**0.5)},
+            "quality": {
+                **summarise_quality(L.row(C, "quality", 0)),
+                "length_cv": rounded(ratio(var**0.5, mean)),
+            },
             "designs": _designs(result, catalogue),
         }
         if self._metrics:
@@ -164,6 +183,7 @@ class KitSimulation:
                     ),
                 ),
             ),
+            "quality": Section("quality", (), (_quality_table(summary["quality"]),)),
             "designs": Section("designs", (), (_design_table(summary["designs"]),)),
         }
         if self._metrics:
@@ -181,8 +201,10 @@ class KitTable:
         spec: SimSpec,
         layout: Layout,
         settings: Mapping[str, Any] | None = None,
+        quality_games: int = QUALITY_GAMES,
     ) -> None:
         self.engine, self.catalogue, self.spec, self.layout = engine, catalogue, spec, layout
+        self.quality_games = quality_games
         self.settings = dict(settings or {})
         self._games: dict[tuple[str, ...], Game] = {}
         ids = [c.id for c in catalogue.cards]
@@ -193,6 +215,11 @@ class KitTable:
         self._has_sides = bool(engine.sides(catalogue))
         self._metrics = engine.metrics()
         self._factories = bot_factories(engine)
+        self._quality = layout.start("quality", 0)
+        self._offer = {cid: layout.start("offer", k) for k, cid in enumerate(ids)}
+        # a game naming cards its own way reads them from the seat's observation
+        self._own_cards = type(engine).action_cards is not Engine.action_cards
+        self._standing = standing_of(engine)
 
     def __getstate__(self) -> dict:
         return {
@@ -201,10 +228,13 @@ class KitTable:
             "s": self.spec,
             "l": self.layout,
             "x": self.settings,
+            "q": self.quality_games,
         }
 
     def __setstate__(self, state: dict) -> None:
-        KitTable.__init__(self, state["e"], state["c"], state["s"], state["l"], state["x"])
+        KitTable.__init__(
+            self, state["e"], state["c"], state["s"], state["l"], state["x"], state["q"]
+        )
 
     def game(self, sides: tuple[str, ...]) -> Game:
         g = self._games.get(sides)
@@ -231,6 +261,20 @@ class KitTable:
             out += [w for w in getattr(self.game(m), "warnings", None) or () if w not in out]
         return out
 
+    def _named(self, state: State, seat: int, legal: Sequence[int]) -> dict[int, tuple[str, ...]]:
+        """The catalogue's designs each of ``seat``'s legal actions names."""
+        engine, cat, known = self.engine, self.catalogue, self._offer
+        text = state.action_to_string
+        if self._own_cards:
+            seen = state.observation(seat)
+            return {
+                a: tuple(
+                    c for c in engine.action_cards(cat, seen, seat, text(seat, a)) if c in known
+                )
+                for a in legal
+            }
+        return {a: tuple(w for w in text(seat, a).split() if w in known) for a in legal}
+
     def play(self, spec: GameSpec, C: list[int]) -> GameRecord:
         game = self.game(spec.sides)
         bots = [
@@ -245,6 +289,13 @@ class KitTable:
         # the kit's random bots draw here, as their choose would (the same draws, no calls)
         draws = [b.random if type(b) is RandomBot else None for b in bots]
         movers, legal_actions, is_terminal = state.movers, state.legal_actions, state.is_terminal
+        n = game.setup.players if hasattr(game, "setup") else len(spec.sides)
+        quality = spec.index < self.quality_games
+        stand = self._standing
+        standings: list[tuple[float, ...]] = []
+        choices: list[int] = []
+        kings: set[int] = set()  # trailing seats whose choice crowned different leaders
+        now = tuple(stand(state, p) for p in range(n)) if quality else ()
         while True:
             seats = movers()
             if not seats:  # the end, or a chance node (where nobody moves): settle it
@@ -255,6 +306,20 @@ class KitTable:
                     continue
             if steps >= limit:
                 raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
+            named: dict[int, dict[int, tuple[str, ...]]] = {}
+            if quality:
+                for p in seats:
+                    legal = legal_actions(p)
+                    choices.append(len(legal))
+                    named[p] = self._named(state, p, legal)
+                    if (
+                        n >= 3
+                        and len(seats) == 1
+                        and p not in kings  # once found, a seat is not looked ahead again
+                        and 2 <= len(legal) <= KINGMAKER_CHOICES
+                        and _kingmaker(state, p, legal, now, stand, n)
+                    ):
+                        kings.add(p)
             joint = {}
             for p in seats:
                 draw = draws[p]
@@ -263,11 +328,23 @@ class KitTable:
                 else:
                     legal = legal_actions(p)
                     joint[p] = legal[int(draw() * len(legal))]
+            for p, cards in named.items():
+                offer = self._offer
+                for cid in {c for cs in cards.values() for c in cs}:
+                    C[offer[cid]] += 1
+                for cid in set(cards.get(joint[p], ())):
+                    C[offer[cid] + 1] += 1
             apply(joint)
             steps += 1
+            if quality:
+                now = tuple(stand(state, p) for p in range(n))
+                standings.append(now)
         returns = state.returns()
         best = max(returns)
         winners = tuple(r == best and r > 0 for r in returns)
+        if quality:
+            kingmade = any(not winners[p] for p in kings) if len(returns) >= 3 else None
+            count_quality(measure(Course(standings, choices, winners, kingmade)), C, self._quality)
         metrics = self._metrics
         if metrics is None or not metrics.count(state, spec, self.layout, C):
             count_designs(state.events or (), winners, self._design, self._drawn, self._played, C)
@@ -278,6 +355,36 @@ class KitTable:
         scores = tuple(self.engine.score(state, p) for p in range(len(returns)))
         ranks = tuple(1 + sum(r > x for r in returns) for x in returns)
         return GameRecord(winners, scores, ranks, state)
+
+
+def standing_of(engine: Engine) -> Callable[[State, int], float]:
+    """How the quality measures read a seat's standing: the engine's evaluate (a win chance)
+    if it writes one, else its score, else nothing (a constant, which no measure reads)."""
+    if type(engine).evaluate is not Engine.evaluate:
+        return lambda state, p: float(engine.evaluate(state, p) or 0.0)
+    if type(engine).score is not Engine.score:
+        return lambda state, p: float(engine.score(state, p))
+    return lambda state, p: 0.0
+
+
+def _kingmaker(
+    state: State,
+    seat: int,
+    legal: Sequence[int],
+    now: Sequence[float],
+    stand: Callable[[State, int], float],
+    n: int,
+) -> bool:
+    """Whether ``seat``, trailing, crowns different leaders by its legal actions (one step
+    ahead on clones of ``state``)."""
+    if min(now) != now[seat] or sum(1 for x in now if x == now[seat]) > 1:
+        return False  # cheap test first: only a seat strictly last is looked ahead
+    outcomes = []
+    for a in legal:
+        c = state.clone()
+        c.apply({seat: a})
+        outcomes.append(tuple(stand(c, p) for p in range(n)))
+    return kingmaker_choice(now, seat, outcomes)
 
 
 def count_designs(
@@ -321,11 +428,15 @@ def _designs(result: SimResult, catalogue: Catalogue | None) -> list[dict[str, A
     out = []
     for k, cid in enumerate(L.labels("design")):
         v = L.row(C, "design", k)
+        o = L.row(C, "offer", k) if "offer" in L.bases else {"offered": 0, "chosen": 0}
         out.append(
             {
                 "card": cid,
                 "name": names.get(cid, cid),
                 **v,
+                **o,
+                "chosen_when_offered": rounded(ratio(o["chosen"], o["offered"])),
+                "chosen_ci": interval(o["chosen"], o["offered"]),
                 "win_rate_when_played": rounded(ratio(v["wins_played"], v["games_played"])),
                 "win_played_ci": interval(v["wins_played"], v["games_played"]),
             }
@@ -333,18 +444,63 @@ def _designs(result: SimResult, catalogue: Catalogue | None) -> list[dict[str, A
     return out
 
 
+#: the quality table's rows: key, label, how it reads
+QUALITY_ROWS = (
+    ("decisiveness", "decisiveness", "share of the game the winner leads for good"),
+    ("drama", "drama", "games whose mid-game leader loses"),
+    ("lead_changes", "lead changes", "per game"),
+    ("uncertainty", "uncertainty", "mean entropy of the standings (1: all equal)"),
+    ("branching", "branching factor", "legal actions per decision"),
+    ("forced", "forced moves", "decisions with one legal action"),
+    ("length_cv", "length spread", "standard deviation / mean of the length"),
+    ("draws", "draws", "games without a sole winner"),
+    ("kingmaking", "kingmaking", "games where a trailing loser chose who leads (3+ players)"),
+)
+PERCENT = {"decisiveness", "drama", "forced", "draws", "kingmaking", "uncertainty"}
+
+
+def _quality_table(q: dict[str, Any]) -> Table:
+    rows = []
+    for key, label, note in QUALITY_ROWS:
+        v = q.get(key)
+        cell = "n/a" if v is None else pct(v) if key in PERCENT else f"{v:.2f}"
+        rows.append((label, cell, note))
+    return Table(
+        "quality",
+        "Game quality",
+        f"Measured on {q['games']} games (docs/balance.md gives each formula).",
+        ("measure", "value", "what it is"),
+        tuple(rows),
+    )
+
+
 def _design_table(rows: list[dict[str, Any]]) -> Table:
     return Table(
         "designs",
         "Card designs",
-        "Copies drawn and played over all games; win when played: the win rate of the players "
-        "who played the design in a game, with its 95% Wilson interval.",
-        ("card", "drawn", "played", "games played", "win when played", "95% CI"),
+        "Copies drawn and played over all games; offered: the decisions of the quality games "
+        "at which an action could play (buy, pick …) the design, chosen: how often one did; "
+        "win when played: the win rate of the players who played the design in a game; "
+        "95% Wilson intervals.",
+        (
+            "card",
+            "drawn",
+            "played",
+            "offered",
+            "chosen when offered",
+            "95% CI",
+            "games played",
+            "win when played",
+            "95% CI",
+        ),
         tuple(
             (
                 r["card"],
                 str(r["drawn"]),
                 str(r["played"]),
+                str(r["offered"]),
+                pct(r["chosen_when_offered"]),
+                ci(r["chosen_ci"]),
                 str(r["games_played"]),
                 pct(r["win_rate_when_played"]),
                 ci(r["win_played_ci"]),

@@ -1,0 +1,133 @@
+"""The balance advisor: outliers, the card files' numbers, the search, the proposal applied."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.engine.balance import (
+    Change,
+    Thresholds,
+    advise,
+    apply_changes,
+    apply_proposal,
+    find_outliers,
+    kit_runner,
+    numbers,
+)
+from cardgen.simulate.stats import interval, rounded
+
+ROOT = Path(__file__).resolve().parents[1]
+HARBOUR = ROOT / "games" / "harbour-bid-data" / "cards"
+
+
+def planted(tmp_path: Path) -> Path:
+    """Harbour Bid with a dead design (a Stevedore of strength 1: never worth a bid) and a
+    dominant one (a Captain of strength 12: its bid always takes the cargo)."""
+    to = tmp_path / "cards"
+    shutil.copytree(HARBOUR, to)
+    crew = to / "crew.yaml"
+    text = crew.read_text(encoding="utf-8")
+    text = text.replace(
+        "{id: stevedore, name: Stevedore, strength: 2,",
+        "{id: stevedore, name: Stevedore, strength: 1,",
+    )
+    text = text.replace(
+        "{id: captain, name: Captain, strength: 7,", "{id: captain, name: Captain, strength: 12,"
+    )
+    crew.write_text(text, encoding="utf-8")
+    return to
+
+
+def design(card: str, offered: int, chosen: int, played: int, wins: int) -> dict:
+    return {
+        "card": card,
+        "offered": offered,
+        "chosen": chosen,
+        "chosen_when_offered": rounded(chosen / offered) if offered else 0.0,
+        "chosen_ci": interval(chosen, offered),
+        "games_played": played,
+        "wins_played": wins,
+        "win_rate_when_played": rounded(wins / played) if played else 0.0,
+        "win_played_ci": interval(wins, played),
+    }
+
+
+def fake_run(root: Path, games: int, seed: int) -> list[dict]:
+    """A stand-in for the simulation: a crew card of strength 1 without an ability is never
+    bid, one of strength 10 or more wins 90% of the games it is played in, the others are
+    even."""
+    out = []
+    for card in ("deckhand", "stevedore", "lookout", "bosun", "captain"):
+        found = {f: v for _, f, v in numbers(root, card)}
+        strength = found["strength"]
+        chosen = 2 if strength <= 1 and set(found) == {"strength", "copies"} else 100
+        wins = 270 if strength >= 10 else 150
+        out.append(design(card, 500, chosen, 300, wins))
+    return out
+
+
+def test_outliers_need_significance():
+    even = [design(c, 500, 100, 300, 150) for c in "abcd"]
+    assert find_outliers(even, Thresholds()) == []
+    dead = [*even, design("x", 500, 2, 300, 150)]
+    assert [(o.card, o.kind) for o in find_outliers(dead, Thresholds())] == [("x", "dead")]
+    # 7 wins of 10 is far above the rest's 50% but not significant at 10 games
+    few = [*even, design("y", 500, 100, 10, 7)]
+    assert find_outliers(few, Thresholds(min_played=5)) == []
+    many = [*even, design("y", 500, 100, 300, 240)]
+    assert [(o.card, o.kind) for o in find_outliers(many, Thresholds())] == [("y", "dominant")]
+
+
+def test_numbers_and_changes_in_flow_and_block_cards(tmp_path):
+    f = tmp_path / "deck.yaml"
+    f.write_text(
+        "cards:\n"
+        "  - {id: a, name: A, cost: 2, copies: 3}\n"
+        "  - id: b\n    name: B\n    cost: 4\n    copies: 1\n"
+        "  - {id: c, name: C, cost: 2}\n",
+        encoding="utf-8",
+    )
+    assert numbers(tmp_path, "a") == [("deck.yaml", "cost", 2), ("deck.yaml", "copies", 3)]
+    assert numbers(tmp_path, "b") == [("deck.yaml", "cost", 4), ("deck.yaml", "copies", 1)]
+    apply_changes(tmp_path, [Change("b", "deck.yaml", "cost", 4, 3)])
+    apply_changes(tmp_path, [Change("c", "deck.yaml", "cost", 2, 5)])
+    text = f.read_text(encoding="utf-8")
+    assert "    cost: 3\n" in text and "{id: c, name: C, cost: 5}" in text
+    assert "{id: a, name: A, cost: 2, copies: 3}" in text  # the other card with cost 2 kept
+
+
+@pytest.mark.slow
+def test_search_fixes_both_planted_outliers_and_apply_keeps_backups(tmp_path):
+    root = planted(tmp_path)
+    p = advise(root, fake_run, games=100, seed=1, budget=600)
+    assert {(o.card, o.kind) for o in p.before} == {("stevedore", "dead"), ("captain", "dominant")}
+    assert p.after == []
+    by = {c.card: c for c in p.changes}
+    assert by["stevedore"].field == "strength" and by["stevedore"].after >= 2
+    assert by["captain"].field == "strength" and by["captain"].after <= 9
+    assert all(c.after != 13 and c.after <= 12 for c in p.changes)  # the model's bound kept
+    again = advise(root, fake_run, games=100, seed=1, budget=600)
+    assert json.dumps(again.to_json()) == json.dumps(p.to_json())
+    old = (root / "crew.yaml").read_text(encoding="utf-8")
+    files = apply_proposal(root, p.changes)
+    assert files == [root / "crew.yaml"]
+    assert (root / "crew.yaml.bak").read_text(encoding="utf-8") == old
+    assert find_outliers(fake_run(root, 100, 9), Thresholds()) == []
+
+
+@pytest.mark.slow
+def test_planted_outliers_found_and_fixed_by_simulation(tmp_path):
+    root = planted(tmp_path)
+    run = kit_runner(None, "greedy", workers=2)
+    th = Thresholds()
+    before = {(o.card, o.kind) for o in find_outliers(run(root, 200, 0), th)}
+    assert {("stevedore", "dead"), ("captain", "dominant")} <= before
+    p = advise(root, run, games=200, seed=0, budget=30, th=th)
+    cards = {c.card for c in p.changes}
+    assert {"stevedore", "captain"} <= cards
+    left = {o.card for o in p.after}
+    assert "stevedore" not in left and "captain" not in left
