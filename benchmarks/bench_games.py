@@ -44,7 +44,8 @@ def _simulation(cat):
         from cardgen.engine.simulation import KitSimulation
 
         if has_engine(cat):
-            return KitSimulation(engine_of(cat))
+            # the engine's speed: no game-quality standings read
+            return KitSimulation(engine_of(cat), quality_games=0)
     except ImportError:
         pass
     from cardgen.simulate import load_simulation

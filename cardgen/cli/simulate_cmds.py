@@ -92,7 +92,7 @@ def simulate(
         None, "--chunk-size", min=1, help="Games per chunk (speed only; results do not change)."
     ),
     quality: int = typer.Option(
-        100,
+        30,  # cardgen.engine.simulation.QUALITY_GAMES (not imported: the CLI starts light)
         "--quality",
         min=0,
         help="Measure the game's quality (decisiveness, drama …) on the first this many games "

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 DESIGN_FIELDS = ("drawn", "played", "games_played", "wins_played")
 #: the games of a run whose quality is measured (the first ones by index: the same games
 #: whatever the workers; each costs a standing per seat after every decision)
-QUALITY_GAMES = 100
+QUALITY_GAMES = 30
 #: a trailing seat's choice is looked ahead for kingmaking up to this many legal actions
 KINGMAKER_CHOICES = 16
 LENGTH_FIELDS = ("games", "steps", "steps_sq")
