@@ -269,9 +269,14 @@ class Studio:
             self._publish(replace(s, version=s.version + 1, phase="ready", message=f"{exc!r}"))
 
     def _first(self) -> None:
-        """The first state: the catalogue as `cardgen validate` finds it (replayed from its
-        cache when unchanged), every picture from the raster store or rasterised."""
+        """The first state: the quick read shown at once, every picture from the raster store
+        or rasterised (each published as it is drawn), then the catalogue as `cardgen
+        validate` finds it (replayed from its cache when unchanged) with its diagnostics."""
+        from cardgen.catalogue.snapshot import check_catalogue
+
         made_from = self._key_now()
+        catalogue, diags = check_catalogue(self.cards, self._memo)
+        self._show(catalogue, diags, checked=False, update=None)
         result = _validate(self.cards)
         self._show(result.catalogue, result.diagnostics, checked=True, update=None)
         self._catalogue = result.catalogue if result.ok else None
@@ -450,8 +455,10 @@ class Studio:
         self._publish(replace(done, message=failed))
 
     def _stored(self, key: str) -> None:
-        """A design was stored: show it in place of the old picture (published at most every
-        :data:`PUBLISH_EVERY` seconds while more are on their way)."""
+        """A design was stored: show it in place of the old picture, announced at once as a
+        ``picture`` event (the designs showing it, the key, the version of the state it
+        patches); the whole state is published at most every :data:`PUBLISH_EVERY` seconds
+        while more are on their way."""
         with self._lock:
             designs = self._filling.pop(key, [])
             if not designs:
@@ -463,6 +470,8 @@ class Studio:
             due = not pending or time.monotonic() - self._last_publish >= PUBLISH_EVERY
             if due:
                 self._state = replace(self._state, version=s.version + 1)
+        announced = {"designs": sorted(designs), "key": key, "version": s.version}
+        self.events.publish("picture", announced)
         if due:
             self._publish(self.state)
 

@@ -222,4 +222,11 @@ on("state", (s) => {
   document.body.dataset.phase = s.phase;
   shown(s, loaded);
 });
+// one picture just drawn (the state it patches is the one shown): its tiles filled at once
+on("picture", (p) => {
+  if (!state || p.version !== state.version) return;
+  for (const d of p.designs) state.pictures[d] = p.key;
+  state.pending = state.pending.filter((d) => !p.designs.includes(d));
+  layout();
+});
 connect();

@@ -1,0 +1,119 @@
+"""The studio's first gallery from an empty output folder: the cards listed from the quick read
+before the whole validation ends, every picture drawn once, the backs first, each announced on
+the event stream as soon as it is stored (not in one batch at the end)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+
+import pytest
+from conftest import FIXTURES
+
+from cardgen.studio import gallery, session
+from cardgen.studio.session import Studio
+
+SMALL = FIXTURES / "render" / "cards"
+WAIT = 120  # seconds: generous, the machine may be busy
+
+
+@pytest.fixture
+def game(tmp_path):
+    shutil.copytree(SMALL, tmp_path / "cards")
+    return tmp_path / "cards", tmp_path / "output"
+
+
+def _api_state(studio: Studio) -> dict:
+    """The page's gallery answer (``/api/state``), as the route gives it."""
+    route = next(r for r in gallery.view(studio).routes if getattr(r, "path", "") == "/api/state")
+    return json.loads(route.endpoint(None).body)
+
+
+@pytest.mark.slow
+def test_the_gallery_is_answered_with_its_pictures_while_validation_still_runs(game, monkeypatch):
+    cards, out = game
+    running, release = threading.Event(), threading.Event()
+    validate = session._validate
+
+    def held(folder):
+        running.set()
+        assert release.wait(WAIT)
+        return validate(folder)
+
+    monkeypatch.setattr(session, "_validate", held)
+    studio = Studio(cards, out, kit=False, jobs=1)
+    studio.start()
+    try:
+        assert running.wait(WAIT), "the whole validation never started"
+        shown = _api_state(studio)
+        assert not studio.wait_ready(0)
+        assert shown["phase"] == "checking"
+        ids = {c["id"] for c in shown["cards"]}
+        assert {"shield-wall", "old-sage", "farm"} <= ids  # cards of two files
+        assert len(ids) == len(shown["cards"]) == 10
+        assert shown["pictures"] and all(shown["pictures"].values())
+        assert not shown["pending"]
+        release.set()
+        assert studio.wait_ready(WAIT)
+        assert _api_state(studio)["phase"] == "ready"
+        assert studio.state.pictures == {d: k for d, k in shown["pictures"].items()}
+    finally:
+        release.set()
+        studio.stop()
+
+
+@pytest.mark.slow
+def test_each_picture_is_announced_as_soon_as_it_is_drawn_backs_first(game):
+    cards, out = game
+    studio = Studio(cards, out, kit=False, jobs=1)
+    announced: list[tuple[dict, int]] = []  # each picture event, and the pictures stored then
+    publish = studio.events.publish
+
+    def recording(kind, data):
+        if kind == "picture":
+            stored = len(list(studio.store.folder.glob("*.thumb.png")))
+            announced.append((data, stored))
+        publish(kind, data)
+
+    studio.events.publish = recording  # type: ignore[method-assign]
+    studio.start()
+    try:
+        assert studio.wait_ready(WAIT)
+    finally:
+        studio.stop()
+    state = studio.state
+    keys = set(state.pictures.values())
+    assert None not in keys
+    # one event per design drawn, each naming the designs that show it
+    assert sorted(d["key"] for d, _ in announced) == sorted(keys)
+    for data, _ in announced:
+        assert data["designs"] and all(state.pictures[d] == data["key"] for d in data["designs"])
+    # streamed: the first came while most designs were still to be drawn
+    first_stored = announced[0][1]
+    last_stored = announced[-1][1]
+    assert (first_stored, last_stored) == (1, len(keys))
+    # the backs (quickest to draw) first
+    backs = [i for i, (d, _) in enumerate(announced) if d["designs"][0].startswith("back/")]
+    assert backs == list(range(len(backs))) and backs
+
+
+def test_runs_of_pages_start_with_one_page_per_worker_and_double():
+    from cardgen.render.products.raster import runs_of
+
+    assert runs_of(20, 4, 2) == [[0], [1], [2, 3], [4, 5], [6, 7, 8, 9], [10, 11, 12, 13],
+                                 [14, 15, 16, 17], [18, 19]]  # fmt: skip
+    runs = runs_of(121, 8, 2)
+    assert [p for r in runs for p in r] == list(range(121))
+    assert max(len(r) for r in runs) == 8
+    assert runs_of(0, 1, 1) == []
+    assert runs_of(3, 1, 1) == [[0], [1], [2]]
+
+
+def test_backs_come_first_in_the_drawing_order():
+    from types import SimpleNamespace
+
+    from cardgen.render.products.raster import cheapest_first
+
+    items = [SimpleNamespace(card=c) for c in ("a", None, "b", None)]
+    assert cheapest_first(items) == [1, 3, 0, 2]  # type: ignore[arg-type]
