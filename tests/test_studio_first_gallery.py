@@ -1,15 +1,18 @@
 """The studio's first gallery from an empty output folder: the cards listed from the quick read
-before the whole validation ends, every picture drawn once, the backs first, each announced on
-the event stream as soon as it is stored (not in one batch at the end)."""
+before the whole validation ends; every design's thumbnail sketched first, then every picture
+drawn once at full size, the backs first in each pass, each announced on the event stream as
+soon as it is drawn (not in one batch at the end)."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import threading
 
 import pytest
 from conftest import FIXTURES
+from PIL import Image
 
 from cardgen.studio import gallery, session
 from cardgen.studio.session import Studio
@@ -64,16 +67,22 @@ def test_the_gallery_is_answered_with_its_pictures_while_validation_still_runs(g
 
 
 @pytest.mark.slow
-def test_each_picture_is_announced_as_soon_as_it_is_drawn_backs_first(game):
+def test_each_picture_is_sketched_then_announced_as_soon_as_it_is_stored_backs_first(game):
     cards, out = game
     studio = Studio(cards, out, kit=False, jobs=1)
-    announced: list[tuple[dict, int]] = []  # each picture event, and the pictures stored then
+    sketches: list[tuple[dict, int, bytes | None]] = []  # event, designs stored, sketch served
+    stored: list[tuple[dict, int]] = []  # event, designs stored then
+
+    def count() -> int:
+        return len(list(studio.store.folder.glob("*.thumb.png")))
+
     publish = studio.events.publish
 
     def recording(kind, data):
-        if kind == "picture":
-            stored = len(list(studio.store.folder.glob("*.thumb.png")))
-            announced.append((data, stored))
+        if kind == "picture" and data.get("sketch"):
+            sketches.append((data, count(), studio.sketch(data["key"])))
+        elif kind == "picture":
+            stored.append((data, count()))
         publish(kind, data)
 
     studio.events.publish = recording  # type: ignore[method-assign]
@@ -84,18 +93,23 @@ def test_each_picture_is_announced_as_soon_as_it_is_drawn_backs_first(game):
         studio.stop()
     state = studio.state
     keys = set(state.pictures.values())
-    assert None not in keys
-    # one event per design drawn, each naming the designs that show it
-    assert sorted(d["key"] for d, _ in announced) == sorted(keys)
-    for data, _ in announced:
+    assert None not in keys and len(keys) == 12
+    # every design sketched once, before any is stored, its thumbnail served meanwhile
+    assert sorted(d["key"] for d, _, _ in sketches) == sorted(keys)
+    for data, n, png in sketches:
+        assert n == 0 and png is not None
+        thumb = Image.open(io.BytesIO(png))
+        stored_thumb = Image.open(studio.store.path(data["key"], "thumb"))
+        assert thumb.size == stored_thumb.size
+    # then each stored design announced at once, one by one (not in a batch at the end)
+    assert [n for _, n in stored] == list(range(1, len(keys) + 1))
+    assert sorted(d["key"] for d, _ in stored) == sorted(keys)
+    for data, _ in stored + [(d, n) for d, n, _ in sketches]:
         assert data["designs"] and all(state.pictures[d] == data["key"] for d in data["designs"])
-    # streamed: the first came while most designs were still to be drawn
-    first_stored = announced[0][1]
-    last_stored = announced[-1][1]
-    assert (first_stored, last_stored) == (1, len(keys))
-    # the backs (quickest to draw) first
-    backs = [i for i, (d, _) in enumerate(announced) if d["designs"][0].startswith("back/")]
-    assert backs == list(range(len(backs))) and backs
+    # the backs (quickest to draw) first, in both passes
+    for events in ([d for d, _, _ in sketches], [d for d, _ in stored]):
+        backs = [i for i, d in enumerate(events) if d["designs"][0].startswith("back/")]
+        assert backs == list(range(len(backs))) and backs
 
 
 def test_runs_of_pages_start_with_one_page_per_worker_and_double():

@@ -43,6 +43,9 @@ PUBLISH_EVERY = 0.15
 PREVIEW_MAX = 3
 #: Previews kept in memory (the page may still be loading one after the store has it).
 PREVIEW_KEEP = 16
+#: Designs to draw (more than this) for which the gallery's thumbnails are sketched first: each
+#: drawn straight at the thumbnail's size, some twenty times quicker than at full size.
+SKETCH_MIN = PREVIEW_MAX
 #: Seconds without a picture asked for, after the first state, before the session warms up
 #: (the catalogue checked again if the first state was recalled, the renderer readied, the
 #: card files read into the memo so the first save parses only its own file, the kit build
@@ -109,6 +112,7 @@ class Studio:
         self._catalogue: Any = None  # the first valid catalogue, for the first kit build
         self._filling: dict[str, list[str]] = {}  # key -> designs waiting for it
         self._previews: dict[str, bytes] = {}  # key -> full-size PNG, not stored yet
+        self._sketches: dict[str, bytes] = {}  # key -> thumbnail PNG drawn at its size
         self._last_publish = 0.0
         self._threads: list[threading.Thread] = []
         self._quiet_since = time.monotonic()  # the first state, or the last picture served
@@ -431,6 +435,48 @@ class Studio:
         with self._lock:
             return self._previews.get(key)
 
+    def sketch(self, key: str) -> bytes | None:
+        """The thumbnail of a design sketched but not stored yet (None if there is none)."""
+        with self._lock:
+            return self._sketches.get(key)
+
+    def _sketch(self, renderer: Any, keys: dict[str, str], waiting: dict[str, list[str]]) -> None:
+        """Draw the gallery's thumbnail of each design of ``waiting`` (key -> designs) straight at
+        its size, the backs first, announcing each as a ``picture`` event marked ``sketch``
+        (the page shows it, dimmed, until the design is stored at full size)."""
+        from cardgen.render.products import raster
+        from cardgen.render.products.png import png_bytes
+        from cardgen.render.products.raster_worker import open_pdf, trim_pixels
+
+        ctx = renderer.context()
+        first: dict[str, Any] = {}  # key -> its first design
+        for sprite in raster.sprites(ctx):
+            key = keys.get(design_id(sprite), "")
+            if key in waiting:
+                first.setdefault(key, sprite)
+        designs = list(first.values())
+        designs = [designs[i] for i in raster.cheapest_first(designs)]
+        L, width = ctx.theme.layout, ctx.settings.contact.card_width
+        size = (width, round(width * L.card.height / L.card.width))  # the stored thumbnail's
+        plan = raster.plan(ctx, full_size=False, cell=size)
+        assert plan.bleed_pt is not None
+        with self.pdfium:
+            doc = open_pdf(raster.raster_pdf(ctx, designs))
+            try:
+                for i, design in enumerate(designs):
+                    if self._stop.is_set():
+                        return
+                    key = keys[design_id(design)]
+                    thumb = png_bytes(trim_pixels(doc, i, plan.cell, plan.bleed_pt))
+                    with self._lock:
+                        self._sketches[key] = thumb
+                        version = self._state.version
+                    designs_of = sorted(waiting[key])
+                    sketch = {"designs": designs_of, "key": key, "version": version, "sketch": True}
+                    self.events.publish("picture", sketch)
+            finally:
+                doc.close()
+
     def _fill(self, renderer: Any, keys: dict[str, str], pending: set[str], phase: str) -> None:
         """Rasterise the designs the store lacks, publishing pictures as they are stored."""
         waiting: dict[str, list[str]] = {}
@@ -439,6 +485,8 @@ class Studio:
         with self._lock:
             self._filling = waiting
         try:
+            if len(waiting) > SKETCH_MIN:
+                self._sketch(renderer, keys, waiting)
             with self.pdfium:
                 renderer.fill_raster_cache(self.jobs)
         except Exception as exc:  # a design the renderer cannot draw: the old pictures stay
@@ -448,6 +496,7 @@ class Studio:
         finally:
             with self._lock:
                 self._filling = {}
+                self._sketches = {}
                 state = self._state
         done = replace(
             state, version=state.version + 1, phase=phase, pending=frozenset(), previews=frozenset()
