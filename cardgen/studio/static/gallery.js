@@ -213,6 +213,7 @@ function listDiagnostics() {
 
 on("state", (s) => {
   state = s;
+  if (!s.pending.length) sketches.clear(); // every design drawn: no sketch stands for one
   document.getElementById("game").textContent = s.game;
   if (s.game) document.title = `${s.game} · cardgen studio`;
   fillControls();
