@@ -47,7 +47,9 @@ WAIT = 300
 class Studio:
     """A `cardgen studio` process: started, its URL read from its first line."""
 
-    def __init__(self, cards: Path, out: Path, env: dict[str, str] | None = None):
+    def __init__(
+        self, cards: Path, out: Path, tree: Path = ROOT, env: dict[str, str] | None = None
+    ):
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardgen", "studio", str(cards), "-o", str(out)],
@@ -55,6 +57,7 @@ class Studio:
             stderr=subprocess.DEVNULL,
             text=True,
             env=env,
+            cwd=tree,  # `python -m` imports the package of its working folder first
         )
         lines: queue.Queue[str] = queue.Queue()
         threading.Thread(
@@ -98,7 +101,7 @@ def _cold(browser, cards: Path, tmp: Path, tree: str | None) -> tuple[float, flo
     env = {**os.environ, "CARDGEN_CACHE_DIR": str(out / "cache"), "PYTHONPATH": tree or str(ROOT)}
     page = browser.new_page()
     page.context.new_cdp_session(page).send("Network.clearBrowserCache")  # same keys each run
-    studio = Studio(cards, out / "output", env=env)
+    studio = Studio(cards, out / "output", Path(tree) if tree else ROOT, env=env)
     try:
         page.goto(studio.url)
         page.wait_for_function(_A_TILE_SHOWN, timeout=WAIT * 1000, polling=20)

@@ -34,7 +34,7 @@ def _api_state(studio: Studio) -> dict:
 
 
 @pytest.mark.slow
-def test_the_gallery_is_answered_with_its_pictures_while_validation_still_runs(game, monkeypatch):
+def test_the_gallery_is_answered_and_sketched_whole_while_validation_still_runs(game, monkeypatch):
     cards, out = game
     running, release = threading.Event(), threading.Event()
     validate = session._validate
@@ -46,21 +46,32 @@ def test_the_gallery_is_answered_with_its_pictures_while_validation_still_runs(g
 
     monkeypatch.setattr(session, "_validate", held)
     studio = Studio(cards, out, kit=False, jobs=1)
+    sketched: set[str] = set()
+    publish = studio.events.publish
+
+    def recording(kind, data):
+        if kind == "picture" and not running.is_set():
+            assert data.get("sketch") and studio.sketch(data["key"]) is not None
+            sketched.update(data["designs"])
+        publish(kind, data)
+
+    studio.events.publish = recording  # type: ignore[method-assign]
     studio.start()
     try:
         assert running.wait(WAIT), "the whole validation never started"
         shown = _api_state(studio)
         assert not studio.wait_ready(0)
-        assert shown["phase"] == "checking"
+        assert shown["phase"] == "rendering"
         ids = {c["id"] for c in shown["cards"]}
         assert {"shield-wall", "old-sage", "farm"} <= ids  # cards of two files
         assert len(ids) == len(shown["cards"]) == 10
-        assert shown["pictures"] and all(shown["pictures"].values())
-        assert not shown["pending"]
+        assert set(shown["pending"]) == set(shown["pictures"]) == sketched
+        assert ids < sketched  # the backs too
         release.set()
         assert studio.wait_ready(WAIT)
-        assert _api_state(studio)["phase"] == "ready"
-        assert studio.state.pictures == {d: k for d, k in shown["pictures"].items()}
+        done = _api_state(studio)
+        assert done["phase"] == "ready" and not done["pending"]
+        assert set(done["pictures"]) == sketched and all(done["pictures"].values())
     finally:
         release.set()
         studio.stop()

@@ -273,14 +273,15 @@ class Studio:
             self._publish(replace(s, version=s.version + 1, phase="ready", message=f"{exc!r}"))
 
     def _first(self) -> None:
-        """The first state: the quick read shown at once, every picture from the raster store
-        or rasterised (each published as it is drawn), then the catalogue as `cardgen
-        validate` finds it (replayed from its cache when unchanged) with its diagnostics."""
+        """The first state: the quick read shown at once (the thumbnails of the designs the
+        raster store lacks sketched, each published as it is drawn), then the catalogue as
+        `cardgen validate` finds it (replayed from its cache when unchanged) with its
+        diagnostics, then every missing picture drawn and published as it is stored."""
         from cardgen.catalogue.snapshot import check_catalogue
 
         made_from = self._key_now()
         catalogue, diags = check_catalogue(self.cards, self._memo)
-        self._show(catalogue, diags, checked=False, update=None)
+        self._show(catalogue, diags, checked=False, update=None, sketch_only=True)
         result = _validate(self.cards)
         self._show(result.catalogue, result.diagnostics, checked=True, update=None)
         self._catalogue = result.catalogue if result.ok else None
@@ -309,10 +310,17 @@ class Studio:
             return bool(self._changes)
 
     def _show(
-        self, catalogue: Any, diags: Iterable[Diagnostic], *, checked: bool, update: Update | None
+        self,
+        catalogue: Any,
+        diags: Iterable[Diagnostic],
+        *,
+        checked: bool,
+        update: Update | None,
+        sketch_only: bool = False,
     ) -> None:
         """Publish the state of ``catalogue`` (None: it did not load) with ``diags``, then
-        rasterise the designs the store lacks, publishing each picture when it is stored."""
+        rasterise the designs the store lacks, publishing each picture when it is stored
+        (``sketch_only``: only sketch their thumbnails, the state that follows draws them)."""
         diags = list(diags)
         old = self.state
         plan = None
@@ -380,7 +388,9 @@ class Studio:
             root=self.cards,
         )
         self._publish(state)
-        if missing:
+        if missing and sketch_only:
+            self._sketch(renderer, keys, _waiting(keys, pending))
+        elif missing:
             self._fill(renderer, keys, pending, phase)
         if checked:
             for did, key in keys.items():
@@ -413,6 +423,10 @@ class Studio:
         from cardgen.render.products.png import png_bytes
         from cardgen.render.products.raster_worker import open_pdf, pixels
 
+        with self._lock:  # drawn for the quick read: not again for the whole validation's
+            designs = [d for d in designs if keys[design_id(d)] not in self._previews]
+        if not designs:
+            return
         ctx = renderer.context()
         plan = raster.plan(ctx, full_size=True)
         try:
@@ -443,11 +457,16 @@ class Studio:
     def _sketch(self, renderer: Any, keys: dict[str, str], waiting: dict[str, list[str]]) -> None:
         """Draw the gallery's thumbnail of each design of ``waiting`` (key -> designs) straight at
         its size, the backs first, announcing each as a ``picture`` event marked ``sketch``
-        (the page shows it, dimmed, until the design is stored at full size)."""
+        (the page shows it, dimmed, until the design is stored at full size); nothing when
+        only a few are to be drawn (:data:`SKETCH_MIN`), or those already sketched."""
         from cardgen.render.products import raster
         from cardgen.render.products.png import png_bytes
         from cardgen.render.products.raster_worker import open_pdf, trim_pixels
 
+        with self._lock:
+            waiting = {k: d for k, d in waiting.items() if k not in self._sketches}
+        if len(waiting) <= SKETCH_MIN:
+            return
         ctx = renderer.context()
         first: dict[str, Any] = {}  # key -> its first design
         for sprite in raster.sprites(ctx):
@@ -479,14 +498,11 @@ class Studio:
 
     def _fill(self, renderer: Any, keys: dict[str, str], pending: set[str], phase: str) -> None:
         """Rasterise the designs the store lacks, publishing pictures as they are stored."""
-        waiting: dict[str, list[str]] = {}
-        for did in pending:
-            waiting.setdefault(keys[did], []).append(did)
+        waiting = _waiting(keys, pending)
         with self._lock:
             self._filling = waiting
         try:
-            if len(waiting) > SKETCH_MIN:
-                self._sketch(renderer, keys, waiting)
+            self._sketch(renderer, keys, waiting)
             with self.pdfium:
                 renderer.fill_raster_cache(self.jobs)
         except Exception as exc:  # a design the renderer cannot draw: the old pictures stay
@@ -567,6 +583,14 @@ class Studio:
             self._kit = {**self._kit, **changes}
             kit = dict(self._kit)
         self.events.publish("kit", kit)
+
+
+def _waiting(keys: dict[str, str], pending: Iterable[str]) -> dict[str, list[str]]:
+    """The designs of ``pending`` by their raster key."""
+    waiting: dict[str, list[str]] = {}
+    for did in pending:
+        waiting.setdefault(keys[did], []).append(did)
+    return waiting
 
 
 def _rendered(update: Update | None, last: Update | None, missing: set[str]) -> Update | None:
