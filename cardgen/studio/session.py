@@ -479,7 +479,7 @@ class Studio:
         size = (width, round(width * L.card.height / L.card.width))  # the stored thumbnail's
         plan = raster.plan(ctx, full_size=False, cell=size)
         assert plan.bleed_pt is not None
-        with self.pdfium:
+        with self.pdfium, contextlib.suppress(Exception):  # one it cannot draw: the fill tells
             doc = open_pdf(raster.raster_pdf(ctx, designs))
             try:
                 for i, design in enumerate(designs):
