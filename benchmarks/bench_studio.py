@@ -1,7 +1,7 @@
 """Benchmark: `cardgen studio` in a real browser (Chromium driven by Playwright).
 
 Usage: python benchmarks/bench_studio.py [CARDS_DIR] [--edits N] [--starts N] [--baseline N]
-       [--chromium PATH]
+       [--cold N] [--cold-only] [--compare TREE] [--chromium PATH]
 
 - save → picture: one card of the first deck file gets a new cost; the time from the save (the
   file's modification time) to its new picture decoded in the open page, as the page measures
@@ -9,6 +9,11 @@ Usage: python benchmarks/bench_studio.py [CARDS_DIR] [--edits N] [--starts N] [-
 - first gallery: from starting `cardgen studio` (interpreter start included) to every picture
   of the gallery loaded in the browser, the raster store warm (the kit built once before).
   Target: at most 3 s median.
+- cold gallery (``--cold N``): from starting `cardgen studio` on an empty output folder (and
+  an empty check cache) to the first picture shown in the page, and to every picture shown.
+  Target: every picture within 3 s median on a quiet machine.  ``--compare TREE`` runs the same
+  from another cardgen source tree (e.g. a worktree of main) alternately with this one, so
+  both are measured under the same load; ``--cold-only`` skips the other measures.
 - baseline (``--baseline N``): what the designer waited for before the studio, `cardgen build`
   after the same one-card edit (what `cardgen watch` runs), until its PNG of the card is
   rewritten.
@@ -20,6 +25,7 @@ and the medians beside their targets.
 from __future__ import annotations
 
 import argparse
+import os
 import queue
 import re
 import shutil
@@ -41,13 +47,17 @@ WAIT = 300
 class Studio:
     """A `cardgen studio` process: started, its URL read from its first line."""
 
-    def __init__(self, cards: Path, out: Path):
+    def __init__(
+        self, cards: Path, out: Path, tree: Path = ROOT, env: dict[str, str] | None = None
+    ):
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardgen", "studio", str(cards), "-o", str(out)],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
+            env=env,
+            cwd=tree,  # `python -m` imports the package of its working folder first
         )
         lines: queue.Queue[str] = queue.Queue()
         threading.Thread(
@@ -72,6 +82,36 @@ def _gallery_loaded(page) -> None:
         "[...document.querySelectorAll('.tile img')].every(i => i.complete && i.naturalWidth)",
         timeout=WAIT * 1000,
     )
+
+
+_EVERY_TILE_SHOWN = (
+    "() => document.querySelectorAll('.tile').length > 0 && "
+    "[...document.querySelectorAll('.tile')].every(t => {"
+    " const i = t.querySelector('img'); return i && i.complete && i.naturalWidth; })"
+)
+_A_TILE_SHOWN = (
+    "() => [...document.querySelectorAll('.tile img')].some(i => i.complete && i.naturalWidth)"
+)
+
+
+def _cold(browser, cards: Path, tmp: Path, tree: str | None) -> tuple[float, float]:
+    """One cold first gallery (empty output folder and check cache), the studio run from
+    ``tree`` (None: this one): seconds to the first picture shown, and to every picture."""
+    out = Path(tempfile.mkdtemp(prefix="cold-", dir=tmp))
+    env = {**os.environ, "CARDGEN_CACHE_DIR": str(out / "cache"), "PYTHONPATH": tree or str(ROOT)}
+    page = browser.new_page()
+    page.context.new_cdp_session(page).send("Network.clearBrowserCache")  # same keys each run
+    studio = Studio(cards, out / "output", Path(tree) if tree else ROOT, env=env)
+    try:
+        page.goto(studio.url)
+        page.wait_for_function(_A_TILE_SHOWN, timeout=WAIT * 1000, polling=20)
+        first = time.perf_counter() - studio.started
+        page.wait_for_function(_EVERY_TILE_SHOWN, timeout=WAIT * 1000, polling=20)
+        return first, time.perf_counter() - studio.started
+    finally:
+        page.close()
+        studio.stop()
+        shutil.rmtree(out, ignore_errors=True)
 
 
 def _edit(deck: Path, run: int) -> str:
@@ -111,6 +151,9 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=7)
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--baseline", type=int, default=1)
+    parser.add_argument("--cold", type=int, default=3)
+    parser.add_argument("--cold-only", action="store_true")
+    parser.add_argument("--compare", metavar="TREE", help="another cardgen source tree")
     parser.add_argument("--chromium", default=find_chromium())
     args = parser.parse_args()
     if not args.chromium:
@@ -121,11 +164,22 @@ def main() -> None:
         cards, out = Path(tmp) / "cards", Path(tmp) / "output"
         shutil.copytree(args.cards, cards)
         deck = sorted(q for q in cards.glob("*.yaml") if q.name != "rules.yaml")[0]
-        subprocess.run(
-            [sys.executable, "-m", "cardgen", "build", str(cards), "-o", str(out), "-q"], check=True
-        )  # the raster store warm, the kit built
+        if not args.cold_only:
+            build = [sys.executable, "-m", "cardgen", "build", str(cards), "-o", str(out), "-q"]
+            subprocess.run(build, check=True)  # the raster store warm, the kit built
         viewport = {"width": 1400, "height": 1000}
         browser = launch(p, args.chromium, Path(tmp) / "profile", viewport=viewport)
+        cold: dict[str | None, list[tuple[float, float]]] = {None: [], args.compare: []}
+        for _ in range(args.cold):  # alternately, under the same load
+            for tree in dict.fromkeys([None, args.compare]):
+                cold[tree].append(_cold(browser, cards, Path(tmp), tree))
+        if args.cold_only:
+            browser.close()
+            for tree, runs in cold.items():
+                name = "this tree" if tree is None else tree
+                _report("cold: first", [f for f, _ in runs], f"{name}: first picture")
+                _report("cold: all", [a for _, a in runs], f"{name}: target ≤ {GALLERY_TARGET} s")
+            return
         starts = []
         for _ in range(args.starts):
             page = browser.new_page()
@@ -176,6 +230,11 @@ def main() -> None:
     print(f"browser: {args.chromium}")
     _report("save → picture", saves, f"target ≤ {SAVE_TARGET} s")
     _report("first gallery", starts, f"target ≤ {GALLERY_TARGET} s, warm raster store")
+    for tree, runs in cold.items():
+        name = "this tree" if tree is None else tree
+        if runs:
+            _report("cold: first", [f for f, _ in runs], f"{name}: first picture")
+            _report("cold: all", [a for _, a in runs], f"{name}: target ≤ {GALLERY_TARGET} s")
     if baseline:
         _report("baseline build", baseline, "`cardgen build` after the same edit, to its PNG")
 

@@ -341,7 +341,8 @@ class Renderer:
         keys = [self.rasters.key(i) for i in items]
         found: dict[str, StoredDesign | None] = {k: store.get(k) for k in dict.fromkeys(keys)}
         first = {k: i for i, k in reversed(list(enumerate(keys)))}  # a key's first item
-        todo = sorted(i for k, i in first.items() if found[k] is None)
+        lacking = {i for k, i in first.items() if found[k] is None}
+        todo = [i for i in raster.cheapest_first(items) if i in lacking]
         self.progress("images", len(items) - len(todo))
         if todo:
             ctx = self.context()

@@ -73,6 +73,8 @@ def view(studio: Studio) -> View:
             with contextlib.suppress(OSError):
                 return Response(path.read_bytes(), media_type="image/png", headers=IMMUTABLE)
         preview = studio.preview(key)  # drawn, not stored yet: the full size for any part
+        if preview is None and part == "thumb":  # sketched at the thumbnail's size
+            preview = studio.sketch(key)
         if preview is None:
             return not_found("picture")
         return Response(preview, media_type="image/png", headers={"cache-control": "no-store"})

@@ -43,6 +43,9 @@ PUBLISH_EVERY = 0.15
 PREVIEW_MAX = 3
 #: Previews kept in memory (the page may still be loading one after the store has it).
 PREVIEW_KEEP = 16
+#: Designs to draw (more than this) for which the gallery's thumbnails are sketched first: each
+#: drawn straight at the thumbnail's size, some twenty times quicker than at full size.
+SKETCH_MIN = PREVIEW_MAX
 #: Seconds without a picture asked for, after the first state, before the session warms up
 #: (the catalogue checked again if the first state was recalled, the renderer readied, the
 #: card files read into the memo so the first save parses only its own file, the kit build
@@ -109,6 +112,7 @@ class Studio:
         self._catalogue: Any = None  # the first valid catalogue, for the first kit build
         self._filling: dict[str, list[str]] = {}  # key -> designs waiting for it
         self._previews: dict[str, bytes] = {}  # key -> full-size PNG, not stored yet
+        self._sketches: dict[str, bytes] = {}  # key -> thumbnail PNG drawn at its size
         self._last_publish = 0.0
         self._threads: list[threading.Thread] = []
         self._quiet_since = time.monotonic()  # the first state, or the last picture served
@@ -269,9 +273,15 @@ class Studio:
             self._publish(replace(s, version=s.version + 1, phase="ready", message=f"{exc!r}"))
 
     def _first(self) -> None:
-        """The first state: the catalogue as `cardgen validate` finds it (replayed from its
-        cache when unchanged), every picture from the raster store or rasterised."""
+        """The first state: the quick read shown at once (the thumbnails of the designs the
+        raster store lacks sketched, each published as it is drawn), then the catalogue as
+        `cardgen validate` finds it (replayed from its cache when unchanged) with its
+        diagnostics, then every missing picture drawn and published as it is stored."""
+        from cardgen.catalogue.snapshot import check_catalogue
+
         made_from = self._key_now()
+        catalogue, diags = check_catalogue(self.cards, self._memo)
+        self._show(catalogue, diags, checked=False, update=None, sketch_only=True)
         result = _validate(self.cards)
         self._show(result.catalogue, result.diagnostics, checked=True, update=None)
         self._catalogue = result.catalogue if result.ok else None
@@ -300,10 +310,17 @@ class Studio:
             return bool(self._changes)
 
     def _show(
-        self, catalogue: Any, diags: Iterable[Diagnostic], *, checked: bool, update: Update | None
+        self,
+        catalogue: Any,
+        diags: Iterable[Diagnostic],
+        *,
+        checked: bool,
+        update: Update | None,
+        sketch_only: bool = False,
     ) -> None:
         """Publish the state of ``catalogue`` (None: it did not load) with ``diags``, then
-        rasterise the designs the store lacks, publishing each picture when it is stored."""
+        rasterise the designs the store lacks, publishing each picture when it is stored
+        (``sketch_only``: only sketch their thumbnails, the state that follows draws them)."""
         diags = list(diags)
         old = self.state
         plan = None
@@ -371,7 +388,9 @@ class Studio:
             root=self.cards,
         )
         self._publish(state)
-        if missing:
+        if missing and sketch_only:
+            self._sketch(renderer, keys, _waiting(keys, pending))
+        elif missing:
             self._fill(renderer, keys, pending, phase)
         if checked:
             for did, key in keys.items():
@@ -404,6 +423,10 @@ class Studio:
         from cardgen.render.products.png import png_bytes
         from cardgen.render.products.raster_worker import open_pdf, pixels
 
+        with self._lock:  # drawn for the quick read: not again for the whole validation's
+            designs = [d for d in designs if keys[design_id(d)] not in self._previews]
+        if not designs:
+            return
         ctx = renderer.context()
         plan = raster.plan(ctx, full_size=True)
         try:
@@ -426,14 +449,60 @@ class Studio:
         with self._lock:
             return self._previews.get(key)
 
+    def sketch(self, key: str) -> bytes | None:
+        """The thumbnail of a design sketched but not stored yet (None if there is none)."""
+        with self._lock:
+            return self._sketches.get(key)
+
+    def _sketch(self, renderer: Any, keys: dict[str, str], waiting: dict[str, list[str]]) -> None:
+        """Draw the gallery's thumbnail of each design of ``waiting`` (key -> designs) straight at
+        its size, the backs first, announcing each as a ``picture`` event marked ``sketch``
+        (the page shows it, dimmed, until the design is stored at full size); nothing when
+        only a few are to be drawn (:data:`SKETCH_MIN`), or those already sketched."""
+        from cardgen.render.products import raster
+        from cardgen.render.products.png import png_bytes
+        from cardgen.render.products.raster_worker import open_pdf, trim_pixels
+
+        with self._lock:
+            waiting = {k: d for k, d in waiting.items() if k not in self._sketches}
+        if len(waiting) <= SKETCH_MIN:
+            return
+        ctx = renderer.context()
+        first: dict[str, Any] = {}  # key -> its first design
+        for sprite in raster.sprites(ctx):
+            key = keys.get(design_id(sprite), "")
+            if key in waiting:
+                first.setdefault(key, sprite)
+        designs = list(first.values())
+        designs = [designs[i] for i in raster.cheapest_first(designs)]
+        L, width = ctx.theme.layout, ctx.settings.contact.card_width
+        size = (width, round(width * L.card.height / L.card.width))  # the stored thumbnail's
+        plan = raster.plan(ctx, full_size=False, cell=size)
+        assert plan.bleed_pt is not None
+        with self.pdfium, contextlib.suppress(Exception):  # one it cannot draw: the fill tells
+            doc = open_pdf(raster.raster_pdf(ctx, designs))
+            try:
+                for i, design in enumerate(designs):
+                    if self._stop.is_set():
+                        return
+                    key = keys[design_id(design)]
+                    thumb = png_bytes(trim_pixels(doc, i, plan.cell, plan.bleed_pt))
+                    with self._lock:
+                        self._sketches[key] = thumb
+                        version = self._state.version
+                    designs_of = sorted(waiting[key])
+                    sketch = {"designs": designs_of, "key": key, "version": version, "sketch": True}
+                    self.events.publish("picture", sketch)
+            finally:
+                doc.close()
+
     def _fill(self, renderer: Any, keys: dict[str, str], pending: set[str], phase: str) -> None:
         """Rasterise the designs the store lacks, publishing pictures as they are stored."""
-        waiting: dict[str, list[str]] = {}
-        for did in pending:
-            waiting.setdefault(keys[did], []).append(did)
+        waiting = _waiting(keys, pending)
         with self._lock:
             self._filling = waiting
         try:
+            self._sketch(renderer, keys, waiting)
             with self.pdfium:
                 renderer.fill_raster_cache(self.jobs)
         except Exception as exc:  # a design the renderer cannot draw: the old pictures stay
@@ -443,6 +512,7 @@ class Studio:
         finally:
             with self._lock:
                 self._filling = {}
+                self._sketches = {}
                 state = self._state
         done = replace(
             state, version=state.version + 1, phase=phase, pending=frozenset(), previews=frozenset()
@@ -450,8 +520,10 @@ class Studio:
         self._publish(replace(done, message=failed))
 
     def _stored(self, key: str) -> None:
-        """A design was stored: show it in place of the old picture (published at most every
-        :data:`PUBLISH_EVERY` seconds while more are on their way)."""
+        """A design was stored: show it in place of the old picture, announced at once as a
+        ``picture`` event (the designs showing it, the key, the version of the state it
+        patches); the whole state is published at most every :data:`PUBLISH_EVERY` seconds
+        while more are on their way."""
         with self._lock:
             designs = self._filling.pop(key, [])
             if not designs:
@@ -463,6 +535,8 @@ class Studio:
             due = not pending or time.monotonic() - self._last_publish >= PUBLISH_EVERY
             if due:
                 self._state = replace(self._state, version=s.version + 1)
+        announced = {"designs": sorted(designs), "key": key, "version": s.version}
+        self.events.publish("picture", announced)
         if due:
             self._publish(self.state)
 
@@ -509,6 +583,14 @@ class Studio:
             self._kit = {**self._kit, **changes}
             kit = dict(self._kit)
         self.events.publish("kit", kit)
+
+
+def _waiting(keys: dict[str, str], pending: Iterable[str]) -> dict[str, list[str]]:
+    """The designs of ``pending`` by their raster key."""
+    waiting: dict[str, list[str]] = {}
+    for did in pending:
+        waiting.setdefault(keys[did], []).append(did)
+    return waiting
 
 
 def _rendered(update: Update | None, last: Update | None, missing: set[str]) -> Update | None:

@@ -162,8 +162,27 @@ def rasterise(
             doc.close()
         return
     size = max(1, -(-pages // (workers * RUNS_PER_WORKER)))
-    runs = [list(range(i, min(i + size, pages))) for i in range(0, pages, size)]
-    _WorkerPool(task, workers).run(runs, on_page)
+    _WorkerPool(task, workers).run(runs_of(pages, size, workers), on_page)
+
+
+def runs_of(pages: int, size: int, workers: int) -> list[list[int]]:
+    """The runs of pages handed to ``workers`` workers: one page each first, then twice as
+    many each round up to ``size``, so the first pages come back as soon as they are drawn."""
+    runs: list[list[int]] = []
+    start, step = 0, 1
+    while start < pages:
+        end = min(start + min(step, size), pages)
+        runs.append(list(range(start, end)))
+        start = end
+        if len(runs) % workers == 0:
+            step *= 2
+    return runs
+
+
+def cheapest_first(items: Sequence[Sprite]) -> list[int]:
+    """The indexes of ``items`` in drawing order: the backs (plain art, quickest to draw)
+    before the faces, each in its own order, so the first pictures come soonest."""
+    return sorted(range(len(items)), key=lambda i: items[i].card is not None)
 
 
 def _bootstrap() -> str:

@@ -5,6 +5,7 @@ import "./notes.js";
 
 const view = document.getElementById("view");
 const tiles = new Map(); // design id -> {node, img, key, sig}
+const sketches = new Map(); // design id -> the key of its thumbnail sketched, not stored yet
 let state = null;
 
 // --- the toolbar ---------------------------------------------------------------------------
@@ -84,8 +85,8 @@ function pins(diags) {
 
 /** Make or patch the tile of one design; returns the promise of its new picture shown. */
 function tile(id, name, copies, href, diags, extra, loaded) {
-  const key = state.pictures[id] ?? null;
   const pending = state.pending.includes(id);
+  const key = (pending && sketches.get(id)) || (state.pictures[id] ?? null);
   let t = tiles.get(id);
   if (!t) {
     const img = el("img", { alt: name, width: 200, height: 280, decoding: "async" });
@@ -212,6 +213,7 @@ function listDiagnostics() {
 
 on("state", (s) => {
   state = s;
+  if (!s.pending.length) sketches.clear(); // every design drawn: no sketch stands for one
   document.getElementById("game").textContent = s.game;
   if (s.game) document.title = `${s.game} · cardgen studio`;
   fillControls();
@@ -221,5 +223,16 @@ on("state", (s) => {
   document.body.dataset.version = s.version;
   document.body.dataset.phase = s.phase;
   shown(s, loaded);
+});
+// one picture just drawn (the state it patches is the one shown): its tiles filled at once
+on("picture", (p) => {
+  if (!state || p.version !== state.version) return;
+  if (p.sketch) {
+    for (const d of p.designs) sketches.set(d, p.key);
+  } else {
+    for (const d of p.designs) { state.pictures[d] = p.key; sketches.delete(d); }
+    state.pending = state.pending.filter((d) => !p.designs.includes(d));
+  }
+  layout();
 });
 connect();
