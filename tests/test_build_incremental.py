@@ -343,7 +343,7 @@ def test_a_catalogue_icon_reruns_the_cards_and_documents_that_print_it(kit):
     (cards / "icons").mkdir()
     (cards / "icons" / "coin.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
-        '<rect x="10" y="10" width="80" height="80" fill="#FF0000"/></svg>'
+        '<rect x="10" y="10" width="80" height="80" fill="#F4C430"/></svg>'
     )
     ran = {r.step_id for r in build(cards, out).results if r.ran}
     assert {"cards/pnp-a4", "cards/print-battle", "appendix/appendices"} <= ran

@@ -53,10 +53,13 @@ def test_new_game_layout_edit_icon_and_sheet_import_show_in_the_kit(runner, app,
     page_box = [ale_box[0] + bleed, ale_box[1] + bleed, ale_box[2], ale_box[3]]
     assert _pixels_of(pdf, 0, ALE, page_box) == 0
 
-    # the designer moves the name 6 mm down and adds their own icon to every face
+    # the designer moves the name and its panel 2 mm right (the name alone, moved off its
+    # panel, would stand on the card's colour, too dark for its ink: E415) and adds their own
+    # icon to every face
     layout = cards / "layout.yaml"
     data = yaml.safe_load(layout.read_text())
-    data["face"]["name"]["box"][1] += 6.0
+    data["face"]["name"]["box"][0] += 2.0
+    data["face"]["name_panel"]["box"][0] += 2.0
     data["face"]["ale_mark"] = {"kind": "icon", "box": ale_box, "icon": "ale"}
     layout.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     (cards / "icons" / "ale.svg").write_text(ALE_SVG)
@@ -66,7 +69,8 @@ def test_new_game_layout_edit_icon_and_sheet_import_show_in_the_kit(runner, app,
 
     after = text_position(pdf, "Sneak Goblin")
     assert before and after
-    assert before[1] - after[1] == pytest.approx(6.0 * 72 / 25.4, abs=0.5)  # y grows upwards
+    assert after[0] - before[0] == pytest.approx(2.0 * 72 / 25.4, abs=0.5)
+    assert after[1] == pytest.approx(before[1], abs=0.5)
     assert _pixels_of(pdf, 0, ALE, page_box) > 200  # the icon is printed where it was put
     pnp = out / "cards" / "pnp-a4.pdf"
     assert _pixels_of(pnp, 2, ALE, [0, 0, 210, 297], scale=2.0) > 300  # page 3: fronts
