@@ -22,7 +22,7 @@ from conftest import ROOT, open_pdf, pdf_page_sizes, pdf_text, pdf_texts, termin
 TUTORIAL = ROOT / "docs" / "tutorial.md"
 FENCE = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```$", re.M | re.S)
 WAIT = 300
-SUITS = {"Moons": "#2F4F7A", "Suns": "#C8902E", "Stars": "#7A2E3A"}
+SUITS = {"Moons": "#2F4F7A", "Suns": "#946312", "Stars": "#7A2E3A"}
 
 
 def blocks() -> list[tuple[str, str, str]]:
