@@ -66,7 +66,7 @@ def test_tokens_boards_and_mats_are_built_and_counted(runner, app, game, tmp_pat
     assert checks["board"]["variants"] == {"a3": 1, "tiled-a4": 1}
     assert all(c["ok"] for c in manifest["components"]), manifest["components"]
     appendix = (out / "appendix" / "appendix.md").read_text()
-    assert "Points" in appendix and "30" in appendix
+    assert "| Point token | 30 |" in appendix  # by its name, not its id
 
 
 @pytest.mark.parametrize(

@@ -109,7 +109,7 @@ def test_engine_run_reports_quality_the_same_for_any_workers():
     from cardgen.simulate.report import summarise as summary_of
 
     cat = load_catalogue(ROOT / "games" / "harbour-bid-data" / "cards")
-    sim = KitSimulation(engine_of(cat))
+    sim = KitSimulation(engine_of(cat), quality_games=40)
     spec = SimSpec(games=40, players=2, matchups=(seat_sides(2),), seed=3, pool=sim.bots)
     one = summary_of(run(cat, spec, workers=1, chunk_size=7, simulation=sim), cat)
     two = summary_of(run(cat, spec, workers=2, chunk_size=5, simulation=sim), cat)

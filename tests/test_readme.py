@@ -20,7 +20,7 @@ def test_the_readme_is_a_short_guide_with_the_two_quick_start_commands():
     assert "pip install -e . && cardgen build " in text
     assert 'pip install -e ".[test]" && python -m pytest -n auto ' in text
     tour = text.split("## A tour", 1)[1].split("```")[1].strip().splitlines()
-    assert len(tour) == 11 and all(line.startswith("cardgen ") for line in tour[1:])
+    assert 8 <= len(tour) <= 13 and all(line.startswith("cardgen ") for line in tour[1:])
 
 
 @pytest.mark.parametrize("doc", [README, CLI], ids=["README", "cli"])
