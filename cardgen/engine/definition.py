@@ -76,7 +76,7 @@ class TableLayout:
             return observation
         out = keep(observation)
         seats = out.get(self.seats) if self.seats else None
-        if isinstance(seats, list):
+        if self.seats and isinstance(seats, list):
             out[self.seats] = [keep(x) if isinstance(x, Mapping) else x for x in seats]
         return out
 
