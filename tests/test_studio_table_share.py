@@ -84,7 +84,8 @@ def test_each_link_sees_its_own_seat_only(game: Game) -> None:
             shown, raw = game.view(seat)
             observation = state.observation(p)
             assert shown["viewer"] == seat
-            assert shown["shown"] == game.engine.shown_cards(game.catalogue, observation)
+            drawn = game.engine.shown_cards(game.catalogue, observation)
+            assert shown["shown"] == game.engine.layout.for_players(drawn)
             other = 1 - p
             assert shown["shown"]["players"][other]["pack"] == len(
                 state.observation(None)["players"][other]["pack"]
@@ -104,6 +105,22 @@ def test_each_link_sees_its_own_seat_only(game: Game) -> None:
             assert f'"{card}"' not in raw.decode(), ("spectator", card)
         _play_a_few(game, 4)
     assert hidden_seen
+
+
+def test_a_players_table_carries_no_bookkeeping(game: Game) -> None:
+    engine_words = {"chosen", "offers", "moving", "step", "gstep", "peeks", "glimpses"}
+    engine_words |= {"decision", "token_bank", "ended", "first_end_done"}
+    state = game.state()
+    full = game.engine.shown_cards(game.catalogue, state.observation(0))
+    seat_keys = set(full["players"][0])
+    assert engine_words & (set(full) | seat_keys)  # the designer's view keeps them
+    shown, _ = game.view("P1")
+    table = shown["shown"]
+    assert not engine_words & set(table), set(table)
+    for p in table["players"]:
+        assert not engine_words & set(p), set(p)
+        assert {"coins", "glory"} <= set(p)
+    assert "round" in table
 
 
 def test_the_public_observation_keeps_only_what_every_seat_sees() -> None:

@@ -51,7 +51,9 @@ class TableLayout:
     ``face_down``: zones whose empty places are face-down cards, not empty slots.
     ``counters``: a zone (or a stack) and the fields whose items lie on its places, one item a
     place (``{"board": ("troops",)}``; a stack's places are its rows' in order); the page
-    shows those set (not 0, none or false)."""
+    shows those set (not 0, none or false).  ``internal``: the engine's bookkeeping fields (a
+    top-level or a seat's key) left off a player's table, as are fields whose value is a bool;
+    the designer's view keeps them all."""
 
     seats: str | None = None
     centre: tuple[str, ...] = ()
@@ -59,6 +61,24 @@ class TableLayout:
     piles: tuple[str, ...] = ()
     face_down: tuple[str, ...] = ()
     counters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    internal: tuple[str, ...] = ()
+
+    def for_players(self, observation: Any) -> Any:
+        """``observation`` without its bookkeeping: the top level's and each seat's fields named
+        in ``internal`` or holding a bool."""
+
+        def keep(d: Mapping[str, Any]) -> dict[str, Any]:
+            return {
+                k: v for k, v in d.items() if k not in self.internal and not isinstance(v, bool)
+            }
+
+        if not isinstance(observation, Mapping):
+            return observation
+        out = keep(observation)
+        seats = out.get(self.seats) if self.seats else None
+        if self.seats and isinstance(seats, list):
+            out[self.seats] = [keep(x) if isinstance(x, Mapping) else x for x in seats]
+        return out
 
     def as_json(self) -> dict[str, Any]:
         """The hints as the Play page reads them."""
@@ -69,6 +89,7 @@ class TableLayout:
             "piles": list(self.piles),
             "face_down": list(self.face_down),
             "counters": {k: list(v) for k, v in self.counters.items()},
+            "internal": list(self.internal),
         }
 
 

@@ -161,7 +161,7 @@ def guest_view(
         observation = public_observation(s.observation(p) for p in range(n))
     else:
         observation = s.observation(seat)
-    shown = eng.shown_cards(cat, observation)
+    shown = eng.layout.for_players(eng.shown_cards(cat, observation))
     legal: list[str] = []
     named: dict[str, list[str]] = {}
     if seat is not None and seat in table.to_move():

@@ -57,7 +57,20 @@ class AttackRight(Engine):
     )
     events = EVENTS
     #: the Play table: the other seats on top, the viewer's own Kingdom at the bottom
-    layout = TableLayout(seats="players")
+    layout = TableLayout(
+        seats="players",
+        internal=(
+            "chosen",
+            "offers",
+            "moving",
+            "step",
+            "gstep",
+            "peeks",
+            "glimpses",
+            "decision",
+            "token_bank",
+        ),
+    )
     vocabulary: ClassVar = {
         "season": "text",
         "phase": ("draft", "play", "battle", "income", "age", "end"),
