@@ -80,6 +80,7 @@ def test_the_view_gives_the_layout_the_cards_shown_and_the_cards_of_each_action(
         "piles": [],
         "face_down": [],
         "counters": {},
+        "internal": [],
     }
     assert view["shown"] == engine.shown_cards(catalogue, view["observation"])
     assert view["action_cards"]["commit 1+2+3"] == [
