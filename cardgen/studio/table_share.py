@@ -20,7 +20,7 @@ import re
 import secrets
 import threading
 from collections import Counter
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -303,7 +303,9 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         with play.lock:
             return JSONResponse(_view(link), headers=NO_STORE)
 
-    async def choose(request: Request) -> Response:
+    async def _acting(request: Request) -> tuple[Link, int, dict[str, Any]] | Response:
+        """A move's link, its seat and its body; or the answer refusing it (a spectator, a
+        seat not the link's)."""
         link = _link(request)
         if isinstance(link, Response):
             return link
@@ -314,14 +316,30 @@ def routes(play: Any, studio: Studio) -> list[Route]:
             return JSONResponse({"error": "a spectator acts for nobody"}, status_code=403)
         if "seat" in body and body["seat"] != link.label:
             return JSONResponse({"error": f"this link acts for {link.label} only"}, status_code=403)
+        return link, link.seat, body
+
+    async def _acted(
+        run: Callable[[], dict[str, Any]], refused: type[Exception] | tuple[type[Exception], ...]
+    ) -> Response:
+        """``run`` (the move) off the event loop: its view, or 409 with the rules' refusal."""
+        from starlette.concurrency import run_in_threadpool
+
+        try:
+            shown = await run_in_threadpool(run)
+        except refused as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        play.publish()
+        return JSONResponse(shown, headers=NO_STORE)
+
+    async def choose(request: Request) -> Response:
+        acting = await _acting(request)
+        if isinstance(acting, Response):
+            return acting
+        link, seat, body = acting
         action = body.get("action")
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
             return JSONResponse({"error": "choose: an action string"}, status_code=400)
-        from starlette.concurrency import run_in_threadpool
-
         from cardgen.engine.errors import EngineError
-
-        seat = link.seat
 
         def run() -> dict[str, Any]:
             with play.lock:
@@ -330,17 +348,11 @@ def routes(play: Any, studio: Studio) -> list[Route]:
                     raise EngineError("this game has ended")
                 if isinstance(current, Sandbox):
                     raise EngineError("a sandbox table: move the cards")
-                assert seat is not None
                 current.choose(seat, action)
                 _save_log(current)
                 return _view(link)
 
-        try:
-            shown = await run_in_threadpool(run)
-        except EngineError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=409)
-        play.publish()
-        return JSONResponse(shown, headers=NO_STORE)
+        return await _acted(run, EngineError)
 
     async def events(request: Request) -> Response:
         link = _link(request)
@@ -458,17 +470,10 @@ def routes(play: Any, studio: Studio) -> list[Route]:
 
     async def act(request: Request) -> Response:
         """A move at the sandbox table, for the link's own seat."""
-        link = _link(request)
-        if isinstance(link, Response):
-            return link
-        body = await _body(request)
-        if isinstance(body, Response):
-            return body
-        if link.seat is None:
-            return JSONResponse({"error": "a spectator acts for nobody"}, status_code=403)
-        if "seat" in body and body["seat"] != link.label:
-            return JSONResponse({"error": f"this link acts for {link.label} only"}, status_code=403)
-        seat = link.seat
+        acting = await _acting(request)
+        if isinstance(acting, Response):
+            return acting
+        link, seat, body = acting
 
         def run() -> dict[str, Any]:
             with play.lock:
@@ -479,14 +484,7 @@ def routes(play: Any, studio: Studio) -> list[Route]:
                 _save_log(table)
                 return _view(link)
 
-        from starlette.concurrency import run_in_threadpool
-
-        try:
-            shown = await run_in_threadpool(run)
-        except SandboxError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=409)
-        play.publish()
-        return JSONResponse(shown, headers=NO_STORE)
+        return await _acted(run, SandboxError)
 
     async def sandbox_start(request: Request) -> Response:
         body = await _body(request)
