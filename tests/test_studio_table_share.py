@@ -384,6 +384,7 @@ def test_the_table_page_and_its_files(game: Game) -> None:
     for path in (
         "/static/studio.js",
         "/static/table.js",
+        "/static/table_link.js",
         "/static/table_note.js",
         "/static/sandbox.js",
         "/static/table.css",

@@ -31,6 +31,7 @@ GUEST_STATIC = frozenset(
     {
         "/static/table.js",
         "/static/sandbox.js",
+        "/static/table_link.js",
         "/static/table_note.js",
         "/static/table.css",
         "/static/studio.js",

@@ -4,6 +4,7 @@
 // it); counters as badges with − and +.  Every move is logged.  Nothing of another seat's hand
 // reaches this page but its count.
 import { el } from "./studio.js";
+import { linkApi } from "./table_link.js";
 import { notes } from "./table_note.js";
 
 const token = location.pathname.split("/")[2];
@@ -14,14 +15,7 @@ let view = null, asked = 0, drawn = 0;
 // the last move's changes stay marked through redraws of the same version
 let baseLog = null, baseSeen = null;
 
-async function api(path, body) {
-  const opts = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-  const r = await fetch(base + path, opts);
-  let data;
-  try { data = await r.json(); } catch (e) { data = { error: r.statusText }; }
-  if (!r.ok) throw new Error(data.error || r.statusText);
-  return data;
-}
+const api = linkApi(base);
 
 async function refresh() {
   const seq = ++asked;

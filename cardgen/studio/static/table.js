@@ -4,6 +4,7 @@
 // a card the seat may play clickable in its hand (other actions as buttons), hidden cards as
 // card backs.  Everything comes from /t/<token>/…: the page never sees another seat's cards.
 import { el } from "./studio.js";
+import { linkApi } from "./table_link.js";
 import { notes } from "./table_note.js";
 
 const token = location.pathname.split("/")[2];
@@ -15,14 +16,7 @@ let view = null, asked = 0, drawn = 0;
 // seat connecting, keeps them marked)
 let baseLog = null;
 
-async function api(path, body) {
-  const opts = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-  const r = await fetch(base + path, opts);
-  let data;
-  try { data = await r.json(); } catch (e) { data = { error: r.statusText }; }
-  if (!r.ok) throw new Error(data.error || r.statusText);
-  return data;
-}
+const api = linkApi(base);
 
 async function refresh() {
   const seq = ++asked;
