@@ -214,17 +214,7 @@ def draw_crop_marks(
     so they show on any bleed colour.  The grid's trims are recorded for the print preflight
     (:func:`recording_cuts`)."""
     segments = crop_mark_segments(grid, marks, bleed=bleed, margin=margin)
-    c.saveState()
-    c.setLineCap(0)
-    for width, grey in ((marks.width + 2 * marks.halo, 1), (marks.width, 0)):
-        c.setLineWidth(width)
-        c.setStrokeGray(grey)
-        p = c.beginPath()
-        for x1, y1, x2, y2 in segments:
-            p.moveTo(x1, y1)
-            p.lineTo(x2, y2)
-        c.drawPath(p, stroke=1, fill=0)
-    c.restoreState()
+    _stroke_marks(c, segments, marks)
     record_cuts(c, [grid.slot(i) for i in range(grid.per_page)], bleed)
 
 
@@ -262,6 +252,14 @@ def draw_piece_marks(c: Canvas, trim: Box, marks: CropMarks = CROP) -> None:
         segments += [(x, trim.y2 + gap, x, trim.y2 + ln), (x, trim.y - gap, x, trim.y - ln)]
     for y in (trim.y, trim.y2):
         segments += [(trim.x - gap, y, trim.x - ln, y), (trim.x2 + gap, y, trim.x2 + ln, y)]
+    _stroke_marks(c, segments, marks)
+    record_cuts(c, [trim])
+
+
+def _stroke_marks(
+    c: Canvas, segments: list[tuple[float, float, float, float]], marks: CropMarks
+) -> None:
+    """Crop-mark ``segments`` (points) in black on a white halo, so they show on any colour."""
     c.saveState()
     c.setLineCap(0)
     for width, grey in ((marks.width + 2 * marks.halo, 1), (marks.width, 0)):
@@ -273,7 +271,6 @@ def draw_piece_marks(c: Canvas, trim: Box, marks: CropMarks = CROP) -> None:
             p.lineTo(x2, y2)
         c.drawPath(p, stroke=1, fill=0)
     c.restoreState()
-    record_cuts(c, [trim])
 
 
 def record_cuts(c: Canvas, trims: list[Box], bleed: float = 0.0) -> None:
