@@ -110,6 +110,38 @@ def test_the_watch_goes_on_after_the_catalogue_folder_is_deleted_and_put_back(ga
     assert not thread.is_alive()
 
 
+def test_the_watch_follows_a_folder_deleted_and_put_back_at_once(game, tmp_path):
+    """A folder put back within one batch may get the old folder's inode number again, so its
+    identity alone does not tell that the watch on it is gone: the deletion event does."""
+    cards, out = game
+    backup = tmp_path / "backup"
+    shutil.copytree(cards, backup)
+    builds: queue.Queue[Rebuild] = queue.Queue()
+    stop = threading.Event()
+    kwargs = {"only": ["cards"], "on_build": builds.put, "stop": stop, "jobs": 1}
+    thread = threading.Thread(target=watch, args=(cards, out), kwargs=kwargs, daemon=True)
+    thread.start()
+    try:
+        assert builds.get(timeout=WAIT).error is None
+        shutil.rmtree(cards)
+        shutil.copytree(backup, cards)
+        after = builds.get(timeout=WAIT)  # the batch with the deletion
+        while True:  # and the builds that follow, until the watch is quiet
+            try:
+                after = builds.get(timeout=3)
+            except queue.Empty:
+                break
+        assert after.error is None, after.error
+        card = _set_cost(cards / "battle.yaml", 21)
+        edited = builds.get(timeout=WAIT)
+        assert edited.changed == ("battle.yaml",) and edited.error is None
+        assert any(p.startswith("cards/tts/battle-") for p in edited.report.written), card
+    finally:
+        stop.set()
+        thread.join(timeout=WAIT)
+    assert not thread.is_alive()
+
+
 def test_output_inside_the_catalogue_folder_does_not_retrigger(game):
     cards, _ = game
     out = cards / "kit"  # written by the build itself: must not start another

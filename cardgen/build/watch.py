@@ -125,13 +125,16 @@ def watch(
     run(())
     while True:
         for changes in batches:
+            # Deleted, moved or replaced, its watch went with it.  Checked before the build, as
+            # a folder put back during the build may get the old one's inode number again.
+            lost = _identity(cards) != folder or any(p == str(cards) for _, p in changes)
             if changes:  # not a timeout
                 paths = tuple(sorted({_relative(Path(p), cards) for _, p in changes}))
                 on_change(paths)
                 if source is not None and any(Path(p) == source for _, p in changes):
                     reimport()
                 run(paths)
-            if _identity(cards) != folder:  # deleted, moved or replaced: its watch went with it
+            if lost:
                 break
         else:
             return  # stopped, or Ctrl-C
@@ -182,6 +185,7 @@ class GameFilter:
         import watchfiles
 
         self._default = watchfiles.DefaultFilter()
+        self._deleted = watchfiles.Change.deleted
         self._out = str(out)
         self._cards = str(cards) if cards is not None else None
         self._sheet = str(sheet) if sheet is not None else None
@@ -191,6 +195,8 @@ class GameFilter:
             return False
         if path == self._sheet:
             return True
+        if path == self._cards:  # the folder itself: only its deletion, which ends its watch
+            return change == self._deleted
         if self._cards is not None and not path.startswith(self._cards + os.sep):
             return False  # the sheet's folder: only the sheet
         return self._default(change, path) and not is_temporary(Path(path).name)
