@@ -290,7 +290,7 @@ Footer = Callable[[Canvas, int], None]
 def footers(count: int, footer: Footer, fonts: Sequence[str], key: str | None) -> bytes:
     """``count`` A4 pages holding only the footer of each page (page numbers from 1), kept
     under ``key`` (None: drawn)."""
-    path = _entry_path(None if key is None else digest_data([key, count]))
+    path = _entry_path(None if key is None else digest_data([key, count, *fonts[:1]]))
     if path is not None:
         entry = read_entry(path, "pdf-chunk", path.stem)
         if entry is not None and isinstance(entry.get("pdf"), str):
@@ -303,7 +303,9 @@ def footers(count: int, footer: Footer, fonts: Sequence[str], key: str | None) -
 
 def _footers(count: int, footer: Footer, fonts: Sequence[str]) -> bytes:
     buf = io.BytesIO()
-    canv = Canvas(buf, pagesize=A4, invariant=1)
+    # the page's current font from the start is the document's own (a canvas's default, a
+    # Helvetica referenced and never drawn, would be a font the PDF does not embed)
+    canv = Canvas(buf, pagesize=A4, invariant=1, initialFontName=fonts[0] if fonts else None)
     seed_fonts(canv, fonts)
     for n in range(1, count + 1):
         footer(canv, n)

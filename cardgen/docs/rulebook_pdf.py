@@ -200,7 +200,7 @@ def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
     styles = Styles.create(theme)
     title = f"{rulebook.title}: rulebook"
     subject, creator = appendix.rulebook_description, "cardgen appendix --rulebook"
-    context = document_context(style_data(appendix))
+    context = document_context(style_data(appendix, theme_fonts(theme)))
     layout = Layout(_templates, theme_fonts(theme), title, subject, creator, theme.regular)
     figures = figures_of(rulebook, appendix.figures)
     col = (A4[0] - 2 * MARGIN - GUTTER) / 2 - 14
