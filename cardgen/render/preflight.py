@@ -7,8 +7,9 @@ past the safe zone, 1/8 in inside the trim at least (E406; background and art no
 cards of one face-down group printing different backs (W410), icons a card prints that
 have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
 catalogue and the pack is checked), text under 4.5:1 contrast with what lies under it on the
-rendered card (E415, :mod:`cardgen.render.contrast`) and a shared form whose elements differ
-between cards (E416).
+rendered card (E415, :mod:`cardgen.render.contrast`), a shared form whose elements differ
+between cards (E416) and an icon row whose icons exceed its box or the capsule under them
+(E417).
 
 :func:`preflight_check` plugs into ``cardgen validate`` as an extra check; ``cardgen render``
 runs the same checks first and writes nothing if any fails.
