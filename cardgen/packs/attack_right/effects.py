@@ -188,7 +188,7 @@ class GainGlory(GainCoins):
 
 class StoreCoins(_Conditional):
     """Put coins from the bank on this card. They go to the card's owner when it dies;
-    if it is removed instead, see the ``removed_card_coins`` setting."""
+    if it is removed instead, they go back to the bank (C4)."""
 
     kind: Literal["store_coins"]
     trigger: Literal["played", "battle", "income", "age_start"]
