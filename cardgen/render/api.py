@@ -188,7 +188,12 @@ class Renderer:
         """Rasterise every design once; PNG files from the full-size image, TTS and contact
         sheets from its small cell."""
         from cardgen.render.products import contact, raster, tts
-        from cardgen.render.products.uploads import mpc_order, upload_list
+        from cardgen.render.products.uploads import (
+            mpc_all_order,
+            mpc_order,
+            mpc_readme,
+            upload_list,
+        )
         from cardgen.render.services import service
 
         ctx = self.context()
@@ -224,6 +229,12 @@ class Renderer:
                 write(svc.file("list", deck.slug), upload_list(svc, deck))
                 if "order" in svc.files:
                     write(svc.file("order", deck.slug), mpc_order(svc, deck))
+            if "readme" in svc.files:  # MakePlayingCards: the decks' grouping weighed
+                decks = list(ctx.decks())
+                game = self.catalogue.rules.game
+                write(svc.file("readme", ""), mpc_readme(svc, decks, game))
+                if len(decks) > 1:
+                    write(svc.file("all", ""), mpc_all_order(svc, decks))
         pairs = list(zip(items, designs, strict=True))
         if "tts" in options.products:
             if "sheets" in options.tts_parts:

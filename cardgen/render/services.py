@@ -80,7 +80,8 @@ class Service(_S):
     image: ImageSpec | None = None
     pdf: PdfSpec | None = None
     #: what the service folder holds per deck: ``face``, ``back``, ``pdf``, ``list``,
-    #: ``order`` (templates of ``{deck}``, ``{id}``, ``{quantity}``)
+    #: ``order`` (templates of ``{deck}``, ``{id}``, ``{quantity}``); and once per kit ``all``
+    #: (every deck in one order) and ``readme`` (the groupings' cost)
     files: dict[str, str] = Field(default_factory=dict)
     order: OrderSpec | None = None
     black: BlackSpec | None = None
