@@ -44,6 +44,7 @@ ENGINE_WORDS = {
     "the build's check column": r"\bCount \|? ?Built\b",
     "the engine": r"\b[Tt]he engine(?!er)\b|\bengine's\b",
     "a name of the card files or settings": r"`[a-z]+_[a-z_]+`|\b[a-z]+_[a-z]+_[a-z_]+\b",
+    "a field of the card files": r"`(?:target|zone|neighbours?|per|trigger|kind)\b",
 }
 
 #: rules the seeds or the rules references hold that a table needs, and the rulebook says
@@ -177,6 +178,7 @@ def test_the_patterns_catch_what_they_are_for():
         "the build's check column": "| Component | Count | Built |",
         "the engine": "The engine follows the second one and the worked example",
         "a name of the card files or settings": "a card with the effect `targets_castle`",
+        "a field of the card files": "`target: self` changes this card's own printed power",
     }
     for what, text in quoted.items():
         assert re.search(ENGINE_WORDS[what], text), what
