@@ -76,6 +76,7 @@ MUST_SAY = {
     ),
     "castle-rampage": (
         "Decide by lot who begins",
+        "a player aid for each player",
         "red, blue, green and grey cards have no effect",
         "R17. Who begins",
         "R18. Red, blue, green and grey cards",
