@@ -56,7 +56,7 @@ def design(card: str, offered: int, chosen: int, played: int, wins: int) -> dict
     }
 
 
-def fake_run(root: Path, games: int, seed: int) -> list[dict]:
+def fake_run(root: Path, games: int, seed: int, stop=None) -> dict:
     """A stand-in for the simulation: a crew card of strength 1 without an ability is never
     bid, one of strength 10 or more wins 90% of the games it is played in, the others are
     even."""
@@ -67,7 +67,7 @@ def fake_run(root: Path, games: int, seed: int) -> list[dict]:
         chosen = 2 if strength <= 1 and set(found) == {"strength", "copies"} else 100
         wins = 270 if strength >= 10 else 150
         out.append(design(card, 500, chosen, 300, wins))
-    return out
+    return {"designs": out}
 
 
 def test_outliers_need_significance():
@@ -116,7 +116,7 @@ def test_search_fixes_both_planted_outliers_and_apply_keeps_backups(tmp_path):
     files = apply_proposal(root, p.changes)
     assert files == [root / "crew.yaml"]
     assert (root / "crew.yaml.bak").read_text(encoding="utf-8") == old
-    assert find_outliers(fake_run(root, 100, 9), Thresholds()) == []
+    assert find_outliers(fake_run(root, 100, 9)["designs"], Thresholds()) == []
 
 
 @pytest.mark.slow
@@ -124,7 +124,7 @@ def test_planted_outliers_found_and_fixed_by_simulation(tmp_path):
     root = planted(tmp_path)
     run = kit_runner(None, "greedy", workers=2)
     th = Thresholds()
-    before = {(o.card, o.kind) for o in find_outliers(run(root, 200, 0), th)}
+    before = {(o.card, o.kind) for o in find_outliers(run(root, 200, 0)["designs"], th)}
     assert {("stevedore", "dead"), ("captain", "dominant")} <= before
     p = advise(root, run, games=200, seed=0, budget=30, th=th)
     cards = {c.card for c in p.changes}

@@ -11,7 +11,7 @@ scenario expectations against the declared fields and their domains.
 
 ``role`` marks the events the core counts for every game's balance figures: ``"drawn"`` and
 ``"played"`` (fields ``seat`` and ``card``), and ``"first"`` (field ``seat``: the first player,
-where the rules choose it during the game; otherwise the first seat to decide alone is).
+where the rules choose it during the game; otherwise the seat making the first decision alone).
 ``private`` names the seat field of an event only that seat sees whole (a draw); the others see
 it with the ``hidden`` fields as ``null``.
 """

@@ -5,7 +5,7 @@ The core (:mod:`cardgen.simulate`) seeds the games, seats the bots, runs chunks 
 Dask and counts wins, scores and ranks per seat, bot and side. This adds what every game with
 cards has, from its events: per card design, the copies **drawn** and **played**, the
 player-games in which it was played and the **win rate when played** (Wilson 95 % interval),
-also by seat; the **first player**'s win rate (the seat that made the game's first decision
+also by seat; the **first player**'s win rate (the seat that made the game's first decision,
 alone) against the fair share; and the game's **length** in decisions. A game may add its own
 counters and sections (:class:`Metrics`, :meth:`Engine.metrics`).
 """
@@ -36,8 +36,9 @@ if TYPE_CHECKING:
 DESIGN_FIELDS = ("drawn", "played", "games_played", "wins_played")
 #: per design and seat (``card/seat``): the player-games it was played in, and won
 DESIGN_SEAT_FIELDS = ("games_played", "wins_played")
-#: the first player (the first seat to decide alone): games, games with a sole winner, and
-#: of them the games the first player won
+#: the first player (the seat that makes the first decision alone, or that an event of role
+#: ``first`` names): games, games with a first player and a sole winner, and of them the games
+#: the first player won
 FIRST_FIELDS = ("games", "decided", "first_wins")
 #: the games of a run whose quality is measured (the first ones by index: the same games
 #: whatever the workers; each costs a standing per seat after every decision)
@@ -88,6 +89,10 @@ class KitSimulation:
     settings: Mapping[str, Any] = field(default_factory=dict)
     #: how many games (the first by index) the quality measures read (``simulate --quality``)
     quality_games: int = QUALITY_GAMES
+    #: how many games (the first by index) count the designs offered and chosen (None: the
+    #: quality games; the balance advisor counts them in every game, without the quality's
+    #: standings)
+    offer_games: int | None = None
 
     # --- what the core reads -----------------------------------------------------------------
     @property
@@ -150,7 +155,15 @@ class KitSimulation:
         )
 
     def prepare(self, catalogue: Catalogue, spec: SimSpec, layout: Layout) -> KitTable:
-        return KitTable(self.engine, catalogue, spec, layout, self.settings, self.quality_games)
+        return KitTable(
+            self.engine,
+            catalogue,
+            spec,
+            layout,
+            self.settings,
+            self.quality_games,
+            self.offer_games,
+        )
 
     def describe(self, spec: Mapping[str, Any]) -> str:
         opts = {k: spec[k] for k in self.engine.options if spec.get(k)}
@@ -214,9 +227,11 @@ class KitTable:
         layout: Layout,
         settings: Mapping[str, Any] | None = None,
         quality_games: int = QUALITY_GAMES,
+        offer_games: int | None = None,
     ) -> None:
         self.engine, self.catalogue, self.spec, self.layout = engine, catalogue, spec, layout
         self.quality_games = quality_games
+        self.offer_games = quality_games if offer_games is None else offer_games
         self.settings = dict(settings or {})
         self._games: dict[tuple[str, ...], Game] = {}
         ids = [c.id for c in catalogue.cards]
@@ -246,11 +261,12 @@ class KitTable:
             "l": self.layout,
             "x": self.settings,
             "q": self.quality_games,
+            "o": self.offer_games,
         }
 
     def __setstate__(self, state: dict) -> None:
         KitTable.__init__(
-            self, state["e"], state["c"], state["s"], state["l"], state["x"], state["q"]
+            self, state["e"], state["c"], state["s"], state["l"], state["x"], state["q"], state["o"]
         )
 
     def game(self, sides: tuple[str, ...]) -> Game:
@@ -308,12 +324,13 @@ class KitTable:
         movers, legal_actions, is_terminal = state.movers, state.legal_actions, state.is_terminal
         n = game.setup.players if hasattr(game, "setup") else len(spec.sides)
         quality = spec.index < self.quality_games
+        offers = spec.index < self.offer_games
         stand = self._standing
         standings: list[tuple[float, ...]] = []
         choices: list[int] = []
         kings: set[int] = set()  # trailing seats whose choice crowned different leaders
         now = tuple(stand(state, p) for p in range(n)) if quality else ()
-        first = -1  # the first seat to decide alone
+        first = -1  # the seat that makes the first decision, alone
         while True:
             seats = movers()
             if not seats:  # the end, or a chance node (where nobody moves): settle it
@@ -324,14 +341,18 @@ class KitTable:
                     continue
             if steps >= limit:
                 raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
-            if first < 0 and len(seats) == 1:
+            if not steps and len(seats) == 1:  # a game that starts together has none
                 first = seats[0]
             named: dict[int, dict[int, tuple[str, ...]]] = {}
-            if quality:
+            if offers and not quality:
+                for p in seats:
+                    named[p] = self._named(state, p, legal_actions(p))
+            elif quality:
                 for p in seats:
                     legal = legal_actions(p)
                     choices.append(len(legal))
-                    named[p] = self._named(state, p, legal)
+                    if offers:
+                        named[p] = self._named(state, p, legal)
                     if (
                         n >= 3
                         and len(seats) == 1
@@ -381,8 +402,9 @@ class KitTable:
         k = self._first
         sole = sum(winners) == 1
         C[k] += 1
-        C[k + 1] += sole
-        C[k + 2] += sole and first >= 0 and winners[first]
+        if sole and first >= 0:
+            C[k + 1] += 1
+            C[k + 2] += winners[first]
         k = self._length
         C[k] += 1
         C[k + 1] += steps
@@ -488,8 +510,8 @@ def count_played(
 
 
 def first_player(result: SimResult) -> dict[str, Any] | None:
-    """The first player's win rate among the games with a sole winner, its interval and its
-    advantage over the fair share (None when no game had a sole winner)."""
+    """The first player's win rate among the games with a first player and a sole winner, its
+    interval and its advantage over the fair share (None without such games)."""
     L, C = result.layout, result.counters
     if "first" not in L.bases:
         return None

@@ -71,8 +71,10 @@ def test_design_counters_match_the_events(folder: Path, monkeypatch) -> None:
                 }, (c.id, p)
         first = layout.row(C, "first", 0)
         sole = sum(record.winners) == 1
-        assert (first["games"], first["decided"]) == (1, int(sole))
+        assert first["games"] == 1 and first["decided"] <= int(sole)
+        assert first["first_wins"] <= first["decided"]
         named = [schema.to_dict(e)["seat"] for e in logged.state.events if e[0] in firsts]
         if named:  # the rules choose the first player: the kit counts the seat they name
+            assert first["decided"] == int(sole)
             assert first["first_wins"] == int(sole and record.winners[int(named[0][1:]) - 1])
     assert counted > 0
