@@ -113,7 +113,7 @@ def balance(
         )
     proposal.profile = brief_profile(summaries)
     doc = proposal.to_json()
-    doc["game"] = cat.rules.game if hasattr(cat.rules, "game") else cat.pack.game_type.id
+    doc["game"] = getattr(cat.rules, "game", None) or cat.pack.game_type.name
     doc["players"] = search
     write_output(json.dumps(doc, indent=2, sort_keys=False) + "\n", out)
     if report is not None:

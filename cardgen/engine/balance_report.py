@@ -35,6 +35,16 @@ def _kinds(outliers: list[dict[str, Any]]) -> dict[str, str]:
     return out
 
 
+def _many(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
+def _or_none(rows: Any, width: int) -> tuple[tuple[str, ...], ...]:
+    """``rows``, or one row saying there are none."""
+    rows = tuple(rows)
+    return rows or (("none", *([""] * (width - 1))),)
+
+
 def _cell(v: Any) -> str:
     return "n/a" if v is None else pct(v)
 
@@ -153,9 +163,12 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
         "Dead: chosen when offered, its interval wholly below the limit; dominant: win rate "
         "when played, its interval above the others' pooled rate and the figure above the limit.",
         ("card", "kind", "figure", "95% CI", "limit"),
-        tuple(
-            (o["card"], o["kind"], pct(o["figure"]), ci(list(o["ci"])), pct(o["limit"]))
-            for o in doc["outliers_before"]
+        _or_none(
+            (
+                (o["card"], o["kind"], pct(o["figure"]), ci(list(o["ci"])), pct(o["limit"]))
+                for o in doc["outliers_before"]
+            ),
+            5,
         ),
     )
     conf = doc["confirmation"]
@@ -184,7 +197,7 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
         f"unchanged game on the same seeds; badness {conf['badness_unchanged']:.3f} → "
         f"{conf['badness_changed']:.3f}.",
         ("card", "kind", "change", "unchanged", "changed", "verdict"),
-        tuple(prows),
+        _or_none(prows, 6),
     )
     kinds = _kinds(doc["outliers_before"])
     designs = Table(
@@ -222,10 +235,13 @@ def report_model(doc: dict[str, Any]) -> ReportModel:
     n = doc["players"]
     counts = ", ".join(sorted(doc["profile"], key=int))
     cut = " The budget ran out before every race was decided." if doc.get("cut_by_budget") else ""
+    conf = doc["confirmation"]
     intro = (
         f"The search played {n} players; the quality was measured at {counts} players. "
-        f"{len(doc['outliers_before'])} outliers, {len(doc['changes'])} changes proposed, "
-        f"{len(doc['outliers_after'])} outliers left after the confirmation.{cut}"
+        f"{_many(len(doc['outliers_before']), 'outlier')} in the first run, "
+        f"{_many(len(doc['changes']), 'change')} proposed; on the confirmation's "
+        f"{conf['games']} fresh games, {_many(len(doc['outliers_after']), 'outlier')} with the "
+        f"changes, {_many(len(conf['outliers_unchanged']), 'outlier')} without.{cut}"
     )
     figures: list[Any] = [design_chart(doc), quality_chart(doc)]
     if doc["outliers_before"]:
