@@ -78,3 +78,23 @@ def test_design_counters_match_the_events(folder: Path, monkeypatch) -> None:
             assert first["decided"] == int(sole)
             assert first["first_wins"] == int(sole and record.winners[int(named[0][1:]) - 1])
     assert counted > 0
+
+
+@pytest.mark.slow
+def test_the_first_player_is_the_seat_of_the_first_decision() -> None:
+    """Castle Rampage's P1 attacks first (and no event names a first player): the first
+    player's wins are P1's; Harbour Bid starts with a simultaneous bid: no first player."""
+    from cardgen.simulate.batch import simulate
+    from cardgen.simulate.report import summarise
+
+    root = Path(__file__).resolve().parents[2] / "games"
+    for game, first in (("castle-rampage", True), ("harbour-bid-data", False)):
+        cat, engine = load(root / game / "cards")
+        sim = KitSimulation(engine, quality_games=0)
+        spec = SimSpec(games=20, players=2, matchups=(seat_sides(2),), bots="random", seed=1)
+        s = summarise(simulate(cat, spec, simulation=sim), cat)
+        if first:
+            assert s["first_player"]["decided"] == 20 - s["shared_wins"]
+            assert s["first_player"]["first_wins"] == s["seats"][0]["wins"]
+        else:
+            assert s["first_player"] is None
