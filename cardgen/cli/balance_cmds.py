@@ -99,6 +99,7 @@ def balance(
         summaries: dict[int, dict[str, Any]] = {}
         for n in counts:
             stage(f"profile: {n} players", elapsed())
+            stage("", elapsed(), games)
             summaries.update(_guard(partial(profile_of, root, runner, [n], games, seed)))
         proposal = _guard(
             lambda: advise(
@@ -175,7 +176,7 @@ class _Shown:
         self.runner, self.stage = runner, stage
 
     def __call__(self, root: Path, games: int, seed: int, stop: Any = None) -> dict[str, Any]:
-        self.stage(f"{games} games", elapsed(), games)
+        self.stage("", elapsed(), games)
         return self.runner(root, games, seed, stop)
 
 
@@ -186,7 +187,8 @@ def _bar(show: bool, budget: float) -> Iterator[tuple[Callable[..., None], Calla
     if not show:
 
         def stage(what: str, seconds: float, games: int = 0) -> None:
-            detail(f"[{seconds:6.1f}/{budget:.0f} s] {what}")
+            if not games:
+                detail(f"[{seconds:6.1f}/{budget:.0f} s] {what}")
 
         yield stage, lambda n: None
         return

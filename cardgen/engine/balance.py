@@ -132,19 +132,35 @@ def find_outliers(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[Out
     return out
 
 
-def badness(designs: Sequence[dict[str, Any]], th: Thresholds) -> float:
+def judged(designs: Sequence[dict[str, Any]], th: Thresholds) -> tuple[set[str], set[str]]:
+    """The designs a run judges: offered often enough to be dead, played often enough to be
+    dominant."""
+    return (
+        {d["card"] for d in designs if d["offered"] >= th.min_offered},
+        {d["card"] for d in designs if d["games_played"] >= th.min_played},
+    )
+
+
+def badness(
+    designs: Sequence[dict[str, Any]],
+    th: Thresholds,
+    base: tuple[set[str], set[str]] | None = None,
+) -> float:
     """How far the designs stand beyond the thresholds (point estimates), summed: 0 when none
-    is an outlier by its figure."""
+    is an outlier by its figure.  ``base``: the designs the unchanged game judges
+    (:func:`judged`), judged here however rarely offered or played (a change that makes a
+    design rare does not hide it)."""
+    dead_base, dom_base = base or (set(), set())
     rates = [d["chosen_when_offered"] for d in designs if d["offered"] >= th.min_offered]
     dead_limit = th.dead_share * median(rates) if rates else 0.0
     wins = sum(d["wins_played"] for d in designs)
     games = sum(d["games_played"] for d in designs)
     total = 0.0
     for d in designs:
-        if d["offered"] >= th.min_offered:
+        if d["offered"] >= th.min_offered or (d["card"] in dead_base and d["offered"]):
             total += max(0.0, dead_limit - d["chosen_when_offered"])
         n = d["games_played"]
-        if n >= th.min_played and games > n:
+        if (n >= th.min_played or (d["card"] in dom_base and n)) and games > n:
             rest = (wins - d["wins_played"]) / (games - n)
             total += max(0.0, d["win_rate_when_played"] - rest - th.dominant_margin)
     return total
@@ -355,9 +371,11 @@ def advise(
     th: Thresholds | None = None,
     progress: Callable[[str, float], None] | None = None,
     baseline: dict[str, Any] | None = None,
+    race: int | None = None,
 ) -> Proposal:
     """The proposal for the catalogue folder ``root`` (see the module's text).  ``baseline``:
-    the unchanged game's summary of ``games`` games from ``seed``, if already played.  The
+    the unchanged game's summary of ``games`` games from ``seed``, if already played;
+    ``race``: the games of each race's first round (default ``games``).  The
     budget bounds the search: a run of it stops between chunks once ``budget`` seconds have
     passed, and its round is judged on the candidates it finished."""
     th = th or Thresholds()
@@ -370,14 +388,17 @@ def advise(
     say("baseline", 0.0)
     base = baseline if baseline is not None else run(root, games, seed)
     before = find_outliers(base["designs"], th)
+    seen = judged(base["designs"], th)
     searched: list[dict[str, Any]] = []
     best: dict[str, Change] = {}
     cut = False
     with tempfile.TemporaryDirectory(prefix="cardgen-balance-") as tmp:
         work = Path(tmp)
         rounds = 0
-        # successive halving per outlier card, every candidate on the same seeds (CRN)
-        for card in dict.fromkeys(o.card for o in before):
+        # successive halving per outlier card, every candidate on the same seeds (CRN); the
+        # farthest beyond its limit first (the budget may not reach the last)
+        worst = sorted(before, key=lambda o: -abs(o.figure - o.limit))
+        for card in dict.fromkeys(o.card for o in worst):
             if cut or spent():
                 cut = True
                 break
@@ -386,14 +407,14 @@ def advise(
                 continue
             # the unchanged game races too (None): a change must beat it to be proposed
             alive: list[Change | None] = [None, *changes]
-            n, s = games, seed + 1
+            n, s = race or games, seed + 1
             while alive and not cut:
                 scored: list[tuple[float, bool, str, int, Change | None]] = []
                 for c in alive:
                     trial = _copy(root, work / f"{card}-{rounds}-{len(scored)}")
                     apply_changes(trial, [c] if c else [])
                     try:
-                        score = badness(run(trial, n, s, spent)["designs"], th)
+                        score = badness(run(trial, n, s, spent)["designs"], th, seen)
                     except BudgetSpent:
                         cut = True
                         break
@@ -433,8 +454,8 @@ def advise(
             "games": 2 * games,
             "seed": fresh,
             "outliers_unchanged": [asdict(o) for o in find_outliers(again, th)],
-            "badness_unchanged": rounded(badness(again, th)),
-            "badness_changed": rounded(badness(confirmed, th)),
+            "badness_unchanged": rounded(badness(again, th, seen)),
+            "badness_changed": rounded(badness(confirmed, th, seen)),
             "designs_unchanged": _brief(again),
             "designs_changed": _brief(confirmed),
         },
