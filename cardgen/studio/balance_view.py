@@ -70,10 +70,9 @@ class _Balance:
 
             runner = KitRunner(hi, "greedy", os.cpu_count() or 1, None, 30, tick)
 
-            class Shown:
-                def __call__(inner, root: Any, games: int, seed: int, stop: Any = None) -> Any:
-                    self.publish(done=0, total=games)
-                    return runner(root, games, seed, stop)
+            def shown(root: Any, games: int, seed: int, stop: Any = None) -> dict[str, Any]:
+                self.publish(done=0, total=games)  # a new run: its own bar
+                return runner(root, games, seed, stop)
 
             summaries: dict[int, dict[str, Any]] = {}
             for n in range(lo, hi + 1):
@@ -81,7 +80,7 @@ class _Balance:
                 summaries.update(profile(root, runner, [n], games, 0))
             proposal = advise(
                 root,
-                Shown(),
+                shown,
                 games=games,
                 budget=budget,
                 progress=lambda what, seconds: self.publish(stage=what),
