@@ -144,3 +144,13 @@ def test_cli_balance_writes_the_profile_and_the_report(tmp_path):
     assert "Game quality by player count" in report.read_text()
     bad = CliRunner().invoke(app, [*args, "--report", str(tmp_path / "r.txt")])
     assert bad.exit_code == 2 and ".html or .pdf" in bad.output
+
+
+@pytest.mark.slow
+def test_only_the_farthest_outliers_are_raced(tmp_path):
+    root = planted(tmp_path)
+    # the captain wins 90% against a limit of 60%; the stevedore is chosen 0.4% against 5%
+    p = advise(root, fake_run, games=100, seed=1, budget=600, most=1)
+    assert {s["card"] for s in p.searched} == {"captain"}
+    assert {c.card for c in p.changes} == {"captain"}
+    assert [o.card for o in p.after] == ["stevedore"]

@@ -65,6 +65,13 @@ def balance(
     quality: int = typer.Option(
         30, "--quality", min=0, help="Games per player count measured for the game's quality."
     ),
+    most: int | None = typer.Option(
+        None,
+        "--outliers",
+        min=1,
+        show_default=False,
+        help="Race only this many outliers, the farthest beyond their limits; default: all.",
+    ),
     progress: bool = typer.Option(
         True, "--progress/--no-progress", help="Progress bar (only when stderr is a terminal)."
     ),
@@ -110,6 +117,7 @@ def balance(
                 budget=budget,
                 progress=stage,
                 baseline=summaries[search],
+                most=most,
             )
         )
     proposal.profile = brief_profile(summaries)

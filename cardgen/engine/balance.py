@@ -372,10 +372,12 @@ def advise(
     progress: Callable[[str, float], None] | None = None,
     baseline: dict[str, Any] | None = None,
     race: int | None = None,
+    most: int | None = None,
 ) -> Proposal:
     """The proposal for the catalogue folder ``root`` (see the module's text).  ``baseline``:
     the unchanged game's summary of ``games`` games from ``seed``, if already played;
-    ``race``: the games of each race's first round (default ``games``).  The
+    ``race``: the games of each race's first round (default ``games``); ``most``: race only
+    this many outliers, the farthest beyond their limits.  The
     budget bounds the search: a run of it stops between chunks once ``budget`` seconds have
     passed, and its round is judged on the candidates it finished."""
     th = th or Thresholds()
@@ -398,7 +400,7 @@ def advise(
         # successive halving per outlier card, every candidate on the same seeds (CRN); the
         # farthest beyond its limit first (the budget may not reach the last)
         worst = sorted(before, key=lambda o: -abs(o.figure - o.limit))
-        for card in dict.fromkeys(o.card for o in worst):
+        for card in list(dict.fromkeys(o.card for o in worst))[:most]:
             if cut or spent():
                 cut = True
                 break
