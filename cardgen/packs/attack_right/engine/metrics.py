@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.simulation import DESIGN_FIELDS
+from cardgen.engine.simulation import DESIGN_FIELDS, DESIGN_SEAT_FIELDS
 from cardgen.simulate.stats import Block, Layout
 
 if TYPE_CHECKING:
@@ -156,6 +156,12 @@ class _Slots:
         self.design_slot = tuple(L.start("design", designs[game.card_id(i)]) for i in range(m))
         #: the kit's design counter of each card counter (one per design)
         self.kit_of = dict(zip(card_slot, self.design_slot, strict=True))
+        #: the kit's first ``design_seat`` counter of each card counter
+        players = len(L.labels("design_seat")) // len(L.labels("design"))
+        self.seat_of = {
+            card_slot[i]: L.start("design_seat", designs[game.card_id(i)] * players)
+            for i in range(m)
+        }
         self.at = {f: tuple(k + j for k in card_slot) for j, f in enumerate(CARD_FIELDS)}
         self.deck_slot = tuple(L.start("deck", d) for d in dk)
         self.round_slot = tuple(L.start("round", round_item(L, d, 1)) for d in dk)
@@ -216,7 +222,7 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
         C[never_at[i]] += 1
     won_atk, won_def = _rounds(state, s, C)
     results = state.results()
-    score(state, results, C, s.deck_slot, played, won_atk, won_def, s.kit_of)
+    score(state, results, C, s.deck_slot, played, won_atk, won_def, s.kit_of, s.seat_of)
     groups(layout, results, C, s.decks, drafted_by, by_deck)
 
 
@@ -276,9 +282,12 @@ def add_round(
     C[k + _R_CAP] += cap
 
 
-def score(state: State, results, C, deck_slot, played, won_atk, won_def, kit=None) -> None:
+def score(
+    state: State, results, C, deck_slot, played, won_atk, won_def, kit=None, seat_of=None
+) -> None:
     """Final numbers per deck (glory by source, battles won, end coins) and per design played
-    (and the kit's, by the kit's counter ``kit`` of each card counter, when given)."""
+    (and the kit's, by the kit's counter ``kit`` of each card counter and its first per-seat
+    counter ``seat_of``, when given)."""
     for p, x in enumerate(results):
         w = 1 if x.winner else 0
         k = deck_slot[p]
@@ -296,6 +305,10 @@ def score(state: State, results, C, deck_slot, played, won_atk, won_def, kit=Non
                 d = kit[k]
                 C[d + _K_GAMES] += 1
                 C[d + _K_WINS] += w
+                if seat_of is not None:
+                    j = seat_of[k] + p * len(DESIGN_SEAT_FIELDS)
+                    C[j] += 1
+                    C[j + 1] += w
 
 
 def groups(layout: Layout, results, C, decks, drafted_by, by_deck) -> None:
