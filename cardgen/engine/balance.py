@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from statistics import median
-from typing import Any, cast
+from typing import Any
 
 from cardgen.simulate.stats import rounded
 
@@ -247,29 +247,21 @@ def kit_runner(players: int | None, bots: str, workers: int | None = None) -> Ru
     def run(root: Path, games: int, seed: int) -> list[dict[str, Any]]:
         from cardgen.catalogue.loader import load_catalogue
         from cardgen.engine.registry import engine_of
-        from cardgen.engine.simulation import KitSimulation, seat_sides
-        from cardgen.simulate import SimSpec, make_matchups
-        from cardgen.simulate import simulate as play
+        from cardgen.engine.simulation import run_simulation
         from cardgen.simulate.report import summarise
 
         cat = load_catalogue(root)
-        engine = engine_of(cat)
-        sim = KitSimulation(engine, quality_games=games)
-        hi = engine.player_range(cat)[1]
-        n = players or hi
-        if engine.sides(cat):
-            matchups = make_matchups(list(sim.recommended_sides(cat, n)), n, side=sim.side)
-        else:
-            matchups = (seat_sides(n),)
-        spec = SimSpec(
+        cores = workers or os.cpu_count() or 1
+        result = run_simulation(
+            engine_of(cat),
+            cat,
             games=games,
-            players=n,
-            matchups=matchups,
+            players=players,
             bots=bots,
             seed=seed,
-            pool=sim.bots,
+            workers=cores,
+            quality_games=games,
         )
-        result = play(cat, spec, workers=workers or os.cpu_count() or 1, simulation=cast(Any, sim))
         return list(summarise(result, cat)["designs"])
 
     return run
