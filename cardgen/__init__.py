@@ -93,8 +93,8 @@ def validate(cards_dir: PathLike, *, simulate: int = 0) -> ValidationResult:
     schema, rules model, the pack's checks and the print preflight (with ``simulate`` > 0,
     also the pack's seeded-simulation check over that many games).  Never raises for a bad
     catalogue: ``result.ok``, ``result.errors``, ``result.warnings``."""
-    from cardgen.catalogue.standard_checks import standard
     from cardgen.catalogue.validate import validate as run
+    from cardgen.checks import standard
 
     return run(cards_dir, extra_checks=standard(simulate))
 
@@ -104,9 +104,14 @@ def _render(cards_dir: PathLike, out: PathLike, options: RenderOptions | None = 
     :class:`cardgen.render.api.RenderOptions`, default print-and-play on A4 and Letter), as
     `cardgen render` writes them; the files written.  Refuses an invalid catalogue with
     :class:`cardgen.diagnostics.DiagnosticError`."""
-    from cardgen.render.api import render as run
+    from pathlib import Path
 
-    return run(cards_dir, out, options)
+    from cardgen.checks import validated
+    from cardgen.render.api import Renderer
+    from cardgen.render.api import RenderOptions as Options
+
+    catalogue, _ = validated(cards_dir)
+    return Renderer(catalogue).render(Path(out), options or Options(), check=False)
 
 
 def _build(cards_dir: PathLike, out_dir: PathLike, **options: Any) -> BuildReport:

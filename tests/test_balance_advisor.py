@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.checks import is_valid
 from cardgen.engine.balance import (
     Change,
     Thresholds,
@@ -103,14 +104,14 @@ def test_numbers_and_changes_in_flow_and_block_cards(tmp_path):
 @pytest.mark.slow
 def test_search_fixes_both_planted_outliers_and_apply_keeps_backups(tmp_path):
     root = planted(tmp_path)
-    p = advise(root, fake_run, games=100, seed=1, budget=600)
+    p = advise(root, fake_run, valid=is_valid, games=100, seed=1, budget=600)
     assert {(o.card, o.kind) for o in p.before} == {("stevedore", "dead"), ("captain", "dominant")}
     assert p.after == []
     by = {c.card: c for c in p.changes}
     assert by["stevedore"].field == "strength" and by["stevedore"].after >= 2
     assert by["captain"].field == "strength" and by["captain"].after <= 9
     assert all(c.after != 13 and c.after <= 12 for c in p.changes)  # the model's bound kept
-    again = advise(root, fake_run, games=100, seed=1, budget=600)
+    again = advise(root, fake_run, valid=is_valid, games=100, seed=1, budget=600)
     assert json.dumps(again.to_json()) == json.dumps(p.to_json())
     old = (root / "crew.yaml").read_text(encoding="utf-8")
     files = apply_proposal(root, p.changes)
@@ -126,7 +127,7 @@ def test_planted_outliers_found_and_fixed_by_simulation(tmp_path):
     th = Thresholds()
     before = {(o.card, o.kind) for o in find_outliers(run(root, 200, 0), th)}
     assert {("stevedore", "dead"), ("captain", "dominant")} <= before
-    p = advise(root, run, games=200, seed=0, budget=30, th=th)
+    p = advise(root, run, valid=is_valid, games=200, seed=0, budget=30, th=th)
     cards = {c.card for c in p.changes}
     assert {"stevedore", "captain"} <= cards
     left = {o.card for o in p.after}

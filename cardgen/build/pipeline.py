@@ -385,7 +385,7 @@ def _service_warnings(catalogue, service: str) -> list[Diagnostic]:
 
 
 def _validated(cards_dir: str | os.PathLike[str]):
-    from cardgen.catalogue.standard_checks import validated
+    from cardgen.checks import validated
 
     try:
         return validated(cards_dir)

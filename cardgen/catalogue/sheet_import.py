@@ -513,7 +513,7 @@ def import_sheet(
 ) -> Imported:
     """The catalogue a sheet describes, checked as `cardgen validate` checks a folder: the
     schema, the pack's rules-model checks and, when those pass, ``extra_checks`` (e.g.
-    :func:`cardgen.catalogue.standard_checks.standard`), every diagnostic at the cell it is about.
+    :func:`cardgen.checks.standard`), every diagnostic at the cell it is about.
     With no error, ``files`` holds the card files of the folder ``root``, each starting with
     the comment lines of ``header``.  With ``new_fields``, each column no field declares (and
     that is no near miss of a field) becomes a field of the type its cells suggest

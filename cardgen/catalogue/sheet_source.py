@@ -14,7 +14,7 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -207,17 +207,18 @@ def import_into(
     sheet_name: str | None = None,
     rules: bytes | None = None,
     force: bool = False,
+    extra_checks: Any,
 ) -> ImportOutcome:
     """Import the sheet at ``sheet_path`` into the catalogue folder ``folder``: read it
     (:func:`cardgen.catalogue.sheet_import.read_sheet`), check it as `validate` checks a
-    folder, add the fields of its new columns to rules.yaml, and write the card files with
+    folder (with ``extra_checks``: `cardgen import` passes :func:`cardgen.checks.standard`'s),
+    add the fields of its new columns to rules.yaml, and write the card files with
     :func:`write_catalogue`; nothing is written on an error (``result.ok`` is False).
     ``rules``: the bytes of a rules.yaml to use (and write) instead of the folder's.
     :class:`ImportRefused` when card files the designer wrote would be replaced and not
     ``force``; DiagnosticError for an unreadable sheet or rules.yaml; UnknownSheet."""
     from cardgen.catalogue.custom_fields import with_fields
     from cardgen.catalogue.sheet_import import import_sheet, read_sheet
-    from cardgen.catalogue.standard_checks import standard
 
     sheet_path, folder = Path(sheet_path), Path(folder)
     table = read_sheet(sheet_path, sheet_name)
@@ -241,7 +242,7 @@ def import_into(
     if (folder / "deck.schema.json").is_file():
         header.insert(0, "yaml-language-server: $schema=deck.schema.json")
     result = import_sheet(
-        table, pack, model, folder, extra_checks=standard(), header=header, new_fields=True
+        table, pack, model, folder, extra_checks=extra_checks, header=header, new_fields=True
     )
     if not result.ok:
         return ImportOutcome(result)

@@ -44,6 +44,7 @@ def balance(
     """Find dead and dominant designs, search numeric changes by simulation (successive
     halving on common seeds), confirm the best with fresh seeds and write the proposals."""
     from cardgen.catalogue.validate import validate
+    from cardgen.checks import is_valid
     from cardgen.engine.balance import advise, apply_proposal, kit_runner
     from cardgen.engine.registry import has_engine
 
@@ -59,6 +60,7 @@ def balance(
     proposal = advise(
         Path(directory),
         kit_runner(players, bots),
+        valid=is_valid,
         games=games,
         seed=seed,
         budget=budget,

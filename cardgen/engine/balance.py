@@ -203,15 +203,12 @@ def apply_changes(root: Path, changes: Sequence[Change]) -> None:
         path.write_text("".join(lines), encoding="utf-8")
 
 
-def _valid(root: Path) -> bool:
-    from cardgen.catalogue.standard_checks import standard
-    from cardgen.catalogue.validate import validate
-
-    return validate(root, extra_checks=standard(), use_cache=False).ok
-
-
-def candidates(root: Path, outliers: Sequence[Outlier], work: Path) -> list[Change]:
-    """One number of an outlier one step up or down, where the changed catalogue validates."""
+def candidates(
+    root: Path, outliers: Sequence[Outlier], work: Path, valid: Callable[[Path], bool]
+) -> list[Change]:
+    """One number of an outlier one step up or down, where the changed catalogue validates
+    (``valid``: whether a catalogue folder passes `cardgen validate`,
+    :func:`cardgen.checks.is_valid`)."""
     out: list[Change] = []
     seen: set[str] = set()
     for o in outliers:
@@ -224,7 +221,7 @@ def candidates(root: Path, outliers: Sequence[Outlier], work: Path) -> list[Chan
                 trial = _copy(root, work / f"check-{len(out)}-{name}-{after}")
                 try:
                     apply_changes(trial, [change])
-                    if _valid(trial):
+                    if valid(trial):
                         out.append(change)
                 finally:
                     shutil.rmtree(trial, ignore_errors=True)
@@ -271,13 +268,16 @@ def advise(
     root: Path,
     run: Runner,
     *,
+    valid: Callable[[Path], bool],
     games: int = 200,
     seed: int = 0,
     budget: float = 300.0,
     th: Thresholds | None = None,
     progress: Callable[[str, float], None] | None = None,
 ) -> Proposal:
-    """The proposal for the catalogue folder ``root`` (see the module's text)."""
+    """The proposal for the catalogue folder ``root`` (see the module's text): ``run`` plays
+    a catalogue folder, ``valid`` tells whether one passes `cardgen validate`
+    (:func:`cardgen.checks.is_valid`)."""
     th = th or Thresholds()
     start = time.monotonic()
     say = progress or (lambda what, done: None)
@@ -288,7 +288,7 @@ def advise(
     best: dict[str, Change] = {}
     with tempfile.TemporaryDirectory(prefix="cardgen-balance-") as tmp:
         work = Path(tmp)
-        pool = candidates(root, before, work)
+        pool = candidates(root, before, work, valid)
         # successive halving per outlier card, every candidate on the same seeds (CRN)
         by_card: dict[str, list[Change]] = {}
         for change in pool:

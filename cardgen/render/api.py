@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -370,18 +369,3 @@ class _Design:
     mpc: bytes | None
     cell: Any
     thumb: Any
-
-
-def render(
-    cards_dir: str | os.PathLike[str],
-    out: str | os.PathLike[str],
-    options: RenderOptions | None = None,
-    progress: Progress | None = None,
-) -> list[Path]:
-    """Check a catalogue folder as `cardgen validate` does (schema, rules model, the pack's
-    checks, the preflight) and render it; raises DiagnosticError on bad input."""
-    from cardgen.catalogue.standard_checks import validated
-
-    catalogue, _ = validated(cards_dir)
-    r = Renderer(catalogue, progress=progress or _no_progress)
-    return r.render(Path(out), options or RenderOptions(), check=False)
