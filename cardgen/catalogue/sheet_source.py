@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from cardgen.catalogue.custom_fields import declaration_yaml, with_fields
 from cardgen.catalogue.loader import RULES_FILE, find_card_files, load_rules
 from cardgen.util.atomic import replace_files
 
@@ -217,7 +218,6 @@ def import_into(
     ``rules``: the bytes of a rules.yaml to use (and write) instead of the folder's.
     :class:`ImportRefused` when card files the designer wrote would be replaced and not
     ``force``; DiagnosticError for an unreadable sheet or rules.yaml; UnknownSheet."""
-    from cardgen.catalogue.custom_fields import with_fields
     from cardgen.catalogue.sheet_import import import_sheet, read_sheet
 
     sheet_path, folder = Path(sheet_path), Path(folder)
@@ -267,7 +267,6 @@ class FieldsNotAdded(Exception):
     to; ``declarations`` are the lines to add by hand."""
 
     def __init__(self, result: Imported):
-        from cardgen.catalogue.custom_fields import declaration_yaml
 
         self.declarations = [declaration_yaml(n, f) for n, f in result.new_fields.items()]
         super().__init__("\n".join(self.declarations))

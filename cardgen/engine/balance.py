@@ -30,6 +30,10 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+from cardgen.catalogue.loader import load_catalogue
+from cardgen.engine.registry import engine_of
+from cardgen.engine.simulation import run_simulation
+from cardgen.simulate.report import summarise
 from cardgen.simulate.stats import rounded
 
 FORMAT = "cardgen-balance/1"
@@ -242,10 +246,6 @@ def kit_runner(players: int | None, bots: str, workers: int | None = None) -> Ru
     per-design summary (every game measured, so every decision counts its offers)."""
 
     def run(root: Path, games: int, seed: int) -> list[dict[str, Any]]:
-        from cardgen.catalogue.loader import load_catalogue
-        from cardgen.engine.registry import engine_of
-        from cardgen.engine.simulation import run_simulation
-        from cardgen.simulate.report import summarise
 
         cat = load_catalogue(root)
         cores = workers or os.cpu_count() or 1
