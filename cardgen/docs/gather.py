@@ -35,6 +35,7 @@ from cardgen.docs.content import (
 )
 from cardgen.docs.inline import humanise, segments
 from cardgen.render.elements.layout import layout_model
+from cardgen.render.layout import load_layout
 from cardgen.render.svg_icons import pack_icons
 
 if TYPE_CHECKING:
@@ -258,7 +259,6 @@ def default_sections(pack: Pack, catalogue: Catalogue) -> list[Section]:
 # --- the appendix ------------------------------------------------------------------------------
 def layout_fonts(pack: Pack) -> dict[str, str]:
     """The fonts of the pack's card layout (role -> TTF file), or none."""
-    from cardgen.render.layout import load_layout
 
     path = pack.data / pack.layout_file
     return dict(load_layout(path, layout_model(pack)).fonts) if path.is_file() else {}
