@@ -149,14 +149,15 @@ def scan() -> dict:
                 static[name].add(target)
             else:
                 local.append((str(path.relative_to(ROOT)), line, target, _heavy(fn)))
-    for graph in (static, everything):
-        for name in list(graph):
-            for target in list(graph[name]):
-                parts = target.split(".")
-                for k in range(1, len(parts)):
-                    parent = ".".join(parts[:k])
-                    if parent in names and parent != name:
-                        graph[name].add(parent)
+    # importing a.b.c runs a and a.b first: at import time (not in the graph of every import,
+    # where, as in grimp's, an edge is an import statement)
+    for name in list(static):
+        for target in list(static[name]):
+            parts = target.split(".")
+            for k in range(1, len(parts)):
+                parent = ".".join(parts[:k])
+                if parent in names and parent != name:
+                    static[name].add(parent)
     return {
         "modules": len(names),
         "function_level_imports": len({(f, n) for f, n, *_ in local}),
@@ -164,7 +165,7 @@ def scan() -> dict:
         "largest_cycle": _largest_scc(static, names),
         "largest_cycle_with_function_imports": _largest_scc(everything, names),
         "pack": _class_size(PACKAGE / "pack.py", "Pack"),
-        "engine": _class_size(PACKAGE / "engine" / "definition.py", "Engine"),
+        "engine": _engine_size(PACKAGE / "engine" / "definition.py"),
         "local": local,
     }
 
@@ -225,6 +226,27 @@ def _class_size(path: Path, cls: str) -> dict[str, int]:
     return {"methods": len(methods), "attributes": len(attrs)}
 
 
+def _engine_size(path: Path) -> dict[str, int]:
+    """``Engine``'s hooks: its own and, when it gathers groups of hooks (its base classes
+    defined beside it), theirs, by group."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    size = _class_size(path, "Engine")
+    seen, todo = set(), list(classes["Engine"].bases)
+    while todo:
+        base = todo.pop(0)
+        name = base.value.id if isinstance(base, ast.Subscript) else getattr(base, "id", "")
+        if name in classes and name not in seen:
+            seen.add(name)
+            group = _class_size(path, name)
+            if group["methods"]:
+                size[name] = group["methods"]
+            size["methods"] += group["methods"]
+            size["attributes"] += group["attributes"]
+            todo += classes[name].bases
+    return size
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true")
@@ -247,9 +269,12 @@ def main() -> None:
             for m in cyc:
                 print(f"  {m}")
         for key in ("pack", "engine"):
+            size = dict(figures[key])
+            methods, attrs = size.pop("methods"), size.pop("attributes")
+            groups = ", ".join(f"{k} {v}" for k, v in size.items())
             print(
-                f"{key.title()}: {figures[key]['methods']} methods, "
-                f"{figures[key]['attributes']} attributes"
+                f"{key.title()}: {methods} methods, {attrs} attributes"
+                + (f" (methods by group: {groups})" if groups else "")
             )
     if args.list:
         for path, line, target, heavy in local:
