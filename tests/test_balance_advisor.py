@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.checks import is_valid
 from cardgen.engine.balance import (
     Change,
     Thresholds,
@@ -116,14 +117,14 @@ def test_numbers_and_changes_in_flow_and_block_cards(tmp_path):
 @pytest.mark.slow
 def test_search_fixes_both_planted_outliers_and_apply_keeps_backups(tmp_path):
     root = planted(tmp_path)
-    p = advise(root, fake_run, games=100, seed=1, budget=600)
+    p = advise(root, fake_run, valid=is_valid, games=100, seed=1, budget=600)
     assert {(o.card, o.kind) for o in p.before} == {("stevedore", "dead"), ("captain", "dominant")}
     assert p.after == []
     by = {c.card: c for c in p.changes}
     assert by["stevedore"].field == "strength" and by["stevedore"].after >= 2
     assert by["captain"].field == "strength" and by["captain"].after <= 9
     assert all(c.after != 13 and c.after <= 12 for c in p.changes)  # the model's bound kept
-    again = advise(root, fake_run, games=100, seed=1, budget=600)
+    again = advise(root, fake_run, valid=is_valid, games=100, seed=1, budget=600)
     assert json.dumps(again.to_json()) == json.dumps(p.to_json())
     old = (root / "crew.yaml").read_text(encoding="utf-8")
     files = apply_proposal(root, p.changes)
@@ -142,7 +143,9 @@ def test_planted_outliers_found_and_fixed_by_simulation(tmp_path):
     assert {("stevedore", "dead"), ("captain", "dominant")} <= before
     # the first run is the search's (no second baseline); no budget cut: the same proposal
     # from the same seeds
-    p = advise(root, run, games=100, seed=0, budget=10_000, th=th, baseline=base, race=40)
+    p = advise(
+        root, run, valid=is_valid, games=100, seed=0, budget=10_000, th=th, baseline=base, race=40
+    )
     assert not p.cut
     by = {c.card: c for c in p.changes}
     assert by["stevedore"].field == "strength" and by["stevedore"].after > 1

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgen.charts import ScatterChart
+from cardgen.checks import is_valid
 from cardgen.cli import app
 from cardgen.engine import balance
 from cardgen.engine.balance import BudgetSpent, Change, Outlier, Proposal, advise
@@ -43,7 +44,7 @@ def test_the_budget_stops_a_round_in_the_middle(tmp_path, monkeypatch):
         return fake_run(root, games, seed)
 
     base = fake_run(root, 100, 0)
-    p = advise(root, run, games=100, seed=0, budget=25, baseline=base)
+    p = advise(root, run, valid=is_valid, games=100, seed=0, budget=25, baseline=base)
     # the first outlier's first round: the unchanged game and one candidate ran, the third
     # run found the budget spent; the confirmation's two runs are not cut
     assert p.cut
@@ -150,7 +151,7 @@ def test_cli_balance_writes_the_profile_and_the_report(tmp_path):
 def test_only_the_farthest_outliers_are_raced(tmp_path):
     root = planted(tmp_path)
     # the captain wins 90% against a limit of 60%; the stevedore is chosen 0.4% against 5%
-    p = advise(root, fake_run, games=100, seed=1, budget=600, most=1)
+    p = advise(root, fake_run, valid=is_valid, games=100, seed=1, budget=600, most=1)
     assert {s["card"] for s in p.searched} == {"captain"}
     assert {c.card for c in p.changes} == {"captain"}
     assert [o.card for o in p.after] == ["stevedore"]

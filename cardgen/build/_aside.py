@@ -27,7 +27,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from cardgen.build.pipeline import BuildError
 from cardgen.build.steps import Output, Step
+from cardgen.util.procs import worker_setup
 
 #: runs a step into a staging folder: its outputs, or a BuildError
 StagedRun = Callable[[Step, Path], list[Output]]
@@ -95,7 +97,6 @@ class Aside:
     def outputs(self, step: Step) -> list[Output]:
         """The outputs of ``step`` once its worker is done: its files are in
         :attr:`stages` [step.id]; a BuildError as the step raised it."""
-        from cardgen.build.pipeline import BuildError
 
         conn, proc = self._workers[step.id]
         try:
@@ -126,8 +127,6 @@ class Aside:
 
 def _work(ppid: int, step: Step, stage: Path, run: StagedRun, conn: Any, mask: Any = ()) -> None:
     """A worker: ``step`` into its staging folder, its outputs (or its error) sent back."""
-    from cardgen.build.pipeline import BuildError
-    from cardgen.util.procs import worker_setup
 
     worker_setup(ppid)
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # the parent blocked SIGTERM to fork

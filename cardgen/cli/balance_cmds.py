@@ -81,6 +81,7 @@ def balance(
     """Find dead and dominant designs, search numeric changes by simulation (successive
     halving on common seeds), confirm the best with fresh seeds and write the proposals."""
     from cardgen.catalogue.validate import validate
+    from cardgen.checks import is_valid
     from cardgen.engine.balance import KitRunner, advise, apply_proposal, brief_profile
     from cardgen.engine.balance import profile as profile_of
     from cardgen.engine.registry import engine_of, has_engine
@@ -112,6 +113,7 @@ def balance(
             lambda: advise(
                 root,
                 shown,
+                valid=is_valid,
                 games=games,
                 seed=seed,
                 budget=budget,

@@ -23,6 +23,10 @@ from cardgen.catalogue.components_file import (
     load_components,
 )
 from cardgen.components import ComponentFile, ComponentSpec
+from cardgen.components.style import Pages, SheetStyle, Tiling
+from cardgen.render.geometry import PAPERS, Box, record_cuts
+from cardgen.render.units import mm
+from cardgen.util.atomic import atomic_write_bytes
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -67,7 +71,6 @@ def _icon_tint(s: Sheet, icon: str, colour: str | None, readable: str) -> str | 
 
 def _token_face(s: Sheet, t: Token, face: TokenFace | None, cx: float, cy: float, n: int) -> None:
     from cardgen.components.draw import shape_path, text_on
-    from cardgen.render.units import mm
 
     c, r = s.c, mm(t.size) / 2
     fill = (face.fill if face and face.fill else None) or t.fill
@@ -102,8 +105,6 @@ def write_tokens(catalogue: Catalogue, tokens: list[Token], path: Path, paper: s
     """Every token on ``paper`` sheets, fronts then (if any has a back) backs mirrored for
     long-edge duplex, each piece in a dashed cut square :data:`CUT_ROOM` mm round it (the
     squares are recorded for the sheets' preflight); returns the pages."""
-    from cardgen.render.geometry import PAPERS, Box, record_cuts
-    from cardgen.render.units import mm
 
     pw, ph = PAPERS[paper].w, PAPERS[paper].h
     s = _sheet(catalogue, PAPERS[paper].pt, f"{catalogue.rules.game} tokens")
@@ -145,7 +146,6 @@ def write_tokens(catalogue: Catalogue, tokens: list[Token], path: Path, paper: s
 def draw_board(s: Sheet, catalogue: Catalogue, b: Board) -> None:
     """A board with its bottom-left corner at the origin (points)."""
     from cardgen.components.draw import text_on
-    from cardgen.render.units import mm
 
     c = s.c
     w, h = b.size
@@ -227,9 +227,7 @@ def write_boards(
 ) -> int:
     """The boards on ``paper``: each whole on one page (a large sheet, or the kit's paper when
     it fits), or, on the kit's paper, tiled to glue; returns the pages."""
-    from cardgen.components.style import Pages, SheetStyle, Tiling
     from cardgen.components.tiling import PAPERS, Item, write_large, write_tiled
-    from cardgen.render.units import mm
 
     s = _sheet(catalogue, PAPERS[paper].pt, f"{catalogue.rules.game} boards")
     items = [
@@ -260,7 +258,6 @@ def write_boards(
 
 
 def _save(s: Sheet, path: Path) -> None:
-    from cardgen.util.atomic import atomic_write_bytes
 
     atomic_write_bytes(Path(path), s.doc.save())
 

@@ -35,8 +35,9 @@ from cardgen.docs.content import (
 )
 from cardgen.docs.inline import humanise, segments
 from cardgen.render.elements.layout import layout_model
+from cardgen.render.layout import load_layout
 from cardgen.render.svg_icons import pack_icons
-from cardgen.render.theme import game_folders
+from cardgen.render.theme import game_folders, pack_layout_file
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -260,8 +261,6 @@ def default_sections(pack: Pack, catalogue: Catalogue) -> list[Section]:
 def layout_fonts(pack: Pack, cards_dir: Path | None = None) -> dict[str, str]:
     """The fonts of the game's card layout (role -> TTF file): the catalogue folder's own
     ``layout.yaml`` when ``cards_dir`` has one, else the pack's; or none."""
-    from cardgen.render.layout import load_layout
-    from cardgen.render.theme import pack_layout_file
 
     path = pack.data / pack.layout_file if cards_dir is None else pack_layout_file(pack, cards_dir)
     return dict(load_layout(path, layout_model(pack)).fonts) if path.is_file() else {}

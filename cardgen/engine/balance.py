@@ -228,15 +228,12 @@ def apply_changes(root: Path, changes: Sequence[Change]) -> None:
         path.write_text("".join(lines), encoding="utf-8")
 
 
-def _valid(root: Path) -> bool:
-    from cardgen.catalogue.standard_checks import standard
-    from cardgen.catalogue.validate import validate
-
-    return validate(root, extra_checks=standard(), use_cache=False).ok
-
-
-def candidates(root: Path, outliers: Sequence[Outlier], work: Path) -> list[Change]:
-    """One number of an outlier one step up or down, where the changed catalogue validates."""
+def candidates(
+    root: Path, outliers: Sequence[Outlier], work: Path, valid: Callable[[Path], bool]
+) -> list[Change]:
+    """One number of an outlier one step up or down, where the changed catalogue validates
+    (``valid``: whether a catalogue folder passes `cardgen validate`,
+    :func:`cardgen.checks.is_valid`)."""
     out: list[Change] = []
     seen: set[str] = set()
     for o in outliers:
@@ -249,7 +246,7 @@ def candidates(root: Path, outliers: Sequence[Outlier], work: Path) -> list[Chan
                 trial = _copy(root, work / f"check-{len(out)}-{name}-{after}")
                 try:
                     apply_changes(trial, [change])
-                    if _valid(trial):
+                    if valid(trial):
                         out.append(change)
                 finally:
                     shutil.rmtree(trial, ignore_errors=True)
@@ -365,6 +362,7 @@ def advise(
     root: Path,
     run: Runner,
     *,
+    valid: Callable[[Path], bool],
     games: int = 200,
     seed: int = 0,
     budget: float = 300.0,
@@ -374,7 +372,9 @@ def advise(
     race: int | None = None,
     most: int | None = None,
 ) -> Proposal:
-    """The proposal for the catalogue folder ``root`` (see the module's text).  ``baseline``:
+    """The proposal for the catalogue folder ``root`` (see the module's text): ``run`` plays
+    a catalogue folder, ``valid`` tells whether one passes `cardgen validate`
+    (:func:`cardgen.checks.is_valid`).  ``baseline``:
     the unchanged game's summary of ``games`` games from ``seed``, if already played;
     ``race``: the games of each race's first round (default ``games``); ``most``: race only
     this many outliers, the farthest beyond their limits.  The
@@ -404,7 +404,7 @@ def advise(
             if cut or spent():
                 cut = True
                 break
-            changes = candidates(root, [o for o in before if o.card == card], work)
+            changes = candidates(root, [o for o in before if o.card == card], work, valid)
             if not changes:
                 continue
             # the unchanged game races too (None): a change must beat it to be proposed

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from cardgen.engine.bots import RandomBot, bot_factories, bot_names, make_bot
 from cardgen.engine.chance import at_chance, settle
@@ -24,14 +24,14 @@ from cardgen.engine.protocol import Game, State, seat_name
 from cardgen.engine.quality import QUALITY_FIELDS, Course, kingmaker_choice, measure
 from cardgen.engine.quality import count as count_quality
 from cardgen.engine.quality import summarise as summarise_quality
+from cardgen.simulate.batch import Progress, SimResult, simulate
 from cardgen.simulate.protocol import GameRecord, GameSpec
 from cardgen.simulate.report_model import Section, Table, ci, pct
-from cardgen.simulate.spec import SimSpec, SimSpecError
+from cardgen.simulate.spec import SimSpec, SimSpecError, make_matchups
 from cardgen.simulate.stats import Block, Layout, interval, ratio, rounded
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
-    from cardgen.simulate.batch import SimResult
 
 DESIGN_FIELDS = ("drawn", "played", "games_played", "wins_played")
 #: per design and seat (``card/seat``): the player-games it was played in, and won
@@ -214,6 +214,38 @@ class KitSimulation:
         if self._metrics:
             out.update(self._metrics.report(summary, figures=figures))
         return out
+
+
+def run_simulation(
+    engine: Engine,
+    catalogue: Catalogue,
+    *,
+    games: int,
+    players: int | None = None,
+    bots: str = "random",
+    seed: int = 0,
+    settings: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    quality_games: int = QUALITY_GAMES,
+    progress: Progress | None = None,
+) -> SimResult:
+    """``games`` seeded games of ``engine`` on ``catalogue`` as `cardgen simulate` plays them
+    by default: ``players`` (default the most the catalogue seats) in the sides the rules
+    recommend (or the seats, for a game without sides), ``bots`` (one bot for every seat, one
+    per seat joined by commas, or ``mixed``), the rules' ``settings`` and the engine's
+    ``options`` overridden; the same result for any number of ``workers``.  Raises
+    :class:`~cardgen.simulate.spec.SimSpecError` or
+    :class:`~cardgen.engine.errors.SetupError` for a simulation that cannot be set up."""
+    sim = KitSimulation(engine, dict(settings or {}), quality_games)
+    n = players or engine.player_range(catalogue)[1]
+    if engine.sides(catalogue):
+        matchups = make_matchups(list(sim.recommended_sides(catalogue, n)), n, side=sim.side)
+    else:
+        matchups = (seat_sides(n),)
+    spec = SimSpec(games, n, matchups, bots, seed, dict(options or {}), pool=sim.bots)
+    # KitSimulation's read-only properties meet the Simulation protocol's attributes
+    return simulate(catalogue, spec, workers=workers, progress=progress, simulation=cast(Any, sim))
 
 
 class KitTable:

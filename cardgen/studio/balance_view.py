@@ -54,6 +54,7 @@ class _Balance:
 
     def _run(self, games: int, budget: float) -> None:
         from cardgen.catalogue.loader import load_catalogue
+        from cardgen.checks import is_valid
         from cardgen.engine.balance import KitRunner, advise, brief_profile, profile
         from cardgen.engine.balance_report import report_model
         from cardgen.engine.registry import engine_of
@@ -81,6 +82,7 @@ class _Balance:
             proposal = advise(
                 root,
                 shown,
+                valid=is_valid,
                 games=games,
                 budget=budget,
                 progress=lambda what, seconds: self.publish(stage=what),

@@ -38,6 +38,7 @@ from cardgen.render.products.raster_worker import (
     render_page,
     write_frame,
 )
+from cardgen.render.products.tts import master_cell
 from cardgen.render.units import MM_PER_INCH, mm, px
 
 __all__ = [
@@ -107,7 +108,6 @@ def plan(ctx: RenderContext, full_size: bool, cell: tuple[int, int] | None = Non
     With ``cell`` (and not ``full_size``) each page is drawn straight at that size, its trim
     filling it: the one image the TTS and contact sheets of a game whose sheets hold cards of
     that size need (:func:`cardgen.render.products.tts.game_cell`)."""
-    from cardgen.render.products.tts import master_cell
 
     s, L = ctx.settings, ctx.theme.layout
     full = L.size.grow(L.card.bleed)
