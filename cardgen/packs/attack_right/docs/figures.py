@@ -408,23 +408,24 @@ def kingdoms(catalogue: Catalogue, spec: Table) -> list[dict[str, Any]]:
     """The players of a game the rules engine plays (seeded, ``spec.bots`` in every seat) as
     round ``spec.round``'s Play Phase ends: each player's coins, glory and tableau (card ids
     by zone)."""
+    from cardgen.engine import Setup
     from cardgen.engine.bots import make_bot
     from cardgen.engine.chance import settle
+    from cardgen.engine.play import step
     from cardgen.packs.attack_right.engine.definition import ENGINE
-    from cardgen.packs.attack_right.engine.game import Game, GameOptions
     from cardgen.packs.attack_right.engine.state import PLAY
 
     decks = [d for d in spec.decks if d in catalogue.rules.deck_ids] or list(
         catalogue.rules.deck_ids[:2]
     )
-    game = Game(catalogue, decks, seed=spec.seed, options=GameOptions(log_events=False))
-    state = game.new_initial_state()
+    game = ENGINE.simulation_game(catalogue, Setup(len(decks), tuple(decks)))
+    state = game.new_initial_state(spec.seed)
     bots = [make_bot(ENGINE, game, spec.bots, spec.seed * 100 + p) for p in range(state.n)]
     seen: list[dict] = []
     while not state.is_terminal() and state.round <= spec.round:
         if state.round == spec.round and state.phase == PLAY:  # the Kingdoms as played
             seen = observe(state, 0)["players"]
-        state.apply({p: bots[p].choose(state, p) for p in state.movers()})
+        step(state, bots)
         settle(state)  # a glory tie for the first battle
     return [
         {
@@ -448,12 +449,12 @@ def table(catalogue: Catalogue, spec: Table) -> Figure:
     width, height = 2 * cell_w + 6, 2 * cell_h + 4
 
     def draw(canv: Canvas) -> None:
-        from cardgen.packs.attack_right.engine.game import GameSetupError
+        from cardgen.engine import SetupError
 
         s = _Scene(catalogue, canv)
         try:
             players = kingdoms(catalogue, spec)
-        except GameSetupError as exc:  # a catalogue too small for the game: say so
+        except SetupError as exc:  # a catalogue too small for the game: say so
             s.text(width / 2, height / 2, "no game to show:", 7.5, role="bold", align="center")
             s.text(width / 2, height / 2 - 11, str(exc)[:60], 7.0, align="center")
             return

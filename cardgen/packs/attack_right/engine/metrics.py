@@ -178,7 +178,7 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
     ones included (copies drawn: picked; played; player-games played and won)."""
     tally = state.tally
     if tally is None:
-        raise ValueError("Attack Right's figures need a simulation's game (GameOptions.tally)")
+        raise ValueError("Attack Right's figures need a simulation's game (Game.tally)")
     s = _slots(state, layout)
     n, game = state.n, state.game
     slot, card_deck, kit = s.card_slot, s.card_deck, s.design_slot

@@ -1,10 +1,10 @@
 """``State``: one position of a game, as flat lists of ints (cheap ``clone``, no deepcopy).
 
 Decision phases are the draft and the play phase; battle, income and age resolve on their
-own in :meth:`State.apply_actions` (through the kit's :meth:`State.apply`, a glory tie for the
-first battle waits at a chance node, ``tie``: :meth:`State.apply_chance` draws who starts).
-All players act *simultaneously*: ``apply_actions`` takes one action per player (``None``
-for a player who does not act, e.g. one who ended the play phase).
+own in the kit's :meth:`State.apply` (a glory tie for the first battle waits at a chance node,
+``tie``: :meth:`State.apply_chance` draws who starts).  All players act *simultaneously*:
+``apply`` takes one action per mover (``{seat: action}``; a player who ended the play phase
+does not move).
 ``legal_actions(p)`` lists ``p``'s choices as ints (see :mod:`.actions`).
 
 Card instances live in exactly one zone: a season pile, a draft pack, the kept cards, a hand,
@@ -15,7 +15,7 @@ the saved cards, a tableau or the discard pile.  Per-instance arrays (``zone``, 
 Kept in fast mode too (no event log needed): glory per seat by source (``battle_glory``,
 ``effect_glory``, ``coin_glory``: they add up to the glory gained), every battle fought
 (``battles``, :class:`~.phases.BattleRecord`) and ``rounds_done``, the
-number of finished rounds (it grows during the ``apply_actions`` call that ends a round).
+number of finished rounds (it grows during the ``apply`` call that ends a round).
 When a play phase starts, ``hands[p]`` holds the cards ``p`` kept in that round's draft, in the
 order they were kept (the last one of a first game's pack after the picks), then the saved
 cards.
@@ -27,7 +27,7 @@ card is spent for the round, C19); those who looked see the card and decide whet
 it (``intercept``). ``pending`` keeps the step's choices, ``offers[p]`` what ``p`` may take (look
 codes, then the card looked at) and ``glimpses`` what each player saw. After the flip, players
 who flipped a ``move_card`` card may move one of their other cards (``movers[p]``: that card,
-or -1). Only the acting players of that decision give an action to :meth:`State.apply_actions`.
+or -1). Only the movers of that decision give an action to :meth:`State.apply`.
 """
 
 from __future__ import annotations
@@ -99,8 +99,8 @@ def _first_copies(cards: list[int], design: Sequence[int]) -> list[int]:
 
 @dataclass(slots=True)
 class Tally:
-    """What a simulation's game records instead of every event
-    (``GameOptions(log_events=False, tally=True)``): the card instances picked and played,
+    """What a simulation's game records instead of every event (``Game(...,
+    log_events=False, tally=True)``): the card instances picked and played,
     the packs dealt (``deal`` events), each turn's end ``(round, seat, coins left, tableau
     cards)``, each round's end ``(round, coins, glory, tableau cards, cards played per seat)``
     and the card instances that had a legal play at one of their owner's play decisions.  The
@@ -247,9 +247,9 @@ class State:
         st.move_from = [-1] * n
         st.glimpses = []
         st.used = []
-        st.raw_events = [] if game.options.log_events else None
+        st.raw_events = [] if game.log_events else None
         st.kit_events = None
-        st.tally = Tally(played=[0] * n, checked=[-1] * n) if game.options.tally else None
+        st.tally = Tally(played=[0] * n, checked=[-1] * n) if game.tally else None
         st.bank_limited = not game.settings.bank_unlimited
         st.bank = game.coin_supply - game.starting_coins * n
         st.token_bank = game.token_supply
@@ -279,7 +279,7 @@ class State:
         st.piles = [list(pile) for pile in game.piles]
         for pile in st.piles:
             shuffle(st.rng, pile)
-        if game.options.deal:
+        if game.deal:
             phases.start_round(st)
         return st
 
@@ -377,8 +377,8 @@ class State:
     def is_terminal(self) -> bool:
         return self.phase == END_PHASE
 
-    def acting_players(self) -> list[int]:
-        """Players who must give an action to :meth:`apply_actions`."""
+    def movers(self) -> list[int]:
+        """The seats that choose now (each gives one action to :meth:`apply`)."""
         if self.phase == DRAFT:
             return list(range(self.n))
         if self.phase == PLAY:
@@ -608,23 +608,6 @@ class State:
         return w
 
     # ------------------------------------------------------------------ transitions
-    def apply_actions(self, actions: Sequence[int | None], *, check: bool = True) -> None:
-        """Apply one simultaneous step: ``actions[p]`` for every acting player ``p``.
-
-        ``check=False`` skips the legality check (for bots that only choose legal actions).
-        """
-        if check:
-            self._check(actions)
-        self.history.append(tuple(actions))
-        if self.tally is not None and self.phase == PLAY and not self.sub:
-            self._tally_affordable()
-        if self.phase == DRAFT:
-            phases.draft_step(self, actions)
-        elif self.phase == PLAY:
-            phases.play_step(self, actions)
-        else:
-            raise IllegalActionError("no decisions are taken in this phase")
-
     def _tally_affordable(self) -> None:
         """Record the hand cards that have a legal play at this decision (a simulation's
         never-affordable figure)."""
@@ -649,22 +632,6 @@ class State:
                     cost -= prod[r]
                 if zones and cost <= coins:
                     seen.add(inst)
-
-    def _check(self, actions: Sequence[int | None]) -> None:
-        if len(actions) != self.n:
-            raise IllegalActionError(f"need {self.n} actions (None for players who do not act)")
-        if self.phase > PLAY:
-            raise IllegalActionError("no decisions are taken in this phase")
-        acting = self.acting_players()
-        for p in range(self.n):
-            a = actions[p]
-            if p in acting:
-                if a is None or not self._legal(p, a):
-                    raise IllegalActionError(
-                        f"player {p}: {self.action_to_string(p, a)} is not legal now"
-                    )
-            elif a is not None:
-                raise IllegalActionError(f"player {p} does not act now")
 
     # ------------------------------------------------------------------ results
     def results(self) -> list[PlayerResult]:
@@ -716,8 +683,8 @@ class State:
         self.disc_unit[p] = du
         self.disc_building[p] = db
 
-    def state_hash(self) -> str:
-        """A SHA-256 of the whole game position (not of the event log)."""
+    def _position_hash(self) -> str:
+        """A SHA-256 of the whole game position (not of the event log nor the generator)."""
         parts = (
             self.round,
             self.phase,
@@ -814,9 +781,6 @@ class State:
         return f"play {cid(a.card)} {ZONES[a.zone].value}{victim}"
 
     # ------------------------------------------------------------------ the engine kit
-    #: the seats that choose now (the kit's name of :meth:`acting_players`)
-    movers = acting_players
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Who battles first when several have the least glory: each of them alike (the
         kit's chance node; the game's own drivers draw it in :func:`.phases.battle_start`)."""
@@ -848,7 +812,7 @@ class State:
     def apply(self, actions: Mapping[int, int]) -> None:
         """One action per mover, ``{seat: action}``; :class:`IllegalAction` otherwise.  A
         play is checked on its own (:meth:`_legal`), not by listing every legal action."""
-        movers = self.acting_players()
+        movers = self.movers()
         acts: list[int | None] = [None] * self.n
         draft, packs, legal = self.phase == DRAFT, self.packs, self._legal
         for p in movers:
@@ -861,14 +825,18 @@ class State:
             acts[p] = a
         if len(actions) != len(movers):
             raise IllegalAction(f"nobody moves now; got actions for {sorted(actions)}")
-        self._kit(lambda: self.apply_actions(acts, check=False))
+        self._kit(lambda: self._step(acts))
 
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
         """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
         acts: list[int | None] = [None] * self.n
         for p, a in actions.items():
             acts[p] = a
-        # apply_actions(acts, check=False), without the call
+        self._step(acts)
+
+    def _step(self, acts: list[int | None]) -> None:
+        """One simultaneous step, unchecked: ``acts[p]`` for every mover ``p``, ``None`` for
+        the others (a glory tie for the first battle waits at the kit's chance node)."""
         self.history.append(tuple(acts))
         if self.phase == DRAFT:
             phases.draft_step(self, acts)
@@ -908,7 +876,7 @@ class State:
 
     def digest(self) -> str:
         """A hash of the position and the generator (everything the future depends on)."""
-        h = hashlib.sha256(self.state_hash().encode())
+        h = hashlib.sha256(self._position_hash().encode())
         h.update(repr(self.rng.getstate()).encode())
         return h.hexdigest()
 
