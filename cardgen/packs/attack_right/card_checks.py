@@ -205,6 +205,8 @@ class _Counting:
     """A kit bot that counts, at each of its play decisions (not an intercept or a move), which
     hand cards had a legal play and which card it played."""
 
+    name = "greedy"
+
     def __init__(self, bot: Any, stats: dict[str, Playability], held: dict) -> None:
         self.bot, self.stats, self.held = bot, stats, held
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 from reportlab.pdfgen.canvas import Canvas
@@ -20,6 +20,9 @@ from cardgen.catalogue.loader import Catalogue
 from cardgen.docs.figures import Figure
 from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.util.resources import data_path
+
+if TYPE_CHECKING:
+    from cardgen.render.elements.render import LayoutFaces
 
 FIGURES_FILE = data_path("cardgen.packs.attack_right", "figures.yaml")
 
@@ -165,7 +168,7 @@ class _Scene:
 
         if callout.at is not None:
             return mm(callout.at[0]), self.h - mm(callout.at[1])
-        painter = self.ctx.faces.painter
+        painter = cast("LayoutFaces", self.ctx.faces).painter
         el = self.layout.face[callout.element]
         if callout.icon is not None:
             found = inline_icon(painter, el, card, callout.icon)
@@ -242,7 +245,7 @@ def _phase_effect(card: Any) -> bool:
 
 
 def _points(s: _Scene, card: Any, spec: Anatomy) -> list[tuple[str, float, float, str, float]]:
-    out = []
+    out: list[tuple[str, float, float, str, float]] = []
     for co in spec.callouts:
         px, py = s.element_point(card, co)
         side = co.side or ("left" if px < s.w / 2 else "right")
@@ -316,7 +319,7 @@ def example(catalogue: Catalogue, spec: Example) -> Figure:
         c.line(xa + 6, y0 + h - 6, xa + w - 6, y0 + 6)
         # its production counted for the played card's discount: an arrow
         res = next(iter(made), None)
-        painter = s.ctx.faces.painter
+        painter = cast("LayoutFaces", s.ctx.faces).painter
         src = inline_icon(painter, s.layout.face["rules_text"], removed, res or "")
         dst = s.element_point(played, Callout(label="", element="discount", at=(55.0, 17.2)))
         if src is not None:

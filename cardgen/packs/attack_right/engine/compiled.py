@@ -44,7 +44,7 @@ _PER.update({"building": PER_BUILDING, "card": PER_CARD})
 
 # --- triggered-effect opcodes ----------------------------------------------------------------
 OP_COINS, OP_GLORY, OP_STORE, OP_TOKENS, OP_STEAL, OP_DISCARD, OP_PEEK = range(7)
-OP_NAMES = ("gain_coins", "gain_glory", "store_coins", "age_tokens", "steal_coins")
+OP_NAMES: tuple[str, ...] = ("gain_coins", "gain_glory", "store_coins", "age_tokens", "steal_coins")
 OP_NAMES += ("discard_from_hand", "peek_hand")
 
 # --- targets ---------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ class CardDef:
 def _per(per: str | None, resources: tuple[str, ...]) -> int:
     if per in _PER:
         return _PER[per]
-    return RES_BASE + resources.index(per)  # type: ignore[arg-type]
+    return RES_BASE + resources.index(per)
 
 
 def compile_card(card: Card, index: int, rules: RulesModel) -> CardDef:

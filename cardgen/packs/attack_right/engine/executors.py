@@ -215,7 +215,7 @@ def targets(st: State, p: int, inst: int, target: int) -> tuple[int, ...]:
 def facing_units(st: State, p: int, inst: int) -> list[tuple[int, int]]:
     """(owner, unit) of this card's Neighbour(s) whose zone faces ``p``."""
     g = st.game
-    out = []
+    out: list[tuple[int, int]] = []
     for q in g.zone_neighbours[p][st.zone[inst]]:
         zn = g.zone_neighbours[q]
         out.extend((q, u) for u in st.tab[q] if st.card[u].is_unit and p in zn[st.zone[u]])

@@ -73,6 +73,8 @@ class Game:
         self.warnings: list[str] = []
         #: the kit's set-up this game was made for (None outside the kit)
         self.setup: Any = None
+        #: the simulation figures' counter slots of this game (:mod:`.metrics`), made once
+        self.metric_slots: Any = None
         #: memo of :func:`~.ai.greedy.card_value` by (instance, zone)
         self.card_values: dict[tuple[int, int | None], float] = {}
         self._check_setup()
@@ -144,13 +146,13 @@ class Game:
             for s in range(len(r.seasons))
         )
         m1 = self.num_instances + 1
-        cards = self.pool.card
+        inst_cards = self.pool.card
         #: per season, per instance: (cost, is unit, discount resources, zones with slots as
         #: (zone, capacity, base action), those zones as a bit mask, their base actions): the
         #: hot-path copy of what a play needs
         memo: dict = {}
         self.inst_plays = tuple(
-            tuple(_play_info(i, c, cap, m1, memo) for i, c in enumerate(cards))
+            tuple(_play_info(i, c, cap, m1, memo) for i, c in enumerate(inst_cards))
             for cap in self.capacity
         )
 

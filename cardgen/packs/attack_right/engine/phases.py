@@ -202,7 +202,7 @@ def _looks(st: State, decisions) -> None:
     if any(offers):
         st.sub, st.offers = INTERCEPT, offers
         return
-    actions = list(st.pending)
+    actions = list(st.pending or ())
     st.sub, st.pending, st.offers = CHOOSE, None, [()] * st.n
     flip_step(st, actions)
 
@@ -211,7 +211,7 @@ def _intercepts(st: State, decisions) -> None:
     """Discard the cards the lookers chose to discard (a card two players looked at and
     discard is discarded once), then flip the rest of the step's choices."""
     g = st.game
-    actions = list(st.pending)
+    actions = list(st.pending or ())
     chosen = _chosen(st, actions)
     ev = st.raw_events
     gone: list[int] = []

@@ -36,7 +36,7 @@ import hashlib
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.errors import IllegalAction
 from cardgen.packs.attack_right.engine import phases
@@ -50,10 +50,13 @@ from cardgen.packs.attack_right.engine.actions import (
     react_action,
     save_action,
 )
-from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES
+from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES, CardDef
 from cardgen.packs.attack_right.engine.executors import price, total_power
 from cardgen.packs.attack_right.engine.game import Game
 from cardgen.packs.attack_right.model import Phase
+
+if TYPE_CHECKING:
+    from cardgen.packs.attack_right.engine.phases import BattleRecord
 
 DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
 PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
@@ -208,6 +211,64 @@ class State:
         "zone",
         "zone_mods",
     )
+
+    game: Game
+    card: tuple[CardDef, ...]
+    n: int
+    num_resources: int
+    seed: int
+    rng: random.Random
+    round: int
+    phase: int
+    step: int
+    gstep: int
+    coins: list[int]
+    glory: list[int]
+    piles: list[list[int]]
+    packs: list[list[int]]
+    kept: list[list[int]]
+    hands: list[list[int]]
+    saved: list[list[int]]
+    tab: list[list[int]]
+    zone: list[int]
+    tokens: list[int]
+    stored: list[int]
+    seq: list[int]
+    discard: list[int]
+    ended: list[bool]
+    first_end_done: bool
+    #: ``(viewer, seat, cards)`` of each look at a hand this round
+    peeks: list[tuple[int, int, tuple[int, ...]]]
+    sub: int
+    pending: tuple[int | None, ...] | None
+    offers: list[tuple[int, ...]]
+    move_from: list[int]
+    #: ``(viewer, seat, card, step)`` of each card looked at before its flip
+    glimpses: list[tuple[int, int, int, int]]
+    used: list[int]
+    raw_events: list[tuple[Any, ...]] | None
+    kit_events: tuple[int, int, list[tuple[Any, ...]]] | None
+    tally: Tally | None
+    bank_limited: bool
+    bank: int
+    token_bank: int
+    minted: int
+    burned: int
+    history: list[tuple[int | None, ...]]
+    zone_mods: list[bool]
+    neighbour_mods: list[bool]
+    occ: list[list[list[int]]]
+    prod: list[list[int]]
+    disc_unit: list[int]
+    disc_building: list[int]
+    battle_start: int
+    battle_glory: list[int]
+    effect_glory: list[int]
+    coin_glory: list[int]
+    battles: list[BattleRecord]
+    rounds_done: int
+    tie: tuple[int, ...]
+    chance_ties: bool
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -613,7 +674,9 @@ class State:
         never-affordable figure)."""
         g = self.game
         info = g.inst_plays[g.season_of_round[self.round]]
-        seen, checked = self.tally.affordable, self.tally.checked
+        tally = self.tally
+        assert tally is not None  # the caller's check
+        seen, checked = tally.affordable, tally.checked
         ended, hands = self.ended, self.hands
         now = len(self.history) - 1  # the decision being applied
         for p in range(self.n):
