@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine.events import EVENT_FIELDS, to_dict, to_text
+from cardgen.packs.attack_right.engine.definition import ENGINE
 from cardgen.packs.attack_right.engine.observation import observe
 from tests.attack_right.engine_helpers import (
     END,
@@ -79,12 +79,13 @@ def test_every_event_renders(cat):
 
     play_game(st, bots)
     seen = set()
-    for e in event_dicts(st):
+    docs = event_dicts(st)
+    for e in docs:
         seen.add(e["type"])
-        assert to_text(e)
+        assert ENGINE.events.text(e)
     assert {"round", "play", "battle", "game_end", "coins", "glory"} <= seen
-    assert set(seen) <= set(EVENT_FIELDS)
-    assert to_dict(("play", 0, 1, 2, 3, -1, 1), lambda i: f"c{i}")["removes"] is None
+    assert seen <= set(ENGINE.events.types)
+    assert any(e["type"] == "play" and e["removes"] is None for e in docs)
 
 
 # ------------------------------------------------------------------ driver hooks (fast mode)
@@ -185,16 +186,16 @@ def test_glory_split_and_battles_match_the_event_log(cat):
             Game(cat, decks, seed=seed).new_initial_state(),
             [RandomBot(seed + p) for p in range(n)],
         )
-        assert st.raw_events is None and st.digest() == logged.digest()
+        assert st.events is None and st.digest() == logged.digest()
         by_source = {"battle": [0] * n, "coins": [0] * n, "effects": [0] * n}
         rnd, battles = 0, []
-        for e in logged.raw_events:
+        for e in logged.events:
             if e[0] == "round":
                 rnd = e[1]
             elif e[0] == "glory":
                 by_source.get(e[3], by_source["effects"])[e[1]] += e[2]
             elif e[0] == "battle":
-                battles.append(BattleRecord(rnd, *e[1:]))
+                battles.append(BattleRecord(rnd, *e[1:5], -1 if e[5] is None else e[5]))
         assert st.battle_glory == by_source["battle"] and st.coin_glory == by_source["coins"]
         assert st.effect_glory == by_source["effects"]
         split = zip(st.battle_glory, st.effect_glory, st.coin_glory, strict=True)

@@ -50,7 +50,7 @@ def test_same_seed_same_game(cat):
         return st
 
     a, b = run(), run()
-    assert a.digest() == b.digest() and a.raw_events == b.raw_events
+    assert a.digest() == b.digest() and a.events == b.events
     c = _game(cat, 4, 12).new_initial_state()
     play_game(c, [RandomBot(p) for p in range(4)])
     assert c.digest() != a.digest()

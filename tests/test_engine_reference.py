@@ -123,7 +123,7 @@ def test_fast_code_matches_the_reference(which, cards_dir, monkeypatch):
                             assert price <= st.coins[p]
                         prices += 1
             advance(st, {p: bots[p].step(st, p) for p in acting})
-        got = [e for e in st.raw_events if e[0] == "battle"]
+        got = [e for e in st.events if e[0] == "battle"]
         assert len(got) == n * len(expected) == n * 4
         for k, e in enumerate(got):
             assert expected[k // n][(e[1], e[2])] == (e[3], e[4]), (seed, e)

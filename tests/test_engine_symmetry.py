@@ -33,7 +33,7 @@ def check_step(st, acts: list, k: int, tally: Counter) -> None:
     n = st.n
     tally[f"{st.decision} decisions"] += 1
     a, b = st.clone(), rotate_state(st, k)
-    a.raw_events = []
+    a.events = []
     rng, rounds = a.rng.getstate(), a.rounds_done
     advance(a, moves(acts))
     advance(b, moves(rotate_actions(acts, k)))
@@ -50,9 +50,9 @@ def check_step(st, acts: list, k: int, tally: Counter) -> None:
         [st.action_to_string(p, x) for p, x in enumerate(acts)],
     )
     if not drew and not dealt:
-        rotated = Counter(rotate_event(e, k, n) for e in a.raw_events)
-        assert rotated == Counter(b.raw_events), (st.round, st.step)
-    effects = sum(1 for e in a.raw_events if e[0] in ("coins", "steal", "glory", "tokens", "store"))
+        rotated = Counter(rotate_event(e, k, n) for e in a.events)
+        assert rotated == Counter(b.events), (st.round, st.step)
+    effects = sum(1 for e in a.events if e[0] in ("coins", "steal", "glory", "tokens", "store"))
     tally["random discard: hands compared as sizes" if drew else "exact"] += 1
     tally["steps with effects"] += effects > 0
 

@@ -9,12 +9,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardgen.engine.chance import settle
+from cardgen.engine.log import event_dicts as log_event_dicts
 from cardgen.packs.attack_right.engine import phases
 from cardgen.packs.attack_right.engine.actions import END, decode_play, play_action, save_action
 from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot, card_value
 from cardgen.packs.attack_right.engine.ai.lookahead import LookaheadBot
 from cardgen.packs.attack_right.engine.definition import ENGINE
-from cardgen.packs.attack_right.engine.events import to_dict
 from cardgen.packs.attack_right.engine.game import Game, GameSetupError
 from cardgen.packs.attack_right.engine.phases import BattleRecord
 from cardgen.packs.attack_right.engine.state import (
@@ -103,7 +103,7 @@ def build_state(
 
 def event_dicts(state: State) -> list[dict]:
     """The state's every event as a mapping (its card ids, seats as indexes)."""
-    return [to_dict(e, state.game.card_id) for e in state.raw_events or ()]
+    return log_event_dicts(ENGINE, state.events)
 
 
 def make_sim_bot(name: str, seed: int) -> Any:

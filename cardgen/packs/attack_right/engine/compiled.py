@@ -31,6 +31,8 @@ from cardgen.packs.attack_right.effects import (
 from cardgen.packs.attack_right.model import CardType, Placement, RulesModel
 
 ZONES = (Placement.LEFT, Placement.MIDDLE, Placement.RIGHT)
+#: the zones as the events and views write them
+ZONE_NAMES = tuple(z.value for z in ZONES)
 """Zone index -> placement: 0 left, 1 middle, 2 right."""
 LEFT, MIDDLE, RIGHT = 0, 1, 2
 DEFENCE, ATTACK = 0, 1

@@ -170,6 +170,8 @@ class State:
         "discard",
         "effect_glory",
         "ended",
+        "events",
+        "face_down",
         "first_end_done",
         "game",
         "glimpses",
@@ -178,7 +180,6 @@ class State:
         "hands",
         "history",
         "kept",
-        "kit_events",
         "minted",
         "move_from",
         "n",
@@ -192,7 +193,6 @@ class State:
         "phase",
         "piles",
         "prod",
-        "raw_events",
         "rng",
         "round",
         "rounds_done",
@@ -246,8 +246,12 @@ class State:
     #: ``(viewer, seat, card, step)`` of each card looked at before its flip
     glimpses: list[tuple[int, int, int, int]]
     used: list[int]
-    raw_events: list[tuple[Any, ...]] | None
-    kit_events: tuple[int, int, list[tuple[Any, ...]]] | None
+    #: the events so far in the kit's form (card ids, zone names), ``None`` when the game
+    #: records none (a simulation's, a search's copy)
+    events: list[tuple[Any, ...]] | None
+    #: the hidden cards played this Play Phase and still face down: instance -> (seat, zone)
+    #: (their ``reveal`` events at the Battle Phase; kept with the events only)
+    face_down: dict[int, tuple[int, int]]
     tally: Tally | None
     bank_limited: bool
     bank: int
@@ -308,8 +312,8 @@ class State:
         st.move_from = [-1] * n
         st.glimpses = []
         st.used = []
-        st.raw_events = [] if game.log_events else None
-        st.kit_events = None
+        st.events = [] if game.log_events else None
+        st.face_down = {}
         st.tally = Tally(played=[0] * n, checked=[-1] * n) if game.tally else None
         st.bank_limited = not game.settings.bank_unlimited
         st.bank = game.coin_supply - game.starting_coins * n
@@ -383,9 +387,8 @@ class State:
         st.move_from = self.move_from[:]
         st.glimpses = self.glimpses[:]
         st.used = self.used[:]
-        st.raw_events = None if self.raw_events is None else self.raw_events[:]
-        kit = self.kit_events
-        st.kit_events = None if kit is None else (kit[0], kit[1], kit[2][:])
+        st.events = None if self.events is None else self.events[:]
+        st.face_down = self.face_down.copy() if self.face_down else {}
         st.tally = None if self.tally is None else self.tally.copy()
         st.bank_limited = self.bank_limited
         st.bank = self.bank
@@ -663,8 +666,8 @@ class State:
         shuffle(rng, values)
         for (lst, j), v in zip(slots, values, strict=True):
             lst[j] = v
-        w.raw_events = None
-        w.kit_events = None
+        w.events = None
+        w.face_down = {}
         w.tally = None
         return w
 
@@ -942,33 +945,6 @@ class State:
         h = hashlib.sha256(self._position_hash().encode())
         h.update(repr(self.rng.getstate()).encode())
         return h.hexdigest()
-
-    @property
-    def events(self) -> list | None:
-        """The events in the kit's form (:func:`~.events.kit_events`: card ids, zone names;
-        ``None`` for a state that records none, a simulation's game among them)."""
-        raw = self.raw_events
-        if raw is None:
-            return None
-        cached = self.kit_events
-        if cached is None or cached[0] != len(raw):
-            from cardgen.packs.attack_right.engine.events import kit_events
-
-            full = kit_events(self, raw)
-            if cached is None:
-                cached = (len(raw), len(full), full)
-            else:  # the same list, grown: what a caller cleared stays cleared
-                cached[2].extend(full[cached[1] :])
-                cached = (len(raw), len(full), cached[2])
-            self.kit_events = cached
-        return cached[2]
-
-    @events.setter
-    def events(self, value: list | None) -> None:
-        if value is not None:
-            raise ValueError("a state's events are recorded by its rules")
-        self.raw_events = None
-        self.kit_events = None
 
     def observation(self, seat: int | None) -> dict:
         """What ``seat`` may know (``None``: the designer's view of everything)."""
