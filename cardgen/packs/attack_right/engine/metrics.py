@@ -184,7 +184,7 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
     ones included (copies drawn: picked; played; player-games played and won)."""
     tally = state.tally
     if tally is None:
-        raise ValueError("Attack Right's figures need a simulation's game (GameOptions.tally)")
+        raise ValueError("Attack Right's figures need a simulation's game (Game.tally)")
     s = _slots(state, layout)
     n, game = state.n, state.game
     slot, card_deck, kit = s.card_slot, s.card_deck, s.design_slot
@@ -200,15 +200,15 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
         mine[p].append(i)
     weights = _pick_weights(picks, picks + 1 if game.first_game else picks, len(tally.picks))
     drafted_by: list[set[int]] = []
-    for cards in mine:
-        for i, (w, pos, sq) in zip(cards, weights, strict=False):
+    for kept in mine:
+        for i, (w, pos, sq) in zip(kept, weights, strict=False):
             k = slot[i]
             C[k + _PICKS] += w
             C[k + _POS] += pos
             C[k + _SQ] += sq
             C[k + _DRAFTED] += 1
             C[kit[i] + _K_DRAWN] += 1
-        drafted_by.append({slot[i] for i in cards})
+        drafted_by.append({slot[i] for i in kept})
     played: list[set[int]] = [set() for _ in range(n)]
     by_deck = [[0] * s.n_decks for _ in range(n)]
     for p, i in tally.plays:
@@ -244,10 +244,12 @@ def _rounds(state: State, s: _Slots, C: list[int]) -> tuple[list[int], list[int]
     coins left and tableau cards when the player ended the Play Phase, the season's slots."""
     rslot, step_r, n = s.round_slot, len(ROUND_FIELDS), state.n
     game = state.game
-    left = {(r, p): (coins, tab) for r, p, coins, tab in state.tally.ended}
+    tally = state.tally
+    assert tally is not None  # a simulation's game (checked by the caller)
+    left = {(r, p): (coins, tab) for r, p, coins, tab in tally.ended}
     won_atk, won_def = [0] * n, [0] * n
     add_battles(C, rslot, step_r, state.battles, won_atk, won_def)
-    for r, coins, glory, tabs, in_round in state.tally.rounds:
+    for r, coins, glory, tabs, in_round in tally.rounds:
         roff = (r - 1) * step_r
         cap = sum(game.capacity[game.season_of_round[r]])
         for p in range(n):
