@@ -291,7 +291,7 @@ def _round_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
     names = list(dict.fromkeys(r["deck"] for r in rows))
     xs = sorted({r["round"] for r in rows})
     by = {(r["deck"], r["round"]): r for r in rows}
-    out: list[BarChart | LineChart] = []
+    out: list[Chart] = []
     for key, title in (
         ("coins_mean", "Coins after each round (mean per player)"),
         ("attack_mean", "Attack power in each round's battle"),
@@ -315,7 +315,7 @@ def _card_figures(summary: dict) -> list[Chart]:
     floor = min(MIN_PLAYED, most)
     enough = [c for c in cards if c["played_games"] >= floor and c["played_games"]]
     ranked = sorted(enough, key=lambda c: (-c["win_rate_when_played"], c["card"]))
-    out: list[BarChart | LineChart] = []
+    out: list[Chart] = []
     for title, chosen in (
         ("Cards with the best win rate when played", ranked[:15]),
         ("Cards with the worst win rate when played", list(reversed(ranked[-15:]))),
