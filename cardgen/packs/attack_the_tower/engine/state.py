@@ -235,7 +235,7 @@ class State:
         """Territories of ``p`` with a base on every slot."""
         n = self.table.slots
         board = self.players[p].board
-        return sum(min(board[k : k + n]) >= 0 for k in range(0, len(board), n))
+        return sum(1 for k in range(0, len(board), n) if min(board[k : k + n]) >= 0)
 
     def territory_troops(self, p: int, territory: int) -> int:
         t = self.table
@@ -279,10 +279,11 @@ class State:
         if ph == MAIN:
             acts = [A.END_TURN, *self._plays(p)]
             limit = self.table.settings.attacks_per_territory
-            for f in range(self.table.territories):
-                if self.attacks[f] < limit and self.territory_troops(p, f) > 0:
-                    acts += [A.attack_action(f, t) for t in range(self.table.territories)]
-            return sorted(acts)
+            n, slots, troops = self.table.territories, self.table.slots, me.troops
+            for f in range(n):  # in ascending order after the plays: the list stays sorted
+                if self.attacks[f] < limit and any(troops[f * slots : (f + 1) * slots]):
+                    acts += [A.ATTACK + f * 10 + t for t in range(n)]
+            return acts
         if ph == WINDOW:
             return [A.PASS, *self._plays(p)]
         if ph == ALLOCATE:
@@ -330,17 +331,21 @@ class State:
         assert b is not None and b.queue
         player, _points, kind = b.queue[0]
         kinds, infantry = self._target_kinds(player, kind)
+        if not kinds:
+            return []
         troops = self.table.troops
-        best: dict[tuple[int, str, int], int] = {}
+        best: dict[tuple[str, int], int] = {}  # every target is the enemy's: by kind and slot
         units = b.units
         for i, u in enumerate(units):
-            if u.owner == player or u.dead or u.damage >= max(u.power, 1):
+            if u.owner == player or u.dead or u.kind not in kinds:
                 continue
-            if u.kind not in kinds or (infantry and not troops[u.troop].infantry):
+            if u.damage >= (u.power if u.power > 1 else 1):
+                continue
+            if infantry and not troops[u.troop].infantry:
                 continue
             if first:
                 return [i]
-            key = (u.owner, u.kind, u.slot)
+            key = (u.kind, u.slot)
             k = best.setdefault(key, i)
             if u.damage > units[k].damage:
                 best[key] = i
@@ -374,10 +379,11 @@ class State:
         manning = SPECIAL if b.palace else TROOP
         if b.palace and not self.table.settings.palace_manned_by_specials:
             return False
-        return any(
-            u.owner == owner and u.kind == manning and not u.dead and u.damage < max(u.power, 1)
-            for u in b.units
-        )
+        for u in b.units:
+            alive = not u.dead and u.damage < (u.power if u.power > 1 else 1)
+            if alive and u.owner == owner and u.kind == manning:
+                return True
+        return False
 
     def _bypass(self, player: int) -> bool:
         """Whether ``player``'s artillery may damage defended bases (an ability in play); a
@@ -434,10 +440,20 @@ class State:
     def step(self, action: int) -> None:
         """Play ``action``, legal for the seat to act, and advance to the next decision."""
         p = self.actor
-        kind, a, b = A.decode(action)
         ph = self.phase
         self._legal = None
-        if ph in (SETUP_DRAW, RENEW_DRAW):
+        if ph == ALLOCATE:
+            self._allocate(action - A.TARGET)
+        elif ph == WINDOW:
+            self._window(p, action)
+        elif ph == MAIN:
+            if action == A.END_TURN:
+                self._end_turn()
+            elif action < A.ATTACK:
+                self._play(p, action - A.PLAY)
+            else:
+                self._declare(*divmod(action - A.ATTACK, 10))
+        elif ph in (SETUP_DRAW, RENEW_DRAW):
             self._draw(p, "ability" if action == A.DRAW_ABILITY else "base")
             if ph == SETUP_DRAW:
                 if len(self.players[p].hand) >= self.table.opening_hand or not self._any_draw(p):
@@ -458,27 +474,16 @@ class State:
             if action == A.DONE:
                 self._done_building(p)
             else:
-                self._build(p, a, b)
+                self._build(p, *divmod(action - A.BUILD, 100))
         elif ph == RENEW_CHOICE:
-            self._event("renewal" if action == A.RENEW else "no-renewal", player=p)
+            self._event("renewal" if action == A.RENEW else "no-renewal", p)
             if action == A.RENEW:
                 self._renew()
             else:
                 self.phase = MAIN
         elif ph == RENEW_DISCARD:
-            self._discard(p, a)
+            self._discard(p, action - A.DISCARD)
             self._after_renew_draw(p)
-        elif ph == MAIN:
-            if action == A.END_TURN:
-                self._end_turn()
-            elif kind == "play":
-                self._play(p, a)
-            else:
-                self._declare(a, b)
-        elif ph == WINDOW:
-            self._window(p, action)
-        elif ph == ALLOCATE:
-            self._allocate(a)
         self._advance()
         self._legal = None
 
@@ -491,18 +496,18 @@ class State:
         if not me.piles[pile]:
             me.piles[pile], me.discards[pile] = me.discards[pile], []
             self.rng.shuffle(me.piles[pile])
-            self._event("reshuffle", player=p, pile=pile)
+            self._event("reshuffle", p, pile)
         card = me.piles[pile].pop()
         me.hand.append(card)
         me.hand.sort()
-        self._event("draw", player=p, pile=pile, card=self.design(card).id)
+        self._event("draw", p, pile, self.design(card).id)
 
     def _burn(self, p: int) -> None:
         me = self.players[p]
         me.burns += 1
         for card in me.hand:
             me.discards[self.design(card).pile].append(card)
-        self._event("burn", player=p, cards=[self.design(c).id for c in me.hand])
+        self._event("burn", p, [self.design(c).id for c in me.hand])
         me.hand = []
         self.phase = SETUP_DRAW if self._any_draw(p) else SETUP_KEEP
 
@@ -510,7 +515,7 @@ class State:
         me = self.players[p]
         me.hand.remove(design)
         me.discards[self.design(design).pile].append(design)
-        self._event("discard", player=p, card=self.design(design).id)
+        self._event("discard", p, self.design(design).id)
 
     def _build(self, p: int, design: int, slot: int) -> None:
         me = self.players[p]
@@ -520,15 +525,15 @@ class State:
             me.discards["base"].append(old)
             self._event(
                 "base-destroyed",
-                player=p,
-                slot=slot,
-                card=self.design(old).id,
-                troops=me.troops[slot],
-                cause="built-over",
+                p,
+                slot,
+                self.design(old).id,
+                me.troops[slot],
+                "built-over",
             )
         me.board[slot] = design
         me.troops[slot] = 0
-        self._event("build", player=p, slot=slot, card=self.design(design).id)
+        self._event("build", p, slot, self.design(design).id)
         self._check_specials(p)
 
     def _play(self, p: int, design: int) -> None:
@@ -539,10 +544,10 @@ class State:
             if "unique" in d.special_traits:
                 self._newest_unique(p)
             me.specials.append(design)
-            self._event("special-recruited", player=p, card=d.id)
+            self._event("special-recruited", p, d.id)
         else:
             me.played.append(design)
-            self._event("ability", player=p, card=d.id)
+            self._event("ability", p, d.id)
 
     def _lose_special(self, p: int, design: int, cause: str) -> None:
         """``p``'s special troop ``design`` is destroyed: off the palace, out of the battle."""
@@ -551,13 +556,13 @@ class State:
         me.discards["ability"].append(design)
         if cause != "killed":
             self._kill_fighting(p, SPECIAL, design, 1)
-        self._event("special-destroyed", player=p, card=self.design(design).id, cause=cause)
+        self._event("special-destroyed", p, self.design(design).id, cause)
 
     def _check_specials(self, p: int) -> None:
         """Special troops beyond the complete territories that maintain them are destroyed at
         once, the newest first (loyal ones need none)."""
         me = self.players[p]
-        while True:
+        while me.specials:
             held = [s for s in me.specials if "loyal" not in self.design(s).special_traits]
             if len(held) <= self.complete_territories(p):
                 return
@@ -573,7 +578,7 @@ class State:
                 if me.board[s] >= 0 and me.troops[s] < t.max_troops:
                     me.troops[s] += 1
                     recruited.append(s)
-            self._event("recruit", player=p, troops=list(me.troops))
+            self._event("recruit", p, list(me.troops))
             unique = [s for s in recruited if self._unique_base(p, s)]
             if unique:  # recruited together: the last base's is the newest
                 self._newest_unique(p, unique[-1])
@@ -594,7 +599,7 @@ class State:
                 lost = me.troops[s] - keep
                 me.troops[s] = keep
                 self._kill_fighting(p, TROOP, s, lost)
-                self._event("unique-replaced", player=p, slot=s, troops=lost)
+                self._event("unique-replaced", p, s, lost)
         for old in [d for d in me.specials if "unique" in self.design(d).special_traits]:
             self._lose_special(p, old, "unique")
 
@@ -644,17 +649,17 @@ class State:
         if self.turn > self.table.settings.max_turns:
             self.stalemate = True
             self.phase = OVER
-            self._event("stalemate", turns=self.table.settings.max_turns)
+            self._event("stalemate", self.table.settings.max_turns)
             return
         self.actor, self.phase = self.attacker, RENEW_CHOICE
-        self._event("turn", turn=self.turn, player=self.attacker)
+        self._event("turn", self.turn, self.attacker)
 
     def _end_turn(self) -> None:
         for _p, me in enumerate(self.players):
             for d in me.played:
                 me.discards["ability"].append(d)
             me.played = []
-        self._event("end-turn", player=self.attacker)
+        self._event("end-turn", self.attacker)
         self._start_turn()
 
     # --- battles ----------------------------------------------------------------------------
@@ -663,7 +668,7 @@ class State:
         d = self.defender
         empty = self.territory_troops(d, target) == 0 and self.territory_bases(d, target) == 0
         self.battle = Battle(origin, target, palace=empty)
-        self._event("attack", player=self.attacker, origin=origin, target=target, palace=empty)
+        self._event("attack", self.attacker, origin, target, empty)
         self.phase, self.actor = WINDOW, self.attacker
 
     def _window(self, p: int, action: int) -> None:
@@ -714,8 +719,8 @@ class State:
         b.units = units
         self._event(
             "combat",
-            palace=b.palace,
-            units=len(units),
+            b.palace,
+            len(units),
         )
         b.step = "initiative"
         if t.settings.initiative_simultaneous:
@@ -826,9 +831,7 @@ class State:
         u.damage += amount
         entry[1] -= amount
         self.players[entry[0]].dealt += amount
-        self._event(
-            "damage", player=entry[0], unit=index, target=u.kind, amount=amount, pool=entry[2]
-        )
+        self._event("damage", entry[0], index, u.kind, amount, entry[2])
 
     def _settle_queue(self) -> bool:
         """Drop finished allocations; advance the battle's steps.  True when a decision is
@@ -839,7 +842,7 @@ class State:
             while b.queue and (b.queue[0][1] <= 0 or not self._targets(first=True)):
                 done = b.queue.pop(0)
                 if done[1] > 0:
-                    self._event("damage-lost", player=done[0], amount=done[1], pool=done[2])
+                    self._event("damage-lost", done[0], done[1], done[2])
                 sequential = not self.table.settings.initiative_simultaneous
                 if (
                     sequential
@@ -875,7 +878,7 @@ class State:
             me = self.players[u.owner]
             if u.kind == TROOP:
                 me.troops[u.slot] = max(me.troops[u.slot] - 1, 0)
-                self._event("troop-killed", player=u.owner, slot=u.slot)
+                self._event("troop-killed", u.owner, u.slot)
             elif u.kind == SPECIAL:
                 if u.slot in me.specials:
                     self._lose_special(u.owner, u.slot, "killed")
@@ -888,17 +891,17 @@ class State:
                         other.dead = True
                 self._event(
                     "base-destroyed",
-                    player=u.owner,
-                    slot=u.slot,
-                    card=self.design(old).id,
-                    troops=me.troops[u.slot],
-                    cause="battle",
+                    u.owner,
+                    u.slot,
+                    self.design(old).id,
+                    me.troops[u.slot],
+                    "battle",
                 )
                 me.troops[u.slot] = 0
                 broken = True
             else:
                 self.winner = 1 - u.owner
-                self._event("palace-destroyed", player=u.owner, winner=self.winner)
+                self._event("palace-destroyed", u.owner, self.winner)
         if broken and self.winner is None:
             self._check_specials(self.defender)
 
@@ -912,10 +915,10 @@ class State:
             return
         survivors = [u for u in b.units if u.owner == self.attacker and not u.dead]
         cleared = self.territory_troops(d, b.target) == 0 and self.territory_bases(d, b.target) == 0
-        self._event("battle-end", survivors=len(survivors))
+        self._event("battle-end", len(survivors))
         if not b.palace and cleared and survivors:
             self.battle = Battle(b.origin, b.target, True, b.units)
-            self._event("palace-battle", player=self.attacker, survivors=len(survivors))
+            self._event("palace-battle", self.attacker, len(survivors))
             self.phase, self.actor = WINDOW, self.attacker
             return
         self.battle = None
@@ -1019,9 +1022,10 @@ class State:
             me.hand.sort()
         return new
 
-    def _event(self, what: str, **data: Any) -> None:
+    def _event(self, *event: Any) -> None:
+        """Record ``(type, *fields)`` in the order :mod:`.definition` declares the fields."""
         if self.events is not None:
-            self.events.append((what, *data.values()))
+            self.events.append(event)
 
     # --- described states (scenarios' ``given``) ----------------------------------------------
     def arrange(self, given: Mapping[str, Any]) -> None:
