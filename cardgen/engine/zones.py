@@ -202,9 +202,10 @@ class Field:
     ``pool`` (a name, or a function ``(state, card) -> name``) makes the field a resampled zone:
     the cards a seat cannot see are exchanged among the places of the same owner and pool,
     so each zone keeps how many cards of each pool it holds; ``order="sorted"`` sorts the zone
-    after.  ``write(state, value)`` and ``read(state, value)`` convert (default: the value
-    itself); ``get(state)`` (a seat's: ``get(state, seat)``) makes a field computed: in the
-    view only, never set (as a field ``settable`` False)."""
+    after.  ``write(state, value)`` and ``read(state, value)`` (a seat's: ``read(state,
+    value, seat)``) convert (default: the value itself); a mapping of zones is seen zone by
+    zone.  ``get(state)`` (a seat's: ``get(state, seat)``) makes a field computed: in the view
+    only, never set (as a field ``settable`` False)."""
 
     name: str
     copy: Copying = "value"
@@ -214,7 +215,7 @@ class Field:
     pool: str | Callable[[Any, Any], object] | None = None
     order: Literal["kept", "sorted"] = "kept"
     write: Callable[[Any, Any], Any] | None = None
-    read: Callable[[Any, Any], Any] | None = None
+    read: Callable[..., Any] | None = None
     get: Callable[..., Any] | None = None
     #: whether a scenario's ``given`` may set it (a field the rules keep in line: False)
     settable: bool = True
@@ -234,12 +235,30 @@ class Field:
     def shown(self, state: Any, value: Any, owner: int | None, seat: int | None) -> Any:
         """The field as ``seat`` sees it in the view."""
         if not self.visible_to(state, owner, seat):
-            if self.unseen == "count":
-                return len(value)
-            if self.unseen == "none":
-                return None
-            value = sorted(value)
-        return value if self.write is None else self.write(state, value)
+            if isinstance(value, dict):  # a mapping of zones: each as the seat sees it
+                return {k: self._unseen(v) for k, v in value.items()}
+            return self._unseen(value)
+        if self.write is None:  # a copy: the view never shares the state's lists
+            return _fresh(value)
+        return self.write(state, value)
+
+    def _unseen(self, value: Any) -> Any:
+        if self.unseen == "count":
+            return len(value)
+        if self.unseen == "none":
+            return None
+        return sorted(value)
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of the lists and mappings in ``value`` (the rest shared)."""
+    if isinstance(value, list):
+        return (
+            [_fresh(x) for x in value] if value and isinstance(value[0], list | dict) else value[:]
+        )
+    if isinstance(value, dict):
+        return {k: _fresh(x) for k, x in value.items()}
+    return value
 
 
 def _copier(how: Copying) -> Callable[[Any], Any]:
@@ -265,6 +284,8 @@ class StateZones:
     per_seat: tuple[Field, ...] = ()
     seats_in: str = ""
     seats_field: str = "players"
+    #: attributes a copy resets to None (a cache of the state's legal actions)
+    transient: tuple[str, ...] = ()
     #: derived from the fields: (attribute, copier) to copy; the resampled zones
     _copies: tuple[tuple[str, Callable[[Any], Any]], ...] = field(init=False, repr=False)
     _seat_copies: tuple[tuple[str, Callable[[Any], Any]], ...] = field(init=False, repr=False)
@@ -441,6 +462,8 @@ class ZonedState:
         new.rng = random.Random(0)  # seeded, not from the OS: cheap; its state is set next
         new.rng.setstate(self.rng.getstate())
         new.events = None if self.events is None else list(self.events)
+        for name in zones.transient:
+            setattr(new, name, None)
         return new
 
     def determinise(self, seat: int, rng: random.Random) -> Self:
@@ -476,10 +499,12 @@ class ZonedState:
                 for p, fields in value.items():
                     for k, v in fields.items():
                         f = _settable(mine, k)
-                        zones.set_seat_value(self, f, p, _read(self, f, v))
+                        value = copy.deepcopy(v) if f.read is None else f.read(self, v, p)
+                        zones.set_seat_value(self, f, p, value)
             else:
                 f = _settable(shared, key)
-                setattr(self, f.name, _read(self, f, value))
+                value = copy.deepcopy(value) if f.read is None else f.read(self, value)
+                setattr(self, f.name, value)
         self.arranged(given)
 
 
@@ -488,10 +513,6 @@ def _settable(fields: Mapping[str, Field], key: str) -> Field:
     if f is None or f.get is not None or not f.settable:
         raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
     return f
-
-
-def _read(state: Any, f: Field, value: Any) -> Any:
-    return copy.deepcopy(value) if f.read is None else f.read(state, value)
 
 
 def _seat_list(seats: Sequence[int]) -> str:

@@ -122,7 +122,7 @@ def test_observation_writes_what_each_seat_may_see():
     assert view["movers"] == ["P1"]
     assert view["players"][0]["hand"] == ["a1", "b1"]
     assert view["players"][1]["hand"] is None
-    assert view["players"][1]["piles"] == 2
+    assert view["players"][1]["piles"] == {"a": 2, "b": 2}  # each zone of the mapping
     assert view["players"][1]["shown"] == ["A1"]
     everything = st.observation(None)
     assert everything["deck"] == ["d3", "d1", "d2"]

@@ -9,15 +9,14 @@ passages follow ``table.settings`` (the rules reference).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.engine import IllegalAction, ScenarioError, seat_name
+from cardgen.engine import ScenarioError, seat_name
 from cardgen.engine.vocab import check_record
+from cardgen.engine.zones import Field, StateZones, ZonedState
 from cardgen.packs.attack_the_tower.engine import actions as A
 from cardgen.packs.attack_the_tower.engine.game import Compiled, Design
 
@@ -76,19 +75,6 @@ class Player:
     #: damage this army has assigned in the game (the scenarios' tally)
     dealt: int = 0
 
-    def copy(self) -> Player:
-        return Player(
-            {k: list(v) for k, v in self.piles.items()},
-            {k: list(v) for k, v in self.discards.items()},
-            list(self.hand),
-            list(self.board),
-            list(self.troops),
-            list(self.specials),
-            list(self.played),
-            self.burns,
-            self.dealt,
-        )
-
 
 @dataclass(slots=True)
 class Unit:
@@ -146,10 +132,108 @@ class Battle:
         )
 
 
-class State:
-    """A game of two armies; seat 0 and 1."""
+class State(ZonedState):
+    """A game of two armies; seat 0 and 1.
+
+    Its fields are declared once (:data:`ZONES`); the kit derives from them ``clone``,
+    ``determinise`` (what a seat cannot see resampled: the other army's hand, as many cards
+    of each pile as it holds, and the order of every draw pile), ``digest``, ``observation``
+    (what a seat may see: both boards, the discards, the abilities in play, its own hand; of
+    the piles their sizes and of the other hand its cards per pile; the designer's view lists
+    the piles in order, top last) and ``arrange`` (completed by :meth:`arranged`)."""
 
     num_players = 2
+    ZONES = StateZones(
+        shared=(
+            Field("turn"),
+            Field("phase"),
+            Field("attacker", write=lambda st, v: seat_name(v), read=lambda st, v: _seat(v)),
+            Field(
+                "actor",
+                key="to_act",
+                write=lambda st, v: None if st.phase == OVER else seat_name(v),
+                read=lambda st, v: st.attacker if v is None else _seat(v),
+            ),
+            Field(
+                "winner",
+                write=lambda st, v: None if v is None else seat_name(v),
+                read=lambda st, v: None if v is None else _seat(v),
+            ),
+            Field("stalemate"),
+            Field("attacks", "list", read=lambda st, v: st._attacks(v)),
+            Field("draws_left"),
+            Field(
+                "queue",
+                "list",
+                "renewal_queue",
+                write=lambda st, v: [seat_name(p) for p in v],
+                read=lambda st, v: [_seat(p) for p in v],
+            ),
+            Field(
+                "battle",
+                "copy",
+                write=lambda st, v: None if v is None else st._battle_view(),
+                read=lambda st, v: None if v is None else st._arrange_battle(v),
+            ),
+        ),
+        per_seat=(
+            Field(
+                "board",
+                "list",
+                write=lambda st, v: [st.design(d).id if d >= 0 else None for d in v],
+                read=lambda st, v, p: [
+                    -1 if c is None else st._card(c, "board", "base") for c in v
+                ],
+            ),
+            Field("troops", "list", read=lambda st, v, p: list(v)),
+            Field(
+                "specials",
+                "list",
+                write=lambda st, v: st._ids(v),
+                read=lambda st, v, p: [st._card(c, "specials", "special") for c in v],
+            ),
+            Field(
+                "played",
+                "list",
+                write=lambda st, v: st._ids(v),
+                read=lambda st, v, p: [st._card(c, "played", None) for c in v],
+            ),
+            Field(
+                "discards",
+                "dicts",
+                write=lambda st, v: {k: st._ids(z) for k, z in v.items()},
+                read=lambda st, v, p: st._piles(p, "discards", v),
+            ),
+            Field(
+                "piles",
+                "dicts",
+                see="nobody",
+                pool=lambda st, d: st.table.designs[d].pile,
+                write=lambda st, v: {k: st._ids(z) for k, z in v.items()},
+                read=lambda st, v, p: st._piles(p, "piles", v),
+            ),
+            Field(
+                "hand",
+                "list",
+                see="owner",
+                unseen="none",
+                pool=lambda st, d: st.table.designs[d].pile,
+                order="sorted",
+                write=lambda st, v: st._ids(v),
+                read=lambda st, v, p: sorted(st._card(c, "hand", None) for c in v),
+            ),
+            Field(
+                "hand_piles",
+                get=lambda st, p: {
+                    k: sum(st.design(d).pile == k for d in st.players[p].hand) for k in PILES
+                },
+            ),
+            Field("burns"),
+            Field("dealt"),
+        ),
+        seats_in="players",
+        transient=("_legal",),
+    )
 
     def __init__(self, game: Any, table: Compiled, rng: random.Random) -> None:
         self.game = game
@@ -187,28 +271,6 @@ class State:
             )
         state.actor = 0
         return state
-
-    def clone(self) -> State:
-        """An independent copy (its own random generator in the same state)."""
-        new = State.__new__(State)
-        new.game = self.game
-        new.table = self.table
-        new.rng = random.Random(0)  # seeded, not from the OS: cheap; its state is copied next
-        new.rng.setstate(self.rng.getstate())
-        new.players = [p.copy() for p in self.players]
-        new.phase = self.phase
-        new.actor = self.actor
-        new.attacker = self.attacker
-        new.turn = self.turn
-        new.queue = list(self.queue)
-        new.draws_left = self.draws_left
-        new.attacks = list(self.attacks)
-        new.battle = self.battle.copy() if self.battle else None
-        new.winner = self.winner
-        new.stalemate = self.stalemate
-        new.events = None if self.events is None else list(self.events)
-        new._legal = None
-        return new
 
     # --- queries ----------------------------------------------------------------------------
     @property
@@ -423,15 +485,8 @@ class State:
             return f"target {seat_name(u.owner)} {u.kind}{where}"
         return kind
 
-    def apply(self, actions: Mapping[int, int]) -> None:
-        """Apply the mover's action (``{seat: action}``); :class:`IllegalAction` otherwise."""
-        if list(actions) != self.movers():
-            want = ", ".join(seat_name(p) for p in self.movers()) or "nobody"
-            raise IllegalAction(f"the seat to move is {want}, not {list(map(seat_name, actions))}")
-        ((p, action),) = actions.items()
-        if action not in self.legal_actions(p):
-            raise IllegalAction(f"{seat_name(p)} cannot play action {action} in {self.phase}")
-        self.step(action)
+    def phase_word(self) -> str:
+        return self.phase
 
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
         """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
@@ -931,45 +986,6 @@ class State:
             self._end_battle()
 
     # --- observation, hashing, determinisation ------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: everything): both boards, the discards, the
-        abilities in play, its own hand; of the piles their sizes and of the other hand its
-        cards per pile.  The designer's view lists the piles in order (top last)."""
-        ids = self.design
-        out: dict[str, Any] = {
-            "turn": self.turn,
-            "phase": self.phase,
-            "attacker": seat_name(self.attacker),
-            "to_act": None if self.phase == OVER else seat_name(self.actor),
-            "winner": None if self.winner is None else seat_name(self.winner),
-            "stalemate": self.stalemate,
-            "attacks": list(self.attacks),
-            "draws_left": self.draws_left,
-            "renewal_queue": [seat_name(p) for p in self.queue],
-            "battle": None if self.battle is None else self._battle_view(),
-            "players": [],
-        }
-        for p, me in enumerate(self.players):
-            sees = seat is None or seat == p
-            out["players"].append(
-                {
-                    "board": [ids(d).id if d >= 0 else None for d in me.board],
-                    "troops": list(me.troops),
-                    "specials": [ids(d).id for d in me.specials],
-                    "played": [ids(d).id for d in me.played],
-                    "discards": {k: [ids(d).id for d in v] for k, v in me.discards.items()},
-                    "piles": {
-                        k: [ids(d).id for d in v] if seat is None else len(v)
-                        for k, v in me.piles.items()
-                    },
-                    "hand": [ids(d).id for d in me.hand] if sees else None,
-                    "hand_piles": {k: sum(ids(d).pile == k for d in me.hand) for k in PILES},
-                    "burns": me.burns,
-                    "dealt": me.dealt,
-                }
-            )
-        return out
-
     def _battle_view(self) -> dict[str, Any]:
         b = self.battle
         assert b is not None
@@ -997,116 +1013,65 @@ class State:
             "queue": [{"seat": seat_name(q[0]), "points": q[1], "pool": q[2]} for q in b.queue],
         }
 
-    def digest(self) -> str:
-        """A SHA-256 of the designer's view (the piles' order too) and the generator."""
-        data = json.dumps([self.observation(None), self.rng.getstate()], sort_keys=True)
-        return hashlib.sha256(data.encode()).hexdigest()
-
-    def determinise(self, seat: int, rng: random.Random) -> State:
-        """A copy in which what ``seat`` cannot see is resampled: the opponent's hand (as
-        many cards of each pile as it holds) and the order of every draw pile.  It records
-        no events."""
-        new = self.clone()
-        new.events = None
-        new.rng = random.Random(rng.getrandbits(64))
-        for p, me in enumerate(new.players):
-            for pile in PILES:
-                if p == seat:
-                    rng.shuffle(me.piles[pile])
-                    continue
-                held = [d for d in me.hand if new.design(d).pile == pile]
-                pool = me.piles[pile] + held
-                rng.shuffle(pool)
-                me.hand = [d for d in me.hand if new.design(d).pile != pile] + pool[: len(held)]
-                me.piles[pile] = pool[len(held) :]
-            me.hand.sort()
-        return new
-
     def _event(self, *event: Any) -> None:
         """Record ``(type, *fields)`` in the order :mod:`.definition` declares the fields."""
         if self.events is not None:
             self.events.append(event)
 
     # --- described states (scenarios' ``given``) ----------------------------------------------
-    def arrange(self, given: Mapping[str, Any]) -> None:
-        """Put the game in the described position: any field of the designer's view (seats'
-        under ``players`` by index).  The cards a seat is given on its board, in its hand, on
-        its palace, in play or in its discards leave its piles unless the piles are given
-        too.  Without ``to_act`` the attacker acts."""
+    def arranged(self, given: Mapping[str, Any]) -> None:
+        """A described position (any field of the designer's view, seats' under ``players``
+        by index) made whole: the cards a seat is given on its board, in its hand, on its
+        palace, in play or in its discards leave its piles unless the piles are given too.
+        Without ``to_act`` the attacker acts."""
         self._legal = None
-        for key, value in given.items():
-            if key == "players":
-                for p, fields in value.items():
-                    self._arrange_player(p, fields)
-            elif key in ("turn", "draws_left", "stalemate"):
-                setattr(self, key, value)
-            elif key == "phase":
-                self.phase = value
-            elif key == "attacker":
-                self.attacker = int(value[1:]) - 1
-            elif key == "to_act":
-                self.actor = self.attacker if value is None else int(value[1:]) - 1
-            elif key == "winner":
-                self.winner = None if value is None else int(value[1:]) - 1
-            elif key == "attacks":
-                if len(value) != self.table.territories:
+        t = self.table
+        for p, fields in (given.get("players") or {}).items():
+            me = self.players[p]
+            for key in ("board", "troops"):
+                if key in fields and len(fields[key]) != t.board_size:
                     raise ScenarioError(
-                        f"attacks: one number per territory ({self.table.territories})"
+                        f"P{p + 1} {key}: {t.board_size} slots, not {len(fields[key])}"
                     )
-                self.attacks = list(value)
-            elif key == "renewal_queue":
-                self.queue = [int(v[1:]) - 1 for v in value]
-            elif key == "battle":
-                self.battle = None if value is None else self._arrange_battle(value)
-            else:
-                raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
+            for slot, n in enumerate(me.troops):
+                if n and me.board[slot] < 0:
+                    raise ScenarioError(f"P{p + 1}: troops on slot {slot}, which has no base")
+                if not 0 <= n <= t.max_troops:
+                    raise ScenarioError(
+                        f"P{p + 1}: {n} troops on slot {slot}: a base holds 0 to {t.max_troops}"
+                    )
+            placed = [d for d in me.board if d >= 0] if "board" in fields else []
+            for key in ("hand", "specials", "played"):
+                placed += getattr(me, key) if key in fields else []
+            for pile in fields.get("discards") or ():
+                placed += me.discards[pile]
+            piles_given = set(fields.get("piles") or ())
+            for d in placed:
+                pile = self.design(d).pile
+                if pile in piles_given:
+                    continue
+                if d not in me.piles[pile]:
+                    raise ScenarioError(
+                        f"P{p + 1}: no copy of {self.design(d).id} left in its army"
+                    )
+                me.piles[pile].remove(d)
         if "to_act" not in given and ("attacker" in given or "phase" in given):
             self.actor = self.attacker
 
-    def _arrange_player(self, p: int, fields: Mapping[str, Any]) -> None:
-        me, t = self.players[p], self.table
-        placed: list[int] = []
-        for key, value in fields.items():
-            if key in ("board", "troops"):
-                if len(value) != t.board_size:
-                    raise ScenarioError(f"P{p + 1} {key}: {t.board_size} slots, not {len(value)}")
-                if key == "board":
-                    me.board = [-1 if c is None else self._card(c, "board", "base") for c in value]
-                    placed += [d for d in me.board if d >= 0]
-                else:
-                    me.troops = list(value)
-            elif key in ("hand", "specials", "played"):
-                cards = [
-                    self._card(c, key, "special" if key == "specials" else None) for c in value
-                ]
-                setattr(me, key, sorted(cards) if key == "hand" else cards)
-                placed += cards
-            elif key == "discards":
-                for pile, cards in value.items():
-                    me.discards[pile] = [self._card(c, f"discards.{pile}", pile) for c in cards]
-                    placed += me.discards[pile]
-            elif key == "piles":
-                for pile, cards in value.items():
-                    me.piles[pile] = [self._card(c, f"piles.{pile}", pile) for c in cards]
-            elif key in ("burns", "dealt"):
-                setattr(me, key, value)
-            else:
-                raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
-        for slot, n in enumerate(me.troops):
-            if n and me.board[slot] < 0:
-                raise ScenarioError(f"P{p + 1}: troops on slot {slot}, which has no base")
-            if not 0 <= n <= t.max_troops:
-                raise ScenarioError(
-                    f"P{p + 1}: {n} troops on slot {slot}: a base holds 0 to {t.max_troops}"
-                )
-        piles_given = set(fields.get("piles") or ())
-        for d in placed:
-            pile = self.design(d).pile
-            if pile in piles_given:
-                continue
-            if d not in me.piles[pile]:
-                raise ScenarioError(f"P{p + 1}: no copy of {self.design(d).id} left in its army")
-            me.piles[pile].remove(d)
+    def _ids(self, designs: list[int]) -> list[str]:
+        return [self.design(d).id for d in designs]
+
+    def _attacks(self, value: list[int]) -> list[int]:
+        if len(value) != self.table.territories:
+            raise ScenarioError(f"attacks: one number per territory ({self.table.territories})")
+        return list(value)
+
+    def _piles(self, p: int, key: str, value: Mapping[str, list[str]]) -> dict[str, list[int]]:
+        """Seat ``p``'s ``piles`` or ``discards`` with those ``value`` names set."""
+        out = dict(getattr(self.players[p], key))
+        for pile, cards in value.items():
+            out[pile] = [self._card(c, f"{key}.{pile}", pile) for c in cards]
+        return out
 
     def _card(self, card_id: str, where: str, kind: str | None) -> int:
         d = self.table.by_id.get(card_id)
@@ -1143,3 +1108,8 @@ class State:
         ]
         queue = [[int(q["seat"][1:]) - 1, q["points"], q["pool"]] for q in v["queue"]]
         return Battle(v["origin"], v["target"], v["palace"], units, v["passes"], v["step"], queue)
+
+
+def _seat(word: str) -> int:
+    """``P2`` as 1."""
+    return int(word[1:]) - 1

@@ -101,19 +101,19 @@ class State(ZonedState):
                 "lists",
                 "resources",
                 write=lambda st, v: _named(v),
-                read=lambda st, v: _vec(v),
+                read=lambda st, v, p: _vec(v),
             ),
             Field(
                 "promoted",
                 "lists",
                 write=lambda st, v: [n for n in st.game.numbers if v[n - 1]],
-                read=lambda st, v: st._promoted(v),
+                read=lambda st, v, p: st._promoted(v),
             ),
             Field(
                 "kingdom",
                 "lists",
                 write=lambda st, v: st._ids(v),
-                read=lambda st, v: [st._upgrade(c, "kingdom") for c in v],
+                read=lambda st, v, p: [st._upgrade(c, "kingdom") for c in v],
             ),
             Field("palaces", "list", settable=False),
             Field(
@@ -127,7 +127,7 @@ class State(ZonedState):
                 ),
                 unseen="none",
                 write=lambda st, v: None if v is None else list(v),
-                read=lambda st, v: None if v is None else tuple(sorted(v)),
+                read=lambda st, v, p: None if v is None else tuple(sorted(v)),
             ),
         ),
     )
