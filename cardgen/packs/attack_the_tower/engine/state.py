@@ -385,10 +385,9 @@ class State(ZonedState):
             )
         return held + 1 <= self.complete_territories(p)
 
-    def _targets(self, first: bool = False) -> list[int]:
+    def _targets(self) -> list[int]:
         """The units the current allocation may damage (unit indices, sorted): of identical
-        units (owner, kind, slot) the most damaged.  With ``first``: whether there is any, as
-        a list of at most one."""
+        units (owner, kind, slot) the most damaged."""
         b = self.battle
         assert b is not None and b.queue
         player, _points, kind = b.queue[0]
@@ -405,8 +404,6 @@ class State(ZonedState):
                 continue
             if infantry and not troops[u.troop].infantry:
                 continue
-            if first:
-                return [i]
             key = (u.kind, u.slot)
             k = best.setdefault(key, i)
             if u.damage > units[k].damage:
@@ -457,6 +454,8 @@ class State(ZonedState):
         )
 
     def _effects(self, player: int) -> list:
+        if not self.players[player].played:
+            return []
         return [e for d in self.players[player].played for e in self.design(d).effects]
 
     # --- applying actions -------------------------------------------------------------------
@@ -539,8 +538,7 @@ class State(ZonedState):
         elif ph == RENEW_DISCARD:
             self._discard(p, action - A.DISCARD)
             self._after_renew_draw(p)
-        self._advance()
-        self._legal = None
+        self._advance()  # (which may list the next decision's legal actions)
 
     # --- cards ------------------------------------------------------------------------------
     def _any_draw(self, p: int) -> bool:
@@ -894,7 +892,8 @@ class State(ZonedState):
         b = self.battle
         assert b is not None
         while True:
-            while b.queue and (b.queue[0][1] <= 0 or not self._targets(first=True)):
+            targets: list[int] = []  # the head allocation's, once it has points
+            while b.queue and (b.queue[0][1] <= 0 or not (targets := self._targets())):
                 done = b.queue.pop(0)
                 if done[1] > 0:
                     self._event("damage-lost", done[0], done[1], done[2])
@@ -909,7 +908,8 @@ class State(ZonedState):
                     b.queue = self._initiative(self.defender)
                     continue
             if b.queue:
-                self.actor = b.queue[0][0]
+                self.actor = b.queue[0][0]  # its legal actions, listed already:
+                self._legal = (ALLOCATE, self.actor, [A.TARGET + i for i in targets])
                 return True
             self._resolve()
             if self.winner is not None:
