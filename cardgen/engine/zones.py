@@ -361,21 +361,24 @@ def resample(
     """Shuffle in place, among the places of ``zones`` (``(cards, field, owner)``), the cards
     of each owner and pool: a zone keeps how many cards of each pool it holds.  A zone alone
     in its group is shuffled as a whole (the generator's draws are a plain shuffle's)."""
-    groups: dict[tuple[Any, object], list[tuple[list, int]]] = {}
+    groups: dict[tuple[Any, object], list[tuple[list[Any], int]]] = {}
     for cards, f, owner in zones:
         pool = f.pool
         if isinstance(pool, str):
-            groups.setdefault((owner, pool), []).extend((cards, i) for i in range(len(cards)))
-        else:
-            for i, c in enumerate(cards):
-                groups.setdefault((owner, pool(state, c)), []).append((cards, i))  # type: ignore[misc]
-    for places in groups.values():
-        if not places:
+            groups.setdefault((owner, pool), []).append((cards, -1))
             continue
-        whole = places[0][0]
-        if len(places) == len(whole) and all(lst is whole for lst, _ in places):
-            rng.shuffle(whole)
+        assert pool is not None
+        pools = {c: pool(state, c) for c in set(cards)}
+        if len(set(pools.values())) == 1:  # one pool: the zone as a whole
+            groups.setdefault((owner, pools[cards[0]]), []).append((cards, -1))
             continue
+        for i, c in enumerate(cards):
+            groups.setdefault((owner, pools[c]), []).append((cards, i))
+    for members in groups.values():
+        if len(members) == 1 and members[0][1] < 0:
+            rng.shuffle(members[0][0])
+            continue
+        places = [(lst, k) for lst, i in members for k in (range(len(lst)) if i < 0 else (i,))]
         drawn = [lst[i] for lst, i in places]
         rng.shuffle(drawn)
         for (lst, i), c in zip(places, drawn, strict=True):
