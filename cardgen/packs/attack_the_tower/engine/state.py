@@ -766,9 +766,10 @@ class State(ZonedState):
                 for s in range(lo, lo + t.slots)
                 if board[s] >= 0
             ]
+        effects = {att: self._effects(att), dfd: self._effects(dfd)}  # read once a battle
         for u in units:
             if u.kind in (TROOP, SPECIAL):
-                u.power = self._power(u)
+                u.power = self._power(u, effects[u.owner])
         b.units = units
         self._event(
             "combat",
@@ -795,14 +796,15 @@ class State(ZonedState):
     def _special_units(self, p: int) -> list[Unit]:
         return [Unit(p, SPECIAL, d, -1, 0) for d in self.players[p].specials]
 
-    def _power(self, u: Unit) -> int:
-        """A troop's power with the abilities its owner has in play."""
+    def _power(self, u: Unit, effects: list) -> int:
+        """A troop's power with the abilities its owner has in play (their ``effects``)."""
         if u.kind == SPECIAL:
             power = self.design(u.slot).special_power
         else:
             power = self.table.troops[u.troop].power
+        if not effects:
+            return max(power, 0)
         attacking = u.owner == self.attacker
-        effects = self._effects(u.owner)
         for e in effects:
             if e.kind == "set_power" and self._applies(e, u):
                 power = e.amount
