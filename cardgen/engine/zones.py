@@ -250,6 +250,22 @@ class Field:
         return sorted(value)
 
 
+def _plan(f: Field) -> tuple[str, str, Field, Any, Any]:
+    """How the view writes ``f``: its writer when every seat sees it as it is."""
+    write = None
+    if f.see == "everyone":
+        if f.write is not None:
+            write = f.write
+        else:  # a number, a word, a flag as it is; a list or mapping copied
+            write = _AS_IS if f.copy == "value" else (lambda state, value: _fresh(value))
+    return (f.view_key, f.name, f, f.get, write)
+
+
+#: a field the view shows as it is (an immutable value)
+def _AS_IS(state: Any, value: Any) -> Any:
+    return value
+
+
 def _fresh(value: Any) -> Any:
     """A copy of the lists and mappings in ``value`` (the rest shared)."""
     if isinstance(value, list):
@@ -291,6 +307,9 @@ class StateZones:
     _seat_copies: tuple[tuple[str, Callable[[Any], Any]], ...] = field(init=False, repr=False)
     _zones: tuple[Field, ...] = field(init=False, repr=False)
     _seat_zones: tuple[Field, ...] = field(init=False, repr=False)
+    #: how the view writes each field: (key, attribute, field, get, write if seen by all)
+    _shared_plan: tuple[tuple[str, str, Field, Any, Any], ...] = field(init=False, repr=False)
+    _seat_plan: tuple[tuple[str, str, Field, Any, Any], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         copied = [f for f in self.shared if f.get is None and f.copy != "value"]
@@ -303,6 +322,8 @@ class StateZones:
         object.__setattr__(self, "_seat_copies", tuple(seat_copies))
         object.__setattr__(self, "_zones", tuple(f for f in self.shared if f.pool is not None))
         object.__setattr__(self, "_seat_zones", tuple(f for f in self.per_seat if f.pool))
+        object.__setattr__(self, "_shared_plan", tuple(_plan(f) for f in self.shared))
+        object.__setattr__(self, "_seat_plan", tuple(_plan(f) for f in self.per_seat))
 
     def seat_value(self, state: Any, f: Field, p: int) -> Any:
         if self.seats_in:
@@ -318,19 +339,30 @@ class StateZones:
     def view(self, state: Any, seat: int | None, seats: int) -> dict[str, Any]:
         """What ``seat`` sees of ``state`` (None: everything), JSON-ready, in declared order."""
         out: dict[str, Any] = {}
-        for f in self.shared:
-            if f.get is not None:
-                out[f.view_key] = f.get(state)
+        for key, name, f, get, write in self._shared_plan:
+            if get is not None:
+                out[key] = get(state)
+            elif write is _AS_IS:
+                out[key] = getattr(state, name)
+            elif write is not None:  # seen by everyone
+                out[key] = write(state, getattr(state, name))
             else:
-                out[f.view_key] = f.shown(state, getattr(state, f.name), None, seat)
+                out[key] = f.shown(state, getattr(state, name), None, seat)
         players = []
+        holders = getattr(state, self.seats_in) if self.seats_in else None
         for p in range(seats):
             mine: dict[str, Any] = {}
-            for f in self.per_seat:
-                if f.get is not None:
-                    mine[f.view_key] = f.get(state, p)
+            for key, name, f, get, write in self._seat_plan:
+                if get is not None:
+                    mine[key] = get(state, p)
+                    continue
+                value = getattr(holders[p], name) if holders else getattr(state, name)[p]
+                if write is _AS_IS:
+                    mine[key] = value
+                elif write is not None:
+                    mine[key] = write(state, value)
                 else:
-                    mine[f.view_key] = f.shown(state, self.seat_value(state, f, p), p, seat)
+                    mine[key] = f.shown(state, value, p, seat)
             players.append(mine)
         out[self.seats_field] = players
         return out

@@ -127,6 +127,8 @@ def test_observation_writes_what_each_seat_may_see():
     everything = st.observation(None)
     assert everything["deck"] == ["d3", "d1", "d2"]
     assert everything["players"][1]["piles"] == {"a": ["a1", "a4"], "b": ["b1", "b3"]}
+    everything["players"][1]["piles"]["a"].append("b2")  # a view shares no list of the state
+    assert st.armies[1].piles["a"] == ["a1", "a4"]
     assert st.digest() == st.clone().digest() != Toy(1).digest()
 
 
