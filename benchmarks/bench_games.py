@@ -10,7 +10,8 @@ Each figure is the median of ``--runs`` runs of ``--games`` seeded games through
 player count, timed in CPU seconds of this process (less sensitive to a shared machine than the
 wall clock).  ``--search N`` also plays N games with the search bot in every seat and reports
 the median CPU seconds a game.  ``--baseline DIR`` runs this same script in another checkout
-(e.g. a worktree of an earlier commit) and prints its figures beside these, game by game.
+(e.g. a worktree of an earlier commit) and prints its figures beside these, game by game: the
+runs alternate (one of the baseline, one of this checkout), so both see the same load.
 """
 
 from __future__ import annotations
@@ -120,6 +121,14 @@ def measure(
     return out
 
 
+def _medians(runs: list[dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
+    """Each figure's median over the runs."""
+    return {
+        pack: {k: statistics.median(r[pack][k] for r in runs) for k in row}
+        for pack, row in runs[0].items()
+    }
+
+
 def _fields(spec) -> dict:
     return {f: getattr(spec, f) for f in spec.__dataclass_fields__}
 
@@ -134,17 +143,22 @@ def main() -> None:
     ap.add_argument("--pack", action="append", choices=list(CATALOGUES), help="only this engine")
     args = ap.parse_args()
     base = None
-    if args.baseline:
+    if args.baseline:  # in pairs, alternating: a run of the baseline, then one of this checkout
         baseline = args.baseline.resolve()
         cmd = [sys.executable, str(Path(__file__).resolve()), "--json"]
-        cmd += ["--games", str(args.games), "--runs", str(args.runs), "--search", str(args.search)]
+        cmd += ["--games", str(args.games), "--runs", "1", "--search", str(args.search)]
         cmd += [f"--pack={p}" for p in args.pack or ()]
         env = {**os.environ, "PYTHONPATH": str(baseline), "BENCH_ROOT": str(baseline)}
-        done = subprocess.run(
-            cmd, capture_output=True, text=True, cwd=baseline, check=True, env=env
-        )
-        base = json.loads(done.stdout)
-    here = measure(args.games, args.runs, args.search, args.pack)
+        bases, heres = [], []
+        for _ in range(args.runs):
+            done = subprocess.run(
+                cmd, capture_output=True, text=True, cwd=baseline, check=True, env=env
+            )
+            bases.append(json.loads(done.stdout))
+            heres.append(measure(args.games, 1, args.search, args.pack))
+        base, here = _medians(bases), _medians(heres)
+    else:
+        here = measure(args.games, args.runs, args.search, args.pack)
     if args.json:
         print(json.dumps(here))
         return

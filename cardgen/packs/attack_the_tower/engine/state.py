@@ -9,15 +9,14 @@ passages follow ``table.settings`` (the rules reference).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.engine import IllegalAction, ScenarioError, seat_name
+from cardgen.engine import ScenarioError, seat_name
 from cardgen.engine.vocab import check_record
+from cardgen.engine.zones import Field, StateZones, ZonedState
 from cardgen.packs.attack_the_tower.engine import actions as A
 from cardgen.packs.attack_the_tower.engine.game import Compiled, Design
 
@@ -76,19 +75,6 @@ class Player:
     #: damage this army has assigned in the game (the scenarios' tally)
     dealt: int = 0
 
-    def copy(self) -> Player:
-        return Player(
-            {k: list(v) for k, v in self.piles.items()},
-            {k: list(v) for k, v in self.discards.items()},
-            list(self.hand),
-            list(self.board),
-            list(self.troops),
-            list(self.specials),
-            list(self.played),
-            self.burns,
-            self.dealt,
-        )
-
 
 @dataclass(slots=True)
 class Unit:
@@ -146,10 +132,108 @@ class Battle:
         )
 
 
-class State:
-    """A game of two armies; seat 0 and 1."""
+class State(ZonedState):
+    """A game of two armies; seat 0 and 1.
+
+    Its fields are declared once (:data:`ZONES`); the kit derives from them ``clone``,
+    ``determinise`` (what a seat cannot see resampled: the other army's hand, as many cards
+    of each pile as it holds, and the order of every draw pile), ``digest``, ``observation``
+    (what a seat may see: both boards, the discards, the abilities in play, its own hand; of
+    the piles their sizes and of the other hand its cards per pile; the designer's view lists
+    the piles in order, top last) and ``arrange`` (completed by :meth:`arranged`)."""
 
     num_players = 2
+    ZONES = StateZones(
+        shared=(
+            Field("turn"),
+            Field("phase"),
+            Field("attacker", write=lambda st, v: seat_name(v), read=lambda st, v: _seat(v)),
+            Field(
+                "actor",
+                key="to_act",
+                write=lambda st, v: None if st.phase == OVER else seat_name(v),
+                read=lambda st, v: st.attacker if v is None else _seat(v),
+            ),
+            Field(
+                "winner",
+                write=lambda st, v: None if v is None else seat_name(v),
+                read=lambda st, v: None if v is None else _seat(v),
+            ),
+            Field("stalemate"),
+            Field("attacks", "list", read=lambda st, v: st._attacks(v)),
+            Field("draws_left"),
+            Field(
+                "queue",
+                "list",
+                "renewal_queue",
+                write=lambda st, v: [seat_name(p) for p in v],
+                read=lambda st, v: [_seat(p) for p in v],
+            ),
+            Field(
+                "battle",
+                "copy",
+                write=lambda st, v: None if v is None else st._battle_view(),
+                read=lambda st, v: None if v is None else st._arrange_battle(v),
+            ),
+        ),
+        per_seat=(
+            Field(
+                "board",
+                "list",
+                write=lambda st, v: [st.design(d).id if d >= 0 else None for d in v],
+                read=lambda st, v, p: [
+                    -1 if c is None else st._card(c, "board", "base") for c in v
+                ],
+            ),
+            Field("troops", "list", read=lambda st, v, p: list(v)),
+            Field(
+                "specials",
+                "list",
+                write=lambda st, v: st._ids(v),
+                read=lambda st, v, p: [st._card(c, "specials", "special") for c in v],
+            ),
+            Field(
+                "played",
+                "list",
+                write=lambda st, v: st._ids(v),
+                read=lambda st, v, p: [st._card(c, "played", None) for c in v],
+            ),
+            Field(
+                "discards",
+                "dicts",
+                write=lambda st, v: {k: st._ids(z) for k, z in v.items()},
+                read=lambda st, v, p: st._piles(p, "discards", v),
+            ),
+            Field(
+                "piles",
+                "dicts",
+                see="nobody",
+                pool=lambda st, d: st.table.designs[d].pile,
+                write=lambda st, v: {k: st._ids(z) for k, z in v.items()},
+                read=lambda st, v, p: st._piles(p, "piles", v),
+            ),
+            Field(
+                "hand",
+                "list",
+                see="owner",
+                unseen="none",
+                pool=lambda st, d: st.table.designs[d].pile,
+                order="sorted",
+                write=lambda st, v: st._ids(v),
+                read=lambda st, v, p: sorted(st._card(c, "hand", None) for c in v),
+            ),
+            Field(
+                "hand_piles",
+                get=lambda st, p: {
+                    k: sum(st.design(d).pile == k for d in st.players[p].hand) for k in PILES
+                },
+            ),
+            Field("burns"),
+            Field("dealt"),
+        ),
+        seats_in="players",
+        transient=("_legal",),
+    )
 
     def __init__(self, game: Any, table: Compiled, rng: random.Random) -> None:
         self.game = game
@@ -188,28 +272,6 @@ class State:
         state.actor = 0
         return state
 
-    def clone(self) -> State:
-        """An independent copy (its own random generator in the same state)."""
-        new = State.__new__(State)
-        new.game = self.game
-        new.table = self.table
-        new.rng = random.Random(0)  # seeded, not from the OS: cheap; its state is copied next
-        new.rng.setstate(self.rng.getstate())
-        new.players = [p.copy() for p in self.players]
-        new.phase = self.phase
-        new.actor = self.actor
-        new.attacker = self.attacker
-        new.turn = self.turn
-        new.queue = list(self.queue)
-        new.draws_left = self.draws_left
-        new.attacks = list(self.attacks)
-        new.battle = self.battle.copy() if self.battle else None
-        new.winner = self.winner
-        new.stalemate = self.stalemate
-        new.events = None if self.events is None else list(self.events)
-        new._legal = None
-        return new
-
     # --- queries ----------------------------------------------------------------------------
     @property
     def defender(self) -> int:
@@ -235,7 +297,7 @@ class State:
         """Territories of ``p`` with a base on every slot."""
         n = self.table.slots
         board = self.players[p].board
-        return sum(min(board[k : k + n]) >= 0 for k in range(0, len(board), n))
+        return sum(1 for k in range(0, len(board), n) if min(board[k : k + n]) >= 0)
 
     def territory_troops(self, p: int, territory: int) -> int:
         t = self.table
@@ -279,10 +341,11 @@ class State:
         if ph == MAIN:
             acts = [A.END_TURN, *self._plays(p)]
             limit = self.table.settings.attacks_per_territory
-            for f in range(self.table.territories):
-                if self.attacks[f] < limit and self.territory_troops(p, f) > 0:
-                    acts += [A.attack_action(f, t) for t in range(self.table.territories)]
-            return sorted(acts)
+            n, slots, troops = self.table.territories, self.table.slots, me.troops
+            for f in range(n):  # in ascending order after the plays: the list stays sorted
+                if self.attacks[f] < limit and any(troops[f * slots : (f + 1) * slots]):
+                    acts += [A.ATTACK + f * 10 + t for t in range(n)]
+            return acts
         if ph == WINDOW:
             return [A.PASS, *self._plays(p)]
         if ph == ALLOCATE:
@@ -322,25 +385,26 @@ class State:
             )
         return held + 1 <= self.complete_territories(p)
 
-    def _targets(self, first: bool = False) -> list[int]:
+    def _targets(self) -> list[int]:
         """The units the current allocation may damage (unit indices, sorted): of identical
-        units (owner, kind, slot) the most damaged.  With ``first``: whether there is any, as
-        a list of at most one."""
+        units (owner, kind, slot) the most damaged."""
         b = self.battle
         assert b is not None and b.queue
         player, _points, kind = b.queue[0]
         kinds, infantry = self._target_kinds(player, kind)
+        if not kinds:
+            return []
         troops = self.table.troops
-        best: dict[tuple[int, str, int], int] = {}
+        best: dict[tuple[str, int], int] = {}  # every target is the enemy's: by kind and slot
         units = b.units
         for i, u in enumerate(units):
-            if u.owner == player or u.dead or u.damage >= max(u.power, 1):
+            if u.owner == player or u.dead or u.kind not in kinds:
                 continue
-            if u.kind not in kinds or (infantry and not troops[u.troop].infantry):
+            if u.damage >= (u.power if u.power > 1 else 1):
                 continue
-            if first:
-                return [i]
-            key = (u.owner, u.kind, u.slot)
+            if infantry and not troops[u.troop].infantry:
+                continue
+            key = (u.kind, u.slot)
             k = best.setdefault(key, i)
             if u.damage > units[k].damage:
                 best[key] = i
@@ -374,10 +438,11 @@ class State:
         manning = SPECIAL if b.palace else TROOP
         if b.palace and not self.table.settings.palace_manned_by_specials:
             return False
-        return any(
-            u.owner == owner and u.kind == manning and not u.dead and u.damage < max(u.power, 1)
-            for u in b.units
-        )
+        for u in b.units:
+            alive = not u.dead and u.damage < (u.power if u.power > 1 else 1)
+            if alive and u.owner == owner and u.kind == manning:
+                return True
+        return False
 
     def _bypass(self, player: int) -> bool:
         """Whether ``player``'s artillery may damage defended bases (an ability in play); a
@@ -389,6 +454,8 @@ class State:
         )
 
     def _effects(self, player: int) -> list:
+        if not self.players[player].played:
+            return []
         return [e for d in self.players[player].played for e in self.design(d).effects]
 
     # --- applying actions -------------------------------------------------------------------
@@ -417,15 +484,8 @@ class State:
             return f"target {seat_name(u.owner)} {u.kind}{where}"
         return kind
 
-    def apply(self, actions: Mapping[int, int]) -> None:
-        """Apply the mover's action (``{seat: action}``); :class:`IllegalAction` otherwise."""
-        if list(actions) != self.movers():
-            want = ", ".join(seat_name(p) for p in self.movers()) or "nobody"
-            raise IllegalAction(f"the seat to move is {want}, not {list(map(seat_name, actions))}")
-        ((p, action),) = actions.items()
-        if action not in self.legal_actions(p):
-            raise IllegalAction(f"{seat_name(p)} cannot play action {action} in {self.phase}")
-        self.step(action)
+    def phase_word(self) -> str:
+        return self.phase
 
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
         """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
@@ -434,10 +494,20 @@ class State:
     def step(self, action: int) -> None:
         """Play ``action``, legal for the seat to act, and advance to the next decision."""
         p = self.actor
-        kind, a, b = A.decode(action)
         ph = self.phase
         self._legal = None
-        if ph in (SETUP_DRAW, RENEW_DRAW):
+        if ph == ALLOCATE:
+            self._allocate(action - A.TARGET)
+        elif ph == WINDOW:
+            self._window(p, action)
+        elif ph == MAIN:
+            if action == A.END_TURN:
+                self._end_turn()
+            elif action < A.ATTACK:
+                self._play(p, action - A.PLAY)
+            else:
+                self._declare(*divmod(action - A.ATTACK, 10))
+        elif ph in (SETUP_DRAW, RENEW_DRAW):
             self._draw(p, "ability" if action == A.DRAW_ABILITY else "base")
             if ph == SETUP_DRAW:
                 if len(self.players[p].hand) >= self.table.opening_hand or not self._any_draw(p):
@@ -458,29 +528,17 @@ class State:
             if action == A.DONE:
                 self._done_building(p)
             else:
-                self._build(p, a, b)
+                self._build(p, *divmod(action - A.BUILD, 100))
         elif ph == RENEW_CHOICE:
-            self._event("renewal" if action == A.RENEW else "no-renewal", player=p)
+            self._event("renewal" if action == A.RENEW else "no-renewal", p)
             if action == A.RENEW:
                 self._renew()
             else:
                 self.phase = MAIN
         elif ph == RENEW_DISCARD:
-            self._discard(p, a)
+            self._discard(p, action - A.DISCARD)
             self._after_renew_draw(p)
-        elif ph == MAIN:
-            if action == A.END_TURN:
-                self._end_turn()
-            elif kind == "play":
-                self._play(p, a)
-            else:
-                self._declare(a, b)
-        elif ph == WINDOW:
-            self._window(p, action)
-        elif ph == ALLOCATE:
-            self._allocate(a)
-        self._advance()
-        self._legal = None
+        self._advance()  # (which may list the next decision's legal actions)
 
     # --- cards ------------------------------------------------------------------------------
     def _any_draw(self, p: int) -> bool:
@@ -491,18 +549,18 @@ class State:
         if not me.piles[pile]:
             me.piles[pile], me.discards[pile] = me.discards[pile], []
             self.rng.shuffle(me.piles[pile])
-            self._event("reshuffle", player=p, pile=pile)
+            self._event("reshuffle", p, pile)
         card = me.piles[pile].pop()
         me.hand.append(card)
         me.hand.sort()
-        self._event("draw", player=p, pile=pile, card=self.design(card).id)
+        self._event("draw", p, pile, self.design(card).id)
 
     def _burn(self, p: int) -> None:
         me = self.players[p]
         me.burns += 1
         for card in me.hand:
             me.discards[self.design(card).pile].append(card)
-        self._event("burn", player=p, cards=[self.design(c).id for c in me.hand])
+        self._event("burn", p, [self.design(c).id for c in me.hand])
         me.hand = []
         self.phase = SETUP_DRAW if self._any_draw(p) else SETUP_KEEP
 
@@ -510,7 +568,7 @@ class State:
         me = self.players[p]
         me.hand.remove(design)
         me.discards[self.design(design).pile].append(design)
-        self._event("discard", player=p, card=self.design(design).id)
+        self._event("discard", p, self.design(design).id)
 
     def _build(self, p: int, design: int, slot: int) -> None:
         me = self.players[p]
@@ -520,15 +578,15 @@ class State:
             me.discards["base"].append(old)
             self._event(
                 "base-destroyed",
-                player=p,
-                slot=slot,
-                card=self.design(old).id,
-                troops=me.troops[slot],
-                cause="built-over",
+                p,
+                slot,
+                self.design(old).id,
+                me.troops[slot],
+                "built-over",
             )
         me.board[slot] = design
         me.troops[slot] = 0
-        self._event("build", player=p, slot=slot, card=self.design(design).id)
+        self._event("build", p, slot, self.design(design).id)
         self._check_specials(p)
 
     def _play(self, p: int, design: int) -> None:
@@ -539,10 +597,10 @@ class State:
             if "unique" in d.special_traits:
                 self._newest_unique(p)
             me.specials.append(design)
-            self._event("special-recruited", player=p, card=d.id)
+            self._event("special-recruited", p, d.id)
         else:
             me.played.append(design)
-            self._event("ability", player=p, card=d.id)
+            self._event("ability", p, d.id)
 
     def _lose_special(self, p: int, design: int, cause: str) -> None:
         """``p``'s special troop ``design`` is destroyed: off the palace, out of the battle."""
@@ -551,13 +609,13 @@ class State:
         me.discards["ability"].append(design)
         if cause != "killed":
             self._kill_fighting(p, SPECIAL, design, 1)
-        self._event("special-destroyed", player=p, card=self.design(design).id, cause=cause)
+        self._event("special-destroyed", p, self.design(design).id, cause)
 
     def _check_specials(self, p: int) -> None:
         """Special troops beyond the complete territories that maintain them are destroyed at
         once, the newest first (loyal ones need none)."""
         me = self.players[p]
-        while True:
+        while me.specials:
             held = [s for s in me.specials if "loyal" not in self.design(s).special_traits]
             if len(held) <= self.complete_territories(p):
                 return
@@ -573,7 +631,7 @@ class State:
                 if me.board[s] >= 0 and me.troops[s] < t.max_troops:
                     me.troops[s] += 1
                     recruited.append(s)
-            self._event("recruit", player=p, troops=list(me.troops))
+            self._event("recruit", p, list(me.troops))
             unique = [s for s in recruited if self._unique_base(p, s)]
             if unique:  # recruited together: the last base's is the newest
                 self._newest_unique(p, unique[-1])
@@ -594,7 +652,7 @@ class State:
                 lost = me.troops[s] - keep
                 me.troops[s] = keep
                 self._kill_fighting(p, TROOP, s, lost)
-                self._event("unique-replaced", player=p, slot=s, troops=lost)
+                self._event("unique-replaced", p, s, lost)
         for old in [d for d in me.specials if "unique" in self.design(d).special_traits]:
             self._lose_special(p, old, "unique")
 
@@ -644,17 +702,17 @@ class State:
         if self.turn > self.table.settings.max_turns:
             self.stalemate = True
             self.phase = OVER
-            self._event("stalemate", turns=self.table.settings.max_turns)
+            self._event("stalemate", self.table.settings.max_turns)
             return
         self.actor, self.phase = self.attacker, RENEW_CHOICE
-        self._event("turn", turn=self.turn, player=self.attacker)
+        self._event("turn", self.turn, self.attacker)
 
     def _end_turn(self) -> None:
         for _p, me in enumerate(self.players):
             for d in me.played:
                 me.discards["ability"].append(d)
             me.played = []
-        self._event("end-turn", player=self.attacker)
+        self._event("end-turn", self.attacker)
         self._start_turn()
 
     # --- battles ----------------------------------------------------------------------------
@@ -663,7 +721,7 @@ class State:
         d = self.defender
         empty = self.territory_troops(d, target) == 0 and self.territory_bases(d, target) == 0
         self.battle = Battle(origin, target, palace=empty)
-        self._event("attack", player=self.attacker, origin=origin, target=target, palace=empty)
+        self._event("attack", self.attacker, origin, target, empty)
         self.phase, self.actor = WINDOW, self.attacker
 
     def _window(self, p: int, action: int) -> None:
@@ -708,14 +766,15 @@ class State:
                 for s in range(lo, lo + t.slots)
                 if board[s] >= 0
             ]
+        effects = {att: self._effects(att), dfd: self._effects(dfd)}  # read once a battle
         for u in units:
             if u.kind in (TROOP, SPECIAL):
-                u.power = self._power(u)
+                u.power = self._power(u, effects[u.owner])
         b.units = units
         self._event(
             "combat",
-            palace=b.palace,
-            units=len(units),
+            b.palace,
+            len(units),
         )
         b.step = "initiative"
         if t.settings.initiative_simultaneous:
@@ -737,14 +796,15 @@ class State:
     def _special_units(self, p: int) -> list[Unit]:
         return [Unit(p, SPECIAL, d, -1, 0) for d in self.players[p].specials]
 
-    def _power(self, u: Unit) -> int:
-        """A troop's power with the abilities its owner has in play."""
+    def _power(self, u: Unit, effects: list) -> int:
+        """A troop's power with the abilities its owner has in play (their ``effects``)."""
         if u.kind == SPECIAL:
             power = self.design(u.slot).special_power
         else:
             power = self.table.troops[u.troop].power
+        if not effects:
+            return max(power, 0)
         attacking = u.owner == self.attacker
-        effects = self._effects(u.owner)
         for e in effects:
             if e.kind == "set_power" and self._applies(e, u):
                 power = e.amount
@@ -826,9 +886,7 @@ class State:
         u.damage += amount
         entry[1] -= amount
         self.players[entry[0]].dealt += amount
-        self._event(
-            "damage", player=entry[0], unit=index, target=u.kind, amount=amount, pool=entry[2]
-        )
+        self._event("damage", entry[0], index, u.kind, amount, entry[2])
 
     def _settle_queue(self) -> bool:
         """Drop finished allocations; advance the battle's steps.  True when a decision is
@@ -836,10 +894,11 @@ class State:
         b = self.battle
         assert b is not None
         while True:
-            while b.queue and (b.queue[0][1] <= 0 or not self._targets(first=True)):
+            targets: list[int] = []  # the head allocation's, once it has points
+            while b.queue and (b.queue[0][1] <= 0 or not (targets := self._targets())):
                 done = b.queue.pop(0)
                 if done[1] > 0:
-                    self._event("damage-lost", player=done[0], amount=done[1], pool=done[2])
+                    self._event("damage-lost", done[0], done[1], done[2])
                 sequential = not self.table.settings.initiative_simultaneous
                 if (
                     sequential
@@ -851,7 +910,8 @@ class State:
                     b.queue = self._initiative(self.defender)
                     continue
             if b.queue:
-                self.actor = b.queue[0][0]
+                self.actor = b.queue[0][0]  # its legal actions, listed already:
+                self._legal = (ALLOCATE, self.actor, [A.TARGET + i for i in targets])
                 return True
             self._resolve()
             if self.winner is not None:
@@ -875,7 +935,7 @@ class State:
             me = self.players[u.owner]
             if u.kind == TROOP:
                 me.troops[u.slot] = max(me.troops[u.slot] - 1, 0)
-                self._event("troop-killed", player=u.owner, slot=u.slot)
+                self._event("troop-killed", u.owner, u.slot)
             elif u.kind == SPECIAL:
                 if u.slot in me.specials:
                     self._lose_special(u.owner, u.slot, "killed")
@@ -888,17 +948,17 @@ class State:
                         other.dead = True
                 self._event(
                     "base-destroyed",
-                    player=u.owner,
-                    slot=u.slot,
-                    card=self.design(old).id,
-                    troops=me.troops[u.slot],
-                    cause="battle",
+                    u.owner,
+                    u.slot,
+                    self.design(old).id,
+                    me.troops[u.slot],
+                    "battle",
                 )
                 me.troops[u.slot] = 0
                 broken = True
             else:
                 self.winner = 1 - u.owner
-                self._event("palace-destroyed", player=u.owner, winner=self.winner)
+                self._event("palace-destroyed", u.owner, self.winner)
         if broken and self.winner is None:
             self._check_specials(self.defender)
 
@@ -912,10 +972,10 @@ class State:
             return
         survivors = [u for u in b.units if u.owner == self.attacker and not u.dead]
         cleared = self.territory_troops(d, b.target) == 0 and self.territory_bases(d, b.target) == 0
-        self._event("battle-end", survivors=len(survivors))
+        self._event("battle-end", len(survivors))
         if not b.palace and cleared and survivors:
             self.battle = Battle(b.origin, b.target, True, b.units)
-            self._event("palace-battle", player=self.attacker, survivors=len(survivors))
+            self._event("palace-battle", self.attacker, len(survivors))
             self.phase, self.actor = WINDOW, self.attacker
             return
         self.battle = None
@@ -928,45 +988,6 @@ class State:
             self._end_battle()
 
     # --- observation, hashing, determinisation ------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: everything): both boards, the discards, the
-        abilities in play, its own hand; of the piles their sizes and of the other hand its
-        cards per pile.  The designer's view lists the piles in order (top last)."""
-        ids = self.design
-        out: dict[str, Any] = {
-            "turn": self.turn,
-            "phase": self.phase,
-            "attacker": seat_name(self.attacker),
-            "to_act": None if self.phase == OVER else seat_name(self.actor),
-            "winner": None if self.winner is None else seat_name(self.winner),
-            "stalemate": self.stalemate,
-            "attacks": list(self.attacks),
-            "draws_left": self.draws_left,
-            "renewal_queue": [seat_name(p) for p in self.queue],
-            "battle": None if self.battle is None else self._battle_view(),
-            "players": [],
-        }
-        for p, me in enumerate(self.players):
-            sees = seat is None or seat == p
-            out["players"].append(
-                {
-                    "board": [ids(d).id if d >= 0 else None for d in me.board],
-                    "troops": list(me.troops),
-                    "specials": [ids(d).id for d in me.specials],
-                    "played": [ids(d).id for d in me.played],
-                    "discards": {k: [ids(d).id for d in v] for k, v in me.discards.items()},
-                    "piles": {
-                        k: [ids(d).id for d in v] if seat is None else len(v)
-                        for k, v in me.piles.items()
-                    },
-                    "hand": [ids(d).id for d in me.hand] if sees else None,
-                    "hand_piles": {k: sum(ids(d).pile == k for d in me.hand) for k in PILES},
-                    "burns": me.burns,
-                    "dealt": me.dealt,
-                }
-            )
-        return out
-
     def _battle_view(self) -> dict[str, Any]:
         b = self.battle
         assert b is not None
@@ -994,115 +1015,65 @@ class State:
             "queue": [{"seat": seat_name(q[0]), "points": q[1], "pool": q[2]} for q in b.queue],
         }
 
-    def digest(self) -> str:
-        """A SHA-256 of the designer's view (the piles' order too) and the generator."""
-        data = json.dumps([self.observation(None), self.rng.getstate()], sort_keys=True)
-        return hashlib.sha256(data.encode()).hexdigest()
-
-    def determinise(self, seat: int, rng: random.Random) -> State:
-        """A copy in which what ``seat`` cannot see is resampled: the opponent's hand (as
-        many cards of each pile as it holds) and the order of every draw pile.  It records
-        no events."""
-        new = self.clone()
-        new.events = None
-        new.rng = random.Random(rng.getrandbits(64))
-        for p, me in enumerate(new.players):
-            for pile in PILES:
-                if p == seat:
-                    rng.shuffle(me.piles[pile])
-                    continue
-                held = [d for d in me.hand if new.design(d).pile == pile]
-                pool = me.piles[pile] + held
-                rng.shuffle(pool)
-                me.hand = [d for d in me.hand if new.design(d).pile != pile] + pool[: len(held)]
-                me.piles[pile] = pool[len(held) :]
-            me.hand.sort()
-        return new
-
-    def _event(self, what: str, **data: Any) -> None:
+    def _event(self, *event: Any) -> None:
+        """Record ``(type, *fields)`` in the order :mod:`.definition` declares the fields."""
         if self.events is not None:
-            self.events.append((what, *data.values()))
+            self.events.append(event)
 
     # --- described states (scenarios' ``given``) ----------------------------------------------
-    def arrange(self, given: Mapping[str, Any]) -> None:
-        """Put the game in the described position: any field of the designer's view (seats'
-        under ``players`` by index).  The cards a seat is given on its board, in its hand, on
-        its palace, in play or in its discards leave its piles unless the piles are given
-        too.  Without ``to_act`` the attacker acts."""
+    def arranged(self, given: Mapping[str, Any]) -> None:
+        """A described position (any field of the designer's view, seats' under ``players``
+        by index) made whole: the cards a seat is given on its board, in its hand, on its
+        palace, in play or in its discards leave its piles unless the piles are given too.
+        Without ``to_act`` the attacker acts."""
         self._legal = None
-        for key, value in given.items():
-            if key == "players":
-                for p, fields in value.items():
-                    self._arrange_player(p, fields)
-            elif key in ("turn", "draws_left", "stalemate"):
-                setattr(self, key, value)
-            elif key == "phase":
-                self.phase = value
-            elif key == "attacker":
-                self.attacker = int(value[1:]) - 1
-            elif key == "to_act":
-                self.actor = self.attacker if value is None else int(value[1:]) - 1
-            elif key == "winner":
-                self.winner = None if value is None else int(value[1:]) - 1
-            elif key == "attacks":
-                if len(value) != self.table.territories:
+        t = self.table
+        for p, fields in (given.get("players") or {}).items():
+            me = self.players[p]
+            for key in ("board", "troops"):
+                if key in fields and len(fields[key]) != t.board_size:
                     raise ScenarioError(
-                        f"attacks: one number per territory ({self.table.territories})"
+                        f"P{p + 1} {key}: {t.board_size} slots, not {len(fields[key])}"
                     )
-                self.attacks = list(value)
-            elif key == "renewal_queue":
-                self.queue = [int(v[1:]) - 1 for v in value]
-            elif key == "battle":
-                self.battle = None if value is None else self._arrange_battle(value)
-            else:
-                raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
+            for slot, n in enumerate(me.troops):
+                if n and me.board[slot] < 0:
+                    raise ScenarioError(f"P{p + 1}: troops on slot {slot}, which has no base")
+                if not 0 <= n <= t.max_troops:
+                    raise ScenarioError(
+                        f"P{p + 1}: {n} troops on slot {slot}: a base holds 0 to {t.max_troops}"
+                    )
+            placed = [d for d in me.board if d >= 0] if "board" in fields else []
+            for key in ("hand", "specials", "played"):
+                placed += getattr(me, key) if key in fields else []
+            for pile in fields.get("discards") or ():
+                placed += me.discards[pile]
+            piles_given = set(fields.get("piles") or ())
+            for d in placed:
+                pile = self.design(d).pile
+                if pile in piles_given:
+                    continue
+                if d not in me.piles[pile]:
+                    raise ScenarioError(
+                        f"P{p + 1}: no copy of {self.design(d).id} left in its army"
+                    )
+                me.piles[pile].remove(d)
         if "to_act" not in given and ("attacker" in given or "phase" in given):
             self.actor = self.attacker
 
-    def _arrange_player(self, p: int, fields: Mapping[str, Any]) -> None:
-        me, t = self.players[p], self.table
-        placed: list[int] = []
-        for key, value in fields.items():
-            if key in ("board", "troops"):
-                if len(value) != t.board_size:
-                    raise ScenarioError(f"P{p + 1} {key}: {t.board_size} slots, not {len(value)}")
-                if key == "board":
-                    me.board = [-1 if c is None else self._card(c, "board", "base") for c in value]
-                    placed += [d for d in me.board if d >= 0]
-                else:
-                    me.troops = list(value)
-            elif key in ("hand", "specials", "played"):
-                cards = [
-                    self._card(c, key, "special" if key == "specials" else None) for c in value
-                ]
-                setattr(me, key, sorted(cards) if key == "hand" else cards)
-                placed += cards
-            elif key == "discards":
-                for pile, cards in value.items():
-                    me.discards[pile] = [self._card(c, f"discards.{pile}", pile) for c in cards]
-                    placed += me.discards[pile]
-            elif key == "piles":
-                for pile, cards in value.items():
-                    me.piles[pile] = [self._card(c, f"piles.{pile}", pile) for c in cards]
-            elif key in ("burns", "dealt"):
-                setattr(me, key, value)
-            else:
-                raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
-        for slot, n in enumerate(me.troops):
-            if n and me.board[slot] < 0:
-                raise ScenarioError(f"P{p + 1}: troops on slot {slot}, which has no base")
-            if not 0 <= n <= t.max_troops:
-                raise ScenarioError(
-                    f"P{p + 1}: {n} troops on slot {slot}: a base holds 0 to {t.max_troops}"
-                )
-        piles_given = set(fields.get("piles") or ())
-        for d in placed:
-            pile = self.design(d).pile
-            if pile in piles_given:
-                continue
-            if d not in me.piles[pile]:
-                raise ScenarioError(f"P{p + 1}: no copy of {self.design(d).id} left in its army")
-            me.piles[pile].remove(d)
+    def _ids(self, designs: list[int]) -> list[str]:
+        return [self.design(d).id for d in designs]
+
+    def _attacks(self, value: list[int]) -> list[int]:
+        if len(value) != self.table.territories:
+            raise ScenarioError(f"attacks: one number per territory ({self.table.territories})")
+        return list(value)
+
+    def _piles(self, p: int, key: str, value: Mapping[str, list[str]]) -> dict[str, list[int]]:
+        """Seat ``p``'s ``piles`` or ``discards`` with those ``value`` names set."""
+        out = dict(getattr(self.players[p], key))
+        for pile, cards in value.items():
+            out[pile] = [self._card(c, f"{key}.{pile}", pile) for c in cards]
+        return out
 
     def _card(self, card_id: str, where: str, kind: str | None) -> int:
         d = self.table.by_id.get(card_id)
@@ -1139,3 +1110,8 @@ class State:
         ]
         queue = [[int(q["seat"][1:]) - 1, q["points"], q["pool"]] for q in v["queue"]]
         return Battle(v["origin"], v["target"], v["palace"], units, v["passes"], v["step"], queue)
+
+
+def _seat(word: str) -> int:
+    """``P2`` as 1."""
+    return int(word[1:]) - 1

@@ -23,14 +23,12 @@ set (:meth:`State.arrange`); a seat's view hides the decks' order.
 
 from __future__ import annotations
 
-import copy
-import hashlib
-import json
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from cardgen.engine import IllegalAction, ScenarioError
+from cardgen.engine.zones import Field, StateZones, ZonedState
 from cardgen.packs.greedy_kingdoms.engine.actions import (
     CHOOSE,
     COMMIT,
@@ -50,10 +48,89 @@ PHASES = ("chance", "distribute", "start", "develop", "commit", "order", "develo
 DRAW = 2
 
 
-class State:
+class State(ZonedState):
     """A game in progress.  Public: ``phase``, ``attacker``, ``turn``, ``res``, ``supply``,
     ``promoted``, ``line``, ``kingdom``, ``palaces``; hidden: the order of ``upgrade_deck``
-    and ``special_deck`` (the top is the end of the list)."""
+    and ``special_deck`` (the top is the end of the list).
+
+    Its fields are declared once (:data:`ZONES`); the kit derives from them ``clone``,
+    ``determinise`` (the decks' order resampled), ``digest``, ``observation`` (what a seat may
+    see: everything but the decks' order — the Upgrade Deck's size and the Special Workers
+    left are public — and the other player's commit before the reveal, which under
+    ``defender_reveals_after`` the Defender sees; Resources are mappings by name; the decks
+    list their top card last) and ``arrange`` (completed by :meth:`arranged`)."""
+
+    ZONES = StateZones(
+        shared=(
+            Field("phase", write=lambda st, v: PHASES[v], read=lambda st, v: PHASES.index(v)),
+            Field("turn"),
+            Field("attacker", write=lambda st, v: f"P{v + 1}", read=lambda st, v: int(v[1:]) - 1),
+            Field("movers", get=lambda st: [f"P{p + 1}" for p in st.movers()]),
+            Field("supply", "list", write=lambda st, v: _named(v), read=lambda st, v: _vec(v)),
+            Field("line", "list", write=lambda st, v: st._ids(v), read=lambda st, v: st._line(v)),
+            Field(
+                "upgrade_deck",
+                "list",
+                see="nobody",
+                pool="upgrades",
+                write=lambda st, v: st._ids(v),
+                read=lambda st, v: [st._upgrade(c, "upgrade_deck") for c in v],
+            ),
+            Field(
+                "special_deck",
+                "list",
+                see="nobody",
+                unseen="sorted",
+                pool="specials",
+                write=lambda st, v: list(v),
+                read=lambda st, v: [st._special(n, "special_deck") for n in v],
+            ),
+            Field("palace_pile"),
+            Field(
+                "distributed",
+                "list",
+                write=lambda st, v: [RESOURCES[r] for r in v],
+                read=lambda st, v: [RESOURCES.index(r) for r in v],
+            ),
+            Field("pending", "list", write=lambda st, v: sorted(v), read=lambda st, v: list(v)),
+            Field("last_failed"),
+        ),
+        per_seat=(
+            Field(
+                "res",
+                "lists",
+                "resources",
+                write=lambda st, v: _named(v),
+                read=lambda st, v, p: _vec(v),
+            ),
+            Field(
+                "promoted",
+                "lists",
+                write=lambda st, v: [n for n in st.game.numbers if v[n - 1]],
+                read=lambda st, v, p: st._promoted(v),
+            ),
+            Field(
+                "kingdom",
+                "lists",
+                write=lambda st, v: st._ids(v),
+                read=lambda st, v, p: [st._upgrade(c, "kingdom") for c in v],
+            ),
+            Field("palaces", "list", settable=False),
+            Field(
+                "commits",
+                "list",
+                "commit",
+                see=lambda st, owner, seat: (
+                    owner == seat
+                    or st.phase != COMMIT_PHASE
+                    or st.game.settings.defender_reveals_after
+                ),
+                unseen="none",
+                write=lambda st, v: None if v is None else list(v),
+                read=lambda st, v, p: None if v is None else tuple(sorted(v)),
+            ),
+        ),
+    )
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -135,7 +212,7 @@ class State:
             return [RESOLVE + n for n in sorted(self.pending)]
         return self._develop_actions(seat)
 
-    def _allowed(self, p: int, a: int) -> bool:
+    def allowed(self, p: int, a: int) -> bool:
         """Whether mover ``p`` may play ``a`` now (:meth:`legal_actions` holds it), without
         listing every legal action."""
         ph, g, have = self.phase, self.game, self.res[p]
@@ -161,6 +238,9 @@ class State:
         if ph == COMMIT_PHASE:
             return 0 <= a - COMMIT < len(g.combos)
         return a in self.legal_actions(p)
+
+    def phase_word(self) -> str:
+        return PHASES[self.phase]
 
     def _develop_actions(self, p: int) -> list[int]:
         g, have = self.game, self.res[p]
@@ -198,20 +278,6 @@ class State:
         self.emit("first_attacker", outcome)
         self.phase = DISTRIBUTE
 
-    def apply(self, actions: Mapping[int, int]) -> None:
-        """Apply one action per mover (``{seat: action}``)."""
-        movers = self.movers()
-        if sorted(actions) != movers:
-            want = ", ".join(f"P{p + 1}" for p in movers) or "nobody"
-            got = ", ".join(f"P{p + 1}" for p in sorted(actions)) or "nobody"
-            raise IllegalAction(f"the seats to move are {want}, not {got} ({PHASES[self.phase]})")
-        for p, a in actions.items():
-            if not self._allowed(p, a):
-                raise IllegalAction(
-                    f"P{p + 1} cannot {self._words(a)} in the {PHASES[self.phase]} phase"
-                )
-        self.apply_chosen(actions)
-
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
         """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
         ph = self.phase
@@ -235,7 +301,7 @@ class State:
             self._resolve(actions[self.attacker] - RESOLVE)
             self._after_success()
 
-    def _words(self, action: int) -> str:
+    def action_words(self, seat: int, action: int) -> str:
         if action < 0 or (action >= RESOLVE and action - RESOLVE not in self.game.numbers):
             return f"play action {action}"
         try:
@@ -389,111 +455,14 @@ class State:
             return [1.0 if p == self.winner else 0.0 for p in range(2)]
         return [0.5, 0.5]
 
-    def clone(self) -> State:
-        """An independent copy (its generator in the same state)."""
-        new = copy.copy(self)  # the scalars and the game; the lists are copied below
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        for name in ("res", "promoted", "kingdom"):
-            setattr(new, name, [list(x) for x in getattr(self, name)])
-        for name in ("supply", "upgrade_deck", "special_deck", "line", "palaces", "distributed",
-                     "commits", "pending"):  # fmt: skip
-            setattr(new, name, list(getattr(self, name)))
-        new.events = None if self.events is None else list(self.events)
-        return new
-
-    def determinise(self, seat: int, rng: random.Random) -> State:
-        """A copy in which what ``seat`` cannot see (the order of the Upgrade and Special
-        Worker decks) is reshuffled, with a generator reseeded from ``rng``."""
-        new = self.clone()
-        new.events = None
-        rng.shuffle(new.upgrade_deck)
-        rng.shuffle(new.special_deck)
-        new.rng = random.Random(rng.getrandbits(64))
-        return new
-
-    def digest(self) -> str:
-        """A SHA-256 of the designer's view and the generator's state."""
-        data = json.dumps([self.observation(None), self.rng.getstate()], sort_keys=True)
-        return hashlib.sha256(data.encode()).hexdigest()
-
-    # --- views ----------------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: everything): everything but the decks' order (the
-        Upgrade Deck's size and the Special Workers left are public) and the other player's
-        commit before the reveal (under ``defender_reveals_after`` the Defender sees the
-        Attacker's).  Resources are mappings by name; the decks list their top card last."""
-        g = self.game
-        everything = seat is None
-        hidden_commit = self.phase == COMMIT_PHASE and not g.settings.defender_reveals_after
-        return {
-            "phase": PHASES[self.phase],
-            "turn": self.turn,
-            "attacker": f"P{self.attacker + 1}",
-            "movers": [f"P{p + 1}" for p in self.movers()],
-            "supply": _named(self.supply),
-            "line": [g.upgrades[c].card_id if c >= 0 else None for c in self.line],
-            "upgrade_deck": (
-                [g.upgrades[c].card_id for c in self.upgrade_deck]
-                if everything
-                else len(self.upgrade_deck)
-            ),
-            "special_deck": list(self.special_deck) if everything else sorted(self.special_deck),
-            "palace_pile": self.palace_pile,
-            "distributed": [RESOURCES[r] for r in self.distributed],
-            "pending": sorted(self.pending),
-            "last_failed": self.last_failed,
-            "players": [
-                {
-                    "resources": _named(self.res[p]),
-                    "promoted": [n for n in g.numbers if self.promoted[p][n - 1]],
-                    "kingdom": [g.upgrades[u].card_id for u in self.kingdom[p]],
-                    "palaces": self.palaces[p],
-                    "commit": (
-                        None
-                        if c is None or (hidden_commit and not everything and p != seat)
-                        else list(c)
-                    ),
-                }
-                for p, c in enumerate(self.commits)
-            ],
-        }
-
-    def arrange(self, given: Mapping[str, Any]) -> None:
-        """Put the game in the described position: any field of the designer's view (seats'
-        under ``players`` by index).  A Resource not named holds no chips.  What is not given
-        stays as it was, but for the piles, which keep every card and chip in one place:
-        without ``supply`` it is the chips no player holds; without ``upgrade_deck`` it loses
-        the Upgrades given to the line and the Kingdoms; without ``special_deck`` the promoted
+    def arranged(self, given: Mapping[str, Any]) -> None:
+        """A described position (any field of the designer's view, seats' under ``players``
+        by index; a Resource not named holds no chips) made whole: what is not given stays as
+        it was, but for the piles, which keep every card and chip in one place: without
+        ``supply`` it is the chips no player holds; without ``upgrade_deck`` it loses the
+        Upgrades given to the line and the Kingdoms; without ``special_deck`` the promoted
         numbers; without ``palace_pile`` the palaces placed."""
         g = self.game
-        for key, value in given.items():
-            if key == "players":
-                for p, fields in value.items():
-                    for k, v in fields.items():
-                        self._set_player(p, k, v)
-            elif key == "phase":
-                self.phase = PHASES.index(value)
-            elif key == "attacker":
-                self.attacker = int(value[1:]) - 1
-            elif key in ("turn", "palace_pile", "last_failed"):
-                setattr(self, key, value)
-            elif key == "supply":
-                self.supply = _vec(value)
-            elif key == "line":
-                if len(value) != g.line_size:
-                    raise ScenarioError(f"line: {len(value)} slots, the game has {g.line_size}")
-                self.line = [-1 if c is None else self._upgrade(c, "line") for c in value]
-            elif key == "upgrade_deck":
-                self.upgrade_deck = [self._upgrade(c, key) for c in value]
-            elif key == "special_deck":
-                self.special_deck = [self._special(n, key) for n in value]
-            elif key == "distributed":
-                self.distributed = [RESOURCES.index(r) for r in value]
-            elif key == "pending":
-                self.pending = list(value)
-            else:
-                raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
         self.palaces = [k.count(g.palace) for k in self.kingdom]
         if "supply" not in given:
             self.supply = [g.chips - self.res[0][r] - self.res[1][r] for r in range(4)]
@@ -512,20 +481,20 @@ class State:
         won = [p for p in (0, 1) if self.palaces[p] >= g.palaces_to_win]
         self.winner = (won[0] if won else DRAW) if over else -1
 
-    def _set_player(self, p: int, key: str, value: Any) -> None:
-        g = self.game
-        if key == "resources":
-            self.res[p] = _vec(value)
-        elif key == "promoted":
-            self.promoted[p] = [n in value for n in g.numbers]
-            for n in value:
-                self._special(n, "promoted")
-        elif key == "kingdom":
-            self.kingdom[p] = [self._upgrade(c, "kingdom") for c in value]
-        elif key == "commit":
-            self.commits[p] = None if value is None else tuple(sorted(value))
-        else:
-            raise ScenarioError(f"{key} is computed by the rules: it cannot be set")
+    def _ids(self, cards: list[int]) -> list[str | None]:
+        """Upgrades (indices, -1 an empty slot) as card ids."""
+        ups = self.game.upgrades
+        return [ups[c].card_id if c >= 0 else None for c in cards]
+
+    def _line(self, value: list[str | None]) -> list[int]:
+        if len(value) != self.game.line_size:
+            raise ScenarioError(f"line: {len(value)} slots, the game has {self.game.line_size}")
+        return [-1 if c is None else self._upgrade(c, "line") for c in value]
+
+    def _promoted(self, value: list[int]) -> list[bool]:
+        for n in value:
+            self._special(n, "promoted")
+        return [n in value for n in self.game.numbers]
 
     def _upgrade(self, card_id: str, where: str) -> int:
         k = self.game.upgrade_index.get(card_id)
