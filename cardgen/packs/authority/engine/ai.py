@@ -173,9 +173,10 @@ class RandomBot:
 
     def choose(self, state: State, seat: int) -> int:
         legal = state.legal_actions(seat)
-        if len(legal) > 1 and self.random() < 0.9:
-            legal = legal[:-1]  # END, the largest action, is always legal
-        return legal[int(self.random() * len(legal))]
+        n = len(legal)
+        if n > 1 and self.random() < 0.9:
+            n -= 1  # END, the largest action, is always legal
+        return legal[int(self.random() * n)]
 
 
 class GreedyBot:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,14 @@ TABLE_ZONES = ("market", "market_deck", "generals", "annihilated")
 #: each kind's action of subject 0 and seat 0 (``encode(kind)``), added to in legal_actions
 _ATTACK, _DEFEND, _RECRUIT, _USE, _SPY, _HUNT, _REMOVE_SPY = (encode(Act(k)) for k in range(1, 8))
 _RETIRE, _BUY, _BUY_GENERAL, _REPLACE = (encode(Act(k)) for k in range(12, 16))
+_STRIKE, _WOUND, _IGNORE, _DISABLE = (encode(Act(k)) for k in range(8, 12))
+#: each kind by its number; the kinds up to HUNT command a unit of the hand
+_ACTS = {int(k): k for k in Act}
+_LAST_COMMAND = int(Act.HUNT)
+#: what a card in the hand offers (``Game.offers``): a unit's commands, a spy's
+OFFER_UNIT, OFFER_SPY = 1, 2
+#: whom a discard ability aims at (``Game.uses``): an enemy Monarch, its own seat
+USE_ENEMY, USE_SELF = 1, 2
 
 
 @dataclass
@@ -89,6 +97,8 @@ class State:
         self.out_order: list[int] = []  # seats in the order they were eliminated
         self.terminal = False
         self._legal: list[int] | None = None  # the legal actions of this position, once asked
+        #: a seat and its opponents, once asked (until a seat falls or is described)
+        self._foes: tuple[int, list[int]] | None = None
 
     # --- set-up -----------------------------------------------------------------------------
     def _reset_phase(self) -> None:
@@ -251,25 +261,68 @@ class State:
         return list(self._legal)
 
     def _legal_actions(self, seat: int) -> list[int]:
-        me = self.players[seat]
-        opp = self.opponents(seat)
-        unit = self.game.units
+        g = self.game
+        me, players = self.players[seat], self.players
+        foes = self._foes
+        if foes is None or foes[0] != seat:
+            foes = self._foes = (seat, self.opponents(seat))
+        opp = foes[1]
+        design = g.design  # instances of one design are told apart by their number alone
         if self.hunting:
-            spies: dict[tuple[int, str], int] = {}
+            spies: dict[tuple[int, int], int] = {}
             for o in opp:
-                for s in self.players[o].general:
-                    if unit[s].role is Role.spy:
-                        spies.setdefault((o, unit[s].id), s)
+                for s in players[o].general:
+                    if g.offers[s] == OFFER_SPY:
+                        spies.setdefault((o, design[s]), s)
             return sorted(_REMOVE_SPY + 10 * s for s in spies.values())
-        out: list[int] = []
-        first: dict[str, int] = {}
-        spent: dict[str, int] = {}
-        for inst in sorted(me.hand):
-            pick = spent if inst in self.commanded else first
-            pick.setdefault(unit[inst].id, inst)
+        out: list[int] = [END]
+        add = out.append
+        first: dict[int, int] = {}
+        spent: dict[int, int] = {}
+        commanded = self.commanded
+        for inst in sorted(me.hand) if len(me.hand) > 1 else me.hand:
+            d = design[inst]
+            if inst in commanded:
+                if d not in spent:
+                    spent[d] = inst
+            elif d not in first:
+                first[d] = inst
         if self.retire_left > 0:
-            for cid in {**first, **spent}:
-                out.append(_RETIRE + 10 * spent.get(cid, first.get(cid, 0)))
+            for d, inst in first.items():
+                add(_RETIRE + 10 * spent.get(d, inst))
+            for d, inst in spent.items():
+                if d not in first:
+                    add(_RETIRE + 10 * inst)
+        if first:
+            self._hand_actions(seat, me, opp, first.values(), add)
+        if self.pools or self.ignore_left or self.disable_left:
+            self._aimed_actions(opp, add)
+        authority, costs = self.authority, g.costs
+        offered: set[int] = set()
+        replace = self.opening and self.may_replace and self.market_deck
+        for slot, inst in enumerate(self.market):
+            if inst < 0 or costs[inst] < 0 or design[inst] in offered:
+                continue
+            offered.add(design[inst])
+            if costs[inst] <= authority:
+                add(_BUY + 10 * slot)
+            if replace:
+                add(_REPLACE + 10 * slot)
+        if self.generals:
+            generals: dict[int, int] = {}
+            for inst in self.generals:
+                if costs[inst] <= authority and design[inst] not in generals:
+                    generals[design[inst]] = inst
+            out += [_BUY_GENERAL + 10 * inst for inst in generals.values()]
+        out.sort()
+        return out
+
+    def _hand_actions(
+        self, seat: int, me: Player, opp: list[int], hand: Iterable[int], add: Any
+    ) -> None:
+        """The commands of the hand's units (``hand``: one instance of each design)."""
+        g = self.game
+        offers, uses = g.offers, g.uses
         # a unit commanded to defend needs a row with room (free_row, without its instance)
         rows = me.rows
         room = False
@@ -279,66 +332,64 @@ class State:
                 break
         row0_open = self.settings.kingsguard_returns and not rows[0]
         enemy_spies: bool | None = None
-        for inst in first.values():  # R22: one back in the hand by a draw is done this phase
-            ud = unit[inst]
+        for inst in hand:  # R22: one back in the hand by a draw is done this phase
             i10 = 10 * inst
-            if ud.role is Role.unit:
-                out += [_ATTACK + i10 + o for o in opp]
-                if room or (row0_open and ud.is_kingsguard):
-                    out.append(_DEFEND + i10)
-                out.append(_RECRUIT + i10)
-            elif ud.role is Role.spy:
-                out += [_RECRUIT + i10, _SPY + i10]
+            offer = offers[inst]
+            if offer == OFFER_UNIT:
+                for o in opp:
+                    add(_ATTACK + i10 + o)
+                if room or (row0_open and g.kingsguards[inst]):
+                    add(_DEFEND + i10)
+                add(_RECRUIT + i10)
+            elif offer == OFFER_SPY:
+                add(_RECRUIT + i10)
+                add(_SPY + i10)
                 if enemy_spies is None:
                     enemy_spies = any(
-                        unit[s].role is Role.spy for o in opp for s in self.players[o].general
+                        offers[s] == OFFER_SPY for o in opp for s in self.players[o].general
                     )
                 if enemy_spies:
-                    out.append(_HUNT + i10)
-            ability = ud.discard_ability
-            if ability is not None:
-                if ability.kind is Kind.monarch_damage:
-                    out += [_USE + i10 + o for o in opp]
-                else:
-                    out.append(_USE + i10 + seat)
-        aimed: dict[tuple[Act, int, int, str, int], int] = {}
+                    add(_HUNT + i10)
+            use = uses[inst]
+            if use == USE_ENEMY:
+                for o in opp:
+                    add(_USE + i10 + o)
+            elif use == USE_SELF:
+                add(_USE + i10 + seat)
+
+    def _aimed_actions(self, opp: list[int], add: Any) -> None:
+        """The actions aimed at enemy defenders: strike or wound with pending damage, ignore,
+        disable (of the units alike in a row, the first)."""
+        g = self.game
+        design, powers = g.design, g.powers
         pools, damage = self.pools, self.damage
+        ignored, disabled = self.ignored, self.disabled
+        ignore, disable = self.ignore_left, self.disable_left
         for o in opp:
             pool = pools.get(o, 0)
             front = self.front_row(o) if pool > 0 else None
             if front is not None:
+                hit: dict[tuple[int, int], int] = {}
                 for u in self.blocking(o, front):
-                    hurt = damage.get(u, 0)
-                    k = Act.STRIKE if (unit[u].power or 0) - hurt <= pool else Act.WOUND
-                    aimed.setdefault((k, o, front, unit[u].id, hurt), u)
-            if self.ignore_left or self.disable_left:
+                    key = (design[u], damage.get(u, 0))
+                    if key not in hit:
+                        hit[key] = u
+                for (_, hurt), u in hit.items():
+                    add((_STRIKE if powers[u] - hurt <= pool else _WOUND) + 10 * u)
+            if ignore or disable:
+                aim: dict[tuple[int, int, int], int] = {}
                 for r, row in enumerate(self.players[o].rows):
                     for u in row:
-                        if u in self.ignored or u in self.disabled:
+                        if u in ignored or u in disabled:
                             continue
-                        key = (o, r, unit[u].id, self.damage.get(u, 0))
-                        if self.ignore_left:
-                            aimed.setdefault((Act.IGNORE, *key), u)
-                        if self.disable_left:
-                            aimed.setdefault((Act.DISABLE, *key), u)
-        out += [encode(k[0], u) for k, u in aimed.items()]
-        offered: set[str] = set()
-        replace = self.opening and self.may_replace and self.market_deck
-        for slot, inst in enumerate(self.market):
-            if inst < 0 or unit[inst].cost is None or unit[inst].id in offered:
-                continue
-            offered.add(unit[inst].id)
-            if (unit[inst].cost or 0) <= self.authority:
-                out.append(_BUY + 10 * slot)
-            if replace:
-                out.append(_REPLACE + 10 * slot)
-        generals: dict[str, int] = {}
-        for inst in self.generals:
-            if (unit[inst].cost or 0) <= self.authority:
-                generals.setdefault(unit[inst].id, inst)
-        out += [_BUY_GENERAL + 10 * inst for inst in generals.values()]
-        out.append(END)
-        return sorted(set(out))
+                        key3 = (r, design[u], damage.get(u, 0))
+                        if key3 not in aim:
+                            aim[key3] = u
+                for u in aim.values():
+                    if ignore:
+                        add(_IGNORE + 10 * u)
+                    if disable:
+                        add(_DISABLE + 10 * u)
 
     def action_to_string(self, seat: int, action: int) -> str:
         """``action`` in the game's words (:data:`.actions.PATTERNS`)."""
@@ -380,13 +431,14 @@ class State:
         self._apply(actions[self.current])
 
     def _apply(self, action: int) -> None:
-        a = decode(action)
+        kind, rest = divmod(action, 10000)  # decode(action), without its checks
+        inst, arg = divmod(rest, 10)
+        k = _ACTS[kind]
         seat = self.current
         me = self.players[seat]
-        if a.kind is not Act.REPLACE:
+        if k is not Act.REPLACE:
             self.opening = False
-        k, inst, arg = a.kind, a.subject, a.arg
-        if k in (Act.ATTACK, Act.DEFEND, Act.RECRUIT, Act.USE, Act.SPY, Act.HUNT):
+        if kind <= _LAST_COMMAND:
             self.commanded.add(inst)
         if k is Act.ATTACK:
             me.hand.remove(inst)
@@ -550,6 +602,7 @@ class State:
     def _eliminate(self, seat: int) -> None:
         p = self.players[seat]
         p.alive = False
+        self._foes = None
         p.hp = min(p.hp, 0)
         self.out_order.append(seat)
         for pile in (p.hand, p.deck, p.discard, p.general, *p.rows):
@@ -860,6 +913,7 @@ class State:
                 if k in ("hp", "row0_closed"):
                     setattr(p, k, v)
                     p.alive = p.hp > 0
+                    self._foes = None
                 elif k == "pending":
                     self.pools.pop(s, None)
                     if v:
