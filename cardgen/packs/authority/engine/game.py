@@ -131,6 +131,8 @@ class Game:
             for u in self.units
         )
         self.kingsguards = tuple(u.is_kingsguard for u in self.units)
+        #: the order in which an attack meets the defence rows (rules reference R1)
+        self.row_order = (3, 2, 1, 0) if self.settings.attack_order == "outermost" else (1, 2, 3, 0)
 
     def new_initial_state(self, seed: int) -> State:
         """A dealt game: the market deck and starting decks shuffled, first hands drawn."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -33,9 +33,8 @@ TABLE_ZONES = ("market", "market_deck", "generals", "annihilated")
 _ATTACK, _DEFEND, _RECRUIT, _USE, _SPY, _HUNT, _REMOVE_SPY = (encode(Act(k)) for k in range(1, 8))
 _RETIRE, _BUY, _BUY_GENERAL, _REPLACE = (encode(Act(k)) for k in range(12, 16))
 _STRIKE, _WOUND, _IGNORE, _DISABLE = (encode(Act(k)) for k in range(8, 12))
-#: each kind by its number; the kinds up to HUNT command a unit of the hand
-_ACTS = {int(k): k for k in Act}
-_LAST_COMMAND = int(Act.HUNT)
+#: the kinds up to HUNT command a unit of the hand; REPLACE keeps the replacement window
+_LAST_COMMAND, _REPLACE_KIND = int(Act.HUNT), int(Act.REPLACE)
 #: what a card in the hand offers (``Game.offers``): a unit's commands, a spy's
 OFFER_UNIT, OFFER_SPY = 1, 2
 #: whom a discard ability aims at (``Game.uses``): an enemy Monarch, its own seat
@@ -99,6 +98,8 @@ class State:
         self._legal: list[int] | None = None  # the legal actions of this position, once asked
         #: a seat and its opponents, once asked (until a seat falls or is described)
         self._foes: tuple[int, list[int]] | None = None
+        #: what the marketplace and the generals offer, once asked (until either changes)
+        self._shop: tuple[list[tuple[int, int]], list[tuple[int, int]]] | None = None
 
     # --- set-up -----------------------------------------------------------------------------
     def _reset_phase(self) -> None:
@@ -216,13 +217,17 @@ class State:
 
     def row_order(self) -> tuple[int, ...]:
         """The order in which an attack meets the defence rows (rules reference R1)."""
-        if self.settings.attack_order == "outermost":
-            return (3, 2, 1, 0)
-        return (1, 2, 3, 0)
+        return self.game.row_order
 
     def front_row(self, seat: int) -> int | None:
         """The row an attack on ``seat`` meets now, or None: the Monarch stands open."""
-        for row in self.row_order():
+        if not self.ignored and not self.disabled:
+            rows = self.players[seat].rows
+            for row in self.game.row_order:
+                if rows[row]:
+                    return row
+            return None
+        for row in self.game.row_order:
             if self.blocking(seat, row):
                 return row
         return None
@@ -254,11 +259,12 @@ class State:
         """The legal actions of ``seat`` (sorted), empty unless it is the one to move.  Of
         instances of one design in one place only the first is offered (a unit commanded this
         phase is the one retired); a wounded defender differs from an unwounded one."""
-        if not self.movers() or (seat is not None and seat != self.current):
-            return []
-        if self._legal is None:  # computed once a position: the bot's choice, then apply's
-            self._legal = self._legal_actions(self.current)
-        return list(self._legal)
+        if self.terminal or not self.started or (seat is not None and seat != self.current):
+            return []  # not a seat to move
+        legal = self._legal
+        if legal is None:  # computed once a position: the bot's choice, then apply's
+            legal = self._legal = self._legal_actions(self.current)
+        return legal[:]
 
     def _legal_actions(self, seat: int) -> list[int]:
         g = self.game
@@ -297,25 +303,39 @@ class State:
             self._hand_actions(seat, me, opp, first.values(), add)
         if self.pools or self.ignore_left or self.disable_left:
             self._aimed_actions(opp, add)
-        authority, costs = self.authority, g.costs
-        offered: set[int] = set()
+        market, generals = self._shop or self._stock()
+        authority = self.authority
         replace = self.opening and self.may_replace and self.market_deck
-        for slot, inst in enumerate(self.market):
-            if inst < 0 or costs[inst] < 0 or design[inst] in offered:
-                continue
-            offered.add(design[inst])
-            if costs[inst] <= authority:
+        for slot, cost in market:
+            if cost <= authority:
                 add(_BUY + 10 * slot)
             if replace:
                 add(_REPLACE + 10 * slot)
-        if self.generals:
-            generals: dict[int, int] = {}
-            for inst in self.generals:
-                if costs[inst] <= authority and design[inst] not in generals:
-                    generals[design[inst]] = inst
-            out += [_BUY_GENERAL + 10 * inst for inst in generals.values()]
+        for cost, inst in generals:
+            if cost <= authority:
+                add(_BUY_GENERAL + 10 * inst)
         out.sort()
         return out
+
+    def _stock(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """What may be bought: the marketplace's slots ``(slot, cost)`` and the generals
+        ``(cost, instance)``, of each design the first (kept until either changes)."""
+        g = self.game
+        design, costs = g.design, g.costs
+        seen: set[int] = set()
+        market = []
+        for slot, inst in enumerate(self.market):
+            if inst >= 0 and costs[inst] >= 0 and design[inst] not in seen:
+                seen.add(design[inst])
+                market.append((slot, costs[inst]))
+        seen.clear()
+        generals = []
+        for inst in self.generals:
+            if design[inst] not in seen:  # a general without a cost is for free
+                seen.add(design[inst])
+                generals.append((max(costs[inst], 0), inst))
+        self._shop = market, generals
+        return self._shop
 
     def _hand_actions(
         self, seat: int, me: Player, opp: list[int], hand: Iterable[int], add: Any
@@ -433,111 +453,138 @@ class State:
     def _apply(self, action: int) -> None:
         kind, rest = divmod(action, 10000)  # decode(action), without its checks
         inst, arg = divmod(rest, 10)
-        k = _ACTS[kind]
-        seat = self.current
-        me = self.players[seat]
-        if k is not Act.REPLACE:
+        if kind != _REPLACE_KIND:
             self.opening = False
         if kind <= _LAST_COMMAND:
             self.commanded.add(inst)
-        if k is Act.ATTACK:
-            me.hand.remove(inst)
-            self._trigger(seat, inst, Trigger.attack, target=arg)
-            dmg = (self.unit(inst).power or 0) + self.bonus - self._own_bonus(inst)
-            self.attacked.append((inst, arg))
-            self._log("attack", seat, arg, self.unit(inst).id, dmg)
-            self._hit(seat, arg, dmg)
-            me.discard.append(inst)  # R21: its damage dealt, it retreats to the discard pile
-        elif k is Act.DEFEND:
-            row = self.free_row(seat, inst)
-            assert row is not None  # legal: a row has room
-            me.hand.remove(inst)
-            me.rows[row].append(inst)
-            self._log("defend", seat, self.unit(inst).id, row)
-        elif k is Act.RECRUIT:
-            me.hand.remove(inst)
-            power = self.unit(inst).power or 0
-            self.authority += power
-            self._log("recruit", seat, self.unit(inst).id, power)
+        seat = self.current
+        _DO[kind](self, seat, self.players[seat], inst, arg)
+
+    # --- each kind of action (``_DO``): the seat to move, its player, subject, argument ----
+    def _attack(self, seat: int, me: Player, inst: int, target: int) -> None:
+        me.hand.remove(inst)
+        u = self.game.units[inst]
+        if u.abilities:
+            self._trigger(seat, inst, Trigger.attack, target=target)
+        dmg = (u.power or 0) + self.bonus - (self._own_bonus(inst) if u.abilities else 0)
+        self.attacked.append((inst, target))
+        self._log("attack", seat, target, u.id, dmg)
+        self._hit(seat, target, dmg)
+        me.discard.append(inst)  # R21: its damage dealt, it retreats to the discard pile
+
+    def _defend(self, seat: int, me: Player, inst: int, _: int) -> None:
+        row = self.free_row(seat, inst)
+        assert row is not None  # legal: a row has room
+        me.hand.remove(inst)
+        me.rows[row].append(inst)
+        self._log("defend", seat, self.unit(inst).id, row)
+
+    def _recruit(self, seat: int, me: Player, inst: int, _: int) -> None:
+        me.hand.remove(inst)
+        u = self.game.units[inst]
+        power = u.power or 0
+        self.authority += power
+        self._log("recruit", seat, u.id, power)
+        if u.abilities:
             self._trigger(seat, inst, Trigger.recruit)
-            me.discard.append(inst)  # R21: its authority given, it goes to the discard pile
-        elif k is Act.USE:
-            me.hand.remove(inst)
-            me.discard.append(inst)
-            self._log("use", seat, self.unit(inst).id)
-            ability = self.unit(inst).discard_ability
-            assert ability is not None
-            self._ability(seat, ability, target=arg, source=inst)
-        elif k is Act.SPY:
-            me.hand.remove(inst)
-            me.general.append(inst)
-            self._log("spy", seat, self.unit(inst).id)
-        elif k is Act.HUNT:
-            me.hand.remove(inst)
-            me.discard.append(inst)
-            self.hunting = True
-            self._log("hunt", seat, self.unit(inst).id)
-        elif k is Act.REMOVE_SPY:
-            self.hunting = False
-            owner = next(s for s, p in enumerate(self.players) if inst in p.general)
-            self.players[owner].general.remove(inst)
-            if self.settings.spy_removed_to == "discard":
-                self.players[owner].discard.append(inst)
-            else:
-                self.annihilated.append(inst)
-            self._log("remove_spy", seat, owner, self.unit(inst).id)
-        elif k in (Act.STRIKE, Act.WOUND):
-            owner, row = self.row_of(inst)
-            pool = self.pools[owner]
-            if k is Act.WOUND:
-                self.damage[inst] = self.damage.get(inst, 0) + pool
-                del self.pools[owner]
-                self._log("wound", seat, owner, self.unit(inst).id, pool)
-            else:
-                self.pools[owner] = pool - self.toughness(inst)
-                if not self.pools[owner]:
-                    del self.pools[owner]
-                self._kill(seat, owner, row, inst)
-                if not self.blocking(owner, row):  # the row is cleared: leftover is lost
-                    left = self.pools.pop(owner, 0)
-                    if left and self.settings.leftover_to_monarch:
-                        if self.front_row(owner) is None:
-                            self._monarch(seat, owner, left)
-                    elif left:
-                        self._log("leftover", left)
-        elif k in (Act.IGNORE, Act.DISABLE):
-            owner, _ = self.row_of(inst)
-            if k is Act.IGNORE:
-                self.ignore_left -= 1
-                self.ignored.add(inst)
-                self._log("ignore", seat, owner, self.unit(inst).id)
-            else:
-                self.disable_left -= 1
-                self.disabled[inst] = seat
-                self._log("disable", seat, owner, self.unit(inst).id)
-            if owner in self.pools and self.front_row(owner) is None:
-                # R15: chosen before the damage lands, so pending damage finds the Monarch open
-                self._monarch(seat, owner, self.pools.pop(owner))
-        elif k is Act.RETIRE:
-            self.retire_left -= 1
-            me.hand.remove(inst)
+        me.discard.append(inst)  # R21: its authority given, it goes to the discard pile
+
+    def _use(self, seat: int, me: Player, inst: int, target: int) -> None:
+        me.hand.remove(inst)
+        me.discard.append(inst)
+        self._log("use", seat, self.unit(inst).id)
+        ability = self.unit(inst).discard_ability
+        assert ability is not None
+        self._ability(seat, ability, target=target, source=inst)
+
+    def _spy(self, seat: int, me: Player, inst: int, _: int) -> None:
+        me.hand.remove(inst)
+        me.general.append(inst)
+        self._log("spy", seat, self.unit(inst).id)
+
+    def _hunt(self, seat: int, me: Player, inst: int, _: int) -> None:
+        me.hand.remove(inst)
+        me.discard.append(inst)
+        self.hunting = True
+        self._log("hunt", seat, self.unit(inst).id)
+
+    def _remove_spy(self, seat: int, me: Player, inst: int, _: int) -> None:
+        self.hunting = False
+        owner = next(s for s, p in enumerate(self.players) if inst in p.general)
+        self.players[owner].general.remove(inst)
+        if self.settings.spy_removed_to == "discard":
+            self.players[owner].discard.append(inst)
+        else:
             self.annihilated.append(inst)
-            self._log("retire", seat, self.unit(inst).id)
-        elif k is Act.BUY:
-            bought = self.market[inst]
-            self._buy(seat, bought)
-            self.market[inst] = self._pop_market() if self.settings.refill_immediately else -1
-        elif k is Act.BUY_GENERAL:
-            self.generals.remove(inst)
-            self._buy(seat, inst)
-        elif k is Act.REPLACE:
-            old = self.market[inst]
-            self.market_deck.insert(0, old)  # to the bottom of the market deck
-            self.market[inst] = self._pop_market()
-            self.may_replace = False
-            self._log("replace", seat, self.unit(old).id)
-        elif k is Act.END:
-            self._end_turn()
+        self._log("remove_spy", seat, owner, self.unit(inst).id)
+
+    def _wound(self, seat: int, me: Player, inst: int, _: int) -> None:
+        owner, _row = self.row_of(inst)
+        pool = self.pools.pop(owner)
+        self.damage[inst] = self.damage.get(inst, 0) + pool
+        self._log("wound", seat, owner, self.unit(inst).id, pool)
+
+    def _strike(self, seat: int, me: Player, inst: int, _: int) -> None:
+        owner, row = self.row_of(inst)
+        pool = self.pools[owner]
+        self.pools[owner] = pool - self.toughness(inst)
+        if not self.pools[owner]:
+            del self.pools[owner]
+        self._kill(seat, owner, row, inst)
+        if not self.blocking(owner, row):  # the row is cleared: leftover is lost
+            left = self.pools.pop(owner, 0)
+            if left and self.settings.leftover_to_monarch:
+                if self.front_row(owner) is None:
+                    self._monarch(seat, owner, left)
+            elif left:
+                self._log("leftover", left)
+
+    def _ignore(self, seat: int, me: Player, inst: int, _: int) -> None:
+        owner, _ = self.row_of(inst)
+        self.ignore_left -= 1
+        self.ignored.add(inst)
+        self._log("ignore", seat, owner, self.unit(inst).id)
+        self._opened(seat, owner)
+
+    def _disable(self, seat: int, me: Player, inst: int, _: int) -> None:
+        owner, _ = self.row_of(inst)
+        self.disable_left -= 1
+        self.disabled[inst] = seat
+        self._log("disable", seat, owner, self.unit(inst).id)
+        self._opened(seat, owner)
+
+    def _opened(self, seat: int, owner: int) -> None:
+        if owner in self.pools and self.front_row(owner) is None:
+            # R15: chosen before the damage lands, so pending damage finds the Monarch open
+            self._monarch(seat, owner, self.pools.pop(owner))
+
+    def _retire(self, seat: int, me: Player, inst: int, _: int) -> None:
+        self.retire_left -= 1
+        me.hand.remove(inst)
+        self.annihilated.append(inst)
+        self._log("retire", seat, self.unit(inst).id)
+
+    def _buy_slot(self, seat: int, me: Player, slot: int, _: int) -> None:
+        bought = self.market[slot]
+        self._shop = None
+        self._buy(seat, bought)
+        self.market[slot] = self._pop_market() if self.settings.refill_immediately else -1
+
+    def _buy_general(self, seat: int, me: Player, inst: int, _: int) -> None:
+        self.generals.remove(inst)
+        self._shop = None
+        self._buy(seat, inst)
+
+    def _replace(self, seat: int, me: Player, slot: int, _: int) -> None:
+        old = self.market[slot]
+        self._shop = None
+        self.market_deck.insert(0, old)  # to the bottom of the market deck
+        self.market[slot] = self._pop_market()
+        self.may_replace = False
+        self._log("replace", seat, self.unit(old).id)
+
+    def _end(self, seat: int, me: Player, inst: int, _: int) -> None:
+        self._end_turn()
 
     def _own_bonus(self, inst: int) -> int:
         """The part of the phase's bonus that ``inst`` gave itself (a bonus is for others)."""
@@ -630,8 +677,9 @@ class State:
         """``source``'s ability ``a`` acts for ``seat`` (``target``: the seat it aims at;
         ``row``: a defending unit's row, its X), and the log says what it did."""
         p = self.players[seat]
-        n = a.amount * {Scale.one: 1, Scale.x: row, Scale.two_x: 2 * row}[a.scale]
-        name = self.unit(source).id
+        scale = a.scale
+        n = a.amount * (1 if scale is Scale.one else row if scale is Scale.x else 2 * row)
+        name = self.game.units[source].id
         if a.kind is Kind.authority:
             self.authority += n
             self._log("authority", seat, name, n)
@@ -676,7 +724,8 @@ class State:
                 self._log("reshuffle", seat, len(p.deck))
             card = p.deck.pop()
             p.hand.append(card)
-            self._log("draw", seat, self.unit(card).id)
+            if self.events is not None:
+                self.events.append(("draw", seat, self.game.card_ids[card]))
         return n
 
     def _start_turn(self) -> None:
@@ -686,15 +735,16 @@ class State:
         if self.settings.disable_lasts == "until_next_turn":
             self.disabled = {u: s for u, s in self.disabled.items() if s != seat}
         self._log("turn", self.turn, seat, p.hp)
+        units = self.game.units
         for inst in list(p.general):
-            for a in self.unit(inst).abilities:
+            for a in units[inst].abilities:
                 if a.trigger is Trigger.general:
                     self._ability(seat, a, target=seat, source=inst)
         for r, row in enumerate(p.rows):
             for inst in row:
                 if inst in self.disabled:
                     continue
-                for a in self.unit(inst).abilities:
+                for a in units[inst].abilities:
                     if a.trigger is Trigger.defend:
                         self._ability(seat, a, target=seat, row=r, source=inst)
 
@@ -705,6 +755,7 @@ class State:
         p.hand.clear()
         self._draw(seat, self.rules.hand_size)
         self.market = [i if i >= 0 else self._pop_market() for i in self.market]
+        self._shop = None
         self.may_replace = not self.recruited
         self.ignored = set()
         if self.settings.disable_lasts == "turn":
@@ -885,7 +936,7 @@ class State:
         no zone are out of the game.  ``phase: start`` stands before the turn of ``current``:
         its start-of-turn abilities act when it begins (the next step)."""
         g = self.game
-        self._legal = None
+        self._legal = self._foes = self._shop = None
         seats = given.get("players", {})
         zoned = any(k in TABLE_ZONES for k in given) or any(
             k in ZONES for fields in seats.values() for k in fields
@@ -1032,3 +1083,25 @@ class State:
         else:
             assert self.players[self.current].alive
             assert len(self.standing()) >= 2
+
+
+#: how each kind of action is applied, by its number
+_DO: dict[int, Callable[[State, int, Player, int, int], None]] = {
+    Act.ATTACK: State._attack,
+    Act.DEFEND: State._defend,
+    Act.RECRUIT: State._recruit,
+    Act.USE: State._use,
+    Act.SPY: State._spy,
+    Act.HUNT: State._hunt,
+    Act.REMOVE_SPY: State._remove_spy,
+    Act.STRIKE: State._strike,
+    Act.WOUND: State._wound,
+    Act.IGNORE: State._ignore,
+    Act.DISABLE: State._disable,
+    Act.RETIRE: State._retire,
+    Act.BUY: State._buy_slot,
+    Act.BUY_GENERAL: State._buy_general,
+    Act.REPLACE: State._replace,
+    Act.END: State._end,
+}
+assert set(_DO) == set(Act)
