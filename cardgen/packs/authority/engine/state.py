@@ -10,7 +10,6 @@ abilities act first.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.errors import IllegalAction, ScenarioError
 from cardgen.engine.protocol import seat_name
+from cardgen.engine.zoned import Shown, Zone, ZonedState, Zones
 from cardgen.packs.authority.engine.actions import AT_DEFENDER, END, WORDS, Act, decode, encode
 from cardgen.packs.authority.model import Kind, Role, Scale, Trigger
 
@@ -70,8 +70,91 @@ class Player:
         return [u for row in self.rows for u in row]
 
 
-class State:
-    """A game of Authority in progress (the kit's :class:`cardgen.engine.State`)."""
+def _flat(state: State, owner: int) -> list[int]:
+    """``owner``'s defenders as the view lists them: rows 0 to 3, each sorted by card id."""
+    ids = state.game.card_ids
+    return [i for r in state.players[owner].rows for i in sorted(r, key=lambda i: (ids[i], i))]
+
+
+def _seat_names(attr: str) -> Shown:
+    return Shown(attr, lambda state, seat: [seat_name(s) for s in getattr(state, attr)])
+
+
+def _marks(name: str, of: Callable[[State, int], Any]) -> Shown:
+    """A field of each defender of a seat, in the view's order (:func:`_flat`)."""
+    return Shown(name, lambda state, owner, seat: [of(state, i) for i in _flat(state, owner)])
+
+
+class State(ZonedState):
+    """A game of Authority in progress (the kit's :class:`cardgen.engine.State`).
+
+    What each seat sees is declared once (``ZONES``): every public zone, its own hand, the
+    others' hands and every deck by their size.  Hands, discards, general zones and rows are
+    written sorted (their order is no rule); a row's ``damage``, ``disabled`` (by whom) and
+    ``ignored`` follow its units, rows 0 to 3 in turn; ``commanded`` are the units commanded
+    this phase.  The determinisation deals each other seat's hand and deck anew, and shuffles
+    the seat's own deck and the market deck."""
+
+    ZONES = Zones(
+        shared=(
+            "turn",
+            Shown("current", lambda state, seat: seat_name(state.current)),
+            Shown("phase", lambda state, seat: PHASES[2 if state.terminal else int(state.started)]),
+            "authority",
+            "bonus",
+            Shown("attacked", lambda state, seat: [seat_name(t) for _, t in state.attacked]),
+            Shown(
+                "commanded",
+                lambda state, seat: sorted(state.game.card_ids[i] for i in state.commanded),
+            ),
+            "ignore_left",
+            "disable_left",
+            "annihilate_left",
+            "retire_left",
+            "hunting",
+            "recruited",
+            "opening",
+            "may_replace",
+            Zone("market"),  # -1: an empty slot
+            Zone("market_deck", "nobody", "top_first"),
+            Zone("generals", show="sorted"),
+            Zone("annihilated", show="sorted"),
+            _seat_names("winners"),
+            _seat_names("out_order"),
+            Zone("outside", listed=False),
+        ),
+        per_seat=(
+            "hp",
+            "alive",
+            Zone("hand", "owner", "sorted"),
+            Zone("deck", "nobody", "top_first"),
+            Zone("discard", show="sorted"),
+            Zone("general", show="sorted"),
+            *(Zone(f"row{r}", show="sorted", at=("rows", r)) for r in range(4)),
+            "row0_closed",
+            Shown("pending", lambda state, owner, seat: state.pools.get(owner, 0)),
+            _marks("damage", lambda state, i: state.damage.get(i, 0)),
+            _marks(
+                "disabled",
+                lambda state, i: seat_name(state.disabled[i]) if i in state.disabled else None,
+            ),
+            _marks("ignored", lambda state, i: i in state.ignored),
+        ),
+        kept=(
+            "current",
+            "started",
+            "terminal",
+            "winners",
+            "out_order",
+            "pools",
+            "attacked",
+            "commanded",
+            "ignored",
+            "disabled",
+            "damage",
+        ),
+        caches=("_legal",),
+    )
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -433,20 +516,9 @@ class State:
         return WORDS[k].format(**fields) + extra
 
     # --- applying ---------------------------------------------------------------------------
-    def apply(self, actions: Mapping[int, int]) -> None:
-        """Apply the action of the seat to move (``{seat: action}``); :class:`IllegalAction`
-        if it is missing or not legal."""
-        movers = self.movers()
-        if list(actions) != list(movers):
-            raise IllegalAction(f"the seat to move is {movers}, not {sorted(actions)}")
-        action = actions[self.current]
-        if action not in self.legal_actions(self.current):
-            raise IllegalAction(f"action {action} is not legal for {seat_name(self.current)}")
-        self._legal = None
-        self._apply(action)
-
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
-        """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
+        """Apply the action of the seat to move (``{seat: action}``), unchecked: ``apply``
+        (:class:`~cardgen.engine.zoned.ZonedState`) checks it first."""
         self._legal = None
         self._apply(actions[self.current])
 
@@ -781,152 +853,6 @@ class State:
     def _log(self, *event: Any) -> None:
         if self.events is not None:
             self.events.append(event)
-
-    # --- copies, digests, hidden information ------------------------------------------------
-    def clone(self, *, events: bool = True) -> State:
-        """An independent copy (``events=False``: without the event log, for searches)."""
-        new = State.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new.players = [p.copy() for p in self.players]
-        new.market_deck = list(self.market_deck)
-        new.market = list(self.market)
-        new.generals = list(self.generals)
-        new.events = None if self.events is None or not events else list(self.events)
-        new.annihilated = list(self.annihilated)
-        new.outside = list(self.outside)
-        new.out_order = list(self.out_order)
-        new.pools = dict(self.pools)
-        new.attacked = list(self.attacked)
-        new.commanded = set(self.commanded)
-        new.ignored = set(self.ignored)
-        new.disabled = dict(self.disabled)
-        new.damage = dict(self.damage)
-        return new
-
-    def determinise(self, seat: int, rng: random.Random) -> State:
-        """A copy in which what ``seat`` cannot see is resampled: the other players' hands and
-        decks (pooled, sizes kept), its own deck order and the market deck order.  The copy
-        records no events."""
-        new = self.clone(events=False)
-        new._legal = None
-        for s, p in enumerate(new.players):
-            if s == seat:
-                rng.shuffle(p.deck)
-                continue
-            unseen = p.hand + p.deck
-            rng.shuffle(unseen)
-            p.hand, p.deck = unseen[: len(p.hand)], unseen[len(p.hand) :]
-        rng.shuffle(new.market_deck)
-        new.rng = random.Random(rng.getrandbits(64))
-        return new
-
-    def key(self) -> tuple:
-        """Everything that decides the rest of the game (for hashing and comparing)."""
-        return (
-            tuple(
-                (
-                    tuple(p.hand),
-                    tuple(p.deck),
-                    tuple(p.discard),
-                    tuple(tuple(r) for r in p.rows),
-                    tuple(p.general),
-                    p.hp,
-                    p.alive,
-                    p.row0_closed,
-                )
-                for p in self.players
-            ),
-            tuple(self.market_deck),
-            tuple(self.market),
-            tuple(self.generals),
-            self.current,
-            self.turn,
-            self.authority,
-            tuple(sorted(self.pools.items())),
-            self.bonus,
-            tuple(t for _, t in self.attacked),
-            tuple(sorted(self.commanded)),
-            tuple(sorted(self.ignored)),
-            tuple(sorted(self.disabled.items())),
-            tuple(sorted(self.damage.items())),
-            (self.ignore_left, self.disable_left, self.annihilate_left, self.retire_left),
-            (self.hunting, self.recruited, self.opening, self.may_replace, self.started),
-            tuple(sorted(self.annihilated)),
-            self.terminal,
-            self.winners,
-            tuple(self.out_order),
-        )
-
-    def digest(self) -> str:
-        """A digest of :meth:`key` and the generator (the same game gives the same digest)."""
-        text = repr((self.key(), self.rng.getstate()))
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: the designer, everything): every public zone, its own
-        hand, the others' hand and every deck's size.  Hands, discards, general zones and rows
-        are written sorted (their order is no rule); a row's ``damage``, ``disabled`` (by whom)
-        and ``ignored`` follow its units, rows 0 to 3 in turn; ``commanded`` are the units
-        commanded this phase."""
-        ids = self.game.card_ids
-        everything = seat is None
-        players = []
-        damage, disabled, ignored = self.damage, self.disabled, self.ignored
-        for s, p in enumerate(self.players):
-            rows = [sorted(r, key=lambda i: (ids[i], i)) if len(r) > 1 else r for r in p.rows]
-            flat = [i for r in rows for i in r]
-            view: dict[str, Any] = {
-                "hp": p.hp,
-                "alive": p.alive,
-                "hand": sorted([ids[i] for i in p.hand])
-                if everything or s == seat
-                else len(p.hand),
-                "deck": [ids[i] for i in reversed(p.deck)] if everything else len(p.deck),
-                "discard": sorted([ids[i] for i in p.discard]),
-                "general": sorted([ids[i] for i in p.general]),
-                "row0": [ids[i] for i in rows[0]],
-                "row1": [ids[i] for i in rows[1]],
-                "row2": [ids[i] for i in rows[2]],
-                "row3": [ids[i] for i in rows[3]],
-                "row0_closed": p.row0_closed,
-                "pending": self.pools.get(s, 0),
-                "damage": [damage.get(i, 0) for i in flat] if damage else [0] * len(flat),
-                "disabled": [seat_name(disabled[i]) if i in disabled else None for i in flat]
-                if disabled
-                else [None] * len(flat),
-                "ignored": [i in ignored for i in flat] if ignored else [False] * len(flat),
-            }
-            players.append(view)
-        return {
-            "turn": self.turn,
-            "current": seat_name(self.current),
-            "phase": PHASES[2 if self.terminal else int(self.started)],
-            "authority": self.authority,
-            "bonus": self.bonus,
-            "attacked": [seat_name(t) for _, t in self.attacked],
-            "commanded": sorted(ids[i] for i in self.commanded),
-            "ignore_left": self.ignore_left,
-            "disable_left": self.disable_left,
-            "annihilate_left": self.annihilate_left,
-            "retire_left": self.retire_left,
-            "hunting": self.hunting,
-            "recruited": self.recruited,
-            "opening": self.opening,
-            "may_replace": self.may_replace,
-            "market": [ids[i] if i >= 0 else None for i in self.market],
-            "market_deck": (
-                [ids[i] for i in reversed(self.market_deck)]
-                if everything
-                else len(self.market_deck)
-            ),
-            "generals": sorted(ids[i] for i in self.generals),
-            "annihilated": sorted(ids[i] for i in self.annihilated),
-            "winners": [seat_name(w) for w in self.winners],
-            "out_order": [seat_name(w) for w in self.out_order],
-            "players": players,
-        }
 
     # --- described states -------------------------------------------------------------------
     def arrange(self, given: Mapping[str, Any]) -> None:

@@ -1,0 +1,270 @@
+"""Zones declared once for a state of numbered cards: the protocol's plumbing derived.
+
+A game whose cards are numbers (card instances; a negative number is an empty place) keeps
+its zones in lists — shared ones on the state, a seat's on its object in ``state.players`` —
+and declares them once, in the order its designer's view lists them, with its counters and
+the fields it computes::
+
+    class MyState(ZonedState):
+        ZONES = Zones(
+            shared=("turn", Zone("market"), Zone("deck", "nobody", "top_first")),
+            per_seat=("hp", Zone("hand", "owner", "sorted"), Zone("row0", at=("rows", 0))),
+            kept=("current", "pools"),          # what else the future depends on
+            caches=("_legal",),                 # what the hidden cards decide, recomputed
+        )
+
+:class:`ZonedState` then supplies ``observation`` (each zone as the seat sees it: its cards,
+or how many), ``clone``, ``determinise`` (the cards a seat cannot see dealt anew among the
+places hidden from it: each seat's pooled, the shared ones pooled), ``digest`` (the zones as
+they lie, the counters, ``kept`` and the generator) and ``apply`` (the legality check before
+the game's ``apply_chosen``).  The game writes the rules: ``movers``, ``legal_actions``,
+``apply_chosen``, ``action_to_string``, ``is_terminal``, ``returns`` and ``arrange``.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Self
+
+from cardgen.engine.errors import IllegalAction
+
+#: who sees a zone's cards: every seat, its owner, no seat (the others see how many)
+Seen = Literal["everyone", "owner", "nobody"]
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A zone: the attribute ``name`` (or the list at ``at``: ``("rows", 0)`` is
+    ``rows[0]``), who sees it, and how a view lists it: ``kept`` as it lies, ``sorted`` by
+    card id (its order is no rule), ``top_first`` (the list's end is its top).  ``listed``
+    False: in no view (the cards out of the game), never resampled."""
+
+    name: str
+    see: Seen = "everyone"
+    show: Literal["kept", "sorted", "top_first"] = "kept"
+    at: tuple[str, int] | None = None
+    listed: bool = True
+
+    def cards(self, holder: Any) -> list[int]:
+        """The zone's list on ``holder`` (the state or a seat's object)."""
+        if self.at is None:
+            return getattr(holder, self.name)
+        return getattr(holder, self.at[0])[self.at[1]]
+
+    def hidden_from(self, owner: int | None, seat: int) -> bool:
+        """Whether ``seat`` cannot see the zone's cards (of ``owner``; None when shared)."""
+        return self.listed and (self.see == "nobody" or (self.see == "owner" and owner != seat))
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A field the view computes: ``value(state, seat)`` of a shared field,
+    ``value(state, owner, seat)`` of a seat's (``seat`` None: the designer)."""
+
+    name: str
+    value: Callable[..., Any]
+
+
+#: a declared field: a zone, a counter (an attribute shown as it is) or a computed one
+Field = Zone | str | Shown
+
+
+@dataclass(frozen=True)
+class Zones:
+    """A state's zones, counters and computed fields, shared and per seat, in the view's
+    order; ``kept``: the state's other attributes the future depends on (copied, digested);
+    ``caches``: attributes the hidden cards decide, set to None when they are dealt anew;
+    ``names``: the card ids by number (by default ``state.game.card_ids``)."""
+
+    shared: tuple[Field, ...] = ()
+    per_seat: tuple[Field, ...] = ()
+    kept: tuple[str, ...] = ()
+    caches: tuple[str, ...] = ()
+    seats: str = "players"
+    names: Callable[[Any], Sequence[str]] = lambda state: state.game.card_ids
+
+    def zones(self, shared: bool) -> list[Zone]:
+        return [f for f in (self.shared if shared else self.per_seat) if isinstance(f, Zone)]
+
+    def stacks(self) -> list[str]:
+        """The per-seat attributes holding lists of zones (``Zone.at``)."""
+        return sorted({z.at[0] for z in self.zones(False) if z.at is not None})
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees of ``state`` (None: everything), JSON-ready."""
+        names = self.names(state)
+        out = _fields(self.shared, state, state, None, seat, names)
+        out[self.seats] = [
+            _fields(self.per_seat, state, p, s, seat, names)
+            for s, p in enumerate(getattr(state, self.seats))
+        ]
+        return out
+
+    def key(self, state: Any) -> tuple[Any, ...]:
+        """Everything the declaration says the future depends on: the zones as they lie,
+        the counters and ``kept`` (sets and mappings in order)."""
+
+        def of(fields: tuple[Field, ...], holder: Any) -> tuple[Any, ...]:
+            return tuple(
+                tuple(f.cards(holder))
+                if isinstance(f, Zone)
+                else _canonical(getattr(holder, f))
+                if isinstance(f, str)
+                else None
+                for f in fields
+            )
+
+        seats = tuple(of(self.per_seat, p) for p in getattr(state, self.seats))
+        kept = tuple(_canonical(getattr(state, k)) for k in self.kept)
+        return of(self.shared, state), seats, kept
+
+
+def _fields(
+    fields: tuple[Field, ...],
+    state: Any,
+    holder: Any,
+    owner: int | None,
+    seat: int | None,
+    names: Sequence[str],
+) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields:
+        if isinstance(f, str):
+            out[f] = getattr(holder, f)
+        elif isinstance(f, Shown):
+            out[f.name] = f.value(state, seat) if owner is None else f.value(state, owner, seat)
+        elif f.listed:
+            cards = f.cards(holder)
+            if seat is None or f.see == "everyone" or (f.see == "owner" and owner == seat):
+                shown = [names[i] if i >= 0 else None for i in cards]
+                if f.show == "sorted":
+                    shown.sort()
+                elif f.show == "top_first":
+                    shown.reverse()
+                out[f.name] = shown
+            else:
+                out[f.name] = len(cards)
+    return out
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, set | frozenset):
+        return tuple(sorted(value))
+    if isinstance(value, dict):
+        return tuple(sorted(value.items()))
+    if isinstance(value, list):
+        return tuple(_canonical(v) for v in value)
+    return value
+
+
+_MUTABLE = (list, dict, set)
+
+
+def _copied(value: Any) -> Any:
+    """A copy of ``value``'s lists, mappings and sets all the way down."""
+    if isinstance(value, list):
+        return [_copied(v) if isinstance(v, _MUTABLE) else v for v in value]
+    if isinstance(value, dict):
+        return {k: _copied(v) if isinstance(v, _MUTABLE) else v for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    return value
+
+
+class ZonedState:
+    """The protocol's plumbing from the class's :class:`Zones` (see the module docstring)."""
+
+    ZONES: ClassVar[Zones]
+    rng: random.Random
+    events: list[tuple[Any, ...]] | None
+
+    def movers(self) -> Sequence[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> Sequence[int]:
+        raise NotImplementedError
+
+    def apply_chosen(self, actions: Mapping[int, int]) -> None:
+        """Apply one legal action per mover (unchecked)."""
+        raise NotImplementedError
+
+    def apply(self, actions: Mapping[int, int]) -> None:
+        """:meth:`apply_chosen` after the legality check: each mover, one legal action."""
+        movers = list(self.movers())
+        if sorted(actions) != sorted(movers):
+            raise IllegalAction(
+                f"the seats to move are {_seats(movers)}, not {_seats(sorted(actions))}"
+            )
+        for seat, a in actions.items():
+            if a not in self.legal_actions(seat):
+                raise IllegalAction(f"P{seat + 1} cannot play action {a} now")
+        self.apply_chosen(actions)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return self.ZONES.view(self, seat)
+
+    def clone(self, *, events: bool = True) -> Self:
+        """An independent copy (``events=False``: without the event log, for searches)."""
+        z = self.ZONES
+        new = copy.copy(self)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        for f in z.zones(True):
+            if f.at is None:
+                setattr(new, f.name, list(f.cards(self)))
+        for name in z.kept:
+            setattr(new, name, _copied(getattr(self, name)))
+        stacks = z.stacks()
+        lists = [f.name for f in z.zones(False) if f.at is None]
+        seats = []
+        for p in getattr(self, z.seats):
+            q = copy.copy(p)
+            for name in lists:
+                setattr(q, name, list(getattr(p, name)))
+            for name in stacks:
+                setattr(q, name, [list(x) for x in getattr(p, name)])
+            seats.append(q)
+        setattr(new, z.seats, seats)
+        new.events = None if self.events is None or not events else list(self.events)
+        return new
+
+    def determinise(self, seat: int, rng: random.Random) -> Self:
+        """A copy in which what ``seat`` cannot see is dealt anew: each seat's hidden cards
+        among its hidden places, then the shared ones among theirs (sizes kept, the places
+        in the declared order); the copy records no events, its generator drawn from
+        ``rng``."""
+        z = self.ZONES
+        new = self.clone(events=False)
+        for name in z.caches:
+            setattr(new, name, None)
+        per_seat, shared = z.zones(False), z.zones(True)
+        groups = [
+            [f.cards(p) for f in per_seat if f.hidden_from(s, seat)]
+            for s, p in enumerate(getattr(new, z.seats))
+        ]
+        groups.append([f.cards(new) for f in shared if f.hidden_from(None, seat)])
+        for lists in groups:
+            if len(lists) == 1:
+                rng.shuffle(lists[0])
+            elif lists:
+                pool = [c for cards in lists for c in cards]
+                rng.shuffle(pool)
+                k = 0
+                for cards in lists:
+                    cards[:] = pool[k : k + len(cards)]
+                    k += len(cards)
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
+
+    def digest(self) -> str:
+        """A digest of the declared state (:meth:`Zones.key`) and the generator."""
+        text = repr((self.ZONES.key(self), self.rng.getstate()))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(f"P{p + 1}" for p in seats) or "nobody"
