@@ -23,15 +23,16 @@ the game's ``apply_chosen``).  The game writes the rules: ``movers``, ``legal_ac
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Self
+from functools import cached_property
+from typing import Any, ClassVar, Literal, Self, TypeVar
 
 from cardgen.engine.errors import IllegalAction
 
+_T = TypeVar("_T")
 #: who sees a zone's cards: every seat, its owner, no seat (the others see how many)
 Seen = Literal["everyone", "owner", "nobody"]
 
@@ -54,10 +55,6 @@ class Zone:
         if self.at is None:
             return getattr(holder, self.name)
         return getattr(holder, self.at[0])[self.at[1]]
-
-    def hidden_from(self, owner: int | None, seat: int) -> bool:
-        """Whether ``seat`` cannot see the zone's cards (of ``owner``; None when shared)."""
-        return self.listed and (self.see == "nobody" or (self.see == "owner" and owner != seat))
 
 
 @dataclass(frozen=True)
@@ -90,9 +87,23 @@ class Zones:
     def zones(self, shared: bool) -> list[Zone]:
         return [f for f in (self.shared if shared else self.per_seat) if isinstance(f, Zone)]
 
-    def stacks(self) -> list[str]:
-        """The per-seat attributes holding lists of zones (``Zone.at``)."""
-        return sorted({z.at[0] for z in self.zones(False) if z.at is not None})
+    @cached_property
+    def secret(self) -> tuple[tuple[Zone, ...], tuple[Zone, ...]]:
+        """The zones whose cards some seat cannot see: a seat's, the shared ones."""
+        return (
+            tuple(z for z in self.zones(False) if z.listed and z.see != "everyone"),
+            tuple(z for z in self.zones(True) if z.listed and z.see != "everyone"),
+        )
+
+    @cached_property
+    def copied(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        """What a copy copies: the shared zones' attributes, a seat's zones' and its lists of
+        zones' (``Zone.at``)."""
+        return (
+            tuple(z.name for z in self.zones(True) if z.at is None),
+            tuple(z.name for z in self.zones(False) if z.at is None),
+            tuple(sorted({z.at[0] for z in self.zones(False) if z.at is not None})),
+        )
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees of ``state`` (None: everything), JSON-ready."""
@@ -164,6 +175,13 @@ def _canonical(value: Any) -> Any:
 _MUTABLE = (list, dict, set)
 
 
+def _shallow(obj: _T) -> _T:
+    """A copy of ``obj`` sharing its attributes' values (``copy.copy``, quicker)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
 def _copied(value: Any) -> Any:
     """A copy of ``value``'s lists, mappings and sets all the way down."""
     if isinstance(value, list):
@@ -210,26 +228,26 @@ class ZonedState:
     def clone(self, *, events: bool = True) -> Self:
         """An independent copy (``events=False``: without the event log, for searches)."""
         z = self.ZONES
-        new = copy.copy(self)
+        shared, lists, stacks = z.copied
+        new = _shallow(self)
+        d = new.__dict__
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        for f in z.zones(True):
-            if f.at is None:
-                setattr(new, f.name, list(f.cards(self)))
+        for name in shared:
+            d[name] = d[name][:]
         for name in z.kept:
-            setattr(new, name, _copied(getattr(self, name)))
-        stacks = z.stacks()
-        lists = [f.name for f in z.zones(False) if f.at is None]
+            d[name] = _copied(d[name])
         seats = []
-        for p in getattr(self, z.seats):
-            q = copy.copy(p)
+        for p in d[z.seats]:
+            q = _shallow(p)
+            e = q.__dict__
             for name in lists:
-                setattr(q, name, list(getattr(p, name)))
+                e[name] = e[name][:]
             for name in stacks:
-                setattr(q, name, [list(x) for x in getattr(p, name)])
+                e[name] = [x[:] for x in e[name]]
             seats.append(q)
-        setattr(new, z.seats, seats)
-        new.events = None if self.events is None or not events else list(self.events)
+        d[z.seats] = seats
+        new.events = None if self.events is None or not events else self.events[:]
         return new
 
     def determinise(self, seat: int, rng: random.Random) -> Self:
@@ -241,12 +259,12 @@ class ZonedState:
         new = self.clone(events=False)
         for name in z.caches:
             setattr(new, name, None)
-        per_seat, shared = z.zones(False), z.zones(True)
+        per_seat, shared = z.secret
         groups = [
-            [f.cards(p) for f in per_seat if f.hidden_from(s, seat)]
+            [f.cards(p) for f in per_seat if s != seat or f.see == "nobody"]
             for s, p in enumerate(getattr(new, z.seats))
         ]
-        groups.append([f.cards(new) for f in shared if f.hidden_from(None, seat)])
+        groups.append([f.cards(new) for f in shared])
         for lists in groups:
             if len(lists) == 1:
                 rng.shuffle(lists[0])
