@@ -35,6 +35,15 @@ CATALOGUES = {
     "castle-rampage": "games/castle-rampage/cards",
     "harbour-bid": "cardgen/packs/harbour_bid/cards",
 }
+#: the goals of random games a second, 1 worker (issue 41)
+GOALS = {
+    "attack-right": 1000,
+    "attack-the-tower": 500,
+    "greedy-kingdoms": 1000,
+    "authority": 300,
+    "castle-rampage": 1000,
+    "harbour-bid": 1000,
+}
 
 
 def _simulation(cat):
@@ -150,7 +159,7 @@ def main() -> None:
         return
     print(f"random bots, 1 worker, {args.games} games, median of {args.runs} runs (CPU time)")
     for pack, row in here.items():
-        line = f"{pack:18} {row['games_per_s']:8.0f} games/s"
+        line = f"{pack:18} {row['games_per_s']:8.0f} games/s (goal {GOALS[pack]:>5})"
         if base and pack in base:
             b = base[pack]["games_per_s"]
             line += f"   baseline {b:8.0f} games/s   x{row['games_per_s'] / b:.2f}"
