@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, Literal, Self, TypeVar
 
-from cardgen.engine.errors import IllegalAction
+from cardgen.engine.errors import IllegalAction, ScenarioError
 
 _T = TypeVar("_T")
 #: who sees a zone's cards: every seat, its owner, no seat (the others see how many)
@@ -42,13 +42,19 @@ class Zone:
     """A zone: the attribute ``name`` (or the list at ``at``: ``("rows", 0)`` is
     ``rows[0]``), who sees it, and how a view lists it: ``kept`` as it lies, ``sorted`` by
     card id (its order is no rule), ``top_first`` (the list's end is its top).  ``listed``
-    False: in no view (the cards out of the game), never resampled."""
+    False: in no view (the cards out of the game), never resampled; a described state puts
+    there the cards it places nowhere else.  For a described state: ``slots(state)``, the
+    zone's fixed number of places (the empty ones null); ``default(state, owner)`` (a shared
+    zone's: ``default(state)``), the cards it holds when the state names other zones but not
+    it (otherwise none)."""
 
     name: str
     see: Seen = "everyone"
     show: Literal["kept", "sorted", "top_first"] = "kept"
     at: tuple[str, int] | None = None
     listed: bool = True
+    slots: Callable[[Any], int] | None = None
+    default: Callable[..., list[int]] | None = None
 
     def cards(self, holder: Any) -> list[int]:
         """The zone's list on ``holder`` (the state or a seat's object)."""
@@ -56,14 +62,24 @@ class Zone:
             return getattr(holder, self.name)
         return getattr(holder, self.at[0])[self.at[1]]
 
+    def put(self, holder: Any, cards: list[int]) -> None:
+        """Make ``cards`` the zone's list on ``holder``."""
+        if self.at is None:
+            setattr(holder, self.name, cards)
+        else:
+            getattr(holder, self.at[0])[self.at[1]] = cards
+
 
 @dataclass(frozen=True)
 class Shown:
     """A field the view computes: ``value(state, seat)`` of a shared field,
-    ``value(state, owner, seat)`` of a seat's (``seat`` None: the designer)."""
+    ``value(state, owner, seat)`` of a seat's (``seat`` None: the designer); ``arrange``
+    sets it from a described state's value (``arrange(state, value)``, a seat's
+    ``arrange(state, owner, value)``; None: it cannot be set)."""
 
     name: str
     value: Callable[..., Any]
+    arrange: Callable[..., None] | None = None
 
 
 #: a declared field: a zone, a counter (an attribute shown as it is) or a computed one
@@ -74,18 +90,27 @@ Field = Zone | str | Shown
 class Zones:
     """A state's zones, counters and computed fields, shared and per seat, in the view's
     order; ``kept``: the state's other attributes the future depends on (copied, digested);
-    ``caches``: attributes the hidden cards decide, set to None when they are dealt anew;
-    ``names``: the card ids by number (by default ``state.game.card_ids``)."""
+    ``caches``: attributes the hidden cards decide, set to None when they are dealt anew or
+    the state is described; ``reset``: the ``kept`` fields a described state naming the
+    zones empties (marks on cards that moved); ``names``: the card ids by number (by
+    default ``state.game.card_ids``)."""
 
     shared: tuple[Field, ...] = ()
     per_seat: tuple[Field, ...] = ()
     kept: tuple[str, ...] = ()
     caches: tuple[str, ...] = ()
+    reset: tuple[str, ...] = ()
     seats: str = "players"
     names: Callable[[Any], Sequence[str]] = lambda state: state.game.card_ids
 
     def zones(self, shared: bool) -> list[Zone]:
         return [f for f in (self.shared if shared else self.per_seat) if isinstance(f, Zone)]
+
+    def vocabulary(self) -> dict[str, str]:
+        """The vocabulary of the zones: every listed zone holds card ids."""
+        out = {z.name: "card" for z in self.zones(True) if z.listed}
+        out.update({f"{self.seats}.*.{z.name}": "card" for z in self.zones(False) if z.listed})
+        return out
 
     @cached_property
     def secret(self) -> tuple[tuple[Zone, ...], tuple[Zone, ...]]:
@@ -278,10 +303,113 @@ class ZonedState:
         new.rng = random.Random(rng.getrandbits(64))
         return new
 
+    def arrange(self, given: Mapping[str, Any]) -> None:
+        """Put the game in a described position: any field of the designer's view (a seat's
+        under ``players``, by index).  Naming any zone describes them all: each zone not
+        named holds its ``default`` (none), the cards placed nowhere go to the unlisted zone,
+        the ``reset`` fields are emptied; then the counters are set and the computed fields
+        arranged, the shared ones first, in the declared order; then :meth:`arranged`."""
+        z = self.ZONES
+        for name in z.caches:
+            setattr(self, name, None)
+        seats: Mapping[int, Mapping[str, Any]] = given.get(z.seats, {})
+        known = {f if isinstance(f, str) else f.name for f in z.shared} | {z.seats}
+        for key in given:
+            if key not in known:
+                raise ScenarioError(f"{key} cannot be set in a scenario")
+        if any(f.name in given for f in z.zones(True) if f.listed) or any(
+            f.name in fields for f in z.zones(False) if f.listed for fields in seats.values()
+        ):
+            self._arrange_zones(given, seats)
+            for name in z.reset:
+                setattr(self, name, type(getattr(self, name))())
+        for f in z.shared:
+            _arrange(f, self, self, None, given)
+        holders = getattr(self, z.seats)
+        for s, fields in seats.items():
+            for f in z.per_seat:
+                _arrange(f, self, holders[s], s, fields)
+        self.arranged()
+
+    def arranged(self) -> None:
+        """Restore what follows from the fields a described state set (by default nothing)."""
+
+    def _arrange_zones(self, given: Mapping[str, Any], seats: Mapping[int, Any]) -> None:
+        """Deal the described zones: of each card id named, its first free instance (each
+        unnamed zone's ``default`` reserved first), a seat's zones first, seat by seat."""
+        z = self.ZONES
+        names = z.names(self)
+        free: dict[str, list[int]] = {}
+        for inst, cid in enumerate(names):
+            free.setdefault(cid, []).append(inst)
+        named: list[tuple[Zone, Any, str, list[str | None]]] = []
+        for s, p in enumerate(getattr(self, z.seats)):
+            fields = seats.get(s, {})
+            for f in z.zones(False):
+                if not f.listed:
+                    continue
+                if f.name in fields:
+                    named.append((f, p, f"P{s + 1}", fields[f.name]))
+                else:
+                    self._fill(f, p, f.default(self, s) if f.default else [], free)
+        for f in z.zones(True):
+            if not f.listed:
+                continue
+            if f.name in given:
+                named.append((f, self, f.name, given[f.name]))
+            else:
+                self._fill(f, self, f.default(self) if f.default else [], free)
+
+        def take(cid: str, where: str) -> int:
+            if not free.get(cid):
+                raise ScenarioError(f"{where}: more {cid} than the catalogue has")
+            return free[cid].pop(0)
+
+        for f, holder, where, cards in named:
+            order = reversed(cards) if f.show == "top_first" else cards
+            self._fill(f, holder, [-1 if c is None else take(c, where) for c in order], None)
+        rest = sorted(i for ids in free.values() for i in ids)
+        for f in z.zones(True):
+            if not f.listed:
+                f.put(self, rest)
+                rest = []
+
+    def _fill(
+        self, f: Zone, holder: Any, cards: list[int], free: dict[str, list[int]] | None
+    ) -> None:
+        """Put ``cards`` in zone ``f`` of ``holder``, its empty slots added (``free``: the
+        free instances, when ``cards`` are taken from them here)."""
+        if free is not None:
+            names = self.ZONES.names(self)
+            for inst in cards:
+                free[names[inst]].remove(inst)
+        if f.slots is not None:
+            n = f.slots(self)
+            if len(cards) > n:
+                raise ScenarioError(f"{f.name}: {n} slots, not {len(cards)}")
+            cards = cards + [-1] * (n - len(cards))
+        f.put(holder, cards)
+
     def digest(self) -> str:
         """A digest of the declared state (:meth:`Zones.key`) and the generator."""
         text = repr((self.ZONES.key(self), self.rng.getstate()))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _arrange(f: Field, state: Any, holder: Any, owner: int | None, given: Any) -> None:
+    """Set field ``f`` (of ``holder``: the state, or seat ``owner``'s object) from
+    ``given``, if it names it."""
+    if isinstance(f, Zone) or (f if isinstance(f, str) else f.name) not in given:
+        return
+    if isinstance(f, str):
+        setattr(holder, f, given[f])
+    elif f.arrange is None:
+        where = f.name if owner is None else f"P{owner + 1}.{f.name}"
+        raise ScenarioError(f"{where} cannot be set in a scenario")
+    elif owner is None:
+        f.arrange(state, given[f.name])
+    else:
+        f.arrange(state, owner, given[f.name])
 
 
 def _seats(seats: Sequence[int]) -> str:

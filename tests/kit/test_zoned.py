@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from cardgen.engine.errors import IllegalAction
+from cardgen.engine.errors import IllegalAction, ScenarioError
 from cardgen.engine.zoned import Shown, Zone, ZonedState, Zones
 
 NAMES = ["ace", "bee", "cat", "dog", "elk", "fox", "gnu", "hen"]
@@ -28,20 +28,25 @@ class Tiny(ZonedState):
     ZONES = Zones(
         shared=(
             "turn",
-            Zone("market"),
+            Zone("market", slots=lambda state: 2),
             Zone("pile", "nobody", "top_first"),
-            Shown("who", lambda state, seat: f"P{state.current + 1}"),
+            Shown(
+                "who",
+                lambda state, seat: f"P{state.current + 1}",
+                lambda state, name: setattr(state, "current", int(name[1:]) - 1),
+            ),
             Zone("gone", listed=False),
         ),
         per_seat=(
             Zone("hand", "owner", "sorted"),
             Zone("deck", "nobody"),
-            Zone("row0", at=("rows", 0)),
+            Zone("row0", at=("rows", 0), default=lambda state, owner: [6 + owner]),
             "score",
             Shown("marked", lambda state, owner, seat: sorted(state.marks.get(owner, ()))),
         ),
         kept=("current", "marks"),
         caches=("_legal",),
+        reset=("marks",),
     )
 
     def __init__(self) -> None:
@@ -129,3 +134,34 @@ def test_apply_checks_the_movers_and_their_actions() -> None:
     assert s.applied == []
     s.apply({0: 2})
     assert s.applied == [{0: 2}]
+
+
+def test_a_described_state_deals_the_named_zones_and_sets_the_fields() -> None:
+    s = Tiny()
+    s.arrange({"who": "P2", "turn": 4, "market": ["bee"], "players": {1: {"hand": ["ace"]}}})
+    assert (s.current, s.turn, s._legal) == (1, 4, None)
+    assert s.market == [1, -1] and s.pile == []  # the other zones are emptied
+    assert [p.hand for p in s.players] == [[], [0]]
+    assert [p.rows[0] for p in s.players] == [[6], [7]]  # the default of an unnamed zone
+    assert s.gone == [2, 3, 4, 5] and s.marks == {}  # the rest out of the game, marks reset
+    t = Tiny()
+    t.arrange({"pile": ["cat", "bee"], "players": {0: {"score": 5}}})  # listed top first
+    assert t.pile == [1, 2] and t.observation(None)["pile"] == ["cat", "bee"]
+    assert t.players[0].score == 5
+    u = Tiny()
+    u.arrange({"turn": 2})  # no zone named: the zones stay
+    assert u.players[0].hand == [4, 3] and u.market == [0, -1] and u.marks == {0: {6}}
+
+
+@pytest.mark.parametrize(
+    ("given", "error"),
+    [
+        ({"market": ["ace", "bee", "cat"]}, "market: 2 slots, not 3"),
+        ({"players": {0: {"hand": ["ace", "ace"]}}}, "P1: more ace than the catalogue has"),
+        ({"players": {0: {"marked": [1]}}}, "P1.marked cannot be set in a scenario"),
+        ({"wind": 3}, "wind cannot be set in a scenario"),
+    ],
+)
+def test_a_described_state_the_declaration_refuses(given: dict, error: str) -> None:
+    with pytest.raises(ScenarioError, match=error):
+        Tiny().arrange(given)

@@ -26,9 +26,6 @@ if TYPE_CHECKING:
 
 #: the phases a designer's view names: before the turn's start, the command phase, the end
 PHASES = ("start", "command", "over")
-#: every card zone of a described state: naming one empties those not named
-ZONES = ("hand", "deck", "discard", "row0", "row1", "row2", "row3", "general")
-TABLE_ZONES = ("market", "market_deck", "generals", "annihilated")
 #: each kind's action of subject 0 and seat 0 (``encode(kind)``), added to in legal_actions
 _ATTACK, _DEFEND, _RECRUIT, _USE, _SPY, _HUNT, _REMOVE_SPY = (encode(Act(k)) for k in range(1, 8))
 _RETIRE, _BUY, _BUY_GENERAL, _REPLACE = (encode(Act(k)) for k in range(12, 16))
@@ -76,13 +73,30 @@ def _flat(state: State, owner: int) -> list[int]:
     return [i for r in state.players[owner].rows for i in sorted(r, key=lambda i: (ids[i], i))]
 
 
-def _seat_names(attr: str) -> Shown:
-    return Shown(attr, lambda state, seat: [seat_name(s) for s in getattr(state, attr)])
+def _kingsguard(state: State, owner: int) -> list[int]:
+    return [state.game.kingsguard_ids[owner]]
+
+
+def _seat(name: str) -> int:
+    return int(name[1:]) - 1
+
+
+def _seat_names(attr: str, kind: type) -> Shown:
+    """A field listing seats (``winners``, ``out_order``: a tuple or a list of them)."""
+    return Shown(
+        attr,
+        lambda state, seat: [seat_name(s) for s in getattr(state, attr)],
+        lambda state, names: setattr(state, attr, kind(_seat(t) for t in names)),
+    )
 
 
 def _marks(name: str, of: Callable[[State, int], Any]) -> Shown:
     """A field of each defender of a seat, in the view's order (:func:`_flat`)."""
-    return Shown(name, lambda state, owner, seat: [of(state, i) for i in _flat(state, owner)])
+    return Shown(
+        name,
+        lambda state, owner, seat: [of(state, i) for i in _flat(state, owner)],
+        lambda state, owner, values: state._arrange_marks(name, owner, values),
+    )
 
 
 class State(ZonedState):
@@ -98,14 +112,27 @@ class State(ZonedState):
     ZONES = Zones(
         shared=(
             "turn",
-            Shown("current", lambda state, seat: seat_name(state.current)),
-            Shown("phase", lambda state, seat: PHASES[2 if state.terminal else int(state.started)]),
+            Shown(
+                "current",
+                lambda state, seat: seat_name(state.current),
+                lambda state, name: setattr(state, "current", _seat(name)),
+            ),
+            Shown(
+                "phase",
+                lambda state, seat: PHASES[2 if state.terminal else int(state.started)],
+                lambda state, phase: state._arrange_phase(phase),
+            ),
             "authority",
             "bonus",
-            Shown("attacked", lambda state, seat: [seat_name(t) for _, t in state.attacked]),
+            Shown(
+                "attacked",
+                lambda state, seat: [seat_name(t) for _, t in state.attacked],
+                lambda state, names: setattr(state, "attacked", [(-1, _seat(t)) for t in names]),
+            ),
             Shown(
                 "commanded",
                 lambda state, seat: sorted(state.game.card_ids[i] for i in state.commanded),
+                lambda state, cards: state._arrange_commanded(cards),
             ),
             "ignore_left",
             "disable_left",
@@ -115,12 +142,12 @@ class State(ZonedState):
             "recruited",
             "opening",
             "may_replace",
-            Zone("market"),  # -1: an empty slot
+            Zone("market", slots=lambda state: state.rules.marketplace),  # -1: an empty slot
             Zone("market_deck", "nobody", "top_first"),
             Zone("generals", show="sorted"),
             Zone("annihilated", show="sorted"),
-            _seat_names("winners"),
-            _seat_names("out_order"),
+            _seat_names("winners", tuple),
+            _seat_names("out_order", list),
             Zone("outside", listed=False),
         ),
         per_seat=(
@@ -130,9 +157,15 @@ class State(ZonedState):
             Zone("deck", "nobody", "top_first"),
             Zone("discard", show="sorted"),
             Zone("general", show="sorted"),
-            *(Zone(f"row{r}", show="sorted", at=("rows", r)) for r in range(4)),
+            # row 0 holds the seat's Kingsguard unless a described state names it
+            Zone("row0", show="sorted", at=("rows", 0), default=_kingsguard),
+            *(Zone(f"row{r}", show="sorted", at=("rows", r)) for r in range(1, 4)),
             "row0_closed",
-            Shown("pending", lambda state, owner, seat: state.pools.get(owner, 0)),
+            Shown(
+                "pending",
+                lambda state, owner, seat: state.pools.get(owner, 0),
+                lambda state, owner, damage: state._arrange_pending(owner, damage),
+            ),
             _marks("damage", lambda state, i: state.damage.get(i, 0)),
             _marks(
                 "disabled",
@@ -154,6 +187,7 @@ class State(ZonedState):
             "damage",
         ),
         caches=("_legal",),
+        reset=("pools", "damage", "disabled", "ignored", "commanded"),
     )
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -855,55 +889,29 @@ class State(ZonedState):
             self.events.append(event)
 
     # --- described states -------------------------------------------------------------------
-    def arrange(self, given: Mapping[str, Any]) -> None:
-        """Put the game in a described position: any field of the designer's view (seats'
-        under ``players`` by index).  Naming any card zone describes them all: a zone not
-        named is empty, but each seat's row 0, which holds its Kingsguard, and the cards of
-        no zone are out of the game.  ``phase: start`` stands before the turn of ``current``:
-        its start-of-turn abilities act when it begins (the next step)."""
-        g = self.game
-        self._legal = self._foes = self._shop = None
-        seats = given.get("players", {})
-        zoned = any(k in TABLE_ZONES for k in given) or any(
-            k in ZONES for fields in seats.values() for k in fields
-        )
-        if zoned:
-            self._arrange_zones(given, seats)
-        for key, value in given.items():
-            if key in ("players", *TABLE_ZONES, "commanded"):
-                continue
-            if key in ("current",):
-                self.current = int(value[1:]) - 1
-            elif key == "phase":
-                self.terminal = value == "over"
-                self.started = value != "start"
-            elif key == "attacked":
-                self.attacked = [(-1, int(t[1:]) - 1) for t in value]
-            elif key in ("winners", "out_order"):
-                setattr(self, key, type(getattr(self, key))(int(t[1:]) - 1 for t in value))
-            else:
-                setattr(self, key, value)
-        for s, fields in seats.items():
-            p = self.players[s]
-            flat = [i for r in p.rows for i in sorted(r, key=lambda i: (g.card_ids[i], i))]
-            for k, v in fields.items():
-                if k in ("hp", "row0_closed"):
-                    setattr(p, k, v)
-                    p.alive = p.hp > 0
-                    self._foes = None
-                elif k == "pending":
-                    self.pools.pop(s, None)
-                    if v:
-                        self.pools[s] = v
-                elif k in ("damage", "disabled", "ignored"):
-                    if len(v) != len(flat):
-                        raise ScenarioError(
-                            f"{seat_name(s)}.{k}: {len(v)} entries for {len(flat)} defenders"
-                        )
-                    for i, x in zip(flat, v, strict=True):
-                        self._mark(k, i, x)
-        if "commanded" in given:
-            self._arrange_commanded(given["commanded"])
+    def arranged(self) -> None:
+        """A described seat's Monarch is alive while it has HP."""
+        for p in self.players:
+            p.alive = p.hp > 0
+        self._foes = self._shop = None
+
+    def _arrange_phase(self, phase: str) -> None:
+        self.terminal = phase == "over"
+        self.started = phase != "start"
+
+    def _arrange_pending(self, owner: int, damage: int) -> None:
+        self.pools.pop(owner, None)
+        if damage:
+            self.pools[owner] = damage
+
+    def _arrange_marks(self, what: str, owner: int, values: list[Any]) -> None:
+        flat = _flat(self, owner)
+        if len(values) != len(flat):
+            raise ScenarioError(
+                f"{seat_name(owner)}.{what}: {len(values)} entries for {len(flat)} defenders"
+            )
+        for i, x in zip(flat, values, strict=True):
+            self._mark(what, i, x)
 
     def _mark(self, what: str, inst: int, value: Any) -> None:
         table: Any = {"damage": self.damage, "disabled": self.disabled}.get(what, self.ignored)
@@ -914,45 +922,6 @@ class State(ZonedState):
             self.disabled[inst] = int(value[1:]) - 1
         elif what == "ignored" and value:
             self.ignored.add(inst)
-
-    def _arrange_zones(self, given: Mapping[str, Any], seats: Mapping[int, Any]) -> None:
-        g = self.game
-        free: dict[str, list[int]] = {}
-        for inst, cid in enumerate(g.card_ids):
-            free.setdefault(cid, []).append(inst)
-
-        def take(cid: str, where: str) -> int:
-            if not free.get(cid):
-                raise ScenarioError(f"{where}: more {cid} than the catalogue has")
-            return free[cid].pop(0)
-
-        for s in range(self.n):  # each Kingsguard first, where row 0 is not named
-            if "row0" not in seats.get(s, {}):
-                free[g.card_ids[g.kingsguard_ids[s]]].remove(g.kingsguard_ids[s])
-        for s, p in enumerate(self.players):
-            fields = seats.get(s, {})
-            where = seat_name(s)
-            p.hand = [take(c, where) for c in fields.get("hand", [])]
-            p.deck = [take(c, where) for c in reversed(fields.get("deck", []))]
-            p.discard = [take(c, where) for c in fields.get("discard", [])]
-            p.general = [take(c, where) for c in fields.get("general", [])]
-            p.rows = [
-                [take(c, where) for c in fields[f"row{r}"]]
-                if f"row{r}" in fields
-                else ([g.kingsguard_ids[s]] if r == 0 else [])
-                for r in range(4)
-            ]
-        market = [None if c is None else take(c, "market") for c in given.get("market", [])]
-        if len(market) > self.rules.marketplace:
-            raise ScenarioError(f"market: {self.rules.marketplace} slots, not {len(market)}")
-        self.market = [-1 if i is None else i for i in market]
-        self.market += [-1] * (self.rules.marketplace - len(self.market))
-        self.market_deck = [take(c, "market_deck") for c in reversed(given.get("market_deck", []))]
-        self.generals = [take(c, "generals") for c in given.get("generals", [])]
-        self.annihilated = [take(c, "annihilated") for c in given.get("annihilated", [])]
-        self.outside = sorted(i for ids in free.values() for i in ids)
-        self.pools, self.damage, self.disabled, self.ignored = {}, {}, {}, set()
-        self.commanded = set()
 
     def _arrange_commanded(self, cards: list[str]) -> None:
         """The units commanded this phase: of each id an instance of the seat to move, the
