@@ -256,7 +256,7 @@ class ZonedState:
         shared, lists, stacks = z.copied
         new = _shallow(self)
         d = new.__dict__
-        new.rng = random.Random()
+        new.rng = random.Random.__new__(random.Random)  # not seeded: its state is set
         new.rng.setstate(self.rng.getstate())
         for name in shared:
             d[name] = d[name][:]

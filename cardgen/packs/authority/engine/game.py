@@ -72,6 +72,8 @@ class Game:
         self.teams: tuple[int, ...] = tuple(
             next((k for k, t in enumerate(self.team_layout) if s in t), s) for s in range(n)
         )
+        #: each seat's team as a tuple of seats (itself alone outside 2 vs. 2)
+        self.mates = tuple(tuple(s for s in range(n) if self.teams[s] == t) for t in self.teams)
         self.units: list[UnitDef] = []
         supply: dict[str, list[int]] = {}
         for card in catalogue.cards:

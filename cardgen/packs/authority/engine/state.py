@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any
 from cardgen.engine.errors import IllegalAction, ScenarioError
 from cardgen.engine.protocol import seat_name
 from cardgen.engine.zoned import Shown, Zone, ZonedState, Zones
-from cardgen.packs.authority.engine.actions import AT_DEFENDER, END, WORDS, Act, decode, encode
+from cardgen.packs.authority.engine.actions import (
+    AT_DEFENDER,
+    END,
+    KINDS,
+    WORDS,
+    Act,
+    encode,
+)
 from cardgen.packs.authority.model import Kind, Role, Scale, Trigger
 
 if TYPE_CHECKING:
@@ -319,7 +326,7 @@ class State(ZonedState):
 
     def team_of(self, seat: int) -> tuple[int, ...]:
         """``seat`` and its teammates (itself alone outside 2 vs. 2)."""
-        return tuple(s for s in range(self.n) if self.game.teams[s] == self.game.teams[seat])
+        return self.game.mates[seat]
 
     def standing(self) -> list[int]:
         """The teams with a living Monarch."""
@@ -530,24 +537,29 @@ class State(ZonedState):
 
     def action_to_string(self, seat: int, action: int) -> str:
         """``action`` in the game's words (:data:`.actions.PATTERNS`)."""
-        k, inst, arg = decode(action)
-        if k in (Act.BUY, Act.REPLACE):
+        kind, rest = divmod(action, 10000)
+        k = KINDS.get(kind)
+        if k is None or action < 0:
+            raise ValueError(f"not an action: {action}")  # as decode
+        inst, arg = divmod(rest, 10)
+        if k is Act.END:
+            return WORDS[k]
+        if k is Act.BUY or k is Act.REPLACE:
             inst = self.market[inst]
-        fields: dict[str, Any] = {"card": self.unit(inst).id if k is not Act.END else ""}
-        extra = ""
+        card = self.game.card_ids[inst]
         if k is Act.ATTACK:
-            fields["target"] = seat_name(arg)
-        elif k is Act.USE and arg != seat:
-            return f"use {fields['card']} on {seat_name(arg)}"
-        elif k is Act.REMOVE_SPY:
+            return f"attack {seat_name(arg)} with {card}"
+        if k is Act.USE:
+            return f"use {card}" if arg == seat else f"use {card} on {seat_name(arg)}"
+        if k is Act.REMOVE_SPY:
             owner = next(s for s, p in enumerate(self.players) if inst in p.general)
-            fields["owner"] = seat_name(owner)
-        elif k in AT_DEFENDER:
+            return f"remove spy {card} of {seat_name(owner)}"
+        if k in AT_DEFENDER:
             owner, row = self.row_of(inst)
-            fields["owner"], fields["row"] = seat_name(owner), row
-            if self.damage.get(inst):
-                extra = f" wounded {self.damage[inst]}"
-        return WORDS[k].format(**fields) + extra
+            text = WORDS[k].format(card=card, owner=seat_name(owner), row=row)
+            hurt = self.damage.get(inst)
+            return f"{text} wounded {hurt}" if hurt else text
+        return WORDS[k].format(card=card)
 
     # --- applying ---------------------------------------------------------------------------
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
