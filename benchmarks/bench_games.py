@@ -4,13 +4,17 @@
     python benchmarks/bench_games.py --games 1000 --runs 5 --search 3
     python benchmarks/bench_games.py --baseline OTHER_CHECKOUT   # the same figures beside it
     python benchmarks/bench_games.py --pack greedy-kingdoms       # one engine (repeatable)
+    python benchmarks/bench_games.py --quality --games 100        # the command's figure
 
 Each figure is the median of ``--runs`` runs of ``--games`` seeded games through the simulation
 (the command ``cardgen simulate CARDS -g N --bots random -w 1`` runs), at the game's default
 player count, timed in CPU seconds of this process (less sensitive to a shared machine than the
-wall clock).  ``--search N`` also plays N games with the search bot in every seat and reports
-the median CPU seconds a game.  ``--baseline DIR`` runs this same script in another checkout
-(e.g. a worktree of an earlier commit) and prints its figures beside these, game by game.
+wall clock), the game-quality measures of the command's first games left out (they time the
+engine's ``evaluate`` and the kit, not the rules; ``--quality`` keeps them, the figure of the
+whole command).  Each row prints the goal of issue 41 beside it.  ``--search N`` also plays
+N games with the search bot in every seat and reports the median CPU seconds a game.
+``--baseline DIR`` runs this same script in another checkout (e.g. a worktree of an earlier
+commit) and prints its figures beside these, game by game.
 """
 
 from __future__ import annotations
@@ -46,13 +50,16 @@ GOALS = {
 }
 
 
-def _simulation(cat):
-    """The catalogue's simulation: the kit's, or (an earlier checkout) its pack's own."""
+def _simulation(cat, quality: bool = False):
+    """The catalogue's simulation: the kit's, or (an earlier checkout) its pack's own;
+    ``quality``: with the game-quality measures of the command's first games."""
     try:
         from cardgen.engine.registry import engine_of, has_engine
         from cardgen.engine.simulation import KitSimulation
 
         if has_engine(cat):
+            if quality:  # what ``cardgen simulate`` plays
+                return KitSimulation(engine_of(cat))
             # the engine's speed: no game-quality standings read
             return KitSimulation(engine_of(cat), quality_games=0)
     except ImportError:
@@ -91,7 +98,7 @@ def _players(cat, sim) -> tuple[int, int]:
 
 
 def measure(
-    games: int, runs: int, search: int, packs: list[str] | None = None
+    games: int, runs: int, search: int, packs: list[str] | None = None, quality: bool = False
 ) -> dict[str, dict[str, float]]:
     """Each shipped engine's figures in this checkout (those of ``packs`` only, if given)."""
     sys.path.insert(0, str(ROOT))
@@ -104,7 +111,7 @@ def measure(
             continue
         cat = load_catalogue(ROOT / folder)
         try:
-            sim = _simulation(cat)
+            sim = _simulation(cat, quality)
         except Exception:  # a pack without an engine in this checkout
             continue
         row: dict[str, float] = {}
@@ -138,6 +145,11 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--search", type=int, default=0, help="search-bot games to time (0: none)")
+    ap.add_argument(
+        "--quality",
+        action="store_true",
+        help="with the game-quality measures of the first games, as `cardgen simulate` plays",
+    )
     ap.add_argument("--baseline", type=Path, help="another checkout to measure beside this one")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--pack", action="append", choices=list(CATALOGUES), help="only this engine")
@@ -147,17 +159,18 @@ def main() -> None:
         baseline = args.baseline.resolve()
         cmd = [sys.executable, str(Path(__file__).resolve()), "--json"]
         cmd += ["--games", str(args.games), "--runs", str(args.runs), "--search", str(args.search)]
-        cmd += [f"--pack={p}" for p in args.pack or ()]
+        cmd += [f"--pack={p}" for p in args.pack or ()] + ["--quality"] * args.quality
         env = {**os.environ, "PYTHONPATH": str(baseline), "BENCH_ROOT": str(baseline)}
         done = subprocess.run(
             cmd, capture_output=True, text=True, cwd=baseline, check=True, env=env
         )
         base = json.loads(done.stdout)
-    here = measure(args.games, args.runs, args.search, args.pack)
+    here = measure(args.games, args.runs, args.search, args.pack, args.quality)
     if args.json:
         print(json.dumps(here))
         return
-    print(f"random bots, 1 worker, {args.games} games, median of {args.runs} runs (CPU time)")
+    what = ", the game-quality measures included" if args.quality else ""
+    print(f"random bots, 1 worker, {args.games} games{what}, median of {args.runs} runs (CPU time)")
     for pack, row in here.items():
         line = f"{pack:18} {row['games_per_s']:8.0f} games/s (goal {GOALS[pack]:>5})"
         if base and pack in base:
