@@ -151,11 +151,7 @@ def evaluate(state: State, seat: int) -> float:
     outside 2 vs. 2), defence counted at half its power; the result of an ended game."""
     if state.is_terminal():
         return state.returns()[seat]
-    powers = state.game.powers
-    strength = [
-        p.hp + 0.5 * sum(powers[u] for row in p.rows for u in row) if p.alive else 0.0
-        for p in state.players
-    ]
+    strength = state.strengths()
     total = sum(strength)
     return sum(strength[s] for s in state.team_of(seat)) / total if total else 0.0
 

@@ -193,7 +193,7 @@ class State(ZonedState):
             "disabled",
             "damage",
         ),
-        caches=("_legal",),
+        caches=("_legal", "_strength"),
         reset=("pools", "damage", "disabled", "ignored", "commanded"),
     )
 
@@ -220,6 +220,7 @@ class State(ZonedState):
         self.out_order: list[int] = []  # seats in the order they were eliminated
         self.terminal = False
         self._legal: list[int] | None = None  # the legal actions of this position, once asked
+        self._strength: list[float] | None = None  # each seat's strength here, once asked
         #: a seat and its opponents, once asked (until a seat falls or is described)
         self._foes: tuple[int, list[int]] | None = None
         #: what the marketplace and the generals offer, once asked (until either changes)
@@ -290,7 +291,7 @@ class State(ZonedState):
         if self.terminal or self.started or outcome != 0:
             raise IllegalAction("the game stands at no start of a turn")
         self.started = True
-        self._legal = None
+        self._legal = self._strength = None
         self._start_turn()
 
     def chance_to_string(self, outcome: int) -> str:
@@ -355,6 +356,18 @@ class State(ZonedState):
             if self.blocking(seat, row):
                 return row
         return None
+
+    def strengths(self) -> list[float]:
+        """Each seat's HP and half its defenders' power (0 once fallen): the bots' value of
+        a position, worked out once a position."""
+        strength = self._strength
+        if strength is None:
+            powers = self.game.powers
+            strength = self._strength = [
+                p.hp + 0.5 * sum(powers[u] for row in p.rows for u in row) if p.alive else 0.0
+                for p in self.players
+            ]
+        return strength
 
     def row_of(self, inst: int) -> tuple[int, int]:
         for s, p in enumerate(self.players):
@@ -565,7 +578,7 @@ class State(ZonedState):
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
         """Apply the action of the seat to move (``{seat: action}``), unchecked: ``apply``
         (:class:`~cardgen.engine.zoned.ZonedState`) checks it first."""
-        self._legal = None
+        self._legal = self._strength = None
         self._apply(actions[self.current])
 
     def _apply(self, action: int) -> None:
