@@ -4,14 +4,18 @@
     python benchmarks/bench_games.py --games 1000 --runs 5 --search 3
     python benchmarks/bench_games.py --baseline OTHER_CHECKOUT   # the same figures beside it
     python benchmarks/bench_games.py --pack greedy-kingdoms       # one engine (repeatable)
+    python benchmarks/bench_games.py --quality --games 100        # the command's figure
 
 Each figure is the median of ``--runs`` runs of ``--games`` seeded games through the simulation
 (the command ``cardgen simulate CARDS -g N --bots random -w 1`` runs), at the game's default
 player count, timed in CPU seconds of this process (less sensitive to a shared machine than the
-wall clock).  ``--search N`` also plays N games with the search bot in every seat and reports
-the median CPU seconds a game.  ``--baseline DIR`` runs this same script in another checkout
-(e.g. a worktree of an earlier commit) and prints its figures beside these, game by game: the
-runs alternate (one of the baseline, one of this checkout), so both see the same load.
+wall clock), the game-quality measures of the command's first games left out (they time the
+engine's ``evaluate`` and the kit, not the rules; ``--quality`` keeps them, the figure of the
+whole command).  Each row prints the goal of issue 41 beside it.  ``--search N`` also plays
+N games with the search bot in every seat and reports the median CPU seconds a game.
+``--baseline DIR`` runs this same script in another checkout (e.g. a worktree of an earlier
+commit) and prints its figures beside these, game by game: the runs alternate (one of the
+baseline, one of this checkout), so both see the same load.
 """
 
 from __future__ import annotations
@@ -36,15 +40,27 @@ CATALOGUES = {
     "castle-rampage": "games/castle-rampage/cards",
     "harbour-bid": "cardgen/packs/harbour_bid/cards",
 }
+#: the goals of random games a second, 1 worker (issue 41)
+GOALS = {
+    "attack-right": 1000,
+    "attack-the-tower": 500,
+    "greedy-kingdoms": 1000,
+    "authority": 300,
+    "castle-rampage": 1000,
+    "harbour-bid": 1000,
+}
 
 
-def _simulation(cat):
-    """The catalogue's simulation: the kit's, or (an earlier checkout) its pack's own."""
+def _simulation(cat, quality: bool = False):
+    """The catalogue's simulation: the kit's, or (an earlier checkout) its pack's own;
+    ``quality``: with the game-quality measures of the command's first games."""
     try:
         from cardgen.engine.registry import engine_of, has_engine
         from cardgen.engine.simulation import KitSimulation
 
         if has_engine(cat):
+            if quality:  # what ``cardgen simulate`` plays
+                return KitSimulation(engine_of(cat))
             # the engine's speed: no game-quality standings read
             return KitSimulation(engine_of(cat), quality_games=0)
     except ImportError:
@@ -83,7 +99,7 @@ def _players(cat, sim) -> tuple[int, int]:
 
 
 def measure(
-    games: int, runs: int, search: int, packs: list[str] | None = None
+    games: int, runs: int, search: int, packs: list[str] | None = None, quality: bool = False
 ) -> dict[str, dict[str, float]]:
     """Each shipped engine's figures in this checkout (those of ``packs`` only, if given)."""
     sys.path.insert(0, str(ROOT))
@@ -96,7 +112,7 @@ def measure(
             continue
         cat = load_catalogue(ROOT / folder)
         try:
-            sim = _simulation(cat)
+            sim = _simulation(cat, quality)
         except Exception:  # a pack without an engine in this checkout
             continue
         row: dict[str, float] = {}
@@ -138,6 +154,11 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--search", type=int, default=0, help="search-bot games to time (0: none)")
+    ap.add_argument(
+        "--quality",
+        action="store_true",
+        help="with the game-quality measures of the first games, as `cardgen simulate` plays",
+    )
     ap.add_argument("--baseline", type=Path, help="another checkout to measure beside this one")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--pack", action="append", choices=list(CATALOGUES), help="only this engine")
@@ -147,7 +168,7 @@ def main() -> None:
         baseline = args.baseline.resolve()
         cmd = [sys.executable, str(Path(__file__).resolve()), "--json"]
         cmd += ["--games", str(args.games), "--runs", "1", "--search", str(args.search)]
-        cmd += [f"--pack={p}" for p in args.pack or ()]
+        cmd += [f"--pack={p}" for p in args.pack or ()] + ["--quality"] * args.quality
         env = {**os.environ, "PYTHONPATH": str(baseline), "BENCH_ROOT": str(baseline)}
         bases, heres = [], []
         for _ in range(args.runs):
@@ -155,16 +176,17 @@ def main() -> None:
                 cmd, capture_output=True, text=True, cwd=baseline, check=True, env=env
             )
             bases.append(json.loads(done.stdout))
-            heres.append(measure(args.games, 1, args.search, args.pack))
+            heres.append(measure(args.games, 1, args.search, args.pack, args.quality))
         base, here = _medians(bases), _medians(heres)
     else:
-        here = measure(args.games, args.runs, args.search, args.pack)
+        here = measure(args.games, args.runs, args.search, args.pack, args.quality)
     if args.json:
         print(json.dumps(here))
         return
-    print(f"random bots, 1 worker, {args.games} games, median of {args.runs} runs (CPU time)")
+    what = ", the game-quality measures included" if args.quality else ""
+    print(f"random bots, 1 worker, {args.games} games{what}, median of {args.runs} runs (CPU time)")
     for pack, row in here.items():
-        line = f"{pack:18} {row['games_per_s']:8.0f} games/s"
+        line = f"{pack:18} {row['games_per_s']:8.0f} games/s (goal {GOALS[pack]:>5})"
         if base and pack in base:
             b = base[pack]["games_per_s"]
             line += f"   baseline {b:8.0f} games/s   x{row['games_per_s'] / b:.2f}"

@@ -91,9 +91,9 @@ def test_bad_set_ups_and_illegal_actions_are_refused():
     with pytest.raises(SetupError, match="2-4 players, not 1"):
         ENGINE.setup(CAT, 1)
     state = game(2).new_initial_state(0)
-    with pytest.raises(IllegalAction, match="not legal"):
+    with pytest.raises(IllegalAction, match="P1 cannot play action 19991 now"):
         step(state, 1 * 10000 + 999 * 10 + 1)
-    with pytest.raises(IllegalAction, match="seat to move"):
+    with pytest.raises(IllegalAction, match="the seats to move are P1, not P2"):
         state.apply({1: END})
 
 

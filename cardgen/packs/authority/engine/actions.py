@@ -45,13 +45,14 @@ def encode(kind: Act, subject: int = 0, arg: int = 0) -> int:
 def decode(action: int) -> Action:
     """The action an integer stands for; ValueError if it is none."""
     kind, rest = divmod(action, 10000)
-    act = _KINDS.get(kind)
+    act = KINDS.get(kind)
     if act is None or action < 0:
         raise ValueError(f"not an action: {action}")
     return Action(act, rest // 10, rest % 10)
 
 
-_KINDS = {int(k): k for k in Act}
+#: each kind by its number
+KINDS = {int(k): k for k in Act}
 
 
 END = encode(Act.END)

@@ -151,15 +151,9 @@ def evaluate(state: State, seat: int) -> float:
     outside 2 vs. 2), defence counted at half its power; the result of an ended game."""
     if state.is_terminal():
         return state.returns()[seat]
-
-    def strength(s: int) -> float:
-        p = state.players[s]
-        if not p.alive:
-            return 0.0
-        return p.hp + 0.5 * sum(state.unit(u).power or 0 for u in p.defenders())
-
-    total = sum(strength(s) for s in range(state.n))
-    return sum(strength(s) for s in state.team_of(seat)) / total if total else 0.0
+    strength = state.strengths()
+    total = sum(strength)
+    return sum(strength[s] for s in state.team_of(seat)) / total if total else 0.0
 
 
 class RandomBot:
@@ -173,9 +167,10 @@ class RandomBot:
 
     def choose(self, state: State, seat: int) -> int:
         legal = state.legal_actions(seat)
-        if len(legal) > 1 and self.random() < 0.9:
-            legal = legal[:-1]  # END, the largest action, is always legal
-        return legal[int(self.random() * len(legal))]
+        n = len(legal)
+        if n > 1 and self.random() < 0.9:
+            n -= 1  # END, the largest action, is always legal
+        return legal[int(self.random() * n)]
 
 
 class GreedyBot:

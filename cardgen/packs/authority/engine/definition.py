@@ -11,7 +11,7 @@ from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar, Ta
 from cardgen.packs.authority.engine import ai
 from cardgen.packs.authority.engine.actions import PATTERNS
 from cardgen.packs.authority.engine.game import PARTNERS, Game
-from cardgen.packs.authority.engine.state import PHASES
+from cardgen.packs.authority.engine.state import PHASES, State
 
 S, SC = "seat:seat", "seat:seat card:card"
 #: every line of the log; a card field is the unit's design, written by its name
@@ -106,8 +106,6 @@ EVENTS = EventSchema(
     ),
 )
 
-_ZONES = ("hand", "deck", "discard", "general", "row0", "row1", "row2", "row3")
-
 
 class Authority(Engine):
     """Authority on the engine kit."""
@@ -137,13 +135,9 @@ class Authority(Engine):
         "phase": PHASES,
         "attacked": "seat",
         "commanded": "card",
-        "market": "card",
-        "market_deck": "card",
-        "generals": "card",
-        "annihilated": "card",
         "winners": "seat",
         "out_order": "seat",
-        **{f"players.*.{z}": "card" for z in _ZONES},
+        **State.ZONES.vocabulary(),  # every zone holds card ids
         "players.*.disabled": "seat",
     }
     derived = frozenset({"alive"})

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from cardgen.engine.definition import check_settings
 from cardgen.engine.errors import SetupError
 from cardgen.engine.protocol import Setup
-from cardgen.packs.authority.engine.state import State
-from cardgen.packs.authority.model import Ability, Role, RulesModel, Settings, Trigger, Unit
+from cardgen.packs.authority.engine.state import OFFER_SPY, OFFER_UNIT, USE_ENEMY, USE_SELF, State
+from cardgen.packs.authority.model import Ability, Kind, Role, RulesModel, Settings, Trigger, Unit
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -72,6 +72,8 @@ class Game:
         self.teams: tuple[int, ...] = tuple(
             next((k for k, t in enumerate(self.team_layout) if s in t), s) for s in range(n)
         )
+        #: each seat's team as a tuple of seats (itself alone outside 2 vs. 2)
+        self.mates = tuple(tuple(s for s in range(n) if self.teams[s] == t) for t in self.teams)
         self.units: list[UnitDef] = []
         supply: dict[str, list[int]] = {}
         for card in catalogue.cards:
@@ -111,6 +113,28 @@ class Game:
         #: per instance, its power (0 for none) and its worth in a deck (the bots' hot paths)
         self.powers = tuple(u.power or 0 for u in self.units)
         self.values = tuple((u.power or 0) + 1.5 * len(u.abilities) for u in self.units)
+        #: per instance, the legal actions' hot path: its design's number (one per card id),
+        #: its cost (-1: not for sale), what it offers from the hand (:data:`OFFER_UNIT`,
+        #: :data:`OFFER_SPY` or 0) and how its discard ability aims (:data:`USE_ENEMY`,
+        #: :data:`USE_SELF` or 0)
+        number = {c.id: k for k, c in enumerate(catalogue.cards)}
+        self.design = tuple(number[u.id] for u in self.units)
+        self.costs = tuple(-1 if u.cost is None else u.cost for u in self.units)
+        self.offers = tuple(
+            OFFER_UNIT if u.role is Role.unit else OFFER_SPY if u.role is Role.spy else 0
+            for u in self.units
+        )
+        self.uses = tuple(
+            0
+            if u.discard_ability is None
+            else USE_ENEMY
+            if u.discard_ability.kind is Kind.monarch_damage
+            else USE_SELF
+            for u in self.units
+        )
+        self.kingsguards = tuple(u.is_kingsguard for u in self.units)
+        #: the order in which an attack meets the defence rows (rules reference R1)
+        self.row_order = (3, 2, 1, 0) if self.settings.attack_order == "outermost" else (1, 2, 3, 0)
 
     def new_initial_state(self, seed: int) -> State:
         """A dealt game: the market deck and starting decks shuffled, first hands drawn."""

@@ -10,15 +10,22 @@ abilities act first.
 
 from __future__ import annotations
 
-import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.errors import IllegalAction, ScenarioError
 from cardgen.engine.protocol import seat_name
-from cardgen.packs.authority.engine.actions import AT_DEFENDER, END, WORDS, Act, decode, encode
+from cardgen.engine.zoned import Shown, Zone, ZonedState, Zones
+from cardgen.packs.authority.engine.actions import (
+    AT_DEFENDER,
+    END,
+    KINDS,
+    WORDS,
+    Act,
+    encode,
+)
 from cardgen.packs.authority.model import Kind, Role, Scale, Trigger
 
 if TYPE_CHECKING:
@@ -26,12 +33,16 @@ if TYPE_CHECKING:
 
 #: the phases a designer's view names: before the turn's start, the command phase, the end
 PHASES = ("start", "command", "over")
-#: every card zone of a described state: naming one empties those not named
-ZONES = ("hand", "deck", "discard", "row0", "row1", "row2", "row3", "general")
-TABLE_ZONES = ("market", "market_deck", "generals", "annihilated")
 #: each kind's action of subject 0 and seat 0 (``encode(kind)``), added to in legal_actions
 _ATTACK, _DEFEND, _RECRUIT, _USE, _SPY, _HUNT, _REMOVE_SPY = (encode(Act(k)) for k in range(1, 8))
 _RETIRE, _BUY, _BUY_GENERAL, _REPLACE = (encode(Act(k)) for k in range(12, 16))
+_STRIKE, _WOUND, _IGNORE, _DISABLE = (encode(Act(k)) for k in range(8, 12))
+#: the kinds up to HUNT command a unit of the hand; REPLACE keeps the replacement window
+_LAST_COMMAND, _REPLACE_KIND = int(Act.HUNT), int(Act.REPLACE)
+#: what a card in the hand offers (``Game.offers``): a unit's commands, a spy's
+OFFER_UNIT, OFFER_SPY = 1, 2
+#: whom a discard ability aims at (``Game.uses``): an enemy Monarch, its own seat
+USE_ENEMY, USE_SELF = 1, 2
 
 
 @dataclass
@@ -63,8 +74,128 @@ class Player:
         return [u for row in self.rows for u in row]
 
 
-class State:
-    """A game of Authority in progress (the kit's :class:`cardgen.engine.State`)."""
+def _flat(state: State, owner: int) -> list[int]:
+    """``owner``'s defenders as the view lists them: rows 0 to 3, each sorted by card id."""
+    ids = state.game.card_ids
+    return [i for r in state.players[owner].rows for i in sorted(r, key=lambda i: (ids[i], i))]
+
+
+def _kingsguard(state: State, owner: int) -> list[int]:
+    return [state.game.kingsguard_ids[owner]]
+
+
+def _seat(name: str) -> int:
+    return int(name[1:]) - 1
+
+
+def _seat_names(attr: str, kind: type) -> Shown:
+    """A field listing seats (``winners``, ``out_order``: a tuple or a list of them)."""
+    return Shown(
+        attr,
+        lambda state, seat: [seat_name(s) for s in getattr(state, attr)],
+        lambda state, names: setattr(state, attr, kind(_seat(t) for t in names)),
+    )
+
+
+def _marks(name: str, of: Callable[[State, int], Any]) -> Shown:
+    """A field of each defender of a seat, in the view's order (:func:`_flat`)."""
+    return Shown(
+        name,
+        lambda state, owner, seat: [of(state, i) for i in _flat(state, owner)],
+        lambda state, owner, values: state._arrange_marks(name, owner, values),
+    )
+
+
+class State(ZonedState):
+    """A game of Authority in progress (the kit's :class:`cardgen.engine.State`).
+
+    What each seat sees is declared once (``ZONES``): every public zone, its own hand, the
+    others' hands and every deck by their size.  Hands, discards, general zones and rows are
+    written sorted (their order is no rule); a row's ``damage``, ``disabled`` (by whom) and
+    ``ignored`` follow its units, rows 0 to 3 in turn; ``commanded`` are the units commanded
+    this phase.  The determinisation deals each other seat's hand and deck anew, and shuffles
+    the seat's own deck and the market deck."""
+
+    ZONES = Zones(
+        shared=(
+            "turn",
+            Shown(
+                "current",
+                lambda state, seat: seat_name(state.current),
+                lambda state, name: setattr(state, "current", _seat(name)),
+            ),
+            Shown(
+                "phase",
+                lambda state, seat: PHASES[2 if state.terminal else int(state.started)],
+                lambda state, phase: state._arrange_phase(phase),
+            ),
+            "authority",
+            "bonus",
+            Shown(
+                "attacked",
+                lambda state, seat: [seat_name(t) for _, t in state.attacked],
+                lambda state, names: setattr(state, "attacked", [(-1, _seat(t)) for t in names]),
+            ),
+            Shown(
+                "commanded",
+                lambda state, seat: sorted(state.game.card_ids[i] for i in state.commanded),
+                lambda state, cards: state._arrange_commanded(cards),
+            ),
+            "ignore_left",
+            "disable_left",
+            "annihilate_left",
+            "retire_left",
+            "hunting",
+            "recruited",
+            "opening",
+            "may_replace",
+            Zone("market", slots=lambda state: state.rules.marketplace),  # -1: an empty slot
+            Zone("market_deck", "nobody", "top_first"),
+            Zone("generals", show="sorted"),
+            Zone("annihilated", show="sorted"),
+            _seat_names("winners", tuple),
+            _seat_names("out_order", list),
+            Zone("outside", listed=False),
+        ),
+        per_seat=(
+            "hp",
+            "alive",
+            Zone("hand", "owner", "sorted"),
+            Zone("deck", "nobody", "top_first"),
+            Zone("discard", show="sorted"),
+            Zone("general", show="sorted"),
+            # row 0 holds the seat's Kingsguard unless a described state names it
+            Zone("row0", show="sorted", at=("rows", 0), default=_kingsguard),
+            *(Zone(f"row{r}", show="sorted", at=("rows", r)) for r in range(1, 4)),
+            "row0_closed",
+            Shown(
+                "pending",
+                lambda state, owner, seat: state.pools.get(owner, 0),
+                lambda state, owner, damage: state._arrange_pending(owner, damage),
+            ),
+            _marks("damage", lambda state, i: state.damage.get(i, 0)),
+            _marks(
+                "disabled",
+                lambda state, i: seat_name(state.disabled[i]) if i in state.disabled else None,
+            ),
+            _marks("ignored", lambda state, i: i in state.ignored),
+        ),
+        kept=(
+            "current",
+            "started",
+            "terminal",
+            "winners",
+            "out_order",
+            "pools",
+            "attacked",
+            "commanded",
+            "ignored",
+            "disabled",
+            "damage",
+        ),
+        caches=("_legal", "_strength"),
+        reset=("pools", "damage", "disabled", "ignored", "commanded"),
+    )
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -89,6 +220,11 @@ class State:
         self.out_order: list[int] = []  # seats in the order they were eliminated
         self.terminal = False
         self._legal: list[int] | None = None  # the legal actions of this position, once asked
+        self._strength: list[float] | None = None  # each seat's strength here, once asked
+        #: a seat and its opponents, once asked (until a seat falls or is described)
+        self._foes: tuple[int, list[int]] | None = None
+        #: what the marketplace and the generals offer, once asked (until either changes)
+        self._shop: tuple[list[tuple[int, int]], list[tuple[int, int]]] | None = None
 
     # --- set-up -----------------------------------------------------------------------------
     def _reset_phase(self) -> None:
@@ -155,7 +291,7 @@ class State:
         if self.terminal or self.started or outcome != 0:
             raise IllegalAction("the game stands at no start of a turn")
         self.started = True
-        self._legal = None
+        self._legal = self._strength = None
         self._start_turn()
 
     def chance_to_string(self, outcome: int) -> str:
@@ -191,7 +327,7 @@ class State:
 
     def team_of(self, seat: int) -> tuple[int, ...]:
         """``seat`` and its teammates (itself alone outside 2 vs. 2)."""
-        return tuple(s for s in range(self.n) if self.game.teams[s] == self.game.teams[seat])
+        return self.game.mates[seat]
 
     def standing(self) -> list[int]:
         """The teams with a living Monarch."""
@@ -206,16 +342,32 @@ class State:
 
     def row_order(self) -> tuple[int, ...]:
         """The order in which an attack meets the defence rows (rules reference R1)."""
-        if self.settings.attack_order == "outermost":
-            return (3, 2, 1, 0)
-        return (1, 2, 3, 0)
+        return self.game.row_order
 
     def front_row(self, seat: int) -> int | None:
         """The row an attack on ``seat`` meets now, or None: the Monarch stands open."""
-        for row in self.row_order():
+        if not self.ignored and not self.disabled:
+            rows = self.players[seat].rows
+            for row in self.game.row_order:
+                if rows[row]:
+                    return row
+            return None
+        for row in self.game.row_order:
             if self.blocking(seat, row):
                 return row
         return None
+
+    def strengths(self) -> list[float]:
+        """Each seat's HP and half its defenders' power (0 once fallen): the bots' value of
+        a position, worked out once a position."""
+        strength = self._strength
+        if strength is None:
+            powers = self.game.powers
+            strength = self._strength = [
+                p.hp + 0.5 * sum(powers[u] for row in p.rows for u in row) if p.alive else 0.0
+                for p in self.players
+            ]
+        return strength
 
     def row_of(self, inst: int) -> tuple[int, int]:
         for s, p in enumerate(self.players):
@@ -244,32 +396,90 @@ class State:
         """The legal actions of ``seat`` (sorted), empty unless it is the one to move.  Of
         instances of one design in one place only the first is offered (a unit commanded this
         phase is the one retired); a wounded defender differs from an unwounded one."""
-        if not self.movers() or (seat is not None and seat != self.current):
-            return []
-        if self._legal is None:  # computed once a position: the bot's choice, then apply's
-            self._legal = self._legal_actions(self.current)
-        return list(self._legal)
+        if self.terminal or not self.started or (seat is not None and seat != self.current):
+            return []  # not a seat to move
+        legal = self._legal
+        if legal is None:  # computed once a position: the bot's choice, then apply's
+            legal = self._legal = self._legal_actions(self.current)
+        return legal[:]
 
     def _legal_actions(self, seat: int) -> list[int]:
-        me = self.players[seat]
-        opp = self.opponents(seat)
-        unit = self.game.units
+        g = self.game
+        me, players = self.players[seat], self.players
+        foes = self._foes
+        if foes is None or foes[0] != seat:
+            foes = self._foes = (seat, self.opponents(seat))
+        opp = foes[1]
+        design = g.design  # instances of one design are told apart by their number alone
         if self.hunting:
-            spies: dict[tuple[int, str], int] = {}
+            spies: dict[tuple[int, int], int] = {}
             for o in opp:
-                for s in self.players[o].general:
-                    if unit[s].role is Role.spy:
-                        spies.setdefault((o, unit[s].id), s)
+                for s in players[o].general:
+                    if g.offers[s] == OFFER_SPY:
+                        spies.setdefault((o, design[s]), s)
             return sorted(_REMOVE_SPY + 10 * s for s in spies.values())
-        out: list[int] = []
-        first: dict[str, int] = {}
-        spent: dict[str, int] = {}
-        for inst in sorted(me.hand):
-            pick = spent if inst in self.commanded else first
-            pick.setdefault(unit[inst].id, inst)
+        out: list[int] = [END]
+        add = out.append
+        first: dict[int, int] = {}
+        spent: dict[int, int] = {}
+        commanded = self.commanded
+        for inst in sorted(me.hand) if len(me.hand) > 1 else me.hand:
+            d = design[inst]
+            if inst in commanded:
+                if d not in spent:
+                    spent[d] = inst
+            elif d not in first:
+                first[d] = inst
         if self.retire_left > 0:
-            for cid in {**first, **spent}:
-                out.append(_RETIRE + 10 * spent.get(cid, first.get(cid, 0)))
+            for d, inst in first.items():
+                add(_RETIRE + 10 * spent.get(d, inst))
+            for d, inst in spent.items():
+                if d not in first:
+                    add(_RETIRE + 10 * inst)
+        if first:
+            self._hand_actions(seat, me, opp, first.values(), add)
+        if self.pools or self.ignore_left or self.disable_left:
+            self._aimed_actions(opp, add)
+        market, generals = self._shop or self._stock()
+        authority = self.authority
+        replace = self.opening and self.may_replace and self.market_deck
+        for slot, cost in market:
+            if cost <= authority:
+                add(_BUY + 10 * slot)
+            if replace:
+                add(_REPLACE + 10 * slot)
+        for cost, inst in generals:
+            if cost <= authority:
+                add(_BUY_GENERAL + 10 * inst)
+        out.sort()
+        return out
+
+    def _stock(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """What may be bought: the marketplace's slots ``(slot, cost)`` and the generals
+        ``(cost, instance)``, of each design the first (kept until either changes)."""
+        g = self.game
+        design, costs = g.design, g.costs
+        seen: set[int] = set()
+        market = []
+        for slot, inst in enumerate(self.market):
+            if inst >= 0 and costs[inst] >= 0 and design[inst] not in seen:
+                seen.add(design[inst])
+                market.append((slot, costs[inst]))
+        seen.clear()
+        generals = []
+        for inst in self.generals:
+            if design[inst] not in seen:  # a general without a cost is for free
+                seen.add(design[inst])
+                generals.append((max(costs[inst], 0), inst))
+        self._shop = market, generals
+        return self._shop
+
+    def _hand_actions(
+        self, seat: int, me: Player, opp: list[int], hand: Iterable[int], add: Any
+    ) -> None:
+        """The commands of the hand's units (``hand``: one instance of each design)."""
+        g = self.game
+        offers, uses = g.offers, g.uses
         # a unit commanded to defend needs a row with room (free_row, without its instance)
         rows = me.rows
         room = False
@@ -279,213 +489,233 @@ class State:
                 break
         row0_open = self.settings.kingsguard_returns and not rows[0]
         enemy_spies: bool | None = None
-        for inst in first.values():  # R22: one back in the hand by a draw is done this phase
-            ud = unit[inst]
+        for inst in hand:  # R22: one back in the hand by a draw is done this phase
             i10 = 10 * inst
-            if ud.role is Role.unit:
-                out += [_ATTACK + i10 + o for o in opp]
-                if room or (row0_open and ud.is_kingsguard):
-                    out.append(_DEFEND + i10)
-                out.append(_RECRUIT + i10)
-            elif ud.role is Role.spy:
-                out += [_RECRUIT + i10, _SPY + i10]
+            offer = offers[inst]
+            if offer == OFFER_UNIT:
+                for o in opp:
+                    add(_ATTACK + i10 + o)
+                if room or (row0_open and g.kingsguards[inst]):
+                    add(_DEFEND + i10)
+                add(_RECRUIT + i10)
+            elif offer == OFFER_SPY:
+                add(_RECRUIT + i10)
+                add(_SPY + i10)
                 if enemy_spies is None:
                     enemy_spies = any(
-                        unit[s].role is Role.spy for o in opp for s in self.players[o].general
+                        offers[s] == OFFER_SPY for o in opp for s in self.players[o].general
                     )
                 if enemy_spies:
-                    out.append(_HUNT + i10)
-            ability = ud.discard_ability
-            if ability is not None:
-                if ability.kind is Kind.monarch_damage:
-                    out += [_USE + i10 + o for o in opp]
-                else:
-                    out.append(_USE + i10 + seat)
-        aimed: dict[tuple[Act, int, int, str, int], int] = {}
+                    add(_HUNT + i10)
+            use = uses[inst]
+            if use == USE_ENEMY:
+                for o in opp:
+                    add(_USE + i10 + o)
+            elif use == USE_SELF:
+                add(_USE + i10 + seat)
+
+    def _aimed_actions(self, opp: list[int], add: Any) -> None:
+        """The actions aimed at enemy defenders: strike or wound with pending damage, ignore,
+        disable (of the units alike in a row, the first)."""
+        g = self.game
+        design, powers = g.design, g.powers
         pools, damage = self.pools, self.damage
+        ignored, disabled = self.ignored, self.disabled
+        ignore, disable = self.ignore_left, self.disable_left
         for o in opp:
             pool = pools.get(o, 0)
             front = self.front_row(o) if pool > 0 else None
             if front is not None:
+                hit: dict[tuple[int, int], int] = {}
                 for u in self.blocking(o, front):
-                    hurt = damage.get(u, 0)
-                    k = Act.STRIKE if (unit[u].power or 0) - hurt <= pool else Act.WOUND
-                    aimed.setdefault((k, o, front, unit[u].id, hurt), u)
-            if self.ignore_left or self.disable_left:
+                    key = (design[u], damage.get(u, 0))
+                    if key not in hit:
+                        hit[key] = u
+                for (_, hurt), u in hit.items():
+                    add((_STRIKE if powers[u] - hurt <= pool else _WOUND) + 10 * u)
+            if ignore or disable:
+                aim: dict[tuple[int, int, int], int] = {}
                 for r, row in enumerate(self.players[o].rows):
                     for u in row:
-                        if u in self.ignored or u in self.disabled:
+                        if u in ignored or u in disabled:
                             continue
-                        key = (o, r, unit[u].id, self.damage.get(u, 0))
-                        if self.ignore_left:
-                            aimed.setdefault((Act.IGNORE, *key), u)
-                        if self.disable_left:
-                            aimed.setdefault((Act.DISABLE, *key), u)
-        out += [encode(k[0], u) for k, u in aimed.items()]
-        offered: set[str] = set()
-        replace = self.opening and self.may_replace and self.market_deck
-        for slot, inst in enumerate(self.market):
-            if inst < 0 or unit[inst].cost is None or unit[inst].id in offered:
-                continue
-            offered.add(unit[inst].id)
-            if (unit[inst].cost or 0) <= self.authority:
-                out.append(_BUY + 10 * slot)
-            if replace:
-                out.append(_REPLACE + 10 * slot)
-        generals: dict[str, int] = {}
-        for inst in self.generals:
-            if (unit[inst].cost or 0) <= self.authority:
-                generals.setdefault(unit[inst].id, inst)
-        out += [_BUY_GENERAL + 10 * inst for inst in generals.values()]
-        out.append(END)
-        return sorted(set(out))
+                        key3 = (r, design[u], damage.get(u, 0))
+                        if key3 not in aim:
+                            aim[key3] = u
+                for u in aim.values():
+                    if ignore:
+                        add(_IGNORE + 10 * u)
+                    if disable:
+                        add(_DISABLE + 10 * u)
 
     def action_to_string(self, seat: int, action: int) -> str:
         """``action`` in the game's words (:data:`.actions.PATTERNS`)."""
-        k, inst, arg = decode(action)
-        if k in (Act.BUY, Act.REPLACE):
+        kind, rest = divmod(action, 10000)
+        k = KINDS.get(kind)
+        if k is None or action < 0:
+            raise ValueError(f"not an action: {action}")  # as decode
+        inst, arg = divmod(rest, 10)
+        if k is Act.END:
+            return WORDS[k]
+        if k is Act.BUY or k is Act.REPLACE:
             inst = self.market[inst]
-        fields: dict[str, Any] = {"card": self.unit(inst).id if k is not Act.END else ""}
-        extra = ""
+        card = self.game.card_ids[inst]
         if k is Act.ATTACK:
-            fields["target"] = seat_name(arg)
-        elif k is Act.USE and arg != seat:
-            return f"use {fields['card']} on {seat_name(arg)}"
-        elif k is Act.REMOVE_SPY:
+            return f"attack {seat_name(arg)} with {card}"
+        if k is Act.USE:
+            return f"use {card}" if arg == seat else f"use {card} on {seat_name(arg)}"
+        if k is Act.REMOVE_SPY:
             owner = next(s for s, p in enumerate(self.players) if inst in p.general)
-            fields["owner"] = seat_name(owner)
-        elif k in AT_DEFENDER:
+            return f"remove spy {card} of {seat_name(owner)}"
+        if k in AT_DEFENDER:
             owner, row = self.row_of(inst)
-            fields["owner"], fields["row"] = seat_name(owner), row
-            if self.damage.get(inst):
-                extra = f" wounded {self.damage[inst]}"
-        return WORDS[k].format(**fields) + extra
+            text = WORDS[k].format(card=card, owner=seat_name(owner), row=row)
+            hurt = self.damage.get(inst)
+            return f"{text} wounded {hurt}" if hurt else text
+        return WORDS[k].format(card=card)
 
     # --- applying ---------------------------------------------------------------------------
-    def apply(self, actions: Mapping[int, int]) -> None:
-        """Apply the action of the seat to move (``{seat: action}``); :class:`IllegalAction`
-        if it is missing or not legal."""
-        movers = self.movers()
-        if list(actions) != list(movers):
-            raise IllegalAction(f"the seat to move is {movers}, not {sorted(actions)}")
-        action = actions[self.current]
-        if action not in self.legal_actions(self.current):
-            raise IllegalAction(f"action {action} is not legal for {seat_name(self.current)}")
-        self._legal = None
-        self._apply(action)
-
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
-        """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
-        self._legal = None
+        """Apply the action of the seat to move (``{seat: action}``), unchecked: ``apply``
+        (:class:`~cardgen.engine.zoned.ZonedState`) checks it first."""
+        self._legal = self._strength = None
         self._apply(actions[self.current])
 
     def _apply(self, action: int) -> None:
-        a = decode(action)
-        seat = self.current
-        me = self.players[seat]
-        if a.kind is not Act.REPLACE:
+        kind, rest = divmod(action, 10000)  # decode(action), without its checks
+        inst, arg = divmod(rest, 10)
+        if kind != _REPLACE_KIND:
             self.opening = False
-        k, inst, arg = a.kind, a.subject, a.arg
-        if k in (Act.ATTACK, Act.DEFEND, Act.RECRUIT, Act.USE, Act.SPY, Act.HUNT):
+        if kind <= _LAST_COMMAND:
             self.commanded.add(inst)
-        if k is Act.ATTACK:
-            me.hand.remove(inst)
-            self._trigger(seat, inst, Trigger.attack, target=arg)
-            dmg = (self.unit(inst).power or 0) + self.bonus - self._own_bonus(inst)
-            self.attacked.append((inst, arg))
-            self._log("attack", seat, arg, self.unit(inst).id, dmg)
-            self._hit(seat, arg, dmg)
-            me.discard.append(inst)  # R21: its damage dealt, it retreats to the discard pile
-        elif k is Act.DEFEND:
-            row = self.free_row(seat, inst)
-            assert row is not None  # legal: a row has room
-            me.hand.remove(inst)
-            me.rows[row].append(inst)
-            self._log("defend", seat, self.unit(inst).id, row)
-        elif k is Act.RECRUIT:
-            me.hand.remove(inst)
-            power = self.unit(inst).power or 0
-            self.authority += power
-            self._log("recruit", seat, self.unit(inst).id, power)
+        seat = self.current
+        _DO[kind](self, seat, self.players[seat], inst, arg)
+
+    # --- each kind of action (``_DO``): the seat to move, its player, subject, argument ----
+    def _attack(self, seat: int, me: Player, inst: int, target: int) -> None:
+        me.hand.remove(inst)
+        u = self.game.units[inst]
+        if u.abilities:
+            self._trigger(seat, inst, Trigger.attack, target=target)
+        dmg = (u.power or 0) + self.bonus - (self._own_bonus(inst) if u.abilities else 0)
+        self.attacked.append((inst, target))
+        self._log("attack", seat, target, u.id, dmg)
+        self._hit(seat, target, dmg)
+        me.discard.append(inst)  # R21: its damage dealt, it retreats to the discard pile
+
+    def _defend(self, seat: int, me: Player, inst: int, _: int) -> None:
+        row = self.free_row(seat, inst)
+        assert row is not None  # legal: a row has room
+        me.hand.remove(inst)
+        me.rows[row].append(inst)
+        self._log("defend", seat, self.unit(inst).id, row)
+
+    def _recruit(self, seat: int, me: Player, inst: int, _: int) -> None:
+        me.hand.remove(inst)
+        u = self.game.units[inst]
+        power = u.power or 0
+        self.authority += power
+        self._log("recruit", seat, u.id, power)
+        if u.abilities:
             self._trigger(seat, inst, Trigger.recruit)
-            me.discard.append(inst)  # R21: its authority given, it goes to the discard pile
-        elif k is Act.USE:
-            me.hand.remove(inst)
-            me.discard.append(inst)
-            self._log("use", seat, self.unit(inst).id)
-            ability = self.unit(inst).discard_ability
-            assert ability is not None
-            self._ability(seat, ability, target=arg, source=inst)
-        elif k is Act.SPY:
-            me.hand.remove(inst)
-            me.general.append(inst)
-            self._log("spy", seat, self.unit(inst).id)
-        elif k is Act.HUNT:
-            me.hand.remove(inst)
-            me.discard.append(inst)
-            self.hunting = True
-            self._log("hunt", seat, self.unit(inst).id)
-        elif k is Act.REMOVE_SPY:
-            self.hunting = False
-            owner = next(s for s, p in enumerate(self.players) if inst in p.general)
-            self.players[owner].general.remove(inst)
-            if self.settings.spy_removed_to == "discard":
-                self.players[owner].discard.append(inst)
-            else:
-                self.annihilated.append(inst)
-            self._log("remove_spy", seat, owner, self.unit(inst).id)
-        elif k in (Act.STRIKE, Act.WOUND):
-            owner, row = self.row_of(inst)
-            pool = self.pools[owner]
-            if k is Act.WOUND:
-                self.damage[inst] = self.damage.get(inst, 0) + pool
-                del self.pools[owner]
-                self._log("wound", seat, owner, self.unit(inst).id, pool)
-            else:
-                self.pools[owner] = pool - self.toughness(inst)
-                if not self.pools[owner]:
-                    del self.pools[owner]
-                self._kill(seat, owner, row, inst)
-                if not self.blocking(owner, row):  # the row is cleared: leftover is lost
-                    left = self.pools.pop(owner, 0)
-                    if left and self.settings.leftover_to_monarch:
-                        if self.front_row(owner) is None:
-                            self._monarch(seat, owner, left)
-                    elif left:
-                        self._log("leftover", left)
-        elif k in (Act.IGNORE, Act.DISABLE):
-            owner, _ = self.row_of(inst)
-            if k is Act.IGNORE:
-                self.ignore_left -= 1
-                self.ignored.add(inst)
-                self._log("ignore", seat, owner, self.unit(inst).id)
-            else:
-                self.disable_left -= 1
-                self.disabled[inst] = seat
-                self._log("disable", seat, owner, self.unit(inst).id)
-            if owner in self.pools and self.front_row(owner) is None:
-                # R15: chosen before the damage lands, so pending damage finds the Monarch open
-                self._monarch(seat, owner, self.pools.pop(owner))
-        elif k is Act.RETIRE:
-            self.retire_left -= 1
-            me.hand.remove(inst)
+        me.discard.append(inst)  # R21: its authority given, it goes to the discard pile
+
+    def _use(self, seat: int, me: Player, inst: int, target: int) -> None:
+        me.hand.remove(inst)
+        me.discard.append(inst)
+        self._log("use", seat, self.unit(inst).id)
+        ability = self.unit(inst).discard_ability
+        assert ability is not None
+        self._ability(seat, ability, target=target, source=inst)
+
+    def _spy(self, seat: int, me: Player, inst: int, _: int) -> None:
+        me.hand.remove(inst)
+        me.general.append(inst)
+        self._log("spy", seat, self.unit(inst).id)
+
+    def _hunt(self, seat: int, me: Player, inst: int, _: int) -> None:
+        me.hand.remove(inst)
+        me.discard.append(inst)
+        self.hunting = True
+        self._log("hunt", seat, self.unit(inst).id)
+
+    def _remove_spy(self, seat: int, me: Player, inst: int, _: int) -> None:
+        self.hunting = False
+        owner = next(s for s, p in enumerate(self.players) if inst in p.general)
+        self.players[owner].general.remove(inst)
+        if self.settings.spy_removed_to == "discard":
+            self.players[owner].discard.append(inst)
+        else:
             self.annihilated.append(inst)
-            self._log("retire", seat, self.unit(inst).id)
-        elif k is Act.BUY:
-            bought = self.market[inst]
-            self._buy(seat, bought)
-            self.market[inst] = self._pop_market() if self.settings.refill_immediately else -1
-        elif k is Act.BUY_GENERAL:
-            self.generals.remove(inst)
-            self._buy(seat, inst)
-        elif k is Act.REPLACE:
-            old = self.market[inst]
-            self.market_deck.insert(0, old)  # to the bottom of the market deck
-            self.market[inst] = self._pop_market()
-            self.may_replace = False
-            self._log("replace", seat, self.unit(old).id)
-        elif k is Act.END:
-            self._end_turn()
+        self._log("remove_spy", seat, owner, self.unit(inst).id)
+
+    def _wound(self, seat: int, me: Player, inst: int, _: int) -> None:
+        owner, _row = self.row_of(inst)
+        pool = self.pools.pop(owner)
+        self.damage[inst] = self.damage.get(inst, 0) + pool
+        self._log("wound", seat, owner, self.unit(inst).id, pool)
+
+    def _strike(self, seat: int, me: Player, inst: int, _: int) -> None:
+        owner, row = self.row_of(inst)
+        pool = self.pools[owner]
+        self.pools[owner] = pool - self.toughness(inst)
+        if not self.pools[owner]:
+            del self.pools[owner]
+        self._kill(seat, owner, row, inst)
+        if not self.blocking(owner, row):  # the row is cleared: leftover is lost
+            left = self.pools.pop(owner, 0)
+            if left and self.settings.leftover_to_monarch:
+                if self.front_row(owner) is None:
+                    self._monarch(seat, owner, left)
+            elif left:
+                self._log("leftover", left)
+
+    def _ignore(self, seat: int, me: Player, inst: int, _: int) -> None:
+        owner, _ = self.row_of(inst)
+        self.ignore_left -= 1
+        self.ignored.add(inst)
+        self._log("ignore", seat, owner, self.unit(inst).id)
+        self._opened(seat, owner)
+
+    def _disable(self, seat: int, me: Player, inst: int, _: int) -> None:
+        owner, _ = self.row_of(inst)
+        self.disable_left -= 1
+        self.disabled[inst] = seat
+        self._log("disable", seat, owner, self.unit(inst).id)
+        self._opened(seat, owner)
+
+    def _opened(self, seat: int, owner: int) -> None:
+        if owner in self.pools and self.front_row(owner) is None:
+            # R15: chosen before the damage lands, so pending damage finds the Monarch open
+            self._monarch(seat, owner, self.pools.pop(owner))
+
+    def _retire(self, seat: int, me: Player, inst: int, _: int) -> None:
+        self.retire_left -= 1
+        me.hand.remove(inst)
+        self.annihilated.append(inst)
+        self._log("retire", seat, self.unit(inst).id)
+
+    def _buy_slot(self, seat: int, me: Player, slot: int, _: int) -> None:
+        bought = self.market[slot]
+        self._shop = None
+        self._buy(seat, bought)
+        self.market[slot] = self._pop_market() if self.settings.refill_immediately else -1
+
+    def _buy_general(self, seat: int, me: Player, inst: int, _: int) -> None:
+        self.generals.remove(inst)
+        self._shop = None
+        self._buy(seat, inst)
+
+    def _replace(self, seat: int, me: Player, slot: int, _: int) -> None:
+        old = self.market[slot]
+        self._shop = None
+        self.market_deck.insert(0, old)  # to the bottom of the market deck
+        self.market[slot] = self._pop_market()
+        self.may_replace = False
+        self._log("replace", seat, self.unit(old).id)
+
+    def _end(self, seat: int, me: Player, inst: int, _: int) -> None:
+        self._end_turn()
 
     def _own_bonus(self, inst: int) -> int:
         """The part of the phase's bonus that ``inst`` gave itself (a bonus is for others)."""
@@ -550,6 +780,7 @@ class State:
     def _eliminate(self, seat: int) -> None:
         p = self.players[seat]
         p.alive = False
+        self._foes = None
         p.hp = min(p.hp, 0)
         self.out_order.append(seat)
         for pile in (p.hand, p.deck, p.discard, p.general, *p.rows):
@@ -577,8 +808,9 @@ class State:
         """``source``'s ability ``a`` acts for ``seat`` (``target``: the seat it aims at;
         ``row``: a defending unit's row, its X), and the log says what it did."""
         p = self.players[seat]
-        n = a.amount * {Scale.one: 1, Scale.x: row, Scale.two_x: 2 * row}[a.scale]
-        name = self.unit(source).id
+        scale = a.scale
+        n = a.amount * (1 if scale is Scale.one else row if scale is Scale.x else 2 * row)
+        name = self.game.units[source].id
         if a.kind is Kind.authority:
             self.authority += n
             self._log("authority", seat, name, n)
@@ -623,7 +855,8 @@ class State:
                 self._log("reshuffle", seat, len(p.deck))
             card = p.deck.pop()
             p.hand.append(card)
-            self._log("draw", seat, self.unit(card).id)
+            if self.events is not None:
+                self.events.append(("draw", seat, self.game.card_ids[card]))
         return n
 
     def _start_turn(self) -> None:
@@ -633,15 +866,16 @@ class State:
         if self.settings.disable_lasts == "until_next_turn":
             self.disabled = {u: s for u, s in self.disabled.items() if s != seat}
         self._log("turn", self.turn, seat, p.hp)
+        units = self.game.units
         for inst in list(p.general):
-            for a in self.unit(inst).abilities:
+            for a in units[inst].abilities:
                 if a.trigger is Trigger.general:
                     self._ability(seat, a, target=seat, source=inst)
         for r, row in enumerate(p.rows):
             for inst in row:
                 if inst in self.disabled:
                     continue
-                for a in self.unit(inst).abilities:
+                for a in units[inst].abilities:
                     if a.trigger is Trigger.defend:
                         self._ability(seat, a, target=seat, row=r, source=inst)
 
@@ -652,6 +886,7 @@ class State:
         p.hand.clear()
         self._draw(seat, self.rules.hand_size)
         self.market = [i if i >= 0 else self._pop_market() for i in self.market]
+        self._shop = None
         self.may_replace = not self.recruited
         self.ignored = set()
         if self.settings.disable_lasts == "turn":
@@ -678,201 +913,30 @@ class State:
         if self.events is not None:
             self.events.append(event)
 
-    # --- copies, digests, hidden information ------------------------------------------------
-    def clone(self, *, events: bool = True) -> State:
-        """An independent copy (``events=False``: without the event log, for searches)."""
-        new = State.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new.players = [p.copy() for p in self.players]
-        new.market_deck = list(self.market_deck)
-        new.market = list(self.market)
-        new.generals = list(self.generals)
-        new.events = None if self.events is None or not events else list(self.events)
-        new.annihilated = list(self.annihilated)
-        new.outside = list(self.outside)
-        new.out_order = list(self.out_order)
-        new.pools = dict(self.pools)
-        new.attacked = list(self.attacked)
-        new.commanded = set(self.commanded)
-        new.ignored = set(self.ignored)
-        new.disabled = dict(self.disabled)
-        new.damage = dict(self.damage)
-        return new
-
-    def determinise(self, seat: int, rng: random.Random) -> State:
-        """A copy in which what ``seat`` cannot see is resampled: the other players' hands and
-        decks (pooled, sizes kept), its own deck order and the market deck order.  The copy
-        records no events."""
-        new = self.clone(events=False)
-        new._legal = None
-        for s, p in enumerate(new.players):
-            if s == seat:
-                rng.shuffle(p.deck)
-                continue
-            unseen = p.hand + p.deck
-            rng.shuffle(unseen)
-            p.hand, p.deck = unseen[: len(p.hand)], unseen[len(p.hand) :]
-        rng.shuffle(new.market_deck)
-        new.rng = random.Random(rng.getrandbits(64))
-        return new
-
-    def key(self) -> tuple:
-        """Everything that decides the rest of the game (for hashing and comparing)."""
-        return (
-            tuple(
-                (
-                    tuple(p.hand),
-                    tuple(p.deck),
-                    tuple(p.discard),
-                    tuple(tuple(r) for r in p.rows),
-                    tuple(p.general),
-                    p.hp,
-                    p.alive,
-                    p.row0_closed,
-                )
-                for p in self.players
-            ),
-            tuple(self.market_deck),
-            tuple(self.market),
-            tuple(self.generals),
-            self.current,
-            self.turn,
-            self.authority,
-            tuple(sorted(self.pools.items())),
-            self.bonus,
-            tuple(t for _, t in self.attacked),
-            tuple(sorted(self.commanded)),
-            tuple(sorted(self.ignored)),
-            tuple(sorted(self.disabled.items())),
-            tuple(sorted(self.damage.items())),
-            (self.ignore_left, self.disable_left, self.annihilate_left, self.retire_left),
-            (self.hunting, self.recruited, self.opening, self.may_replace, self.started),
-            tuple(sorted(self.annihilated)),
-            self.terminal,
-            self.winners,
-            tuple(self.out_order),
-        )
-
-    def digest(self) -> str:
-        """A digest of :meth:`key` and the generator (the same game gives the same digest)."""
-        text = repr((self.key(), self.rng.getstate()))
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: the designer, everything): every public zone, its own
-        hand, the others' hand and every deck's size.  Hands, discards, general zones and rows
-        are written sorted (their order is no rule); a row's ``damage``, ``disabled`` (by whom)
-        and ``ignored`` follow its units, rows 0 to 3 in turn; ``commanded`` are the units
-        commanded this phase."""
-        ids = self.game.card_ids
-        everything = seat is None
-        players = []
-        damage, disabled, ignored = self.damage, self.disabled, self.ignored
-        for s, p in enumerate(self.players):
-            rows = [sorted(r, key=lambda i: (ids[i], i)) if len(r) > 1 else r for r in p.rows]
-            flat = [i for r in rows for i in r]
-            view: dict[str, Any] = {
-                "hp": p.hp,
-                "alive": p.alive,
-                "hand": sorted([ids[i] for i in p.hand])
-                if everything or s == seat
-                else len(p.hand),
-                "deck": [ids[i] for i in reversed(p.deck)] if everything else len(p.deck),
-                "discard": sorted([ids[i] for i in p.discard]),
-                "general": sorted([ids[i] for i in p.general]),
-                "row0": [ids[i] for i in rows[0]],
-                "row1": [ids[i] for i in rows[1]],
-                "row2": [ids[i] for i in rows[2]],
-                "row3": [ids[i] for i in rows[3]],
-                "row0_closed": p.row0_closed,
-                "pending": self.pools.get(s, 0),
-                "damage": [damage.get(i, 0) for i in flat] if damage else [0] * len(flat),
-                "disabled": [seat_name(disabled[i]) if i in disabled else None for i in flat]
-                if disabled
-                else [None] * len(flat),
-                "ignored": [i in ignored for i in flat] if ignored else [False] * len(flat),
-            }
-            players.append(view)
-        return {
-            "turn": self.turn,
-            "current": seat_name(self.current),
-            "phase": PHASES[2 if self.terminal else int(self.started)],
-            "authority": self.authority,
-            "bonus": self.bonus,
-            "attacked": [seat_name(t) for _, t in self.attacked],
-            "commanded": sorted(ids[i] for i in self.commanded),
-            "ignore_left": self.ignore_left,
-            "disable_left": self.disable_left,
-            "annihilate_left": self.annihilate_left,
-            "retire_left": self.retire_left,
-            "hunting": self.hunting,
-            "recruited": self.recruited,
-            "opening": self.opening,
-            "may_replace": self.may_replace,
-            "market": [ids[i] if i >= 0 else None for i in self.market],
-            "market_deck": (
-                [ids[i] for i in reversed(self.market_deck)]
-                if everything
-                else len(self.market_deck)
-            ),
-            "generals": sorted(ids[i] for i in self.generals),
-            "annihilated": sorted(ids[i] for i in self.annihilated),
-            "winners": [seat_name(w) for w in self.winners],
-            "out_order": [seat_name(w) for w in self.out_order],
-            "players": players,
-        }
-
     # --- described states -------------------------------------------------------------------
-    def arrange(self, given: Mapping[str, Any]) -> None:
-        """Put the game in a described position: any field of the designer's view (seats'
-        under ``players`` by index).  Naming any card zone describes them all: a zone not
-        named is empty, but each seat's row 0, which holds its Kingsguard, and the cards of
-        no zone are out of the game.  ``phase: start`` stands before the turn of ``current``:
-        its start-of-turn abilities act when it begins (the next step)."""
-        g = self.game
-        self._legal = None
-        seats = given.get("players", {})
-        zoned = any(k in TABLE_ZONES for k in given) or any(
-            k in ZONES for fields in seats.values() for k in fields
-        )
-        if zoned:
-            self._arrange_zones(given, seats)
-        for key, value in given.items():
-            if key in ("players", *TABLE_ZONES, "commanded"):
-                continue
-            if key in ("current",):
-                self.current = int(value[1:]) - 1
-            elif key == "phase":
-                self.terminal = value == "over"
-                self.started = value != "start"
-            elif key == "attacked":
-                self.attacked = [(-1, int(t[1:]) - 1) for t in value]
-            elif key in ("winners", "out_order"):
-                setattr(self, key, type(getattr(self, key))(int(t[1:]) - 1 for t in value))
-            else:
-                setattr(self, key, value)
-        for s, fields in seats.items():
-            p = self.players[s]
-            flat = [i for r in p.rows for i in sorted(r, key=lambda i: (g.card_ids[i], i))]
-            for k, v in fields.items():
-                if k in ("hp", "row0_closed"):
-                    setattr(p, k, v)
-                    p.alive = p.hp > 0
-                elif k == "pending":
-                    self.pools.pop(s, None)
-                    if v:
-                        self.pools[s] = v
-                elif k in ("damage", "disabled", "ignored"):
-                    if len(v) != len(flat):
-                        raise ScenarioError(
-                            f"{seat_name(s)}.{k}: {len(v)} entries for {len(flat)} defenders"
-                        )
-                    for i, x in zip(flat, v, strict=True):
-                        self._mark(k, i, x)
-        if "commanded" in given:
-            self._arrange_commanded(given["commanded"])
+    def arranged(self) -> None:
+        """A described seat's Monarch is alive while it has HP."""
+        for p in self.players:
+            p.alive = p.hp > 0
+        self._foes = self._shop = None
+
+    def _arrange_phase(self, phase: str) -> None:
+        self.terminal = phase == "over"
+        self.started = phase != "start"
+
+    def _arrange_pending(self, owner: int, damage: int) -> None:
+        self.pools.pop(owner, None)
+        if damage:
+            self.pools[owner] = damage
+
+    def _arrange_marks(self, what: str, owner: int, values: list[Any]) -> None:
+        flat = _flat(self, owner)
+        if len(values) != len(flat):
+            raise ScenarioError(
+                f"{seat_name(owner)}.{what}: {len(values)} entries for {len(flat)} defenders"
+            )
+        for i, x in zip(flat, values, strict=True):
+            self._mark(what, i, x)
 
     def _mark(self, what: str, inst: int, value: Any) -> None:
         table: Any = {"damage": self.damage, "disabled": self.disabled}.get(what, self.ignored)
@@ -883,45 +947,6 @@ class State:
             self.disabled[inst] = int(value[1:]) - 1
         elif what == "ignored" and value:
             self.ignored.add(inst)
-
-    def _arrange_zones(self, given: Mapping[str, Any], seats: Mapping[int, Any]) -> None:
-        g = self.game
-        free: dict[str, list[int]] = {}
-        for inst, cid in enumerate(g.card_ids):
-            free.setdefault(cid, []).append(inst)
-
-        def take(cid: str, where: str) -> int:
-            if not free.get(cid):
-                raise ScenarioError(f"{where}: more {cid} than the catalogue has")
-            return free[cid].pop(0)
-
-        for s in range(self.n):  # each Kingsguard first, where row 0 is not named
-            if "row0" not in seats.get(s, {}):
-                free[g.card_ids[g.kingsguard_ids[s]]].remove(g.kingsguard_ids[s])
-        for s, p in enumerate(self.players):
-            fields = seats.get(s, {})
-            where = seat_name(s)
-            p.hand = [take(c, where) for c in fields.get("hand", [])]
-            p.deck = [take(c, where) for c in reversed(fields.get("deck", []))]
-            p.discard = [take(c, where) for c in fields.get("discard", [])]
-            p.general = [take(c, where) for c in fields.get("general", [])]
-            p.rows = [
-                [take(c, where) for c in fields[f"row{r}"]]
-                if f"row{r}" in fields
-                else ([g.kingsguard_ids[s]] if r == 0 else [])
-                for r in range(4)
-            ]
-        market = [None if c is None else take(c, "market") for c in given.get("market", [])]
-        if len(market) > self.rules.marketplace:
-            raise ScenarioError(f"market: {self.rules.marketplace} slots, not {len(market)}")
-        self.market = [-1 if i is None else i for i in market]
-        self.market += [-1] * (self.rules.marketplace - len(self.market))
-        self.market_deck = [take(c, "market_deck") for c in reversed(given.get("market_deck", []))]
-        self.generals = [take(c, "generals") for c in given.get("generals", [])]
-        self.annihilated = [take(c, "annihilated") for c in given.get("annihilated", [])]
-        self.outside = sorted(i for ids in free.values() for i in ids)
-        self.pools, self.damage, self.disabled, self.ignored = {}, {}, {}, set()
-        self.commanded = set()
 
     def _arrange_commanded(self, cards: list[str]) -> None:
         """The units commanded this phase: of each id an instance of the seat to move, the
@@ -978,3 +1003,25 @@ class State:
         else:
             assert self.players[self.current].alive
             assert len(self.standing()) >= 2
+
+
+#: how each kind of action is applied, by its number
+_DO: dict[int, Callable[[State, int, Player, int, int], None]] = {
+    Act.ATTACK: State._attack,
+    Act.DEFEND: State._defend,
+    Act.RECRUIT: State._recruit,
+    Act.USE: State._use,
+    Act.SPY: State._spy,
+    Act.HUNT: State._hunt,
+    Act.REMOVE_SPY: State._remove_spy,
+    Act.STRIKE: State._strike,
+    Act.WOUND: State._wound,
+    Act.IGNORE: State._ignore,
+    Act.DISABLE: State._disable,
+    Act.RETIRE: State._retire,
+    Act.BUY: State._buy_slot,
+    Act.BUY_GENERAL: State._buy_general,
+    Act.REPLACE: State._replace,
+    Act.END: State._end,
+}
+assert set(_DO) == set(Act)
