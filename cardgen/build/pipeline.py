@@ -222,7 +222,7 @@ def build(
                 )
             cache.inputs = inputs if not skipped else ""
             cache.save()
-        from cardgen.util.cache_dirs import trim
+        from cardgen.util.store import trim
 
         trim()  # each edit keeps new entries: the least recently used go past the budget
     except OSError as exc:  # a read-only or full disk, a file where a folder should be

@@ -42,13 +42,13 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, PageTemplate
 
-from cardgen.catalogue.cache_entries import read_entry, write_entry
 from cardgen.render._rl_fast import bind_to_marker, destinations, seed_subsets
-from cardgen.util.cache_dirs import private_cache_dir
 from cardgen.util.hashing import digest_data, environment_digest
+from cardgen.util.store import Store
 
 #: bump when what a kept chunk holds changes
 VERSION = 1
+KIND = "pdf-chunks"
 #: the characters every chunk's fonts start their subsets with (besides ASCII)
 SEED = "".join(chr(c) for c in range(0xA1, 0x100)) + "‐‑–—‘’‚“”„†‡•…‰′″‹›€™−×÷→←↑↓↔·✓✗★☆"
 #: the left edge of the marker destinations (``MARKER - index`` names the index-th anchor)
@@ -238,9 +238,9 @@ class Layout:
 
 def draw_chunk(chunk: Chunk, layout: Layout) -> Drawn:
     """The chunk drawn (or read back from the cache, when kept under its key)."""
-    path = _entry_path(chunk.key)
-    if path is not None:
-        entry = read_entry(path, "pdf-chunk", chunk.key)
+    store = Store(KIND)
+    if chunk.key is not None:
+        entry = store.get(chunk.key)
         if entry is not None:
             try:
                 return Drawn.from_entry(entry)
@@ -248,16 +248,9 @@ def draw_chunk(chunk: Chunk, layout: Layout) -> Drawn:
                 pass
     drawn = _draw(chunk, layout)
     layout.drawn.append(chunk.name)
-    if path is not None:
-        write_entry(path, "pdf-chunk", chunk.key, drawn.to_entry())
+    if chunk.key is not None:
+        store.put(chunk.key, drawn.to_entry())
     return drawn
-
-
-def _entry_path(key: str | None):
-    if key is None:
-        return None
-    folder = private_cache_dir("pdf-chunks")
-    return None if folder is None else folder / f"{key}.json"
 
 
 def _draw(chunk: Chunk, layout: Layout) -> Drawn:
@@ -290,15 +283,14 @@ Footer = Callable[[Canvas, int], None]
 def footers(count: int, footer: Footer, fonts: Sequence[str], key: str | None) -> bytes:
     """``count`` A4 pages holding only the footer of each page (page numbers from 1), kept
     under ``key`` (None: drawn)."""
-    path = _entry_path(None if key is None else digest_data([key, count]))
-    if path is not None:
-        entry = read_entry(path, "pdf-chunk", path.stem)
-        if entry is not None and isinstance(entry.get("pdf"), str):
-            return base64.b64decode(entry["pdf"])
-    pdf = _footers(count, footer, fonts)
-    if path is not None:
-        write_entry(path, "pdf-chunk", path.stem, {"pdf": base64.b64encode(pdf).decode("ascii")})
-    return pdf
+    if key is None:
+        return _footers(count, footer, fonts)
+    kept = Store(KIND).keep(
+        digest_data([key, count]),
+        lambda: base64.b64encode(_footers(count, footer, fonts)).decode("ascii"),
+        lambda v: isinstance(v, str),
+    )
+    return base64.b64decode(kept)
 
 
 def _footers(count: int, footer: Footer, fonts: Sequence[str]) -> bytes:
