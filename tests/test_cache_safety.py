@@ -321,3 +321,29 @@ def test_the_store_never_writes_into_a_refused_folder(tmp_path, monkeypatch):
     assert store.folder.parent.stat().st_uid == os.geteuid()
     assert store.folder.parent.stat().st_mode & 0o077 == 0
     assert (store.folder / "k.json").stat().st_mode & 0o077 == 0
+
+
+def test_the_store_keeps_a_pure_function_s_value_by_its_key(tmp_path, monkeypatch):
+    """``keep`` computes once per key, reads the value back, computes again when the kept value
+    is not sound, and never returns an entry filed under another key."""
+    from cardgen.util.store import Store
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    store, calls = Store("texts"), []
+
+    def make(text):
+        def run():
+            calls.append(text)
+            return text
+
+        return run
+
+    assert store.keep("k1", make("one"), lambda v: isinstance(v, str)) == "one"
+    assert store.keep("k1", make("other"), lambda v: isinstance(v, str)) == "one"
+    assert calls == ["one"]
+    assert store.keep("k1", make("again"), lambda v: v == "again") == "again"  # unsound: made
+    assert calls == ["one", "again"]
+    (store.folder / "k2.json").write_bytes((store.folder / "k1.json").read_bytes())
+    assert store.get("k2") is None  # names k1
+    assert store.keep("k2", make("two"), lambda v: isinstance(v, str)) == "two"
+    assert [p.name for p in store.folder.iterdir() if p.name.endswith(".tmp")] == []
