@@ -36,9 +36,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cardgen.catalogue.loader import load_catalogue  # noqa: E402
+from cardgen.engine.chance import settle  # noqa: E402
 from cardgen.packs.attack_right.engine.ai.ismcts import SearchBot  # noqa: E402
 from cardgen.packs.attack_right.engine.ai.lookahead import LookaheadBot  # noqa: E402
-from cardgen.packs.attack_right.engine.game import Game, GameOptions  # noqa: E402
+from cardgen.packs.attack_right.engine.game import Game  # noqa: E402
 from cardgen.packs.attack_right.engine.state import PLAY  # noqa: E402
 from cardgen.simulate.stats import wilson  # noqa: E402
 
@@ -53,16 +54,17 @@ def make(name: str, seed: int):
 
 def play(cat, decks, bots, seed):
     """One game; per seat the CPU seconds its bot thought and whether it won."""
-    game = Game(cat, decks, seed=0, options=GameOptions(log_events=False))
+    game = Game(cat, decks, seed=0, log_events=False)
     st = game.new_initial_state(seed=seed)
     spent = [0.0] * st.n
     while st.phase <= PLAY:
-        acts = [None] * st.n
-        for p in st.acting_players():
+        acts = {}
+        for p in st.movers():
             t = time.process_time()
             acts[p] = bots[p].choose(st, p, st.legal_actions(p))
             spent[p] += time.process_time() - t
-        st.apply_actions(acts, check=False)
+        st.apply_chosen(acts)
+        settle(st)
     return spent, [r.winner for r in st.results()]
 
 

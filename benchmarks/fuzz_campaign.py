@@ -66,8 +66,8 @@ from test_fuzz_inputs import (  # noqa: E402
     wrongly_accepted_rules,
 )
 
-from cardgen.catalogue.standard_checks import standard  # noqa: E402
 from cardgen.catalogue.text_checks import bad_character, token_problems  # noqa: E402
+from cardgen.checks import standard  # noqa: E402
 
 ALARM = 60
 counts: Counter = Counter()

@@ -29,7 +29,7 @@ from reportlab.graphics.charts.barcharts import BarChart as RLBarChart
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
 from reportlab.graphics.charts.legends import Legend, LineLegend
 from reportlab.graphics.charts.lineplots import LinePlot
-from reportlab.graphics.shapes import Drawing, Group, Line, String
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, String
 from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -131,7 +131,37 @@ class LineChart:
         return not self.xs or not self.series
 
 
-Chart = BarChart | LineChart
+@dataclass(frozen=True)
+class Point:
+    """One dot of a scatter chart; a ``label`` is written beside it."""
+
+    x: float
+    y: float
+    colour: str = PALETTE[3]
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class ScatterChart:
+    """Dots over two share axes (0 to 1 each, percentages), a dashed line across at
+    ``reference`` (e.g. the pooled rate), a legend naming each colour (``keys``)."""
+
+    title: str
+    points: tuple[Point, ...]
+    x_label: str = ""
+    y_label: str = ""
+    reference: float | None = None
+    #: (name, colour) of the legend
+    keys: tuple[tuple[str, str], ...] = ()
+    width: float = 460.0
+    height: float = 260.0
+
+    @property
+    def empty(self) -> bool:
+        return not self.points
+
+
+Chart = BarChart | LineChart | ScatterChart
 
 
 def _check_length(title: str, s: Series, what: str, got: int, want: int) -> None:
@@ -195,7 +225,7 @@ def _value_scale(axis: Any, top: float, font: str, percent: bool, grid: bool) ->
         axis.visibleLabels = axis.visibleGrid = 0
 
 
-def _legend(widget: Legend, chart: Chart, font: str, x: float, top: float) -> Legend:
+def _legend(widget: Legend, chart: BarChart | LineChart, font: str, x: float, top: float) -> Legend:
     """``widget`` naming each series by its colour, its top left corner at ``x``, ``top``."""
     widget.x, widget.y, widget.boxAnchor = x, top, "nw"
     widget.colorNamePairs = [(_colour(s.colour), s.name) for s in chart.series]
@@ -434,6 +464,63 @@ def _lines(chart: LineChart, font: str) -> Drawing:
     return d
 
 
+# ------------------------------------------------------------------ scatter charts
+def _scatter(chart: ScatterChart, font: str) -> Drawing:
+    width, height = math.ceil(chart.width), math.ceil(chart.height)
+    d = _drawing(width, height, font)
+    legend_w = 18.0 + _text_width([k for k, _ in chart.keys], font, CATEGORY_SIZE)
+    x0, y0 = 40.0, 30.0
+    w = width - x0 - (legend_w + 16 if chart.keys else 10)
+    h = height - y0 - 10
+    grid, ink, muted = _colour(GRID), _colour(INK), _colour(MUTED)
+    kw = {"fontName": font, "fontSize": FONT_SIZE, "fillColor": muted}
+    for k in range(5):
+        v = k / 4
+        gx, gy = x0 + v * w, y0 + v * h
+        d.add(Line(gx, y0, gx, y0 + h, strokeColor=grid, strokeWidth=0.5))
+        d.add(Line(x0, gy, x0 + w, gy, strokeColor=grid, strokeWidth=0.5))
+        d.add(String(gx, y0 - 10, tick_label(v, True), textAnchor="middle", **kw))
+        d.add(String(x0 - 4, gy - 2.5, tick_label(v, True), textAnchor="end", **kw))
+    d.add(Line(x0, y0, x0 + w, y0, strokeColor=ink, strokeWidth=0.8))
+    d.add(Line(x0, y0, x0, y0 + h, strokeColor=ink, strokeWidth=0.8))
+    if chart.reference is not None:
+        ry = y0 + max(0.0, min(1.0, chart.reference)) * h
+        d.add(Line(x0, ry, x0 + w, ry, strokeColor=ink, strokeWidth=0.6, strokeDashArray=(3, 2)))
+    for pt in chart.points:
+        cx = x0 + max(0.0, min(1.0, pt.x)) * w
+        cy = y0 + max(0.0, min(1.0, pt.y)) * h
+        r = 3.6 if pt.label else 2.6
+        d.add(Circle(cx, cy, r, fillColor=_colour(pt.colour), strokeColor=None))
+        if pt.label:
+            anchor = "end" if pt.x > 0.8 else "start"
+            dx = -5 if anchor == "end" else 5
+            d.add(
+                String(
+                    cx + dx,
+                    cy - 2.5,
+                    pt.label,
+                    textAnchor=anchor,
+                    fontName=font,
+                    fontSize=CATEGORY_SIZE,
+                    fillColor=ink,
+                )
+            )
+    d.add(String(x0 + w / 2, 4, chart.x_label, textAnchor="middle", **kw))
+    if chart.y_label:
+        label = String(0, 0, chart.y_label, textAnchor="middle", **kw)
+        g = Group(label)
+        g.translate(9, y0 + h / 2)
+        g.rotate(90)
+        d.add(g)
+    ly = y0 + h
+    for name, colour in chart.keys:
+        lx = x0 + w + 14
+        d.add(Circle(lx, ly - 3, 3.2, fillColor=_colour(colour), strokeColor=None))
+        d.add(String(lx + 8, ly - 5.5, name, fontName=font, fontSize=CATEGORY_SIZE, fillColor=ink))
+        ly -= 13
+    return d
+
+
 def _drawing(width: float, height: float, font: str) -> Drawing:
     """An empty drawing whose text starts in ``font`` (a PDF names no other font for it)."""
     return Drawing(width, height, initialFontName=font, initialFontSize=FONT_SIZE)
@@ -452,6 +539,8 @@ def drawing(chart: Chart, font: str = "Helvetica", tips: Tips | None = None) -> 
     each bar's tooltip goes there as the bar is drawn."""
     if chart.empty:
         return _no_data(chart, font)
+    if isinstance(chart, ScatterChart):
+        return _scatter(chart, font)
     return _lines(chart, font) if isinstance(chart, LineChart) else _bars(chart, font, tips)
 
 

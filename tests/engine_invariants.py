@@ -37,7 +37,7 @@ def check_state(st: State) -> None:
 
 def check_finished(st: State) -> None:
     """Checks of a finished game from its event log."""
-    ev = st.raw_events
+    ev = st.events
     assert st.is_terminal() and st.round == st.game.rounds
     assert [e[1] for e in ev if e[0] == "round"] == list(range(1, st.game.rounds + 1))
     assert ev[-1][0] == "game_end"
@@ -58,20 +58,35 @@ def check_finished(st: State) -> None:
 
 def check_death_schedule(st: State) -> None:
     """Without age-token effects, a unit dies in the Age Phase of the round after it was played."""
-    played: dict[int, int] = {}
+    unit = {c.id: c.is_unit for c in st.card}
+    #: the rounds in which each seat played copies of a unit design still on its tableau
+    played: dict[tuple[int, str], list[int]] = {}
+    unsure: set[tuple[int, str]] = set()  # copies of two rounds, one removed: which one?
     rnd = 0
-    for e in st.raw_events:
+    for e in st.events:
         if e[0] == "round":
             rnd = e[1]
-        elif e[0] == "play" and st.card[e[2]].is_unit:
-            played[e[2]] = rnd
-        elif e[0] == "remove":
-            played.pop(e[2], None)
+        elif e[0] in ("play", "play_hidden") and unit[e[2]]:
+            played.setdefault((e[1], e[2]), []).append(rnd)
+        elif e[0] == "remove" and played.get((e[1], e[2])):
+            rounds = played[e[1], e[2]]
+            if len(set(rounds)) > 1:
+                unsure.add((e[1], e[2]))
+            rounds.pop()
         elif e[0] == "die":
-            assert played.pop(e[2]) == rnd - 1, "unit died off schedule"
-    for inst, r in played.items():
-        assert any(inst in t for t in st.tab), "a unit vanished without dying or being removed"
-        assert r == st.game.rounds, "a unit played before round 4 outlived its second Age Phase"
+            rounds = played[e[1], e[2]]
+            if (e[1], e[2]) in unsure:
+                rounds.pop()
+                continue
+            assert rnd - 1 in rounds, "unit died off schedule"
+            rounds.remove(rnd - 1)
+    for (p, cid), rounds in played.items():
+        on_table = sum(1 for i in st.tab[p] if st.card[i].id == cid)
+        assert on_table >= len(rounds), "a unit vanished without dying or being removed"
+        if (p, cid) not in unsure:
+            assert all(r == st.game.rounds for r in rounds), (
+                "a unit played before round 4 outlived its second Age Phase"
+            )
 
 
 # ------------------------------------------------------------------ seat rotation
@@ -127,8 +142,8 @@ UNCHANGED = (
 SPECIAL = (
     "battle_start",
     "battles",
-    "raw_events",
-    "kit_events",
+    "events",
+    "face_down",
     "tally",
     "glimpses",
     "history",
@@ -168,8 +183,8 @@ def rotate_state(st: State, k: int) -> State:
         out.pending = tuple(rotate_actions(src.pending, k))
     out.battles = []
     out.history = []
-    out.raw_events = None if src.raw_events is None else []
-    out.kit_events = None
+    out.events = None if src.events is None else []
+    out.face_down = {}
     out.tally = None  # a simulation's record, of a game from its start
     return out
 
@@ -184,18 +199,19 @@ def rotate_actions(actions, k: int) -> list:
 
 
 def rotate_event(e: tuple, k: int, n: int) -> tuple:
-    """An event tuple with its seats rotated (per :data:`EVENT_FIELDS`)."""
-    from cardgen.packs.attack_right.engine.events import EVENT_FIELDS, PER_SEAT, SEAT, SEATS
+    """An event tuple with its seats rotated (by the engine's event schema: a seat field, a
+    tuple of seats, a tuple of numbers one per seat)."""
+    from cardgen.packs.attack_right.engine.definition import ENGINE
 
     kind, *values = e
     out = []
-    for (_name, how), v in zip(EVENT_FIELDS[kind], values, strict=True):
-        if how == SEAT and v >= 0:
-            v = (v + k) % n
-        elif how == PER_SEAT:
-            v = tuple(v[(p - k) % n] for p in range(n))
-        elif how == SEATS:
+    for (_name, domain), v in zip(ENGINE.events.types[kind].fields, values, strict=True):
+        if domain == "seat" and isinstance(v, tuple):
             v = tuple(sorted((w + k) % n for w in v))
+        elif domain == "seat" and v is not None:
+            v = (v + k) % n
+        elif isinstance(v, tuple) and domain == "int":
+            v = tuple(v[(p - k) % n] for p in range(n))
         out.append(v)
     return (kind, *out)
 

@@ -15,7 +15,7 @@ import yaml
 from catalogue_edits import copy_catalogue
 from conftest import FIXTURES, ROOT
 
-from cardgen.catalogue.standard_checks import standard
+from cardgen.checks import standard
 
 GAMES = {
     "plain": FIXTURES / "plain",

@@ -8,13 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.checks import is_valid
 from cardgen.engine.balance import (
     Change,
     Thresholds,
     advise,
     apply_changes,
     apply_proposal,
+    badness,
     find_outliers,
+    judged,
     kit_runner,
     numbers,
 )
@@ -56,7 +59,7 @@ def design(card: str, offered: int, chosen: int, played: int, wins: int) -> dict
     }
 
 
-def fake_run(root: Path, games: int, seed: int) -> list[dict]:
+def fake_run(root: Path, games: int, seed: int, stop=None) -> dict:
     """A stand-in for the simulation: a crew card of strength 1 without an ability is never
     bid, one of strength 10 or more wins 90% of the games it is played in, the others are
     even."""
@@ -67,7 +70,7 @@ def fake_run(root: Path, games: int, seed: int) -> list[dict]:
         chosen = 2 if strength <= 1 and set(found) == {"strength", "copies"} else 100
         wins = 270 if strength >= 10 else 150
         out.append(design(card, 500, chosen, 300, wins))
-    return out
+    return {"designs": out}
 
 
 def test_outliers_need_significance():
@@ -80,6 +83,17 @@ def test_outliers_need_significance():
     assert find_outliers(few, Thresholds(min_played=5)) == []
     many = [*even, design("y", 500, 100, 300, 240)]
     assert [(o.card, o.kind) for o in find_outliers(many, Thresholds())] == [("y", "dominant")]
+
+
+def test_a_design_made_rare_is_still_judged():
+    even = [design(c, 500, 100, 300, 150) for c in "abcd"]
+    base = [*even, design("y", 500, 100, 300, 240)]
+    # one copy fewer: "y" played in 10 player-games (below min_played), still winning 9
+    rare = [*even, design("y", 500, 100, 10, 9)]
+    th = Thresholds()
+    assert judged(base, th) == (set("abcdy"), set("abcdy"))
+    assert badness(rare, th) == 0.0  # alone, the rare design hides
+    assert badness(rare, th, judged(base, th)) == pytest.approx(0.9 - 0.5 - 0.1)
 
 
 def test_numbers_and_changes_in_flow_and_block_cards(tmp_path):
@@ -103,20 +117,20 @@ def test_numbers_and_changes_in_flow_and_block_cards(tmp_path):
 @pytest.mark.slow
 def test_search_fixes_both_planted_outliers_and_apply_keeps_backups(tmp_path):
     root = planted(tmp_path)
-    p = advise(root, fake_run, games=100, seed=1, budget=600)
+    p = advise(root, fake_run, valid=is_valid, games=100, seed=1, budget=600)
     assert {(o.card, o.kind) for o in p.before} == {("stevedore", "dead"), ("captain", "dominant")}
     assert p.after == []
     by = {c.card: c for c in p.changes}
     assert by["stevedore"].field == "strength" and by["stevedore"].after >= 2
     assert by["captain"].field == "strength" and by["captain"].after <= 9
     assert all(c.after != 13 and c.after <= 12 for c in p.changes)  # the model's bound kept
-    again = advise(root, fake_run, games=100, seed=1, budget=600)
+    again = advise(root, fake_run, valid=is_valid, games=100, seed=1, budget=600)
     assert json.dumps(again.to_json()) == json.dumps(p.to_json())
     old = (root / "crew.yaml").read_text(encoding="utf-8")
     files = apply_proposal(root, p.changes)
     assert files == [root / "crew.yaml"]
     assert (root / "crew.yaml.bak").read_text(encoding="utf-8") == old
-    assert find_outliers(fake_run(root, 100, 9), Thresholds()) == []
+    assert find_outliers(fake_run(root, 100, 9)["designs"], Thresholds()) == []
 
 
 @pytest.mark.slow
@@ -124,10 +138,17 @@ def test_planted_outliers_found_and_fixed_by_simulation(tmp_path):
     root = planted(tmp_path)
     run = kit_runner(None, "greedy", workers=2)
     th = Thresholds()
-    before = {(o.card, o.kind) for o in find_outliers(run(root, 200, 0), th)}
+    base = run(root, 100, 0)
+    before = {(o.card, o.kind) for o in find_outliers(base["designs"], th)}
     assert {("stevedore", "dead"), ("captain", "dominant")} <= before
-    p = advise(root, run, games=200, seed=0, budget=30, th=th)
-    cards = {c.card for c in p.changes}
-    assert {"stevedore", "captain"} <= cards
-    left = {o.card for o in p.after}
+    # the first run is the search's (no second baseline); no budget cut: the same proposal
+    # from the same seeds
+    p = advise(
+        root, run, valid=is_valid, games=100, seed=0, budget=10_000, th=th, baseline=base, race=40
+    )
+    assert not p.cut
+    by = {c.card: c for c in p.changes}
+    assert by["stevedore"].field == "strength" and by["stevedore"].after > 1
+    assert {"stevedore", "captain"} <= set(by)
+    left = {o.card for o in p.after}  # the confirmation: both within the thresholds
     assert "stevedore" not in left and "captain" not in left

@@ -14,7 +14,7 @@ from PIL import Image
 
 from cardgen.catalogue import loader, validate
 from cardgen.catalogue.snapshot import checked_catalogue
-from cardgen.catalogue.standard_checks import standard
+from cardgen.checks import standard
 from cardgen.util.store import (
     private_cache_dir,
     read_cache_file,

@@ -12,8 +12,8 @@ from conftest import FIXTURES
 
 from cardgen.catalogue.custom_fields import FieldDef, infer_field, with_fields
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.catalogue.standard_checks import standard
 from cardgen.catalogue.validate import validate
+from cardgen.checks import standard
 
 PLAIN = FIXTURES / "plain"
 FIELDS = """

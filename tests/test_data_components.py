@@ -113,3 +113,70 @@ def test_board_content_near_its_cut_names_the_piece_and_its_line(
     assert f"components.yaml:{line}:" in res.output and f"{code} board 'board': " in res.output
     assert words in res.output, res.output
     assert "1 error(s)" in res.output and ".pdf page" not in res.output
+
+
+DUO = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <rect x="0" y="0" width="50" height="100" fill="#D02020"/>
+  <rect x="50" y="0" width="50" height="100" fill="#2040D0"/>
+</svg>"""
+MARK = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <rect x="0" y="0" width="100" height="100" fill="currentColor"/>
+</svg>"""
+
+
+def _pixel(pdf: Path, x_mm: float, y_mm: float, page: int = 0) -> tuple[int, int, int]:
+    """The RGB of the rendered page at ``(x_mm, y_mm)`` from its top-left corner (4 px/mm)."""
+    import pypdfium2 as pdfium
+
+    bitmap = pdfium.PdfDocument(str(pdf))[page].render(scale=4 * 25.4 / 72)
+    image = bitmap.to_pil().convert("RGB")
+    return image.getpixel((round(x_mm * 4), round(y_mm * 4)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["token", "slot"])
+def test_token_and_slot_icons_keep_the_designers_colours(game, tmp_path, kind):
+    """An icon on a token or a board's slot keeps the colours of its SVG (as on cards and a
+    board's icons), not one forced black or white; only its ``currentColor`` takes the ink that
+    reads on the fill (issue 45)."""
+    from cardgen.catalogue.components_file import load_components
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.components.data import write_boards, write_tokens
+
+    (game / "icons").mkdir(exist_ok=True)
+    (game / "icons" / "duo.svg").write_text(DUO)
+    (game / "icons" / "mark.svg").write_text(MARK)
+    (game / "components.yaml").write_text(
+        """tokens:
+  - {id: duo, name: Duo, count: 1, shape: square, size: 40, fill: "#1F1A17", icon: duo}
+  - {id: mark, name: Mark, count: 1, shape: square, size: 40, fill: "#1F1A17", icon: mark}
+boards:
+  - id: board
+    name: Board
+    size: [200, 150]
+    fill: "#1F1A17"
+    slots:
+      - {at: [20, 20], size: [80, 100], icon: duo}
+      - {at: [110, 20], size: [80, 100], icon: mark}
+"""
+    )
+    catalogue = load_catalogue(game, use_cache=False)
+    data, problems = load_components(game)
+    assert data is not None and not problems, problems
+    pdf = tmp_path / f"{kind}.pdf"
+    if kind == "token":
+        write_tokens(catalogue, data.tokens, pdf, "a4")
+        # pieces are laid from the page's margin (10 mm) 8 mm under the sheet's heading, each
+        # 40 mm in a 47 mm cut square, its icon centred on it
+        centres = [(10 + 23.5, 18 + 23.5), (10 + 47 + 23.5, 18 + 23.5)]
+    else:
+        write_boards(catalogue, data.boards, pdf, "a3", True)
+        # the 200 x 150 mm board centred on landscape A3 (420 x 297 mm), each icon a little
+        # above its slot's centre (60 or 150, 70 mm from the board's top-left)
+        centres = [(110 + 60, 73.5 + 65), (110 + 150, 73.5 + 65)]
+    red = _pixel(pdf, centres[0][0] - 2.5, centres[0][1])
+    blue = _pixel(pdf, centres[0][0] + 2.5, centres[0][1])
+    mark = _pixel(pdf, *centres[1])
+    assert red[0] > 150 and red[2] < 90, red
+    assert blue[2] > 150 and blue[0] < 90, blue
+    assert min(mark) > 200, mark  # currentColor: white, which reads on the near-black fill

@@ -7,14 +7,16 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine.events import EVENT_FIELDS, to_dict, to_text
+from cardgen.packs.attack_right.engine.definition import ENGINE
 from cardgen.packs.attack_right.engine.observation import observe
 from tests.attack_right.engine_helpers import (
     END,
     Game,
     RandomBot,
+    advance,
     decode_play,
     event_dicts,
+    moves,
     play_action,
     save_action,
 )
@@ -50,7 +52,7 @@ def _card_ids(obj) -> set[str]:
 def test_observation_hides_other_hands_and_kept_cards(cat):
     g = Game(cat, ["red", "blue", "spy"], seed=2)
     st = g.new_initial_state()
-    st.apply_actions([st.packs[p][0] for p in range(3)])
+    advance(st, {p: st.packs[p][0] for p in range(3)})
     obs = observe(st, 0)
     assert obs["you"]["kept"] == [g.card_id(st.kept[0][0])]
     assert obs["players"][1]["kept"] == 1 and obs["players"][1]["pack"] == 7
@@ -77,21 +79,22 @@ def test_every_event_renders(cat):
 
     play_game(st, bots)
     seen = set()
-    for e in event_dicts(st):
+    docs = event_dicts(st)
+    for e in docs:
         seen.add(e["type"])
-        assert to_text(e)
+        assert ENGINE.events.text(e)
     assert {"round", "play", "battle", "game_end", "coins", "glory"} <= seen
-    assert set(seen) <= set(EVENT_FIELDS)
-    assert to_dict(("play", 0, 1, 2, 3, -1, 1), lambda i: f"c{i}")["removes"] is None
+    assert seen <= set(ENGINE.events.types)
+    assert any(e["type"] == "play" and e["removes"] is None for e in docs)
 
 
 # ------------------------------------------------------------------ driver hooks (fast mode)
 def _drive(st, bots, each_step):
     """Play to the end, calling ``each_step(state, actions)`` before each step."""
     while not st.is_terminal():
-        acts = [bots[p].step(st, p) if p in st.acting_players() else None for p in range(st.n)]
+        acts = [bots[p].step(st, p) if p in st.movers() else None for p in range(st.n)]
         each_step(st, acts)
-        st.apply_actions(acts)
+        advance(st, moves(acts))
     return st
 
 
@@ -125,9 +128,9 @@ def _reference_legal(st, p):
 @pytest.mark.parametrize("settings", [{}, {"replace_when_free": True}])
 def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
     from cardgen.packs.attack_right.model import Settings
-    from tests.attack_right.engine_helpers import PLAY, GameOptions
+    from tests.attack_right.engine_helpers import PLAY
 
-    opts = GameOptions(settings=Settings(**settings)) if settings else GameOptions()
+    opts = {"settings": Settings(**settings)} if settings else {}
     checked = reactions = 0
 
     def check(st, acts):
@@ -138,7 +141,7 @@ def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
             if st.sub:  # a look, an intercept or a move: PASS, then the cards it may take
                 assert not cards and st.playable_cards(p) == []
                 if legal:
-                    assert legal[0] == END and p in st.acting_players()
+                    assert legal[0] == END and p in st.movers()
                     taken = [st.decode_reaction(a) for a in legal[1:]]
                     if st.decision == "look":
                         assert taken == [divmod(code, 2) for code in st.offers[p]]
@@ -165,34 +168,34 @@ def test_playable_cards_and_action_card_follow_legal_actions(cat, settings):
                 assert cards == set(firsts.values()) and st.playable_cards(p) == []
 
     for seed in range(6):
-        st = Game(cat, ["red", "blue", "green", "spy"], seed=seed, options=opts).new_initial_state()
+        st = Game(cat, ["red", "blue", "green", "spy"], seed=seed, **opts).new_initial_state()
         _drive(st, [RandomBot(seed * 4 + p) for p in range(4)], check)
     assert checked > 50 and reactions > 2
     assert st.action_card(END) == -1
 
 
 def test_glory_split_and_battles_match_the_event_log(cat):
-    from tests.attack_right.engine_helpers import BattleRecord, GameOptions, play_game
+    from tests.attack_right.engine_helpers import BattleRecord, play_game
 
     for seed in range(8):
         decks = ["red", "blue", "green", "spy"][: 2 + seed % 3]
         n = len(decks)
-        fast = Game(cat, decks, seed=seed, options=GameOptions(log_events=False))
+        fast = Game(cat, decks, seed=seed, log_events=False)
         st = play_game(fast.new_initial_state(), [RandomBot(seed + p) for p in range(n)])
         logged = play_game(
             Game(cat, decks, seed=seed).new_initial_state(),
             [RandomBot(seed + p) for p in range(n)],
         )
-        assert st.raw_events is None and st.state_hash() == logged.state_hash()
+        assert st.events is None and st.digest() == logged.digest()
         by_source = {"battle": [0] * n, "coins": [0] * n, "effects": [0] * n}
         rnd, battles = 0, []
-        for e in logged.raw_events:
+        for e in logged.events:
             if e[0] == "round":
                 rnd = e[1]
             elif e[0] == "glory":
                 by_source.get(e[3], by_source["effects"])[e[1]] += e[2]
             elif e[0] == "battle":
-                battles.append(BattleRecord(rnd, *e[1:]))
+                battles.append(BattleRecord(rnd, *e[1:5], -1 if e[5] is None else e[5]))
         assert st.battle_glory == by_source["battle"] and st.coin_glory == by_source["coins"]
         assert st.effect_glory == by_source["effects"]
         split = zip(st.battle_glory, st.effect_glory, st.coin_glory, strict=True)
@@ -207,9 +210,7 @@ def test_rounds_done_grows_in_the_step_that_ends_a_round(cat):
     finished = []
     while not st.is_terminal():
         before, rnd, battles = st.rounds_done, st.round, len(st.battles)
-        st.apply_actions(
-            [bots[p].step(st, p) if p in st.acting_players() else None for p in range(3)]
-        )
+        advance(st, {p: bots[p].step(st, p) for p in st.movers()})
         if st.rounds_done != before:
             assert st.rounds_done == before + 1 and len(st.battles) == battles + 3
             assert {b.round for b in st.battles[-3:]} == {rnd}
@@ -220,18 +221,14 @@ def test_rounds_done_grows_in_the_step_that_ends_a_round(cat):
 
 
 def test_battle_power_hooks_match_the_first_battle(cat):
-    from tests.attack_right.engine_helpers import GameOptions
-
-    g = Game(cat, ["red", "blue", "green", "spy"], seed=0, options=GameOptions(log_events=False))
+    g = Game(cat, ["red", "blue", "green", "spy"], seed=0, log_events=False)
     for seed in range(5):
         st = g.new_initial_state(seed=seed)
         bots = [RandomBot(seed + p) for p in range(4)]
         while not st.is_terminal():
             powers = [(st.attack_power(p), st.defence_power(p)) for p in range(4)]
             before = st.rounds_done
-            st.apply_actions(
-                [bots[p].step(st, p) if p in st.acting_players() else None for p in range(4)]
-            )
+            advance(st, {p: bots[p].step(st, p) for p in st.movers()})
             if st.rounds_done != before:  # the first battle sees the tableaux as they were
                 first = st.battles[-4]
                 assert first.attack == powers[first.attacker][0]
@@ -242,11 +239,11 @@ def test_reseed_and_determinise(cat):
     import random
 
     st = Game(cat, ["red", "blue", "spy"], seed=4).new_initial_state()
-    st.apply_actions([st.packs[p][0] for p in range(3)])
-    before = st.state_hash()
+    advance(st, {p: st.packs[p][0] for p in range(3)})
+    before = st.digest()
     w1 = st.determinise(0, random.Random(1))
     w2 = st.determinise(0, random.Random(1))
-    assert st.state_hash() == before and w1.state_hash() == w2.state_hash()
+    assert st.digest() == before and w1.digest() == w2.digest()
     assert w1.rng.getstate() == w2.rng.getstate() and w1.rng.getstate() != st.rng.getstate()
     seen = st.visible_cards(0)
     assert seen == set(st.packs[0]) | set(st.kept[0])
@@ -281,21 +278,21 @@ def test_inlined_shuffle_is_random_shuffle():
 
 @pytest.mark.parametrize("first_game", [False, True])
 def test_play_hands_start_with_the_kept_cards_in_pick_order(cat, first_game):
-    from tests.attack_right.engine_helpers import DRAFT, PLAY, GameOptions
+    from tests.attack_right.engine_helpers import DRAFT, PLAY
 
-    g = Game(cat, ["red", "blue", "spy"], seed=6, options=GameOptions(first_game=first_game))
+    g = Game(cat, ["red", "blue", "spy"], seed=6, first_game=first_game)
     st = g.new_initial_state()
     bots = [RandomBot(p) for p in range(3)]
     picks: list[list[int]] = [[], [], []]
     checked = 0
     while not st.is_terminal():
-        acts = [bots[p].step(st, p) if p in st.acting_players() else None for p in range(3)]
+        acts = [bots[p].step(st, p) if p in st.movers() else None for p in range(3)]
         last_pick = st.phase == DRAFT and len(st.packs[0]) == 2
         if st.phase == DRAFT:
             for p in range(3):
                 picks[p].append(acts[p])
         left = [[i for i in st.packs[p] if i != acts[p]] for p in range(3)] if last_pick else None
-        st.apply_actions(acts)
+        advance(st, moves(acts))
         if last_pick and st.phase == PLAY:
             for p in range(3):
                 kept = picks[p] + (left[p] if first_game else [])

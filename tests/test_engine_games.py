@@ -7,13 +7,14 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.engine import IllegalAction
 from tests.attack_right.engine_helpers import (
     Game,
-    GameOptions,
     GameSetupError,
     GreedyBot,
-    IllegalActionError,
     RandomBot,
+    advance,
+    moves,
     play_game,
 )
 
@@ -27,7 +28,7 @@ def cat():
 
 
 def _game(cat, n=4, seed=0, **opts):
-    return Game(cat, DECKS[:n], seed=seed, options=GameOptions(**opts))
+    return Game(cat, DECKS[:n], seed=seed, **opts)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -49,10 +50,10 @@ def test_same_seed_same_game(cat):
         return st
 
     a, b = run(), run()
-    assert a.state_hash() == b.state_hash() and a.raw_events == b.raw_events
+    assert a.digest() == b.digest() and a.events == b.events
     c = _game(cat, 4, 12).new_initial_state()
     play_game(c, [RandomBot(p) for p in range(4)])
-    assert c.state_hash() != a.state_hash()
+    assert c.digest() != a.digest()
 
 
 def test_replay_history_reaches_same_hash(cat):
@@ -60,24 +61,24 @@ def test_replay_history_reaches_same_hash(cat):
     play_game(st, [RandomBot(p + 1) for p in range(3)])
     again = _game(cat, 3, 5).new_initial_state()
     for acts in st.history:
-        again.apply_actions(list(acts))
-    assert again.state_hash() == st.state_hash()
+        advance(again, moves(list(acts)))
+    assert again.digest() == st.digest()
 
 
 def test_clone_is_independent(cat):
     st = _game(cat, 4, 3).new_initial_state()
     bots = [RandomBot(p) for p in range(4)]
     for _ in range(10):
-        acting = st.acting_players()
-        st.apply_actions([bots[p].step(st, p) if p in acting else None for p in range(4)])
+        acting = st.movers()
+        advance(st, {p: bots[p].step(st, p) for p in acting})
     copy = st.clone()
-    assert copy.state_hash() == st.state_hash()
+    assert copy.digest() == st.digest()
     play_game(copy, [RandomBot(9 + p) for p in range(4)])
     assert copy.is_terminal() and not st.is_terminal()
     c2 = st.clone()
     play_game(st, [RandomBot(9 + p) for p in range(4)])
     play_game(c2, [RandomBot(9 + p) for p in range(4)])
-    assert st.state_hash() == c2.state_hash()
+    assert st.digest() == c2.digest()
 
 
 def test_first_game_has_no_star_cards_and_six_card_hands(cat):
@@ -86,7 +87,7 @@ def test_first_game_has_no_star_cards_and_six_card_hands(cat):
     st = g.new_initial_state()
     assert all(len(p) == 6 for p in st.packs)
     for _ in range(5):
-        st.apply_actions([st.legal_actions(p)[0] for p in range(4)])
+        advance(st, {p: st.legal_actions(p)[0] for p in range(4)})
     assert st.current_phase == "play"
     assert all(len(h) == 6 for h in st.hands) and not st.discard
 
@@ -95,7 +96,7 @@ def test_full_draft_keeps_seven_and_discards_one(cat):
     st = _game(cat, 3, 0).new_initial_state()
     assert all(len(p) == 8 for p in st.packs)
     for _ in range(7):
-        st.apply_actions([st.legal_actions(p)[-1] for p in range(3)])
+        advance(st, {p: st.legal_actions(p)[-1] for p in range(3)})
     assert all(len(h) == 7 for h in st.hands) and len(st.discard) == 3
 
 
@@ -103,7 +104,7 @@ def test_draft_passes_left(cat):
     st = _game(cat, 3, 0).new_initial_state()
     before = [p[:] for p in st.packs]
     picks = [st.packs[p][0] for p in range(3)]
-    st.apply_actions(picks)
+    advance(st, moves(picks))
     for p in range(3):
         left = (p + 1) % 3
         assert sorted(st.packs[left]) == sorted(set(before[p]) - {picks[p]})
@@ -111,10 +112,10 @@ def test_draft_passes_left(cat):
 
 def test_illegal_actions_are_refused(cat):
     st = _game(cat, 2, 0).new_initial_state()
-    with pytest.raises(IllegalActionError):
-        st.apply_actions([st.packs[1][0], st.packs[1][1]])
-    with pytest.raises(IllegalActionError):
-        st.apply_actions([st.packs[0][0]])
+    with pytest.raises(IllegalAction):
+        advance(st, {0: st.packs[1][0], 1: st.packs[1][1]})
+    with pytest.raises(IllegalAction):
+        advance(st, {0: st.packs[0][0]})
 
 
 def test_setup_errors_and_warnings(cat):

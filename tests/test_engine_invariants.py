@@ -11,7 +11,7 @@ from engine_invariants import check_death_schedule, check_finished, check_state
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.packs.attack_right.model import Settings
-from tests.attack_right.engine_helpers import Game, GameOptions, GreedyBot, RandomBot
+from tests.attack_right.engine_helpers import Game, GreedyBot, RandomBot, advance, moves
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 DECKS = ["red", "blue", "green", "spy"]
@@ -29,12 +29,12 @@ def _run(st, bots, each_step=None):
     n = st.n
     check_state(st)
     while not st.is_terminal():
-        acting = st.acting_players()
+        acting = st.movers()
         acts = [bots[p].step(st, p) if p in acting else None for p in range(n)]
         if each_step is not None:
             each_step(st, acts)
         round_before = st.round
-        st.apply_actions(acts, check=False)
+        advance(st, moves(acts), check=False)
         check_state(st)
         if st.round != round_before or st.is_terminal():
             for p in range(n):  # after an Age Phase every unit carries exactly one token
@@ -61,7 +61,7 @@ CONFIGS = [
 @pytest.mark.parametrize("decks,opts", CONFIGS)
 def test_invariants_over_random_games(cat, decks, opts):
     for seed in range(GAMES):
-        g = Game(cat, decks, seed=seed, options=GameOptions(**opts))
+        g = Game(cat, decks, seed=seed, **opts)
         n = g.num_players
         bots = [
             GreedyBot(seed + p) if (seed + p) % 5 == 0 else RandomBot(seed + p) for p in range(n)
@@ -72,9 +72,9 @@ def test_invariants_over_random_games(cat, decks, opts):
 
 
 def test_limited_bank_never_pays_more_than_it_holds(cat):
-    g = Game(cat, DECKS, seed=1, options=GameOptions(settings=Settings(bank_unlimited=False)))
+    g = Game(cat, DECKS, seed=1, settings=Settings(bank_unlimited=False))
     for seed in range(50):
-        st = Game(cat, DECKS, seed=seed, options=g.options).new_initial_state()
+        st = Game(cat, DECKS, seed=seed, settings=g.settings).new_initial_state()
         _run(st, [RandomBot(seed * 4 + p) for p in range(4)])
         assert st.bank >= 0 and st.bank + sum(st.coins) + sum(st.stored) == g.coin_supply
         assert st.token_bank >= 0
@@ -92,7 +92,7 @@ def test_unseen_choices_never_change_others_observations(cat):
         n = st.n
         bots = [RandomBot(seed * 7 + p) for p in range(n)]
         while not st.is_terminal():
-            acting = st.acting_players()
+            acting = st.movers()
             acts = [bots[p].step(st, p) if p in acting else None for p in range(n)]
             for q in acting:
                 if st.sub:  # intercepts and moves are public
@@ -108,14 +108,14 @@ def test_unseen_choices_never_change_others_observations(cat):
                     continue
                 a1, a2 = options[0], options[-1]
                 s1, s2 = st.clone(), st.clone()
-                s1.apply_actions([a1 if p == q else x for p, x in enumerate(acts)])
-                s2.apply_actions([a2 if p == q else x for p, x in enumerate(acts)])
+                advance(s1, moves([a1 if p == q else x for p, x in enumerate(acts)]))
+                advance(s2, moves([a2 if p == q else x for p, x in enumerate(acts)]))
                 assert _others_see_the_same(s1, s2, skip), st.action_to_string(q, a1)
                 if st.phase == 1:
                     checked_saves += 1
                 else:
                     checked_picks += 1
-            st.apply_actions(acts)
+            advance(st, moves(acts))
     assert checked_saves > 50 and checked_picks > 50
 
 
@@ -134,7 +134,7 @@ def test_invariants_on_the_real_catalogue(cards_dir, players):
     decks = list(real.rules.deck_ids)
     for seed in range(GAMES // 2):
         chosen = [decks[(seed + k) % len(decks)] for k in range(players)]
-        g = Game(real, chosen, seed=seed, options=GameOptions(first_game=seed % 4 == 0))
+        g = Game(real, chosen, seed=seed, first_game=seed % 4 == 0)
         bots = [
             GreedyBot(seed + p) if p == seed % players else RandomBot(seed + p)
             for p in range(players)

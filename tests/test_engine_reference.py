@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from tests.attack_right.engine_helpers import Game, RandomBot, decode_play, phases
+from tests.attack_right.engine_helpers import Game, RandomBot, advance, decode_play, phases
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 
@@ -111,7 +111,7 @@ def test_fast_code_matches_the_reference(which, cards_dir, monkeypatch):
         bots = [RandomBot(seed * 5 + p) for p in range(n)]
         m = g.num_instances
         while not st.is_terminal():
-            acting = st.acting_players()
+            acting = st.movers()
             if st.phase == 1:
                 for p in acting:
                     legal = set(st.legal_actions(p))
@@ -122,8 +122,8 @@ def test_fast_code_matches_the_reference(which, cards_dir, monkeypatch):
                         if inst in playable:
                             assert price <= st.coins[p]
                         prices += 1
-            st.apply_actions([bots[p].step(st, p) if p in acting else None for p in range(n)])
-        got = [e for e in st.raw_events if e[0] == "battle"]
+            advance(st, {p: bots[p].step(st, p) for p in acting})
+        got = [e for e in st.events if e[0] == "battle"]
         assert len(got) == n * len(expected) == n * 4
         for k, e in enumerate(got):
             assert expected[k // n][(e[1], e[2])] == (e[3], e[4]), (seed, e)

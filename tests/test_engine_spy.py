@@ -14,9 +14,9 @@ from cardgen.packs.attack_right.engine.observation import observe
 from tests.attack_right.engine_helpers import (
     END,
     Game,
-    GameOptions,
     GreedyBot,
     LookaheadBot,
+    advance,
     build_state,
     play_action,
 )
@@ -32,7 +32,7 @@ def cat():
 
 def position(cat, players: list[dict], decks=("spy", "red", "blue")):
     """A play-phase state from scenario-style setup dicts."""
-    game = Game(cat, list(decks), seed=1, options=GameOptions(deal=False))
+    game = Game(cat, list(decks), seed=1, deal=False)
     return build_state(game, players)
 
 
@@ -49,12 +49,12 @@ LOOKOUT_VS_WALL = [
 
 
 def _look_at_the_wall(st):
-    st.apply_actions([play(st, 0, "spy", 2), play(st, 1, "wall", 0), play(st, 2, "farm", 1)])
-    assert st.decision == "look" and st.acting_players() == [0]
+    advance(st, {0: play(st, 0, "spy", 2), 1: play(st, 1, "wall", 0), 2: play(st, 2, "farm", 1)})
+    assert st.decision == "look" and st.movers() == [0]
     assert observe(st, 0)["glimpses"] == []  # nothing is seen before choosing to look
     look = next(a for a in st.legal_actions(0) if a != END)
-    st.apply_actions([look, None, None])
-    assert st.decision == "intercept" and st.acting_players() == [0]
+    advance(st, {0: look})
+    assert st.decision == "intercept" and st.movers() == [0]
     return next(i for i in st.hands[1] if st.card[i].id == "wall")
 
 
@@ -74,16 +74,16 @@ def test_the_glimpse_is_the_lookers_alone(cat):
 def test_a_look_spends_the_card_for_the_round_discard_or_not(cat):
     st = position(cat, LOOKOUT_VS_WALL)
     _look_at_the_wall(st)
-    st.apply_actions([END, None, None])  # keeps the Wall: it flips
+    advance(st, {0: END})  # keeps the Wall: it flips
     assert st.decision == "play" and [st.card[i].id for i in st.tab[1]] == ["wall"]
     # seat 0 ends at the next flip (it could still look in it), but its look is spent
-    st.apply_actions([END, play(st, 1, "spearman", 2), END])
+    advance(st, {0: END, 1: play(st, 1, "spearman", 2), 2: END})
     assert st.decision == "play" and [st.card[i].id for i in st.tab[1]] == ["wall", "spearman"]
 
 
 def test_the_greedy_bot_looks_unless_it_has_seen_nothing_worth_it(cat):
     st = position(cat, LOOKOUT_VS_WALL)
-    st.apply_actions([play(st, 0, "spy", 2), play(st, 1, "wall", 0), play(st, 2, "farm", 1)])
+    advance(st, {0: play(st, 0, "spy", 2), 1: play(st, 1, "wall", 0), 2: play(st, 2, "farm", 1)})
     legal = st.legal_actions(0)
     look = next(a for a in legal if a != END)
     bot = GreedyBot(0)
@@ -97,7 +97,7 @@ def test_the_greedy_bot_looks_unless_it_has_seen_nothing_worth_it(cat):
     assert bot.choose(seen_little, 0, legal) == END
     # the lookahead bot takes the greedy choice here (no world re-deals a chosen card)
     assert LookaheadBot(3).choose(seen_little, 0, legal) == END
-    st.apply_actions([look, None, None])
+    advance(st, {0: look})
     take = next(a for a in st.legal_actions(0) if a != END)
     assert bot.choose(st, 0, st.legal_actions(0)) == take  # the look is spent: discard the Wall
 
@@ -122,13 +122,13 @@ def test_the_greedy_bot_moves_a_card_to_where_it_counts(cat):
         ],
     )
     st.first_end_done = True
-    st.apply_actions([play(st, 0, "smuggler", 2), None, None])
+    advance(st, {0: play(st, 0, "smuggler", 2)})
     assert st.decision == "move"
     legal = st.legal_actions(0)
     choice = GreedyBot(0).choose(st, 0, legal)
     archer = st.tab[0][0]
     assert st.decode_reaction(choice) in [(archer, 1), (archer, 2)]  # where its attack counts
-    st.apply_actions([choice, None, None])
+    advance(st, {0: choice})
     assert st.zone[archer] in (1, 2) and st.decision == "play"
 
 

@@ -21,7 +21,7 @@ from engine_invariants import position, rotate_actions, rotate_event, rotate_sta
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.packs.attack_right.model import Settings
-from tests.attack_right.engine_helpers import Game, GameOptions, GreedyBot, RandomBot
+from tests.attack_right.engine_helpers import Game, GreedyBot, RandomBot, advance, moves
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine"
 CARDS = Path(__file__).resolve().parents[1] / "cards"
@@ -33,10 +33,10 @@ def check_step(st, acts: list, k: int, tally: Counter) -> None:
     n = st.n
     tally[f"{st.decision} decisions"] += 1
     a, b = st.clone(), rotate_state(st, k)
-    a.raw_events = []
+    a.events = []
     rng, rounds = a.rng.getstate(), a.rounds_done
-    a.apply_actions(acts)
-    b.apply_actions(rotate_actions(acts, k))
+    advance(a, moves(acts))
+    advance(b, moves(rotate_actions(acts, k)))
     drew = a.rng.getstate() != rng
     dealt = a.rounds_done != rounds
     if drew and dealt:
@@ -50,9 +50,9 @@ def check_step(st, acts: list, k: int, tally: Counter) -> None:
         [st.action_to_string(p, x) for p, x in enumerate(acts)],
     )
     if not drew and not dealt:
-        rotated = Counter(rotate_event(e, k, n) for e in a.raw_events)
-        assert rotated == Counter(b.raw_events), (st.round, st.step)
-    effects = sum(1 for e in a.raw_events if e[0] in ("coins", "steal", "glory", "tokens", "store"))
+        rotated = Counter(rotate_event(e, k, n) for e in a.events)
+        assert rotated == Counter(b.events), (st.round, st.step)
+    effects = sum(1 for e in a.events if e[0] in ("coins", "steal", "glory", "tokens", "store"))
     tally["random discard: hands compared as sizes" if drew else "exact"] += 1
     tally["steps with effects"] += effects > 0
 
@@ -67,10 +67,10 @@ def check_rotations(game: Game, seeds: range, tally: Counter) -> None:
             GreedyBot(seed + p) if pick.random() < 0.3 else RandomBot(seed + p) for p in range(n)
         ]
         while not st.is_terminal():
-            acting = st.acting_players()
+            acting = st.movers()
             acts = [bots[p].step(st, p) if p in acting else None for p in range(n)]
             check_step(st, acts, pick.randrange(1, n), tally)
-            st.apply_actions(acts)
+            advance(st, moves(acts))
 
 
 CONFIGS = [
@@ -88,7 +88,7 @@ CONFIGS = [
 @pytest.mark.parametrize("which,decks,settings", CONFIGS)
 def test_rotating_the_seats_rotates_the_outcome(which, decks, settings):
     cat = load_catalogue(FIXTURE if which == "fixture" else CARDS)
-    game = Game(cat, decks, seed=0, options=GameOptions(settings=settings))
+    game = Game(cat, decks, seed=0, settings=settings)
     tally: Counter = Counter()
     check_rotations(game, range(60), tally)
     assert tally["exact"] > 1000 and tally["steps with effects"] > 100, tally
@@ -148,13 +148,15 @@ def test_random_flips_do_not_depend_on_seats(which, mode):
     cat = load_catalogue(FIXTURE if which == "fixture" else CARDS)
     decks = list(cat.rules.deck_ids)
     rng = random.Random(f"{which}/{mode}")
-    options = GameOptions(settings=Settings(simultaneous_effects=mode), deal=False)
+    settings = Settings(simultaneous_effects=mode)
     games: dict[tuple[str, ...], Game] = {}
     tally: Counter = Counter()
     for _ in range(1500):
         n = rng.randrange(2, 5)
         chosen = tuple(rng.sample(decks, n))
-        game = games.get(chosen) or games.setdefault(chosen, Game(cat, chosen, options=options))
+        game = games.get(chosen) or games.setdefault(
+            chosen, Game(cat, chosen, settings=settings, deal=False)
+        )
         st = random_position(game, rng)
         acts = []
         for p in range(n):

@@ -24,7 +24,7 @@ from cardgen.packs.attack_right.engine.actions import END, play_action, save_act
 from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES
 from cardgen.packs.attack_right.engine.executors import card_power, total_power
 from cardgen.packs.attack_right.engine.observation import observe
-from tests.attack_right.engine_helpers import Game, GameOptions, build_state, phases
+from tests.attack_right.engine_helpers import Game, advance, build_state, moves, phases
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 CAT = load_catalogue(CARDS)
@@ -217,7 +217,7 @@ def position(
             card.deck,
         ]
     )
-    game = Game(cat, decks, seed=3, options=GameOptions(deal=False))
+    game = Game(cat, decks, seed=3, deal=False)
     own: dict[str, list] = {"middle": ["resource-woodcutter"]}
     if strong:
         own |= {"left": ["battle-veteran-pikemen"], "right": ["battle-tidebreaker-cavalry"]}
@@ -379,11 +379,9 @@ def run_triggered(card: Card, zone: str, trigger: str, claims: list[Claim], *, s
     if played:
         want["coins"][OWNER] -= st.price(OWNER, host)
         want["hands"][OWNER] -= 1
-        st.apply_actions(
-            [play_action(host, ZONES.index(zone), -1, st.game.num_instances), None, None]
-        )
+        advance(st, {0: play_action(host, ZONES.index(zone), -1, st.game.num_instances)})
         if st.decision == "move":
-            st.apply_actions([END, None, None])
+            advance(st, {0: END})
     elif trigger == "battle":
         phases.battle(st, phases.battle_start(st))
         won = {(b.attacker, b.defender): b.winner for b in st.battles}
@@ -411,9 +409,9 @@ def play(st, p: int, card_id: str, zone: str) -> int:
 
 def play_host(st, host: int, zone: str) -> None:
     """Seat 0 flips the card into ``zone`` (and makes no move it may offer)."""
-    st.apply_actions([play_action(host, ZONES.index(zone), -1, st.game.num_instances), None, None])
+    advance(st, {0: play_action(host, ZONES.index(zone), -1, st.game.num_instances)})
     if st.decision == "move":
-        st.apply_actions([END, None, None])
+        advance(st, {0: END})
 
 
 def check_ongoing(card: Card, zone: str, c: Claim) -> None:
@@ -464,7 +462,7 @@ def check_ongoing(card: Card, zone: str, c: Claim) -> None:
         for viewer, shown in ((OWNER, card.id), (LEFT, None), (RIGHT, None)):
             seen = [t["card"] for t in observe(st, viewer)["players"][OWNER]["tableau"]]
             assert shown in seen and (shown is not None or card.id not in seen)
-        st.apply_actions([END, None, None])  # seat 0 ends: the Battle Phase turns it face up
+        advance(st, {0: END})  # seat 0 ends: the Battle Phase turns it face up
         assert card.id in [t["card"] for t in observe(st, LEFT)["players"][OWNER]["tableau"]]
     else:  # pragma: no cover
         raise AssertionError(c.what)
@@ -474,23 +472,24 @@ def check_intercept(card: Card, zone: str, c: Claim) -> None:
     """Once per round, before a flip: a look at the card of one Neighbour the words reach."""
     st, host = position(card, zone, in_hand=False, live=True)
     mine = "middle" if len(st.zone_cards(OWNER, 1)) < 2 else "right"
-    st.apply_actions(
-        [
-            play(st, OWNER, "battle-hill-archers", mine),
-            play(st, LEFT, "battle-dune-riders", "right"),
-            play(st, RIGHT, "resource-ironclad-sentinels", "left"),
-        ]
+    advance(
+        st,
+        {
+            0: play(st, OWNER, "battle-hill-archers", mine),
+            1: play(st, LEFT, "battle-dune-riders", "right"),
+            2: play(st, RIGHT, "resource-ironclad-sentinels", "left"),
+        },
     )
-    assert st.decision == "look" and st.acting_players() == [OWNER]
+    assert st.decision == "look" and st.movers() == [OWNER]
     looks = {st.decode_reaction(a): a for a in st.legal_actions(OWNER)[1:]}
     seats = {RIGHT if side else LEFT: a for (_i, side), a in looks.items()}
     assert {i for i, _side in looks} == {host} and set(seats) == set(c.who)
     target = min(c.who)
-    st.apply_actions([seats[target], None, None])
+    advance(st, {0: seats[target]})
     glimpsed = observe(st, OWNER)["glimpses"]
     assert [g["seat"] for g in glimpsed] == [target]  # one Neighbour's card, not both
     assert st.decision == "intercept"
-    st.apply_actions([st.legal_actions(OWNER)[1], None, None])  # discard it: not played
+    advance(st, {0: st.legal_actions(OWNER)[1]})  # discard it: not played
     gone = "battle-dune-riders" if target == LEFT else "resource-ironclad-sentinels"
     assert gone in [st.card[i].id for i in st.discard] and st.coins[target] == 6  # not paid
     # seat 0 ends at this flip (it could still look, had it a look left), the other saves
@@ -501,7 +500,7 @@ def check_intercept(card: Card, zone: str, c: Claim) -> None:
         else ("resource-oxcart-lancers", "right")
     )
     acts[target] = play(st, target, *again)
-    st.apply_actions(acts)
+    advance(st, moves(acts))
     assert st.decision == "play"  # once per round: no second look, discard or not
 
 
@@ -509,7 +508,7 @@ def check_move(card: Card, zone: str, c: Claim) -> None:
     """When played: a move of one other card of the kind the words name, to another zone it
     may stand in with a free spot (C20); no decision when there is none."""
     st, host = position(card, zone, in_hand=True)
-    st.apply_actions([play_action(host, ZONES.index(zone), -1, st.game.num_instances), None, None])
+    advance(st, {0: play_action(host, ZONES.index(zone), -1, st.game.num_instances)})
     cap = st.game.capacity[st.season]
     may = {
         (i, ZONES.index(z))

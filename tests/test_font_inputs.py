@@ -14,7 +14,7 @@ from catalogue_edits import copy_catalogue
 from conftest import FIXTURES
 
 from cardgen.catalogue import validate
-from cardgen.catalogue.standard_checks import standard
+from cardgen.checks import standard
 from cardgen.diagnostics import DiagnosticError
 from cardgen.render.fonts import FONT_DIR, register_font
 

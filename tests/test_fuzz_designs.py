@@ -14,8 +14,8 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from cardgen.catalogue.standard_checks import standard
 from cardgen.catalogue.validate import validate
+from cardgen.checks import standard
 from cardgen.render.api import Renderer, RenderOptions
 
 FIELD_TYPES = {

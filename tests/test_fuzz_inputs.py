@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from cardgen.catalogue import validate
 from cardgen.catalogue.icon_tokens import TOKEN
-from cardgen.catalogue.standard_checks import standard
 from cardgen.catalogue.text_checks import bad_character, token_problems
+from cardgen.checks import standard
 
 FIXTURE = Path(__file__).parent / "fixtures" / "catalogue"
 RULES = yaml.safe_load((FIXTURE / "rules.yaml").read_text())

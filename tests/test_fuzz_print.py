@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_fuzz_inputs import _paths
 
-from cardgen.catalogue.standard_checks import standard
+from cardgen.checks import standard
 from cardgen.scaffold import new_game
 
 PLAIN_LAYOUT = yaml.safe_load(

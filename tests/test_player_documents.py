@@ -42,6 +42,9 @@ ENGINE_WORDS = {
     "a turn bound": r"after \d[\d,]* turns",
     "a build instruction": r"[Dd]o not edit by hand",
     "the build's check column": r"\bCount \|? ?Built\b",
+    "the engine": r"\b[Tt]he engine(?!er)\b|\bengine's\b",
+    "a name of the card files or settings": r"`[a-z]+_[a-z_]+`|\b[a-z]+_[a-z]+_[a-z_]+\b",
+    "a field of the card files": r"`(?:target|zone|neighbours?|per|trigger|kind)\b",
 }
 
 #: rules the seeds or the rules references hold that a table needs, and the rulebook says
@@ -56,12 +59,14 @@ MUST_SAY = {
     "attack-the-tower": (
         "Toss a coin: its winner is the first player.",
         "You may declare several attacks in a turn, if you have the troops for them",
+        "may attack once this turn (reading T12)",
         "the players may also play abilities at will",
         "Special troops may be used in combat normally, even for attacking",
         "A tower (the back of the base cards).",
     ),
     "authority": (
         "VARIANT: 2 VS. 2",
+        "Decide by lot who is the first player (reading R26)",
         "in two teams of two",
         "Take a defence mat and lay it before you",
         "Take an HP tracker and a marker",
@@ -71,6 +76,7 @@ MUST_SAY = {
     ),
     "castle-rampage": (
         "Decide by lot who begins",
+        "a player aid for each player",
         "red, blue, green and grey cards have no effect",
         "R17. Who begins",
         "R18. Red, blue, green and grey cards",
@@ -171,6 +177,9 @@ def test_the_patterns_catch_what_they_are_for():
         "an icon lost from a quote": "Deck 4 () is only recommended",
         "a turn bound": "A game still going after 200 turns is a stalemate.",
         "the build's check column": "| Component | Count | Built |",
+        "the engine": "The engine follows the second one and the worked example",
+        "a name of the card files or settings": "a card with the effect `targets_castle`",
+        "a field of the card files": "`target: self` changes this card's own printed power",
     }
     for what, text in quoted.items():
         assert re.search(ENGINE_WORDS[what], text), what

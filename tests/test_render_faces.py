@@ -172,9 +172,10 @@ def test_nothing_on_the_pnp_sheets_is_set_under_six_points(tmp_path):
     """Every text object of the sheets (faces, backs, labels), nested forms scaled in."""
     from conftest import pdf_type_sizes
 
-    from cardgen.render.api import RenderOptions, render
+    import cardgen
+    from cardgen.render.api import RenderOptions
 
-    (pdf,) = render(FIXTURE, tmp_path, RenderOptions(products=("pnp",), papers=("a4",)))
+    (pdf,) = cardgen.render(FIXTURE, tmp_path, RenderOptions(products=("pnp",), papers=("a4",)))
     sizes = pdf_type_sizes(pdf)
     assert any("informant · v1 · ×3" in t for _, t in sizes)  # the prototype line is read
     assert min(s for s, _ in sizes) >= 6.0, sorted(sizes)[:3]

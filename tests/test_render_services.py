@@ -412,3 +412,52 @@ def test_build_says_what_render_says_for_a_service(runner, app, tmp_path):
         )
         assert rendered.exit_code == built.exit_code == 0, built.output
         assert told(rendered.output) and told(built.output) == told(rendered.output)
+
+
+def test_mpc_weighs_one_order_of_every_deck_against_an_order_per_deck(out, catalogue):
+    """MakePlayingCards bills an order at the smallest size it sells: beside the per-deck
+    orders, one order of every card (cards.xml: each deck's back under <backs> with its cards'
+    slots) and a README giving both groupings' slots (issue 45: Attack Right's 160 cards in
+    8 orders of 36 slots, 288, against one of 162)."""
+    from xml.etree import ElementTree as ET
+
+    from cardgen.render.products.uploads import bracket
+
+    svc = service("mpc")
+    decks = _decks(catalogue)
+    assert len(decks) > 1
+    counts = {slug: sum(c.copies for c in cards) for slug, cards in decks.items()}
+    total = sum(counts.values())
+    folder = out / "mpc"
+    order = ET.parse(folder / "cards.xml").getroot()
+    assert order.findtext("details/quantity") == str(total)
+    assert order.findtext("details/bracket") == str(bracket(svc, total))
+    fronts = [int(s) for e in order.findall("fronts/card") for s in e.findtext("slots").split(",")]
+    assert fronts == list(range(total))
+    assert all((folder / e.findtext("id")).is_file() for e in order.findall("fronts/card"))
+    backs = {
+        e.findtext("id").split("/")[0]: [int(s) for s in e.findtext("slots").split(",")]
+        for e in order.findall("backs/card")
+    }
+    assert {slug: len(slots) for slug, slots in backs.items()} == counts
+    assert sorted(s for slots in backs.values() for s in slots) == list(range(total))
+    assert all((folder / e.findtext("id")).is_file() for e in order.findall("backs/card"))
+    readme = (folder / "README.md").read_text()
+    separate = sum(bracket(svc, n) for n in counts.values())
+    one = bracket(svc, total)
+    assert f"| A deck an order (`<deck>/cards.xml`) | {len(decks)} | {separate} |" in readme
+    assert f"| Every deck in one order (`cards.xml`) | 1 | {one} | {one - total} |" in readme
+
+
+def test_attack_rights_cheapest_mpc_grouping_is_one_order_of_162():
+    """The figures of the issue: 8 decks of 20 cards, 288 slots deck by deck, 162 in one."""
+    from types import SimpleNamespace
+
+    from cardgen.render.products.uploads import mpc_readme
+
+    card = SimpleNamespace(copies=20)
+    decks = [SimpleNamespace(name=f"Deck {i}", slug=f"d{i}", cards=(card,)) for i in range(8)]
+    readme = mpc_readme(service("mpc"), decks, "Attack Right").decode()  # type: ignore[arg-type]
+    assert "| A deck an order (`<deck>/cards.xml`) | 8 | 288 | 128 |" in readme
+    assert "| Every deck in one order (`cards.xml`) | 1 | 162 | 2 |" in readme
+    assert "162 slots instead of 288 (126 fewer)" in readme

@@ -19,8 +19,8 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.catalogue.standard_checks import PREFLIGHT
 from cardgen.catalogue.validate import validate
+from cardgen.checks import PREFLIGHT
 from cardgen.diagnostics import DiagnosticError
 from cardgen.packs.attack_right.icon_tokens import ICONS as AR_TOKENS
 from cardgen.packs.attack_right.pack import PACK as ATTACK_RIGHT

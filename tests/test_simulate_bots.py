@@ -12,9 +12,10 @@ from cardgen.catalogue.loader import load_catalogue
 from cardgen.packs.attack_right.engine.ai.lookahead import evaluate
 from tests.attack_right.engine_helpers import (
     Game,
-    GameOptions,
     LookaheadBot,
+    advance,
     make_sim_bot,
+    moves,
 )
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
@@ -27,15 +28,15 @@ def cat():
 
 def _state(cat, n=3, seed=1):
     decks = ["battle", "resource", "age", "spy"][:n]
-    return Game(cat, decks, seed=seed, options=GameOptions(log_events=False)).new_initial_state()
+    return Game(cat, decks, seed=seed, log_events=False).new_initial_state()
 
 
 def _play(st, bots, check=True):
     while not st.is_terminal():
         acts = [None] * st.n
-        for p in st.acting_players():
+        for p in st.movers():
             acts[p] = bots[p].choose(st, p, st.legal_actions(p))
-        st.apply_actions(acts, check=check)
+        advance(st, moves(acts), check=check)
     return st
 
 
@@ -49,10 +50,10 @@ def test_fast_random_bot_matches_engine_random_bot(cat):
     _play(a, fast)
     while not b.is_terminal():
         acts = [None] * 3
-        for p in b.acting_players():
+        for p in b.movers():
             acts[p] = engine[p].choose(b, p)
-        b.apply_actions(acts)
-    assert a.state_hash() == b.state_hash()
+        advance(b, moves(acts))
+    assert a.digest() == b.digest()
 
 
 def test_unknown_bot():
@@ -68,11 +69,11 @@ def test_determinise_redeals_only_unseen_cards(cat):
         acts = [None] * 3
         for p in range(3):
             acts[p] = bot.choose(st, p, st.legal_actions(p)) if p == 0 else st.packs[p][0]
-        st.apply_actions(acts)
+        advance(st, moves(acts))
     bot.observe(st, 0)
-    before = st.state_hash()
+    before = st.digest()
     w = bot.determinise(st, 0)
-    assert st.state_hash() == before  # the real state is untouched
+    assert st.digest() == before  # the real state is untouched
     # the player's own cards and every seen card stay where they are
     assert w.packs[0] == st.packs[0] and w.kept[0] == st.kept[0]
     for q in (1, 2):
@@ -100,7 +101,7 @@ def test_lookahead_plays_legal_and_deterministic_games(cat):
         return _play(st, bots, check=True)
 
     a, b = game(), game()
-    assert a.is_terminal() and a.state_hash() == b.state_hash()
+    assert a.is_terminal() and a.digest() == b.digest()
     assert evaluate(a, 0) == -evaluate(a, 1)
 
 
@@ -144,10 +145,10 @@ def test_search_adapter_shortlists_legal_actions_and_keeps_what_it_saw(cat):
                 checked.add("play")
         ad.observe(st, 0)
         w = ad.determinise(st, 0, random.Random(7))
-        assert ad.movers(w) == st.acting_players()
+        assert ad.movers(w) == st.movers()
         zones = w.card_zones()
         assert all(zones[i] == z for i, z in st.card_zones().items() if i in ad.seen)
-        ad.apply(st, {p: greedy.choose(st, p, st.legal_actions(p)) for p in st.acting_players()})
+        ad.apply(st, {p: greedy.choose(st, p, st.legal_actions(p)) for p in st.movers()})
     assert checked == {"draft", "play"}
     values = [ad.evaluate(st, p) for p in range(3)]
     assert sum(values) == pytest.approx(1.0) and max(values) == values[st.winners()[0]]
@@ -160,7 +161,7 @@ def test_search_bot_plays_legal_deterministic_games(cat):
         return _play(st, bots, check=True)
 
     a, b = game(), game()
-    assert a.is_terminal() and a.state_hash() == b.state_hash()
+    assert a.is_terminal() and a.digest() == b.digest()
 
 
 def test_search_beats_greedy_heads_up(cat):
@@ -186,24 +187,17 @@ def test_standing_scores_are_the_rest_of_the_game_with_no_more_cards(cat):
         st = _state(cat, n=3, seed=seed)
         greedy = [make_sim_bot("greedy", p) for p in range(3)]
         while st.rounds_done < 2:
-            st.apply_actions(
-                [
-                    greedy[p].choose(st, p, st.legal_actions(p))
-                    if p in st.acting_players()
-                    else None
-                    for p in range(3)
-                ]
-            )
+            advance(st, {p: greedy[p].choose(st, p, st.legal_actions(p)) for p in st.movers()})
         assert st.phase == DRAFT and any(st.tab[p] for p in range(3))
         projected = standing_scores(st)
         end = st.clone()
         while not end.is_terminal():
             acts = [None] * 3
-            for p in end.acting_players():
+            for p in end.movers():
                 legal = end.legal_actions(p)
                 # draft anything; then end the turn (saving a card) or pass: never play
                 acts[p] = legal[0] if end.phase == DRAFT else max(a for a in legal if a < 0)
-            end.apply_actions(acts)
+            advance(end, moves(acts))
         rate = st.game.coins_per_glory
         expected = [end.glory[p] - end.coin_glory[p] + (end.coins[p] - 2) / rate for p in range(3)]
         assert projected == pytest.approx(expected)
@@ -225,9 +219,7 @@ def test_search_beats_lookahead_heads_up(cat):
     wins = 0.0
     for g in range(24):
         me = g % 2
-        game = Game(
-            cat, list(pairs[g // 2 % 3]), seed=300 + g, options=GameOptions(log_events=False)
-        )
+        game = Game(cat, list(pairs[g // 2 % 3]), seed=300 + g, log_events=False)
         st = game.new_initial_state()
         bots = [make_sim_bot("lookahead", g), make_sim_bot("lookahead", g)]
         bots[me] = make_sim_bot("search", g)

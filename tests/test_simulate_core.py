@@ -176,10 +176,10 @@ def test_derived_glory_sources_match_the_event_log(cat, players, bots):
                 settle(st)  # a glory tie for the first battle
             states.append(st)
         fast, logged = states
-        assert fast.raw_events is None and fast.digest() == logged.digest()
+        assert fast.events is None and fast.digest() == logged.digest()
         battle = [0] * players
         coins = [0] * players
-        for e in logged.raw_events:
+        for e in logged.events:
             if e[0] == "glory" and e[3] == "battle":
                 battle[e[1]] += e[2]
             if e[0] == "glory" and e[3] == "coins":

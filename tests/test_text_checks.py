@@ -13,8 +13,8 @@ import pytest
 from catalogue_edits import copy_catalogue, edit, line_of
 
 from cardgen.catalogue import validate
-from cardgen.catalogue.standard_checks import standard
 from cardgen.catalogue.text_checks import bad_character, token_problems
+from cardgen.checks import standard
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 
@@ -9,7 +10,7 @@ import pytest
 
 from cardgen.catalogue import validate
 from cardgen.catalogue.extra_checks import ExtraCheck
-from cardgen.catalogue.standard_checks import standard
+from cardgen.checks import standard
 
 
 @pytest.fixture
@@ -116,3 +117,37 @@ def test_standard_checks_pass_on_the_real_catalogue(cards_dir, tmp_path, monkeyp
     monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
     result = validate(cards_dir, extra_checks=standard(), use_cache=False)
     assert result.ok and not result.diagnostics, result.diagnostics
+
+
+def test_the_core_checks_are_functions_a_pack_names_its_own(fixture_catalogue):
+    from cardgen.catalogue.loader import load_catalogue
+
+    chosen = standard()(load_catalogue(fixture_catalogue))
+    core = [c.name for c in chosen if not isinstance(c.target, str)]
+    assert core == ["cardgen.checks:preflight_check", "cardgen.checks:sheet_check"]
+    assert all(isinstance(c.target, str) for c in chosen if c.name not in core)
+
+
+def test_catalogue_code_names_no_check_of_another_layer_by_string():
+    from pathlib import Path
+
+    import cardgen.catalogue
+
+    named = re.compile(r"[\"']cardgen\.(?!catalogue\b)[\w.]+:\w+[\"']")
+    for path in Path(cardgen.catalogue.__file__).parent.rglob("*.py"):
+        assert not named.search(path.read_text(encoding="utf-8")), path
+
+
+@pytest.mark.slow
+def test_the_import_contracts_see_the_standard_checks():
+    import grimp
+
+    graph = grimp.build_graph("cardgen", cache_dir=None)
+    for module in ("cardgen.render.preflight", "cardgen.components.preflight"):
+        assert graph.direct_import_exists(importer="cardgen.checks", imported=module)
+    assert graph.direct_import_exists(
+        importer="cardgen.checks", imported="cardgen.engine.described"
+    )
+    assert not graph.find_modules_that_directly_import("cardgen.checks") & {
+        m for m in graph.modules if m.startswith(("cardgen.catalogue", "cardgen.render"))
+    }

@@ -28,6 +28,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from cardgen.build.pipeline import BuildError
 from cardgen.build.steps import Output, Step
 from cardgen.util.pool import stop, worker_pool
 
@@ -92,7 +93,6 @@ class Aside:
     def outputs(self, step: Step) -> list[Output]:
         """The outputs of ``step`` once its worker is done: its files are in
         :attr:`stages` [step.id]; a BuildError as the step raised it."""
-        from cardgen.build.pipeline import BuildError
 
         try:
             status, payload = self._futures[step.id].result()
@@ -127,8 +127,6 @@ def _keep(steps: dict[str, Step], run: StagedRun, mask: Any) -> None:
 
 def _work(step_id: str, stage: str) -> tuple[str, Any]:
     """A worker's task: a step into its staging folder; its outputs, or its error."""
-    from cardgen.build.pipeline import BuildError
-
     assert _RUN is not None, "worker not started"
     try:
         return "ok", _RUN(_STEPS[step_id], Path(stage))

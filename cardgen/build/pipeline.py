@@ -34,11 +34,16 @@ from cardgen.build.steps import (
     no_progress,
     options_digest,
 )
-from cardgen.diagnostics import Diagnostic, DiagnosticError
+from cardgen.catalogue.extra_checks import check_inputs
+from cardgen.catalogue.snapshot import snapshot
+from cardgen.checks import validated
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Severity
+from cardgen.render.options import SERVICE_IDS
 from cardgen.util.atomic import atomic_write_text, remove_stale_temporaries
 from cardgen.util.files import describe_os_error
 from cardgen.util.hashing import code_digest, digest_data
 from cardgen.util.locks import LockBusy, exclusive_lock
+from cardgen.util.store import trim
 
 PAPERS = ("a4", "letter")
 
@@ -129,8 +134,6 @@ def input_digest(
     """Everything a build reads: the catalogue folder, the cards' art files wherever they are,
     the pack's code, all of the cardgen package (code, templates, fonts, the rulebook source)
     and the options."""
-    from cardgen.catalogue.extra_checks import check_inputs
-    from cardgen.catalogue.snapshot import snapshot
 
     return digest_data(
         {
@@ -175,7 +178,6 @@ def build(
         raise BuildError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}")
     if jobs is not None and jobs < 1:
         raise BuildError(f"jobs must be at least 1, not {jobs}")
-    from cardgen.render.options import SERVICE_IDS
 
     if service not in SERVICE_IDS:
         raise BuildError(f"unknown print service {service!r}; choose from {', '.join(SERVICE_IDS)}")
@@ -222,7 +224,6 @@ def build(
                 )
             cache.inputs = inputs if not skipped else ""
             cache.save()
-        from cardgen.util.store import trim
 
         trim()  # each edit keeps new entries: the least recently used go past the budget
     except OSError as exc:  # a read-only or full disk, a file where a folder should be
@@ -373,7 +374,6 @@ def _same(a: Path, b: Path) -> bool:
 def _service_warnings(catalogue, service: str) -> list[Diagnostic]:
     """What the print service says of the catalogue (as ``cardgen render --service`` does);
     its errors (another card size) stop the build."""
-    from cardgen.diagnostics import Severity
     from cardgen.render.services import service as spec
     from cardgen.render.services import service_diagnostics
 
@@ -385,7 +385,6 @@ def _service_warnings(catalogue, service: str) -> list[Diagnostic]:
 
 
 def _validated(cards_dir: str | os.PathLike[str]):
-    from cardgen.catalogue.standard_checks import validated
 
     try:
         return validated(cards_dir)

@@ -22,7 +22,9 @@ from cardgen.build.steps import (
     options_digest,
     provider,
 )
+from cardgen.catalogue.extra_checks import beside_cards
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
+from cardgen.render.sizes import size_groups, size_key
 from cardgen.util.hashing import code_digest, digest_data, digest_paths
 from cardgen.util.resources import data_path
 
@@ -135,7 +137,6 @@ def card_steps(ctx: BuildContext) -> list[Step]:
         from cardgen.render.products.tts import per_sheet
     except ImportError as exc:  # pragma: no cover - the renderer ships with cardgen
         raise Unavailable(f"card renderer not available ({exc})") from None
-    from cardgen.render.sizes import size_groups, size_key
 
     cat = ctx.catalogue
     steps: list[Step] = []
@@ -483,8 +484,6 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
     # the chunk cache serves every catalogue: its key names all the catalogue folder holds
     # besides the cards (its own layout, icons, art) and the pack's code wherever it is
     import sys
-
-    from cardgen.catalogue.extra_checks import beside_cards
 
     pack_code = Path(sys.modules[type(pack).__module__].__file__ or pack.data).parent
     chunks = digest_data(

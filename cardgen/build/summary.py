@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from cardgen.build.guide import GUIDE_FILE
 from cardgen.build.pipeline import BuildReport
 
 if TYPE_CHECKING:  # rich only for the tables of -v, not the short summary
@@ -93,7 +94,6 @@ def print_summary(report: BuildReport, console: Console) -> None:
 def short_summary(report: BuildReport) -> list[str]:
     """What a build did in a few lines: the steps and files, why steps ran again, the
     components check, and the guide to read first."""
-    from cardgen.build.guide import GUIDE_FILE
 
     files = sum(len(r.outputs) for r in report.results)
     ran = [r for r in report.results if r.ran]

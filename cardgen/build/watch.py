@@ -82,10 +82,11 @@ def watch(
 
     def reimport() -> None:
         from cardgen.catalogue.sheet_source import import_into
+        from cardgen.checks import standard
 
         assert source is not None
         try:
-            on_import(Reimport(source, import_into(source, cards)))
+            on_import(Reimport(source, import_into(source, cards, extra_checks=standard())))
         except Exception as exc:  # a bad sheet: reported, the watch goes on
             on_import(Reimport(source, error=exc))
 

@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, model_validator
 
 from cardgen.catalogue.card_sizes import CARD_SIZES
+from cardgen.catalogue.icon_tokens import ICON_FOLDER
+from cardgen.diagnostics import Diagnostic, DiagnosticError
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
-    from cardgen.diagnostics import Diagnostic
 
 #: the file beside rules.yaml
 COMPONENTS_FILE = "components.yaml"
@@ -206,7 +207,6 @@ def load_components(root: Path) -> tuple[DataComponents | None, list[Diagnostic]
     their lines."""
     from cardgen.catalogue.validation_errors import validate_model
     from cardgen.catalogue.yaml_source import load_yaml
-    from cardgen.diagnostics import DiagnosticError
 
     path = Path(root) / COMPONENTS_FILE
     if not path.is_file():
@@ -225,10 +225,8 @@ def load_components(root: Path) -> tuple[DataComponents | None, list[Diagnostic]
 def component_problems(catalogue: Catalogue) -> list[Diagnostic]:
     """The problems of a catalogue's ``components.yaml``: the file's, and each icon it names
     that has no file (E404) or board content past the board's edge (E406)."""
-    from cardgen.catalogue.icon_tokens import ICON_FOLDER
     from cardgen.catalogue.loader import display_path
     from cardgen.catalogue.yaml_source import load_yaml
-    from cardgen.diagnostics import Diagnostic
 
     if catalogue.pack.components():
         return []  # the pack draws its own
@@ -259,7 +257,6 @@ def _edge_problems(b: Board, section: str, i: int, smap: Any, game: str) -> list
     """E406 for a slot, icon or text of board ``b`` running past its edge, E413 for one within
     :data:`SAFE` mm of its cut, or a shape there (a shape may run on past the cut), each at its
     line, naming the board, the piece and the edge."""
-    from cardgen.diagnostics import Diagnostic
 
     items: list[tuple[tuple[str | int, ...], str, tuple[float, float, float, float], bool]] = []
     for k, slot in enumerate(b.slots):

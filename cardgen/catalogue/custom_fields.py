@@ -42,6 +42,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from cardgen.catalogue.icon_tokens import ICON_FOLDER
+from cardgen.diagnostics import Diagnostic
 from cardgen.util.limits import (
     MAX_CHOICE_CHARS,
     MAX_FIELD_BOUND,
@@ -52,7 +54,6 @@ from cardgen.util.limits import (
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
-    from cardgen.diagnostics import Diagnostic
     from cardgen.pack import Pack
 
 FieldType = Literal["text", "whole number", "number", "choice", "icon", "colour", "list"]
@@ -260,7 +261,6 @@ def card_model(pack: Pack, rules: Any) -> Any:
 def icon_field_problems(catalogue: Catalogue) -> list[Diagnostic]:
     """E104 for each value of an ``icon`` field that names no icon of the catalogue or pack,
     saying which file to add."""
-    from cardgen.diagnostics import Diagnostic
 
     fields = getattr(catalogue.rules, "fields", None) or {}
     icon_fields = [n for n, f in fields.items() if f.type == "icon"]
@@ -289,7 +289,6 @@ def icon_field_problems(catalogue: Catalogue) -> list[Diagnostic]:
 def unknown_icon_hint(root: Any, pack: Pack, value: str) -> str | None:
     """How to give the icon ``value`` names (``add cards/icons/moon.svg``) when neither the
     catalogue folder ``root`` nor the pack has it; None when one has (or it is no name)."""
-    from cardgen.catalogue.icon_tokens import ICON_FOLDER
 
     if not re.fullmatch(ICON, value):
         return None  # not a name: the schema says so

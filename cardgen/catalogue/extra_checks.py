@@ -1,7 +1,7 @@
 """Checks beyond the schema and rules model, run by `cardgen validate` and cached by content.
 
 A pack's engine-backed card checks and the print preflight need an engine, reportlab and the
-fonts: they cost far more than reading 160 cards (:mod:`.standard_checks` lists them).  Their
+fonts: they cost far more than reading 160 cards (:mod:`cardgen.checks` lists them).  Their
 result depends only on their inputs, so :func:`run_extra_checks` keys each result by a content
 hash of everything a check may read (:func:`check_inputs`: the catalogue snapshot's key, every
 file of the catalogue folder, the cards' art files wherever they are, the pack's code) and the
@@ -47,21 +47,33 @@ CACHE_VERSION = 2
 
 @dataclass(frozen=True)
 class ExtraCheck:
-    """A check named by import path (imported only when it has to run).
+    """A check, imported only when it has to run.
 
-    ``target`` is ``"package.module:function"``; the function is called as
-    ``function(catalogue, *args)`` and returns diagnostics.  ``inputs`` are project folders
-    (relative to the project root) whose content the check reads besides the catalogue.
+    ``target`` is the check function, or its import path ``"package.module:function"`` (a
+    pack names its own checks so); the function is called as ``function(catalogue, *args)``
+    and returns diagnostics.  A function given is best a thin one of a light module that
+    imports its heavy work when called (:mod:`cardgen.checks`).  ``inputs`` are project
+    folders (relative to the project root) whose content the check reads besides the
+    catalogue.
     """
 
-    target: str
+    target: str | Callable[..., Iterable[Diagnostic]]
     args: tuple = ()
     inputs: tuple[str, ...] = ()
     #: whether the check reads the cards (False: it reads the rules model and the files
     #: beside the card files alone)
     cards: bool = True
 
+    @property
+    def name(self) -> str:
+        """``"package.module:function"``: the check in cache keys and messages."""
+        if isinstance(self.target, str):
+            return self.target
+        return f"{self.target.__module__}:{self.target.__qualname__}"
+
     def load(self) -> Callable[..., Iterable[Diagnostic]]:
+        if not isinstance(self.target, str):
+            return self.target
         module, _, name = self.target.partition(":")
         return getattr(importlib.import_module(module), name)
 
@@ -132,7 +144,7 @@ def _key(check: ExtraCheck, inputs: dict[str, Any], root: Path) -> str:
     return digest_data(
         {
             **inputs,
-            "check": check.target,
+            "check": check.name,
             "args": list(check.args),
             "inputs": digest_paths([PACKAGE_ROOT / p for p in check.inputs]),
         }

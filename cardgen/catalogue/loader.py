@@ -22,13 +22,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from cardgen.catalogue.custom_fields import card_model
+from cardgen.catalogue.custom_fields import card_model, field_clashes, unknown_icon_hint
 from cardgen.catalogue.models import CardBase, RulesBase
+from cardgen.catalogue.snapshot import checked_catalogue
 from cardgen.catalogue.text_checks import text_problems
 from cardgen.catalogue.validation_errors import error_to_diagnostic, validate_model
 from cardgen.catalogue.yaml_source import SourceMap, load_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity
-from cardgen.util.files import folder_problem
+from cardgen.pack import PackError, get_pack, pack_ids
+from cardgen.util.files import folder_problem, why_not_regular
+from cardgen.util.hashing import digest_paths
 
 if TYPE_CHECKING:
     from cardgen.pack import Pack
@@ -82,7 +85,6 @@ class Catalogue:
     @property
     def pack(self) -> Pack:
         """The game pack this catalogue follows."""
-        from cardgen.pack import get_pack
 
         return get_pack(self.rules.pack)
 
@@ -151,7 +153,6 @@ def find_card_files(root: Path) -> list[Path]:
 def _special_files(root: Path) -> list[Diagnostic]:
     """A diagnostic for each override file of the folder that is not a regular file (a FIFO,
     socket, device or broken symlink would hang or break the command that reads it)."""
-    from cardgen.util.files import why_not_regular
 
     out = []
     for name in OVERRIDE_FILES:
@@ -174,7 +175,6 @@ def load_rules(path: Path, display: str | None = None) -> tuple[Pack, RulesBase]
 
     Raises DiagnosticError (E011 for a missing or unknown pack) on bad input.
     """
-    from cardgen.pack import PackError, get_pack, pack_ids
 
     data, smap = load_yaml(path, display=display or str(path))
     if not isinstance(data, dict):
@@ -213,7 +213,6 @@ def load_rules(path: Path, display: str | None = None) -> tuple[Pack, RulesBase]
 def _engine_file(pack: Pack, rules: RulesBase, smap: SourceMap, folder: Path) -> list[Diagnostic]:
     """E019 when ``engine:`` names a file that is neither a regular file of the catalogue
     folder nor one of the pack's (the file itself is loaded only by the commands that play)."""
-    from cardgen.util.files import why_not_regular
 
     name = rules.engine
     if not name:
@@ -238,7 +237,6 @@ def _engine_file(pack: Pack, rules: RulesBase, smap: SourceMap, folder: Path) ->
 
 def _field_clashes(pack: Pack, rules: RulesBase, smap: SourceMap) -> list[Diagnostic]:
     """E109 for each field ``rules.yaml`` declares that the pack's cards already have."""
-    from cardgen.catalogue.custom_fields import field_clashes
 
     return [
         Diagnostic(
@@ -254,7 +252,6 @@ def _field_clashes(pack: Pack, rules: RulesBase, smap: SourceMap) -> list[Diagno
 def _default_icons(pack: Pack, rules: RulesBase, smap: SourceMap, folder: Path) -> list[Diagnostic]:
     """E104 for each ``icon`` field whose ``default`` names no icon file, at its line of
     rules.yaml (not at every card that takes the default)."""
-    from cardgen.catalogue.custom_fields import unknown_icon_hint
 
     out = []
     for name, f in rules.fields.items():
@@ -433,7 +430,6 @@ class CardFileMemo:
         refused: list[tuple[CardBase, CardSource]] | None = None,
     ) -> tuple[dict[str, Any], list[tuple[CardBase, CardSource]], SourceMap | None]:
         """:func:`_load_card_file` of ``path``, replayed when nothing it reads changed."""
-        from cardgen.util.hashing import digest_paths
 
         if self._rules is None or self._rules != rules:
             self._rules, self._files = rules, {}
@@ -524,7 +520,6 @@ def load_catalogue(root: str | os.PathLike[str], *, use_cache: bool = True) -> C
 
     An unchanged catalogue is replayed from the snapshot cache (:mod:`.snapshot`).
     """
-    from cardgen.catalogue.snapshot import checked_catalogue
 
     catalogue, diags = checked_catalogue(root, use_cache=use_cache)
     errors = [d for d in diags if d.severity is Severity.ERROR]

@@ -32,7 +32,13 @@ from cardgen.catalogue._sheet_limits import (
     check_sheet_file,
     column_letters,
 )
-from cardgen.catalogue.custom_fields import card_model
+from cardgen.catalogue.custom_fields import (
+    NAME,
+    card_model,
+    field_clashes,
+    infer_field,
+    unknown_icon_hint,
+)
 from cardgen.catalogue.loader import (
     RESERVED_FILES,
     Catalogue,
@@ -51,8 +57,9 @@ from cardgen.catalogue.sheet_cells import (
     import_row,
 )
 from cardgen.catalogue.sheet_source import Written, write_catalogue
+from cardgen.catalogue.snapshot import checked_catalogue
 from cardgen.catalogue.validate import ValidationResult
-from cardgen.catalogue.yaml_source import SourceMap
+from cardgen.catalogue.yaml_source import MAX_BYTES, SourceMap
 from cardgen.catalogue.yaml_write import card_file_yaml, keep_comments
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity, sort_key
 from cardgen.util.files import describe_os_error, file_kind, read_input_file, why_not_regular
@@ -292,7 +299,6 @@ def read_header(
     ``diags`` (and None returned when there is no header at all).  With ``new_fields``, a
     column that is no field and not a near miss of one (a typo) is a new field
     (``Columns.new``)."""
-    from cardgen.catalogue.custom_fields import NAME, field_clashes
 
     header_row = next((i for i, r in enumerate(sheet.rows) if any(c.strip() for c in r)), None)
     if header_row is None:
@@ -513,13 +519,12 @@ def import_sheet(
 ) -> Imported:
     """The catalogue a sheet describes, checked as `cardgen validate` checks a folder: the
     schema, the pack's rules-model checks and, when those pass, ``extra_checks`` (e.g.
-    :func:`cardgen.catalogue.standard_checks.standard`), every diagnostic at the cell it is about.
+    :func:`cardgen.checks.standard`), every diagnostic at the cell it is about.
     With no error, ``files`` holds the card files of the folder ``root``, each starting with
     the comment lines of ``header``.  With ``new_fields``, each column no field declares (and
     that is no near miss of a field) becomes a field of the type its cells suggest
     (:func:`cardgen.catalogue.custom_fields.infer_field`): ``new_fields`` of the result, which
     the caller adds to rules.yaml."""
-    from cardgen.catalogue.custom_fields import infer_field
 
     root = Path(root)
     diags: list[Diagnostic] = []
@@ -589,7 +594,6 @@ def _row_icon_problems(
     """E104 at each cell of an ``icon`` field naming an icon with no file, whether or not the
     rest of its row is valid (:func:`~cardgen.catalogue.custom_fields.icon_field_problems`
     of the rows)."""
-    from cardgen.catalogue.custom_fields import unknown_icon_hint
 
     icon_fields = [n for n, f in (rules.fields or {}).items() if f.type == "icon"]
     out = []
@@ -607,7 +611,6 @@ def _row_icon_problems(
 
 def _old_text(path: Path) -> str | None:
     """The card file an import replaces, to keep its comments (None: none, or unreadable)."""
-    from cardgen.catalogue.yaml_source import MAX_BYTES
 
     try:
         return read_input_file(path, max_bytes=MAX_BYTES).decode("utf-8")
@@ -631,7 +634,6 @@ def reread_matches(folder: str | os.PathLike[str], imported: Catalogue) -> bool:
     """Whether the card files written to ``folder`` load as the imported cards (the designer's
     own card files beside them aside; the checked catalogue is kept in the cache, for the next
     command to replay)."""
-    from cardgen.catalogue.snapshot import checked_catalogue
 
     written, _ = checked_catalogue(folder)
     if written is None:

@@ -14,10 +14,11 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from cardgen.catalogue.custom_fields import declaration_yaml, with_fields
 from cardgen.catalogue.loader import RULES_FILE, find_card_files, load_rules
 from cardgen.util.atomic import replace_files
 
@@ -207,17 +208,17 @@ def import_into(
     sheet_name: str | None = None,
     rules: bytes | None = None,
     force: bool = False,
+    extra_checks: Any,
 ) -> ImportOutcome:
     """Import the sheet at ``sheet_path`` into the catalogue folder ``folder``: read it
     (:func:`cardgen.catalogue.sheet_import.read_sheet`), check it as `validate` checks a
-    folder, add the fields of its new columns to rules.yaml, and write the card files with
+    folder (with ``extra_checks``: `cardgen import` passes :func:`cardgen.checks.standard`'s),
+    add the fields of its new columns to rules.yaml, and write the card files with
     :func:`write_catalogue`; nothing is written on an error (``result.ok`` is False).
     ``rules``: the bytes of a rules.yaml to use (and write) instead of the folder's.
     :class:`ImportRefused` when card files the designer wrote would be replaced and not
     ``force``; DiagnosticError for an unreadable sheet or rules.yaml; UnknownSheet."""
-    from cardgen.catalogue.custom_fields import with_fields
     from cardgen.catalogue.sheet_import import import_sheet, read_sheet
-    from cardgen.catalogue.standard_checks import standard
 
     sheet_path, folder = Path(sheet_path), Path(folder)
     table = read_sheet(sheet_path, sheet_name)
@@ -241,7 +242,7 @@ def import_into(
     if (folder / "deck.schema.json").is_file():
         header.insert(0, "yaml-language-server: $schema=deck.schema.json")
     result = import_sheet(
-        table, pack, model, folder, extra_checks=standard(), header=header, new_fields=True
+        table, pack, model, folder, extra_checks=extra_checks, header=header, new_fields=True
     )
     if not result.ok:
         return ImportOutcome(result)
@@ -266,7 +267,6 @@ class FieldsNotAdded(Exception):
     to; ``declarations`` are the lines to add by hand."""
 
     def __init__(self, result: Imported):
-        from cardgen.catalogue.custom_fields import declaration_yaml
 
         self.declarations = [declaration_yaml(n, f) for n, f in result.new_fields.items()]
         super().__init__("\n".join(self.declarations))

@@ -40,6 +40,7 @@ from cardgen.catalogue.cache_entries import (
 )
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.diagnostics import Diagnostic
+from cardgen.pack import get_pack
 from cardgen.util.files import folder_problem
 from cardgen.util.hashing import (
     PACKAGE_ROOT,
@@ -187,7 +188,6 @@ def _decode(root: Path, pack_id: str | None, data: dict[str, Any]) -> Catalogue:
     from cardgen.catalogue.custom_fields import card_model
     from cardgen.catalogue.loader import CardSource, Catalogue
     from cardgen.catalogue.yaml_source import SourceMap
-    from cardgen.pack import get_pack
 
     pack = get_pack(pack_id)
     rules = pack.rules_model.model_validate(data["rules"])

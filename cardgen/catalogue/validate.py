@@ -78,7 +78,7 @@ def validate(
 
     ``extra_checks`` are :class:`ExtraCheck` references (results cached by content, see
     :mod:`cardgen.catalogue.extra_checks`) or plain callables ``(catalogue) -> diagnostics``,
-    or a function that chooses them for the loaded catalogue (``standard_checks.standard``
+    or a function that chooses them for the loaded catalogue (:func:`cardgen.checks.standard`
     gives a pack's engine checks and the print preflight).  A chooser with a ``cache_key``
     (JSON-able data naming everything its choice depends on besides the catalogue and the
     code) that chooses only :class:`ExtraCheck` references has its whole result cached, so an

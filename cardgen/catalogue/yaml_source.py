@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+from cardgen.util.files import FileTooLarge, NotARegularFile, describe_os_error, read_input_file
 
 try:  # libyaml is an order of magnitude faster; fall back to the pure-Python loader.
     from yaml import CSafeLoader as _Loader
@@ -359,12 +360,6 @@ def load_yaml(
     max_nodes: int = MAX_NODES,
 ) -> tuple[Any, SourceMap]:
     """Read and parse a YAML file safely; ``display`` is the file name used in diagnostics."""
-    from cardgen.util.files import (
-        FileTooLarge,
-        NotARegularFile,
-        describe_os_error,
-        read_input_file,
-    )
 
     file = display or os.fspath(path)
     try:

@@ -55,7 +55,7 @@ def appendix(
     """Write the rulebook appendices: card reference, indexes, glossary, clarifications, stats;
     with --rulebook also the rulebook itself followed by them.  Prints each file written."""
     from cardgen.catalogue.loader import load_rules
-    from cardgen.catalogue.standard_checks import validated
+    from cardgen.checks import validated
     from cardgen.diagnostics import DiagnosticError
     from cardgen.docs import FORMATS, RulebookError, build_appendix, write_appendix
 

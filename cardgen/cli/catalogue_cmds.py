@@ -64,8 +64,8 @@ def validate(
 ) -> None:
     """Check a catalogue against the schema, the rules model and the rules engine's card
     checks; exit 1 if invalid (-q: only the diagnostics, no closing summary line)."""
-    from cardgen.catalogue.standard_checks import standard
     from cardgen.catalogue.validate import validate as run_validate
+    from cardgen.checks import standard
 
     if simulate:
         _check_simulate(directory)
@@ -265,6 +265,7 @@ def import_(
     from cardgen.catalogue.loader import RULES_FILE
     from cardgen.catalogue.sheet_import import UnknownSheet
     from cardgen.catalogue.sheet_source import FieldsNotAdded, ImportRefused, import_into
+    from cardgen.checks import standard
     from cardgen.diagnostics import DiagnosticError
     from cardgen.diagnostics.formats import print_human
 
@@ -287,7 +288,14 @@ def import_(
         if target_rules.is_file() and target_rules.read_bytes() != rules_bytes and not force:
             raise fail(f"{to} has its own {RULES_FILE}: --force replaces it with {rules}")
     try:
-        done = import_into(sheet, to, sheet_name=sheet_name, rules=rules_bytes, force=force)
+        done = import_into(
+            sheet,
+            to,
+            sheet_name=sheet_name,
+            rules=rules_bytes,
+            force=force,
+            extra_checks=standard(),
+        )
     except DiagnosticError as exc:
         raise report_errors(exc) from None
     except UnknownSheet as exc:

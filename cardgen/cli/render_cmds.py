@@ -71,7 +71,7 @@ def render(
 ) -> None:
     """Render card faces and backs to PDFs and PNGs under --out (a progress bar when stderr is a
     terminal; -v lists the files)."""
-    from cardgen.catalogue.standard_checks import validated
+    from cardgen.checks import validated
     from cardgen.diagnostics import DiagnosticError
     from cardgen.diagnostics.formats import print_human
     from cardgen.render.api import Renderer

@@ -23,6 +23,10 @@ from cardgen.catalogue.components_file import (
     load_components,
 )
 from cardgen.components import ComponentFile, ComponentSpec
+from cardgen.components.style import Pages, SheetStyle, Tiling
+from cardgen.render.geometry import PAPERS, Box, record_cuts
+from cardgen.render.units import mm
+from cardgen.util.atomic import atomic_write_bytes
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -53,15 +57,27 @@ def _fit(s: Sheet, text: str, font: str, width: float, size: float) -> float:
     return size if w <= width else size * width / w
 
 
+def _icon_tint(s: Sheet, icon: str, colour: str | None, readable: str) -> str | None:
+    """How icon ``icon`` is tinted on a token or slot: all in the designer's ``colour`` when one
+    is given; else it keeps its own colours, with its ``currentColor`` (if any) ``readable``,
+    as the same icon on a card or a board's ``icons:`` does."""
+    from cardgen.render.svg_icons import uses_current
+
+    if colour is not None:
+        return colour
+    program = getattr(s.doc.icons, "program", None)
+    return readable if program is not None and uses_current(program(icon)) else None
+
+
 def _token_face(s: Sheet, t: Token, face: TokenFace | None, cx: float, cy: float, n: int) -> None:
     from cardgen.components.draw import shape_path, text_on
-    from cardgen.render.units import mm
 
     c, r = s.c, mm(t.size) / 2
     fill = (face.fill if face and face.fill else None) or t.fill
     text = face.text if face is not None else t.text
     icon = face.icon if face is not None else t.icon
-    ink = (face.colour if face and face.colour else None) or t.colour or text_on(fill)
+    colour = (face.colour if face and face.colour else None) or t.colour
+    ink = colour or text_on(fill)
     c.saveState()
     s.fill(fill)
     s.stroke(t.stroke)
@@ -74,7 +90,8 @@ def _token_face(s: Sheet, t: Token, face: TokenFace | None, cx: float, cy: float
     if icon:
         size = r * (1.0 if label else 1.3)
         dy = r * 0.25 if label else 0.0
-        s.doc.icon(icon, cx - size / 2, cy - size / 2 + dy, size, tint=ink)
+        tint = _icon_tint(s, icon, colour, ink)
+        s.doc.icon(icon, cx - size / 2, cy - size / 2 + dy, size, tint=tint)
     if label:
         font = s.title_font  # type: ignore[attr-defined]
         size = _fit(s, label, font, r * 1.4, r * (0.7 if icon else 1.1))
@@ -88,8 +105,6 @@ def write_tokens(catalogue: Catalogue, tokens: list[Token], path: Path, paper: s
     """Every token on ``paper`` sheets, fronts then (if any has a back) backs mirrored for
     long-edge duplex, each piece in a dashed cut square :data:`CUT_ROOM` mm round it (the
     squares are recorded for the sheets' preflight); returns the pages."""
-    from cardgen.render.geometry import PAPERS, Box, record_cuts
-    from cardgen.render.units import mm
 
     pw, ph = PAPERS[paper].w, PAPERS[paper].h
     s = _sheet(catalogue, PAPERS[paper].pt, f"{catalogue.rules.game} tokens")
@@ -131,7 +146,6 @@ def write_tokens(catalogue: Catalogue, tokens: list[Token], path: Path, paper: s
 def draw_board(s: Sheet, catalogue: Catalogue, b: Board) -> None:
     """A board with its bottom-left corner at the origin (points)."""
     from cardgen.components.draw import text_on
-    from cardgen.render.units import mm
 
     c = s.c
     w, h = b.size
@@ -178,7 +192,8 @@ def draw_board(s: Sheet, catalogue: Catalogue, b: Board) -> None:
                 cx, cy = px + mm(cw) / 2, py + mm(ch) / 2
                 size = mm(min(cw, ch) * 0.3)
                 if slot.icon:
-                    s.doc.icon(slot.icon, cx - size / 2, cy - size * 0.3, size, tint=ink)
+                    tint = _icon_tint(s, slot.icon, None, ink)
+                    s.doc.icon(slot.icon, cx - size / 2, cy - size * 0.3, size, tint=tint)
                 if slot.label:
                     label = slot.label.replace("{n}", str(n))
                     text = _fit(s, label, s.fonts.bold, mm(cw) * 0.9, 11)
@@ -212,9 +227,7 @@ def write_boards(
 ) -> int:
     """The boards on ``paper``: each whole on one page (a large sheet, or the kit's paper when
     it fits), or, on the kit's paper, tiled to glue; returns the pages."""
-    from cardgen.components.style import Pages, SheetStyle, Tiling
     from cardgen.components.tiling import PAPERS, Item, write_large, write_tiled
-    from cardgen.render.units import mm
 
     s = _sheet(catalogue, PAPERS[paper].pt, f"{catalogue.rules.game} boards")
     items = [
@@ -245,7 +258,6 @@ def write_boards(
 
 
 def _save(s: Sheet, path: Path) -> None:
-    from cardgen.util.atomic import atomic_write_bytes
 
     atomic_write_bytes(Path(path), s.doc.save())
 

@@ -134,9 +134,12 @@ def shape_path(c: Canvas, shape: str, cx: float, cy: float, r: float):
 class Marker(Protocol):
     """A player's marker: a colour, a shape and a letter (colour is never the only cue)."""
 
-    colour: str
-    shape: str
-    letter: str
+    @property
+    def colour(self) -> str: ...
+    @property
+    def shape(self) -> str: ...
+    @property
+    def letter(self) -> str: ...
 
 
 def player_marker(sheet: Sheet, player: Marker, cx: float, cy: float, r: float) -> None:

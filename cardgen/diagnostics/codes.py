@@ -178,6 +178,12 @@ CODES: dict[str, Code] = {
             "a form's elements may hide only by the fields its name holds",
         ),
         Code(
+            "E417",
+            "content-overflow",
+            _E,
+            "give the element a box that holds its content (an icon row its icons)",
+        ),
+        Code(
             "W410",
             "back-reveals",
             _W,

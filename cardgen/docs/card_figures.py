@@ -12,6 +12,11 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardgen.docs.figures import Figure
+from cardgen.render.document import Document
+from cardgen.render.painters import back_form, face_form
+from cardgen.render.products.base import RenderContext, load_product_settings
+from cardgen.render.theme import Theme
+from cardgen.render.units import mm
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -63,7 +68,6 @@ class RulebookFigures(Mapping[str, Figure]):
 def card_row(catalogue: Catalogue, ids: list[str], *, backs: bool = False) -> Figure:
     """The faces (or backs) of the cards ``ids`` in a row at print size, a thin outline on
     each trim; the rulebook scales a row wider than its column down to fit."""
-    from cardgen.render.units import mm
 
     cards = [catalogue.card(i) for i in ids]
     size = _size(catalogue)
@@ -80,16 +84,11 @@ def card_row(catalogue: Catalogue, ids: list[str], *, backs: bool = False) -> Fi
 
 
 def _size(catalogue: Catalogue) -> tuple[float, float]:
-    from cardgen.render.theme import Theme
 
     return Theme.of(catalogue).layout.size.pt
 
 
 def _draw_row(catalogue: Catalogue, cards: list[Any], canvas: Canvas, gap: float, backs: bool):
-    from cardgen.render.document import Document
-    from cardgen.render.painters import back_form, face_form
-    from cardgen.render.products.base import RenderContext, load_product_settings
-    from cardgen.render.theme import Theme
 
     theme = Theme.of(catalogue)
     ctx = RenderContext(catalogue, theme, load_product_settings(), share_forms=False)

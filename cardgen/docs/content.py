@@ -294,6 +294,8 @@ class Appendix:
     icons: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
     #: the PDF fonts by role (``regular``, ``bold``, ``italic``, ``title``): TTF file names
     fonts: dict[str, str] = field(default_factory=dict)
+    #: where a font file is looked for before cardgen's fonts: the game's folder, its pack's
+    font_folders: tuple[Path, ...] = ()
     #: the pack's template folders, searched before the core's (its own ``appendix.css`` …)
     templates: tuple[Path, ...] = ()
     #: what the appendix holds, lower case (the PDF's subject, the build manifest)

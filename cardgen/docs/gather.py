@@ -35,7 +35,9 @@ from cardgen.docs.content import (
 )
 from cardgen.docs.inline import humanise, segments
 from cardgen.render.elements.layout import layout_model
+from cardgen.render.layout import load_layout
 from cardgen.render.svg_icons import pack_icons
+from cardgen.render.theme import game_folders, pack_layout_file
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -256,11 +258,11 @@ def default_sections(pack: Pack, catalogue: Catalogue) -> list[Section]:
 
 
 # --- the appendix ------------------------------------------------------------------------------
-def layout_fonts(pack: Pack) -> dict[str, str]:
-    """The fonts of the pack's card layout (role -> TTF file), or none."""
-    from cardgen.render.layout import load_layout
+def layout_fonts(pack: Pack, cards_dir: Path | None = None) -> dict[str, str]:
+    """The fonts of the game's card layout (role -> TTF file): the catalogue folder's own
+    ``layout.yaml`` when ``cards_dir`` has one, else the pack's; or none."""
 
-    path = pack.data / pack.layout_file
+    path = pack.data / pack.layout_file if cards_dir is None else pack_layout_file(pack, cards_dir)
     return dict(load_layout(path, layout_model(pack)).fonts) if path.is_file() else {}
 
 
@@ -276,7 +278,8 @@ def assemble(
         "rulebook_version": getattr(rules, "rulebook_version", None),
         "icon_labels": labels,
         "icons": partial(pack_icons, pack, rules, cards_dir=catalogue.root),
-        "fonts": layout_fonts(pack),
+        "fonts": layout_fonts(pack, catalogue.root),
+        "font_folders": tuple(game_folders(pack, catalogue.root)),
         "contents": tuple(s.title.lower() for s in sections),
         "icons_section": "glossary-icons"
         if any(s.id == "glossary-icons" for s in sections)

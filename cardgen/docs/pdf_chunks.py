@@ -311,7 +311,7 @@ def footers(count: int, footer: Footer, fonts: Sequence[str], key: str | None) -
     if key is None:
         return _footers(count, footer, fonts)
     kept = Store(KIND).keep(
-        digest_data([key, count]),
+        digest_data([key, count, *fonts[:1]]),
         lambda: base64.b64encode(_footers(count, footer, fonts)).decode("ascii"),
         lambda v: isinstance(v, str),
     )
@@ -320,7 +320,9 @@ def footers(count: int, footer: Footer, fonts: Sequence[str], key: str | None) -
 
 def _footers(count: int, footer: Footer, fonts: Sequence[str]) -> bytes:
     buf = io.BytesIO()
-    canv = Canvas(buf, pagesize=A4, invariant=1)
+    # the page's current font from the start is the document's own (a canvas's default, a
+    # Helvetica referenced and never drawn, would be a font the PDF does not embed)
+    canv = Canvas(buf, pagesize=A4, invariant=1, initialFontName=fonts[0] if fonts else None)
     seed_fonts(canv, fonts)
     for n in range(1, count + 1):
         footer(canv, n)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
@@ -368,10 +368,11 @@ def section(sec: Section, s: Styles, depth: int = 0) -> list[Flowable]:
     return out + body
 
 
-def style_data(a: Appendix) -> tuple:
+def style_data(a: Appendix, fonts: Sequence[str] = ()) -> tuple:
     """What the look of the appendix's flowables depends on besides their sections: the
-    fonts and the icons' badges (the icons themselves are the pack's files and code)."""
-    return (a.fonts, a.icon_labels, a.icon_colours)
+    fonts (their files, and the registered ``fonts``, whose names hold the digest of a game's
+    own file) and the icons' badges (the icons themselves are the pack's files and code)."""
+    return (a.fonts, tuple(fonts), a.icon_labels, a.icon_colours)
 
 
 def section_chunks(

@@ -77,7 +77,7 @@ def draw_icon(icons: Any, canv: Canvas, ink: Ink, name: str, x, y, size) -> None
 
 def pdf_theme(appendix: Appendix) -> PdfTheme:
     """Register the fonts (as a family, so ``<b>``/``<i>`` work) and pick the icons."""
-    fonts = register_fonts({**DEFAULT_FONTS, **appendix.fonts})
+    fonts = register_fonts({**DEFAULT_FONTS, **appendix.fonts}, search=appendix.font_folders)
     icons, ink = card_icons(appendix, fonts["bold"]), Ink(False)
 
     def draw(canv: Canvas, name: str, x: float, y: float, size: float) -> None:

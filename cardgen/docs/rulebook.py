@@ -20,7 +20,10 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import Environment, StrictUndefined, TemplateError
 from markupsafe import Markup
 
-from cardgen.catalogue.icon_tokens import TOKEN
+from cardgen.catalogue.icon_tokens import TOKEN, catalogue_icons, own_icons
+from cardgen.engine.described import how_to_play_of
+from cardgen.engine.errors import SetupError
+from cardgen.pack import get_pack
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -178,7 +181,6 @@ def _environment() -> Environment:
 
 def pack_of(rules: Any) -> Pack:
     """The pack of a rules model."""
-    from cardgen.pack import get_pack
 
     return get_pack(rules.pack)
 
@@ -197,7 +199,6 @@ def catalogue_context(catalogue: Catalogue) -> dict[str, Any]:
     ``{token}`` -> what it stands for), ``count(field, value)`` (physical cards whose
     ``field`` is ``value``) and ``how_to_play()`` (the How to play generated from rules
     described in data: docs/rules-as-data.md)."""
-    from cardgen.catalogue.icon_tokens import catalogue_icons
 
     pack, rules = catalogue.pack, catalogue.rules
     piles: dict[str, list[Any]] = {}
@@ -223,8 +224,6 @@ def catalogue_context(catalogue: Catalogue) -> dict[str, Any]:
 def _how_to_play(catalogue: Catalogue, level: int) -> Markup:
     """The How to play generated from the catalogue's rules described in data
     (docs/rules-as-data.md), or "" when its rules are not data."""
-    from cardgen.engine.described import how_to_play_of
-    from cardgen.engine.errors import SetupError
 
     try:
         return Markup(how_to_play_of(catalogue, level=level))  # markdown made on purpose
@@ -449,7 +448,6 @@ def source_line(template: str, rendered: str) -> int | None:
 def rulebook_icons(rules: Any, root: Path | None = None) -> tuple[dict[str, str], dict[str, str]]:
     """Token -> drawn icon name, and the labels of the icons beyond the card tokens (the
     catalogue folder ``root``'s own icons among them)."""
-    from cardgen.catalogue.icon_tokens import own_icons
 
     pack = pack_of(rules)
     tokens = {t: t for t in pack.icon_tokens(rules)}
@@ -474,7 +472,6 @@ def build_rulebook(
     ``#`` heading is the title."""
     source = source if source is not None else default_source(rules)
     markdown = render_source(rules, source, catalogue)
-    from cardgen.catalogue.icon_tokens import catalogue_icons
 
     root = catalogue.root if catalogue is not None else None
     tokens, extra = rulebook_icons(rules, root)

@@ -22,7 +22,7 @@ from reportlab.platypus import (
 )
 
 from cardgen.docs.content import Appendix, for_format
-from cardgen.docs.figures import FigureFlowable
+from cardgen.docs.figures import FigureFlowable, figure_pdf
 from cardgen.docs.pdf import (
     MARGIN,
     contents_flowable,
@@ -182,7 +182,6 @@ def _appendices_head(appendix: Appendix, s: Styles) -> list[Flowable]:
 def _figure_digests(blocks: tuple[Block, ...], figures) -> list[str] | str:
     """What the figures ``blocks`` place draw: the cards they may show (every card, as
     :func:`~cardgen.docs.pdf_chunks.kept` digests them), else their PDFs' digests."""
-    from cardgen.docs.figures import figure_pdf
 
     placed = [b.id for b in blocks if b.kind == "figure"]
     cards = kept_cards()
@@ -200,7 +199,7 @@ def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
     styles = Styles.create(theme)
     title = f"{rulebook.title}: rulebook"
     subject, creator = appendix.rulebook_description, "cardgen appendix --rulebook"
-    context = document_context(style_data(appendix))
+    context = document_context(style_data(appendix, theme_fonts(theme)))
     layout = Layout(_templates, theme_fonts(theme), title, subject, creator, theme.regular)
     figures = figures_of(rulebook, appendix.figures)
     col = (A4[0] - 2 * MARGIN - GUTTER) / 2 - 14

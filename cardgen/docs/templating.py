@@ -16,6 +16,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined,
 from markupsafe import Markup, escape
 
 from cardgen.docs.inline import code_spans
+from cardgen.docs.rulebook import glued
 from cardgen.util.resources import data_path
 
 TEMPLATE_DIR = data_path("cardgen.docs", "templates")
@@ -59,7 +60,6 @@ def environment(extra: tuple[Path, ...] = ()) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    from cardgen.docs.rulebook import glued
 
     env.filters.update(
         md=md_escape, md_code=md_code, html_code=html_code, html_text=html_text, glued=glued

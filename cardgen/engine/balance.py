@@ -25,10 +25,10 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from statistics import median
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from cardgen.simulate.stats import rounded
 
@@ -74,6 +74,12 @@ class Proposal:
     after: list[Outlier]
     confirmation: dict[str, Any]
     searched: list[dict[str, Any]] = field(default_factory=list)
+    #: the budget ran out before every outlier's race was decided
+    cut: bool = False
+    #: the unchanged game's per-design figures (the first run)
+    baseline: list[dict[str, Any]] = field(default_factory=list)
+    #: per player count, the game's figures (:func:`profile`)
+    profile: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,6 +89,9 @@ class Proposal:
             "outliers_after": [asdict(o) for o in self.after],
             "confirmation": self.confirmation,
             "searched": self.searched,
+            "cut_by_budget": self.cut,
+            "baseline": self.baseline,
+            "profile": self.profile,
         }
 
 
@@ -123,19 +132,35 @@ def find_outliers(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[Out
     return out
 
 
-def badness(designs: Sequence[dict[str, Any]], th: Thresholds) -> float:
+def judged(designs: Sequence[dict[str, Any]], th: Thresholds) -> tuple[set[str], set[str]]:
+    """The designs a run judges: offered often enough to be dead, played often enough to be
+    dominant."""
+    return (
+        {d["card"] for d in designs if d["offered"] >= th.min_offered},
+        {d["card"] for d in designs if d["games_played"] >= th.min_played},
+    )
+
+
+def badness(
+    designs: Sequence[dict[str, Any]],
+    th: Thresholds,
+    base: tuple[set[str], set[str]] | None = None,
+) -> float:
     """How far the designs stand beyond the thresholds (point estimates), summed: 0 when none
-    is an outlier by its figure."""
+    is an outlier by its figure.  ``base``: the designs the unchanged game judges
+    (:func:`judged`), judged here however rarely offered or played (a change that makes a
+    design rare does not hide it)."""
+    dead_base, dom_base = base or (set(), set())
     rates = [d["chosen_when_offered"] for d in designs if d["offered"] >= th.min_offered]
     dead_limit = th.dead_share * median(rates) if rates else 0.0
     wins = sum(d["wins_played"] for d in designs)
     games = sum(d["games_played"] for d in designs)
     total = 0.0
     for d in designs:
-        if d["offered"] >= th.min_offered:
+        if d["offered"] >= th.min_offered or (d["card"] in dead_base and d["offered"]):
             total += max(0.0, dead_limit - d["chosen_when_offered"])
         n = d["games_played"]
-        if n >= th.min_played and games > n:
+        if (n >= th.min_played or (d["card"] in dom_base and n)) and games > n:
             rest = (wins - d["wins_played"]) / (games - n)
             total += max(0.0, d["win_rate_when_played"] - rest - th.dominant_margin)
     return total
@@ -203,15 +228,12 @@ def apply_changes(root: Path, changes: Sequence[Change]) -> None:
         path.write_text("".join(lines), encoding="utf-8")
 
 
-def _valid(root: Path) -> bool:
-    from cardgen.catalogue.standard_checks import standard
-    from cardgen.catalogue.validate import validate
-
-    return validate(root, extra_checks=standard(), use_cache=False).ok
-
-
-def candidates(root: Path, outliers: Sequence[Outlier], work: Path) -> list[Change]:
-    """One number of an outlier one step up or down, where the changed catalogue validates."""
+def candidates(
+    root: Path, outliers: Sequence[Outlier], work: Path, valid: Callable[[Path], bool]
+) -> list[Change]:
+    """One number of an outlier one step up or down, where the changed catalogue validates
+    (``valid``: whether a catalogue folder passes `cardgen validate`,
+    :func:`cardgen.checks.is_valid`)."""
     out: list[Change] = []
     seen: set[str] = set()
     for o in outliers:
@@ -224,7 +246,7 @@ def candidates(root: Path, outliers: Sequence[Outlier], work: Path) -> list[Chan
                 trial = _copy(root, work / f"check-{len(out)}-{name}-{after}")
                 try:
                     apply_changes(trial, [change])
-                    if _valid(trial):
+                    if valid(trial):
                         out.append(change)
                 finally:
                     shutil.rmtree(trial, ignore_errors=True)
@@ -237,82 +259,169 @@ def _copy(root: Path, to: Path) -> Path:
 
 
 # --- running the game ------------------------------------------------------------------------
-Runner = Callable[[Path, int, int], list[dict[str, Any]]]
+class BudgetSpent(Exception):
+    """The search's time ran out in the middle of a run (:class:`Runner`'s ``stop``)."""
 
 
-def kit_runner(players: int | None, bots: str, workers: int | None = None) -> Runner:
-    """Plays a catalogue folder ``games`` games from ``seed`` on every core and gives its
-    per-design summary (every game measured, so every decision counts its offers)."""
+class Runner(Protocol):
+    """Plays a catalogue folder ``games`` games from ``seed`` and gives its summary (at least
+    ``designs``: :func:`cardgen.simulate.report.summarise`'s per-design rows); raises
+    :class:`BudgetSpent` between chunks of games once ``stop()`` is true."""
 
-    def run(root: Path, games: int, seed: int) -> list[dict[str, Any]]:
+    def __call__(
+        self, root: Path, games: int, seed: int, stop: Callable[[], bool] | None = None
+    ) -> dict[str, Any]: ...
+
+
+@dataclass
+class KitRunner:
+    """The :class:`Runner` of every engine game: the kit's simulation on ``workers``
+    processes (default: every core) or on the Dask scheduler at ``dask``.  Every decision
+    counts its offers; the first ``quality`` games are measured for the game's quality."""
+
+    players: int | None = None
+    bots: str = "greedy"
+    workers: int | None = None
+    dask: str | None = None
+    quality: int = 0
+    #: called with the games each finished chunk played (a progress bar)
+    on_games: Callable[[int], None] | None = None
+
+    def __call__(
+        self, root: Path, games: int, seed: int, stop: Callable[[], bool] | None = None
+    ) -> dict[str, Any]:
         from cardgen.catalogue.loader import load_catalogue
         from cardgen.engine.registry import engine_of
         from cardgen.engine.simulation import KitSimulation, seat_sides
         from cardgen.simulate import SimSpec, make_matchups
-        from cardgen.simulate import simulate as play
         from cardgen.simulate.report import summarise
 
         cat = load_catalogue(root)
         engine = engine_of(cat)
-        sim = KitSimulation(engine, quality_games=games)
-        hi = engine.player_range(cat)[1]
-        n = players or hi
+        sim = KitSimulation(engine, quality_games=min(self.quality, games), offer_games=games)
+        n = self.players or engine.player_range(cat)[1]
         if engine.sides(cat):
             matchups = make_matchups(list(sim.recommended_sides(cat, n)), n, side=sim.side)
         else:
             matchups = (seat_sides(n),)
         spec = SimSpec(
-            games=games,
-            players=n,
-            matchups=matchups,
-            bots=bots,
-            seed=seed,
-            pool=sim.bots,
+            games=games, players=n, matchups=matchups, bots=self.bots, seed=seed, pool=sim.bots
         )
-        result = play(cat, spec, workers=workers or os.cpu_count() or 1, simulation=cast(Any, sim))
-        return list(summarise(result, cat)["designs"])
+        tell = self.on_games
 
-    return run
+        def progress(done: int) -> None:
+            if tell is not None:
+                tell(done)
+            if stop is not None and stop():
+                raise BudgetSpent
+
+        if self.dask:
+            from cardgen.simulate.distributed import simulate_dask
+
+            result = simulate_dask(
+                cat, spec, self.dask, progress=progress, simulation=cast(Any, sim)
+            )
+        else:
+            from cardgen.simulate import simulate as play
+
+            workers = self.workers or os.cpu_count() or 1
+            result = play(cat, spec, workers=workers, progress=progress, simulation=cast(Any, sim))
+        return dict(summarise(result, cat))
+
+
+def kit_runner(players: int | None, bots: str, workers: int | None = None) -> KitRunner:
+    """The kit's runner at ``players`` (default: the most) with ``bots`` on ``workers``."""
+    return KitRunner(players, bots, workers)
+
+
+def profile(
+    root: Path, run: KitRunner, counts: Sequence[int], games: int, seed: int
+) -> dict[int, dict[str, Any]]:
+    """The unchanged game's summary at each player count of ``counts`` (``games`` games from
+    ``seed``, the first ``run.quality`` measured for quality)."""
+    return {n: replace(run, players=n)(root, games, seed) for n in counts}
+
+
+def brief_profile(summaries: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """What a proposals file keeps of :func:`profile`: per player count, the quality
+    measures, the first player, the best seat, the length and the per-design figures."""
+    return {
+        str(n): {
+            "games": s["games"],
+            "quality": s.get("quality"),
+            "first_player": s.get("first_player"),
+            "seat_advantage": s.get("seat_advantage"),
+            "length": s.get("length"),
+            "designs": _brief(s["designs"]),
+        }
+        for n, s in summaries.items()
+    }
 
 
 def advise(
     root: Path,
     run: Runner,
     *,
+    valid: Callable[[Path], bool],
     games: int = 200,
     seed: int = 0,
     budget: float = 300.0,
     th: Thresholds | None = None,
     progress: Callable[[str, float], None] | None = None,
+    baseline: dict[str, Any] | None = None,
+    race: int | None = None,
+    most: int | None = None,
 ) -> Proposal:
-    """The proposal for the catalogue folder ``root`` (see the module's text)."""
+    """The proposal for the catalogue folder ``root`` (see the module's text): ``run`` plays
+    a catalogue folder, ``valid`` tells whether one passes `cardgen validate`
+    (:func:`cardgen.checks.is_valid`).  ``baseline``:
+    the unchanged game's summary of ``games`` games from ``seed``, if already played;
+    ``race``: the games of each race's first round (default ``games``); ``most``: race only
+    this many outliers, the farthest beyond their limits.  The
+    budget bounds the search: a run of it stops between chunks once ``budget`` seconds have
+    passed, and its round is judged on the candidates it finished."""
     th = th or Thresholds()
     start = time.monotonic()
     say = progress or (lambda what, done: None)
+
+    def spent() -> bool:
+        return time.monotonic() - start > budget
+
     say("baseline", 0.0)
-    base = run(root, games, seed)
-    before = find_outliers(base, th)
+    base = baseline if baseline is not None else run(root, games, seed)
+    before = find_outliers(base["designs"], th)
+    seen = judged(base["designs"], th)
     searched: list[dict[str, Any]] = []
     best: dict[str, Change] = {}
+    cut = False
     with tempfile.TemporaryDirectory(prefix="cardgen-balance-") as tmp:
         work = Path(tmp)
-        pool = candidates(root, before, work)
-        # successive halving per outlier card, every candidate on the same seeds (CRN)
-        by_card: dict[str, list[Change]] = {}
-        for change in pool:
-            by_card.setdefault(change.card, []).append(change)
         rounds = 0
-        for card, changes in by_card.items():
+        # successive halving per outlier card, every candidate on the same seeds (CRN); the
+        # farthest beyond its limit first (the budget may not reach the last)
+        worst = sorted(before, key=lambda o: -abs(o.figure - o.limit))
+        for card in list(dict.fromkeys(o.card for o in worst))[:most]:
+            if cut or spent():
+                cut = True
+                break
+            changes = candidates(root, [o for o in before if o.card == card], work, valid)
+            if not changes:
+                continue
             # the unchanged game races too (None): a change must beat it to be proposed
             alive: list[Change | None] = [None, *changes]
-            n, s = games, seed + 1
-            while alive:
+            n, s = race or games, seed + 1
+            while alive and not cut:
                 scored: list[tuple[float, bool, str, int, Change | None]] = []
                 for c in alive:
                     trial = _copy(root, work / f"{card}-{rounds}-{len(scored)}")
                     apply_changes(trial, [c] if c else [])
-                    score = badness(run(trial, n, s), th)
-                    shutil.rmtree(trial, ignore_errors=True)
+                    try:
+                        score = badness(run(trial, n, s, spent)["designs"], th, seen)
+                    except BudgetSpent:
+                        cut = True
+                        break
+                    finally:
+                        shutil.rmtree(trial, ignore_errors=True)
                     key = (c.field, c.after) if c else ("", 0)
                     scored.append((score, c is not None, *key, c))
                     what = asdict(c) if c else {"card": card, "unchanged": True}
@@ -322,8 +431,11 @@ def advise(
                 say(f"{card}: {len(alive)} candidates, {n} games", time.monotonic() - start)
                 keep = max(1, len(scored) // 2)
                 alive = [x[4] for x in scored[:keep]]
-                if len(alive) == 1 or time.monotonic() - start > budget:
-                    if alive[0] is not None:
+                if len(alive) <= 1 or cut or spent():
+                    cut = cut or (len(alive) > 1 and spent())
+                    # the unchanged game runs first in every round it is alive in: a change
+                    # leads only if it beat it
+                    if alive and alive[0] is not None:
                         best[card] = alive[0]
                     break
                 n *= 2
@@ -331,10 +443,10 @@ def advise(
         changes = list(dict.fromkeys(changes))
         fresh = seed + 10_007
         say("confirmation", time.monotonic() - start)
-        again = run(root, 2 * games, fresh)
+        again = run(root, 2 * games, fresh)["designs"]
         trial = _copy(root, work / "confirm")
         apply_changes(trial, changes)
-        confirmed = run(trial, 2 * games, fresh)
+        confirmed = run(trial, 2 * games, fresh)["designs"]
     after = find_outliers(confirmed, th)
     return Proposal(
         changes,
@@ -344,11 +456,32 @@ def advise(
             "games": 2 * games,
             "seed": fresh,
             "outliers_unchanged": [asdict(o) for o in find_outliers(again, th)],
-            "badness_unchanged": rounded(badness(again, th)),
-            "badness_changed": rounded(badness(confirmed, th)),
+            "badness_unchanged": rounded(badness(again, th, seen)),
+            "badness_changed": rounded(badness(confirmed, th, seen)),
+            "designs_unchanged": _brief(again),
+            "designs_changed": _brief(confirmed),
         },
         searched,
+        cut=cut,
+        baseline=_brief(base["designs"]),
     )
+
+
+#: the per-design figures a proposal keeps of each run
+BRIEF = (
+    "card",
+    "name",
+    "offered",
+    "chosen_when_offered",
+    "chosen_ci",
+    "games_played",
+    "win_rate_when_played",
+    "win_played_ci",
+)
+
+
+def _brief(designs: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: d[k] for k in BRIEF if k in d} for d in designs]
 
 
 def apply_proposal(root: Path, changes: Sequence[Change]) -> list[Path]:

@@ -33,7 +33,7 @@ from cardgen.engine.chance import at_chance, sample_chance
 from cardgen.engine.definition import Engine
 from cardgen.engine.log import replay, to_json
 from cardgen.engine.play import bot_seed, play
-from cardgen.engine.protocol import Setup, State, seat_name
+from cardgen.engine.protocol import ChanceState, Setup, State, seat_name
 from cardgen.engine.vocab import Vocabulary
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def _play_checked(
             raise Nonconformance(f"{where}: no end within {engine.info.max_length} decisions")
         if at_chance(state):
             _check_chance(state, f"{where}, step {step}")
-            state.apply_chance(sample_chance(state))  # type: ignore[attr-defined]
+            state.apply_chance(sample_chance(state))
             seen_events = _check_events(engine, state, vocab, seen_events, where)
             step += 1
             continue
@@ -146,12 +146,12 @@ def _play_checked(
         raise Nonconformance(f"{where}: the game ended but someone may still move")
 
 
-def _check_chance(state: State, where: str) -> None:
-    outcomes = list(state.chance_outcomes())  # type: ignore[attr-defined]
+def _check_chance(state: ChanceState, where: str) -> None:
+    outcomes = list(state.chance_outcomes())
     total = sum(p for _, p in outcomes)
     if abs(total - 1.0) > 1e-9 or any(p <= 0 for _, p in outcomes):
         raise Nonconformance(f"{where}: chance outcomes {outcomes} are not a distribution")
-    texts = [state.chance_to_string(o) for o, _ in outcomes]  # type: ignore[attr-defined]
+    texts = [state.chance_to_string(o) for o, _ in outcomes]
     if len(set(texts)) != len(texts):
         raise Nonconformance(f"{where}: chance outcomes are written alike: {texts}")
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from cardgen.engine.errors import ScenarioError, SetupError
 from cardgen.engine.events import EventSchema
@@ -93,12 +93,21 @@ class TableLayout:
         }
 
 
-class Engine:
-    """A game's rules engine.  Subclass it, set the class attributes, write :meth:`new_game`
-    and override the optional hooks your game uses."""
+S = TypeVar("S", bound=State)
+"""An engine's state class (:class:`Engine` is generic over it: ``Engine[DuelState]``)."""
+
+
+class _Declared:
+    """What every group of hooks may read: the game's facts."""
 
     #: the game's facts (players, simultaneous moves, hidden information, teams)
     info: ClassVar[GameInfo]
+
+
+class Rules(_Declared, Generic[S]):
+    """The rules' declarations and set-up: the grammar, events and vocabulary a game is
+    written in, the game compiled for a set-up, who may sit where, a described position."""
+
     #: how its actions are written (every action string matches one pattern)
     grammar: ClassVar[Grammar]
     #: its event types
@@ -113,14 +122,9 @@ class Engine:
     derived: ClassVar[frozenset[str]] = frozenset()
     #: the engine's own options and their defaults (beyond the rules' settings)
     options: ClassVar[Mapping[str, Any]] = {}
-    #: the search bot's options (:class:`cardgen.engine.search.ISMCTSBot`: ``iterations`` …)
-    search: ClassVar[Mapping[str, Any]] = {}
-    #: where the zones sit on the studio's Play table (optional hints)
-    layout: ClassVar[TableLayout] = TableLayout()
     #: the class :meth:`new_game` makes (``Game(catalogue, setup)``), when that is all it does
     game: ClassVar[Any] = None
 
-    # --- set-up -----------------------------------------------------------------------------
     def new_game(self, catalogue: Catalogue, setup: Setup) -> Game:
         """The catalogue compiled for ``setup``; :class:`SetupError` if it cannot be played.
         By default the :attr:`game` class's ``game(catalogue, setup)``."""
@@ -195,35 +199,7 @@ class Engine:
         check_settings(catalogue, over)
         return Setup(n, chosen, over, opts, team_t)
 
-    # --- bots -------------------------------------------------------------------------------
-    def bots(self) -> Mapping[str, BotFactory]:
-        """The game's own bots by name (the kit adds ``random``, ``greedy`` when
-        :meth:`evaluate` is written, and ``search``)."""
-        return {}
-
-    def evaluate(self, state: State, seat: int) -> float | None:
-        """How good ``state`` is for ``seat``, a win chance in [0, 1] (None: not written).
-        The greedy bot maximises it one action ahead; the search scores cut rollouts by it."""
-        return None
-
-    def policy(self, state: State, seat: int, rng: random.Random) -> Action:
-        """A fast choice for ``seat`` (the search's rollouts and opponents): by default a
-        legal action at random."""
-        legal = state.legal_actions(seat)
-        return legal[int(rng.random() * len(legal))]
-
-    def search_actions(self, state: State, seat: int) -> Sequence[Action]:
-        """The actions the search considers for ``seat`` (by default every legal one; a game
-        with hundreds may narrow them)."""
-        return state.legal_actions(seat)
-
-    def metrics(self) -> Any:
-        """The game's own simulation counters and report sections
-        (:class:`cardgen.engine.simulation.Metrics`), or None."""
-        return None
-
-    # --- scenarios ---------------------------------------------------------------------------
-    def arrange(self, state: State, given: Mapping[str, Any]) -> None:
+    def arrange(self, state: S, given: Mapping[str, Any]) -> None:
         """Put ``state`` in the described position (a scenario's ``given``): a partial
         designer observation, checked against the vocabulary, seats as indexes
         (``{"players": {0: {"hand": [...]}}, "phase": "battle"}``).  By default the state's
@@ -238,7 +214,42 @@ class Engine:
             return
         raise ScenarioError(f"{self.info.name} cannot start a scenario from a described state")
 
-    # --- words --------------------------------------------------------------------------------
+
+class AI(_Declared, Generic[S]):
+    """How bots play the game: the game's own bots, the greedy bot's and the search's
+    evaluation, the search's rollout policy, actions and options."""
+
+    #: the search bot's options (:class:`cardgen.engine.search.ISMCTSBot`: ``iterations`` …)
+    search: ClassVar[Mapping[str, Any]] = {}
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The game's own bots by name (the kit adds ``random``, ``greedy`` when
+        :meth:`evaluate` is written, and ``search``)."""
+        return {}
+
+    def evaluate(self, state: S, seat: int) -> float | None:
+        """How good ``state`` is for ``seat``, a win chance in [0, 1] (None: not written).
+        The greedy bot maximises it one action ahead; the search scores cut rollouts by it."""
+        return None
+
+    def policy(self, state: S, seat: int, rng: random.Random) -> Action:
+        """A fast choice for ``seat`` (the search's rollouts and opponents): by default a
+        legal action at random."""
+        legal = state.legal_actions(seat)
+        return legal[int(rng.random() * len(legal))]
+
+    def search_actions(self, state: S, seat: int) -> Sequence[Action]:
+        """The actions the search considers for ``seat`` (by default every legal one; a game
+        with hundreds may narrow them)."""
+        return state.legal_actions(seat)
+
+
+class Presentation(_Declared, Generic[S]):
+    """How the game is shown: the readable log's card names and the studio's Play table."""
+
+    #: where the zones sit on the studio's Play table (optional hints)
+    layout: ClassVar[TableLayout] = TableLayout()
+
     def card_name(self, catalogue: Catalogue, card_id: str) -> str:
         """How the readable log names a card."""
         card = catalogue.by_id.get(card_id)
@@ -257,14 +268,19 @@ class Engine:
         ``observation`` given): by default the words of ``text`` that are card ids."""
         return [w for w in text.split() if w in catalogue.by_id]
 
-    def result_lines(self, state: State) -> list[str]:
+
+class Reports(_Declared, Generic[S]):
+    """What a finished game reports: scores, the log's last lines, the simulation's own
+    figures, where the game's length bound is set."""
+
+    def result_lines(self, state: S) -> list[str]:
         """The readable log's last lines: by default each seat's :meth:`score` in the game's
         words (``P1: 23 points (winner)``), or for a game that gives none who won (the
         returns are the bots' and the simulation's, not a player's)."""
         r = state.returns()
         best = max(r)
         won = [k for k, x in enumerate(r) if x == best and x > 0]
-        if type(self).score is Engine.score:  # the game keeps no score
+        if type(self).score is Reports.score:  # the game keeps no score
             if not won:
                 return ["no winner"]
             names = " and ".join(f"P{k + 1}" for k in won)
@@ -275,14 +291,29 @@ class Engine:
             for k in range(len(r))
         ]
 
-    def score(self, state: State, seat: int) -> int:
+    def score(self, state: S, seat: int) -> int:
         """A seat's score at the end (the simulation's score column)."""
         return 0
+
+    def metrics(self) -> Any:
+        """The game's own simulation counters and report sections
+        (:class:`cardgen.engine.simulation.Metrics`), or None."""
+        return None
 
     def length_note(self) -> str:
         """Where the game's length bound (``info.max_length``) is set, for the message that
         stops a game running past it (a rules description names its line)."""
         return ""
+
+
+class Engine(Rules[S], AI[S], Presentation[S], Reports[S]):
+    """A game's rules engine.  Subclass it (``class Duel(Engine[DuelState])``), set the class
+    attributes, write :meth:`new_game` and override the optional hooks your game uses.
+
+    Its hooks come in four groups, each a base class a caller may ask for alone:
+    :class:`Rules` (declarations, set-up, described positions), :class:`AI` (bots, evaluation,
+    the search's policy and actions), :class:`Presentation` (card names, the Play table) and
+    :class:`Reports` (scores, the log's result lines, simulation metrics)."""
 
 
 def seats_as_indexes(

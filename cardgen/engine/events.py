@@ -10,8 +10,10 @@ files, into ``P1 kills P2's Squire`` for the readable log (card ids as card name
 scenario expectations against the declared fields and their domains.
 
 ``role`` marks the events the core counts for every game's balance figures: ``"drawn"`` and
-``"played"`` (fields ``seat`` and ``card``).  ``private`` names the seat field of an event only
-that seat sees whole (a draw); the others see it with the ``hidden`` fields as ``null``.
+``"played"`` (fields ``seat`` and ``card``), and ``"first"`` (field ``seat``: the first player,
+where the rules choose it during the game; otherwise the seat making the first decision alone).
+``private`` names the seat field of an event only that seat sees whole (a draw); the others see
+it with the ``hidden`` fields as ``null``.
 """
 
 from __future__ import annotations
@@ -42,10 +44,12 @@ class EventType:
     def __post_init__(self) -> None:
         slots = Pattern.compile(" ".join("{" + f + "}" for f in self.fields_spec.split())).slots
         object.__setattr__(self, "fields", slots)
-        if self.role is not None and self.role not in ("drawn", "played"):
-            raise ValueError(f"event {self.name}: role is 'drawn' or 'played'")
+        if self.role is not None and self.role not in ("drawn", "played", "first"):
+            raise ValueError(f"event {self.name}: role is 'drawn', 'played' or 'first'")
         names = {n for n, _ in slots}
-        if self.role and not {"seat", "card"} <= names:
+        if self.role == "first" and "seat" not in names:
+            raise ValueError(f"event {self.name}: a first event has a seat field")
+        if self.role in ("drawn", "played") and not {"seat", "card"} <= names:
             raise ValueError(f"event {self.name}: a {self.role} event has seat and card fields")
 
     @property
@@ -115,7 +119,8 @@ class EventSchema:
         for t in self.types.values():
             if t.role == role:
                 names = t.names
-                out[t.name] = (1 + names.index("seat"), 1 + names.index("card"))
+                card = 1 + names.index("card") if "card" in names else 0
+                out[t.name] = (1 + names.index("seat"), card)
         return out
 
     def __iter__(self) -> Iterator[EventType]:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.chance import CHANCE
+from cardgen.engine.chance import CHANCE, at_chance
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError, ReplayError
 from cardgen.engine.play import PlayedGame, apply_strings
@@ -137,8 +137,8 @@ def view(played: PlayedGame, seat: int, catalogue_label: str, *, as_json: bool) 
                     "chosen": state.action_to_string(seat, step[seat]),
                 }
             )
-        if CHANCE in step:
-            state.apply_chance(step[CHANCE])  # type: ignore[attr-defined]
+        if CHANCE in step and at_chance(state):
+            state.apply_chance(step[CHANCE])
         else:
             state.apply(step)
     seen = [eng.events.seen_by(d, seat) for d in event_dicts(eng, played.state.events)]

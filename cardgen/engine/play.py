@@ -81,8 +81,8 @@ def play(
         if at_chance(state):
             outcome = sample_chance(state)
             if record:
-                played.strings.append({CHANCE: state.chance_to_string(outcome)})  # type: ignore[attr-defined]
-            state.apply_chance(outcome)  # type: ignore[attr-defined]
+                played.strings.append({CHANCE: state.chance_to_string(outcome)})
+            state.apply_chance(outcome)
             played.steps.append({CHANCE: outcome})
             continue
         movers = state.movers()
@@ -116,20 +116,18 @@ def apply_chance_string(state: State, text: str) -> Action:
     """Resolve the chance node with the outcome written ``text`` (a log's or a scenario's).
     The state's generator draws as when the seed decides, so what follows (a shuffle) is the
     same as in the game played: a replay reaches the same state."""
-    if not at_chance(state):
+    node = state if at_chance(state) else None
+    if node is None:
         raise IllegalAction(f"the game stands at no chance node (chance {text!r} given)")
-    outcomes = {
-        normalise(state.chance_to_string(o)): o  # type: ignore[attr-defined]
-        for o, _ in state.chance_outcomes()  # type: ignore[attr-defined]
-    }
+    outcomes = {normalise(node.chance_to_string(o)): o for o, _ in node.chance_outcomes()}
     want = normalise(text)
     if want not in outcomes:
         raise IllegalAction(
             f"no chance outcome {want!r}{closest(want, outcomes)}; the outcomes: "
             + ", ".join(sorted(outcomes))
         )
-    sample_chance(state)  # the draw the played game made, its outcome fixed by ``text``
-    state.apply_chance(outcomes[want])  # type: ignore[attr-defined]
+    sample_chance(node)  # the draw the played game made, its outcome fixed by ``text``
+    node.apply_chance(outcomes[want])
     return outcomes[want]
 
 

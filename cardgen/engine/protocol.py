@@ -159,7 +159,12 @@ class ChosenState(State, Protocol):
 
 @runtime_checkable
 class ChanceState(State, Protocol):
-    """A state with explicit chance nodes (see the module docstring)."""
+    """A state with explicit chance nodes (see the module docstring): the kit narrows a
+    :class:`State` to it with :func:`cardgen.engine.chance.at_chance`.  It may also write
+    ``sample_chance()`` (an outcome drawn its own way, from the same generator)."""
+
+    #: the game's own seeded generator: the kit draws the outcomes with it
+    rng: random.Random
 
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         """The outcomes of the chance node the game stands at, with their probabilities (empty

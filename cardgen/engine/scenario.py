@@ -54,14 +54,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.diagnostics import DiagnosticError, Position
-from cardgen.engine.chance import settle
+from cardgen.engine.chance import CHANCE, settle
 from cardgen.engine.definition import Engine
-from cardgen.engine.errors import EngineError
+from cardgen.engine.errors import EngineError, SetupError
 from cardgen.engine.grammar import normalise
 from cardgen.engine.log import event_dicts, result_of
 from cardgen.engine.play import apply_chance_string, apply_strings
 from cardgen.engine.protocol import State, seat_name
+from cardgen.engine.registry import engine_of
 from cardgen.engine.vocab import Vocabulary, did_you_mean, parse_seat
+from cardgen.util.files import describe_os_error
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -138,8 +140,6 @@ def catalogue_of(path: Path, doc: Any, smap: SourceMap) -> Catalogue:
                 [f"{at}: catalogue {cards}: {d.position}: {d.message}" for d in exc.diagnostics]
             ) from None
         except OSError as exc:
-            from cardgen.util.files import describe_os_error
-
             why = describe_os_error(exc, exc.filename)
             raise Problems([f"{smap.at(('cards',))}: catalogue {cards}: {why}"]) from None
     return _CATALOGUES[root]
@@ -160,7 +160,6 @@ def parse_text(text: str, name: str, engine: Engine, catalogue: Catalogue) -> Sc
 def run_file(path: Path) -> Outcome:
     """Read, check and run one scenario file; every problem is in the outcome (no traceback)."""
     from cardgen.catalogue.yaml_source import load_yaml
-    from cardgen.engine.registry import engine_of
 
     try:
         doc, smap = load_yaml(path, display=str(path))
@@ -444,7 +443,6 @@ class Scenario:
     @classmethod
     def parse(cls, doc: Any, smap: SourceMap, engine: Engine, cat: Catalogue) -> Scenario:
         """Check ``doc`` against the game; :class:`Problems` with every problem found."""
-        from cardgen.engine.errors import SetupError
 
         pre = _Checker(smap, Vocabulary(frozenset(cat.by_id), 1, {}), engine)
         if not pre.keys(doc, (), TOP_KEYS, "a scenario"):
@@ -548,7 +546,6 @@ class Scenario:
     def moves(self) -> list[dict[int, str]]:
         """Its steps that move (``act`` and ``chance``) as ``{seat: action string}``, the chance
         outcome under ``CHANCE``; the checks (``illegal``, ``expect``) left out."""
-        from cardgen.engine.chance import CHANCE
 
         out: list[dict[int, str]] = []
         for kind, data, _ in self.steps:

@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from cardgen.engine.chance import settle
-from cardgen.engine.definition import Engine
+from cardgen.engine.definition import AI
 
 __all__ = ["ISMCTSBot", "SearchAdapter", "search_bot"]
 
@@ -266,9 +266,9 @@ def _rank(stats: list[float] | None) -> tuple[float, float]:
 class _EngineOps:
     """The search's view of a game: the protocol's state methods and the engine's hooks."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: AI[Any]) -> None:
         self.engine = engine
-        if type(engine).evaluate is not Engine.evaluate:
+        if type(engine).evaluate is not AI.evaluate:
             self.evaluate = engine.evaluate
 
     def movers(self, state: Any) -> Sequence[int]:
@@ -297,7 +297,7 @@ class _EngineOps:
         return self.engine.policy(state, player, rng)
 
 
-def search_bot(engine: Any, seed: int = 0, **options: Any) -> ISMCTSBot:
+def search_bot(engine: AI[Any], seed: int = 0, **options: Any) -> ISMCTSBot:
     """The ISMCTS bot over ``engine``'s game: rollouts play the engine's ``policy``; when the
     engine writes ``evaluate``, rollouts stop after ``rollout_depth`` steps (default 8) and
     are scored by it.  ``options`` are :class:`ISMCTSBot`'s."""

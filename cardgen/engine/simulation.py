@@ -1,19 +1,20 @@
 """The balance simulation of every engine: :class:`KitSimulation`, a
 :class:`cardgen.simulate.Simulation` made from an :class:`~cardgen.engine.definition.Engine`.
 
-The core (:mod:`cardgen.simulate`) seeds the games, seats the bots, runs chunks on processes
-or Dask and counts wins, scores and ranks per seat, bot and side.  This adds what every game
-with cards has, from its events: per card design, the copies **drawn** and **played**, the
-player-games in which it was played and the **win rate when played** (Wilson 95 % interval);
-and the game's **length** in decisions.  A game may add its own counters and sections
-(:class:`Metrics`, :meth:`Engine.metrics`).
+The core (:mod:`cardgen.simulate`) seeds the games, seats the bots, runs chunks on processes or
+Dask and counts wins, scores and ranks per seat, bot and side. This adds what every game with
+cards has, from its events: per card design, the copies **drawn** and **played**, the
+player-games in which it was played and the **win rate when played** (Wilson 95 % interval),
+also by seat; the **first player**'s win rate (the seat that made the game's first decision,
+alone) against the fair share; and the game's **length** in decisions. A game may add its own
+counters and sections (:class:`Metrics`, :meth:`Engine.metrics`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from cardgen.engine.bots import RandomBot, bot_factories, bot_names, make_bot
 from cardgen.engine.chance import at_chance, settle
@@ -23,16 +24,22 @@ from cardgen.engine.protocol import Game, State, seat_name
 from cardgen.engine.quality import QUALITY_FIELDS, Course, kingmaker_choice, measure
 from cardgen.engine.quality import count as count_quality
 from cardgen.engine.quality import summarise as summarise_quality
+from cardgen.simulate.batch import Progress, SimResult, simulate
 from cardgen.simulate.protocol import GameRecord, GameSpec
 from cardgen.simulate.report_model import Section, Table, ci, pct
-from cardgen.simulate.spec import SimSpec, SimSpecError
+from cardgen.simulate.spec import SimSpec, SimSpecError, make_matchups
 from cardgen.simulate.stats import Block, Layout, interval, ratio, rounded
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
-    from cardgen.simulate.batch import SimResult
 
 DESIGN_FIELDS = ("drawn", "played", "games_played", "wins_played")
+#: per design and seat (``card/seat``): the player-games it was played in, and won
+DESIGN_SEAT_FIELDS = ("games_played", "wins_played")
+#: the first player (the seat that makes the first decision alone, or that an event of role
+#: ``first`` names): games, games with a first player and a sole winner, and of them the games
+#: the first player won
+FIRST_FIELDS = ("games", "decided", "first_wins")
 #: the games of a run whose quality is measured (the first ones by index: the same games
 #: whatever the workers; each costs a standing per seat after every decision)
 QUALITY_GAMES = 30
@@ -82,6 +89,10 @@ class KitSimulation:
     settings: Mapping[str, Any] = field(default_factory=dict)
     #: how many games (the first by index) the quality measures read (``simulate --quality``)
     quality_games: int = QUALITY_GAMES
+    #: how many games (the first by index) count the designs offered and chosen (None: the
+    #: quality games; the balance advisor counts them in every game, without the quality's
+    #: standings)
+    offer_games: int | None = None
 
     # --- what the core reads -----------------------------------------------------------------
     @property
@@ -111,7 +122,7 @@ class KitSimulation:
     @property
     def summary_order(self) -> tuple[str, ...]:
         extra = self._metrics.order if self._metrics else ()
-        return ("length", "quality", "seats", "bots", *extra, "designs", "versus")
+        return ("length", "quality", "first_player", "seats", "bots", *extra, "designs", "versus")
 
     @property
     def report_order(self) -> tuple[str, ...]:
@@ -131,8 +142,12 @@ class KitSimulation:
 
     def blocks(self, catalogue: Catalogue, spec: SimSpec) -> Sequence[Block]:
         own = self._metrics.blocks(catalogue, spec) if self._metrics else ()
+        ids = tuple(c.id for c in catalogue.cards)
+        seats = range(1, spec.players + 1)
         return (
-            Block("design", tuple(c.id for c in catalogue.cards), DESIGN_FIELDS),
+            Block("design", ids, DESIGN_FIELDS),
+            Block("design_seat", tuple(f"{c}/{s}" for c in ids for s in seats), DESIGN_SEAT_FIELDS),
+            Block("first", ("all",), FIRST_FIELDS),
             Block("length", ("all",), LENGTH_FIELDS),
             Block("quality", ("all",), QUALITY_FIELDS),
             Block("offer", tuple(c.id for c in catalogue.cards), OFFER_FIELDS),
@@ -140,7 +155,15 @@ class KitSimulation:
         )
 
     def prepare(self, catalogue: Catalogue, spec: SimSpec, layout: Layout) -> KitTable:
-        return KitTable(self.engine, catalogue, spec, layout, self.settings, self.quality_games)
+        return KitTable(
+            self.engine,
+            catalogue,
+            spec,
+            layout,
+            self.settings,
+            self.quality_games,
+            self.offer_games,
+        )
 
     def describe(self, spec: Mapping[str, Any]) -> str:
         opts = {k: spec[k] for k in self.engine.options if spec.get(k)}
@@ -161,6 +184,7 @@ class KitSimulation:
                 **summarise_quality(L.row(C, "quality", 0)),
                 "length_cv": rounded(ratio(var**0.5, mean)),
             },
+            "first_player": first_player(result),
             "designs": _designs(result, catalogue),
         }
         if self._metrics:
@@ -184,11 +208,44 @@ class KitSimulation:
                 ),
             ),
             "quality": Section("quality", (), (_quality_table(summary["quality"]),)),
+            "first_player": Section("first_player", (), (_first_table(summary["first_player"]),)),
             "designs": Section("designs", (), (_design_table(summary["designs"]),)),
         }
         if self._metrics:
             out.update(self._metrics.report(summary, figures=figures))
         return out
+
+
+def run_simulation(
+    engine: Engine,
+    catalogue: Catalogue,
+    *,
+    games: int,
+    players: int | None = None,
+    bots: str = "random",
+    seed: int = 0,
+    settings: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    quality_games: int = QUALITY_GAMES,
+    progress: Progress | None = None,
+) -> SimResult:
+    """``games`` seeded games of ``engine`` on ``catalogue`` as `cardgen simulate` plays them
+    by default: ``players`` (default the most the catalogue seats) in the sides the rules
+    recommend (or the seats, for a game without sides), ``bots`` (one bot for every seat, one
+    per seat joined by commas, or ``mixed``), the rules' ``settings`` and the engine's
+    ``options`` overridden; the same result for any number of ``workers``.  Raises
+    :class:`~cardgen.simulate.spec.SimSpecError` or
+    :class:`~cardgen.engine.errors.SetupError` for a simulation that cannot be set up."""
+    sim = KitSimulation(engine, dict(settings or {}), quality_games)
+    n = players or engine.player_range(catalogue)[1]
+    if engine.sides(catalogue):
+        matchups = make_matchups(list(sim.recommended_sides(catalogue, n)), n, side=sim.side)
+    else:
+        matchups = (seat_sides(n),)
+    spec = SimSpec(games, n, matchups, bots, seed, dict(options or {}), pool=sim.bots)
+    # KitSimulation's read-only properties meet the Simulation protocol's attributes
+    return simulate(catalogue, spec, workers=workers, progress=progress, simulation=cast(Any, sim))
 
 
 class KitTable:
@@ -202,16 +259,23 @@ class KitTable:
         layout: Layout,
         settings: Mapping[str, Any] | None = None,
         quality_games: int = QUALITY_GAMES,
+        offer_games: int | None = None,
     ) -> None:
         self.engine, self.catalogue, self.spec, self.layout = engine, catalogue, spec, layout
         self.quality_games = quality_games
+        self.offer_games = quality_games if offer_games is None else offer_games
         self.settings = dict(settings or {})
         self._games: dict[tuple[str, ...], Game] = {}
         ids = [c.id for c in catalogue.cards]
         self._design = {cid: layout.start("design", k) for k, cid in enumerate(ids)}
+        self._by_seat = {
+            cid: layout.start("design_seat", k * spec.players) for k, cid in enumerate(ids)
+        }
+        self._first = layout.start("first", 0)
         self._length = layout.start("length", 0)
         self._drawn = engine.events.role_fields("drawn")
         self._played = engine.events.role_fields("played")
+        self._first_event = {k: at[0] for k, at in engine.events.role_fields("first").items()}
         self._has_sides = bool(engine.sides(catalogue))
         self._metrics = engine.metrics()
         self._factories = bot_factories(engine)
@@ -229,11 +293,12 @@ class KitTable:
             "l": self.layout,
             "x": self.settings,
             "q": self.quality_games,
+            "o": self.offer_games,
         }
 
     def __setstate__(self, state: dict) -> None:
         KitTable.__init__(
-            self, state["e"], state["c"], state["s"], state["l"], state["x"], state["q"]
+            self, state["e"], state["c"], state["s"], state["l"], state["x"], state["q"], state["o"]
         )
 
     def game(self, sides: tuple[str, ...]) -> Game:
@@ -291,11 +356,13 @@ class KitTable:
         movers, legal_actions, is_terminal = state.movers, state.legal_actions, state.is_terminal
         n = game.setup.players if hasattr(game, "setup") else len(spec.sides)
         quality = spec.index < self.quality_games
+        offers = spec.index < self.offer_games
         stand = self._standing
         standings: list[tuple[float, ...]] = []
         choices: list[int] = []
         kings: set[int] = set()  # trailing seats whose choice crowned different leaders
         now = tuple(stand(state, p) for p in range(n)) if quality else ()
+        first = -1  # the seat that makes the first decision, alone
         while True:
             seats = movers()
             if not seats:  # the end, or a chance node (where nobody moves): settle it
@@ -306,12 +373,18 @@ class KitTable:
                     continue
             if steps >= limit:
                 raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
+            if not steps and len(seats) == 1:  # a game that starts together has none
+                first = seats[0]
             named: dict[int, dict[int, tuple[str, ...]]] = {}
-            if quality:
+            if offers and not quality:
+                for p in seats:
+                    named[p] = self._named(state, p, legal_actions(p))
+            elif quality:
                 for p in seats:
                     legal = legal_actions(p)
                     choices.append(len(legal))
-                    named[p] = self._named(state, p, legal)
+                    if offers:
+                        named[p] = self._named(state, p, legal)
                     if (
                         n >= 3
                         and len(seats) == 1
@@ -347,7 +420,23 @@ class KitTable:
             count_quality(measure(Course(standings, choices, winners, kingmade)), C, self._quality)
         metrics = self._metrics
         if metrics is None or not metrics.count(state, spec, self.layout, C):
-            count_designs(state.events or (), winners, self._design, self._drawn, self._played, C)
+            count_designs(
+                state.events or (),
+                winners,
+                self._design,
+                self._drawn,
+                self._played,
+                C,
+                self._by_seat,
+            )
+        if self._first_event:
+            first = first_of(state.events or (), self._first_event, first)
+        k = self._first
+        sole = sum(winners) == 1
+        C[k] += 1
+        if sole and first >= 0:
+            C[k + 1] += 1
+            C[k + 2] += winners[first]
         k = self._length
         C[k] += 1
         C[k + 1] += steps
@@ -387,6 +476,17 @@ def _kingmaker(
     return kingmaker_choice(now, seat, outcomes)
 
 
+def first_of(events: Sequence[tuple], first: Mapping[str, int], default: int) -> int:
+    """The seat the game's first ``first``-role event names (``first``: where its seat stands
+    in each such event type), else ``default``."""
+    for e in events:
+        at = first.get(e[0])
+        if at is not None:
+            seat = e[at]
+            return seat if isinstance(seat, int) else int(seat[1:]) - 1
+    return default
+
+
 def count_designs(
     events: Sequence[tuple],
     winners: Sequence[bool],
@@ -394,11 +494,12 @@ def count_designs(
     drawn: Mapping[str, tuple[int, int]],
     played_kinds: Mapping[str, tuple[int, int]],
     C: list[int],
+    by_seat: Mapping[str, int] | None = None,
 ) -> None:
     """Add one game's per-design figures, read from its ``events``, to the counters ``C``:
-    ``design`` is each card's counter in the ``design`` block, ``drawn`` and ``played_kinds``
-    where the seat and card stand in the events of those roles
-    (:meth:`~cardgen.engine.events.EventSchema.role_fields`)."""
+    ``design`` is each card's counter in the ``design`` block (``by_seat`` its first in the
+    ``design_seat`` block), ``drawn`` and ``played_kinds`` where the seat and card stand in the
+    events of those roles (:meth:`~cardgen.engine.events.EventSchema.role_fields`)."""
     played: list[set[str]] = [set() for _ in winners]
     for e in events:
         at = drawn.get(e[0])
@@ -415,16 +516,77 @@ def count_designs(
                 C[k + 1] += 1
                 seat = e[at[0]]  # an index, or the seat's name (P1)
                 played[seat if isinstance(seat, int) else int(seat[1:]) - 1].add(card)
+    count_played(played, winners, design, by_seat, C)
+
+
+def count_played(
+    played: Sequence[set[str]],
+    winners: Sequence[bool],
+    design: Mapping[str, int],
+    by_seat: Mapping[str, int] | None,
+    C: list[int],
+) -> None:
+    """Add the player-games in which each seat played each design (``played``, per seat), and
+    those it won, to the ``design`` block (and the ``design_seat`` block, ``by_seat``)."""
+    width = len(DESIGN_SEAT_FIELDS)
     for p, cards in enumerate(played):
+        w = 1 if winners[p] else 0
         for cid in cards:
             k = design[cid]
             C[k + 2] += 1
-            C[k + 3] += winners[p]
+            C[k + 3] += w
+            if by_seat is not None:
+                j = by_seat[cid] + p * width
+                C[j] += 1
+                C[j + 1] += w
+
+
+def first_player(result: SimResult) -> dict[str, Any] | None:
+    """The first player's win rate among the games with a first player and a sole winner, its
+    interval and its advantage over the fair share (None without such games)."""
+    L, C = result.layout, result.counters
+    if "first" not in L.bases:
+        return None
+    v = L.row(C, "first", 0)
+    n, w = v["decided"], v["first_wins"]
+    if not n:
+        return None
+    fair = 1 / result.spec.players
+    lo, hi = interval(w, n)
+    return {
+        "games": v["games"],
+        "decided": n,
+        "first_wins": w,
+        "win_rate": rounded(w / n),
+        "win_ci": [lo, hi],
+        "fair_share": rounded(fair),
+        "advantage": rounded(w / n - fair),
+        "advantage_ci": [rounded(lo - fair), rounded(hi - fair)],
+    }
+
+
+def _by_seat(L: Layout, C: Sequence[int], k: int, players: int) -> list[dict[str, Any]]:
+    out = []
+    for p in range(players):
+        v = L.row(C, "design_seat", k * players + p)
+        n, w = v["games_played"], v["wins_played"]
+        out.append(
+            {
+                "seat": p + 1,
+                "games_played": n,
+                "wins_played": w,
+                "win_rate_when_played": rounded(ratio(w, n)),
+                "win_played_ci": interval(w, n),
+            }
+        )
+    return out
 
 
 def _designs(result: SimResult, catalogue: Catalogue | None) -> list[dict[str, Any]]:
     L, C = result.layout, result.counters
     names = {c.id: c.name for c in catalogue.cards} if catalogue is not None else {}
+    players = result.spec.players
+    seated = "design_seat" in L.bases
     out = []
     for k, cid in enumerate(L.labels("design")):
         v = L.row(C, "design", k)
@@ -439,6 +601,8 @@ def _designs(result: SimResult, catalogue: Catalogue | None) -> list[dict[str, A
                 "chosen_ci": interval(o["chosen"], o["offered"]),
                 "win_rate_when_played": rounded(ratio(v["wins_played"], v["games_played"])),
                 "win_played_ci": interval(v["wins_played"], v["games_played"]),
+                "players": players,
+                "by_seat": _by_seat(L, C, k, players) if seated else [],
             }
         )
     return out
@@ -471,6 +635,29 @@ def _quality_table(q: dict[str, Any]) -> Table:
         f"Measured on {q['games']} games (docs/balance.md gives each formula).",
         ("measure", "value", "what it is"),
         tuple(rows),
+    )
+
+
+def _first_table(f: dict[str, Any] | None) -> Table:
+    rows: tuple[tuple[str, ...], ...] = ()
+    if f is not None:
+        rows = (
+            (
+                str(f["decided"]),
+                str(f["first_wins"]),
+                pct(f["win_rate"]),
+                ci(f["win_ci"]),
+                pct(f["fair_share"]),
+                f"{100 * f['advantage']:+.1f} pts",
+            ),
+        )
+    return Table(
+        "first_player",
+        "First player",
+        "The seat that made the game's first decision alone: its win rate among the games with "
+        "a sole winner, 95% Wilson interval, against the fair share (1 / players).",
+        ("decided games", "first player wins", "win rate", "95% CI", "fair share", "advantage"),
+        rows,
     )
 
 

@@ -3,6 +3,6 @@
 Print geometry (:mod:`units`, :mod:`geometry`), fonts, colours and icons (SVG files,
 :mod:`svg_icons`) are kept apart from
 card drawing (:mod:`card_face`, :mod:`card_back`) so boards and tokens reuse them; layouts live
-in ``templates/card.yaml`` and ``templates/products.yaml``.  :func:`cardgen.render.api.render`
+in ``templates/card.yaml`` and ``templates/products.yaml``.  :class:`cardgen.render.api.Renderer`
 is the library entry point; :mod:`preflight` checks text fit, art and icons for `cardgen validate`.
 """

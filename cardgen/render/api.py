@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Severity
+from cardgen.render.icc import Separation
 from cardgen.render.options import FULL_SIZE_PRODUCTS, RASTER_PRODUCTS, RenderOptions
 from cardgen.render.options import PRODUCTS as PRODUCTS  # the render API's names too
 from cardgen.render.options import SERVICE_PRODUCTS as SERVICE_PRODUCTS
@@ -20,8 +20,15 @@ from cardgen.render.products.base import (
     _no_progress,
     load_product_settings,
 )
+from cardgen.render.products.dtc import render_dtc_deck
+from cardgen.render.products.pnp import render_pnp
+from cardgen.render.products.print import render_print_backs, render_print_pile
+from cardgen.render.products.uploads import mpc_all_order, mpc_order, mpc_readme, upload_list
+from cardgen.render.services import service, service_diagnostics
+from cardgen.render.sizes import size_groups, sized_name, sub_catalogue
 from cardgen.render.theme import Theme
 from cardgen.util.atomic import atomic_write_bytes
+from cardgen.util.hashing import digest_data
 
 if TYPE_CHECKING:  # the raster modules import PIL: only loaded when images are made
     from cardgen.render.products.raster import Sprite
@@ -41,7 +48,6 @@ class RasterCache:
 
     def cell_key(self, sprite: Sprite, cell: tuple[int, int]) -> str:
         """The key of the design drawn at ``cell`` px, for the TTS and contact sheets."""
-        from cardgen.util.hashing import digest_data
 
         return digest_data([self.key(sprite), "cell", list(cell)])
 
@@ -68,8 +74,6 @@ class Renderer:
         cardgen's own with total ink at most ``ink_limit`` percent)."""
         key = ("icc", ink_limit, icc)
         if key not in self._ctx:
-            from cardgen.render.icc import Separation
-
             sep = Separation.of(icc, ink_limit / 100)
             theme = Theme.of(self.catalogue, separation=sep)
             self._ctx[key] = RenderContext(self.catalogue, theme, self.settings, self.progress)
@@ -80,13 +84,11 @@ class Renderer:
         (E411), a narrower safe zone (W411), figures no source confirmed (I411)."""
         if not any(p in SERVICE_PRODUCTS for p in options.products):
             return []  # the home kit: no service to ask (nor its file to read)
-        from cardgen.render.services import service_diagnostics
 
         return service_diagnostics(self.catalogue, options.products)
 
     def sized(self) -> list[Renderer] | None:
         """One renderer per card size when the cards have several sizes, else None."""
-        from cardgen.render.sizes import size_groups, sub_catalogue
 
         groups = size_groups(self.catalogue)
         if len(groups) < 2:
@@ -147,7 +149,6 @@ class Renderer:
             if errors:
                 raise DiagnosticError(errors)
         written: list[Path] = []
-        from cardgen.render.sizes import size_groups, sized_name
 
         (size,) = size_groups(self.catalogue) or [None]
 
@@ -157,23 +158,15 @@ class Renderer:
             written.append(path)
 
         if "pnp" in options.products:
-            from cardgen.render.products.pnp import render_pnp
-
             for paper in options.papers:
                 pdf = render_pnp(self.context(), paper, options.duplex, options.pnp_bleed)
                 write(f"pnp-{paper}.pdf", pdf)
         if "print" in options.products:
-            from cardgen.render.products.print import render_print_backs, render_print_pile
-
             ctx = self.context(options.cmyk)
             for pile in ctx.backs_by_pile():
                 write(f"print/{pile}.pdf", render_print_pile(ctx, pile))
                 write(f"print/{pile}-backs.pdf", render_print_backs(ctx, pile))
         if "dtc" in options.products:
-            from cardgen.render.products.dtc import render_dtc_deck
-            from cardgen.render.products.uploads import upload_list
-            from cardgen.render.services import service
-
             svc = service("dtc")
             assert svc.pdf is not None
             ctx = self.separated(svc.pdf.ink_limit, options.icc)
@@ -188,8 +181,6 @@ class Renderer:
         """Rasterise every design once; PNG files from the full-size image, TTS and contact
         sheets from its small cell."""
         from cardgen.render.products import contact, raster, tts
-        from cardgen.render.products.uploads import mpc_order, upload_list
-        from cardgen.render.services import service
 
         ctx = self.context()
         items = raster.sprites(ctx)
@@ -224,6 +215,12 @@ class Renderer:
                 write(svc.file("list", deck.slug), upload_list(svc, deck))
                 if "order" in svc.files:
                     write(svc.file("order", deck.slug), mpc_order(svc, deck))
+            if "readme" in svc.files:  # MakePlayingCards: the decks' grouping weighed
+                decks = list(ctx.decks())
+                game = self.catalogue.rules.game
+                write(svc.file("readme", ""), mpc_readme(svc, decks, game))
+                if len(decks) > 1:
+                    write(svc.file("all", ""), mpc_all_order(svc, decks))
         pairs = list(zip(items, designs, strict=True))
         if "tts" in options.products:
             if "sheets" in options.tts_parts:
@@ -370,18 +367,3 @@ class _Design:
     mpc: bytes | None
     cell: Any
     thumb: Any
-
-
-def render(
-    cards_dir: str | os.PathLike[str],
-    out: str | os.PathLike[str],
-    options: RenderOptions | None = None,
-    progress: Progress | None = None,
-) -> list[Path]:
-    """Check a catalogue folder as `cardgen validate` does (schema, rules model, the pack's
-    checks, the preflight) and render it; raises DiagnosticError on bad input."""
-    from cardgen.catalogue.standard_checks import validated
-
-    catalogue, _ = validated(cards_dir)
-    r = Renderer(catalogue, progress=progress or _no_progress)
-    return r.render(Path(out), options or RenderOptions(), check=False)

@@ -14,6 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+from cardgen.util.files import FileTooLarge, NotARegularFile, describe_os_error, read_input_file
 from cardgen.util.limits import MAX_FONT_BYTES
 from cardgen.util.resources import data_path
 
@@ -50,12 +51,6 @@ def _font_problem(filename: str) -> str | None:
 
 def _read(path: Path) -> bytes | str:
     """The bytes of the font file at ``path``, or why they cannot be read."""
-    from cardgen.util.files import (
-        FileTooLarge,
-        NotARegularFile,
-        describe_os_error,
-        read_input_file,
-    )
 
     try:
         return read_input_file(path, max_bytes=MAX_FONT_BYTES)

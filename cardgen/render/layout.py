@@ -17,6 +17,7 @@ from cardgen.catalogue.card_sizes import CARD_SIZES, SizeName
 from cardgen.diagnostics import Position
 from cardgen.render.geometry import Box, top_box
 from cardgen.render.units import Size, mm
+from cardgen.util.hashing import file_digest
 from cardgen.util.limits import MAX_BLEED_MM, MAX_CARD_MM
 
 BoxMM = tuple[float, float, float, float]
@@ -160,7 +161,6 @@ def load_layout(path: Path, model: type[L] = CardLayout, *, use_cache: bool = Tr
 
     (``use_cache`` is kept for callers; layouts are not kept on disk: a cache holds data, and a
     layout's validated model could only be stored as code.)"""
-    from cardgen.util.hashing import file_digest
 
     try:
         digest = file_digest(Path(path))

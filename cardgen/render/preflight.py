@@ -7,8 +7,9 @@ past the safe zone, 1/8 in inside the trim at least (E406; background and art no
 cards of one face-down group printing different backs (W410), icons a card prints that
 have no SVG file (E404) or whose file is not a usable icon (E405; every icon file of the
 catalogue and the pack is checked), text under 4.5:1 contrast with what lies under it on the
-rendered card (E415, :mod:`cardgen.render.contrast`) and a shared form whose elements differ
-between cards (E416).
+rendered card (E415, :mod:`cardgen.render.contrast`), a shared form whose elements differ
+between cards (E416) and an icon row whose icons exceed its box or the capsule under them
+(E417).
 
 :func:`preflight_check` plugs into ``cardgen validate`` as an extra check; ``cardgen render``
 runs the same checks first and writes nothing if any fails.
@@ -27,15 +28,21 @@ from typing import Any
 
 from cardgen.catalogue.backs import back_problems
 from cardgen.catalogue.extra_checks import beside_cards
+from cardgen.catalogue.icon_tokens import TOKEN
 from cardgen.catalogue.loader import Catalogue, display_path
+from cardgen.catalogue.text_checks import describe, strings_of
+from cardgen.catalogue.yaml_source import load_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.art import ArtProblem, resolve_art
-from cardgen.render.contrast import Contrast
-from cardgen.render.elements.render import back_painter, face_painter
+from cardgen.render.contrast import MIN_CONTRAST, Contrast, contrasts
+from cardgen.render.elements.render import GLYPH_HINT, back_painter, face_painter
+from cardgen.render.fonts import undrawable
 from cardgen.render.painters import BackPainter, FacePainter, FitProblem
 from cardgen.render.products.base import load_product_settings
 from cardgen.render.products.pnp import paper_problems
+from cardgen.render.sizes import size_groups, sub_catalogue
 from cardgen.render.svg_icons import SvgIcons
+from cardgen.render.theme import Theme
 from cardgen.util.hashing import code_digest, digest_data, digest_paths, environment_digest
 from cardgen.util.store import Store
 
@@ -46,8 +53,6 @@ def preflight(
     """Every preflight problem of ``catalogue``: its faces card by card, then its backs (the
     cards of each size with the layout made for it)."""
     if faces is None:
-        from cardgen.render.sizes import size_groups, sub_catalogue
-
         groups = size_groups(catalogue)
         if len(groups) > 1:
             parts = [preflight(sub_catalogue(catalogue, cards)) for cards in groups.values()]
@@ -57,8 +62,6 @@ def preflight(
                 dict.fromkeys(d for part in parts for d in part if d.code != "W402" or d in unused)
             )
     if faces is None:
-        from cardgen.render.theme import Theme
-
         try:
             faces = face_painter(catalogue.pack, Theme.of(catalogue))
         except DiagnosticError as err:  # a bad layout: its problems are the preflight's
@@ -160,7 +163,6 @@ class KeptContrasts(KeptFits):
     KIND = "contrast"
 
     def contrasts(self, card: Any) -> list[Contrast]:
-        from cardgen.render.contrast import contrasts
 
         if self.store is None:
             return contrasts(self.faces, card)
@@ -182,7 +184,6 @@ def contrast_problems(
     """E415 for each text element (and colour) of the faces and backs that reaches less than
     4.5:1 against what lies under it on some card, read on the rendered pixels
     (:mod:`cardgen.render.contrast`), naming its worst card and how many more."""
-    from cardgen.render.contrast import MIN_CONTRAST, contrasts
 
     low: dict[tuple[str, str, str], list[tuple[float, str]]] = {}
     kept = KeptContrasts(catalogue, faces)
@@ -237,12 +238,7 @@ def rules_glyph_problems(catalogue: Catalogue, fonts: Iterable[str]) -> list[Dia
     """E408 for each character of a text of ``rules.yaml`` (the game's, decks', colours' names
     and themes, printed on components and in the rulebook) that one of the card ``fonts``
     cannot draw, at its line."""
-    from cardgen.catalogue.icon_tokens import TOKEN
     from cardgen.catalogue.loader import RULES_FILE, display_path
-    from cardgen.catalogue.text_checks import describe, strings_of
-    from cardgen.catalogue.yaml_source import load_yaml
-    from cardgen.render.elements.render import GLYPH_HINT
-    from cardgen.render.fonts import undrawable
 
     path = catalogue.root / RULES_FILE
     try:

@@ -17,9 +17,13 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
+from cardgen.catalogue.loader import display_path
 from cardgen.diagnostics import Diagnostic, Position
 from cardgen.render.elements.layout import layout_model
+from cardgen.render.elements.render import safe_margin
+from cardgen.render.layout import load_layout
 from cardgen.render.options import SERVICE_IDS as SERVICE_IDS  # read without this module
+from cardgen.render.theme import pack_layout_file
 from cardgen.util.resources import data_path
 
 SERVICES_FILE = data_path("cardgen.render", "services.yaml")
@@ -80,7 +84,8 @@ class Service(_S):
     image: ImageSpec | None = None
     pdf: PdfSpec | None = None
     #: what the service folder holds per deck: ``face``, ``back``, ``pdf``, ``list``,
-    #: ``order`` (templates of ``{deck}``, ``{id}``, ``{quantity}``)
+    #: ``order`` (templates of ``{deck}``, ``{id}``, ``{quantity}``); and once per kit ``all``
+    #: (every deck in one order) and ``readme`` (the groupings' cost)
     files: dict[str, str] = Field(default_factory=dict)
     order: OrderSpec | None = None
     black: BlackSpec | None = None
@@ -137,7 +142,6 @@ def service_problems(svc: Service, layout, where: str) -> list[Diagnostic]:
                 pos,
             )
         )
-    from cardgen.render.elements.render import safe_margin
 
     safe = safe_margin(card.safe)  # what the preflight holds every layout to
     if safe + 1e-6 < spec.safe:
@@ -156,9 +160,6 @@ def service_diagnostics(catalogue: Any, products: Iterable[str]) -> list[Diagnos
     """What ``cardgen render`` and ``cardgen build`` say of the print services among
     ``products`` for ``catalogue``: its layout's card size and bleed (E411) and safe zone
     (W411, :func:`service_problems`), and every figure no source confirmed (I411)."""
-    from cardgen.catalogue.loader import display_path
-    from cardgen.render.layout import load_layout
-    from cardgen.render.theme import pack_layout_file
 
     chosen = [service(p) for p in dict.fromkeys(products) if p in services() and p != "home"]
     if not chosen:

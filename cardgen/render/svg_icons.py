@@ -612,9 +612,17 @@ def _op_box(op: Op) -> tuple[float, float, float, float] | None:
 def ink_extent(ops: list[Op]) -> tuple[float, float]:
     """The part of its square's width an icon's drawing covers, as fractions ``(left, right)``
     (strokes included); ``(0, 1)`` when it cannot tell."""
+    left, _bottom, right, _top = ink_bounds(ops)
+    return (left, right)
+
+
+def ink_bounds(ops: list[Op]) -> tuple[float, float, float, float]:
+    """The part of its square an icon's drawing covers, as fractions ``(left, bottom, right,
+    top)`` of its side, y up (strokes included); the whole square when it cannot tell."""
     t: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     stack: list[tuple[Matrix, float]] = []
     width, lo, hi = 0.0, float("inf"), float("-inf")
+    bottom, top = float("inf"), float("-inf")
     for op in ops:
         name = op[0]
         if name == "q":
@@ -628,15 +636,17 @@ def ink_extent(ops: list[Op]) -> tuple[float, float]:
         elif _draws(op):
             box = _op_box(op)
             if box is None:
-                return (0.0, 1.0)
+                return (0.0, 0.0, 1.0, 1.0)
             x1, y1, x2, y2 = box
             half = width / 2 * abs(t[0] * t[3] - t[1] * t[2]) ** 0.5
             for x, y in ((x1, y1), (x1, y2), (x2, y1), (x2, y2)):
                 px = t[0] * x + t[2] * y + t[4]
+                py = t[1] * x + t[3] * y + t[5]
                 lo, hi = min(lo, px - half), max(hi, px + half)
+                bottom, top = min(bottom, py - half), max(top, py + half)
     if hi < lo:
-        return (0.0, 1.0)
-    return (max(0.0, lo / 100), min(1.0, hi / 100))
+        return (0.0, 0.0, 1.0, 1.0)
+    return (max(0.0, lo / 100), max(0.0, bottom / 100), min(1.0, hi / 100), min(1.0, top / 100))
 
 
 # --- replaying -----------------------------------------------------------------------------------
@@ -778,6 +788,14 @@ class SvgIcons:
         except InvalidIcon as exc:
             why, line, column = exc.message, exc.line, exc.column
         raise IconError(IconProblem("E405", name, path, f"icon {{{name}}}: {why}", line, column))
+
+    def bounds(self, name: str) -> tuple[float, float, float, float]:
+        """The part of its square icon ``name``'s drawing covers (:func:`ink_bounds`); the
+        whole square for an icon that cannot be drawn."""
+        try:
+            return ink_bounds(self.program(name))
+        except IconError:
+            return (0.0, 0.0, 1.0, 1.0)
 
     def extent(self, name: str) -> tuple[float, float]:
         """The part of its square's width icon ``name``'s drawing covers (:func:`ink_extent`);

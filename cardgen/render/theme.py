@@ -12,6 +12,7 @@ from cardgen.render.colours import Ink
 from cardgen.render.elements.layout import layout_model
 from cardgen.render.fonts import register_fonts
 from cardgen.render.layout import CardLayout, load_layout
+from cardgen.render.sizes import size_groups
 from cardgen.render.svg_icons import pack_icons
 
 if TYPE_CHECKING:
@@ -72,7 +73,6 @@ class Theme:
     ) -> Theme:
         """The theme of a loaded catalogue (in CMYK through ``separation`` when given), at its
         cards' size when they all have one other than the layout's."""
-        from cardgen.render.sizes import size_groups
 
         sizes = list(size_groups(catalogue))
         return cls.create(

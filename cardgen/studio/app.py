@@ -44,6 +44,7 @@ VIEWS = (
     "cardgen.studio.gallery:view",
     "cardgen.studio.kit_view:view",
     "cardgen.studio.play_view:view",
+    "cardgen.studio.balance_view:view",
 )
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'self'; img-src 'self' data:; "

@@ -618,8 +618,8 @@ def _outside_inputs(ctx: Any) -> list[str]:
 
 def _validate(cards: Path):
     """The catalogue checked as `cardgen validate` checks it."""
-    from cardgen.catalogue.standard_checks import standard
     from cardgen.catalogue.validate import validate
+    from cardgen.checks import standard
 
     return validate(cards, extra_checks=standard())
 

@@ -134,8 +134,8 @@ class Table:
         """Draw the chance nodes from the state's generator, each kept as a step."""
         while at_chance(self.state):
             outcome = sample_chance(self.state)
-            text = self.state.chance_to_string(outcome)  # type: ignore[attr-defined]
-            self.state.apply_chance(outcome)  # type: ignore[attr-defined]
+            text = self.state.chance_to_string(outcome)
+            self.state.apply_chance(outcome)
             self.steps.append({CHANCE: text})
             self._actions.append({CHANCE: outcome})
             self.thinking.append({})

@@ -5,16 +5,17 @@ a state arranged from seats described as a scenario's ``given`` writes them."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardgen.engine.chance import settle
+from cardgen.engine.log import event_dicts as log_event_dicts
 from cardgen.packs.attack_right.engine import phases
 from cardgen.packs.attack_right.engine.actions import END, decode_play, play_action, save_action
 from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot, card_value
 from cardgen.packs.attack_right.engine.ai.lookahead import LookaheadBot
 from cardgen.packs.attack_right.engine.definition import ENGINE
-from cardgen.packs.attack_right.engine.events import to_dict
-from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupError
+from cardgen.packs.attack_right.engine.game import Game, GameSetupError
 from cardgen.packs.attack_right.engine.phases import BattleRecord
 from cardgen.packs.attack_right.engine.state import (
     DRAFT,
@@ -25,9 +26,10 @@ from cardgen.packs.attack_right.engine.state import (
 )
 
 __all__ = [
-    "DRAFT", "END", "PLAY", "BattleRecord", "Game", "GameOptions", "GameSetupError", "GreedyBot",
+    "DRAFT", "END", "PLAY", "BattleRecord", "Game", "GameSetupError", "GreedyBot",
     "IllegalActionError", "LookaheadBot", "PlayerResult", "RandomBot", "State",
-    "build_state", "card_value", "decode_play", "event_dicts", "make_sim_bot", "phases",
+    "advance", "build_state", "card_value", "decode_play", "event_dicts", "make_sim_bot", "moves",
+    "phases",
     "play_action", "play_game", "save_action",
 ]  # fmt: skip
 
@@ -47,14 +49,25 @@ class RandomBot:
         return legal[int(self.random() * len(legal))]
 
 
+def moves(actions: Sequence[int | None]) -> dict[int, int]:
+    """``{seat: action}`` of a list by seat (``None`` for a seat that does not move)."""
+    return {p: a for p, a in enumerate(actions) if a is not None}
+
+
+def advance(state: State, joint: Mapping[int, int], *, check: bool = True) -> None:
+    """One step through the kit: ``state.apply(joint)`` (``apply_chosen`` unchecked), then
+    any chance node after it drawn as the kit's play loop draws it (a first battle's tie)."""
+    if check:
+        state.apply(joint)
+    else:
+        state.apply_chosen(joint)
+    settle(state)
+
+
 def play_game(state: State, bots: Sequence[Any], *, check: bool = False) -> State:
     """Play ``state`` to the end with one bot per seat (mutates and returns ``state``)."""
-    seats = range(state.n)
     while not state.is_terminal():
-        acting = state.acting_players()
-        state.apply_actions(
-            [bots[p].step(state, p) if p in acting else None for p in seats], check=check
-        )
+        advance(state, {p: bots[p].step(state, p) for p in state.movers()}, check=check)
     return state
 
 
@@ -90,7 +103,7 @@ def build_state(
 
 def event_dicts(state: State) -> list[dict]:
     """The state's every event as a mapping (its card ids, seats as indexes)."""
-    return [to_dict(e, state.game.card_id) for e in state.raw_events or ()]
+    return log_event_dicts(ENGINE, state.events)
 
 
 def make_sim_bot(name: str, seed: int) -> Any:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.catalogue.standard_checks import standard
 from cardgen.catalogue.validate import validate
+from cardgen.checks import standard
 from cardgen.engine.conformance import check_engine
 from cardgen.engine.described import DescribedEngine
 from cardgen.engine.play import play

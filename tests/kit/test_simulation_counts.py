@@ -1,6 +1,7 @@
 """The simulation's per-design counters of every game on the kit agree with the game's events
 read as mappings: a copy drawn per ``drawn`` event, played per ``played`` event, and the
-player-games (won) in which a design was played.  The events are those of the same seeded game
+player-games (won) in which a design was played, also by seat, and the first player's win
+where the rules name it.  The events are those of the same seeded game
 with every event recorded (:meth:`Engine.new_game`): a simulation's game may record none and
 count the figures in its metrics (:meth:`Metrics.count`)."""
 
@@ -36,6 +37,7 @@ def test_design_counters_match_the_events(folder: Path, monkeypatch) -> None:
         full.game(sides)
     schema = engine.events
     drawn, played = schema.of_role("drawn"), schema.of_role("played")
+    firsts = schema.of_role("first")
     counted = 0
     for g in range(3):
         C = [0] * layout.size
@@ -61,4 +63,38 @@ def test_design_counters_match_the_events(folder: Path, monkeypatch) -> None:
             assert layout.row(C, "design", k) == dict(zip(("drawn", "played",
                 "games_played", "wins_played"), want[c.id], strict=True)), c.id  # fmt: skip
             counted += sum(want[c.id][:2])
+            for p, cards in enumerate(by_seat):  # by seat: the player-games of that seat
+                played_here = c.id in cards
+                assert layout.row(C, "design_seat", k * n + p) == {
+                    "games_played": int(played_here),
+                    "wins_played": int(played_here and record.winners[p]),
+                }, (c.id, p)
+        first = layout.row(C, "first", 0)
+        sole = sum(record.winners) == 1
+        assert first["games"] == 1 and first["decided"] <= int(sole)
+        assert first["first_wins"] <= first["decided"]
+        named = [schema.to_dict(e)["seat"] for e in logged.state.events if e[0] in firsts]
+        if named:  # the rules choose the first player: the kit counts the seat they name
+            assert first["decided"] == int(sole)
+            assert first["first_wins"] == int(sole and record.winners[int(named[0][1:]) - 1])
     assert counted > 0
+
+
+@pytest.mark.slow
+def test_the_first_player_is_the_seat_of_the_first_decision() -> None:
+    """Castle Rampage's P1 attacks first (and no event names a first player): the first
+    player's wins are P1's; Harbour Bid starts with a simultaneous bid: no first player."""
+    from cardgen.simulate.batch import simulate
+    from cardgen.simulate.report import summarise
+
+    root = Path(__file__).resolve().parents[2] / "games"
+    for game, first in (("castle-rampage", True), ("harbour-bid-data", False)):
+        cat, engine = load(root / game / "cards")
+        sim = KitSimulation(engine, quality_games=0)
+        spec = SimSpec(games=20, players=2, matchups=(seat_sides(2),), bots="random", seed=1)
+        s = summarise(simulate(cat, spec, simulation=sim), cat)
+        if first:
+            assert s["first_player"]["decided"] == 20 - s["shared_wins"]
+            assert s["first_player"]["first_wins"] == s["seats"][0]["wins"]
+        else:
+            assert s["first_player"] is None

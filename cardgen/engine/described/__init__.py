@@ -14,11 +14,15 @@ import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardgen.catalogue.loader import display_path
+from cardgen.catalogue.yaml_source import parse_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.engine.described.compiler import Compiler, Program, RulesError
 from cardgen.engine.described.game import DescribedEngine, make_engine
 from cardgen.engine.described.model import DescriptionError, Problem, Source, check_model
 from cardgen.engine.errors import SetupError
+from cardgen.engine.log import catalogue_digest
+from cardgen.util.files import read_input_file
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -42,7 +46,6 @@ def compile_text(text: str, file: str, catalogue: Catalogue, *, run_hooks: bool 
     """The description ``text`` (its file named ``file`` in messages) compiled for
     ``catalogue``; :class:`DescriptionError` with every mistake at its position.  Without
     ``run_hooks`` the hooks' Python file is not loaded (its hooks do nothing)."""
-    from cardgen.catalogue.yaml_source import parse_yaml
 
     try:
         doc, smap = parse_yaml(text, file, max_nodes=50_000)
@@ -60,7 +63,6 @@ def compile_text(text: str, file: str, catalogue: Catalogue, *, run_hooks: bool 
 
 def read_text(path: Path) -> str:
     """The description's text; :class:`DescriptionError` naming the file if unreadable."""
-    from cardgen.util.files import read_input_file
 
     try:
         data = read_input_file(path, max_bytes=512 * 1024)
@@ -74,7 +76,6 @@ def read_text(path: Path) -> str:
 def described_engine(path: Path, catalogue: Catalogue) -> DescribedEngine:
     """The engine of the description at ``path`` for ``catalogue`` (compiled once per text
     and catalogue content: the program holds the cards' fields and the rules' numbers)."""
-    from cardgen.engine.log import catalogue_digest
 
     text = read_text(path)
     digest = hashlib.sha256(text.encode()).hexdigest()
@@ -148,6 +149,5 @@ def _at_position(message: str, path: Path, players: int) -> Diagnostic:
 
 
 def _display(path: Path) -> str:
-    from cardgen.catalogue.loader import display_path
 
     return display_path(path)

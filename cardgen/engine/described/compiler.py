@@ -30,6 +30,7 @@ from cardgen.engine.described.model import (
 )
 from cardgen.engine.errors import EngineError
 from cardgen.engine.events import EventType
+from cardgen.engine.registry import load_module
 from cardgen.engine.vocab import did_you_mean
 
 Fn = Callable[[Any, dict[str, Any]], Any]
@@ -1841,8 +1842,6 @@ class Compiler:
 
     def hooks(self) -> dict[str, Any] | None:
         if self._hooks is None:
-            from cardgen.engine.registry import load_module
-
             try:
                 module = load_module(self.cat.root, str(self.desc.hooks), "hooks")
             except EngineError as exc:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self
 
+from cardgen.catalogue.loader import load_catalogue
 from cardgen.engine.definition import Engine, TableLayout
 from cardgen.engine.described.compiler import MAX_WORK, Action, Program, RulesError
 from cardgen.engine.errors import EngineError, IllegalAction, ScenarioError, SetupError
@@ -383,7 +384,6 @@ def make_engine(program: Program, path: Path, root: Path) -> DescribedEngine:
 
 def _rebuild(path: str, root: str) -> DescribedEngine:
     """The engine of the description ``path`` for the catalogue ``root`` (unpickling)."""
-    from cardgen.catalogue.loader import load_catalogue
     from cardgen.engine.described import described_engine
 
     return described_engine(Path(path), load_catalogue(root))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
@@ -200,44 +201,60 @@ class Playability:
         return self.playable / self.held if self.held else 1.0
 
 
+class _Counting:
+    """A kit bot that counts, at each of its play decisions (not an intercept or a move), which
+    hand cards had a legal play and which card it played."""
+
+    name = "greedy"
+
+    def __init__(self, bot: Any, stats: dict[str, Playability], held: dict) -> None:
+        self.bot, self.stats, self.held = bot, stats, held
+
+    def choose(self, st: Any, seat: int) -> int:
+        from cardgen.packs.attack_right.engine.state import PLAY
+
+        action = self.bot.choose(st, seat)
+        if st.phase == PLAY and not st.sub:
+            m1 = st.game.num_instances + 1
+            ok = {a // m1 // 3 for a in st.legal_actions(seat) if a >= 0}
+            held = self.held
+            for i in st.hands[seat]:  # by round: a card counts once a Play Phase
+                held[st.round, i] = held.get((st.round, i), False) or i in ok
+            if action >= 0:
+                self.stats[st.card[action // m1 // 3].id].played += 1
+        return action
+
+
 def simulate(cat: Catalogue, games: int, *, seed: int = 0) -> dict[str, Playability]:
-    """Play ``games`` seeded games with greedy bots; measure each design's playability."""
-    from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot
-    from cardgen.packs.attack_right.engine.game import Game, GameOptions
-    from cardgen.packs.attack_right.engine.state import PLAY
+    """Play ``games`` seeded games with greedy bots (the kit's steps and chance draws);
+    measure each design's playability."""
+    from cardgen.engine import Setup
+    from cardgen.engine.bots import make_bot
+    from cardgen.engine.chance import settle
+    from cardgen.engine.play import step
+    from cardgen.packs.attack_right.engine.definition import ENGINE
 
     decks = list(cat.rules.deck_ids)
     n = min(len(decks), cat.rules.players.max)
     stats: dict[str, Playability] = {c.id: Playability() for c in cat}
     for k in range(games):
         rot = k % len(decks)
-        chosen = (decks[rot:] + decks[:rot])[:n]
-        game = Game(cat, chosen, seed=seed + k, options=GameOptions(log_events=False))
-        st = game.new_initial_state()
-        bots = [GreedyBot(seed + k * 10 + p) for p in range(n)]
-        m1 = game.num_instances + 1
-        held: dict[int, bool] = {}
+        setup = Setup(n, tuple((decks[rot:] + decks[:rot])[:n]))
+        game = ENGINE.simulation_game(cat, setup)
+        held: dict[tuple[int, int], bool] = {}
+        bots = [
+            _Counting(make_bot(ENGINE, game, "greedy", seed + k * 10 + p), stats, held)
+            for p in range(n)
+        ]
+        st = game.new_initial_state(seed + k)
+        settle(st)
         while not st.is_terminal():
-            acting = st.acting_players()
-            acts: list[int | None] = [None] * n
-            choosing = st.phase == PLAY and not st.sub  # not an intercept or move decision
-            for p in acting:
-                legal = st.legal_actions(p)
-                if choosing:
-                    ok = {a // m1 // 3 for a in legal if a >= 0}
-                    for i in st.hands[p]:
-                        held[i] = held.get(i, False) or i in ok
-                acts[p] = bots[p].step(st, p)
-                if choosing and acts[p] is not None and acts[p] >= 0:
-                    stats[st.card[acts[p] // m1 // 3].id].played += 1
-            was_play = st.phase == PLAY
-            st.apply_actions(acts, check=False)
-            if was_play and st.phase != PLAY:
-                for i, ok in held.items():
-                    s = stats[st.card[i].id]
-                    s.held += 1
-                    s.playable += ok
-                held = {}
+            step(st, bots)
+            settle(st)  # a glory tie for the first battle
+        for (_round, i), ok in held.items():
+            s = stats[game.ids[i]]
+            s.held += 1
+            s.playable += ok
     return stats
 
 
@@ -248,11 +265,11 @@ def simulation_check(
     fewer than ``threshold`` of them, over ``games`` greedy games."""
 
     def check(cat: Catalogue) -> Iterable[Diagnostic]:
-        from cardgen.packs.attack_right.engine.game import GameSetupError
+        from cardgen.engine import SetupError
 
         try:
             stats = simulate(cat, games)
-        except GameSetupError:  # too few cards to deal a game: the count checks report it
+        except SetupError:  # too few cards to deal a game: the count checks report it
             return
         for cid, s in stats.items():
             if s.held >= min_held and s.rate < threshold:

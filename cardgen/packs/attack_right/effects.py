@@ -134,9 +134,9 @@ class Discount(EffectBase):
 
 
 class Power(_Counted):
-    """Changes power while the card is in the Kingdom. ``target: self`` changes this card's
-    own printed power (never a ``-``); ``zone`` gives the other cards in its zone the change
-    (on their numeric powers only); ``neighbour`` changes the total of this card's Neighbour."""
+    """Changes power while the card is in the Kingdom: this card's own printed power (never a
+    ``-``), the other cards in its zone (on their numeric powers only), or the total of this
+    card's Neighbour, as the card says."""
 
     kind: Literal["power"]
     trigger: Literal["ongoing"] = "ongoing"
@@ -156,7 +156,7 @@ class Power(_Counted):
 
 class GainCoins(_Counted, _Conditional):
     """Gain coins from the bank (or, with a negative amount, lose them to the bank; never
-    below 0). ``target`` says who: the owner, this card's Neighbour or both Neighbours."""
+    below 0): the owner, this card's Neighbour or both Neighbours, as the card says."""
 
     kind: Literal["gain_coins"]
     trigger: Literal["played", "battle", "income", "age_start", "dies"]
@@ -179,8 +179,8 @@ class GainCoins(_Counted, _Conditional):
 
 
 class GainGlory(GainCoins):
-    """Gain glory (or, with a negative amount, lose it; never below 0). ``target`` says who
-    gains: the owner, this card's Neighbour or both Neighbours."""
+    """Gain glory (or, with a negative amount, lose it; never below 0): the owner, this card's
+    Neighbour or both Neighbours, as the card says."""
 
     kind: Literal["gain_glory"]  # type: ignore[assignment]
     noun: ClassVar[str] = "{glory}"
@@ -188,7 +188,7 @@ class GainGlory(GainCoins):
 
 class StoreCoins(_Conditional):
     """Put coins from the bank on this card. They go to the card's owner when it dies;
-    if it is removed instead, see the ``removed_card_coins`` setting."""
+    if it is removed instead, they go back to the bank (C4)."""
 
     kind: Literal["store_coins"]
     trigger: Literal["played", "battle", "income", "age_start"]
@@ -290,8 +290,8 @@ class PeekHand(EffectBase):
 
 
 class Intercept(EffectBase):
-    """Once per round, before a flip: look at the card this card's Neighbour (or, with
-    ``neighbours``, the Neighbour you choose) has chosen to play, and you may discard it. The
+    """Once per round, before a flip: look at the card this card's Neighbour (or the Neighbour
+    you choose, when the card says Neighbours) has chosen to play, and you may discard it. The
     look spends the card for the round, discard or not; with several such cards you choose
     which one looks. A discarded card is not played and not paid for; its owner plays on. A
     player who has ended the Play Phase no longer looks, and a player looks at most once per

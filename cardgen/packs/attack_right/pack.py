@@ -12,6 +12,12 @@ from cardgen.packs.attack_right.model import RulesModel
 from cardgen.util.resources import data_path
 
 
+def _deck(card: Card) -> str:
+    """``card``'s deck (the loader fills in its file's ``deck`` where the card names none)."""
+    assert card.deck is not None
+    return card.deck
+
+
 class AttackRight(Pack):
     """Attack Right: 2–4 players draft four themed decks and build a tableau over four rounds."""
 
@@ -45,11 +51,12 @@ class AttackRight(Pack):
 
         return CODES
 
-    def sort_key(self, rules: RulesModel) -> Callable[[Card], Any]:
-        """Deck by deck in rules order, each deck's seasons in rules order."""
+    def sort_key(self, rules: RulesModel) -> Callable[[Any], Any]:
+        r"""Deck by deck in rules order, each deck's seasons in rules order (of this pack's
+        :class:`Card`\ s)."""
         decks = {d: i for i, d in enumerate(rules.deck_ids)}
         seasons = {s: i for i, s in enumerate(rules.season_ids)}
-        return lambda c: (decks[c.deck], seasons[c.season])
+        return lambda c: (decks[_deck(c)], seasons[c.season])
 
     def check(self, catalogue) -> list:
         from cardgen.packs.attack_right.checks import check_catalogue
@@ -101,7 +108,7 @@ class AttackRight(Pack):
         face.append(placement_icon(card, rules))
         star = ["star"] if card.star else []
         text = [*super().card_icons(card, rules), *tokens_in(card.flavour or "")]
-        return [*text, *face, rules.deck(card.deck).icon, *star]
+        return [*text, *face, rules.deck(_deck(card)).icon, *star]
 
     # --- print -------------------------------------------------------------------------------
     def layout_fields(self) -> dict[str, Any]:
@@ -131,13 +138,13 @@ class AttackRight(Pack):
     def back_of(self, card: Card) -> BackDesign:
         """The marked back, one per deck and season: it sorts the decks apart, but shows a
         face-down card's deck (``printing: {backs: marked}`` prints it)."""
-        return BackDesign(f"{card.deck}-{card.season}", card.deck, card.season)
+        return BackDesign(f"{card.deck}-{card.season}", _deck(card), card.season)
 
     def face_down_back(self, card: Card) -> BackDesign:
         """One back per season for every deck: set-up shuffles the chosen decks' spring cards
         into one deck and their fall cards into another, and cards are held, drafted and played
         face down (rules reference C21)."""
-        return BackDesign(card.season, card.deck, card.season, marked=False)
+        return BackDesign(card.season, _deck(card), card.season, marked=False)
 
     def pile_name(self, rules: RulesModel, pile: str) -> str:
         return rules.deck(pile).name

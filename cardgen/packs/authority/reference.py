@@ -28,6 +28,8 @@ def rules_reference() -> str:
         out += [f"**Reading.** {c.reading}", ""]
         if c.alternative:
             out += [f"**Other reading.** {c.alternative}", ""]
+        if c.designer:
+            out += [f"**Designer's note.** {c.designer}", ""]
         if c.setting:
             out += [f"**Setting:** `{c.setting}`", ""]
     return "\n".join(out)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.pack import BackDesign, GameType, Pack
+from cardgen.packs.castle_rampage.codes import CODES
 from cardgen.packs.castle_rampage.model import RampageCard, RampageRules
+from cardgen.packs.castle_rampage.text import card_text
 from cardgen.util.resources import data_path
 
 
@@ -32,7 +34,6 @@ class CastleRampage(Pack):
         return ENGINE
 
     def codes(self) -> list:
-        from cardgen.packs.castle_rampage.codes import CODES
 
         return CODES
 
@@ -49,7 +50,6 @@ class CastleRampage(Pack):
         return {} if rules is None else {"colour": list(rules.colour_ids)}
 
     def card_text(self, card: RampageCard) -> str:
-        from cardgen.packs.castle_rampage.text import card_text
 
         return card_text(card)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.catalogue.icon_tokens import tokens_in
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.harbour_bid.model import SUITS, HarbourCard, HarbourRules, card_text
 from cardgen.util.resources import data_path
@@ -42,7 +43,6 @@ class HarbourBidPack(Pack[HarbourCard, HarbourRules]):
         return {"star": "a point", **{s: f"a {s} cargo" for s in SUITS}}
 
     def card_icons(self, card: HarbourCard, rules: HarbourRules) -> list[str]:
-        from cardgen.catalogue.icon_tokens import tokens_in
 
         return [*tokens_in(card_text(card)), *([card.suit] if card.suit else [])]
 

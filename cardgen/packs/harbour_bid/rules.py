@@ -157,7 +157,7 @@ class Game(TableGame):
             raise SetupError("Harbour Bid needs two hands of crew cards and some cargo")
 
 
-class HarbourBid(Engine):
+class HarbourBid(Engine[State]):
     """What the kit needs to know of Harbour Bid."""
 
     info = GameInfo("harbour-bid", "Harbour Bid", 2, 2, simultaneous=True, max_length=200)
@@ -181,7 +181,7 @@ class HarbourBid(Engine):
         ("players.*.hand", "players.*.won", "dock", "discard", "crew_deck", "cargo_deck"), "card"
     )
 
-    def evaluate(self, state: Any, seat: int) -> float:
+    def evaluate(self, state: State, seat: int) -> float:
         """Points ahead and strength kept in hand, as a win chance."""
         if state.is_terminal():
             return state.returns()[seat]
@@ -190,7 +190,7 @@ class HarbourBid(Engine):
         lead = me.score - them.score + kept - len(them.hand) / 2
         return 0.5 + max(-0.45, min(0.45, lead / 20))
 
-    def score(self, state: Any, seat: int) -> int:
+    def score(self, state: State, seat: int) -> int:
         return state.seats[seat].score
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.catalogue.icon_tokens import tokens_in
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.plain.model import PlainCard, PlainRules
+from cardgen.packs.plain.tokens import ICONS
 from cardgen.util.resources import data_path
 
 
@@ -50,13 +52,11 @@ class Plain(Pack):
         return card.text
 
     def icon_tokens(self, rules: PlainRules) -> dict[str, str]:
-        from cardgen.packs.plain.tokens import ICONS
 
         return dict(ICONS)
 
     def card_icons(self, card: PlainCard, rules: PlainRules) -> list[str]:
         """The icons of its text and flavour, and of the stats it shows."""
-        from cardgen.catalogue.icon_tokens import tokens_in
 
         stats = [s.icon for s in rules.stats if s.id in card.stats and s.icon]
         return [*tokens_in(card.text or ""), *tokens_in(card.flavour or ""), *stats]

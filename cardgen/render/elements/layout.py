@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, Field, InstanceOf, PrivateAttr, ValidationError
 
+from cardgen.catalogue.validation_errors import error_to_diagnostic, union_errors
 from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.elements.schema import KINDS, ColourRef, Condition, Element
@@ -268,7 +269,6 @@ def _resolve(
 
 def _validate(data: Any, path: tuple, smap: SourceMap) -> Element:
     """One element, validated as the model of its ``kind``."""
-    from cardgen.catalogue.validation_errors import error_to_diagnostic, union_errors
 
     where = smap.at(path)
     if not isinstance(data, dict):

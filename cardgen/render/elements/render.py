@@ -461,6 +461,69 @@ class ElementPainter:
                         break
         return out
 
+    def content_problems(self, records: list[tuple[str, Any]]) -> list[Diagnostic]:
+        """E417 for each icon row whose content exceeds its box on some card: more icons than
+        its box holds, icons wider than it, or an icon's ink out of the capsule it draws under
+        them (past its rounded ends). One per element, naming the first such card."""
+        out = []
+        for name, el in self._items:
+            if type(el) is not IconRowEl:
+                continue
+            for rid, rec in records:
+                v = self._record_values(rec, rid)
+                why = self._row_overflow(el, v) if holds(el.when, v) else None
+                if why is not None:
+                    out.append(
+                        Diagnostic(
+                            "E417",
+                            f"{self.section}.{name}: {why} on {rid}",
+                            self.L.where(self.section, name, "box"),
+                            rid,
+                            hint="give the row a box (and capsule) that holds its icons, or "
+                            "fewer or smaller icons",
+                        )
+                    )
+                    break
+        return out
+
+    def _row_overflow(self, el: IconRowEl, v: Values) -> str | None:
+        """Why an icon row's icons exceed its box on a card (as :meth:`_draw_IconRowEl` lays
+        them out), or None."""
+        icons = [as_text(i) for i in v.get(el.field) or ()]
+        if not icons:
+            return None
+        box, tol = self.box(el.box), mm(0.05)
+        icon, gap, n = mm(el.icon_size), mm(el.gap), len(icons)
+        length = n * icon + (n + 1) * gap
+        down = el.direction == "down"
+        along, across = (box.h, box.w) if down else (box.w, box.h)
+        icons_n = f"{n} icon" + ("s" if n > 1 else "")
+        if length > along + tol:
+            return f"its {icons_n} need {length / mm(1):.1f} mm, its box {along / mm(1):.1f} mm"
+        if icon > across + tol:
+            wide = across / mm(1)
+            return f"its icons ({el.icon_size:g} mm) are wider than its box ({wide:.1f} mm)"
+        if self.paint(el.fill, v) is None and self.paint(el.stroke, v) is None:
+            return None
+        bounds = getattr(self.theme.icons, "bounds", None)
+        r = across / 2  # the capsule: a spine along the row's middle, r round it
+        for i, icon_name in enumerate(icons):
+            left, bottom, right, top = bounds(icon_name) if bounds else (0.0, 0.0, 1.0, 1.0)
+            start, side = gap + i * (icon + gap), (across - icon) / 2
+            if down:  # along: from the top down; across: from the left
+                us, ws = (start + (1 - top) * icon, start + (1 - bottom) * icon), (left, right)
+            else:
+                us, ws = (start + left * icon, start + right * icon), (bottom, top)
+            for u in us:
+                for w in (side + ws[0] * icon, side + ws[1] * icon):
+                    spine = min(max(u, r), max(r, length - r))
+                    if math.hypot(u - spine, w - r) > r + tol:
+                        return (
+                            f"icon {{{icon_name}}} runs out of the capsule under its {icons_n} "
+                            f"({length / mm(1):.1f} x {across / mm(1):.1f} mm, round ends)"
+                        )
+        return None
+
     def _text_extent(self, name: str, el: TextEl, v: Values) -> Box | None:
         """The box (points) a one-line text's letters cover as drawn: its fitted width where
         its alignment puts it, from a descender to a capital's height."""
@@ -1052,6 +1115,7 @@ class LayoutFaces(FacePainter):
             + painter.unused_problems(records)
             + painter.form_problems(records)
             + painter.outline_problems(records)
+            + painter.content_problems(records)
         )
 
 
@@ -1090,6 +1154,7 @@ class LayoutBacks(BackPainter):
             + painter.unused_problems(records)
             + painter.form_problems(records)
             + painter.outline_problems(records)
+            + painter.content_problems(records)
         )
 
 

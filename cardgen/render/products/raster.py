@@ -31,6 +31,7 @@ from cardgen.render.products.raster_worker import (
     open_pdf,
     render_page,
 )
+from cardgen.render.products.tts import master_cell
 from cardgen.render.units import MM_PER_INCH, mm, px
 from cardgen.util.pool import worker_pool
 
@@ -102,7 +103,6 @@ def plan(ctx: RenderContext, full_size: bool, cell: tuple[int, int] | None = Non
     With ``cell`` (and not ``full_size``) each page is drawn straight at that size, its trim
     filling it: the one image the TTS and contact sheets of a game whose sheets hold cards of
     that size need (:func:`cardgen.render.products.tts.game_cell`)."""
-    from cardgen.render.products.tts import master_cell
 
     s, L = ctx.settings, ctx.theme.layout
     full = L.size.grow(L.card.bleed)

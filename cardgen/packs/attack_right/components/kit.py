@@ -9,6 +9,7 @@ and are byte-identical for identical input.
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 
 from cardgen.components import ComponentFile, ComponentSpec
@@ -83,7 +84,7 @@ def player_board_items(rules: RulesModel, layout: ComponentLayout) -> list[Item]
                 f"Player board {p.name} ({p.letter})",
                 mm(g.width),
                 mm(g.height),
-                lambda s, p=p: draw_player_board(s, rules, layout, size, p),
+                partial(draw_player_board, rules=rules, layout=layout, card=size, player=p),
             )
         )
     return items

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from cardgen.components.draw import Sheet, player_marker, text_on
 from cardgen.packs.attack_right.components.player_board import Rect, draw_phase_row, pt
 from cardgen.packs.attack_right.components.style import ComponentLayout, rules_text
-from cardgen.packs.attack_right.model import RulesModel
+from cardgen.packs.attack_right.model import Placement, RulesModel
 from cardgen.render.units import Size, mm
 
 
@@ -112,9 +112,9 @@ def _interior(
         )
     piles = Rect(box.x, row.top + 10 + gap, box.w, card.w)
     _piles(s, piles, rules, layout, card)
-    track = Rect(box.x, piles.top + gap, box.w, track_h)
-    drawn = _round_track(s, track, rules, layout)
-    _bank(s, track, drawn, layout)
+    rounds = Rect(box.x, piles.top + gap, box.w, track_h)
+    drawn = _round_track(s, rounds, rules, layout)
+    _bank(s, rounds, drawn, layout)
 
 
 def _piles(s: Sheet, box: Rect, rules: RulesModel, layout: ComponentLayout, card: Size) -> None:
@@ -195,7 +195,7 @@ def _round_track(s: Sheet, box: Rect, rules: RulesModel, layout: ComponentLayout
         xs = [x0 + (r - 1) * (cell + gap) for r in season.rounds]
         left, right = min(xs), max(xs) + cell
         s.fill(season.colour)
-        caps = "/".join(str(season.slots.get(z, 0)) for z in ("left", "middle", "right"))
+        caps = "/".join(str(season.slots.get(z, 0)) for z in Placement)
         label = f"{season.id.upper()} · {season.capacity} cards ({caps})"
         s.text(label, (left + right) / 2, y + cell + 4, pt(s.fit(label, mm(right - left), 11)))
         s.stroke(season.colour)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from cardgen.components.cells import cell_grid, sheet_label
 from cardgen.components.draw import Sheet, player_marker, text_on
@@ -118,7 +120,7 @@ def draw_token_sheets(
     cell = mm(layout.tokens.cell)
     painters = _painters(s, rules, layout, laps)
     for name, paint in painters.items():
-        s.doc.form(f"token-{name}", Box(0, 0, cell, cell), lambda c, paint=paint: paint())
+        s.doc.form(f"token-{name}", Box(0, 0, cell, cell), partial(_draw, paint))
     per = grid.per_page
     for sheet in range(plan.sheets):
         chunk = plan.tokens[sheet * per : (sheet + 1) * per]
@@ -133,3 +135,8 @@ def draw_token_sheets(
             sheet_label(s, grid, label, layout.muted)
             s.c.showPage()
     return plan
+
+
+def _draw(paint: Callable[[], None], _doc: Any) -> None:
+    """A form's drawing (given the document) that only needs ``paint()``."""
+    paint()

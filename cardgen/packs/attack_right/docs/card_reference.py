@@ -6,7 +6,7 @@ its cells word power and placement for each format (markdown draws no icons).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.docs.content import (
@@ -160,8 +160,8 @@ def card_reference(cat: Catalogue, labels: dict[str, str]) -> Section:
     return Section("cards", "Card reference", INTRO, tuple(decks))
 
 
-def _group(key: str, label: str, cards: Iterable[Card], keep: Callable[[Card], bool]) -> IndexGroup:
-    refs: tuple[CardRef, ...] = tuple(card_ref(c) for c in cards if keep(c))
+def _group(key: str, label: str, cards: Iterable[Card]) -> IndexGroup:
+    refs: tuple[CardRef, ...] = tuple(card_ref(c) for c in cards)
     return IndexGroup(key, label, refs)
 
 
@@ -169,13 +169,13 @@ def indexes(cat: Catalogue) -> Section:
     """The card indexes: by cost, by type and by placement."""
     cards = list(cat)
     costs = sorted({c.cost for c in cards})
-    by_cost = tuple(_group(str(n), f"Cost {n}", cards, lambda c, n=n: c.cost == n) for n in costs)
+    by_cost = tuple(_group(str(n), f"Cost {n}", [c for c in cards if c.cost == n]) for n in costs)
     by_type = tuple(
-        _group(t.value, humanise(t.value) + "s", cards, lambda c, t=t: c.type is t)
+        _group(t.value, humanise(t.value) + "s", [c for c in cards if c.type is t])
         for t in CardType
     )
     by_place = tuple(
-        _group(p.value, humanise(p.value), cards, lambda c, p=p: p in c.placement)
+        _group(p.value, humanise(p.value), [c for c in cards if p in c.placement])
         for p in Placement
     )
     subsections = tuple(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 from reportlab.pdfgen.canvas import Canvas
@@ -20,6 +20,9 @@ from cardgen.catalogue.loader import Catalogue
 from cardgen.docs.figures import Figure
 from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.util.resources import data_path
+
+if TYPE_CHECKING:
+    from cardgen.render.elements.render import LayoutFaces
 
 FIGURES_FILE = data_path("cardgen.packs.attack_right", "figures.yaml")
 
@@ -165,7 +168,7 @@ class _Scene:
 
         if callout.at is not None:
             return mm(callout.at[0]), self.h - mm(callout.at[1])
-        painter = self.ctx.faces.painter
+        painter = cast("LayoutFaces", self.ctx.faces).painter
         el = self.layout.face[callout.element]
         if callout.icon is not None:
             found = inline_icon(painter, el, card, callout.icon)
@@ -242,7 +245,7 @@ def _phase_effect(card: Any) -> bool:
 
 
 def _points(s: _Scene, card: Any, spec: Anatomy) -> list[tuple[str, float, float, str, float]]:
-    out = []
+    out: list[tuple[str, float, float, str, float]] = []
     for co in spec.callouts:
         px, py = s.element_point(card, co)
         side = co.side or ("left" if px < s.w / 2 else "right")
@@ -316,7 +319,7 @@ def example(catalogue: Catalogue, spec: Example) -> Figure:
         c.line(xa + 6, y0 + h - 6, xa + w - 6, y0 + 6)
         # its production counted for the played card's discount: an arrow
         res = next(iter(made), None)
-        painter = s.ctx.faces.painter
+        painter = cast("LayoutFaces", s.ctx.faces).painter
         src = inline_icon(painter, s.layout.face["rules_text"], removed, res or "")
         dst = s.element_point(played, Callout(label="", element="discount", at=(55.0, 17.2)))
         if src is not None:
@@ -408,23 +411,24 @@ def kingdoms(catalogue: Catalogue, spec: Table) -> list[dict[str, Any]]:
     """The players of a game the rules engine plays (seeded, ``spec.bots`` in every seat) as
     round ``spec.round``'s Play Phase ends: each player's coins, glory and tableau (card ids
     by zone)."""
+    from cardgen.engine import Setup
     from cardgen.engine.bots import make_bot
     from cardgen.engine.chance import settle
+    from cardgen.engine.play import step
     from cardgen.packs.attack_right.engine.definition import ENGINE
-    from cardgen.packs.attack_right.engine.game import Game, GameOptions
     from cardgen.packs.attack_right.engine.state import PLAY
 
     decks = [d for d in spec.decks if d in catalogue.rules.deck_ids] or list(
         catalogue.rules.deck_ids[:2]
     )
-    game = Game(catalogue, decks, seed=spec.seed, options=GameOptions(log_events=False))
-    state = game.new_initial_state()
+    game = ENGINE.simulation_game(catalogue, Setup(len(decks), tuple(decks)))
+    state = game.new_initial_state(spec.seed)
     bots = [make_bot(ENGINE, game, spec.bots, spec.seed * 100 + p) for p in range(state.n)]
     seen: list[dict] = []
     while not state.is_terminal() and state.round <= spec.round:
         if state.round == spec.round and state.phase == PLAY:  # the Kingdoms as played
             seen = observe(state, 0)["players"]
-        state.apply({p: bots[p].choose(state, p) for p in state.movers()})
+        step(state, bots)
         settle(state)  # a glory tie for the first battle
     return [
         {
@@ -448,12 +452,12 @@ def table(catalogue: Catalogue, spec: Table) -> Figure:
     width, height = 2 * cell_w + 6, 2 * cell_h + 4
 
     def draw(canv: Canvas) -> None:
-        from cardgen.packs.attack_right.engine.game import GameSetupError
+        from cardgen.engine import SetupError
 
         s = _Scene(catalogue, canv)
         try:
             players = kingdoms(catalogue, spec)
-        except GameSetupError as exc:  # a catalogue too small for the game: say so
+        except SetupError as exc:  # a catalogue too small for the game: say so
             s.text(width / 2, height / 2, "no game to show:", 7.5, role="bold", align="center")
             s.text(width / 2, height / 2 - 11, str(exc)[:60], 7.0, align="center")
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.docs.rulebook import RULEBOOK_NAME, plural
-from cardgen.packs.attack_right.model import RulesModel, SeasonDef
+from cardgen.packs.attack_right.model import Placement, RulesModel, SeasonDef
 from cardgen.util.resources import data_path
 
 RULEBOOK_FILE = data_path("cardgen.packs.attack_right", RULEBOOK_NAME)
@@ -16,7 +16,7 @@ EXTRA_ICONS = {"unit": "a unit", "building": "a building"}
 
 def slot_phrase(season: SeasonDef) -> str:
     """A season's zone capacities as the rulebook words them."""
-    left, middle, right = (season.slots.get(z, 0) for z in ("left", "middle", "right"))
+    left, middle, right = (season.slots.get(z, 0) for z in Placement)
     if left == middle == right:
         return f"{plural(left, 'card')} to the left, middle and right"
     return f"{plural(left, 'card')} to the left, {middle} in the middle, and {right} to the right"

@@ -211,7 +211,7 @@ def _pending(st: State, given: Mapping[str, Any], players: Mapping[int, Any]) ->
                 insts.append(_find(st, _seen_at(st, q), cid, "peeks", exclude=insts))
             st.peeks.append((v, q, tuple(insts)))
     if any("chosen" in pv for pv in players.values()):
-        pending = list(st.pending) if st.pending is not None else [None] * n
+        pending: list[int | None] = list(st.pending) if st.pending is not None else [None] * n
         for p, pv in players.items():
             if "chosen" in pv:
                 pending[p] = None if pv["chosen"] is None else _choice(st, p, pv["chosen"])

@@ -31,6 +31,8 @@ from cardgen.packs.attack_right.effects import (
 from cardgen.packs.attack_right.model import CardType, Placement, RulesModel
 
 ZONES = (Placement.LEFT, Placement.MIDDLE, Placement.RIGHT)
+#: the zones as the events and views write them
+ZONE_NAMES = tuple(z.value for z in ZONES)
 """Zone index -> placement: 0 left, 1 middle, 2 right."""
 LEFT, MIDDLE, RIGHT = 0, 1, 2
 DEFENCE, ATTACK = 0, 1
@@ -44,7 +46,7 @@ _PER.update({"building": PER_BUILDING, "card": PER_CARD})
 
 # --- triggered-effect opcodes ----------------------------------------------------------------
 OP_COINS, OP_GLORY, OP_STORE, OP_TOKENS, OP_STEAL, OP_DISCARD, OP_PEEK = range(7)
-OP_NAMES = ("gain_coins", "gain_glory", "store_coins", "age_tokens", "steal_coins")
+OP_NAMES: tuple[str, ...] = ("gain_coins", "gain_glory", "store_coins", "age_tokens", "steal_coins")
 OP_NAMES += ("discard_from_hand", "peek_hand")
 
 # --- targets ---------------------------------------------------------------------------------
@@ -124,7 +126,7 @@ class CardDef:
 def _per(per: str | None, resources: tuple[str, ...]) -> int:
     if per in _PER:
         return _PER[per]
-    return RES_BASE + resources.index(per)  # type: ignore[arg-type]
+    return RES_BASE + resources.index(per)
 
 
 def compile_card(card: Card, index: int, rules: RulesModel) -> CardDef:

@@ -19,7 +19,7 @@ from cardgen.engine import (
 )
 from cardgen.packs.attack_right.engine import ai
 from cardgen.packs.attack_right.engine.events import KIT_EVENTS
-from cardgen.packs.attack_right.engine.game import Game, GameOptions, GameSetupError
+from cardgen.packs.attack_right.engine.game import Game, GameSetupError
 
 ZONE = "left|middle|right"
 EVENTS = EventSchema(
@@ -99,15 +99,16 @@ class AttackRight(Engine):
 
     def new_game(self, catalogue: Any, setup: Any, *, simulation: bool = False) -> Game:
         settings = check_settings(catalogue, setup.settings) if setup.settings else None
-        opts = GameOptions(
-            first_game=bool(setup.options.get("first_game")),
-            settings=settings,
-            slot_power=_slot_power(catalogue, setup.options.get("slot_power")),
-            log_events=not simulation,
-            tally=simulation,
-        )
         try:
-            game = Game(catalogue, setup.sides, options=opts)
+            game = Game(
+                catalogue,
+                setup.sides,
+                first_game=bool(setup.options.get("first_game")),
+                settings=settings,
+                slot_power=_slot_power(catalogue, setup.options.get("slot_power")),
+                log_events=not simulation,
+                tally=simulation,
+            )
         except GameSetupError as exc:
             raise SetupError(str(exc)) from None
         game.setup = setup

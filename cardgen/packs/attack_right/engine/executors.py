@@ -120,7 +120,7 @@ def gain_glory(st: State, p: int, amount: int, source: str, split: list[int] | N
     if amount:
         st.glory[p] += amount
         (st.effect_glory if split is None else split)[p] += amount
-        ev = st.raw_events
+        ev = st.events
         if ev is not None:
             ev.append(("glory", p, amount, source))
 
@@ -135,9 +135,9 @@ def add_tokens(st: State, p: int, inst: int, amount: int) -> None:
         st.tokens[inst] += amount
         if st.bank_limited:
             st.token_bank -= amount
-        ev = st.raw_events
+        ev = st.events
         if ev is not None:
-            ev.append(("tokens", p, inst, amount))
+            ev.append(("tokens", p, st.game.ids[inst], amount))
 
 
 # ------------------------------------------------------------------ leaving the tableau
@@ -167,9 +167,10 @@ def remove_card(st: State, p: int, inst: int, reason: str, *, refresh: bool = Tr
     st.discard.append(inst)
     if refresh and st.card[inst].modifies:
         st.refresh_mods(p)
-    ev = st.raw_events
+    ev = st.events
     if ev is not None:
-        ev.append(("remove", p, inst, reason, coins))
+        ev.append(("remove", p, st.game.ids[inst], reason, coins))
+        st.face_down.pop(inst, None)
 
 
 def die(st: State, p: int, inst: int, *, refresh: bool = True) -> None:
@@ -184,9 +185,9 @@ def die(st: State, p: int, inst: int, *, refresh: bool = True) -> None:
     (st.saved[p] if back else st.discard).append(inst)
     if refresh and st.card[inst].modifies:
         st.refresh_mods(p)
-    ev = st.raw_events
+    ev = st.events
     if ev is not None:
-        ev.append(("die", p, inst, coins, back))
+        ev.append(("die", p, st.game.ids[inst], coins, back))
 
 
 def discard_from_hand(st: State, p: int, count: int, source: str) -> None:
@@ -197,9 +198,9 @@ def discard_from_hand(st: State, p: int, count: int, source: str) -> None:
             return
         inst = hand.pop(st.rng.randrange(len(hand)))
         st.discard.append(inst)
-        ev = st.raw_events
+        ev = st.events
         if ev is not None:
-            ev.append(("hand_discard", p, inst, source))
+            ev.append(("hand_discard", p, st.game.ids[inst], source))
 
 
 # ------------------------------------------------------------------ triggered effects
@@ -215,7 +216,7 @@ def targets(st: State, p: int, inst: int, target: int) -> tuple[int, ...]:
 def facing_units(st: State, p: int, inst: int) -> list[tuple[int, int]]:
     """(owner, unit) of this card's Neighbour(s) whose zone faces ``p``."""
     g = st.game
-    out = []
+    out: list[tuple[int, int]] = []
     for q in g.zone_neighbours[p][st.zone[inst]]:
         zn = g.zone_neighbours[q]
         out.extend((q, u) for u in st.tab[q] if st.card[u].is_unit and p in zn[st.zone[u]])

@@ -1,4 +1,4 @@
-"""``Game``: the fixed parameters of one game (cards, decks, seats, seed, options).
+"""``Game``: the fixed parameters of one game (cards, decks, seats, seed, settings).
 
 A ``Game`` is immutable and cheap to share; :meth:`Game.new_initial_state` shuffles the piles
 with ``random.Random(seed)`` and deals the first draft hands.
@@ -7,7 +7,6 @@ with ``random.Random(seed)`` and deals the first draft hands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
@@ -23,20 +22,6 @@ from cardgen.packs.attack_right.model import RulesModel, Settings, Stat
 
 class GameSetupError(ValueError):
     """The requested game cannot be set up (unknown or repeated deck, too few cards...)."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameOptions:
-    """Switches of one game.  ``settings``/``slot_power`` override the rules model's."""
-
-    first_game: bool = False
-    log_events: bool = True
-    settings: Settings | None = None
-    slot_power: dict | None = None
-    #: Deal the first draft when the state is created (scenarios set their own hands).
-    deal: bool = True
-    #: Record a simulation's figures (:class:`~.state.Tally`), with ``log_events=False``.
-    tally: bool = False
 
 
 def _play_info(inst: int, c, cap: tuple[int, ...], m1: int, memo: dict) -> tuple:
@@ -67,22 +52,34 @@ class Game:
         decks: Sequence[str],
         num_players: int | None = None,
         seed: int = 0,
-        options: GameOptions | None = None,
+        *,
+        first_game: bool = False,
+        settings: Settings | None = None,
+        slot_power: dict | None = None,
+        log_events: bool = True,
+        tally: bool = False,
+        deal: bool = True,
     ) -> None:
         self.catalogue = catalogue
         self.rules: RulesModel = catalogue.rules
-        self.options = options or GameOptions()
+        #: record every event (a simulation's game does not: it keeps a :class:`~.state.Tally`)
+        self.log_events = log_events
+        self.tally = tally
+        #: deal the first draft when a state is created (a test arranging its own hands: not)
+        self.deal = deal
         self.decks = tuple(decks)
         self.num_players = n = len(self.decks) if num_players is None else num_players
         self.seed = int(seed)
         self.warnings: list[str] = []
         #: the kit's set-up this game was made for (None outside the kit)
         self.setup: Any = None
+        #: the simulation figures' counter slots of this game (:mod:`.metrics`), made once
+        self.metric_slots: Any = None
         #: memo of :func:`~.ai.greedy.card_value` by (instance, zone)
         self.card_values: dict[tuple[int, int | None], float] = {}
         self._check_setup()
-        self.settings: Settings = self.options.settings or self.rules.settings
-        self.first_game = self.options.first_game
+        self.settings: Settings = settings or self.rules.settings
+        self.first_game = first_game
         cards = [c for d in self.decks for c in catalogue.cards if c.deck == d]
         self.pool: CompiledPool = compile_pool(cards, self.rules, first_game=self.first_game)
         self.num_instances = self.pool.size
@@ -107,7 +104,7 @@ class Game:
             *(r.season_ids.index(r.season_of_round(k).id) for k in range(1, self.rounds + 1)),
         )
         self.capacity = tuple(tuple(s.slots.get(z, 0) for z in ZONES) for s in r.seasons)
-        sp = self.options.slot_power if self.options.slot_power is not None else r.slot_power
+        sp = slot_power if slot_power is not None else r.slot_power
         #: counts[zone][stat]: does a card in this zone count this stat?
         self.counts = tuple(
             (Stat.DEFENCE in sp.get(z, ()), Stat.ATTACK in sp.get(z, ())) for z in ZONES
@@ -149,13 +146,13 @@ class Game:
             for s in range(len(r.seasons))
         )
         m1 = self.num_instances + 1
-        cards = self.pool.card
+        inst_cards = self.pool.card
         #: per season, per instance: (cost, is unit, discount resources, zones with slots as
         #: (zone, capacity, base action), those zones as a bit mask, their base actions): the
         #: hot-path copy of what a play needs
         memo: dict = {}
         self.inst_plays = tuple(
-            tuple(_play_info(i, c, cap, m1, memo) for i, c in enumerate(cards))
+            tuple(_play_info(i, c, cap, m1, memo) for i, c in enumerate(inst_cards))
             for cap in self.capacity
         )
 
@@ -204,4 +201,4 @@ class Game:
         return f"Game(decks={self.decks}, seed={self.seed}, first_game={self.first_game})"
 
 
-__all__ = ["ATTACK", "DEFENCE", "Game", "GameOptions", "GameSetupError"]
+__all__ = ["ATTACK", "DEFENCE", "Game", "GameSetupError"]

@@ -166,16 +166,16 @@ def resolve(st: State, todo: Intents) -> None:
         _tokens(st, todo.tokens, net)
     for q, amount, src in todo.discards:
         discard_from_hand(st, q, amount, src)
-    ev = st.raw_events
+    ev = st.events
     for p, q in todo.peeks:
         seen = tuple(st.hands[q])
         st.peeks.append((p, q, seen))
         if ev is not None:
-            ev.append(("peek", p, q, seen))
+            ev.append(("peek", p, q, tuple(st.game.ids[i] for i in seen)))
 
 
 def _coins(st: State, todo: Intents, net: bool) -> None:
-    coins, stored, ev = st.coins, st.stored, st.raw_events
+    coins, stored, ev = st.coins, st.stored, st.events
     gains, stores, claims = todo.coin_gains, todo.stores, todo.coin_claims
     asks = [a for _q, a, _s in gains] + [a for _p, _i, a in stores]
     got = share(asks, st.bank) if st.bank_limited else asks
@@ -194,7 +194,7 @@ def _coins(st: State, todo: Intents, net: bool) -> None:
         if g:
             stored[inst] += g
             if ev is not None:
-                ev.append(("store", p, inst, g))
+                ev.append(("store", p, st.game.ids[inst], g))
     if not claims:
         return
     taken = [0] * len(claims)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.simulation import DESIGN_FIELDS
+from cardgen.engine.simulation import DESIGN_FIELDS, DESIGN_SEAT_FIELDS
 from cardgen.simulate.stats import Block, Layout
 
 if TYPE_CHECKING:
@@ -156,6 +156,12 @@ class _Slots:
         self.design_slot = tuple(L.start("design", designs[game.card_id(i)]) for i in range(m))
         #: the kit's design counter of each card counter (one per design)
         self.kit_of = dict(zip(card_slot, self.design_slot, strict=True))
+        #: the kit's first ``design_seat`` counter of each card counter
+        players = len(L.labels("design_seat")) // len(L.labels("design"))
+        self.seat_of = {
+            card_slot[i]: L.start("design_seat", designs[game.card_id(i)] * players)
+            for i in range(m)
+        }
         self.at = {f: tuple(k + j for k in card_slot) for j, f in enumerate(CARD_FIELDS)}
         self.deck_slot = tuple(L.start("deck", d) for d in dk)
         self.round_slot = tuple(L.start("round", round_item(L, d, 1)) for d in dk)
@@ -178,7 +184,7 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
     ones included (copies drawn: picked; played; player-games played and won)."""
     tally = state.tally
     if tally is None:
-        raise ValueError("Attack Right's figures need a simulation's game (GameOptions.tally)")
+        raise ValueError("Attack Right's figures need a simulation's game (Game.tally)")
     s = _slots(state, layout)
     n, game = state.n, state.game
     slot, card_deck, kit = s.card_slot, s.card_deck, s.design_slot
@@ -194,15 +200,15 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
         mine[p].append(i)
     weights = _pick_weights(picks, picks + 1 if game.first_game else picks, len(tally.picks))
     drafted_by: list[set[int]] = []
-    for cards in mine:
-        for i, (w, pos, sq) in zip(cards, weights, strict=False):
+    for kept in mine:
+        for i, (w, pos, sq) in zip(kept, weights, strict=False):
             k = slot[i]
             C[k + _PICKS] += w
             C[k + _POS] += pos
             C[k + _SQ] += sq
             C[k + _DRAFTED] += 1
             C[kit[i] + _K_DRAWN] += 1
-        drafted_by.append({slot[i] for i in cards})
+        drafted_by.append({slot[i] for i in kept})
     played: list[set[int]] = [set() for _ in range(n)]
     by_deck = [[0] * s.n_decks for _ in range(n)]
     for p, i in tally.plays:
@@ -216,7 +222,7 @@ def count(state: State, layout: Layout, C: list[int]) -> None:
         C[never_at[i]] += 1
     won_atk, won_def = _rounds(state, s, C)
     results = state.results()
-    score(state, results, C, s.deck_slot, played, won_atk, won_def, s.kit_of)
+    score(state, results, C, s.deck_slot, played, won_atk, won_def, s.kit_of, s.seat_of)
     groups(layout, results, C, s.decks, drafted_by, by_deck)
 
 
@@ -238,10 +244,12 @@ def _rounds(state: State, s: _Slots, C: list[int]) -> tuple[list[int], list[int]
     coins left and tableau cards when the player ended the Play Phase, the season's slots."""
     rslot, step_r, n = s.round_slot, len(ROUND_FIELDS), state.n
     game = state.game
-    left = {(r, p): (coins, tab) for r, p, coins, tab in state.tally.ended}
+    tally = state.tally
+    assert tally is not None  # a simulation's game (checked by the caller)
+    left = {(r, p): (coins, tab) for r, p, coins, tab in tally.ended}
     won_atk, won_def = [0] * n, [0] * n
     add_battles(C, rslot, step_r, state.battles, won_atk, won_def)
-    for r, coins, glory, tabs, in_round in state.tally.rounds:
+    for r, coins, glory, tabs, in_round in tally.rounds:
         roff = (r - 1) * step_r
         cap = sum(game.capacity[game.season_of_round[r]])
         for p in range(n):
@@ -276,9 +284,12 @@ def add_round(
     C[k + _R_CAP] += cap
 
 
-def score(state: State, results, C, deck_slot, played, won_atk, won_def, kit=None) -> None:
+def score(
+    state: State, results, C, deck_slot, played, won_atk, won_def, kit=None, seat_of=None
+) -> None:
     """Final numbers per deck (glory by source, battles won, end coins) and per design played
-    (and the kit's, by the kit's counter ``kit`` of each card counter, when given)."""
+    (and the kit's, by the kit's counter ``kit`` of each card counter and its first per-seat
+    counter ``seat_of``, when given)."""
     for p, x in enumerate(results):
         w = 1 if x.winner else 0
         k = deck_slot[p]
@@ -296,6 +307,10 @@ def score(state: State, results, C, deck_slot, played, won_atk, won_def, kit=Non
                 d = kit[k]
                 C[d + _K_GAMES] += 1
                 C[d + _K_WINS] += w
+                if seat_of is not None:
+                    j = seat_of[k] + p * len(DESIGN_SEAT_FIELDS)
+                    C[j] += 1
+                    C[j + 1] += w
 
 
 def groups(layout: Layout, results, C, decks, drafted_by, by_deck) -> None:

@@ -138,11 +138,7 @@ def view(st: State, seat: int | None) -> dict:
                     for z in ZONES
                 },
                 "used": [ids[i] for i in st.used if i in st.tab[q]],
-                "chosen": (
-                    st._play_text(st.pending[q], q)
-                    if mine and st.pending is not None and st.pending[q] is not None
-                    else None
-                ),
+                "chosen": _chosen(st, q) if mine else None,
                 "offers": _offers(st, q) if mine and st.sub in (LOOK, INTERCEPT) else [],
                 "moving": ids[st.move_from[q]] if st.move_from[q] >= 0 else None,
             }
@@ -183,3 +179,9 @@ def _offers(st: State, p: int) -> list[str]:
     from cardgen.packs.attack_right.engine.actions import PASS
 
     return [st.action_to_string(p, a) for a in st._reactions(p) if a != PASS]
+
+
+def _chosen(st: State, q: int) -> str | None:
+    """The card ``q`` chose to play in a step waiting for looks or intercepts, in words."""
+    action = None if st.pending is None else st.pending[q]
+    return None if action is None else st._play_text(action, q)

@@ -17,6 +17,7 @@ from cardgen.packs.attack_right.engine.compiled import (
     DEFENCE,
     DEFENCE_LOST,
     DEFENCE_WON,
+    ZONE_NAMES,
 )
 from cardgen.packs.attack_right.engine.executors import (
     add_tokens,
@@ -62,11 +63,11 @@ def start_round(st: State) -> None:
     for p in range(st.n):
         st.packs[p] = pile[-h:]
         del pile[-h:]
-    ev = st.raw_events
+    ev, ids = st.events, g.ids
     if ev is not None:
         ev.append(("round", st.round, g.rules.seasons[g.season_of_round[st.round]].id))
         for p in range(st.n):
-            ev.append(("deal", p, tuple(st.packs[p])))
+            ev.append(("deal", p, tuple(ids[i] for i in st.packs[p])))
     elif st.tally is not None:
         st.tally.deals += [("deal", p, tuple(st.packs[p])) for p in range(st.n)]
 
@@ -74,7 +75,7 @@ def start_round(st: State) -> None:
 def draft_step(st: State, actions) -> None:
     """Everyone keeps one card face down and passes the rest left; at the last card the
     remainder is discarded (kept in a first game)."""
-    packs, kept, ev = st.packs, st.kept, st.raw_events
+    packs, kept, ev = st.packs, st.kept, st.events
     tally = st.tally if ev is None else None
     n = st.n
     for p in range(n):
@@ -82,7 +83,8 @@ def draft_step(st: State, actions) -> None:
         packs[p].remove(a)
         kept[p].append(a)
     if ev is not None:
-        ev += [("pick", p, actions[p]) for p in range(n)]
+        ids = st.game.ids
+        ev += [("pick", p, ids[actions[p]]) for p in range(n)]
     elif tally is not None:
         tally.picks += [(p, actions[p]) for p in range(n)]
     if len(packs[0]) <= 1:
@@ -92,13 +94,13 @@ def draft_step(st: State, actions) -> None:
                 if st.game.first_game:
                     kept[p].extend(rest)
                     if ev is not None:
-                        ev.append(("pick", p, rest[0]))
+                        ev.append(("pick", p, st.game.ids[rest[0]]))
                     elif tally is not None:
                         tally.picks.append((p, rest[0]))
                 else:
                     st.discard.extend(rest)
                     if ev is not None:
-                        ev.append(("draft_discard", p, rest[0]))
+                        ev.append(("draft_discard", p, st.game.ids[rest[0]]))
             packs[p] = []
         start_play(st)
     else:  # pass left: seat p gets the pack of seat p - 1
@@ -118,8 +120,8 @@ def start_play(st: State) -> None:
         st.kept[p] = []
         st.saved[p] = []
         st.ended[p] = False
-    if st.raw_events is not None:
-        st.raw_events.append(("phase", "play"))
+    if st.events is not None:
+        st.events.append(("phase", "play"))
 
 
 # ------------------------------------------------------------------ play
@@ -186,7 +188,7 @@ def _looks(st: State, decisions) -> None:
     looked, the step's choices flip."""
     g = st.game
     chosen = _chosen(st, st.pending)
-    ev = st.raw_events
+    ev = st.events
     offers: list[tuple[int, ...]] = [()] * st.n
     for p, d in enumerate(decisions):
         if d is None or d == PASS:
@@ -197,12 +199,12 @@ def _looks(st: State, decisions) -> None:
         st.glimpses.append((p, q, inst, st.step + 1))
         offers[p] = (inst,)
         if ev is not None:
-            ev.append(("look", p, q, i, st.step + 1))
-            ev.append(("glimpse", p, q, inst, st.step + 1))
+            ev.append(("look", p, q, g.ids[i], st.step + 1))
+            ev.append(("glimpse", p, q, g.ids[inst], st.step + 1))
     if any(offers):
         st.sub, st.offers = INTERCEPT, offers
         return
-    actions = list(st.pending)
+    actions = list(st.pending or ())
     st.sub, st.pending, st.offers = CHOOSE, None, [()] * st.n
     flip_step(st, actions)
 
@@ -211,9 +213,9 @@ def _intercepts(st: State, decisions) -> None:
     """Discard the cards the lookers chose to discard (a card two players looked at and
     discard is discarded once), then flip the rest of the step's choices."""
     g = st.game
-    actions = list(st.pending)
+    actions = list(st.pending or ())
     chosen = _chosen(st, actions)
-    ev = st.raw_events
+    ev = st.events
     gone: list[int] = []
     for p, d in enumerate(decisions):
         if d is None or d == PASS:
@@ -221,7 +223,7 @@ def _intercepts(st: State, decisions) -> None:
         inst = decode_react(d, g.num_instances)
         q = chosen.index(inst)
         if ev is not None:
-            ev.append(("intercept", p, q, inst, st.step + 1))
+            ev.append(("intercept", p, q, g.ids[inst], st.step + 1))
         if inst not in gone:
             gone.append(inst)
             st.hands[q].remove(inst)
@@ -233,7 +235,7 @@ def _intercepts(st: State, decisions) -> None:
 
 def _moves(st: State, decisions) -> None:
     """Apply the chosen moves together (each player moves only their own cards)."""
-    ev = st.raw_events
+    ev = st.events
     for p, d in enumerate(decisions):
         if d is None or d == PASS:
             continue
@@ -242,7 +244,9 @@ def _moves(st: State, decisions) -> None:
         st.zone[inst] = z
         st.refresh_mods(p)  # rebuilds the zones' occupants too
         if ev is not None:
-            ev.append(("move", p, inst, old, z))
+            ev.append(("move", p, st.game.ids[inst], ZONE_NAMES[old], ZONE_NAMES[z]))
+            if inst in st.face_down:  # a face-down card is revealed where it stands
+                st.face_down[inst] = (p, z)
     st.sub, st.move_from = CHOOSE, [-1] * st.n
     if all(st.ended):
         finish_round(st)
@@ -254,7 +258,7 @@ def flip_step(st: State, actions) -> None:
     for a player still in the phase: their card was intercepted (they play on)."""
     g = st.game
     n, m1 = st.n, g.num_instances + 1
-    card, ev = st.card, st.raw_events
+    card, ev = st.card, st.events
     ended, hands, coins = st.ended, st.hands, st.coins
     st.step += 1
     st.gstep += 1
@@ -291,7 +295,7 @@ def flip_step(st: State, actions) -> None:
                 hand.remove(save)
                 st.saved[p].append(save)
                 if ev is not None:
-                    ev.append(("save", p, save))
+                    ev.append(("save", p, g.ids[save]))
             st.discard.extend(hand)
             if ev is not None:
                 ev.append(("end_turn", p, len(hand), st.step))
@@ -329,7 +333,7 @@ def _flip(st: State, plays: list) -> None:
     """Place the flipped cards and remove the occupants they replace; then their when-played
     effects, counted on the snapshot and unable to target each other, are applied together
     (:mod:`.intents`: no seat goes first)."""
-    card, ev = st.card, st.raw_events
+    card, ev = st.card, st.events
     tab, zone, seq, tokens, stored = st.tab, st.zone, st.seq, st.tokens, st.stored
     first = st.gstep * st.n
     for p, inst, z, victim, cost, _c in plays:
@@ -340,7 +344,7 @@ def _flip(st: State, plays: list) -> None:
         tokens[inst] = 0
         stored[inst] = 0
         if ev is not None:
-            ev.append(("play", p, inst, z, cost, victim, st.step))
+            _log_play(st, ev, p, inst, z, cost, victim)
         elif st.tally is not None:
             st.tally.plays.append((p, inst))
             st.tally.played[p] += 1
@@ -390,7 +394,7 @@ def battle_start(st: State) -> int | None:
 def battle(st: State, start: int) -> None:
     """Battles one by one from ``start`` (:func:`battle_start`), counter-clockwise."""
     g = st.game
-    n, ev = st.n, st.raw_events
+    n, ev = st.n, st.events
     st.battle_start = start
     ties = g.settings.defender_wins_ties
     card = st.card
@@ -407,7 +411,7 @@ def battle(st: State, start: int) -> None:
             winner = -1
         st.battles.append(_record(BattleRecord, (st.round, a, d, atk, dfn, winner)))
         if ev is not None:
-            ev.append(("battle", a, d, atk, dfn, winner))
+            ev.append(("battle", a, d, atk, dfn, winner if winner >= 0 else None))
         if winner >= 0:
             gain_glory(st, winner, g.battle_glory, "battle", st.battle_glory)
         ao = ATTACK_WON if winner == a else ATTACK_LOST
@@ -429,7 +433,7 @@ def income(st: State) -> None:
     """3 coins to everyone, then card income to everyone (each all at once, so a limited bank
     running dry shares what it holds: :mod:`.intents`), then upkeep: all or nothing."""
     g = st.game
-    card, ev = st.card, st.raw_events
+    card, ev = st.card, st.events
     base = Intents()
     base.coin_gains = [(p, g.income, "income") for p in range(st.n)]
     resolve(st, base)
@@ -472,7 +476,7 @@ def age(st: State) -> None:
         _deaths(st)
         _age_start(st)
     card, tokens = st.card, st.tokens
-    plain = not st.bank_limited and st.raw_events is None  # no token bank, nothing to log
+    plain = not st.bank_limited and st.events is None  # no token bank, nothing to log
     for p in range(st.n):
         for i in st.tab[p]:
             if card[i].is_unit:
@@ -508,6 +512,28 @@ def _deaths(st: State) -> None:
         st.refresh_mods(p)
 
 
+def _log_play(st: State, ev: list, p: int, inst: int, z: int, cost: int, victim: int) -> None:
+    """The event of a flipped card: a hidden card's is a ``play_hidden`` its owner alone sees
+    whole, and it stays face down (:attr:`~.state.State.face_down`) until the Battle Phase."""
+    ids = st.game.ids
+    face_down = st.face_down
+    face_down.pop(victim, None)
+    hidden = st.card[inst].hidden
+    if hidden:
+        face_down[inst] = (p, z)
+    ev.append(
+        ("play_hidden" if hidden else "play", p, ids[inst], ZONE_NAMES[z], cost,
+         ids[victim] if victim >= 0 else None, st.step)
+    )  # fmt: skip
+
+
+def _reveal(st: State, ev: list) -> None:
+    """The Battle Phase turns face up the hidden cards still face down, in play order."""
+    ids = st.game.ids
+    ev += [("reveal", q, ids[i], ZONE_NAMES[z]) for i, (q, z) in st.face_down.items()]
+    st.face_down.clear()
+
+
 def finish_round(st: State) -> None:
     """Battle, income and age; then the next round's draft or the final scoring."""
     st.phase = BATTLE
@@ -519,11 +545,13 @@ def resume(st: State, start: int | None = None) -> None:
     glory tie for the first battle stops it at the battle phase when chance draws it
     (``st.tie`` set), and ``start`` resumes it with the first battle's player drawn."""
     g = st.game
-    ev = st.raw_events
+    ev = st.events
     if st.phase == BATTLE:
         if start is None:
             if ev is not None:
                 ev.append(("phase", "battle"))
+                if st.face_down:
+                    _reveal(st, ev)
             start = battle_start(st)
             if start is None:
                 return
@@ -560,6 +588,6 @@ def score(st: State) -> None:
         if bonus:
             gain_glory(st, p, bonus, "coins", st.coin_glory)
     st.phase = END_PHASE
-    ev = st.raw_events
+    ev = st.events
     if ev is not None:
         ev.append(("game_end", tuple(st.glory), tuple(st.coins), tuple(st.winners())))

@@ -1,10 +1,10 @@
 """``State``: one position of a game, as flat lists of ints (cheap ``clone``, no deepcopy).
 
 Decision phases are the draft and the play phase; battle, income and age resolve on their
-own in :meth:`State.apply_actions` (through the kit's :meth:`State.apply`, a glory tie for the
-first battle waits at a chance node, ``tie``: :meth:`State.apply_chance` draws who starts).
-All players act *simultaneously*: ``apply_actions`` takes one action per player (``None``
-for a player who does not act, e.g. one who ended the play phase).
+own in the kit's :meth:`State.apply` (a glory tie for the first battle waits at a chance node,
+``tie``: :meth:`State.apply_chance` draws who starts).  All players act *simultaneously*:
+``apply`` takes one action per mover (``{seat: action}``; a player who ended the play phase
+does not move).
 ``legal_actions(p)`` lists ``p``'s choices as ints (see :mod:`.actions`).
 
 Card instances live in exactly one zone: a season pile, a draft pack, the kept cards, a hand,
@@ -15,7 +15,7 @@ the saved cards, a tableau or the discard pile.  Per-instance arrays (``zone``, 
 Kept in fast mode too (no event log needed): glory per seat by source (``battle_glory``,
 ``effect_glory``, ``coin_glory``: they add up to the glory gained), every battle fought
 (``battles``, :class:`~.phases.BattleRecord`) and ``rounds_done``, the
-number of finished rounds (it grows during the ``apply_actions`` call that ends a round).
+number of finished rounds (it grows during the ``apply`` call that ends a round).
 When a play phase starts, ``hands[p]`` holds the cards ``p`` kept in that round's draft, in the
 order they were kept (the last one of a first game's pack after the picks), then the saved
 cards.
@@ -27,7 +27,7 @@ card is spent for the round, C19); those who looked see the card and decide whet
 it (``intercept``). ``pending`` keeps the step's choices, ``offers[p]`` what ``p`` may take (look
 codes, then the card looked at) and ``glimpses`` what each player saw. After the flip, players
 who flipped a ``move_card`` card may move one of their other cards (``movers[p]``: that card,
-or -1). Only the acting players of that decision give an action to :meth:`State.apply_actions`.
+or -1). Only the movers of that decision give an action to :meth:`State.apply`.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ import hashlib
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.errors import IllegalAction
 from cardgen.packs.attack_right.engine import phases
@@ -50,10 +50,13 @@ from cardgen.packs.attack_right.engine.actions import (
     react_action,
     save_action,
 )
-from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES
+from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES, CardDef
 from cardgen.packs.attack_right.engine.executors import price, total_power
 from cardgen.packs.attack_right.engine.game import Game
 from cardgen.packs.attack_right.model import Phase
+
+if TYPE_CHECKING:
+    from cardgen.packs.attack_right.engine.phases import BattleRecord
 
 DRAFT, PLAY, BATTLE, INCOME, AGE, END_PHASE = range(6)
 PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
@@ -99,8 +102,8 @@ def _first_copies(cards: list[int], design: Sequence[int]) -> list[int]:
 
 @dataclass(slots=True)
 class Tally:
-    """What a simulation's game records instead of every event
-    (``GameOptions(log_events=False, tally=True)``): the card instances picked and played,
+    """What a simulation's game records instead of every event (``Game(...,
+    log_events=False, tally=True)``): the card instances picked and played,
     the packs dealt (``deal`` events), each turn's end ``(round, seat, coins left, tableau
     cards)``, each round's end ``(round, coins, glory, tableau cards, cards played per seat)``
     and the card instances that had a legal play at one of their owner's play decisions.  The
@@ -167,6 +170,8 @@ class State:
         "discard",
         "effect_glory",
         "ended",
+        "events",
+        "face_down",
         "first_end_done",
         "game",
         "glimpses",
@@ -175,7 +180,6 @@ class State:
         "hands",
         "history",
         "kept",
-        "kit_events",
         "minted",
         "move_from",
         "n",
@@ -189,7 +193,6 @@ class State:
         "phase",
         "piles",
         "prod",
-        "raw_events",
         "rng",
         "round",
         "rounds_done",
@@ -208,6 +211,68 @@ class State:
         "zone",
         "zone_mods",
     )
+
+    game: Game
+    card: tuple[CardDef, ...]
+    n: int
+    num_resources: int
+    seed: int
+    rng: random.Random
+    round: int
+    phase: int
+    step: int
+    gstep: int
+    coins: list[int]
+    glory: list[int]
+    piles: list[list[int]]
+    packs: list[list[int]]
+    kept: list[list[int]]
+    hands: list[list[int]]
+    saved: list[list[int]]
+    tab: list[list[int]]
+    zone: list[int]
+    tokens: list[int]
+    stored: list[int]
+    seq: list[int]
+    discard: list[int]
+    ended: list[bool]
+    first_end_done: bool
+    #: ``(viewer, seat, cards)`` of each look at a hand this round
+    peeks: list[tuple[int, int, tuple[int, ...]]]
+    sub: int
+    pending: tuple[int | None, ...] | None
+    offers: list[tuple[int, ...]]
+    move_from: list[int]
+    #: ``(viewer, seat, card, step)`` of each card looked at before its flip
+    glimpses: list[tuple[int, int, int, int]]
+    used: list[int]
+    #: the events so far in the kit's form (card ids, zone names), ``None`` when the game
+    #: records none (a simulation's, a search's copy)
+    events: list[tuple[Any, ...]] | None
+    #: the hidden cards played this Play Phase and still face down: instance -> (seat, zone)
+    #: (their ``reveal`` events at the Battle Phase; kept with the events only)
+    face_down: dict[int, tuple[int, int]]
+    tally: Tally | None
+    bank_limited: bool
+    bank: int
+    token_bank: int
+    minted: int
+    burned: int
+    history: list[tuple[int | None, ...]]
+    zone_mods: list[bool]
+    neighbour_mods: list[bool]
+    occ: list[list[list[int]]]
+    prod: list[list[int]]
+    disc_unit: list[int]
+    disc_building: list[int]
+    battle_start: int
+    battle_glory: list[int]
+    effect_glory: list[int]
+    coin_glory: list[int]
+    battles: list[BattleRecord]
+    rounds_done: int
+    tie: tuple[int, ...]
+    chance_ties: bool
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -247,9 +312,9 @@ class State:
         st.move_from = [-1] * n
         st.glimpses = []
         st.used = []
-        st.raw_events = [] if game.options.log_events else None
-        st.kit_events = None
-        st.tally = Tally(played=[0] * n, checked=[-1] * n) if game.options.tally else None
+        st.events = [] if game.log_events else None
+        st.face_down = {}
+        st.tally = Tally(played=[0] * n, checked=[-1] * n) if game.tally else None
         st.bank_limited = not game.settings.bank_unlimited
         st.bank = game.coin_supply - game.starting_coins * n
         st.token_bank = game.token_supply
@@ -279,7 +344,7 @@ class State:
         st.piles = [list(pile) for pile in game.piles]
         for pile in st.piles:
             shuffle(st.rng, pile)
-        if game.options.deal:
+        if game.deal:
             phases.start_round(st)
         return st
 
@@ -322,9 +387,8 @@ class State:
         st.move_from = self.move_from[:]
         st.glimpses = self.glimpses[:]
         st.used = self.used[:]
-        st.raw_events = None if self.raw_events is None else self.raw_events[:]
-        kit = self.kit_events
-        st.kit_events = None if kit is None else (kit[0], kit[1], kit[2][:])
+        st.events = None if self.events is None else self.events[:]
+        st.face_down = self.face_down.copy() if self.face_down else {}
         st.tally = None if self.tally is None else self.tally.copy()
         st.bank_limited = self.bank_limited
         st.bank = self.bank
@@ -377,8 +441,8 @@ class State:
     def is_terminal(self) -> bool:
         return self.phase == END_PHASE
 
-    def acting_players(self) -> list[int]:
-        """Players who must give an action to :meth:`apply_actions`."""
+    def movers(self) -> list[int]:
+        """The seats that choose now (each gives one action to :meth:`apply`)."""
         if self.phase == DRAFT:
             return list(range(self.n))
         if self.phase == PLAY:
@@ -602,35 +666,20 @@ class State:
         shuffle(rng, values)
         for (lst, j), v in zip(slots, values, strict=True):
             lst[j] = v
-        w.raw_events = None
-        w.kit_events = None
+        w.events = None
+        w.face_down = {}
         w.tally = None
         return w
 
     # ------------------------------------------------------------------ transitions
-    def apply_actions(self, actions: Sequence[int | None], *, check: bool = True) -> None:
-        """Apply one simultaneous step: ``actions[p]`` for every acting player ``p``.
-
-        ``check=False`` skips the legality check (for bots that only choose legal actions).
-        """
-        if check:
-            self._check(actions)
-        self.history.append(tuple(actions))
-        if self.tally is not None and self.phase == PLAY and not self.sub:
-            self._tally_affordable()
-        if self.phase == DRAFT:
-            phases.draft_step(self, actions)
-        elif self.phase == PLAY:
-            phases.play_step(self, actions)
-        else:
-            raise IllegalActionError("no decisions are taken in this phase")
-
     def _tally_affordable(self) -> None:
         """Record the hand cards that have a legal play at this decision (a simulation's
         never-affordable figure)."""
         g = self.game
         info = g.inst_plays[g.season_of_round[self.round]]
-        seen, checked = self.tally.affordable, self.tally.checked
+        tally = self.tally
+        assert tally is not None  # the caller's check
+        seen, checked = tally.affordable, tally.checked
         ended, hands = self.ended, self.hands
         now = len(self.history) - 1  # the decision being applied
         for p in range(self.n):
@@ -649,22 +698,6 @@ class State:
                     cost -= prod[r]
                 if zones and cost <= coins:
                     seen.add(inst)
-
-    def _check(self, actions: Sequence[int | None]) -> None:
-        if len(actions) != self.n:
-            raise IllegalActionError(f"need {self.n} actions (None for players who do not act)")
-        if self.phase > PLAY:
-            raise IllegalActionError("no decisions are taken in this phase")
-        acting = self.acting_players()
-        for p in range(self.n):
-            a = actions[p]
-            if p in acting:
-                if a is None or not self._legal(p, a):
-                    raise IllegalActionError(
-                        f"player {p}: {self.action_to_string(p, a)} is not legal now"
-                    )
-            elif a is not None:
-                raise IllegalActionError(f"player {p} does not act now")
 
     # ------------------------------------------------------------------ results
     def results(self) -> list[PlayerResult]:
@@ -716,8 +749,8 @@ class State:
         self.disc_unit[p] = du
         self.disc_building[p] = db
 
-    def state_hash(self) -> str:
-        """A SHA-256 of the whole game position (not of the event log)."""
+    def _position_hash(self) -> str:
+        """A SHA-256 of the whole game position (not of the event log nor the generator)."""
         parts = (
             self.round,
             self.phase,
@@ -814,9 +847,6 @@ class State:
         return f"play {cid(a.card)} {ZONES[a.zone].value}{victim}"
 
     # ------------------------------------------------------------------ the engine kit
-    #: the seats that choose now (the kit's name of :meth:`acting_players`)
-    movers = acting_players
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Who battles first when several have the least glory: each of them alike (the
         kit's chance node; the game's own drivers draw it in :func:`.phases.battle_start`)."""
@@ -848,7 +878,7 @@ class State:
     def apply(self, actions: Mapping[int, int]) -> None:
         """One action per mover, ``{seat: action}``; :class:`IllegalAction` otherwise.  A
         play is checked on its own (:meth:`_legal`), not by listing every legal action."""
-        movers = self.acting_players()
+        movers = self.movers()
         acts: list[int | None] = [None] * self.n
         draft, packs, legal = self.phase == DRAFT, self.packs, self._legal
         for p in movers:
@@ -861,14 +891,18 @@ class State:
             acts[p] = a
         if len(actions) != len(movers):
             raise IllegalAction(f"nobody moves now; got actions for {sorted(actions)}")
-        self._kit(lambda: self.apply_actions(acts, check=False))
+        self._kit(lambda: self._step(acts))
 
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
         """:meth:`apply` unchecked: the simulation's bots choose among the legal actions."""
         acts: list[int | None] = [None] * self.n
         for p, a in actions.items():
             acts[p] = a
-        # apply_actions(acts, check=False), without the call
+        self._step(acts)
+
+    def _step(self, acts: list[int | None]) -> None:
+        """One simultaneous step, unchecked: ``acts[p]`` for every mover ``p``, ``None`` for
+        the others (a glory tie for the first battle waits at the kit's chance node)."""
         self.history.append(tuple(acts))
         if self.phase == DRAFT:
             phases.draft_step(self, acts)
@@ -908,36 +942,9 @@ class State:
 
     def digest(self) -> str:
         """A hash of the position and the generator (everything the future depends on)."""
-        h = hashlib.sha256(self.state_hash().encode())
+        h = hashlib.sha256(self._position_hash().encode())
         h.update(repr(self.rng.getstate()).encode())
         return h.hexdigest()
-
-    @property
-    def events(self) -> list | None:
-        """The events in the kit's form (:func:`~.events.kit_events`: card ids, zone names;
-        ``None`` for a state that records none, a simulation's game among them)."""
-        raw = self.raw_events
-        if raw is None:
-            return None
-        cached = self.kit_events
-        if cached is None or cached[0] != len(raw):
-            from cardgen.packs.attack_right.engine.events import kit_events
-
-            full = kit_events(self, raw)
-            if cached is None:
-                cached = (len(raw), len(full), full)
-            else:  # the same list, grown: what a caller cleared stays cleared
-                cached[2].extend(full[cached[1] :])
-                cached = (len(raw), len(full), cached[2])
-            self.kit_events = cached
-        return cached[2]
-
-    @events.setter
-    def events(self, value: list | None) -> None:
-        if value is not None:
-            raise ValueError("a state's events are recorded by its rules")
-        self.raw_events = None
-        self.kit_events = None
 
     def observation(self, seat: int | None) -> dict:
         """What ``seat`` may know (``None``: the designer's view of everything)."""

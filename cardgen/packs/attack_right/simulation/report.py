@@ -4,6 +4,8 @@ core adds seats, bots and deck versus deck."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardgen.charts import PALETTE, BarChart, Chart, LineChart, Series
 from cardgen.simulate.report_model import (
     Section,
@@ -16,11 +18,11 @@ from cardgen.simulate.report_model import (
 )
 
 ROUND_KEYS = ("coins", "attack", "defence", "glory")
-DECK_HEAD = ("deck", "games", "win rate", "95% CI", "glory", "sd", "battles", "end coins")
-DECK_HEAD += ("effects",)
-CARD_HEAD = ("card", "deck", "dealt", "pick", "pick pos", "95% CI", "drafted games")
-CARD_HEAD += ("played in", "95% CI", "never affordable", "95% CI", "played games")
-CARD_HEAD += ("win played", "95% CI")
+DECK_HEAD: tuple[str, ...] = ("deck", "games", "win rate", "95% CI", "glory", "sd", "battles")
+DECK_HEAD += ("end coins", "effects")
+CARD_HEAD: tuple[str, ...] = ("card", "deck", "dealt", "pick", "pick pos", "95% CI")
+CARD_HEAD += ("drafted games", "played in", "95% CI", "never affordable", "95% CI")
+CARD_HEAD += ("played games", "win played", "95% CI")
 #: a card needs at least this many player-games with it played to enter the best/worst charts
 MIN_PLAYED = 30
 
@@ -141,7 +143,7 @@ def _group_table(summary: dict, key: str) -> Table:
             "fair share for every group."
         )
         head: tuple[str, ...] = ("majority deck",)
-        label = [(r["majority"],) for r in rows]
+        label: list[tuple[Any, ...]] = [(r["majority"],) for r in rows]
     else:
         title = "Win rate by the share of a player's played cards from each deck"
         note = "For each deck in play, players binned by the share of their played cards from it."
@@ -289,7 +291,7 @@ def _round_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
     names = list(dict.fromkeys(r["deck"] for r in rows))
     xs = sorted({r["round"] for r in rows})
     by = {(r["deck"], r["round"]): r for r in rows}
-    out = []
+    out: list[Chart] = []
     for key, title in (
         ("coins_mean", "Coins after each round (mean per player)"),
         ("attack_mean", "Attack power in each round's battle"),
@@ -313,7 +315,7 @@ def _card_figures(summary: dict) -> list[Chart]:
     floor = min(MIN_PLAYED, most)
     enough = [c for c in cards if c["played_games"] >= floor and c["played_games"]]
     ranked = sorted(enough, key=lambda c: (-c["win_rate_when_played"], c["card"]))
-    out = []
+    out: list[Chart] = []
     for title, chosen in (
         ("Cards with the best win rate when played", ranked[:15]),
         ("Cards with the worst win rate when played", list(reversed(ranked[-15:]))),

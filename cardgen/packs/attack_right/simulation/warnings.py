@@ -13,6 +13,7 @@ warning at its card's file and line, with the figure, its 95% interval and the s
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, cast
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
@@ -43,7 +44,8 @@ def balance_summary(cat: Catalogue, games: int, *, seed: int = 0, bots: str = BO
     spec = SimSpec(
         games, players, make_matchups(decks, players), bots=bots, seed=seed, pool=sim.bots
     )
-    return summarise(simulate(cat, spec, simulation=sim), cat)
+    # KitSimulation's read-only properties against the protocol's attributes (as balance.py)
+    return summarise(simulate(cat, spec, simulation=cast(Any, sim)), cat)
 
 
 def balance_warnings(

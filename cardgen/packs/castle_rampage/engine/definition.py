@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar, Setup, TableLayout
 from cardgen.packs.castle_rampage.engine import ai
-from cardgen.packs.castle_rampage.engine.state import CARD_VALUES, Game, with_values
+from cardgen.packs.castle_rampage.engine.state import CARD_VALUES, Game, State, with_values
 
 STRUCTURE = "gate|castle"
 
@@ -74,7 +74,7 @@ EVENTS = EventSchema(
 )
 
 
-class CastleRampage(Engine):
+class CastleRampage(Engine[State]):
     """Castle Rampage on the engine kit: a move is an attack with a hand card."""
 
     info = GameInfo(
@@ -112,21 +112,21 @@ class CastleRampage(Engine):
     def bots(self) -> Mapping[str, Any]:
         return {"greedy": ai.GreedyBot}
 
-    def evaluate(self, state: Any, seat: int) -> float:
+    def evaluate(self, state: State, seat: int) -> float:
         return ai.evaluate(state, seat)
 
-    def policy(self, state: Any, seat: int, rng: random.Random) -> int:
+    def policy(self, state: State, seat: int, rng: random.Random) -> int:
         return ai.policy(state, seat, rng)
 
     def card_name(self, catalogue: Any, card_id: str) -> str:
         return card_id  # the log names cards by id, as the scenarios' log lines do
 
-    def result_lines(self, state: Any) -> list[str]:
+    def result_lines(self, state: State) -> list[str]:
         if state.winner is None:
             return ["the deck ran out: a draw"]
         return [f"P{state.winner + 1} destroys the last Castle card and wins"]
 
-    def score(self, state: Any, seat: int) -> int:
+    def score(self, state: State, seat: int) -> int:
         s = state.seats[seat]
         return len(s.gate) + len(s.castle)
 

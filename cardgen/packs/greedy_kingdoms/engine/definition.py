@@ -34,7 +34,12 @@ def _gain(e: Mapping[str, Any]) -> str:
 
 #: amounts (``paid``, ``income`` …) are lists of chips: Honor, Gold, Food, Land
 EVENTS = EventSchema(
-    EventType("first_attacker", "seat:seat", "Rock-Scissors-Paper: {seat} is the first Attacker"),
+    EventType(
+        "first_attacker",
+        "seat:seat",
+        "Rock-Scissors-Paper: {seat} is the first Attacker",
+        role="first",
+    ),
     EventType("turn", "turn:int seat:seat", "-- turn {turn}: {seat} attacks"),
     EventType(
         "gain", "seat:seat amounts:int why:distribute|start|income|bonus|block card:card", _gain

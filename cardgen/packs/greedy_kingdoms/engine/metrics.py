@@ -1,23 +1,19 @@
 """Greedy Kingdoms' simulation figures beyond the kit's (which counts per design the Upgrades
 offered in the line (drawn) and obtained (played), the Special Workers promoted (drawn), the
-Characters' attacks (played) and the win rate when played):
-
-* the **first Attacker**'s win rate: Rock-Scissors-Paper decides who starts, so the seat
-  advantage the kit reports is not the first player's; and the game's length in turns;
-* per **Character**: its defences, and of its attacks the share that succeeded and was paid,
-  succeeded unpaid, or failed (the Knight is rarely paid in full).
+Characters' attacks (played) and the win rate when played, by seat; the first player, the first
+Attacker its ``first_attacker`` event names; the game's length): per **Character**, its
+defences, and of its attacks the share that succeeded and was paid, succeeded unpaid, or failed
+(the Knight is rarely paid in full).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardgen.simulate.report_model import Section, Table, ci, pct, rate_bars
-from cardgen.simulate.stats import Block, Layout, interval, ratio, rounded
+from cardgen.simulate.report_model import Section, Table, pct, rate_bars
+from cardgen.simulate.stats import Block, Layout, ratio, rounded
 
-FIRST_FIELDS = ("games", "draws", "first_wins", "turns", "turns_sq")
 CHARACTER_FIELDS = ("attacks", "paid", "unpaid", "failed", "defences")
 _ATTACKS, _PAID, _UNPAID, _FAILED, _DEFENCES = range(len(CHARACTER_FIELDS))
 #: per layout (one a run), each character's first counter by card id
@@ -41,23 +37,14 @@ class GreedyMetrics:
     """The counters, summary and report sections above (:class:`cardgen.engine.simulation.
     Metrics`)."""
 
-    order = ("first_attacker", "characters")
+    order = ("characters",)
 
     def blocks(self, catalogue: Any, spec: Any) -> Sequence[Block]:
         ids = tuple(c.id for c in catalogue if c.is_character)
-        return (
-            Block("first_attacker", ("all",), FIRST_FIELDS),
-            Block("character", ids, CHARACTER_FIELDS),
-        )
+        return (Block("character", ids, CHARACTER_FIELDS),)
 
     def count(self, state: Any, game: Any, layout: Layout, C: list[int]) -> None:
         g = state.game
-        f = layout.start("first_attacker", 0)
-        C[f] += 1
-        C[f + 1] += state.winner not in (0, 1)
-        C[f + 2] += state.winner == state.first_attacker
-        C[f + 3] += state.turn
-        C[f + 4] += state.turn * state.turn
         chars = _starts(layout)
         promoted: list[set[int]] = [set(), set()]
         for e in state.events:
@@ -76,19 +63,7 @@ class GreedyMetrics:
 
     def summarise(self, result: Any, catalogue: Any) -> dict[str, Any]:
         L, C = result.layout, result.counters
-        v = L.row(C, "first_attacker", 0)
-        n, decided = v["games"], v["games"] - v["draws"]
-        mean = ratio(v["turns"], n)
-        first = {
-            "games": n,
-            "decided": decided,
-            "draws": v["draws"],
-            "first_attacker_wins": v["first_wins"],
-            "first_attacker_win_rate": rounded(ratio(v["first_wins"], decided)),
-            "first_attacker_ci": interval(v["first_wins"], decided) if decided else [0.0, 0.0],
-            "turns_mean": rounded(mean),
-            "turns_sd": rounded(math.sqrt(max(0.0, ratio(v["turns_sq"], n) - mean * mean))),
-        }
+        n = C[L.at("total", 0, "games")]
         names = {c.id: c.name for c in catalogue} if catalogue is not None else {}
         characters = []
         for k, cid in enumerate(L.labels("character")):
@@ -105,29 +80,10 @@ class GreedyMetrics:
                     },
                 }
             )
-        return {"first_attacker": first, "characters": characters}
+        return {"characters": characters}
 
     def report(self, summary: dict, *, figures: bool) -> Mapping[str, Section]:
-        f, chs = summary["first_attacker"], summary["characters"]
-        first = Table(
-            "first_attacker",
-            "First Attacker",
-            "Rock-Scissors-Paper picks the first Attacker; its win rate among decided games, "
-            "with the 95% Wilson interval; draws are games that reached the turn limit; turns "
-            "per game (one turn = one player's attack).",
-            ("games", "draws", "first Attacker wins", "win rate", "95% CI", "turns", "sd"),
-            (
-                (
-                    str(f["games"]),
-                    str(f["draws"]),
-                    str(f["first_attacker_wins"]),
-                    pct(f["first_attacker_win_rate"]),
-                    ci(f["first_attacker_ci"]),
-                    f"{f['turns_mean']:.2f}",
-                    f"{f['turns_sd']:.2f}",
-                ),
-            ),
-        )
+        chs = summary["characters"]
         characters = Table(
             "characters",
             "Characters",
@@ -157,7 +113,6 @@ class GreedyMetrics:
                 ),
             )
         return {
-            "first_attacker": Section("first_attacker", (), (first,)),
             "characters": Section("characters", figs, (characters,)),
         }
 

@@ -87,7 +87,7 @@ def standing_scores(st: State) -> list[float]:
     if st.is_terminal():
         return [float(x) for x in st.glory]
     w = st.clone()
-    w.raw_events = w.tally = None
+    w.events = w.tally = None
     rnd = w.round
     while rnd <= g.rounds:
         w.round = rnd

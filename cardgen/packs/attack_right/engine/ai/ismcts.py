@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from cardgen.engine.chance import settle
 from cardgen.engine.search import ISMCTSBot
 from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot, card_value
 from cardgen.packs.attack_right.engine.ai.lookahead import play_score
@@ -53,7 +54,7 @@ class AttackRightAdapter:
 
     # ------------------------------------------------------------------ the protocol
     def movers(self, st: State) -> Sequence[int]:
-        return () if self.is_terminal(st) else st.acting_players()
+        return () if self.is_terminal(st) else st.movers()
 
     def legal(self, st: State, player: int) -> Sequence[int]:
         legal = st.legal_actions(player)
@@ -74,7 +75,8 @@ class AttackRightAdapter:
         return [*ranked[: self.plays], end]
 
     def apply(self, st: State, actions: Mapping[int, int]) -> None:
-        st.apply_actions([actions.get(p) for p in range(st.n)], check=False)
+        st.apply_chosen(actions)
+        settle(st)
 
     def is_terminal(self, st: State) -> bool:
         return st.is_terminal() or st.rounds_done >= self._until

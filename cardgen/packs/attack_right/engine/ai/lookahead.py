@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from cardgen.engine.chance import settle
 from cardgen.packs.attack_right.engine.actions import END
 from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot, card_value
 from cardgen.packs.attack_right.engine.state import DRAFT, State
@@ -88,16 +89,12 @@ class LookaheadBot:
     def rollout(self, w: State, p: int, action: int) -> float:
         """Play ``action`` (others greedy), then greedy to the end of the round; evaluate."""
         greedy = self.greedy.step
-        n, done = w.n, w.rounds_done
-        acts: list[int | None] = [None] * n
-        for q in w.acting_players():
-            acts[q] = action if q == p else greedy(w, q)
-        w.apply_actions(acts, check=False)
+        done = w.rounds_done
+        w.apply_chosen({q: action if q == p else greedy(w, q) for q in w.movers()})
+        settle(w)
         while w.rounds_done == done:
-            acts = [None] * n
-            for q in w.acting_players():
-                acts[q] = greedy(w, q)
-            w.apply_actions(acts, check=False)
+            w.apply_chosen({q: greedy(w, q) for q in w.movers()})
+            settle(w)
         return evaluate(w, p)
 
 

@@ -1,31 +1,59 @@
 """The checks `cardgen validate` and `cardgen build` run after the schema and rules model.
 
-They are the pack's own (engine-backed card checks, an optional seeded simulation) and the
-print preflights every pack gets: the cards' and the sheets' (components, print-and-play).
-Each is an :class:`~cardgen.catalogue.extra_checks.ExtraCheck` named by import path, so
-nothing heavy is imported until a check has to run, and its result is
-cached by content; the choice itself has a ``cache_key``, so the whole result of an unchanged
-catalogue is replayed without loading its pack.
+They are the pack's own (engine-backed card checks, an optional seeded simulation), the
+print preflights every pack gets (the cards' and the sheets': components, print-and-play)
+and, for rules described in data, the description's check.  This module sits above the
+layers that own them (print, components, the engine kit), so it names each by importing it:
+each check is a thin function here that imports its layer's work (reportlab, fonts, the
+engine) only when it runs, and its result is cached by content; the choice itself has a
+``cache_key``, so the whole result of an unchanged catalogue is replayed without loading its
+pack.  The catalogue's own code (:func:`cardgen.catalogue.validate.validate`) takes the checks
+it runs from its caller.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardgen.catalogue.extra_checks import ExtraCheck
+from cardgen.catalogue.validate import validate
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
 
-PREFLIGHT = ExtraCheck("cardgen.render.preflight:preflight_check")
+
+def preflight_check(catalogue: Catalogue) -> Iterable[Diagnostic]:
+    """The cards' print preflight (:func:`cardgen.render.preflight.preflight_check`)."""
+    from cardgen.render.preflight import preflight_check as check  # reportlab, the fonts
+
+    return check(catalogue)
+
+
+def sheet_check(catalogue: Catalogue) -> Iterable[Diagnostic]:
+    """The sheets' preflight (:func:`cardgen.components.preflight.sheet_check`)."""
+    from cardgen.components.preflight import sheet_check as check  # reportlab, numpy
+
+    return check(catalogue)
+
+
+def description_check(catalogue: Catalogue) -> Iterable[Diagnostic]:
+    """A rules description's check against the catalogue
+    (:func:`cardgen.engine.described.check_description`)."""
+    from cardgen.engine.described import check_description  # the engine kit
+
+    return check_description(catalogue)
+
+
+PREFLIGHT = ExtraCheck(preflight_check)
 #: the sheets' preflight: every component on every paper (drawn from the rules model and the
 #: files beside the cards, never a card: a card edit replays it)
-SHEETS = ExtraCheck("cardgen.components.preflight:sheet_check", cards=False)
+SHEETS = ExtraCheck(sheet_check, cards=False)
 #: a rules description's check against the catalogue (``engine: play.yaml``)
-DESCRIBED = ExtraCheck("cardgen.engine.described:check_description")
+DESCRIBED = ExtraCheck(description_check)
 
 
 @dataclass(frozen=True)
@@ -38,7 +66,7 @@ class StandardChecks:
     @property
     def cache_key(self) -> list:
         """Everything the choice depends on besides the catalogue (its pack) and the code."""
-        return ["cardgen.catalogue.standard_checks", self.simulate]
+        return ["cardgen.checks", self.simulate]
 
     def __call__(self, catalogue: Catalogue) -> list[ExtraCheck]:
         pack = catalogue.pack
@@ -61,8 +89,6 @@ def validated(
     """The catalogue of ``cards_dir`` and its warnings, checked as `cardgen validate` checks it
     (schema, rules model, the pack's checks, the print preflight); raises DiagnosticError with
     every error if it is invalid.  `render` and `build` refuse a catalogue this way."""
-    from cardgen.catalogue.validate import validate
-
     result = validate(cards_dir, extra_checks=standard(simulate))
     catalogue = result.catalogue if result.ok else None
     if catalogue is None:
@@ -71,3 +97,9 @@ def validated(
         ]
         raise DiagnosticError(errors)
     return catalogue, result.warnings
+
+
+def is_valid(cards_dir: str | os.PathLike[str]) -> bool:
+    """Whether the catalogue of ``cards_dir`` passes `cardgen validate` (its checks run, not
+    replayed: the balance advisor's changed copies)."""
+    return validate(cards_dir, extra_checks=standard(), use_cache=False).ok

@@ -1,0 +1,157 @@
+"""The balance lab's budget (checked within a round), its report (HTML and PDF: the designs'
+play and win rates with the outliers marked, the quality by player count, each proposal with
+its confirmation) and the `cardgen balance` command's report and profile."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.charts import ScatterChart
+from cardgen.checks import is_valid
+from cardgen.cli import app
+from cardgen.engine import balance
+from cardgen.engine.balance import BudgetSpent, Change, Outlier, Proposal, advise
+from cardgen.engine.balance_report import COLOURS, render, report_model
+from tests.test_balance_advisor import HARBOUR, design, fake_run, planted
+
+
+class Clock:
+    """A clock each run moves on by ten seconds."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.mark.slow
+def test_the_budget_stops_a_round_in_the_middle(tmp_path, monkeypatch):
+    root = planted(tmp_path)
+    clock = Clock()
+    monkeypatch.setattr(balance.time, "monotonic", clock)
+    runs: list[int] = []
+
+    def run(root: Path, games: int, seed: int, stop=None) -> dict:
+        clock.t += 10
+        runs.append(games)
+        if stop is not None and stop():
+            raise BudgetSpent
+        return fake_run(root, games, seed)
+
+    base = fake_run(root, 100, 0)
+    p = advise(root, run, valid=is_valid, games=100, seed=0, budget=25, baseline=base)
+    # the first outlier's first round: the unchanged game and one candidate ran, the third
+    # run found the budget spent; the confirmation's two runs are not cut
+    assert p.cut
+    assert len(p.searched) == 2 and p.searched[0]["unchanged"]
+    assert runs == [100, 100, 100, 200, 200]
+    assert {o.card for o in p.before} == {"stevedore", "captain"}
+
+
+def doc() -> dict:
+    designs = [
+        design("deckhand", 500, 100, 300, 150),
+        design("stevedore", 500, 2, 30, 12),
+        design("captain", 500, 100, 300, 270),
+    ]
+    fixed = [
+        design("deckhand", 500, 100, 300, 150),
+        design("stevedore", 500, 90, 200, 100),
+        design("captain", 500, 100, 300, 160),
+    ]
+    for d, name in zip(designs, ("Deckhand", "Stevedore", "Captain"), strict=True):
+        d["name"] = name
+    before = [
+        Outlier("stevedore", "dead", 0.004, (0.0011, 0.0145), 0.05),
+        Outlier("captain", "dominant", 0.9, (0.86, 0.93), 0.6),
+    ]
+    p = Proposal(
+        [
+            Change("stevedore", "crew.yaml", "strength", 1, 2),
+            Change("captain", "crew.yaml", "strength", 12, 8),
+        ],
+        before,
+        [],
+        {
+            "games": 200,
+            "seed": 10007,
+            "outliers_unchanged": [],
+            "badness_unchanged": 0.4,
+            "badness_changed": 0.0,
+            "designs_unchanged": designs,
+            "designs_changed": fixed,
+        },
+        baseline=designs,
+        profile={
+            "2": {
+                "games": 100,
+                "quality": {"decisiveness": 0.6, "drama": 0.2, "lead_changes": 1.5},
+                "first_player": {"advantage": 0.03},
+                "length": {"mean": 11.0},
+                "designs": designs,
+            },
+            "3": {
+                "games": 100,
+                "quality": {"decisiveness": 0.5, "kingmaking": 0.1},
+                "first_player": None,
+                "length": {"mean": 14.0},
+                "designs": designs,
+            },
+        },
+    )
+    return {**p.to_json(), "game": "Harbour Bid", "players": 2}
+
+
+def test_the_report_marks_the_outliers_and_confirms_each_proposal():
+    model = report_model(doc())
+    scatter = model.figures[0]
+    assert isinstance(scatter, ScatterChart)
+    marked = {p.label: p.colour for p in scatter.points if p.label}
+    assert marked == {"stevedore": COLOURS["dead"], "captain": COLOURS["dominant"]}
+    # x: the share of the 200 player-games in which the design was played
+    assert sorted(p.x for p in scatter.points) == [30 / 200, 300 / 200, 300 / 200]
+    tables = {t.key: t for t in model.tables}
+    assert tables["quality"].head == ("measure", "2 players", "3 players")
+    rows = {r[0]: r[1:] for r in tables["quality"].rows}
+    assert rows["decisiveness"] == ("60.0%", "50.0%")
+    assert rows["kingmaking"] == ("n/a", "10.0%")
+    assert rows["first player's advantage"] == ("+3.0 pts", "n/a")
+    proposals = {r[0]: r for r in tables["proposals"].rows}
+    assert proposals["stevedore"][2:] == ("strength 1 → 2 (crew.yaml)", "0.4%", "18.0%", "within")
+    assert proposals["captain"][2:] == ("strength 12 → 8 (crew.yaml)", "90.0%", "53.3%", "within")
+    html = render(doc(), ".html").decode()
+    assert html == render(doc(), ".html").decode()  # equal documents, equal bytes
+    assert "Balance: Harbour Bid" in html and "<svg" in html and "stevedore" in html
+    pdf = render(doc(), ".pdf")
+    assert pdf.startswith(b"%PDF") and pdf == render(doc(), ".pdf")
+
+
+@pytest.mark.slow
+def test_cli_balance_writes_the_profile_and_the_report(tmp_path):
+    out, report = tmp_path / "p.json", tmp_path / "r.html"
+    args = ["balance", str(HARBOUR), "-g", "20", "--budget", "1", "--workers", "1"]
+    res = CliRunner().invoke(app, [*args, "-o", str(out), "--report", str(report)])
+    assert res.exit_code == 0, res.output
+    got = json.loads(out.read_text())
+    assert got["players"] == 2 and set(got["profile"]) == {"2"}
+    q = got["profile"]["2"]["quality"]
+    assert q["games"] == 20 and 0 <= q["decisiveness"] <= 1
+    assert len(got["baseline"]) == len(got["profile"]["2"]["designs"]) > 0
+    assert "Game quality by player count" in report.read_text()
+    bad = CliRunner().invoke(app, [*args, "--report", str(tmp_path / "r.txt")])
+    assert bad.exit_code == 2 and ".html or .pdf" in bad.output
+
+
+@pytest.mark.slow
+def test_only_the_farthest_outliers_are_raced(tmp_path):
+    root = planted(tmp_path)
+    # the captain wins 90% against a limit of 60%; the stevedore is chosen 0.4% against 5%
+    p = advise(root, fake_run, valid=is_valid, games=100, seed=1, budget=600, most=1)
+    assert {s["card"] for s in p.searched} == {"captain"}
+    assert {c.card for c in p.changes} == {"captain"}
+    assert [o.card for o in p.after] == ["stevedore"]
