@@ -39,7 +39,7 @@ def test_icon_programs_are_private_entries_naming_their_key(cache):
     entry = _only_entry(folder)
     assert entry.stat().st_mode & 0o777 == 0o600
     data = json.loads(entry.read_text())
-    assert data["kind"] == "icon" and data["key"] == entry.stem and data["program"] == ops
+    assert data["kind"] == "icons" and data["key"] == entry.stem and data["value"] == ops
 
 
 def test_an_icon_entry_swapped_from_another_file_is_not_used(cache, monkeypatch):
@@ -59,13 +59,13 @@ def test_an_icon_entry_symlinked_elsewhere_is_not_followed(cache, tmp_path, monk
     entry = _only_entry(cache / "icons")
     planted = tmp_path / "planted.json"
     data = json.loads(entry.read_text())
-    data["program"] = [["q"], ["Q"]]
+    data["value"] = [["q"], ["Q"]]
     planted.write_text(json.dumps(data))
     entry.unlink()
     entry.symlink_to(planted)
     monkeypatch.setattr(svg_icons, "_PROGRAMS", {})
     assert svg_icons.program(ICON.read_bytes()) == mine
-    assert json.loads(planted.read_text())["program"] == [["q"], ["Q"]]  # not written through
+    assert json.loads(planted.read_text())["value"] == [["q"], ["Q"]]  # not written through
     assert not entry.is_symlink()
 
 
@@ -134,7 +134,7 @@ def test_a_chart_is_drawn_once_and_kept_until_its_data_changes(cache, monkeypatc
     assert drawn == ["Cost curve"] and again == first and first.startswith("<svg")
     kept = _only_entry(cache / "chart-svg")
     entry = json.loads(kept.read_text())
-    assert entry["kind"] == "chart-svg" and entry["text"] == first
+    assert entry["kind"] == "chart-svg" and entry["value"] == first
     changed = replace(chart, series=(Series("cards", (4.0, 5.0, 3.0)),))
     other = html.chart_svg(changed)
     assert drawn == ["Cost curve", "Cost curve"] and other != first

@@ -15,7 +15,7 @@ from PIL import Image
 from cardgen.catalogue import loader, validate
 from cardgen.catalogue.snapshot import checked_catalogue
 from cardgen.checks import standard
-from cardgen.util.cache_dirs import (
+from cardgen.util.store import (
     private_cache_dir,
     read_cache_file,
     write_cache_file,
@@ -101,6 +101,13 @@ def test_an_entry_swapped_in_from_another_catalogue_is_rejected_by_its_key(proje
     assert validate("cards", extra_checks=standard()).ok
 
 
+def _role(entry) -> str:
+    """A check's entry, or the whole validation's result (which counts the checks)."""
+    data = json.loads(entry.read_bytes())
+    assert data["kind"] == "checks"
+    return "result" if "checks" in data else "check"
+
+
 def test_a_swapped_check_result_is_rejected_by_its_key(project):
     root, cache, _reads = project
     shutil.copytree(root / "cards", root / "other")
@@ -110,13 +117,13 @@ def test_a_swapped_check_result_is_rejected_by_its_key(project):
     mine = _entries(cache, "checks")
     assert "E402" in [d.code for d in validate("other", extra_checks=standard()).errors]
     theirs = {
-        json.loads(p.read_bytes())["kind"]: p.read_bytes()
+        _role(p): p.read_bytes()
         for p in _entries(cache, "checks") - mine
         if b"E402" in p.read_bytes()
     }
     assert mine and set(theirs) == {"check", "result"}
     for entry in mine:  # every result of the valid catalogue replaced by the broken one's
-        entry.write_bytes(theirs[json.loads(entry.read_bytes())["kind"]])
+        entry.write_bytes(theirs[_role(entry)])
     assert validate("cards", extra_checks=standard()).ok
 
 
@@ -293,19 +300,50 @@ def test_a_malformed_entry_under_the_right_key_is_read_again(project, damage):
     assert len(reads) == 2  # (a bad payload is found when the catalogue is first used)
 
 
-def test_code_writing_its_own_entries_never_gets_a_refused_folder(tmp_path, monkeypatch):
-    """``cache_dir`` (for code that reads and writes entries itself) gives a private folder of
-    the process when the cache folder is refused, never the shared one."""
-    from cardgen.util.cache_dirs import cache_dir
+def test_the_store_never_writes_into_a_refused_folder(tmp_path, monkeypatch):
+    """A store whose cache folder is refused keeps nothing (nothing is written into the shared
+    folder, nothing read back); with a folder of the user's it keeps entries there, private."""
+    from cardgen.util.store import Store
 
     shared = tmp_path / "shared"
     shared.mkdir(mode=0o777)
     shared.chmod(0o777)
     monkeypatch.setenv("CARDGEN_CACHE_DIR", str(shared))
-    folder = cache_dir("layout")
-    assert not folder.is_relative_to(shared)
-    folder.mkdir(parents=True, exist_ok=True)
-    assert folder.parent.stat().st_uid == os.geteuid()
-    assert folder.parent.stat().st_mode & 0o077 == 0
+    refused = Store("layout")
+    assert refused.folder is None
+    assert refused.put("k", {"x": 1}) is False
+    assert refused.get("k") is None
+    assert list(shared.rglob("*")) == []
     monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "mine"))
-    assert cache_dir("layout") == tmp_path / "mine" / "layout"
+    store = Store("layout")
+    assert store.folder == tmp_path / "mine" / "layout"
+    assert store.put("k", {"x": 1}) and store.get("k")["x"] == 1
+    assert store.folder.parent.stat().st_uid == os.geteuid()
+    assert store.folder.parent.stat().st_mode & 0o077 == 0
+    assert (store.folder / "k.json").stat().st_mode & 0o077 == 0
+
+
+def test_the_store_keeps_a_pure_function_s_value_by_its_key(tmp_path, monkeypatch):
+    """``keep`` computes once per key, reads the value back, computes again when the kept value
+    is not sound, and never returns an entry filed under another key."""
+    from cardgen.util.store import Store
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    store, calls = Store("texts"), []
+
+    def make(text):
+        def run():
+            calls.append(text)
+            return text
+
+        return run
+
+    assert store.keep("k1", make("one"), lambda v: isinstance(v, str)) == "one"
+    assert store.keep("k1", make("other"), lambda v: isinstance(v, str)) == "one"
+    assert calls == ["one"]
+    assert store.keep("k1", make("again"), lambda v: v == "again") == "again"  # unsound: made
+    assert calls == ["one", "again"]
+    (store.folder / "k2.json").write_bytes((store.folder / "k1.json").read_bytes())
+    assert store.get("k2") is None  # names k1
+    assert store.keep("k2", make("two"), lambda v: isinstance(v, str)) == "two"
+    assert [p.name for p in store.folder.iterdir() if p.name.endswith(".tmp")] == []

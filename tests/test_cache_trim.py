@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.util import cache_dirs
-from cardgen.util.cache_dirs import private_cache_dir, read_cache_file, trim
+from cardgen.util import store as cache_dirs
+from cardgen.util.store import private_cache_dir, read_cache_file, trim
 
 
 @pytest.fixture

@@ -20,7 +20,6 @@ from cardgen.render.products import raster
 
 FIXTURE = FIXTURES / "render" / "cards"
 IMAGES = ("png", "tts", "contact")
-WORKER = "cardgen.render.products.raster_worker"
 
 
 @pytest.fixture(scope="module")
@@ -35,14 +34,13 @@ def every_page_a_worker(monkeypatch):
         raster, "MIN_PAGES_PER_WORKER", dict.fromkeys(raster.MIN_PAGES_PER_WORKER, 1)
     )
     started: list[int] = []
-    pool = raster._WorkerPool
+    pool = raster.worker_pool
 
-    class Counted(pool):
-        def __init__(self, task, n):
-            started.append(n)
-            super().__init__(task, n)
+    def counted(n, *args):
+        started.append(n)
+        return pool(n, *args)
 
-    monkeypatch.setattr(raster, "_WorkerPool", Counted)
+    monkeypatch.setattr(raster, "worker_pool", counted)
     return started
 
 
@@ -170,16 +168,17 @@ def test_images_render_with_nothing_but_python(tmp_path):
 
 # --- workers die with their parent ------------------------------------------------------------
 def _workers_of(pid: int) -> list:
-    """Running processes (zombies aside) that are raster workers of ``pid``."""
+    """Running processes (zombies aside) that ``pid`` started: its pool's workers."""
     import psutil
 
     found = []
-    for p in psutil.process_iter(["cmdline", "status"]):
+    try:
+        children = psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return found
+    for p in children:
         try:
-            cmd = p.info["cmdline"] or []
-            if p.info["status"] == psutil.STATUS_ZOMBIE:
-                continue
-            if any(WORKER in a for a in cmd) and cmd[-1] == str(pid):
+            if p.status() != psutil.STATUS_ZOMBIE:
                 found.append(p)
         except psutil.Error:
             continue

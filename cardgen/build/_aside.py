@@ -2,11 +2,12 @@
 the card images are made.
 
 A build's ``aside`` steps (:attr:`cardgen.build.steps.Step.aside`) share nothing with the other
-steps but the build's inputs.  When both kinds have work to do, :class:`Aside` forks a worker
-per aside step (the appendices, the rulebook, the print-and-play sheets and print PDFs, drawn
-as vectors), each running its step into its own staging folder while the build runs the
-others; the build takes each one's outputs at its turn and moves its files in itself, so the
-kit is what running every step in turn gives, byte for byte.
+steps but the build's inputs.  When both kinds have work to do, :class:`Aside` starts the
+worker pool (:mod:`cardgen.util.pool`, forked) with a worker per aside step (the appendices,
+the rulebook, the print-and-play sheets and print PDFs, drawn as vectors), each running its
+step into its own staging folder while the build runs the others; the build takes each one's
+outputs at its turn and moves its files in itself, so the kit is what running every step in
+turn gives, byte for byte.
 
 A worker dies with the build (:func:`cardgen.util.procs.worker_setup`) and writes only into
 its staging folder, which a killed build leaves for the next one to sweep.  Without ``fork``
@@ -17,19 +18,19 @@ own process.
 from __future__ import annotations
 
 import multiprocessing
-import os
 import shutil
 import signal
 import sys
 import tempfile
 import traceback
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 from cardgen.build.pipeline import BuildError
 from cardgen.build.steps import Output, Step
-from cardgen.util.procs import worker_setup
+from cardgen.util.pool import stop, worker_pool
 
 #: runs a step into a staging folder: its outputs, or a BuildError
 StagedRun = Callable[[Step, Path], list[Output]]
@@ -44,13 +45,14 @@ def _can_fork() -> bool:
 
 
 class Aside:
-    """The aside steps of a build, each running in a worker process of its own (or none:
+    """The aside steps of a build, each running in a worker of the pool (or none:
     :meth:`start`)."""
 
-    def __init__(self, stages: dict[str, Path], workers: dict[str, tuple]) -> None:
+    def __init__(self, stages: dict[str, Path], futures: dict[str, Future], pool: Any = None):
         #: each aside step's staging folder, by step id
         self.stages = stages
-        self._workers = workers  # step id -> (connection, process)
+        self._futures = futures  # step id -> its (status, payload)
+        self._pool = pool  # the pool's context manager and the pool
 
     @classmethod
     def start(cls, stale: Sequence[Step], out: Path, jobs: int | None, run: StagedRun) -> Aside:
@@ -60,23 +62,17 @@ class Aside:
         started = cls({}, {})
         if not aside or len(aside) == len(stale) or jobs == 1 or not _can_fork():
             return started
-        fork = multiprocessing.get_context("fork")
         # no SIGTERM while forking (raised inside the fork's handlers it would be lost): one
         # that comes meanwhile is raised when it is unblocked, and stops what was started
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
         try:
+            steps = {s.id: s for s in aside}
+            manager = worker_pool(len(aside), _keep, (steps, run, mask))
+            started._pool = (manager, manager.__enter__())
             for step in aside:
                 stage = Path(tempfile.mkdtemp(prefix=".stage-", dir=out))
                 started.stages[step.id] = stage
-                receive, send = fork.Pipe(duplex=False)
-                proc = fork.Process(
-                    target=_work,
-                    args=(os.getpid(), step, stage, run, send, mask),
-                    name=f"cardgen {step.id}",
-                )
-                started._workers[step.id] = (receive, proc)
-                proc.start()
-                send.close()
+                started._futures[step.id] = started._pool[1].submit(_work, step.id, str(stage))
         except OSError:  # no process to spare: every step runs here
             started.close()
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
@@ -92,20 +88,16 @@ class Aside:
         return started
 
     def __contains__(self, step: Step) -> bool:
-        return step.id in self._workers
+        return step.id in self._futures
 
     def outputs(self, step: Step) -> list[Output]:
         """The outputs of ``step`` once its worker is done: its files are in
         :attr:`stages` [step.id]; a BuildError as the step raised it."""
 
-        conn, proc = self._workers[step.id]
         try:
-            status, payload = conn.recv()
-        except (EOFError, OSError):
-            proc.join(5)
-            raise AsideFailed(
-                f"{step.title}: its worker ended unexpectedly (exit code {proc.exitcode})"
-            ) from None
+            status, payload = self._futures[step.id].result()
+        except Exception as exc:  # the pool broke: a worker killed, out of memory
+            raise AsideFailed(f"{step.title}: its worker ended unexpectedly ({exc})") from None
         if status == "ok":
             return payload
         if status == "error":
@@ -115,28 +107,33 @@ class Aside:
 
     def close(self) -> None:
         """Stop the workers still running and remove the staging folders."""
-        for conn, proc in self._workers.values():
-            if proc.is_alive():
-                proc.kill()
-            if proc.pid is not None:
-                proc.join()
-            conn.close()
-        self._workers = {}
+        if self._pool is not None:
+            stop(self._pool[1])
+            self._pool = None
+        self._futures = {}
         _remove(self.stages.values())
 
 
-def _work(ppid: int, step: Step, stage: Path, run: StagedRun, conn: Any, mask: Any = ()) -> None:
-    """A worker: ``step`` into its staging folder, its outputs (or its error) sent back."""
+_STEPS: dict[str, Step] = {}
+_RUN: StagedRun | None = None
 
-    worker_setup(ppid)
+
+def _keep(steps: dict[str, Step], run: StagedRun, mask: Any) -> None:
+    """A worker's start: the steps and how to run one (forked: the build's own objects)."""
+    global _STEPS, _RUN
+    _STEPS, _RUN = steps, run
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # the parent blocked SIGTERM to fork
+
+
+def _work(step_id: str, stage: str) -> tuple[str, Any]:
+    """A worker's task: a step into its staging folder; its outputs, or its error."""
+    assert _RUN is not None, "worker not started"
     try:
-        conn.send(("ok", run(step, stage)))
+        return "ok", _RUN(_STEPS[step_id], Path(stage))
     except BuildError as exc:
-        conn.send(("error", (str(exc), exc.diagnostics)))
+        return "error", (str(exc), exc.diagnostics)
     except Exception:
-        conn.send(("crash", traceback.format_exc()))
-    conn.close()
+        return "crash", traceback.format_exc()
 
 
 def _remove(folders) -> None:

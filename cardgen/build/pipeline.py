@@ -40,10 +40,10 @@ from cardgen.checks import validated
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Severity
 from cardgen.render.options import SERVICE_IDS
 from cardgen.util.atomic import atomic_write_text, remove_stale_temporaries
-from cardgen.util.cache_dirs import trim
 from cardgen.util.files import describe_os_error
 from cardgen.util.hashing import code_digest, digest_data
 from cardgen.util.locks import LockBusy, exclusive_lock
+from cardgen.util.store import trim
 
 PAPERS = ("a4", "letter")
 

@@ -1,61 +1,14 @@
-"""Cache entries of the catalogue commands: JSON data that names the key it was stored under.
-
-An entry is a JSON object ``{"format", "kind", "version", "key", ...}`` in a private cache
-folder (:mod:`cardgen.util.cache_dirs`).  :func:`read_entry` returns it only if it is a
-regular file of the user's that parses as JSON, of this kind and version, and holds the very
-key it was asked for: an entry swapped in from another catalogue (or renamed) is rejected.
-Nothing read is ever executed; what an entry holds is checked (:func:`load_diagnostics`) or
-validated by the pack's models before it is used, and a malformed entry is a missing one.
+"""Diagnostics as the data cache entries hold (:class:`cardgen.util.store.Store`): rows, and
+the codes they use; what an entry holds is checked (:func:`load_diagnostics`) before it is
+used, and a malformed entry is a missing one.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 from cardgen.diagnostics import CODES, Code, Diagnostic, Position, Severity, register_codes
-from cardgen.util.cache_dirs import read_cache_file, write_cache_file
-
-FORMAT = "cardgen-cache"
-#: Bump when the envelope or the way diagnostics are kept changes.
-VERSION = 2
-
-
-def read_entry(path: Path, kind: str, key: str) -> dict[str, Any] | None:
-    """The entry at ``path`` if it is a sound entry of ``kind`` stored under ``key``."""
-    raw = read_cache_file(path)
-    if raw is None:
-        return None
-    try:
-        data = json.loads(raw)
-    except ValueError:  # not JSON, not UTF-8
-        return None
-    if (
-        type(data) is not dict
-        or data.get("format") != FORMAT
-        or data.get("kind") != kind
-        or data.get("version") != VERSION
-        or data.get("key") != key
-    ):
-        return None
-    return data
-
-
-def write_entry(path: Path, kind: str, key: str, body: dict[str, Any]) -> bool:
-    """Store ``body`` as the entry of ``kind`` under ``key`` (best effort: a value JSON cannot
-    hold, or a folder that cannot be written, only costs the next run its time)."""
-    data = {"format": FORMAT, "kind": kind, "version": VERSION, "key": key, **body}
-    try:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        return False
-    with contextlib.suppress(OSError):
-        write_cache_file(path, text.encode("utf-8"))
-        return True
-    return False
 
 
 def dump_diagnostics(diags: Iterable[Diagnostic]) -> dict[str, Any]:

@@ -26,12 +26,9 @@ from typing import TYPE_CHECKING, Any
 from cardgen.catalogue.cache_entries import (
     dump_diagnostics,
     load_diagnostics,
-    read_entry,
-    write_entry,
 )
 from cardgen.catalogue.snapshot import Snapshot, content_key
 from cardgen.diagnostics import Diagnostic
-from cardgen.util.cache_dirs import private_cache_dir
 from cardgen.util.hashing import (
     PACKAGE_ROOT,
     code_digest,
@@ -40,6 +37,7 @@ from cardgen.util.hashing import (
     environment_digest,
     file_kind,
 )
+from cardgen.util.store import Store
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -83,10 +81,9 @@ class ExtraCheck:
         return list(self.load()(catalogue, *self.args))
 
 
-def cache_dir() -> Path | None:
-    """Where cached check results live (see :mod:`cardgen.util.cache_dirs`); None when there
-    is no private cache folder."""
-    return private_cache_dir("checks")
+def check_store(use: bool = True) -> Store:
+    """The cache store of check results (:class:`cardgen.util.store.Store`)."""
+    return Store("checks", use=use)
 
 
 def _art_digest(root: Path, art: str) -> str:
@@ -164,23 +161,22 @@ def run_extra_checks(
     """Run each check, or replay its cached result when none of its inputs changed
     (``inputs``: :func:`check_inputs` of the catalogue, computed when not given)."""
     out: list[Diagnostic] = []
-    folder = cache_dir() if use_cache else None
-    if folder is not None and inputs is None:
+    store = check_store(use_cache)
+    if store.folder is not None and inputs is None:
         from cardgen.catalogue.snapshot import Snapshot
 
         inputs = check_inputs(Snapshot(catalogue.root, [], catalogue=catalogue))
     for check in checks:
-        if folder is None or inputs is None:
+        if store.folder is None or inputs is None:
             out += check.run(catalogue)
             continue
         key = _key(check, inputs, Path(catalogue.root))
-        path = folder / f"{key}.json"
-        entry = read_entry(path, "check", key)
+        entry = store.get(key)
         if entry is not None:
             with contextlib.suppress(ValueError):
                 out += load_diagnostics(entry)
                 continue
         diags = check.run(catalogue)
         out += diags
-        write_entry(path, "check", key, dump_diagnostics(diags))
+        store.put(key, dump_diagnostics(diags))
     return out

@@ -3,7 +3,7 @@
 Reading 160 cards costs far more than the cards are worth: YAML composition with positions,
 pydantic validation (and building the validators on first use), then the rules-model checks.
 Every command starts that way, so :func:`snapshot` keeps the outcome (the catalogue *and*
-every diagnostic found) as a JSON entry (:mod:`cardgen.catalogue.cache_entries`) named by a
+every diagnostic found) as a JSON entry of the cache store (:mod:`cardgen.util.store`) named by a
 content hash of
 
 * the catalogue folder's YAML files (names and bytes) and its own icons (``icons/``),
@@ -37,13 +37,10 @@ from typing import TYPE_CHECKING, Any
 from cardgen.catalogue.cache_entries import (
     dump_diagnostics,
     load_diagnostics,
-    read_entry,
-    write_entry,
 )
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.diagnostics import Diagnostic
 from cardgen.pack import get_pack
-from cardgen.util.cache_dirs import private_cache_dir
 from cardgen.util.files import folder_problem
 from cardgen.util.hashing import (
     PACKAGE_ROOT,
@@ -52,6 +49,7 @@ from cardgen.util.hashing import (
     digest_paths,
     environment_digest,
 )
+from cardgen.util.store import Store
 
 if TYPE_CHECKING:  # the loader (YAML, the models) is imported only when YAML is read
     from cardgen.catalogue.loader import CardFileMemo, Catalogue
@@ -252,16 +250,16 @@ def snapshot(root: str | os.PathLike[str], *, use_cache: bool = True) -> Snapsho
     followed by the pack's rules-model checks (``Pack.check``), replayed from the cache when
     the catalogue, the code and the paths are unchanged."""
     root = Path(root)
-    folder = private_cache_dir(KIND) if use_cache and folder_problem(root) is None else None
-    if folder is None:
+    store = Store(KIND, use=use_cache and folder_problem(root) is None)
+    if store.folder is None:
         catalogue, diags = check_catalogue(root)
         return Snapshot(root, diags, catalogue=catalogue)
     key = content_key(root)
     # one entry per catalogue folder and working folder: a new one replaces the old
     place = digest_data([key["root"], key["cwd"]])[:16]
     digest = digest_data({"v": VERSION, **key})
-    path = folder / f"{place}-{digest}.json"
-    entry = read_entry(path, KIND, digest)
+    name = f"{place}-{digest}"
+    entry = store.get(digest, name)
     sound = _sound(entry) if entry is not None else None
     if sound is not None:
         diags, facts = sound
@@ -269,15 +267,15 @@ def snapshot(root: str | os.PathLike[str], *, use_cache: bool = True) -> Snapsho
         return Snapshot(root, diags, payload=payload, facts=facts, key=digest)
     catalogue, diags = check_catalogue(root)
     snap = Snapshot(root, diags, catalogue=catalogue, key=digest)
-    _store(snap, catalogue, path)
-    for old in folder.glob(f"{place}-*"):
-        if old != path and old.suffix in (".json", ".pickle"):
+    _store(snap, catalogue, store, name)
+    for old in store.folder.glob(f"{place}-*"):
+        if old.stem != name and old.suffix in (".json", ".pickle"):
             with contextlib.suppress(OSError):
                 old.unlink()
     return snap
 
 
-def _store(snap: Snapshot, catalogue: Catalogue | None, path: Path) -> None:
+def _store(snap: Snapshot, catalogue: Catalogue | None, store: Store, name: str) -> None:
     """Write the entry of ``snap`` if its catalogue comes back equal from its JSON."""
     facts = {"pack": snap.pack_id, "count": snap.card_count, "art": snap.art, "deps": snap.deps}
     body: dict[str, Any] = {**dump_diagnostics(snap.diagnostics), **facts, "catalogue": None}
@@ -289,7 +287,7 @@ def _store(snap: Snapshot, catalogue: Catalogue | None, path: Path) -> None:
             body["catalogue"] = text
         except Exception:  # not JSON-able (a date as a key), or not validated the same again
             return
-    write_entry(path, KIND, snap.key or "", body)
+    store.put(snap.key or "", body, name)
 
 
 def checked_catalogue(root: str | os.PathLike[str], *, use_cache: bool = True) -> Checked:

@@ -10,10 +10,8 @@ from typing import TYPE_CHECKING, Any
 from cardgen.catalogue.cache_entries import (
     dump_diagnostics,
     load_diagnostics,
-    read_entry,
-    write_entry,
 )
-from cardgen.catalogue.extra_checks import ExtraCheck, cache_dir, check_inputs, run_extra_checks
+from cardgen.catalogue.extra_checks import ExtraCheck, check_inputs, check_store, run_extra_checks
 from cardgen.catalogue.snapshot import Snapshot, snapshot
 from cardgen.diagnostics import Diagnostic, Severity, sort_key
 from cardgen.util.hashing import digest_data
@@ -101,13 +99,12 @@ def _run_checks(snap: Snapshot, extra_checks: Any, use_cache: bool) -> tuple[lis
     """The diagnostics of the extra checks of ``snap``'s catalogue and how many there are;
     a keyed chooser's result is replayed from its cache entry."""
     chooser_key = getattr(extra_checks, "cache_key", None) if callable(extra_checks) else None
-    folder = cache_dir() if use_cache else None
-    inputs = check_inputs(snap) if folder is not None else None
-    path = key = None
-    if folder is not None and chooser_key is not None:
+    store = check_store(use_cache)
+    inputs = check_inputs(snap) if store.folder is not None else None
+    key = None
+    if store.folder is not None and chooser_key is not None:
         key = digest_data({"inputs": inputs, "chooser": chooser_key})
-        path = folder / f"{key}.json"
-        entry = read_entry(path, "result", key)
+        entry = store.get(key)
         if entry is not None and type(entry.get("checks")) is int:
             try:
                 return load_diagnostics(entry), entry["checks"]
@@ -121,6 +118,6 @@ def _run_checks(snap: Snapshot, extra_checks: Any, use_cache: bool) -> tuple[lis
     for check in checks:
         if not isinstance(check, ExtraCheck):
             diags += list(check(catalogue))
-    if path is not None and key is not None and len(refs) == len(checks):
-        write_entry(path, "result", key, {**dump_diagnostics(diags), "checks": len(checks)})
+    if key is not None and len(refs) == len(checks):
+        store.put(key, {**dump_diagnostics(diags), "checks": len(checks)})
     return diags, len(checks)

@@ -18,12 +18,16 @@ Two things make the chunks joinable:
 
 - *fonts*: reportlab embeds a subset of each font, numbering the glyphs in the order the
   document first uses them.  Every chunk (and the footers) starts its fonts' subsets with the
-  same characters (:data:`SEED`: ASCII, Latin-1 and the punctuation the documents print), so
-  chunks that use nothing else embed the same font bytes, which :func:`assemble` keeps once;
-- *links*: a chunk links to anchors other chunks define.  Every destination a chunk uses is
-  bound, when the chunk is saved, to a marker (its first page, a left edge of
-  ``MARKER - index``), and the chunk records where each of its own anchors is; the assembled
-  document points every link at the anchor it names.
+  same characters (:data:`SEED`: ASCII, Latin-1 and the punctuation the documents print, drawn
+  invisibly in a form no page shows), so chunks that use nothing else embed the same font
+  bytes, which :func:`assemble` keeps once;
+- *links*: a chunk links to anchors other chunks define.  Every destination a chunk names is
+  bound, when first named, to a marker (a left edge of ``MARKER - index``), and the chunk
+  records where each of its own anchors is; the assembled document points every link at the
+  anchor it names.
+
+All of it through reportlab's public API (a canvas's ``bookmarkPage`` and ``linkRect``
+overridden, ``beginForm``, text objects) and pikepdf's.
 """
 
 from __future__ import annotations
@@ -39,16 +43,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib.pagesizes import A4
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, PageTemplate
 
-from cardgen.catalogue.cache_entries import read_entry, write_entry
-from cardgen.render._rl_fast import bind_to_marker, destinations, seed_subsets
-from cardgen.util.cache_dirs import private_cache_dir
 from cardgen.util.hashing import digest_data, environment_digest
+from cardgen.util.store import Store
 
 #: bump when what a kept chunk holds changes
-VERSION = 1
+VERSION = 2
+KIND = "pdf-chunks"
 #: the characters every chunk's fonts start their subsets with (besides ASCII)
 SEED = "".join(chr(c) for c in range(0xA1, 0x100)) + "‐‑–—‘’‚“”„†‡•…‰′″‹›€™−×÷→←↑↓↔·✓✗★☆"
 #: the left edge of the marker destinations (``MARKER - index`` names the index-th anchor)
@@ -161,8 +166,10 @@ def chunk_key(context: str | None, kind: str, template: str, content: object) ->
 
 
 class _ChunkCanvas(Canvas):
-    """A chunk's canvas: its fonts' subsets start with :data:`SEED`; on saving, it records
-    its anchors and binds every destination to a marker (:func:`assemble` resolves them)."""
+    """A chunk's canvas: its fonts' subsets start with :data:`SEED`; it records where each of
+    its anchors is and binds every destination, when first named, to a marker on the page
+    being drawn (:func:`assemble` resolves them).  Public reportlab API only: the canvas's
+    own ``bookmarkPage`` and ``linkRect``, overridden."""
 
     seeded: Sequence[str] = ()
 
@@ -172,37 +179,55 @@ class _ChunkCanvas(Canvas):
         self.anchors: dict[str, Anchor] = {}
         self.names: list[str] = []
 
-    def save(self) -> None:
-        dests = destinations(self)
-        self.names = sorted(dests)
-        for i, name in enumerate(self.names):
-            d = dests[name]
-            if d.fmt is not None and d.page is not None:
-                self.anchors[name] = _anchor(d)
-            bind_to_marker(d, MARKER - i)
-        super().save()
+    def _marker(self, name: str) -> None:
+        if name not in self.names:  # the index-th name is bound to MARKER - index
+            self.names.append(name)
+            left = MARKER - (len(self.names) - 1)
+            super().bookmarkPage(name, fit="XYZ", left=left, top=0, zoom=0)
+
+    def bookmarkPage(
+        self,
+        key: str,
+        fit: str = "Fit",
+        left: float | None = None,
+        top: float | None = None,
+        bottom: float | None = None,
+        right: float | None = None,
+        zoom: float | None = None,
+    ) -> None:
+        """Record anchor ``key`` here (the join points the links at it); bind it to a marker."""
+        nums = {
+            "XYZ": (left, top, zoom),
+            "FitH": (top,),
+            "FitBH": (top,),
+            "FitV": (left,),
+            "FitBV": (left,),
+            "FitR": (left, bottom, right, top),
+        }.get(fit, ())
+        self.anchors[key] = (self.getPageNumber() - 1, fit, nums)
+        self._marker(key)
+
+    def linkRect(self, contents: str, destinationname: str, *args: Any, **kw: Any) -> Any:
+        """A link to ``destinationname`` (bound to its marker first)."""
+        self._marker(destinationname)
+        return super().linkRect(contents, destinationname, *args, **kw)
 
 
 def seed_fonts(canv: Canvas, fonts: Sequence[str]) -> None:
-    """Start the subsets of the TrueType ``fonts`` on ``canv``'s document with :data:`SEED`."""
-    seed_subsets(canv, fonts, SEED)
-
-
-def _anchor(dest: Any) -> Anchor:
-    page = int(dest.page.name[len("Page") :]) - 1
-    fmt = dest.fmt
-    fit = fmt.typename
-    if fit == "XYZ":
-        nums: tuple[Any, ...] = (fmt.left, fmt.top, fmt.zoom)
-    elif fit in ("FitH", "FitBH"):
-        nums = (fmt.top,)
-    elif fit in ("FitV", "FitBV"):
-        nums = (fmt.left,)
-    elif fit == "FitR":
-        nums = (fmt.left, fmt.bottom, fmt.right, fmt.top)
-    else:
-        nums = ()
-    return page, fit, tuple(None if v == "null" else v for v in nums)
+    """Start the subsets of the TrueType ``fonts`` on ``canv``'s document with :data:`SEED`:
+    drawn (invisible) in a form no page shows, so no page's text holds it and the join drops
+    it."""
+    ttf = [name for name in fonts if isinstance(pdfmetrics.getFont(name), TTFont)]
+    if not ttf:
+        return
+    canv.beginForm("cardgenSeed")
+    for name in ttf:
+        text = canv.beginText()
+        text.setTextRenderMode(3)
+        text.setFont(name, 10)
+        text.textOut(SEED)
+        canv.drawText(text)
+    canv.endForm()
 
 
 class _ChunkDoc(BaseDocTemplate):
@@ -238,9 +263,9 @@ class Layout:
 
 def draw_chunk(chunk: Chunk, layout: Layout) -> Drawn:
     """The chunk drawn (or read back from the cache, when kept under its key)."""
-    path = _entry_path(chunk.key)
-    if path is not None:
-        entry = read_entry(path, "pdf-chunk", chunk.key)
+    store = Store(KIND)
+    if chunk.key is not None:
+        entry = store.get(chunk.key)
         if entry is not None:
             try:
                 return Drawn.from_entry(entry)
@@ -248,16 +273,9 @@ def draw_chunk(chunk: Chunk, layout: Layout) -> Drawn:
                 pass
     drawn = _draw(chunk, layout)
     layout.drawn.append(chunk.name)
-    if path is not None:
-        write_entry(path, "pdf-chunk", chunk.key, drawn.to_entry())
+    if chunk.key is not None:
+        store.put(chunk.key, drawn.to_entry())
     return drawn
-
-
-def _entry_path(key: str | None):
-    if key is None:
-        return None
-    folder = private_cache_dir("pdf-chunks")
-    return None if folder is None else folder / f"{key}.json"
 
 
 def _draw(chunk: Chunk, layout: Layout) -> Drawn:
@@ -290,15 +308,14 @@ Footer = Callable[[Canvas, int], None]
 def footers(count: int, footer: Footer, fonts: Sequence[str], key: str | None) -> bytes:
     """``count`` A4 pages holding only the footer of each page (page numbers from 1), kept
     under ``key`` (None: drawn)."""
-    path = _entry_path(None if key is None else digest_data([key, count, *fonts[:1]]))
-    if path is not None:
-        entry = read_entry(path, "pdf-chunk", path.stem)
-        if entry is not None and isinstance(entry.get("pdf"), str):
-            return base64.b64decode(entry["pdf"])
-    pdf = _footers(count, footer, fonts)
-    if path is not None:
-        write_entry(path, "pdf-chunk", path.stem, {"pdf": base64.b64encode(pdf).decode("ascii")})
-    return pdf
+    if key is None:
+        return _footers(count, footer, fonts)
+    kept = Store(KIND).keep(
+        digest_data([key, count, *fonts[:1]]),
+        lambda: base64.b64encode(_footers(count, footer, fonts)).decode("ascii"),
+        lambda v: isinstance(v, str),
+    )
+    return base64.b64decode(kept)
 
 
 def _footers(count: int, footer: Footer, fonts: Sequence[str]) -> bytes:

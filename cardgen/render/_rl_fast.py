@@ -27,11 +27,6 @@ The internals this relies on: a canvas's ``_code``, ``_preamble``, ``_formsinuse
 reportlab releases of :data:`TESTED`, which ``pyproject.toml`` allows; on any other release, or
 with ``CARDGEN_REPORTLAB_PUBLIC=1``, :func:`replays` is False and every form is drawn in every
 PDF through the public API: the same pages, more slowly.
-
-The documents' chunks (``cardgen/docs/pdf_chunks.py``) rely on two more, with no public
-equivalent and no fallback: a canvas's ``_destinations`` (bound to markers the join resolves:
-:func:`destinations`, :func:`bind_to_marker`) and a TrueType font's subsets started with the
-same characters in every chunk (:func:`seed_subsets`), so joined chunks share their fonts.
 """
 
 from __future__ import annotations
@@ -42,12 +37,11 @@ import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 if TYPE_CHECKING:
@@ -135,26 +129,6 @@ def seed_fonts(c: Canvas, seed: FontSeed) -> None:
         font = pdfmetrics.getFont(name)
         font.splitString(seed.order.get(name, "") or " ", pdf)
         font.getSubsetInternalName(0, pdf)
-
-
-def seed_subsets(c: Canvas, fonts: Iterable[str], text: str) -> None:
-    """Start the subsets of the TrueType ``fonts`` in ``c``'s PDF with ``text``'s characters
-    (the documents' chunks: every chunk then numbers those characters alike)."""
-    for name in fonts:
-        font = pdfmetrics.getFont(name)
-        if isinstance(font, TTFont):
-            font.splitString(text, c._doc)
-
-
-def destinations(c: Canvas) -> dict[str, Any]:
-    """The named destinations of ``c``'s PDF, by name (the documents' chunks bind them)."""
-    return dict(c._destinations)
-
-
-def bind_to_marker(dest: Any, left: float) -> None:
-    """Point ``dest`` at ``left`` on a chunk's first page: a marker the join resolves."""
-    dest.xyz(left, 0, 0)
-    dest.setPage(pdfdoc.PDFObjectReference("Page1"))
 
 
 def learn_fonts(c: Canvas, seed: FontSeed) -> None:

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.catalogue.backs import back_problems
-from cardgen.catalogue.cache_entries import read_entry, write_entry
 from cardgen.catalogue.extra_checks import beside_cards
 from cardgen.catalogue.icon_tokens import TOKEN
 from cardgen.catalogue.loader import Catalogue, display_path
@@ -44,8 +43,8 @@ from cardgen.render.products.pnp import paper_problems
 from cardgen.render.sizes import size_groups, sub_catalogue
 from cardgen.render.svg_icons import SvgIcons
 from cardgen.render.theme import Theme
-from cardgen.util.cache_dirs import private_cache_dir
 from cardgen.util.hashing import code_digest, digest_data, digest_paths, environment_digest
+from cardgen.util.store import Store
 
 
 def preflight(
@@ -111,12 +110,12 @@ class KeptFits:
 
     def __init__(self, catalogue: Catalogue, faces: FacePainter) -> None:
         self.faces = faces
-        self.path: Path | None = None
+        self.store: Store | None = None
         self.kept: dict[str, list] = {}
         self.now: dict[str, list] = {}
-        folder = private_cache_dir(self.KIND)
+        store = Store(self.KIND)
         dump = getattr(faces.theme.layout, "model_dump", None)
-        if folder is None or dump is None:
+        if store.folder is None or dump is None:
             return
         pack = catalogue.pack
         self.key = digest_data(
@@ -132,13 +131,13 @@ class KeptFits:
                 "environment": environment_digest(),
             }
         )
-        self.path = folder / f"{self.key}.json"
-        entry = read_entry(self.path, self.KIND, self.key)
+        self.store = store
+        entry = store.get(self.key)
         cards = entry.get("cards") if entry is not None else None
         self.kept = cards if isinstance(cards, dict) else {}
 
     def problems(self, card: Any) -> list[FitProblem]:
-        if self.path is None:
+        if self.store is None:
             return self.faces.fit_problems(card)
         digest = digest_data(card.model_dump(mode="json"))
         rows = self.kept.get(digest)
@@ -153,8 +152,8 @@ class KeptFits:
 
     def save(self) -> None:
         """Keep the problems of the cards fitted now (the cards no longer there are left)."""
-        if self.path is not None and self.now != self.kept:
-            write_entry(self.path, self.KIND, self.key, {"cards": self.now})
+        if self.store is not None and self.now != self.kept:
+            self.store.put(self.key, {"cards": self.now})
 
 
 class KeptContrasts(KeptFits):
@@ -165,7 +164,7 @@ class KeptContrasts(KeptFits):
 
     def contrasts(self, card: Any) -> list[Contrast]:
 
-        if self.path is None:
+        if self.store is None:
             return contrasts(self.faces, card)
         digest = digest_data(card.model_dump(mode="json"))
         rows = self.kept.get(digest)

@@ -6,10 +6,10 @@ drawing onto a recording canvas: the calls it makes (paths, rectangles, colours,
 are the icon's *program*, replayed onto the real canvas in every document that shows the icon.
 Replaying re-inks as it goes: every colour goes through the output's
 :class:`~cardgen.render.colours.Ink` (CMYK for print) and, for a faded icon, is first mixed
-towards white.  Programs are kept in the private cache (``private_cache_dir("icons")``, entries
-naming their key: :mod:`cardgen.catalogue.cache_entries`) keyed by the file's
-bytes, so a render whose icons did not change imports neither svglib nor ``reportlab.graphics``
-(importing them costs about a third of a second, a quarter of a 160-card render).
+towards white.  Programs are kept in the cache store (:class:`cardgen.util.store.Store`)
+keyed by the file's bytes, so a render whose icons did not change imports neither svglib nor
+``reportlab.graphics`` (importing them costs about a third of a second, a quarter of a
+160-card render).
 
 Folders are searched in order: a catalogue's own ``icons/`` (designers' icons) before the
 pack's.  A missing file (E404) or one that is not a usable icon (E405: not well-formed XML, not
@@ -33,12 +33,10 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.catalogue.cache_entries import read_entry, write_entry
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
 from cardgen.catalogue.loader import display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.colours import Ink, mix, rgb_hex
-from cardgen.util.cache_dirs import private_cache_dir
 from cardgen.util.files import FileTooLarge, NotARegularFile, describe_os_error, read_input_file
 from cardgen.util.hashing import digest_bytes
 from cardgen.util.limits import (
@@ -47,6 +45,7 @@ from cardgen.util.limits import (
     MAX_SVG_DRAWN,
     MAX_SVG_ELEMENTS,
 )
+from cardgen.util.store import Store
 
 if TYPE_CHECKING:
     from cardgen.pack import Pack
@@ -568,14 +567,8 @@ def program(data: bytes) -> list[Op]:
     ops = _PROGRAMS.get(key)
     if ops is not None:
         return ops
-    folder = private_cache_dir("icons")
-    path = None if folder is None else folder / f"{key}.json"
-    entry = read_entry(path, "icon", key) if path is not None else None
-    ops = entry.get("program") if entry is not None else None
-    if not _well_formed(ops):
-        ops = json.loads(json.dumps(compile_svg(data)))  # the same program as the cache holds
-        if path is not None:  # a cache that cannot be written only costs time
-            write_entry(path, "icon", key, {"program": ops})
+    # the same program as the cache holds (JSON)
+    ops = Store("icons").keep(key, lambda: json.loads(json.dumps(compile_svg(data))), _well_formed)
     _PROGRAMS[key] = ops
     return ops
 

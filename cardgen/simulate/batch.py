@@ -7,10 +7,8 @@ workers and any completion order.
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +25,7 @@ from cardgen.simulate.stats import (
     core_blocks,
     merge_into,
 )
-from cardgen.util.procs import worker_setup
+from cardgen.util.pool import worker_pool
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
@@ -170,37 +168,19 @@ class Runner:
                     C[k + _P_AHEAD] += rank < other
 
 
-# ------------------------------------------------------------------ process pool plumbing
+# ------------------------------------------------------------------ the worker's side
 _WORKER: Runner | None = None
 
 
-def _init_worker(runner: Runner, parent: int) -> None:
-    """A pool worker's start: it dies with the command that started it (SIGKILL included) and
-    leaves Ctrl-C to it; then it keeps the runner."""
+def _init_worker(runner: Runner) -> None:
+    """A pool worker keeps the runner (forked: shared with the command at no cost)."""
     global _WORKER
-    worker_setup(parent)
     _WORKER = runner
 
 
 def _worker_chunk(start: int, stop: int) -> tuple[int, list[int]]:
     assert _WORKER is not None, "worker not initialised"
     return stop - start, _WORKER.run_chunk(start, stop)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel the chunks not started and end the workers at once (a pool shut down without
-    waiting still plays every chunk queued before its manager thread notices)."""
-    workers = list((pool._processes or {}).values())  # the pool offers no public way
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in workers:
-        process.kill()
-    for process in workers:
-        process.join(timeout=5)
-
-
-def _context() -> mp.context.BaseContext:
-    # fork shares the loaded catalogue with the workers at no cost; spawn elsewhere
-    return mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
 
 
 def simulate(
@@ -227,21 +207,11 @@ def simulate(
             if progress:
                 progress(stop - start)
     else:
-        pool = ProcessPoolExecutor(
-            max_workers=min(workers, len(parts)),
-            mp_context=_context(),
-            initializer=_init_worker,
-            initargs=(runner, os.getpid()),
-        )
-        try:
+        with worker_pool(min(workers, len(parts)), _init_worker, (runner,)) as pool:
             futures = [pool.submit(_worker_chunk, a, b) for a, b in parts]
             for fut in as_completed(futures):
                 done, part = fut.result()
                 merge_into(total, part)
                 if progress:
                     progress(done)
-        except BaseException:  # Ctrl-C, a failed chunk: stop the pool now, not after every chunk
-            _stop(pool)
-            raise
-        pool.shutdown()
     return SimResult(spec, runner.layout, tuple(total), warnings, sim)

@@ -20,16 +20,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardgen.catalogue.cache_entries import (
-    dump_diagnostics,
-    load_diagnostics,
-    read_entry,
-    write_entry,
-)
+from cardgen.catalogue.cache_entries import dump_diagnostics, load_diagnostics
 from cardgen.render.products.raster_store import RasterStore
 from cardgen.studio.state import BackInfo, CardInfo, State
-from cardgen.util.cache_dirs import read_cache_file
 from cardgen.util.hashing import code_digest, digest_data, digest_paths, environment_digest
+from cardgen.util.store import Store, read_cache_file
 
 KIND = "studio-gallery"
 FILE = "studio-gallery.json"
@@ -65,7 +60,7 @@ def remember(path: Path, key: str, state: State, inputs: Sequence[str]) -> None:
     }
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
-    write_entry(path, KIND, key, body)
+    Store(KIND, folder=path.parent).put(key, body, path.stem)
 
 
 def inputs_of(path: Path) -> list[str] | None:
@@ -83,7 +78,7 @@ def inputs_of(path: Path) -> list[str] | None:
 
 def recall(path: Path, key: str, root: Path, store: RasterStore) -> State | None:
     """The state kept under ``key``, if its entry is sound and every picture is stored."""
-    data = read_entry(path, KIND, key)
+    data = Store(KIND, folder=path.parent).get(key, path.stem)
     if data is None:
         return None
     try:

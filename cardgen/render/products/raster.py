@@ -5,25 +5,18 @@ when PNG files are asked for, else only as fine as the TTS cells need; the MakeP
 PNG, the TTS sheets and the contact sheet are cut and scaled from that one image, so nothing
 is laid out or rasterised twice.
 
-The pages are split over ``jobs`` worker processes (:mod:`raster_worker`), each of which opens
-the PDF from bytes it is sent (no temporary files) and dies with its parent.  A small job is
-done in this process: a worker costs about 0.15 s to start, a page 15–100 ms.  The images come
-back in page order, whatever the number of workers, so the output is the same for every
-``jobs``.
+The pages are split over ``jobs`` workers of the worker pool (:mod:`cardgen.util.pool`), each of
+which opens the PDF (no temporary files) and dies with the command.  A small job is done in this
+process (a page takes 15–100 ms).  The images come back in page order, whatever the number of
+workers, so the output is the same for every ``jobs``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
-import queue
-import subprocess
-import sys
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from cardgen.pack import BackDesign
@@ -33,13 +26,14 @@ from cardgen.render.products.raster_worker import (
     PageImages,
     RasterPlan,
     RasterTask,
+    draw_run,
+    keep_task,
     open_pdf,
-    read_frame,
     render_page,
-    write_frame,
 )
 from cardgen.render.products.tts import master_cell
 from cardgen.render.units import MM_PER_INCH, mm, px
+from cardgen.util.pool import worker_pool
 
 __all__ = [
     "PageImages",
@@ -56,7 +50,8 @@ __all__ = [
 
 #: Fewest pages worth a worker process of its own: PNG pages (encoded twice), cell-only pages
 #: and pages drawn straight at the cell's size (measured: ~100 ms, ~15 ms and ~7 ms a page
-#: against ~0.15 s to start a worker, and the build's documents use the other core meanwhile).
+#: against ~0.15 s to start a worker as a fresh interpreter, as they were when these were
+#: measured; forked now, they start sooner; the build's documents use the other core meanwhile).
 MIN_PAGES_PER_WORKER = {"png": 4, "cells": 24, "direct": 160}
 #: Runs of pages handed to a worker at a time: per worker, this many runs in all (smaller runs
 #: balance the load, larger ones cost fewer round trips).
@@ -162,7 +157,11 @@ def rasterise(
             doc.close()
         return
     size = max(1, -(-pages // (workers * RUNS_PER_WORKER)))
-    _WorkerPool(task, workers).run(runs_of(pages, size, workers), on_page)
+    runs = runs_of(pages, size, workers)
+    with worker_pool(workers, keep_task, (task,)) as pool:
+        for run, images in zip(runs, pool.map(draw_run, runs), strict=True):  # in page order
+            for i, im in zip(run, images, strict=True):
+                on_page(i, im)
 
 
 def runs_of(pages: int, size: int, workers: int) -> list[list[int]]:
@@ -183,109 +182,3 @@ def cheapest_first(items: Sequence[Sprite]) -> list[int]:
     """The indexes of ``items`` in drawing order: the backs (plain art, quickest to draw)
     before the faces, each in its own order, so the first pictures come soonest."""
     return sorted(range(len(items)), key=lambda i: items[i].card is not None)
-
-
-def _bootstrap() -> str:
-    """The worker's ``python -c`` program: it imports the very cardgen this process runs."""
-    root = str(Path(__file__).resolve().parents[3])
-    return (
-        "import sys\n"
-        f"if {root!r} not in sys.path: sys.path.insert(0, {root!r})\n"
-        "from cardgen.render.products.raster_worker import main\n"
-        "sys.exit(main(int(sys.argv[1])))\n"
-    )
-
-
-class _WorkerPool:
-    """Worker processes fed runs of pages, one thread each talking to its worker over pipes.
-
-    The workers are started from the calling thread, which waits for them to the end (on
-    Linux a worker dies with the thread that started it)."""
-
-    def __init__(self, task: RasterTask, n: int):
-        self.task = task
-        self.procs: list[subprocess.Popen] = []
-        cmd = [sys.executable, "-c", _bootstrap(), str(os.getpid())]
-        try:
-            for _ in range(n):
-                self.procs.append(
-                    subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-                )
-        except BaseException:
-            self.close(kill=True)
-            raise
-
-    def run(self, runs: Sequence[list[int]], on_page: Callable[[int, PageImages], None]) -> None:
-        todo = list(reversed(runs))
-        lock = threading.Lock()
-        stop = threading.Event()
-        done: queue.Queue = queue.Queue()
-
-        def serve(proc: subprocess.Popen) -> None:
-            try:
-                write_frame(proc.stdin, self.task)
-                while not stop.is_set():
-                    with lock:
-                        if not todo:
-                            break
-                        pages = todo.pop()
-                    write_frame(proc.stdin, pages)
-                    reply = read_frame(proc.stdout)
-                    if reply is None:
-                        raise RuntimeError(
-                            f"a raster worker ended unexpectedly (exit code {proc.wait()})"
-                        )
-                    status, payload = reply
-                    if status != "ok":
-                        raise RuntimeError(f"rasterising failed in a worker:\n{payload}")
-                    done.put((pages, payload))
-            except BaseException as exc:
-                if not stop.is_set():  # else the pool is being torn down: nothing to report
-                    done.put(exc)
-            finally:
-                done.put(None)
-
-        threads = [threading.Thread(target=serve, args=(p,), daemon=True) for p in self.procs]
-        failed = True
-        try:
-            for t in threads:
-                t.start()
-            pending: dict[int, PageImages] = {}
-            next_page, running = 0, len(threads)
-            while running:
-                item = done.get()
-                if item is None:
-                    running -= 1
-                    continue
-                if isinstance(item, BaseException):
-                    raise item
-                pages, images = item
-                pending.update(zip(pages, images, strict=True))
-                while next_page in pending:  # hand on in page order
-                    on_page(next_page, pending.pop(next_page))
-                    next_page += 1
-            if todo or pending:
-                raise RuntimeError("rasterising stopped before every page was done")
-            failed = False
-        finally:
-            stop.set()
-            self.close(kill=failed)
-            for t in threads:
-                t.join()
-            for p in self.procs:
-                p.stdout.close()
-
-    def close(self, kill: bool = False) -> None:
-        """End the workers: at the end of its stdin a worker ends; with ``kill`` (or if one
-        lingers) it is killed."""
-        for p in self.procs:
-            if kill:
-                p.kill()
-            with contextlib.suppress(OSError):  # a broken pipe to a dead worker
-                p.stdin.close()
-        for p in self.procs:
-            try:
-                p.wait(timeout=None if kill else 10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()

@@ -1,37 +1,21 @@
 """The pixel side of rasterising: pages of the raster PDF drawn by PDFium (pypdfium2), then
 encoded as the PNG files and cut down to the small cells the TTS and contact sheets paste.
 
-Used in the render process itself, or in worker processes started by
-:func:`cardgen.render.products.raster.rasterise`.  A worker reads its task (the PDF bytes and
-what to make of each page) from stdin, then runs of page numbers, and answers each run on
-stdout with the images of its pages; it stops at the end of stdin.  It never writes a file.
-
-A worker dies with its parent, however the parent ends (SIGKILL included): on Linux the kernel
-kills it (``PR_SET_PDEATHSIG``), elsewhere a watch thread sees it orphaned
-(:mod:`cardgen.util.procs`); and a parent that is gone closes the worker's stdin.
-
-This module imports only PIL, pypdfium2 and the PNG helpers (no reportlab, no catalogue), so a
-worker starts in about 0.15 s.
+Used in the render process itself, or in workers of the worker pool (:mod:`cardgen.util.pool`)
+started by :func:`cardgen.render.products.raster.rasterise`: a worker keeps its task (the PDF
+and what to make of each page, :func:`keep_task`) and answers runs of page numbers with the
+images of their pages (:func:`draw_run`).  It never writes a file, and dies with the command.
 """
 
 from __future__ import annotations
 
 import ctypes
-import os
-import pickle
-import struct
-import sys
-import traceback
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import Any
 
 from PIL import Image
 
 from cardgen.render.products.png import centred, png_bytes, trim
-from cardgen.util.procs import worker_setup
-
-#: Frames on the pipes: an 8-byte big-endian length, then a pickle.
-_HEADER = struct.Struct(">Q")
 
 
 @dataclass(frozen=True)
@@ -137,48 +121,18 @@ def render_page(doc, index: int, task: RasterTask) -> PageImages:
     return PageImages(png, mpc, cell)
 
 
-# --- the pipe protocol ------------------------------------------------------------------------
-def write_frame(fh: IO[bytes], obj: Any) -> None:
-    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    fh.write(_HEADER.pack(len(data)))
-    fh.write(data)
-    fh.flush()
+# --- a worker of the pool -------------------------------------------------------------------
+_TASK: RasterTask | None = None
+_DOC: Any = None
 
 
-def read_frame(fh: IO[bytes]) -> Any:
-    """The next object on ``fh``; None at the end of the stream (or a cut-off frame)."""
-    head = fh.read(_HEADER.size)
-    if len(head) < _HEADER.size:
-        return None
-    (n,) = _HEADER.unpack(head)
-    data = fh.read(n)
-    if len(data) < n:
-        return None
-    return pickle.loads(data)
+def keep_task(task: RasterTask) -> None:
+    """A worker's start: the task, and its PDF opened once."""
+    global _TASK, _DOC
+    _TASK, _DOC = task, open_pdf(task.pdf)
 
 
-# --- the worker process -----------------------------------------------------------------------
-def main(ppid: int) -> int:
-    """Serve runs of pages on stdin/stdout until stdin ends."""
-    worker_setup(ppid)  # dies with its parent; Ctrl-C is the parent's to handle
-    # the answers get a private copy of stdout; anything else printed goes to stderr
-    out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    inp = sys.stdin.buffer
-    task = read_frame(inp)
-    if task is None:
-        return 0
-    doc = open_pdf(task.pdf)
-    try:
-        while (pages := read_frame(inp)) is not None:
-            try:
-                reply = ("ok", [render_page(doc, i, task) for i in pages])
-            except Exception:
-                reply = ("error", traceback.format_exc())
-            try:
-                write_frame(out, reply)
-            except BrokenPipeError:  # the parent is gone
-                return 1
-    finally:
-        doc.close()
-    return 0
+def draw_run(pages: list[int]) -> list[PageImages]:
+    """The images of a run of pages of the worker's task."""
+    assert _TASK is not None, "worker not started"
+    return [render_page(_DOC, i, _TASK) for i in pages]

@@ -1,26 +1,31 @@
-"""Where cardgen keeps what it can recompute: one private folder per kind of entry.
+"""The one cache store: data kept between runs in a private folder, under content keys.
 
 ``$CARDGEN_CACHE_DIR/<kind>`` when that variable is set, else ``$XDG_CACHE_HOME/cardgen/<kind>``
 (``~/.cache/cardgen/<kind>``).  Entries are keyed by content hashes, never by timestamps, so
-deleting the folder only costs time.
+deleting the folder only costs time.  A :class:`Store` is one kind of entries; its
+:meth:`Store.keep` wraps a pure function from outside (the key names everything the value is
+made from), and :func:`trim` keeps the whole folder within its size budget.
 
-The cache holds data only (JSON), and only in folders that are the user's own: the cache
-folder and each kind's folder are made with mode 0700, and an existing one is used only if it
-is a folder owned by the user that no one else may read or write.  Otherwise cardgen says so
-once on stderr and works without the cache (:func:`private_cache_dir` gives None).  Entries are
-read with :func:`read_cache_file` (a regular file of the user's, never through a symlink) and
-written with :func:`write_cache_file` (a private temporary file in the folder, renamed over the
-entry).
+The store holds data only (JSON, or bytes a caller checks), never code, and only in folders
+that are the user's own: the cache folder and each kind's folder are made with mode 0700, and
+an existing one is used only if it is a folder owned by the user that no one else may read or
+write.  Otherwise cardgen says so once on stderr and works without the cache (the store keeps
+nothing).  An entry is read only as a regular file of the user's (never through a symlink, never
+a FIFO), is used only if it names the kind, version and very key it was asked for, and is
+written as a private temporary file renamed over the entry, so a killed or concurrent writer
+never leaves a half-written entry.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
+import json
 import os
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from cardgen.util.atomic import PRIVATE, atomic_write_bytes, remove_stale_temporaries
 from cardgen.util.files import read_regular_file
@@ -40,20 +45,6 @@ def cache_root() -> Path:
         return Path(env)
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "cardgen"
-
-
-def cache_dir(kind: str) -> Path:
-    """A folder for entries of ``kind`` (``"checks"``, ``"fonts"`` …) for code that reads and
-    writes its entries itself: the private cache folder, or, when that is refused, a private
-    folder of this process's own (removed at exit), so nothing is ever read from or written to
-    a folder others may change.  New code uses :func:`private_cache_dir` with
-    :func:`read_cache_file` and :func:`write_cache_file`."""
-    folder = private_cache_dir(kind)
-    if folder is not None:
-        return folder
-    if cache_root() / kind in _refused:
-        return _scratch() / kind
-    return cache_root() / kind  # it cannot be made: writing there fails, costing only time
 
 
 def check_private_dir(path: Path) -> None:
@@ -98,19 +89,6 @@ def _make_private(path: Path) -> None:
 #: refusals already reported, and folders already cleared of stale temporary files
 _reported: set[str] = set()
 _swept: set[Path] = set()
-_refused: set[Path] = set()
-
-
-@functools.cache
-def _scratch() -> Path:
-    """A private folder of this process (mode 0700), removed when it exits."""
-    import atexit
-    import shutil
-    import tempfile
-
-    folder = Path(tempfile.mkdtemp(prefix="cardgen-cache-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    return folder
 
 
 def private_cache_dir(kind: str) -> Path | None:
@@ -122,7 +100,6 @@ def private_cache_dir(kind: str) -> Path | None:
         _make_private(root)
         _make_private(folder)
     except UnsafeCacheDir as exc:
-        _refused.add(folder)
         if str(exc) not in _reported:
             _reported.add(str(exc))
             sys.stderr.write(f"cardgen: not using the cache: {exc}\n")
@@ -200,3 +177,71 @@ def write_cache_file(path: Path, data: bytes) -> None:
     fresh temporary file of an unpredictable name, renamed over ``path`` (a symlink there is
     replaced, not followed).  Raises OSError."""
     atomic_write_bytes(path, data, perms=PRIVATE, make_parents=False)
+
+
+#: what every entry says it is (:meth:`Store.get`); bump VERSION when the envelope changes
+FORMAT = "cardgen-cache"
+VERSION = 2
+T = TypeVar("T")
+
+
+class Store:
+    """The entries of one ``kind`` in the private cache folder, or in ``folder`` (an output's
+    private folder); none when the folder is refused or ``use`` is false: then :meth:`get`
+    finds nothing and :meth:`put` keeps nothing."""
+
+    def __init__(self, kind: str, *, folder: Path | None = None, use: bool = True) -> None:
+        self.kind = kind
+        self.folder = None if not use else folder if folder is not None else private_cache_dir(kind)
+
+    def path(self, name: str) -> Path | None:
+        """The file of the entry called ``name`` (its key, unless the caller names it)."""
+        return None if self.folder is None else self.folder / f"{name}.json"
+
+    def get(self, key: str, name: str | None = None) -> dict[str, Any] | None:
+        """The body of the entry stored under ``key`` (in the file ``name``, default the key):
+        a regular file of the user's that parses as JSON, of this kind and version, holding
+        this very key (an entry renamed or swapped in from elsewhere is refused); else None."""
+        path = self.path(name or key)
+        raw = read_cache_file(path) if path is not None else None
+        if raw is None:
+            return None
+        try:
+            data = json.loads(raw)
+        except ValueError:  # not JSON, not UTF-8
+            return None
+        if (
+            type(data) is not dict
+            or data.get("format") != FORMAT
+            or data.get("kind") != self.kind
+            or data.get("version") != VERSION
+            or data.get("key") != key
+        ):
+            return None
+        return data
+
+    def put(self, key: str, body: dict[str, Any], name: str | None = None) -> bool:
+        """Store ``body`` under ``key`` (best effort: a value JSON cannot hold, or a folder that
+        cannot be written, only costs the next run its time)."""
+        path = self.path(name or key)
+        if path is None:
+            return False
+        data = {"format": FORMAT, "kind": self.kind, "version": VERSION, "key": key, **body}
+        try:
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError, RecursionError):
+            return False
+        with contextlib.suppress(OSError):
+            write_cache_file(path, text.encode("utf-8"))
+            return True
+        return False
+
+    def keep(self, key: str, make: Callable[[], T], sound: Callable[[Any], bool]) -> T:
+        """What the pure function ``make`` gives, kept under ``key`` (the digest of everything
+        it is made from): the stored value if ``sound`` accepts it, else ``make()`` stored."""
+        entry = self.get(key)
+        if entry is not None and sound(entry.get("value")):
+            return entry["value"]
+        value = make()
+        self.put(key, {"value": value})
+        return value
