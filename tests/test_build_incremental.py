@@ -370,7 +370,7 @@ def test_documents_and_card_pdfs_run_in_workers_beside_the_card_images(kit, monk
     import os
 
     import cardgen.docs.writer as writer
-    import cardgen.render.products.pnp as pnp
+    import cardgen.render.api as pnp  # the name the build calls
 
     cards, out = kit
     pids = out.parent / "pids.txt"
