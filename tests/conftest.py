@@ -94,6 +94,9 @@ SLOW_TESTS = re.compile(
 #: ``python -m pytest -n auto --record-durations``; a test over SLOW_SECONDS is slow too
 DURATIONS = Path(__file__).with_name("durations.json")
 SLOW_SECONDS = 0.25
+#: the weight a slow test not yet in the file counts when ordering the run: a new long test
+#: starts among the long ones, not after every short test with a worker waiting for it
+UNMEASURED_SLOW = 5.0
 _measured: dict[str, float] = {}
 
 
@@ -105,10 +108,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Under xdist, hand the tests out one at a time, in the run's order, to whichever worker is
+    free (``--maxschedchunk 1``, unless given): by default each worker is first sent a quarter
+    of its share in one block, so the first worker got nearly every long test (1,035 s of the
+    1,761 s known) and the other ended early waiting for it."""
+    if hasattr(config.option, "maxschedchunk") and config.option.maxschedchunk is None:
+        config.option.maxschedchunk = 1
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the end-to-end tests ``slow``: ``pytest -m "not slow"`` is the fast selection.  Then
-    run the modules longest first (their tests kept together and in order): the workers end
-    with short tests, not one waiting for the other's last long build."""
+    run the modules longest first (their tests kept together and in order; a slow test not
+    measured yet counts UNMEASURED_SLOW): the workers end with short tests, not one waiting
+    for the other's last long build."""
     slow = pytest.mark.slow
     known = json.loads(DURATIONS.read_text()) if DURATIONS.is_file() else {}
     weight: dict[str, float] = {}
@@ -120,8 +133,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             or known.get(item.nodeid, 0.0) > SLOW_SECONDS
         ):
             item.add_marker(slow)
+        unmeasured = UNMEASURED_SLOW if item.get_closest_marker("slow") else 0.0
         path = item.nodeid.partition("::")[0]
-        weight[path] = weight.get(path, 0.0) + known.get(item.nodeid, 0.0)
+        weight[path] = weight.get(path, 0.0) + known.get(item.nodeid, unmeasured)
     items.sort(key=lambda item: -weight[item.nodeid.partition("::")[0]])  # stable: in order
 
 
@@ -146,7 +160,12 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return  # only the controller of a run that was asked writes the file
     known = json.loads(DURATIONS.read_text()) if DURATIONS.is_file() else {}
     known |= {k: round(v, 2) for k, v in _measured.items()}
-    kept = {k: v for k, v in sorted(known.items()) if v >= 0.2}
+    # a test whose module is gone is gone (a renamed test stays until its module is recorded)
+    kept = {
+        k: v
+        for k, v in sorted(known.items())
+        if v >= 0.2 and (ROOT / k.partition("::")[0]).is_file()
+    }
     DURATIONS.write_text(json.dumps(kept, indent=0, sort_keys=True) + "\n")
 
 
