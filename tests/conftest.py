@@ -108,13 +108,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    """Under xdist, hand the tests out one at a time, in the run's order, to whichever worker is
-    free (``--maxschedchunk 1``, unless given): by default each worker is first sent a quarter
-    of its share in one block, so the first worker got nearly every long test (1,035 s of the
-    1,761 s known) and the other ended early waiting for it."""
-    if hasattr(config.option, "maxschedchunk") and config.option.maxschedchunk is None:
-        config.option.maxschedchunk = 1
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """Under xdist's default distribution (``-n``, ``--dist load``), hand out whole modules in
+    the run's order (longest first) to whichever worker is free: xdist's own first sent each
+    worker a quarter of its share of tests in one block, so one worker got 1,035 s of the
+    1,761 s known and the other waited idle at the end; handed out test by test, a module's
+    fixtures (a kit, a wheel, a browser) were made on both workers.  Another ``--dist`` mode
+    is kept as it is."""
+    if config.getoption("dist") != "load":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    config.option.loadscopereorder = False  # the order of pytest_collection_modifyitems
+    return LoadFileScheduling(config, log)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -26,34 +26,20 @@ def _run(cmd: list[str], cwd: Path, env: dict | None = None, timeout: int = 600)
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory, worker_id: str) -> Path:
-    """A wheel built from this checkout (no dependencies downloaded), once per test run: under
-    xdist the first worker to ask builds it in the run's shared temporary folder, holding a
-    file lock (the module's tests may run on both workers)."""
-    from filelock import FileLock
+def wheel(tmp_path_factory) -> Path:
+    """A wheel built from this checkout (no dependencies downloaded)."""
+    dist = tmp_path_factory.mktemp("dist")
+    # built from a copy, so no other build of this checkout shares its build/ folder
+    src = tmp_path_factory.mktemp("src") / "cardgen"
+    top = {".git", "output", "build", "dist", ".venv", "cardgen.egg-info"}
 
-    root = tmp_path_factory.getbasetemp()
-    if worker_id != "master":
-        root = root.parent  # every worker's folder sits in the run's
-    dist = root / "wheel-dist"
-    with FileLock(f"{dist}.lock"):
-        found = sorted(dist.glob("cardgen-*.whl"))
-        if found:
-            return found[0]
-        # built from a copy, so no other build of this checkout shares its build/ folder
-        src = root / "wheel-src" / "cardgen"
-        shutil.rmtree(src, ignore_errors=True)
-        top = {".git", "output", "build", "dist", ".venv", "cardgen.egg-info"}
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return {n for n in names if n == "__pycache__" or (Path(folder) == ROOT and n in top)}
 
-        def ignore(folder: str, names: list[str]) -> set[str]:
-            return {n for n in names if n == "__pycache__" or (Path(folder) == ROOT and n in top)}
-
-        shutil.copytree(ROOT, src, ignore=ignore)
-        made = root / "wheel-made"
-        _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(made), str(src)], src)
-        (one,) = made.glob("cardgen-*.whl")
-        dist.mkdir(exist_ok=True)
-        return Path(shutil.copy2(one, dist / one.name))
+    shutil.copytree(ROOT, src, ignore=ignore)
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(src)], src)
+    (found,) = dist.glob("cardgen-*.whl")
+    return found
 
 
 def test_the_wheel_ships_every_data_file(wheel):
