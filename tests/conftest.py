@@ -120,7 +120,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
         return None
     from xdist.scheduler import LoadFileScheduling
 
-    config.option.loadscopereorder = False  # the order of pytest_collection_modifyitems
+    config.option.loadscopereorder = False  # (xdist 3.8) the order of pytest_collection_modifyitems
     return LoadFileScheduling(config, log)
 
 
