@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import os
 import queue
 import re
 import shutil
@@ -119,20 +120,49 @@ def small_studio(folder: Path) -> Iterator[Running]:
 
 
 @contextlib.contextmanager
-def play_page(cards: Path, tmp_path: Path) -> Iterator[tuple[Any, Running]]:
-    """`cardgen studio` of ``cards`` (its output in ``tmp_path``) and a Chromium page at its
-    Play view, ready; on leaving, the page's script errors are none."""
-    from playwright.sync_api import expect, sync_playwright
+def chromium() -> Iterator[Any]:
+    """One headless Chromium (Playwright's browser) for the tests of a module: each test opens
+    its own context in it (``play_page(..., browser=...)``: a fresh profile's cookies and
+    storage) instead of starting a browser of its own."""
+    from playwright.sync_api import sync_playwright
 
-    from cardgen.studio._chromium import launch
+    from cardgen.studio._chromium import FLAGS
+
+    root = hasattr(os, "geteuid") and os.geteuid() == 0
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[*FLAGS, *(["--no-sandbox"] if root else [])],
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextlib.contextmanager
+def play_page(cards: Path, tmp_path: Path, browser: Any = None) -> Iterator[tuple[Any, Running]]:
+    """`cardgen studio` of ``cards`` (its output in ``tmp_path``) and a Chromium page at its
+    Play view, ready; on leaving, the page's script errors are none.  The page is in a new
+    context of ``browser`` when given (see ``chromium``), else in a browser of its own."""
+    from playwright.sync_api import expect
 
     running = Running(cards, tmp_path / "output")
-    with sync_playwright() as p:
+    with contextlib.ExitStack() as stack:
         size = {"width": 1400, "height": 1000}
-        browser = launch(p, CHROMIUM, tmp_path / "profile", viewport=size)
-        browser.set_default_timeout(WAIT * 1000)
+        if browser is None:
+            from playwright.sync_api import sync_playwright
+
+            from cardgen.studio._chromium import launch
+
+            p = stack.enter_context(sync_playwright())
+            context = launch(p, CHROMIUM, tmp_path / "profile", viewport=size)
+        else:
+            context = browser.new_context(viewport=size)
+        context.set_default_timeout(WAIT * 1000)
         expect.set_options(timeout=WAIT * 1000)
-        page = browser.new_page()
+        page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         try:
@@ -141,6 +171,6 @@ def play_page(cards: Path, tmp_path: Path) -> Iterator[tuple[Any, Running]]:
             yield page, running
         finally:
             page.goto("about:blank")
-            browser.close()
+            context.close()
             running.stop()
     assert not errors, errors

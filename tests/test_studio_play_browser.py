@@ -12,7 +12,8 @@ import shutil
 import time
 from pathlib import Path
 
-from studio_process import NEEDS_BROWSER, WAIT, play_page
+import pytest
+from studio_process import NEEDS_BROWSER, WAIT, chromium, play_page
 
 from cardgen.catalogue.snapshot import check_catalogue
 from cardgen.engine.log import replay
@@ -25,6 +26,16 @@ except ImportError:  # pragma: no cover - the test extras install it
     expect = None
 
 pytestmark = NEEDS_BROWSER
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium for the module's tests, each in its own context (a browser started for each
+    cost about 1.5 s)."""
+    with chromium() as b:
+        yield b
+
+
 HARBOUR = Path(__file__).resolve().parents[1] / "cardgen" / "packs" / "harbour_bid" / "cards"
 
 
@@ -34,13 +45,13 @@ def _changed(page, before: str) -> None:
     )
 
 
-def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path):
+def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path, browser):
     shutil.copytree(HARBOUR, tmp_path / "cards")
     shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     catalogue, _ = check_catalogue(tmp_path / "cards")
     engine = engine_of(catalogue)
-    with play_page(tmp_path / "cards", tmp_path) as (page, _):
+    with play_page(tmp_path / "cards", tmp_path, browser) as (page, _):
         page.select_option("#seat-1", "person")
         page.select_option("#seat-2", "greedy")
         page.fill("#seed", "5")
@@ -162,7 +173,9 @@ ENGINE = Held()
 '''
 
 
-def test_a_bot_thinks_on_the_server_while_the_page_stays_live_and_its_time_is_shown(tmp_path):
+def test_a_bot_thinks_on_the_server_while_the_page_stays_live_and_its_time_is_shown(
+    tmp_path, browser
+):
     """While the search bot thinks the page says so and the studio answers other questions;
     then the time it thought for the move (at least as long as it was held) is shown beside
     its seat and its step, as the table recorded it."""
@@ -171,7 +184,7 @@ def test_a_bot_thinks_on_the_server_while_the_page_stays_live_and_its_time_is_sh
     flag = tmp_path / "cards" / "thinking"
     shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
-    with play_page(tmp_path / "cards", tmp_path) as (page, running):
+    with play_page(tmp_path / "cards", tmp_path, browser) as (page, running):
         page.select_option("#seat-1", "person")
         page.select_option("#seat-2", "held-search")
         page.click("#start")

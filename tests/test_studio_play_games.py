@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from studio_process import NEEDS_BROWSER, WAIT, play_page
+from studio_process import NEEDS_BROWSER, WAIT, chromium, play_page
 
 from cardgen.engine.log import opened, replay, steps_of
 from cardgen.engine.play import apply_strings
@@ -31,6 +31,16 @@ except ImportError:  # pragma: no cover - the test extras install it
     expect = None
 
 pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium for the module's games, each in its own context (a browser started for each
+    cost about 1.5 s)."""
+    with chromium() as b:
+        yield b
+
+
 FOLDERS = kit_folders()
 #: more clicks than any shipped game asks of one seat (a game that needs more is a defect)
 MOST_CLICKS = 400
@@ -215,7 +225,7 @@ def _shown(page) -> list[str]:
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=ids(FOLDERS))
-def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path) -> None:
+def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path, browser) -> None:
     catalogue, engine = load(folder)
     known = {c.id for c in catalogue}
     shutil.copytree(folder, tmp_path / "cards")
@@ -224,7 +234,7 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path) -> 
     game = engine.info.id
     players = max(2, engine.info.min_players)
     rng = random.Random(f"clicks-{game}")
-    with play_page(tmp_path / "cards", tmp_path) as (page, running):
+    with play_page(tmp_path / "cards", tmp_path, browser) as (page, running):
         page.select_option("#players", str(players))
         page.select_option("#seat-1", "person")
         for k in range(2, players + 1):
