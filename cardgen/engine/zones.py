@@ -422,24 +422,39 @@ def resample(
         for i, c in enumerate(cards):
             groups.setdefault((owner, pools[c]), []).append((cards, i))
     for members in groups.values():
-        if len(members) == 1 and members[0][1] < 0:
-            rng.shuffle(members[0][0])
-            continue
-        drawn: list[Any] = []
-        for lst, i in members:
-            if i < 0:
-                drawn += lst
-            else:
-                drawn.append(lst[i])
-        rng.shuffle(drawn)
-        at = 0
-        for lst, i in members:
-            if i < 0:
-                lst[:] = drawn[at : at + len(lst)]
-                at += len(lst)
-            else:
-                lst[i] = drawn[at]
-                at += 1
+        _deal(members, rng)
+
+
+def _deal(members: Sequence[tuple[list[Any], int]], rng: random.Random) -> None:
+    """Shuffle in place the cards of ``members`` among their places: ``(cards, -1)`` a whole
+    zone, ``(cards, i)`` its place ``i``.  One whole zone is shuffled as it lies (the
+    generator's draws a plain shuffle's); several, their cards drawn together and dealt back
+    in order, each zone keeping its size."""
+    if len(members) == 1 and members[0][1] < 0:
+        rng.shuffle(members[0][0])
+        return
+    drawn: list[Any] = []
+    for lst, i in members:
+        if i < 0:
+            drawn += lst
+        else:
+            drawn.append(lst[i])
+    rng.shuffle(drawn)
+    at = 0
+    for lst, i in members:
+        if i < 0:
+            lst[:] = drawn[at : at + len(lst)]
+            at += len(lst)
+        else:
+            lst[i] = drawn[at]
+            at += 1
+
+
+def _twin(rng: random.Random) -> random.Random:
+    """A generator in ``rng``'s state (not seeded first: its state is set)."""
+    new = random.Random.__new__(random.Random)
+    new.setstate(rng.getstate())
+    return new
 
 
 def _shallow(obj: _T) -> _T:
@@ -557,8 +572,7 @@ class FieldState(DerivedState):
                     setattr(t, name, copier(getattr(s, name)))
                 seats.append(t)
             setattr(new, zones.seats_in, seats)
-        new.rng = random.Random(0)  # seeded, not from the OS: cheap; its state is set next
-        new.rng.setstate(self.rng.getstate())
+        new.rng = _twin(self.rng)
         new.events = None if self.events is None else list(self.events)
         for name in zones.transient:
             setattr(new, name, None)
@@ -827,8 +841,7 @@ class InstanceState(DerivedState):
         shared, lists, stacks = z.copied
         new = _shallow(self)
         d = new.__dict__
-        new.rng = random.Random.__new__(random.Random)  # not seeded: its state is set
-        new.rng.setstate(self.rng.getstate())
+        new.rng = _twin(self.rng)
         for name in shared:
             d[name] = d[name][:]
         for name in z.kept:
@@ -862,15 +875,7 @@ class InstanceState(DerivedState):
         ]
         groups.append([f.cards(new) for f in shared])
         for lists in groups:
-            if len(lists) == 1:
-                rng.shuffle(lists[0])
-            elif lists:
-                pool = [c for cards in lists for c in cards]
-                rng.shuffle(pool)
-                k = 0
-                for cards in lists:
-                    cards[:] = pool[k : k + len(cards)]
-                    k += len(cards)
+            _deal([(cards, -1) for cards in lists], rng)
         new.rng = random.Random(rng.getrandbits(64))
         return new
 
