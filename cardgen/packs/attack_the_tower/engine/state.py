@@ -16,7 +16,7 @@ from typing import Any
 
 from cardgen.engine import ScenarioError, seat_name
 from cardgen.engine.vocab import check_record
-from cardgen.engine.zones import Field, StateZones, ZonedState
+from cardgen.engine.zones import Field, FieldState, StateZones
 from cardgen.packs.attack_the_tower.engine import actions as A
 from cardgen.packs.attack_the_tower.engine.game import Compiled, Design
 
@@ -132,7 +132,7 @@ class Battle:
         )
 
 
-class State(ZonedState):
+class State(FieldState):
     """A game of two armies; seat 0 and 1.
 
     Its fields are declared once (:data:`ZONES`); the kit derives from them ``clone``,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.errors import IllegalAction, ScenarioError
 from cardgen.engine.protocol import seat_name
-from cardgen.engine.zoned import Shown, Zone, ZonedState, Zones
+from cardgen.engine.zones import InstanceState, InstanceZones, Shown, Zone
 from cardgen.packs.authority.engine.actions import (
     AT_DEFENDER,
     END,
@@ -106,7 +106,7 @@ def _marks(name: str, of: Callable[[State, int], Any]) -> Shown:
     )
 
 
-class State(ZonedState):
+class State(InstanceState):
     """A game of Authority in progress (the kit's :class:`cardgen.engine.State`).
 
     What each seat sees is declared once (``ZONES``): every public zone, its own hand, the
@@ -116,7 +116,7 @@ class State(ZonedState):
     this phase.  The determinisation deals each other seat's hand and deck anew, and shuffles
     the seat's own deck and the market deck."""
 
-    ZONES = Zones(
+    ZONES = InstanceZones(
         shared=(
             "turn",
             Shown(
@@ -577,7 +577,7 @@ class State(ZonedState):
     # --- applying ---------------------------------------------------------------------------
     def apply_chosen(self, actions: Mapping[int, int]) -> None:
         """Apply the action of the seat to move (``{seat: action}``), unchecked: ``apply``
-        (:class:`~cardgen.engine.zoned.ZonedState`) checks it first."""
+        (:class:`~cardgen.engine.zones.InstanceState`) checks it first."""
         self._legal = self._strength = None
         self._apply(actions[self.current])
 
@@ -914,7 +914,7 @@ class State(ZonedState):
             self.events.append(event)
 
     # --- described states -------------------------------------------------------------------
-    def arranged(self) -> None:
+    def arranged(self, given: Mapping[str, Any]) -> None:
         """A described seat's Monarch is alive while it has HP."""
         for p in self.players:
             p.alive = p.hp > 0

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardgen.engine import IllegalAction, ScenarioError
-from cardgen.engine.zones import Field, StateZones, ZonedState
+from cardgen.engine.zones import Field, FieldState, StateZones
 from cardgen.packs.greedy_kingdoms.engine.actions import (
     CHOOSE,
     COMMIT,
@@ -48,7 +48,7 @@ PHASES = ("chance", "distribute", "start", "develop", "commit", "order", "develo
 DRAW = 2
 
 
-class State(ZonedState):
+class State(FieldState):
     """A game in progress.  Public: ``phase``, ``attacker``, ``turn``, ``res``, ``supply``,
     ``promoted``, ``line``, ``kingdom``, ``palaces``; hidden: the order of ``upgrade_deck``
     and ``special_deck`` (the top is the end of the list).
