@@ -71,8 +71,14 @@ def mpc_order(svc: Service, deck: Deck) -> bytes:
         ("foil", "false"),
     ):
         ET.SubElement(details, tag).text = text
-    fronts = ET.SubElement(order, "fronts")
-    slot = 0
+    _fronts(ET.SubElement(order, "fronts"), svc, deck, here, 0)
+    ET.SubElement(order, "cardback").text = _relative(svc.file("back", deck.slug), here)
+    ET.indent(order)
+    return ET.tostring(order, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def _fronts(fronts: ET.Element, svc: Service, deck: Deck, here: PurePosixPath, slot: int) -> int:
+    """Each face of ``deck`` under ``fronts`` with its slots from ``slot``; the next free slot."""
     for card in deck.cards:
         path = _relative(svc.file("face", deck.slug, card), here)
         entry = ET.SubElement(fronts, "card")
@@ -83,9 +89,7 @@ def mpc_order(svc: Service, deck: Deck) -> bytes:
         ET.SubElement(entry, "name").text = PurePosixPath(path).name
         ET.SubElement(entry, "query").text = card.name
         slot += card.copies
-    ET.SubElement(order, "cardback").text = _relative(svc.file("back", deck.slug), here)
-    ET.indent(order)
-    return ET.tostring(order, encoding="utf-8", xml_declaration=True) + b"\n"
+    return slot
 
 
 def deck_count(deck: Deck) -> int:
@@ -112,17 +116,7 @@ def mpc_all_order(svc: Service, decks: Sequence[Deck]) -> bytes:
     fronts, backs = ET.SubElement(order, "fronts"), ET.SubElement(order, "backs")
     slot = 0
     for deck in decks:
-        first = slot
-        for card in deck.cards:
-            path = _relative(svc.file("face", deck.slug, card), here)
-            entry = ET.SubElement(fronts, "card")
-            ET.SubElement(entry, "id").text = path
-            ET.SubElement(entry, "slots").text = ",".join(
-                str(s) for s in range(slot, slot + card.copies)
-            )
-            ET.SubElement(entry, "name").text = PurePosixPath(path).name
-            ET.SubElement(entry, "query").text = card.name
-            slot += card.copies
+        first, slot = slot, _fronts(fronts, svc, deck, here, slot)
         back = _relative(svc.file("back", deck.slug), here)
         entry = ET.SubElement(backs, "card")
         ET.SubElement(entry, "id").text = back
