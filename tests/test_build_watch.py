@@ -11,6 +11,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -30,6 +32,22 @@ def _set_cost(deck: Path, cost: int) -> str:
     return data["cards"][0]["id"]
 
 
+@contextmanager
+def watching(cards: Path, out: Path, **kwargs) -> Iterator[queue.Queue[Rebuild]]:
+    """`watch` on a thread, its builds in the queue yielded; stopped and joined on leaving."""
+    builds: queue.Queue[Rebuild] = queue.Queue()
+    stop = threading.Event()
+    kwargs = {"on_build": builds.put, "stop": stop, **kwargs}
+    thread = threading.Thread(target=watch, args=(cards, out), kwargs=kwargs, daemon=True)
+    thread.start()
+    try:
+        yield builds
+    finally:
+        stop.set()
+        thread.join(timeout=WAIT)
+    assert not thread.is_alive()
+
+
 @pytest.fixture
 def game(tmp_path):
     shutil.copytree(SMALL, tmp_path / "cards")
@@ -38,16 +56,7 @@ def game(tmp_path):
 
 def test_a_saved_card_is_rebuilt_and_a_broken_save_does_not_end_the_watch(game):
     cards, out = game
-    builds: queue.Queue[Rebuild] = queue.Queue()
-    stop = threading.Event()
-    thread = threading.Thread(
-        target=watch,
-        args=(cards, out),
-        kwargs={"only": ["cards"], "on_build": builds.put, "stop": stop, "jobs": 1},
-        daemon=True,
-    )
-    thread.start()
-    try:
+    with watching(cards, out, only=["cards"], jobs=1) as builds:
         first = builds.get(timeout=WAIT)
         assert first.changed == () and first.error is None and first.report.written
         pnp = out / "cards" / "pnp-a4.pdf"
@@ -73,10 +82,6 @@ def test_a_saved_card_is_rebuilt_and_a_broken_save_does_not_end_the_watch(game):
         deck.write_text(good.replace("cost: 17", "cost: 18", 1))
         fixed = builds.get(timeout=WAIT)
         assert fixed.error is None and pnp.read_bytes() != kept
-    finally:
-        stop.set()
-        thread.join(timeout=WAIT)
-    assert not thread.is_alive()
 
 
 def test_the_watch_goes_on_after_the_catalogue_folder_is_deleted_and_put_back(game, tmp_path):
@@ -86,12 +91,7 @@ def test_the_watch_goes_on_after_the_catalogue_folder_is_deleted_and_put_back(ga
     cards, out = game
     backup = tmp_path / "backup"
     shutil.copytree(cards, backup)
-    builds: queue.Queue[Rebuild] = queue.Queue()
-    stop = threading.Event()
-    kwargs = {"only": ["cards"], "on_build": builds.put, "stop": stop, "jobs": 1}
-    thread = threading.Thread(target=watch, args=(cards, out), kwargs=kwargs, daemon=True)
-    thread.start()
-    try:
+    with watching(cards, out, only=["cards"], jobs=1) as builds:
         assert builds.get(timeout=WAIT).error is None
         shutil.rmtree(cards)
         gone = builds.get(timeout=WAIT)
@@ -104,10 +104,6 @@ def test_the_watch_goes_on_after_the_catalogue_folder_is_deleted_and_put_back(ga
         edited = builds.get(timeout=WAIT)
         assert edited.changed == ("battle.yaml",) and edited.error is None
         assert any(p.startswith("cards/tts/battle-") for p in edited.report.written), card
-    finally:
-        stop.set()
-        thread.join(timeout=WAIT)
-    assert not thread.is_alive()
 
 
 def test_the_watch_follows_a_folder_deleted_and_put_back_at_once(game, tmp_path):
@@ -116,12 +112,7 @@ def test_the_watch_follows_a_folder_deleted_and_put_back_at_once(game, tmp_path)
     cards, out = game
     backup = tmp_path / "backup"
     shutil.copytree(cards, backup)
-    builds: queue.Queue[Rebuild] = queue.Queue()
-    stop = threading.Event()
-    kwargs = {"only": ["cards"], "on_build": builds.put, "stop": stop, "jobs": 1}
-    thread = threading.Thread(target=watch, args=(cards, out), kwargs=kwargs, daemon=True)
-    thread.start()
-    try:
+    with watching(cards, out, only=["cards"], jobs=1) as builds:
         assert builds.get(timeout=WAIT).error is None
         shutil.rmtree(cards)
         shutil.copytree(backup, cards)
@@ -136,27 +127,15 @@ def test_the_watch_follows_a_folder_deleted_and_put_back_at_once(game, tmp_path)
         edited = builds.get(timeout=WAIT)
         assert edited.changed == ("battle.yaml",) and edited.error is None
         assert any(p.startswith("cards/tts/battle-") for p in edited.report.written), card
-    finally:
-        stop.set()
-        thread.join(timeout=WAIT)
-    assert not thread.is_alive()
 
 
 def test_output_inside_the_catalogue_folder_does_not_retrigger(game):
     cards, _ = game
     out = cards / "kit"  # written by the build itself: must not start another
-    builds: queue.Queue[Rebuild] = queue.Queue()
-    stop = threading.Event()
-    args = {"only": ["components"], "on_build": builds.put, "stop": stop}
-    thread = threading.Thread(target=watch, args=(cards, out), kwargs=args, daemon=True)
-    thread.start()
-    try:
+    with watching(cards, out, only=["components"]) as builds:
         assert builds.get(timeout=WAIT).report.written
         with pytest.raises(queue.Empty):
             builds.get(timeout=2)
-    finally:
-        stop.set()
-        thread.join(timeout=WAIT)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT")

@@ -82,7 +82,13 @@ def balance(
     halving on common seeds), confirm the best with fresh seeds and write the proposals."""
     from cardgen.catalogue.validate import validate
     from cardgen.checks import is_valid
-    from cardgen.engine.balance import KitRunner, advise, apply_proposal, brief_profile
+    from cardgen.engine.balance import (
+        KitRunner,
+        advise,
+        apply_proposal,
+        brief_profile,
+        game_title,
+    )
     from cardgen.engine.balance import profile as profile_of
     from cardgen.engine.registry import engine_of, has_engine
 
@@ -124,7 +130,7 @@ def balance(
         )
     proposal.profile = brief_profile(summaries)
     doc = proposal.to_json()
-    doc["game"] = getattr(cat.rules, "game", None) or cat.pack.game_type.name
+    doc["game"] = game_title(cat)
     doc["players"] = search
     write_output(json.dumps(doc, indent=2, sort_keys=False) + "\n", out)
     if report is not None:

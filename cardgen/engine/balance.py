@@ -342,6 +342,11 @@ def profile(
     return {n: replace(run, players=n)(root, games, seed) for n in counts}
 
 
+def game_title(cat: Any) -> str:
+    """The game's name for a proposals file: its rules' ``game``, else its pack's name."""
+    return getattr(cat.rules, "game", None) or cat.pack.game_type.name
+
+
 def brief_profile(summaries: dict[int, dict[str, Any]]) -> dict[str, Any]:
     """What a proposals file keeps of :func:`profile`: per player count, the quality
     measures, the first player, the best seat, the length and the per-design figures."""

@@ -55,7 +55,7 @@ class _Balance:
     def _run(self, games: int, budget: float) -> None:
         from cardgen.catalogue.loader import load_catalogue
         from cardgen.checks import is_valid
-        from cardgen.engine.balance import KitRunner, advise, brief_profile, profile
+        from cardgen.engine.balance import KitRunner, advise, brief_profile, game_title, profile
         from cardgen.engine.balance_report import report_model
         from cardgen.engine.registry import engine_of
 
@@ -89,7 +89,7 @@ class _Balance:
                 baseline=summaries[hi],
             )
             proposal.profile = brief_profile(summaries)
-            doc = {**proposal.to_json(), "game": _title(cat), "players": hi}
+            doc = {**proposal.to_json(), "game": game_title(cat), "players": hi}
             model = report_model(doc)
             with self.lock:
                 self.doc, self.model = doc, model
@@ -112,10 +112,6 @@ class _Balance:
             "tables": [asdict(t) for t in model.tables],
             "changes": doc["changes"],
         }
-
-
-def _title(cat: Any) -> str:
-    return getattr(cat.rules, "game", None) or cat.pack.game_type.name
 
 
 def view(studio: Studio) -> View:
