@@ -370,7 +370,7 @@ def test_documents_and_card_pdfs_run_in_workers_beside_the_card_images(kit, monk
     import os
 
     import cardgen.docs.writer as writer
-    import cardgen.render.api as pnp  # the name the build calls
+    import cardgen.render.api as renderer  # where the build calls render_pnp
 
     cards, out = kit
     pids = out.parent / "pids.txt"
@@ -386,7 +386,7 @@ def test_documents_and_card_pdfs_run_in_workers_beside_the_card_images(kit, monk
         monkeypatch.setattr(module, name, record)
 
     recording(writer, "build_rulebook")
-    recording(pnp, "render_pnp")
+    recording(renderer, "render_pnp")
 
     def where() -> dict[str, set[int]]:
         found: dict[str, set[int]] = {}
