@@ -131,6 +131,24 @@ def test_the_report_marks_the_outliers_and_confirms_each_proposal():
     assert pdf.startswith(b"%PDF") and pdf == render(doc(), ".pdf")
 
 
+def test_the_designs_table_leaves_out_the_designs_nobody_chooses():
+    d = doc()
+    # a cargo card: drawn by the game, never an action's choice nor played; an upgrade the
+    # game's actions do not name: played, never counted as offered
+    d["baseline"] = [
+        *d["baseline"],
+        design("cargo-silk", 0, 0, 0, 0),
+        design("chapel", 0, 0, 40, 30),
+    ]
+    table = {t.key: t for t in report_model(d).tables}["designs"]
+    rows = {r[0]: r for r in table.rows}
+    assert set(rows) == {"deckhand", "stevedore", "captain", "chapel"}
+    assert rows["chapel"][2:] == ("0", "–", "40", "75.0%", "59.8–85.8%")
+    assert rows["stevedore"][3] == "0.4%"
+    assert "never offered to a choice nor played: cargo-silk." in table.note
+    assert "Not listed" not in {t.key: t for t in report_model(doc()).tables}["designs"].note
+
+
 @pytest.mark.slow
 def test_cli_balance_writes_the_profile_and_the_report(tmp_path):
     out, report = tmp_path / "p.json", tmp_path / "r.html"

@@ -155,7 +155,11 @@ def _xlsx_scanner(grid: _Grid) -> Callable[[bytes], None]:
             grid.see(max(at["row"], cell[0] if cell else 0), at["col"])
 
     parser.StartElementHandler = start
-    return lambda chunk: parser.Parse(chunk, False)
+
+    def feed(chunk: bytes) -> None:
+        parser.Parse(chunk, False)
+
+    return feed
 
 
 class _Ods:

@@ -24,7 +24,15 @@ def dump_diagnostics(diags: Iterable[Diagnostic]) -> dict[str, Any]:
     return {"diagnostics": rows, "codes": codes}
 
 
-_ROW_TYPES = (str, str, str, int, int, (str, type(None)), (str, type(None)))
+_ROW_TYPES: tuple[type | tuple[type, ...], ...] = (
+    str,
+    str,
+    str,
+    int,
+    int,
+    (str, type(None)),
+    (str, type(None)),
+)
 
 
 def load_diagnostics(data: dict[str, Any]) -> list[Diagnostic]:

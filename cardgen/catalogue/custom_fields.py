@@ -181,13 +181,13 @@ class FieldDef(BaseModel):
         if t == "number":
             return Annotated[StrictInt | StrictFloat, AfterValidator(self._bounds)]
         if t == "choice":
-            return Literal[tuple(self.choices or ())]  # type: ignore[valid-type]
+            return Literal[tuple(self.choices or ())]
         if t == "icon":
             return Annotated[StrictStr, Field(pattern=ICON, description="an icon's name")]
         if t == "colour":
             return Annotated[StrictStr, Field(pattern=HEX, description="#RRGGBB")]
         item = Annotated[StrictStr, Field(min_length=1, max_length=60)]
-        return Annotated[list[item], Field(max_length=MAX_LIST_ITEMS)]  # type: ignore[valid-type]
+        return Annotated[list[item], Field(max_length=MAX_LIST_ITEMS)]
 
     def _bounds(self, value: float) -> float:
         if not math.isfinite(value):

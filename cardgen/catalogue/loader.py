@@ -307,17 +307,17 @@ def check_card_file(
     ctx = pack.validation_context(rules)
     model = card_model(pack, rules)
     if not isinstance(data, dict):
-        shared = " and ".join(f"`{f}:`" for f in (*pack.file_fields, "cards"))
+        wanted = " and ".join(f"`{f}:`" for f in (*pack.file_fields, "cards"))
         diags.append(
-            Diagnostic("E102", f"a card file must be a mapping with {shared}", smap.at(()))
+            Diagnostic("E102", f"a card file must be a mapping with {wanted}", smap.at(()))
         )
         return {}, []
     diags.extend(text_problems(data, smap, tokens=True))
     file_keys = (*pack.file_fields, "cards")
     for key in data:
         if key not in file_keys:
-            err = {"loc": (key,), "type": "extra_forbidden", "msg": "", "input": None}
-            diags.append(error_to_diagnostic(err, smap, known_keys=file_keys))
+            extra = {"loc": (key,), "type": "extra_forbidden", "msg": "", "input": None}
+            diags.append(error_to_diagnostic(extra, smap, known_keys=file_keys))
     shared: dict[str, Any] = {}
     defaults = pack.file_field_defaults(rules)
     fallback = {}  # a file field the file leaves out: its default, for cards without their own
@@ -357,12 +357,12 @@ def check_card_file(
             card = model.model_validate(raw, context=ctx)
         except ValidationError as exc:
             for err in exc.errors():
-                err = {**err, "loc": ("cards", i, *err["loc"])}
-                d = error_to_diagnostic(err, smap, known_keys=keys, card=card_id)
-                name = err["loc"][-1]
-                if err["type"] == "missing" and name in declared:  # rules.yaml asks for it
+                loc = ("cards", i, *err["loc"])
+                d = error_to_diagnostic({**err, "loc": loc}, smap, known_keys=keys, card=card_id)
+                key = loc[-1]
+                if err["type"] == "missing" and key in declared:  # rules.yaml asks for it
                     d = replace(
-                        d, hint=f"give it: rules.yaml declares {name!r} `required: true` (fields:)"
+                        d, hint=f"give it: rules.yaml declares {key!r} `required: true` (fields:)"
                     )
                 diags.append(d)
             if refused is not None and isinstance(raw, dict):

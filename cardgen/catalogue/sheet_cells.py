@@ -32,6 +32,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from cardgen.pack import Pack
 
 #: cell text of the two booleans, and the spellings read as each
@@ -143,7 +145,7 @@ def _shape(node: dict, defs: dict) -> Shape:
 
 
 @cache
-def field_shapes(model: type) -> dict[str, Shape]:
+def field_shapes(model: type[BaseModel]) -> dict[str, Shape]:
     """Every field of a card model with its cell notation, in the model's order
     (``placeholders``, a note on the others, last)."""
     schema = model.model_json_schema()
@@ -161,7 +163,7 @@ PLACEHOLDERS = "placeholders"
 
 
 @cache
-def field_choices(model: type) -> dict[str, list[str]]:
+def field_choices(model: type[BaseModel]) -> dict[str, list[str]]:
     """The fixed values of each single-valued text field of a card model (its enums)."""
     schema = model.model_json_schema()
     defs = schema.get("$defs", {})
@@ -182,6 +184,12 @@ _TOKEN = re.compile(r'(?:([^\s=",;]+)=)?(?:"((?:[^"\\]|\\.)*)"|([^\s=",;]+))')
 _GAP = re.compile(r"[\s,]*")
 
 
+def _skip_gap(text: str, pos: int = 0) -> int:
+    """Where the gap (spaces, commas; perhaps none) at ``pos`` of ``text`` ends."""
+    m = _GAP.match(text, pos)
+    return m.end() if m else pos
+
+
 def _word(value: Any) -> str:
     """A scalar as one word of a cell: bare when it reads back as itself, else quoted."""
     if isinstance(value, bool):
@@ -197,7 +205,7 @@ def _word(value: Any) -> str:
 def _words(text: str) -> list[tuple[str | None, str, bool]]:
     """The words of ``text`` (separated by spaces or commas) as (key, value, quoted)."""
     out: list[tuple[str | None, str, bool]] = []
-    i = _GAP.match(text).end()
+    i = _skip_gap(text)
     while i < len(text):
         m = _TOKEN.match(text, i)
         if m is None:
@@ -221,7 +229,7 @@ def _words(text: str) -> list[tuple[str | None, str, bool]]:
             except ValueError:
                 raise CellError(f"a bad \\ escape in {text!r} (write \\\\ for one \\)") from None
         out.append((key, value, quoted is not None))
-        i = _GAP.match(text, m.end()).end()
+        i = _skip_gap(text, m.end())
     return out
 
 

@@ -66,6 +66,8 @@ from cardgen.util.files import describe_os_error, file_kind, read_input_file, wh
 from cardgen.util.limits import MAX_SHEET_BYTES
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from cardgen.catalogue.custom_fields import FieldDef
     from cardgen.catalogue.extra_checks import ExtraCheck
     from cardgen.catalogue.models import RulesBase
@@ -155,8 +157,8 @@ def read_sheet(path: str | os.PathLike[str], sheet: str | None = None) -> Sheet:
         )
     kind = file_kind(path)
     if kind != "file":
-        why = {"missing": "it does not exist", "unreadable": "it cannot be examined"}
-        reason = why.get(kind) or why_not_regular(path) or kind
+        whys = {"missing": "it does not exist", "unreadable": "it cannot be examined"}
+        reason = whys.get(kind) or why_not_regular(path) or kind
         raise _fail("E001", f"cannot read file: {reason}", Position(display))
     try:
         check_sheet_file(path, suffix)
@@ -196,7 +198,8 @@ def _read_csv(path: Path, display: str) -> list[list[str]]:
     delimiter = max(",;\t", key=first.count)  # ; where the decimal point is a comma
     try:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-        rows, grid = [], _Grid()
+        rows: list[list[str]] = []
+        grid = _Grid()
         for r in reader:
             grid.see(len(rows) + 1, len(r))
             rows.append([csv_text(c) for c in r])
@@ -273,7 +276,7 @@ def sheet_columns(pack: Pack, model: type | None = None) -> list[str]:
 
 
 def required_columns(
-    pack: Pack, model: type | None = None, rules: RulesBase | None = None
+    pack: Pack, model: type[BaseModel] | None = None, rules: RulesBase | None = None
 ) -> list[str]:
     """The columns a sheet must have: the required card fields and the file fields that have
     no default."""
@@ -450,8 +453,8 @@ def _read_rows(
         if file_cell is None:
             stem = default_stem(pack, (raw.get(f, cells[f]) for f in pack.file_fields))
         else:
-            stem = _stem(file_cell)
-            if stem is None:
+            named = _stem(file_cell)
+            if named is None:
                 flag(
                     "E109",
                     f"file: {file_cell!r} is not a card file's name",
@@ -460,6 +463,7 @@ def _read_rows(
                     "components, icons)",
                 )
                 continue
+            stem = named
         groups.setdefault(stem, []).append(_Row(r, cells, raw))
     return groups
 

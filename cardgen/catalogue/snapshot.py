@@ -189,6 +189,8 @@ def _decode(root: Path, pack_id: str | None, data: dict[str, Any]) -> Catalogue:
     from cardgen.catalogue.loader import CardSource, Catalogue
     from cardgen.catalogue.yaml_source import SourceMap
 
+    if pack_id is None:
+        raise ValueError("an entry without a pack has no catalogue")
     pack = get_pack(pack_id)
     rules = pack.rules_model.model_validate(data["rules"])
     ctx = pack.validation_context(rules)
@@ -261,7 +263,7 @@ def snapshot(root: str | os.PathLike[str], *, use_cache: bool = True) -> Snapsho
     name = f"{place}-{digest}"
     entry = store.get(digest, name)
     sound = _sound(entry) if entry is not None else None
-    if sound is not None:
+    if entry is not None and sound is not None:
         diags, facts = sound
         payload = entry["catalogue"] if facts["pack"] is not None else None
         return Snapshot(root, diags, payload=payload, facts=facts, key=digest)

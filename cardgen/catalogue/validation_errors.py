@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import reprlib
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -12,6 +13,7 @@ from cardgen.catalogue.yaml_source import SourceMap
 from cardgen.diagnostics import Diagnostic, DiagnosticError
 
 M = TypeVar("M", bound=BaseModel)
+E = TypeVar("E", bound=Mapping[str, Any])  # a pydantic error (its ErrorDetails) or a dict
 
 #: how a value a message quotes is shown: a long one cut short
 _SHOWN = reprlib.Repr()
@@ -67,7 +69,11 @@ def _expected(ctx: dict) -> list[str]:
 
 
 def error_to_diagnostic(
-    err: dict, smap: SourceMap, *, known_keys: list[str] | tuple[str, ...] = (), card=None
+    err: Mapping[str, Any],
+    smap: SourceMap,
+    *,
+    known_keys: list[str] | tuple[str, ...] = (),
+    card=None,
 ) -> Diagnostic:
     """One pydantic error dict → one :class:`Diagnostic` with code, position and hint."""
     loc = tuple(err["loc"])
@@ -136,7 +142,7 @@ def register_scoped_values(field: str, values: list[str]) -> None:
     SCOPED_VALUES[field] = frozenset(values) | SCOPED_VALUES.get(field, frozenset())
 
 
-def union_errors(errors: list[dict]) -> list[dict]:
+def union_errors(errors: Sequence[E]) -> list[E]:
     """``errors`` without a union's other branch where one branch has errors of its own: a
     box given as a list is not also reported as not being the word ``card``."""
     out = []

@@ -28,7 +28,7 @@ from cardgen.util.files import FileTooLarge, NotARegularFile, describe_os_error,
 try:  # libyaml is an order of magnitude faster; fall back to the pure-Python loader.
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on the PyYAML build
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _Loader
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_NODES = 200_000
@@ -90,6 +90,7 @@ class SourceMap:
         )
 
     def _unpack(self) -> None:
+        assert self._packed is not None  # called only while packed
         values, keys = self._packed
         f = self.file
         self._values = {tuple(r[:-2]): Position(f, r[-2], r[-1]) for r in values}

@@ -20,7 +20,7 @@ import yaml
 try:  # libyaml when PyYAML has it
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on the PyYAML build
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _Loader
 
 if TYPE_CHECKING:
     from cardgen.catalogue.models import CardBase

@@ -278,8 +278,9 @@ def _failing_on(error: type[Exception]) -> Iterator[None]:
     try:
         yield
     except error as exc:
-        if getattr(exc, "diagnostics", None):
+        diagnostics = getattr(exc, "diagnostics", None)
+        if diagnostics:
             from cardgen.diagnostics.formats import print_human
 
-            print_human(exc.diagnostics, sys.stderr)
+            print_human(diagnostics, sys.stderr)
         raise fail(str(exc)) from None

@@ -213,12 +213,13 @@ def _play_kit(
     named = [x for t in _split(teams) for x in t.split("+")] if teams else []
     n = players or len(side_list) or len(named) or lo
     bot_list = lineup(seat_bots(bots, bot_names(engine), n), bot_names(engine), n, seed)
-    team_list = []
+    team_list: list[list[int]] = []
     if teams and not any(engine.team_layouts(k) for k in range(lo, hi + 1)):
         raise usage_error(f"{engine.info.name} has no team play.", "--teams")
     for t in _split(teams) if teams else []:
-        seats = [parse_seat(x.strip(), n) for x in t.split("+")]
-        if None in seats:
+        parsed = [parse_seat(x.strip(), n) for x in t.split("+")]
+        seats = [s for s in parsed if s is not None]
+        if len(seats) != len(parsed):
             raise usage_error(f"{t!r}: write seats joined by +, e.g. P1+P3.", "--teams")
         team_list.append(seats)
     if view is not None:

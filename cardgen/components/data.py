@@ -10,6 +10,7 @@ game's own fonts and icons (its layout's, its ``icons/``).
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -236,7 +237,7 @@ def write_boards(
             b.name,
             mm(b.size[0]),
             mm(b.size[1]),
-            lambda sheet, b=b: draw_board(sheet, catalogue, b),
+            partial(draw_board, catalogue=catalogue, b=b),
         )
         for b in boards
         for k in range(b.count)
@@ -281,7 +282,7 @@ def component_specs(catalogue: Catalogue) -> list[ComponentSpec]:
         specs.append(
             ComponentSpec(
                 "tokens",
-                lambda rules, how, total=total: f"{total} tokens to cut out, fronts then backs",
+                lambda rules, how: f"{total} tokens to cut out, fronts then backs",
                 tokens,
                 inputs=inputs,
             )

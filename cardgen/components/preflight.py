@@ -120,7 +120,9 @@ def page_problems(pdf: bytes, cuts: list[Cut]) -> Iterator[tuple[str, str]]:
                     f"{PAPER_MARGIN} mm: home printers clip there)"
                 )
                 yield "edge", text
-            px = np.asarray(im.convert("RGB")) if here else None
+            if not here:
+                continue
+            px = np.asarray(im.convert("RGB"))
             for cut in here:
                 bad = margin_ink(px, cut.trim, height_pt, dpi)
                 if bad:

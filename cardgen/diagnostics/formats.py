@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from cardgen.diagnostics import Diagnostic, Severity, sort_key
 
@@ -31,7 +31,7 @@ def to_json(diags: Sequence[Diagnostic], *, cards: int | None = None) -> str:
     """A stable JSON document: summary counts, then errors and warnings in report order."""
     ordered = sorted(diags, key=sort_key)
     errors, warnings = _counts(ordered)
-    doc = {
+    doc: dict[str, Any] = {
         "valid": errors == 0,
         "cards": cards,
         "errors": [d.to_dict() for d in ordered if d.severity is Severity.ERROR],

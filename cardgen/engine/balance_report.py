@@ -200,11 +200,16 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
         _or_none(prows, 6),
     )
     kinds = _kinds(doc["outliers_before"])
+    shown, idle = _choices(doc["baseline"])
     designs = Table(
         "designs",
         "Card designs (first run)",
         "Offered: decisions where an action could play (buy, pick …) it; win when played: the "
-        "win rate of the players who played it; 95% Wilson intervals.",
+        "win rate of the players who played it; 95% Wilson intervals; –: never offered, or "
+        "never played."
+        + (
+            f" Not listed, never offered to a choice nor played: {', '.join(idle)}." if idle else ""
+        ),
         (
             "card",
             "outlier",
@@ -214,20 +219,30 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
             "win when played",
             "95% CI",
         ),
-        tuple(
+        _or_none(
             (
-                d["card"],
-                kinds.get(d["card"], ""),
-                str(d["offered"]),
-                pct(d["chosen_when_offered"]),
-                str(d["games_played"]),
-                pct(d["win_rate_when_played"]),
-                ci(d["win_played_ci"]),
-            )
-            for d in doc["baseline"]
+                (
+                    d["card"],
+                    kinds.get(d["card"], ""),
+                    str(d["offered"]),
+                    pct(d["chosen_when_offered"]) if d["offered"] else "–",
+                    str(d["games_played"]),
+                    pct(d["win_rate_when_played"]) if d["games_played"] else "–",
+                    ci(d["win_played_ci"]) if d["games_played"] else "–",
+                )
+                for d in shown
+            ),
+            7,
         ),
     )
     return quality, outliers, proposals, designs
+
+
+def _choices(designs: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The designs a player chose or could choose (offered or played), and the ids of the
+    others (a game's own cards no player chooses, such as Harbour Bid's cargo)."""
+    shown = [d for d in designs if d["offered"] or d["games_played"]]
+    return shown, [d["card"] for d in designs if not (d["offered"] or d["games_played"])]
 
 
 def report_model(doc: dict[str, Any]) -> ReportModel:

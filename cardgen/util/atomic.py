@@ -16,7 +16,7 @@ import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 #: Permissions of an output file (readable like any other) and of a private file (a cache entry).
 PUBLIC = 0o644
@@ -43,9 +43,8 @@ def atomic_open(
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, perms)
-        with os.fdopen(
-            fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})
-        ) as fh:
+        text: dict[str, Any] = {} if "b" in mode else {"encoding": "utf-8", "newline": ""}
+        with os.fdopen(fd, mode, **text) as fh:
             yield fh
         os.replace(tmp, path)
     except BaseException:
@@ -106,10 +105,10 @@ def replace_files(changes: dict[Path, bytes | None], *, perms: int = PUBLIC) -> 
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
     except BaseException:
-        for _, tmp in staged:
-            if tmp is not None:
+        for _, left in staged:
+            if left is not None:
                 with contextlib.suppress(OSError):
-                    os.unlink(tmp)
+                    os.unlink(left)
         raise
     _swap(staged)
 

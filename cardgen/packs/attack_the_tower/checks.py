@@ -66,8 +66,8 @@ def _counts(cat: Catalogue) -> Iterable[Diagnostic]:
 
 def _fit(cat: Catalogue) -> Iterable[Diagnostic]:
     rules: TowerRules = cat.rules
+    card: TowerCard
     for card in cat:
-        card: TowerCard
         if card.pile != "ability":
             continue
         specials = [e for e in card.effects if e.kind == "special_troop"]

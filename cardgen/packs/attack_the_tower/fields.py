@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardgen.packs.attack_the_tower.model import TowerCard, TowerRules
-from cardgen.packs.attack_the_tower.text import card_text
+from cardgen.packs.attack_the_tower.text import card_kind, card_text
 from cardgen.render.elements.fields import Computed
 
 #: the colours of the two ability types that are not troop types
@@ -12,27 +12,28 @@ TYPE_COLOURS = {"common": "#4A5A5A", "special": "#7D6418"}  # white type: 5.6:1
 
 def card_colour(card: TowerCard, rules: TowerRules) -> str:
     """A base's troop colour; an ability's type colour (its troop type's, or common/special)."""
-    kind = card.troop if card.pile == "base" else card.type
+    kind = card_kind(card)
     return TYPE_COLOURS.get(kind) or rules.troop(kind).colour
 
 
 def card_icon(card: TowerCard, rules: TowerRules) -> str:
     """The icon of the card's troop type or ability type (``icons/<type>.svg``)."""
-    return card.troop if card.pile == "base" else card.type
+    return card_kind(card)
 
 
 def type_line(card: TowerCard, rules: TowerRules) -> str:
     """``BASE · LIGHT INFANTRY`` / ``ABILITY · COMMON``, as the seed's cards head them."""
+    kind = card_kind(card)
     if card.pile == "base":
-        return f"Base · {rules.troop(card.troop).name}"
-    name = rules.troop(card.type).name if card.type in rules.troop_ids else card.type
+        return f"Base · {rules.troop(kind).name}"
+    name = rules.troop(kind).name if kind in rules.troop_ids else kind
     return f"Ability · {name}"
 
 
 def troop_line(card: TowerCard, rules: TowerRules) -> str | None:
     """What a base recruits, or a special troop's power and traits."""
     if card.pile == "base":
-        troop = rules.troop(card.troop)
+        troop = rules.troop(card_kind(card))
         traits = "".join(f" · {t}" for t in troop.traits)
         return f"Recruits {troop.troop} · power {troop.power}{traits}"
     special = card.special

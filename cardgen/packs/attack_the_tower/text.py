@@ -97,12 +97,19 @@ def special_text(card: TowerCard, rules: TowerRules | None) -> str:
     return " ".join(lines)
 
 
+def card_kind(card: TowerCard) -> str:
+    """A base's troop type, an ability's type (the card model requires the one of its pile)."""
+    kind = card.troop if card.pile == "base" else card.type
+    assert kind is not None, f"{card.id}: a {card.pile} card without its type"
+    return kind
+
+
 def base_text(card: TowerCard, rules: TowerRules | None) -> str:
     """A base: its recruits each renewal, when it can be damaged, its power and its troops'
     traits."""
     if rules is None:
         return "A base can only be damaged if undefended."
-    troop = rules.troop(card.troop)
+    troop = rules.troop(card_kind(card))
     lines = [
         f"One new troop each renewal, at most {rules.max_troops_per_base} on this base.",
         f"A base can only be damaged if undefended. Its power is {rules.base_power}.",

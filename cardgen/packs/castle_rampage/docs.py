@@ -70,7 +70,8 @@ def _pct(e: Estimate | None) -> str:
         return "–"
     text = share(e.value)
     if e.low is not None:
-        text += f" ({share(e.low)}–{share(e.high)})"
+        low, high = e.interval
+        text += f" ({share(low)}–{share(high)})"
     return text
 
 
@@ -134,7 +135,8 @@ def odds_charts(rows: list[OddsRow], gate: int, key: str) -> Charts:
     cats = tuple(str(r.strength) for r in rows)
     shares = [_series("win %", WIN, [r.win for r in rows], 100)]
     if gate:
-        shares.insert(0, _series("Gate %", BREAK, [r.break_gate for r in rows], 100))
+        gates = [r.break_gate for r in rows if r.break_gate is not None]  # every row's: a Gate
+        shares.insert(0, _series("Gate %", BREAK, gates, 100))
     share_chart = BarChart(
         "Chance to break the Gate, to win (%)", cats, tuple(shares), label="", height=150
     )
@@ -214,6 +216,7 @@ def odds_section(catalogue) -> Section:
             )
         )
     sit = rules.odds.situations[0]
+    assert first is not None  # the rules model gives at least one situation
     subsections.append(
         Section(
             "odds-stoppers",

@@ -82,7 +82,9 @@ def _classes(cards: Sequence[RampageCard]) -> list[tuple[RampageCard, int, tuple
 
 def _attacker(strength: int) -> RampageCard:
     """A plain attacking card of ``strength`` (no colour, no effect; never on a card face)."""
-    return RampageCard.model_construct(id="attacker", name="Attacker", attack=strength)
+    return RampageCard.model_construct(
+        id="attacker", name="Attacker", attack=strength, placeholders={}
+    )
 
 
 def _run(rules, cards, gate: int, castle: int, strength: int | RampageCard, draw) -> tuple:

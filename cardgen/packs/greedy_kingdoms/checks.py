@@ -53,7 +53,7 @@ def _numbers(cat: Catalogue) -> Iterable[Diagnostic]:
     numbers = set(range(1, rules.hand_numbers + 1))
     for kind, per in ((Kind.ORDINARY, 2), (Kind.SPECIAL, 1)):
         cards = cat.select(kind=kind)
-        seen = Counter()
+        seen: Counter[int | None] = Counter()
         for c in cards:
             seen[c.number] += c.copies
             if c.number not in numbers:

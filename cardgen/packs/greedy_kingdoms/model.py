@@ -7,6 +7,7 @@ the fields that hold one in ``placeholders``, and `cardgen validate` lists them 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import cached_property
 from typing import Annotated, Literal
@@ -16,8 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_
 from cardgen.catalogue.models import CardBase, RulesBase
 
 #: the four Resources, in the manual's order (chip colours: red, yellow, green, blue)
-RESOURCES: tuple[str, ...] = ("honor", "gold", "food", "land")
 Resource = Literal["honor", "gold", "food", "land"]
+RESOURCES: tuple[Resource, ...] = ("honor", "gold", "food", "land")
 #: the Resources a player may choose at the initial distribution and each start of turn
 CHOOSABLE: tuple[str, ...] = ("gold", "food", "land")
 _HEX = r"^#[0-9A-Fa-f]{6}$"
@@ -30,7 +31,7 @@ class _Part(BaseModel):
 Amounts = dict[Resource, Annotated[int, Field(ge=1, le=12)]]
 
 
-def amounts_text(amounts: dict[str, int]) -> str:
+def amounts_text(amounts: Mapping[Resource, int]) -> str:
     """``{"gold": 1, "food": 2}`` as printed: ``1 {gold} 2 {food}`` (manual order)."""
     return " ".join(f"{amounts[r]} {{{r}}}" for r in RESOURCES if amounts.get(r))
 
@@ -68,7 +69,7 @@ class _Gain(_Part):
         return self
 
     @property
-    def gain(self) -> dict[str, int]:
+    def gain(self) -> dict[Resource, int]:
         return {r: getattr(self, r) for r in RESOURCES if getattr(self, r)}
 
 

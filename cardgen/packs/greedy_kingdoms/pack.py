@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
+from cardgen.catalogue.models import CardBase
 from cardgen.catalogue.sheet_cells import Notation
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.greedy_kingdoms.model import GreedyCard, GreedyRules, Kind
@@ -48,9 +49,14 @@ class GreedyKingdoms(Pack):
 
         return CODES
 
-    def sort_key(self, rules: GreedyRules) -> Callable[[GreedyCard], Any]:
+    def sort_key(self, rules: GreedyRules) -> Callable[[CardBase], Any]:
         order = {k: i for i, k in enumerate(Kind)}
-        return lambda c: (order[c.kind], c.number or 0)
+
+        def key(card: CardBase) -> tuple[int, int]:
+            c = cast(GreedyCard, card)  # a Greedy Kingdoms catalogue holds its own cards
+            return (order[c.kind], c.number or 0)
+
+        return key
 
     def check(self, catalogue) -> list:
         from cardgen.packs.greedy_kingdoms.checks import check_catalogue

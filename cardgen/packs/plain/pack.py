@@ -62,11 +62,12 @@ class Plain(Pack):
         return [*tokens_in(card.text or ""), *tokens_in(card.flavour or ""), *stats]
 
     def card_size(self, card: PlainCard, rules: PlainRules) -> Any:
-        size = rules.back(card.back).size
+        size = rules.back(_back(card)).size
         return tuple(size) if isinstance(size, list) else size
 
     def back_of(self, card: PlainCard) -> BackDesign:
-        return BackDesign(card.back, card.back, card.back)
+        back = _back(card)
+        return BackDesign(back, back, back)
 
     def pile_name(self, rules: PlainRules, pile: str) -> str:
         return rules.back(pile).name
@@ -83,3 +84,9 @@ class Plain(Pack):
 
 
 PACK = Plain()
+
+
+def _back(card: PlainCard) -> str:
+    """A loaded card's back (its own, or its file's: the loader gives every card one)."""
+    assert card.back is not None, f"{card.id}: a card without its back"
+    return card.back

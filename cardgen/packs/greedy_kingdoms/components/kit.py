@@ -18,7 +18,7 @@ from cardgen.components.cells import cell_grid, sheet_label
 from cardgen.components.draw import Sheet, card_layout, new_sheet, text_on
 from cardgen.components.style import SheetStyle, StylePart
 from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_large, write_tiled
-from cardgen.packs.greedy_kingdoms.model import GreedyRules
+from cardgen.packs.greedy_kingdoms.model import GreedyRules, Resource
 from cardgen.render.geometry import Duplex, draw_crop_marks
 from cardgen.render.units import Size, mm
 from cardgen.util.atomic import atomic_write_bytes
@@ -174,7 +174,7 @@ def write_mat(path, rules: GreedyRules, lay: ComponentLayout, paper: str) -> Com
     return ComponentFile(Path(path), pages, {"play_mats": len(items)})
 
 
-def chip_list(rules: GreedyRules) -> list[str]:
+def chip_list(rules: GreedyRules) -> list[Resource]:
     """One Resource id per physical chip, in the manual's order."""
     return [r.id for r in rules.resources for _ in range(rules.chips_per_resource)]
 
