@@ -157,6 +157,12 @@ def test_planted_outliers_in_star_draft_found_and_fixed(tmp_path):
     base = run(root, 100, 0)
     before = {(o.card, o.kind) for o in find_outliers(base["designs"], th)}
     assert {("moon-5", "dead"), ("moon-4", "dominant")} <= before
+    assert run(root, 100, 0)["designs"] == base["designs"]  # the same seeds, the same figures
+    # every copy of the Five of Moons is played in the end (the last pick of a hand): by all
+    # its offers it is chosen as often as a quarter of the median design, by its free ones not
+    moon5 = next(d for d in base["designs"] if d["card"] == "moon-5")
+    assert moon5["chosen"] == moon5["games_played"] == 100
+    assert moon5["free_chosen"] < moon5["free_offered"] / 20
     # the planted designs raced (the game's own outliers, such as the last of the stars that
     # the greedy bot takes in order, are not: --card)
     p = advise(
