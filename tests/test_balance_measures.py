@@ -15,6 +15,7 @@ from cardgen.engine.balance import (
     Thresholds,
     advise,
     apply_proposal,
+    badness,
     dead_limits,
     find_outliers,
     free_offers,
@@ -81,6 +82,14 @@ def test_forced_picks_are_no_choice():
     # f is not judged: b's limit is 1/4 of the judged designs' median lift (1) times 1/2
     assert dead_limits(designs, Thresholds())["b"] == pytest.approx(0.125)
     assert [(o.card, o.kind) for o in find_outliers(designs, Thresholds())] == [("b", "dead")]
+
+
+def test_a_design_never_offered_freely_is_not_judged_whatever_the_minimum():
+    designs = [free("a", 100, 50, 0.5), {**free("b", 100, 50, 0.5), "free_offered": 0}]
+    designs[1].update(free_chosen=0, free_uniform=0)
+    th = Thresholds(min_offered=0)
+    assert find_outliers(designs, th) == []
+    assert badness(designs, th, ({"b"}, set())) == 0.0
 
 
 def test_a_summary_without_free_counts_reads_every_offer_as_free():

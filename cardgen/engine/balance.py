@@ -125,7 +125,7 @@ def find_outliers(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[Out
     for d in designs:
         n, c, _ = free_offers(d)
         ci = interval(c, n)
-        if n >= th.min_offered and ci[1] < limits[d["card"]]:
+        if n and n >= th.min_offered and ci[1] < limits[d["card"]]:
             out.append(
                 Outlier(
                     d["card"], "dead", rounded(c / n), (ci[0], ci[1]), rounded(limits[d["card"]])
@@ -175,7 +175,7 @@ def badness(
     total = 0.0
     for d in designs:
         f, c, _ = free_offers(d)
-        if f >= th.min_offered or (d["card"] in dead_base and f):
+        if f and (f >= th.min_offered or d["card"] in dead_base):
             total += max(0.0, limits[d["card"]] - c / f)
         n = d["games_played"]
         if (n >= th.min_played or (d["card"] in dom_base and n)) and games > n:
