@@ -143,7 +143,8 @@ def test_the_designs_table_leaves_out_the_designs_nobody_chooses():
     table = {t.key: t for t in report_model(d).tables}["designs"]
     rows = {r[0]: r for r in table.rows}
     assert set(rows) == {"deckhand", "stevedore", "captain", "chapel"}
-    assert rows["chapel"][2:] == ("0", "–", "40", "75.0%", "59.8–85.8%")
+    assert rows["chapel"][2:] == ("0", "–", "0", "–", "–", "40", "75.0%", "59.8–85.8%")
+    assert rows["stevedore"][4:7] == ("500", "0.4%", "0.00")  # every offer free, share 1
     assert rows["stevedore"][3] == "0.4%"
     assert "never offered to a choice nor played: cargo-silk." in table.note
     assert "Not listed" not in {t.key: t for t in report_model(doc()).tables}["designs"].note

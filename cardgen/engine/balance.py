@@ -30,7 +30,8 @@ from pathlib import Path
 from statistics import median
 from typing import Any, Protocol, cast
 
-from cardgen.simulate.stats import rounded
+from cardgen.engine.simulation import UNIFORM_UNIT
+from cardgen.simulate.stats import interval, rounded
 
 FORMAT = "cardgen-balance/1"
 #: the sizes of a candidate's change of one number, up and down
@@ -95,22 +96,39 @@ class Proposal:
         }
 
 
+def free_offers(d: dict[str, Any]) -> tuple[int, int, float]:
+    """A design's free choices (decisions where a legal action named it and another did not):
+    how many, how many chose it, and the mean share of their legal actions naming it (what a
+    uniform choice picks).  A summary without those counts: every offer, a share of 1."""
+    if "free_offered" not in d:
+        return d["offered"], d["chosen"], 1.0
+    n = d["free_offered"]
+    return n, d["free_chosen"], d["free_uniform"] / UNIFORM_UNIT / n if n else 0.0
+
+
+def dead_limits(designs: Sequence[dict[str, Any]], th: Thresholds) -> dict[str, float]:
+    """Per design offered freely at least ``th.min_offered`` times, the rate of choosing it
+    below which it is dead: ``dead_share`` × the median design's lift (its rate over a
+    uniform choice's) × its own uniform share."""
+    shares = {d["card"]: free_offers(d) for d in designs}
+    lifts = [c / n / u for n, c, u in shares.values() if n >= th.min_offered and u > 0]
+    m = median(lifts) if lifts else 0.0
+    return {card: th.dead_share * m * u for card, (n, c, u) in shares.items() if n}
+
+
 def find_outliers(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[Outlier]:
     """The dead and dominant designs of a run's per-design summary."""
     out: list[Outlier] = []
-    rates = [d["chosen_when_offered"] for d in designs if d["offered"] >= th.min_offered]
-    dead_limit = th.dead_share * median(rates) if rates else 0.0
+    limits = dead_limits(designs, th)
     wins = sum(d["wins_played"] for d in designs)
     games = sum(d["games_played"] for d in designs)
     for d in designs:
-        if d["offered"] >= th.min_offered and d["chosen_ci"][1] < dead_limit:
+        n, c, _ = free_offers(d)
+        ci = interval(c, n)
+        if n and n >= th.min_offered and ci[1] < limits[d["card"]]:
             out.append(
                 Outlier(
-                    d["card"],
-                    "dead",
-                    d["chosen_when_offered"],
-                    tuple(d["chosen_ci"]),
-                    rounded(dead_limit),
+                    d["card"], "dead", rounded(c / n), (ci[0], ci[1]), rounded(limits[d["card"]])
                 )
             )
         n = d["games_played"]
@@ -133,10 +151,10 @@ def find_outliers(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[Out
 
 
 def judged(designs: Sequence[dict[str, Any]], th: Thresholds) -> tuple[set[str], set[str]]:
-    """The designs a run judges: offered often enough to be dead, played often enough to be
-    dominant."""
+    """The designs a run judges: offered freely often enough to be dead, played often enough
+    to be dominant."""
     return (
-        {d["card"] for d in designs if d["offered"] >= th.min_offered},
+        {d["card"] for d in designs if free_offers(d)[0] >= th.min_offered},
         {d["card"] for d in designs if d["games_played"] >= th.min_played},
     )
 
@@ -151,14 +169,14 @@ def badness(
     (:func:`judged`), judged here however rarely offered or played (a change that makes a
     design rare does not hide it)."""
     dead_base, dom_base = base or (set(), set())
-    rates = [d["chosen_when_offered"] for d in designs if d["offered"] >= th.min_offered]
-    dead_limit = th.dead_share * median(rates) if rates else 0.0
+    limits = dead_limits(designs, th)
     wins = sum(d["wins_played"] for d in designs)
     games = sum(d["games_played"] for d in designs)
     total = 0.0
     for d in designs:
-        if d["offered"] >= th.min_offered or (d["card"] in dead_base and d["offered"]):
-            total += max(0.0, dead_limit - d["chosen_when_offered"])
+        f, c, _ = free_offers(d)
+        if f and (f >= th.min_offered or d["card"] in dead_base):
+            total += max(0.0, limits[d["card"]] - c / f)
         n = d["games_played"]
         if (n >= th.min_played or (d["card"] in dom_base and n)) and games > n:
             rest = (wins - d["wins_played"]) / (games - n)
@@ -376,13 +394,15 @@ def advise(
     baseline: dict[str, Any] | None = None,
     race: int | None = None,
     most: int | None = None,
+    cards: Sequence[str] | None = None,
 ) -> Proposal:
     """The proposal for the catalogue folder ``root`` (see the module's text): ``run`` plays
     a catalogue folder, ``valid`` tells whether one passes `cardgen validate`
     (:func:`cardgen.checks.is_valid`).  ``baseline``:
     the unchanged game's summary of ``games`` games from ``seed``, if already played;
     ``race``: the games of each race's first round (default ``games``); ``most``: race only
-    this many outliers, the farthest beyond their limits.  The
+    this many outliers, the farthest beyond their limits; ``cards``: race only the outliers
+    among these designs (the others keep no change).  The
     budget bounds the search: a run of it stops between chunks once ``budget`` seconds have
     passed, and its round is judged on the candidates it finished."""
     th = th or Thresholds()
@@ -405,6 +425,8 @@ def advise(
         # successive halving per outlier card, every candidate on the same seeds (CRN); the
         # farthest beyond its limit first (the budget may not reach the last)
         worst = sorted(before, key=lambda o: -abs(o.figure - o.limit))
+        if cards is not None:
+            worst = [o for o in worst if o.card in cards]
         for card in list(dict.fromkeys(o.card for o in worst))[:most]:
             if cut or spent():
                 cut = True
@@ -479,6 +501,9 @@ BRIEF = (
     "offered",
     "chosen_when_offered",
     "chosen_ci",
+    "free_offered",
+    "free_chosen",
+    "free_uniform",
     "games_played",
     "win_rate_when_played",
     "win_played_ci",

@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.charts import BarChart, Point, ScatterChart, Series
+from cardgen.engine.balance import free_offers
 from cardgen.simulate.report_model import ReportModel, Table, ci, pct
+from cardgen.simulate.stats import rounded
 
 #: the dot colours: a design in line, a dead one, a dominant one
 COLOURS = {"": "#2F4F6F", "dead": "#B23A2E", "dominant": "#C08A2B"}
@@ -100,10 +102,21 @@ def quality_chart(doc: dict[str, Any]) -> BarChart:
     )
 
 
+def _free_cells(d: dict[str, Any]) -> tuple[str, str, str]:
+    """A design's free choices, the share chosen and that share over a uniform choice's."""
+    n, c, u = free_offers(d)
+    if not n:
+        return "0", "–", "–"
+    return str(n), pct(rounded(c / n)), f"{c / n / u:.2f}" if u else "–"
+
+
 def _figure(designs: list[dict[str, Any]], card: str, kind: str) -> float | None:
     for d in designs:
         if d["card"] == card:
-            return d["chosen_when_offered" if kind == "dead" else "win_rate_when_played"]
+            if kind == "dead":
+                n, c, _ = free_offers(d)
+                return rounded(c / n) if n else None
+            return d["win_rate_when_played"]
     return None
 
 
@@ -160,7 +173,9 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
     outliers = Table(
         "outliers",
         "Outliers of the first run",
-        "Dead: chosen when offered, its interval wholly below the limit; dominant: win rate "
+        "Dead: chosen when freely offered, its interval wholly below the limit (a quarter of "
+        "the median design's rate over a uniform choice's, times its uniform share); dominant: "
+        "win rate "
         "when played, its interval above the others' pooled rate and the figure above the limit.",
         ("card", "kind", "figure", "95% CI", "limit"),
         _or_none(
@@ -204,9 +219,10 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
     designs = Table(
         "designs",
         "Card designs (first run)",
-        "Offered: decisions where an action could play (buy, pick …) it; win when played: the "
-        "win rate of the players who played it; 95% Wilson intervals; –: never offered, or "
-        "never played."
+        "Offered: decisions where an action could play (buy, pick …) it; free: those where "
+        "another action could leave it (a forced pick is none); × uniform: chosen when free "
+        "over a uniform choice's chance; win when played: the win rate of the players who "
+        "played it; 95% Wilson intervals; –: never offered, or never played."
         + (
             f" Not listed, never offered to a choice nor played: {', '.join(idle)}." if idle else ""
         ),
@@ -215,6 +231,9 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
             "outlier",
             "offered",
             "chosen when offered",
+            "free",
+            "chosen when free",
+            "× uniform",
             "games played",
             "win when played",
             "95% CI",
@@ -226,6 +245,7 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
                     kinds.get(d["card"], ""),
                     str(d["offered"]),
                     pct(d["chosen_when_offered"]) if d["offered"] else "–",
+                    *_free_cells(d),
                     str(d["games_played"]),
                     pct(d["win_rate_when_played"]) if d["games_played"] else "–",
                     ci(d["win_played_ci"]) if d["games_played"] else "–",

@@ -47,8 +47,12 @@ QUALITY_GAMES = 30
 KINGMAKER_CHOICES = 16
 LENGTH_FIELDS = ("games", "steps", "steps_sq")
 #: per design, over the quality games' decisions: a legal action named it (it could be played,
-#: bought, picked …), the action chosen named it
-OFFER_FIELDS = ("offered", "chosen")
+#: bought, picked …), the action chosen named it; then the same over the decisions where it was
+#: a free choice (another legal action did not name it: a forced pick is none), and there the
+#: share of the legal actions naming it summed in millionths (what a uniform choice would pick)
+OFFER_FIELDS = ("offered", "chosen", "free_offered", "free_chosen", "free_uniform")
+#: :data:`OFFER_FIELDS`' ``free_uniform`` is counted in these units
+UNIFORM_UNIT = 1_000_000
 #: games per chunk by bot (speed only)
 CHUNKS = {"random": 200, "greedy": 20, "search": 1, "mixed": 2}
 
@@ -403,9 +407,18 @@ class KitTable:
                     joint[p] = legal[int(draw() * len(legal))]
             for p, cards in named.items():
                 offer = self._offer
-                for cid in {c for cs in cards.values() for c in cs}:
+                chosen = set(cards.get(joint[p], ()))
+                naming: dict[str, int] = {}  # per design, the legal actions naming it
+                for cs in cards.values():
+                    for cid in set(cs):
+                        naming[cid] = naming.get(cid, 0) + 1
+                for cid, k in naming.items():
                     C[offer[cid]] += 1
-                for cid in set(cards.get(joint[p], ())):
+                    if k < len(cards):  # the player could have left it: a free choice
+                        C[offer[cid] + 2] += 1
+                        C[offer[cid] + 3] += int(cid in chosen)
+                        C[offer[cid] + 4] += k * UNIFORM_UNIT // len(cards)
+                for cid in chosen:
                     C[offer[cid] + 1] += 1
             apply(joint)
             steps += 1
