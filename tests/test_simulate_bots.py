@@ -120,37 +120,41 @@ def test_lookahead_beats_greedy_heads_up(cat):
 
 
 # ------------------------------------------------------------------ the search bot
-def test_search_adapter_shortlists_legal_actions_and_keeps_what_it_saw(cat):
+def test_search_hooks_shortlist_legal_actions_and_keep_what_the_bot_saw(cat):
     import random
 
-    from cardgen.packs.attack_right.engine.ai.ismcts import AttackRightAdapter
+    from cardgen.engine.chance import settle
+    from cardgen.packs.attack_right.engine.ai.ismcts import PICKS, PLAYS, end_of_round
+    from cardgen.packs.attack_right.engine.definition import SearchHooks
     from cardgen.packs.attack_right.engine.state import DRAFT
 
-    ad = AttackRightAdapter(plays=2, picks=3)
+    hooks = SearchHooks()
+    horizon = end_of_round()
     st = _state(cat, n=3, seed=4)
     greedy = make_sim_bot("greedy", 1)
     checked = set()
     while not st.is_terminal():
-        for p in ad.movers(st):
+        for p in st.movers():
             legal = st.legal_actions(p)
-            short = list(ad.legal(st, p))
+            short = list(hooks.search_actions(st, p))
             assert short and set(short) <= set(legal)
             if st.phase == DRAFT:
-                assert len(short) == min(3, len(legal))
+                assert len(short) == min(PICKS, len(legal))
                 checked.add("draft")
-            elif not st.sub and len(legal) > 3:  # the best two plays and one end of turn
+            elif not st.sub and len(legal) > PLAYS + 1:  # the best plays and one end of turn
                 plays = sum(1 for a in legal if a >= 0)
-                assert len(short) == min(2, plays) + 1 and short[-1] < 0
+                assert len(short) == min(PLAYS, plays) + 1 and short[-1] < 0
                 assert all(a >= 0 for a in short[:-1])
                 checked.add("play")
-        ad.observe(st, 0)
-        w = ad.determinise(st, 0, random.Random(7))
-        assert ad.movers(w) == st.movers()
+        hooks.seen.update(st.visible_cards(0))
+        w = hooks.search_world(st, 0, random.Random(7))
+        assert w.movers() == st.movers() and not horizon(st, w)
         zones = w.card_zones()
-        assert all(zones[i] == z for i, z in st.card_zones().items() if i in ad.seen)
-        ad.apply(st, {p: greedy.choose(st, p, st.legal_actions(p)) for p in st.movers()})
+        assert all(zones[i] == z for i, z in st.card_zones().items() if i in hooks.seen)
+        st.apply_chosen({p: greedy.choose(st, p, st.legal_actions(p)) for p in st.movers()})
+        settle(st)
     assert checked == {"draft", "play"}
-    values = [ad.evaluate(st, p) for p in range(3)]
+    values = [hooks.evaluate(st, p) for p in range(3)]
     assert sum(values) == pytest.approx(1.0) and max(values) == values[st.winners()[0]]
 
 

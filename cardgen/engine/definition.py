@@ -243,6 +243,13 @@ class AI(_Declared, Generic[S]):
         with hundreds may narrow them)."""
         return state.legal_actions(seat)
 
+    def search_world(self, state: S, seat: int, rng: random.Random) -> S:
+        """A world the search plays from for ``seat``: a copy of ``state`` in which what
+        ``seat`` cannot see is resampled and the copy's generator reseeded from ``rng`` (by
+        default the state's ``determinise``; a game's search bot that remembers what its seat
+        saw earlier keeps that where it is)."""
+        return state.determinise(seat, rng)
+
 
 class Presentation(_Declared, Generic[S]):
     """How the game is shown: the readable log's card names and the studio's Play table."""

@@ -6,24 +6,25 @@ engine's hooks (:func:`search_bot`: the engine's ``search_actions``, ``policy`` 
 
 * every iteration starts from a **determinisation** of the root: a copy of the state in which
   whatever the searching player cannot see (hands, face-down piles, the shuffle) is resampled
-  (``adapter.determinise``), so the search never uses hidden information;
+  (the engine's ``search_world``: by default the state's ``determinise``), so the search
+  never uses hidden information;
 * one tree is grown from the searching player's point of view (single-observer ISMCTS,
   Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree Search"): at a node each
   deciding player picks by UCB1 over the actions *available in this determinisation* (the
   subset-armed bandit), maximising its own result; players deciding at once (a draft) pick
   independently (decoupled UCB), and the child is keyed by their joint action;
 * with ``opponents="policy"`` only the searching player's decisions are searched and the other
-  players play the adapter's fast ``policy`` instead — a search against that opponent model;
+  players play the engine's fast ``policy`` instead — a search against that opponent model;
 * a new node ends the descent; a rollout with the ``policy`` runs to the end of the game (or
-  ``rollout_depth`` steps, scored by the adapter's ``evaluate``) and every node on the path
-  learns each player's result;
+  ``rollout_depth`` steps, or to a state the ``horizon`` option marks: scored by the engine's
+  ``evaluate``) and every node on the path learns each player's result;
 * the bot plays its most visited root action.
 
 With ``root="halving"`` the searching player's root actions are chosen by sequential halving
 instead of UCB1 (Karnin, Koren & Somekh 2013: a better use of a small budget when only the
 final choice counts): the budget is split into ``ceil(log2(actions))`` rounds; in each, every
 action still in the race is tried in the *same* fresh determinisations (common random numbers:
-``determinise`` is called with a seeded ``random.Random`` per world, so the comparison between
+the world is drawn with a seeded ``random.Random`` per world, so the comparison between
 actions is not drowned by the luck of the deal), and the better half by mean value goes on.
 Below the root the search is the same tree.
 
@@ -35,46 +36,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from cardgen.engine.chance import settle
 from cardgen.engine.definition import AI
 
-__all__ = ["ISMCTSBot", "SearchAdapter", "search_bot"]
-
-
-class SearchAdapter(Protocol):
-    """What the search asks of a game's engine (``state`` is the engine's own object)."""
-
-    def movers(self, state: Any) -> Sequence[int]:
-        """The players who decide now (several for a simultaneous choice); empty at the end."""
-        ...
-
-    def legal(self, state: Any, player: int) -> Sequence[int]:
-        """``player``'s legal actions now (non-empty for a mover)."""
-        ...
-
-    def apply(self, state: Any, actions: Mapping[int, int]) -> None:
-        """Apply one action per mover (mutates ``state``; chance is the state's own rng)."""
-        ...
-
-    def is_terminal(self, state: Any) -> bool:
-        """Whether the game has ended."""
-        ...
-
-    def returns(self, state: Any) -> Sequence[float]:
-        """Each player's result of an ended game: 1 a win, 0 a loss, a tie shared."""
-        ...
-
-    def determinise(self, state: Any, player: int, rng: random.Random) -> Any:
-        """A copy of ``state`` in which what ``player`` cannot see is resampled and the
-        copy's own rng reseeded from ``rng``."""
-        ...
-
-    def policy(self, state: Any, player: int, rng: random.Random) -> int:
-        """A fast choice for ``player`` (rollouts and the other players' moves)."""
-        ...
+__all__ = ["ISMCTSBot", "search_bot"]
 
 
 class _Node:
@@ -94,22 +62,25 @@ class ISMCTSBot:
     ``iterations`` determinisations per decision; ``exploration`` the UCB1 constant;
     ``opponents``: ``"tree"`` (every player's decisions are searched, each maximising its own
     result — decoupled UCB for simultaneous choices) or ``"policy"`` (the other players play the
-    adapter's policy: search against that opponent model); ``rollout_depth`` cuts rollouts after
-    that many steps and scores them with the adapter's ``evaluate(state, player)`` (a win chance
-    in [0, 1]); ``None`` plays them to the end.
+    engine's policy: search against that opponent model); ``rollout_depth`` cuts rollouts after
+    that many steps and scores them with the engine's ``evaluate(state, player)`` (a win chance
+    in [0, 1]); ``None`` plays them to the end; ``horizon(root, state)``, if given, ends the
+    look-ahead (tree and rollout) at every ``state`` it holds for, searched from ``root``
+    (e.g. the end of the round), scored by ``evaluate`` too.
     """
 
     name = "ismcts"
 
     def __init__(
         self,
-        adapter: SearchAdapter,
+        engine: AI[Any],
         *,
         iterations: int = 200,
         exploration: float = 0.7,
         opponents: str = "tree",
         rollout_depth: int | None = None,
         root: str = "ucb",
+        horizon: Callable[[Any, Any], bool] | None = None,
         seed: int = 0,
     ) -> None:
         if iterations < 1:
@@ -118,9 +89,10 @@ class ISMCTSBot:
             raise ValueError(f"opponents must be 'tree' or 'policy', not {opponents!r}")
         if root not in ("ucb", "halving"):
             raise ValueError(f"root must be 'ucb' or 'halving', not {root!r}")
-        if rollout_depth is not None and not hasattr(adapter, "evaluate"):
-            raise ValueError("a rollout_depth needs an adapter with evaluate(state, player)")
-        self.adapter = adapter
+        ops = _EngineOps(engine, horizon)
+        if (rollout_depth is not None or horizon is not None) and not ops.evaluates:
+            raise ValueError("a rollout_depth or horizon needs an engine that writes evaluate")
+        self.adapter = ops
         self.iterations = iterations
         self.exploration = exploration
         self.opponents = opponents
@@ -249,9 +221,13 @@ class ISMCTSBot:
         who = players | {me}
         while not ad.is_terminal(det):
             if self.rollout_depth is not None and steps >= self.rollout_depth:
-                return {p: float(ad.evaluate(det, p)) for p in who}  # type: ignore[attr-defined]
+                break
             ad.apply(det, {p: ad.policy(det, p, rng) for p in ad.movers(det)})
             steps += 1
+        if ad.horizon is not None or not det.is_terminal():
+            # cut after rollout_depth steps; with a horizon every end of the look-ahead (the
+            # horizon's or the game's) is valued on the one scale, evaluate's
+            return {p: ad.evaluate(det, p) for p in who}
         result = ad.returns(det)
         return {p: float(result[p]) for p in who}
 
@@ -264,12 +240,14 @@ def _rank(stats: list[float] | None) -> tuple[float, float]:
 
 
 class _EngineOps:
-    """The search's view of a game: the protocol's state methods and the engine's hooks."""
+    """The search's view of a game: the protocol's state methods and the engine's hooks
+    (``horizon``: the bot's option, see :class:`ISMCTSBot`)."""
 
-    def __init__(self, engine: AI[Any]) -> None:
+    def __init__(self, engine: AI[Any], horizon: Callable[[Any, Any], bool] | None) -> None:
         self.engine = engine
-        if type(engine).evaluate is not AI.evaluate:
-            self.evaluate = engine.evaluate
+        self.evaluates = type(engine).evaluate is not AI.evaluate
+        self.horizon = horizon
+        self.root: Any = None  # the state searched (the horizon's reference)
 
     def movers(self, state: Any) -> Sequence[int]:
         return state.movers()
@@ -285,13 +263,20 @@ class _EngineOps:
             settle(state)
 
     def is_terminal(self, state: Any) -> bool:
-        return state.is_terminal()
+        """Whether the look-ahead ends: the game's end, or the horizon's."""
+        if state.is_terminal():
+            return True
+        return self.horizon is not None and self.horizon(self.root, state)
 
     def returns(self, state: Any) -> Sequence[float]:
         return state.returns()
 
+    def evaluate(self, state: Any, player: int) -> float:
+        return float(self.engine.evaluate(state, player))  # type: ignore[arg-type]
+
     def determinise(self, state: Any, player: int, rng: random.Random) -> Any:
-        return state.determinise(player, rng)
+        self.root = state
+        return self.engine.search_world(state, player, rng)
 
     def policy(self, state: Any, player: int, rng: random.Random) -> int:
         return self.engine.policy(state, player, rng)
@@ -299,11 +284,10 @@ class _EngineOps:
 
 def search_bot(engine: AI[Any], seed: int = 0, **options: Any) -> ISMCTSBot:
     """The ISMCTS bot over ``engine``'s game: rollouts play the engine's ``policy``; when the
-    engine writes ``evaluate``, rollouts stop after ``rollout_depth`` steps (default 8) and
-    are scored by it.  ``options`` are :class:`ISMCTSBot`'s."""
-    ops = _EngineOps(engine)
-    if hasattr(ops, "evaluate"):
+    engine writes ``evaluate``, rollouts stop after ``rollout_depth`` steps (default 8, unless
+    a ``horizon`` is given) and are scored by it.  ``options`` are :class:`ISMCTSBot`'s."""
+    if type(engine).evaluate is not AI.evaluate and options.get("horizon") is None:
         options.setdefault("rollout_depth", 8)
-    bot = ISMCTSBot(ops, seed=seed, **options)
+    bot = ISMCTSBot(engine, seed=seed, **options)
     bot.name = "search"
     return bot

@@ -139,6 +139,12 @@ class AttackRight(Engine):
     def policy(self, state: Any, seat: int, rng: random.Random) -> int:
         return ai.policy(state, seat, rng)
 
+    def search_actions(self, state: Any, seat: int) -> Sequence[int]:
+        """The search's shortlist (:func:`.ai.ismcts.search_actions`)."""
+        from cardgen.packs.attack_right.engine.ai.ismcts import search_actions
+
+        return search_actions(state, seat)
+
     def metrics(self) -> Any:
         from cardgen.packs.attack_right.engine.metrics import METRICS
 
@@ -153,6 +159,17 @@ class AttackRight(Engine):
 
     def score(self, state: Any, seat: int) -> int:
         return int(state.glory[seat])
+
+
+class SearchHooks(AttackRight):
+    """The engine as one search bot sees it: its worlds keep every card the bot's seat has
+    seen at an earlier decision (``seen``, which the bot adds to) where it is."""
+
+    def __init__(self) -> None:
+        self.seen: set[int] = set()
+
+    def search_world(self, state: Any, seat: int, rng: random.Random) -> Any:
+        return state.determinise(seat, rng, self.seen)
 
 
 def _slot_power(catalogue: Any, over: Any) -> dict | None:

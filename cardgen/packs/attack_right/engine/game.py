@@ -28,11 +28,12 @@ def _play_info(inst: int, c, cap: tuple[int, ...], m1: int, memo: dict) -> tuple
     static = memo.get((c.id, cap))  # what does not depend on the instance: once per design
     if static is None:
         open_ = tuple(z for z in c.zones if cap[z])
-        static = memo[c.id, cap] = (open_, sum(1 << z for z in open_))
-    open_, mask = static
-    bases = tuple((inst * 3 + z) * m1 for z in open_)
-    zones = tuple((z, cap[z], b) for z, b in zip(open_, bases, strict=True))
-    return (c.cost, c.is_unit, c.discount, zones, mask, bases)
+        caps = tuple(cap[z] for z in open_)
+        static = memo[c.id, cap] = (open_, caps, sum(1 << z for z in open_))
+    open_, caps, mask = static
+    k = inst * 3
+    bases = tuple([(k + z) * m1 for z in open_])
+    return (c.cost, c.is_unit, c.discount, tuple(zip(open_, caps, bases, strict=True)), mask, bases)
 
 
 def _distinct(*players: int) -> tuple[int, ...]:

@@ -911,7 +911,11 @@ class State:
             raise IllegalActionError("no decisions are taken in this phase")
         if self.tally is not None and not self.sub:
             self._tally_affordable()
-        self._kit(lambda: phases.play_step(self, acts))
+        self.chance_ties = True  # a tie for the first battle waits at the kit's chance node
+        try:
+            phases.play_step(self, acts)
+        finally:
+            self.chance_ties = False
 
     def _legal(self, p: int, a: int) -> bool:
         """Whether ``a`` is one of ``p``'s legal actions (a copy of a design in the pack or

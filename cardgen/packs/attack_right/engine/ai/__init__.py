@@ -1,9 +1,9 @@
 """Attack Right's heuristics on the engine kit: its own bots (``greedy``: the card-value
 heuristic, :class:`~.greedy.GreedyBot`; ``lookahead``: greedy candidates rolled out to the end
 of the round in determinised worlds, :class:`~.lookahead.LookaheadBot`; ``search``: the kit's
-ISMCTS over its own adapter, :mod:`.ismcts`), the rollout policy (greedy) and the position's
-value (a win chance: a softmax of each seat's glory if
-nobody played another card, plus what its coins may buy)."""
+search bot over the engine's search hooks, :mod:`.ismcts`), the rollout policy (greedy) and
+the position's value (a win chance: a softmax of each seat's glory if nobody played another
+card, plus what its coins may buy)."""
 
 from __future__ import annotations
 
