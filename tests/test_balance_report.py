@@ -174,3 +174,18 @@ def test_only_the_farthest_outliers_are_raced(tmp_path):
     assert {s["card"] for s in p.searched} == {"captain"}
     assert {c.card for c in p.changes} == {"captain"}
     assert [o.card for o in p.after] == ["stevedore"]
+
+
+def test_a_misspelt_card_to_race_is_refused_with_the_closest_id():
+    res = CliRunner().invoke(app, ["balance", str(HARBOUR), "--card", "captian"])
+    assert res.exit_code == 2, res.output
+    assert "no card 'captian'" in res.output and "did you mean 'captain'?" in res.output
+
+
+@pytest.mark.slow
+def test_only_the_named_designs_outliers_are_raced(tmp_path):
+    root = planted(tmp_path)
+    p = advise(root, fake_run, valid=is_valid, games=100, seed=1, budget=600, cards=["stevedore"])
+    assert {s["card"] for s in p.searched} == {"stevedore"}
+    assert {c.card for c in p.changes} == {"stevedore"}
+    assert [o.card for o in p.after] == ["captain"]

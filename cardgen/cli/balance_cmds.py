@@ -72,6 +72,12 @@ def balance(
         show_default=False,
         help="Race only this many outliers, the farthest beyond their limits; default: all.",
     ),
+    card: list[str] | None = typer.Option(
+        None,
+        "--card",
+        show_default=False,
+        help="Race only the outliers among these designs (card ids; repeat the option).",
+    ),
     progress: bool = typer.Option(
         True, "--progress/--no-progress", help="Progress bar (only when stderr is a terminal)."
     ),
@@ -91,6 +97,7 @@ def balance(
     )
     from cardgen.engine.balance import profile as profile_of
     from cardgen.engine.registry import engine_of, has_engine
+    from cardgen.engine.vocab import did_you_mean
 
     cat = load(directory)
     if not has_engine(cat):
@@ -100,6 +107,10 @@ def balance(
         raise usage_error(f"the game seats {lo} to {hi} players, not {players}", "--players")
     if report is not None and report.suffix.lower() not in (".html", ".pdf"):
         raise usage_error(f"{report}: write a .html or .pdf report", "--report")
+    ids = [c.id for c in cat.cards]
+    for cid in card or ():
+        if cid not in ids:
+            raise usage_error(f"no card {cid!r} in {directory}{did_you_mean(cid, ids)}", "--card")
     if not validate(directory, use_cache=False).ok:
         raise fail(f"{directory}: the catalogue does not validate (run `cardgen validate`)")
     root = Path(directory)
@@ -126,6 +137,7 @@ def balance(
                 progress=stage,
                 baseline=summaries[search],
                 most=most,
+                cards=card or None,
             )
         )
     proposal.profile = brief_profile(summaries)
