@@ -119,6 +119,19 @@ class Battle:
     step: str = "abilities"
     #: the allocations still to make: [player, points, pool], the first is current
     queue: list[list] = field(default_factory=list)
+    #: each army's units with their indices, once read (the units never change in a battle)
+    armies: tuple[list[tuple[int, Unit]], list[tuple[int, Unit]]] | None = field(
+        default=None, compare=False, repr=False
+    )
+
+    def army(self, owner: int) -> list[tuple[int, Unit]]:
+        """``owner``'s units with their indices, in order."""
+        armies = self.armies
+        if armies is None:
+            armies = self.armies = ([], [])
+            for i, u in enumerate(self.units):
+                armies[u.owner].append((i, u))
+        return armies[owner]
 
     def copy(self) -> Battle:
         return Battle(
@@ -401,10 +414,8 @@ class State(FieldState):
         infantries = self.table.infantry
         best: dict[tuple[str, int], int] = {}  # every target is the enemy's: by kind and slot
         units = b.units
-        i = -1
-        for u in units:
-            i += 1
-            if u.owner == player or u.dead or u.kind not in kinds:
+        for i, u in b.army(1 - player):
+            if u.dead or u.kind not in kinds:
                 continue
             damage = u.damage
             if damage and damage >= u.power:  # assigned lethal damage: max(power, 1)
@@ -445,8 +456,8 @@ class State(FieldState):
         manning = SPECIAL if b.palace else TROOP
         if b.palace and not self.table.settings.palace_manned_by_specials:
             return False
-        for u in b.units:
-            if u.owner == owner and u.kind == manning and not u.dead:
+        for _i, u in b.army(owner):
+            if u.kind == manning and not u.dead:
                 damage = u.damage
                 if not damage or damage < u.power:  # not assigned lethal damage
                     return True
@@ -781,6 +792,7 @@ class State(FieldState):
                 for s in range(lo, lo + t.slots)
                 if board[s] >= 0
             ]
+        b.armies = None  # the new units: read again
         effects = {att: self._effects(att), dfd: self._effects(dfd)}  # read once a battle
         troop_power, designs = t.troop_power, t.designs
         for u in units:
@@ -860,20 +872,19 @@ class State(FieldState):
         assert b is not None
         t = self.table
         enemy = 1 - p
-        units = b.units
         cancelled = any(e.kind == "cancel_enemy_initiative" for e in self._effects(enemy))
         points = 0
         if not cancelled:
             facing = False
-            for u in units:
-                if u.owner == enemy and not u.dead and (u.kind == TROOP or u.kind == SPECIAL):
+            for _i, u in b.army(enemy):
+                if not u.dead and u.kind in (TROOP, SPECIAL):
                     facing = True
                     break
             per_troop = self._extra(p) if t.settings.extra_damage == "per_troop" else 0
             strikes_idle = facing or not t.settings.idle_initiative_strikes_regular
             troops = t.troops
-            for u in units:
-                if u.owner != p or u.dead or u.kind != TROOP:
+            for _i, u in b.army(p):
+                if u.dead or u.kind != TROOP:
                     continue
                 if not troops[u.troop].initiative:
                     continue
@@ -885,11 +896,8 @@ class State(FieldState):
             if e.kind == "strike":
                 strikes += e.amount * sum(
                     1
-                    for u in b.units
-                    if u.owner == p
-                    and u.kind in (TROOP, SPECIAL)
-                    and not u.dead
-                    and self._applies(e, u)
+                    for _i, u in b.army(p)
+                    if u.kind in (TROOP, SPECIAL) and not u.dead and self._applies(e, u)
                 )
         return [[p, points, "troops"], [p, strikes, "infantry"]]
 
@@ -903,8 +911,8 @@ class State(FieldState):
         fighting = False  # a troop or special troop of p's alive
         points = artillery = 0
         troops = t.troops
-        for u in b.units:
-            if u.owner != p or u.dead:
+        for _i, u in b.army(p):
+            if u.dead:
                 continue
             kind = u.kind
             if kind in (TROOP, SPECIAL):
