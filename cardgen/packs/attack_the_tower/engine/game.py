@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine import Setup, SetupError
 from cardgen.engine.definition import check_settings
+from cardgen.packs.attack_the_tower.engine import actions as A
 from cardgen.packs.attack_the_tower.model import Settings, TowerCard, TowerRules
 
 if TYPE_CHECKING:
@@ -68,6 +69,11 @@ class Compiled:
     max_troops: int
     settings: Settings
     by_id: dict[str, int] = field(default_factory=dict)
+    #: what a hand (its design indices in order) offers: the build phase's actions, the plays
+    #: of its ability cards and its special troop cards (filled as hands are met)
+    hands: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def board_size(self) -> int:
@@ -77,6 +83,49 @@ class Compiled:
     def artillery(self) -> frozenset[int]:
         """The indices of the troop types with the artillery trait."""
         return frozenset(i for i, t in enumerate(self.troops) if t.artillery)
+
+    @cached_property
+    def troop_power(self) -> tuple[int, ...]:
+        """Each troop type's printed power."""
+        return tuple(t.power for t in self.troops)
+
+    @cached_property
+    def unique_bases(self) -> tuple[bool, ...]:
+        """Whether each design is a base whose troop type has the unique trait."""
+        return tuple(d.is_base and self.troops[d.troop].unique for d in self.designs)
+
+    @cached_property
+    def infantry(self) -> tuple[bool, ...]:
+        """Whether each troop type is infantry."""
+        return tuple(t.infantry for t in self.troops)
+
+    @cached_property
+    def attack_actions(self) -> tuple[tuple[int, ...], ...]:
+        """The attacks from each own territory, one per enemy territory, in order."""
+        n = self.territories
+        return tuple(tuple(A.attack_action(f, t) for t in range(n)) for f in range(n))
+
+    def hand_actions(
+        self, hand: list[int]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """What ``hand`` offers, read once per distinct hand: ``done`` and the builds of its
+        bases on every slot; the plays of its ability cards that are not special troops;
+        its special troop cards (designs), each sorted, each design once."""
+        key = tuple(hand)
+        known = self.hands.get(key)
+        if known is None:
+            designs = self.designs
+            kinds = set(hand)
+            bases = sorted(d for d in kinds if designs[d].is_base)
+            slots = range(self.board_size)
+            builds = (A.DONE, *(A.build_action(d, s) for d in bases for s in slots))
+            cards = (d for d in kinds if not designs[d].is_base and not designs[d].is_special)
+            plays = tuple(sorted(A.PLAY + d for d in cards))
+            specials = tuple(sorted(d for d in kinds if designs[d].is_special))
+            if len(self.hands) >= 100_000:  # a bound on the memory of a long run
+                self.hands.clear()
+            known = self.hands[key] = (builds, plays, specials)
+        return known
 
     def deck(self, pile: str) -> list[int]:
         """Every card of ``pile`` as design indices (copies included), in catalogue order."""

@@ -119,6 +119,19 @@ class Battle:
     step: str = "abilities"
     #: the allocations still to make: [player, points, pool], the first is current
     queue: list[list] = field(default_factory=list)
+    #: each army's units with their indices, once read (the units never change in a battle)
+    armies: tuple[list[tuple[int, Unit]], list[tuple[int, Unit]]] | None = field(
+        default=None, compare=False, repr=False
+    )
+
+    def army(self, owner: int) -> list[tuple[int, Unit]]:
+        """``owner``'s units with their indices, in order."""
+        armies = self.armies
+        if armies is None:
+            armies = self.armies = ([], [])
+            for i, u in enumerate(self.units):
+                armies[u.owner].append((i, u))
+        return armies[owner]
 
     def copy(self) -> Battle:
         return Battle(
@@ -303,6 +316,13 @@ class State(FieldState):
         t = self.table
         return sum(self.players[p].troops[territory * t.slots : (territory + 1) * t.slots])
 
+    def _cleared(self, p: int, territory: int) -> bool:
+        """Whether ``p``'s ``territory`` has neither troops nor bases."""
+        lo = territory * self.table.slots
+        hi = lo + self.table.slots
+        me = self.players[p]
+        return not any(me.troops[lo:hi]) and max(me.board[lo:hi]) < 0
+
     def territory_bases(self, p: int, territory: int) -> int:
         t = self.table
         board = self.players[p].board[territory * t.slots : (territory + 1) * t.slots]
@@ -311,11 +331,12 @@ class State(FieldState):
     # --- legal actions ----------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[int]:
         """The actions ``seat`` may take now, sorted (none when it does not act)."""
+        memo = self._legal
+        if memo is not None and memo[1] == seat and memo[0] == self.phase:
+            return list(memo[2])
         if self.phase == OVER or seat != self.actor:
             return []
-        memo = self._legal
-        if memo is None or memo[0] != self.phase or memo[1] != seat:
-            memo = self._legal = (self.phase, seat, self._list_legal())
+        memo = self._legal = (self.phase, seat, self._list_legal())
         return list(memo[2])
 
     def _list_legal(self) -> list[int]:
@@ -332,46 +353,42 @@ class State(FieldState):
             limit = self.table.settings.max_burns
             burn = limit is None or me.burns < limit
             return [A.KEEP, A.BURN] if burn else [A.KEEP]
+        if ph == WINDOW:
+            return [A.PASS, *self._plays(p)]
+        if ph == MAIN:
+            acts = [A.END_TURN, *self._plays(p)]
+            t = self.table
+            limit, slots, troops = t.settings.attacks_per_territory, t.slots, me.troops
+            attacks = self.attacks
+            for f, targets in enumerate(t.attack_actions):  # ascending after the plays: sorted
+                if attacks[f] < limit and any(troops[f * slots : (f + 1) * slots]):
+                    acts += targets
+            return acts
         if ph in (SETUP_BUILD, RENEW_BUILD):
-            return [A.DONE, *self._builds(p)]
+            return list(self.table.hand_actions(me.hand)[0])
         if ph == RENEW_CHOICE:
             return [A.RENEW, A.NO_RENEW]
         if ph == RENEW_DISCARD:
             return sorted({A.DISCARD + d for d in me.hand})
-        if ph == MAIN:
-            acts = [A.END_TURN, *self._plays(p)]
-            limit = self.table.settings.attacks_per_territory
-            n, slots, troops = self.table.territories, self.table.slots, me.troops
-            for f in range(n):  # in ascending order after the plays: the list stays sorted
-                if self.attacks[f] < limit and any(troops[f * slots : (f + 1) * slots]):
-                    acts += [A.ATTACK + f * 10 + t for t in range(n)]
-            return acts
-        if ph == WINDOW:
-            return [A.PASS, *self._plays(p)]
         if ph == ALLOCATE:
             return [A.TARGET + i for i in self._targets()]
         raise AssertionError(ph)
 
     def _can_draw(self, p: int, pile: str) -> bool:
         me = self.players[p]
-        return bool(me.piles[pile]) or (
-            self.table.settings.reshuffle_discards and bool(me.discards[pile])
-        )
+        if me.piles[pile]:
+            return True
+        return self.table.settings.reshuffle_discards and bool(me.discards[pile])
 
-    def _builds(self, p: int) -> list[int]:
-        bases = sorted({d for d in self.players[p].hand if self.design(d).is_base})
-        return [A.build_action(d, s) for d in bases for s in range(self.table.board_size)]
-
-    def _plays(self, p: int) -> list[int]:
-        acts = set()
-        for d in self.players[p].hand:
-            design = self.design(d)
-            if design.is_base:
-                continue
-            if design.is_special and not self._special_allowed(p, design):
-                continue
-            acts.add(A.PLAY + d)
-        return sorted(acts)
+    def _plays(self, p: int) -> tuple[int, ...] | list[int]:
+        """The plays of ``p``'s hand, sorted: its ability cards, its special troops the
+        complete territories allow."""
+        _builds, plays, specials = self.table.hand_actions(self.players[p].hand)
+        if not specials:
+            return plays
+        designs = self.table.designs
+        allowed = [A.PLAY + d for d in specials if self._special_allowed(p, designs[d])]
+        return sorted((*plays, *allowed)) if allowed else plays
 
     def _special_allowed(self, p: int, design: Design) -> bool:
         if "loyal" in design.special_traits:
@@ -394,19 +411,20 @@ class State(FieldState):
         kinds, infantry = self._target_kinds(player, kind)
         if not kinds:
             return []
-        troops = self.table.troops
+        infantries = self.table.infantry
         best: dict[tuple[str, int], int] = {}  # every target is the enemy's: by kind and slot
         units = b.units
-        for i, u in enumerate(units):
-            if u.owner == player or u.dead or u.kind not in kinds:
+        for i, u in b.army(1 - player):
+            if u.dead or u.kind not in kinds:
                 continue
-            if u.damage >= (u.power if u.power > 1 else 1):
+            damage = u.damage
+            if damage and damage >= u.power:  # assigned lethal damage: max(power, 1)
                 continue
-            if infantry and not troops[u.troop].infantry:
+            if infantry and not infantries[u.troop]:
                 continue
             key = (u.kind, u.slot)
-            k = best.setdefault(key, i)
-            if u.damage > units[k].damage:
+            k = best.get(key)
+            if k is None or damage > units[k].damage:
                 best[key] = i
         return sorted(best.values())
 
@@ -438,10 +456,11 @@ class State(FieldState):
         manning = SPECIAL if b.palace else TROOP
         if b.palace and not self.table.settings.palace_manned_by_specials:
             return False
-        for u in b.units:
-            alive = not u.dead and u.damage < (u.power if u.power > 1 else 1)
-            if alive and u.owner == owner and u.kind == manning:
-                return True
+        for _i, u in b.army(owner):
+            if u.kind == manning and not u.dead:
+                damage = u.damage
+                if not damage or damage < u.power:  # not assigned lethal damage
+                    return True
         return False
 
     def _bypass(self, player: int) -> bool:
@@ -454,9 +473,11 @@ class State(FieldState):
         )
 
     def _effects(self, player: int) -> list:
-        if not self.players[player].played:
+        played = self.players[player].played
+        if not played:
             return []
-        return [e for d in self.players[player].played for e in self.design(d).effects]
+        designs = self.table.designs
+        return [e for d in played for e in designs[d].effects]
 
     # --- applying actions -------------------------------------------------------------------
     def action_to_string(self, seat: int, action: int) -> str:
@@ -538,7 +559,9 @@ class State(FieldState):
         elif ph == RENEW_DISCARD:
             self._discard(p, action - A.DISCARD)
             self._after_renew_draw(p)
-        self._advance()  # (which may list the next decision's legal actions)
+        # (the battle's settling may list the next decision's legal actions)
+        if self.phase == ALLOCATE and not self._settle_queue():
+            self._end_battle()
 
     # --- cards ------------------------------------------------------------------------------
     def _any_draw(self, p: int) -> bool:
@@ -551,9 +574,12 @@ class State(FieldState):
             self.rng.shuffle(me.piles[pile])
             self._event("reshuffle", p, pile)
         card = me.piles[pile].pop()
-        me.hand.append(card)
-        me.hand.sort()
-        self._event("draw", p, pile, self.design(card).id)
+        hand = me.hand
+        hand.append(card)
+        hand.sort()
+        events = self.events
+        if events is not None:
+            events.append(("draw", p, pile, self.table.designs[card].id))
 
     def _burn(self, p: int) -> None:
         me = self.players[p]
@@ -616,7 +642,8 @@ class State(FieldState):
         once, the newest first (loyal ones need none)."""
         me = self.players[p]
         while me.specials:
-            held = [s for s in me.specials if "loyal" not in self.design(s).special_traits]
+            designs = self.table.designs
+            held = [s for s in me.specials if "loyal" not in designs[s].special_traits]
             if len(held) <= self.complete_territories(p):
                 return
             self._lose_special(p, held[-1], "territory-broken")
@@ -640,7 +667,7 @@ class State(FieldState):
 
     def _unique_base(self, p: int, slot: int) -> bool:
         d = self.players[p].board[slot]
-        return d >= 0 and self.table.troops[self.design(d).troop].unique
+        return d >= 0 and self.table.unique_bases[d]
 
     def _newest_unique(self, p: int, slot: int | None = None) -> None:
         """One troop with the unique trait on ``p``'s field: the newest (just recruited on base
@@ -718,8 +745,7 @@ class State(FieldState):
     # --- battles ----------------------------------------------------------------------------
     def _declare(self, origin: int, target: int) -> None:
         self.attacks[origin] += 1
-        d = self.defender
-        empty = self.territory_troops(d, target) == 0 and self.territory_bases(d, target) == 0
+        empty = self._cleared(self.defender, target)
         self.battle = Battle(origin, target, palace=empty)
         self._event("attack", self.attacker, origin, target, empty)
         self.phase, self.actor = WINDOW, self.attacker
@@ -766,10 +792,19 @@ class State(FieldState):
                 for s in range(lo, lo + t.slots)
                 if board[s] >= 0
             ]
+        b.armies = None  # the new units: read again
         effects = {att: self._effects(att), dfd: self._effects(dfd)}  # read once a battle
+        troop_power, designs = t.troop_power, t.designs
         for u in units:
-            if u.kind in (TROOP, SPECIAL):
-                u.power = self._power(u, effects[u.owner])
+            kind = u.kind
+            if kind == TROOP:
+                power = troop_power[u.troop]
+            elif kind == SPECIAL:
+                power = designs[u.slot].special_power
+            else:
+                continue
+            fx = effects[u.owner]
+            u.power = self._power(u, fx) if fx else (power if power > 0 else 0)
         b.units = units
         self._event(
             "combat",
@@ -786,12 +821,15 @@ class State(FieldState):
     def _troop_units(self, p: int, territory: int) -> list[Unit]:
         t = self.table
         me = self.players[p]
+        board, troops, designs = me.board, me.troops, t.designs
         lo = territory * t.slots
-        return [
-            Unit(p, TROOP, s, self.design(me.board[s]).troop, 0)
-            for s in range(lo, lo + t.slots)
-            for _ in range(me.troops[s] if me.board[s] >= 0 else 0)
-        ]
+        units: list[Unit] = []
+        for s in range(lo, lo + t.slots):
+            n = troops[s]
+            if n and board[s] >= 0:
+                troop = designs[board[s]].troop
+                units += [Unit(p, TROOP, s, troop, 0) for _ in range(n)]
+        return units
 
     def _special_units(self, p: int) -> list[Unit]:
         return [Unit(p, SPECIAL, d, -1, 0) for d in self.players[p].specials]
@@ -821,7 +859,11 @@ class State(FieldState):
     def _extra(self, p: int) -> int:
         """Extra damage of ``p``'s special troops alive on the palace (the Blacksmith), in
         every battle whether or not they fight in it."""
-        return sum(self.design(s).extra_damage for s in self.players[p].specials)
+        specials = self.players[p].specials
+        if not specials:
+            return 0
+        designs = self.table.designs
+        return sum(designs[s].extra_damage for s in specials)
 
     def _initiative(self, p: int) -> list[list]:
         """``p``'s initiative allocations: its initiative troops' damage against troops, and
@@ -831,29 +873,31 @@ class State(FieldState):
         t = self.table
         enemy = 1 - p
         cancelled = any(e.kind == "cancel_enemy_initiative" for e in self._effects(enemy))
-        facing = any(
-            u.owner == enemy and u.kind in (TROOP, SPECIAL) and not u.dead for u in b.units
-        )
-        per_troop = self._extra(p) if t.settings.extra_damage == "per_troop" else 0
         points = 0
-        for u in b.units:
-            if u.owner != p or u.dead or u.kind != TROOP or cancelled:
-                continue
-            if not t.troops[u.troop].initiative:
-                continue
-            if facing or not t.settings.idle_initiative_strikes_regular:
-                u.struck = True
-                points += u.power + per_troop if facing else 0
+        if not cancelled:
+            facing = False
+            for _i, u in b.army(enemy):
+                if not u.dead and u.kind in (TROOP, SPECIAL):
+                    facing = True
+                    break
+            per_troop = self._extra(p) if t.settings.extra_damage == "per_troop" else 0
+            strikes_idle = facing or not t.settings.idle_initiative_strikes_regular
+            troops = t.troops
+            for _i, u in b.army(p):
+                if u.dead or u.kind != TROOP:
+                    continue
+                if not troops[u.troop].initiative:
+                    continue
+                if strikes_idle:
+                    u.struck = True
+                    points += u.power + per_troop if facing else 0
         strikes = 0
         for e in self._effects(p):
             if e.kind == "strike":
                 strikes += e.amount * sum(
                     1
-                    for u in b.units
-                    if u.owner == p
-                    and u.kind in (TROOP, SPECIAL)
-                    and not u.dead
-                    and self._applies(e, u)
+                    for _i, u in b.army(p)
+                    if u.kind in (TROOP, SPECIAL) and not u.dead and self._applies(e, u)
                 )
         return [[p, points, "troops"], [p, strikes, "infantry"]]
 
@@ -862,19 +906,27 @@ class State(FieldState):
         assert b is not None
         t = self.table
         extra = self._extra(p)
-        per_troop = extra if t.settings.extra_damage == "per_troop" else 0
-        fighting = any(u.owner == p and u.kind in (TROOP, SPECIAL) and not u.dead for u in b.units)
-        points = extra if t.settings.extra_damage == "per_battle" and fighting else 0
-        artillery = 0
-        for u in b.units:
-            if u.owner != p or u.dead or u.struck:
+        mode = t.settings.extra_damage
+        per_troop = extra if mode == "per_troop" else 0
+        fighting = False  # a troop or special troop of p's alive
+        points = artillery = 0
+        troops = t.troops
+        for _i, u in b.army(p):
+            if u.dead:
                 continue
-            if u.kind in (BASE, PALACE):
+            kind = u.kind
+            if kind in (TROOP, SPECIAL):
+                fighting = True
+            if u.struck:
+                continue
+            if kind in (BASE, PALACE):
                 points += u.power
-            elif u.kind == TROOP and t.troops[u.troop].artillery:
+            elif kind == TROOP and troops[u.troop].artillery:
                 artillery += u.power + per_troop
             else:
                 points += u.power + per_troop
+        if mode == "per_battle" and fighting:
+            points += extra
         return [[p, points, "regular"], [p, artillery, "artillery"]]
 
     def _allocate(self, index: int) -> None:
@@ -882,24 +934,27 @@ class State(FieldState):
         assert b is not None
         entry = b.queue[0]
         u = b.units[index]
-        amount = min(entry[1], max(u.power, 1) - u.damage)
+        power = u.power
+        amount = min(entry[1], (power if power > 1 else 1) - u.damage)
         u.damage += amount
         entry[1] -= amount
         self.players[entry[0]].dealt += amount
-        self._event("damage", entry[0], index, u.kind, amount, entry[2])
+        events = self.events
+        if events is not None:
+            events.append(("damage", entry[0], index, u.kind, amount, entry[2]))
 
     def _settle_queue(self) -> bool:
         """Drop finished allocations; advance the battle's steps.  True when a decision is
         needed (an allocation with points and targets)."""
         b = self.battle
         assert b is not None
+        sequential = not self.table.settings.initiative_simultaneous
         while True:
             targets: list[int] = []  # the head allocation's, once it has points
             while b.queue and (b.queue[0][1] <= 0 or not (targets := self._targets())):
                 done = b.queue.pop(0)
                 if done[1] > 0:
                     self._event("damage-lost", done[0], done[1], done[2])
-                sequential = not self.table.settings.initiative_simultaneous
                 if (
                     sequential
                     and b.step == "initiative"
@@ -929,7 +984,8 @@ class State(FieldState):
         assert b is not None
         broken = False
         for u in b.units:
-            if u.dead or not u.lethal:
+            damage = u.damage
+            if u.dead or not damage or damage < u.power:  # not assigned lethal damage
                 continue
             u.dead = True
             me = self.players[u.owner]
@@ -970,22 +1026,21 @@ class State(FieldState):
             self.phase = OVER
             self.battle = None
             return
-        survivors = [u for u in b.units if u.owner == self.attacker and not u.dead]
-        cleared = self.territory_troops(d, b.target) == 0 and self.territory_bases(d, b.target) == 0
-        self._event("battle-end", len(survivors))
-        if not b.palace and cleared and survivors:
+        att = self.attacker
+        survivors = 0
+        for u in b.units:
+            if u.owner == att and not u.dead:
+                survivors += 1
+        self._event("battle-end", survivors)
+        if not b.palace and survivors and self._cleared(d, b.target):
             self.battle = Battle(b.origin, b.target, True, b.units)
-            self._event("palace-battle", self.attacker, len(survivors))
+            self._event("palace-battle", att, survivors)
             self.phase, self.actor = WINDOW, self.attacker
             return
         self.battle = None
         for p in (self.attacker, d):
             self._check_specials(p)
         self.phase, self.actor = MAIN, self.attacker
-
-    def _advance(self) -> None:
-        if self.phase == ALLOCATE and not self._settle_queue():
-            self._end_battle()
 
     # --- observation, hashing, determinisation ------------------------------------------------
     def _battle_view(self) -> dict[str, Any]:
