@@ -96,19 +96,22 @@ def _check_simulate(directory: Path) -> None:
     """A usage error when ``--simulate`` asks for games of a pack that cannot play any."""
     from cardgen.catalogue.loader import RULES_FILE
     from cardgen.diagnostics import DiagnosticError
+    from cardgen.engine.registry import has_pack_engine
     from cardgen.pack import installed_packs
 
     try:
         pack = _pack_of(directory / RULES_FILE)
     except (DiagnosticError, OSError):
         return  # validate reports the rules.yaml
-    if pack.simulation_check is None:
-        able = [p.game_type.id for p in installed_packs() if p.simulation_check is not None]
+    if pack.catalogue.simulation_check is None:
+        able = [
+            p.game_type.id for p in installed_packs() if p.catalogue.simulation_check is not None
+        ]
         name = f"the {pack.game_type.name} pack ({pack.game_type.id})"
         why = (
             f"{name} plays on the engine kit but has no validate balance check; drop "
             f"--simulate and run `cardgen simulate {directory}` for its balance"
-            if pack.engine() is not None
+            if has_pack_engine(pack)
             else f"{name} has no rules engine to play them; drop --simulate"
         )
         raise usage_error(
