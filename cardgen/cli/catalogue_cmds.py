@@ -133,6 +133,11 @@ def schema(
     play_schema: bool = typer.Option(
         False, "--play", help="The schema of a rules description (play.yaml) instead."
     ),
+    scenario_schema: bool = typer.Option(
+        False,
+        "--scenario",
+        help="The schema of a scenario file instead (docs/scenario.schema.json).",
+    ),
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
@@ -140,7 +145,7 @@ def schema(
     """Print the JSON Schema of a card file (for editors and other tools); the ids the
     catalogue's rules.yaml defines are enums.  Without a rules.yaml, --game names the pack.
     With --rules, the schema of rules.yaml itself; with --play, of a rules description
-    (docs/rules-as-data.md)."""
+    (docs/rules-as-data.md); with --scenario, of a scenario file (docs/scenario-format.md)."""
     from cardgen.catalogue.loader import RULES_FILE, load_rules
     from cardgen.catalogue.schema import deck_schema_json, rules_schema_json
     from cardgen.diagnostics import DiagnosticError
@@ -149,6 +154,11 @@ def schema(
         from cardgen.engine.described.model import description_schema_json
 
         write_output(description_schema_json(), out)
+        return
+    if scenario_schema:
+        from cardgen.engine.scenario_model import scenario_schema_json
+
+        write_output(scenario_schema_json(), out)
         return
 
     directory = cards_dir(directory, legacy_cards)
