@@ -8,6 +8,7 @@ imported when a document is made.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from cardgen.catalogue.facet import CatalogueFacet
@@ -16,12 +17,10 @@ from cardgen.catalogue.sheet_cells import Notation
 from cardgen.components.facet import ComponentsFacet
 from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
-from cardgen.packs.attack_right.back import BACK_FIELDS
 from cardgen.packs.attack_right.cards import Card, DeckFile
 from cardgen.packs.attack_right.checks import check_catalogue
 from cardgen.packs.attack_right.codes import CODES
 from cardgen.packs.attack_right.effects import COUNTERS
-from cardgen.packs.attack_right.face import LAYOUT_FIELDS, placement_icon
 from cardgen.packs.attack_right.icon_tokens import ICONS
 from cardgen.packs.attack_right.model import RulesModel
 from cardgen.render.facet import PrintFacet
@@ -96,13 +95,13 @@ class AttackRightPrint(PrintFacet):
         """Its text's and flavour's icons, and those its face and back draw: cost coin, type,
         discount resources, powers, placement, deck emblem and first-game star."""
         face = ["coin", card.type.value, *card.discount, "defence", "attack"]
-        face.append(placement_icon(card, rules))
+        face.append(_drawing().face.placement_icon(card, rules))
         star = ["star"] if card.star else []
         text = [*super().card_icons(card, rules), *tokens_in(card.flavour or "")]
         return [*text, *face, rules.deck(_deck(card)).icon, *star]
 
     def layout_fields(self) -> dict[str, Any]:
-        return LAYOUT_FIELDS
+        return _drawing().face.LAYOUT_FIELDS
 
     def print_inputs(self) -> list:
         """What the cards and components are drawn from (not the engine, docs or scenarios)."""
@@ -138,7 +137,7 @@ class AttackRightPrint(PrintFacet):
         return rules.deck(pile).name
 
     def back_fields(self) -> dict[str, Any]:
-        return BACK_FIELDS
+        return _drawing().back.BACK_FIELDS
 
 
 class AttackRightKit(ComponentsFacet):
@@ -174,6 +173,14 @@ class AttackRightDocs(DocsFacet):
 
     def rules_reference(self) -> str:
         return _docs().rules_reference(GAME.name)
+
+
+def _drawing() -> Any:
+    """The face's and back's computed fields (:mod:`.face`, :mod:`.back`), imported when cards
+    are drawn: they import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.attack_right import back, face
+
+    return SimpleNamespace(face=face, back=back)
 
 
 def _docs() -> Any:

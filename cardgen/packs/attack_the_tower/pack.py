@@ -14,7 +14,6 @@ from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.attack_the_tower.checks import check_catalogue
 from cardgen.packs.attack_the_tower.codes import CODES
-from cardgen.packs.attack_the_tower.fields import BACK_FIELDS, LAYOUT_FIELDS
 from cardgen.packs.attack_the_tower.model import TowerCard, TowerRules
 from cardgen.packs.attack_the_tower.reference import rules_reference
 from cardgen.render.facet import PrintFacet
@@ -57,10 +56,10 @@ class TowerPrint(PrintFacet):
         return [kind, "tower" if card.pile == "base" else "scroll"]
 
     def layout_fields(self) -> dict[str, Any]:
-        return LAYOUT_FIELDS
+        return _fields().LAYOUT_FIELDS
 
     def back_fields(self) -> dict[str, Any]:
-        return BACK_FIELDS
+        return _fields().BACK_FIELDS
 
     def print_inputs(self) -> list:
         names = ("model.py", "fields.py", "layout.yaml", "icons", "components.yaml")
@@ -96,6 +95,14 @@ class TowerDocs(DocsFacet):
     def rules_reference(self) -> str:
         """Every reading of the seed the engine takes (``clarifications.yaml``), as markdown."""
         return rules_reference(GAME.name)
+
+
+def _fields() -> Any:
+    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
+    import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.attack_the_tower import fields
+
+    return fields
 
 
 DATA = data_path("cardgen.packs.attack_the_tower")

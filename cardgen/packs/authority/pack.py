@@ -15,7 +15,6 @@ from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.authority.checks import check_catalogue
 from cardgen.packs.authority.codes import CODES
-from cardgen.packs.authority.fields import BACK_FIELDS, LAYOUT_FIELDS
 from cardgen.packs.authority.model import RulesModel, Unit
 from cardgen.packs.authority.reference import rules_reference
 from cardgen.packs.authority.text import unit_text
@@ -58,10 +57,10 @@ class AuthorityPrint(PrintFacet):
         return [*super().card_icons(card, rules), "cost", "power", rules.faction(card.faction).mark]
 
     def layout_fields(self) -> dict[str, Any]:
-        return LAYOUT_FIELDS
+        return _fields().LAYOUT_FIELDS
 
     def back_fields(self) -> dict[str, Any]:
-        return BACK_FIELDS
+        return _fields().BACK_FIELDS
 
     def back_of(self, card: Unit) -> BackDesign:
         """A print file per faction, the marked back (``printing: {backs: marked}`` prints
@@ -100,6 +99,14 @@ class AuthorityDocs(DocsFacet):
 
     def rules_reference(self) -> str:
         return rules_reference()
+
+
+def _fields() -> Any:
+    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
+    import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.authority import fields
+
+    return fields
 
 
 DATA = data_path("cardgen.packs.authority")

@@ -16,7 +16,6 @@ from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.castle_rampage.checks import check_catalogue
 from cardgen.packs.castle_rampage.codes import CODES
-from cardgen.packs.castle_rampage.fields import BACK_FIELDS, ICONS, LAYOUT_FIELDS, face_icons
 from cardgen.packs.castle_rampage.model import RampageCard, RampageRules
 from cardgen.packs.castle_rampage.text import card_text
 from cardgen.render.facet import PrintFacet
@@ -50,10 +49,10 @@ class RampagePrint(PrintFacet):
         return card_text(card)
 
     def icon_tokens(self, rules: RampageRules) -> dict[str, str]:
-        return dict(ICONS)
+        return dict(_fields().ICONS)
 
     def card_icons(self, card: RampageCard, rules: RampageRules) -> list[str]:
-        return face_icons(card, rules)
+        return _fields().face_icons(card, rules)
 
     def back_of(self, card: RampageCard) -> BackDesign:
         # every deck card has the same back: the Gate and Castle hide which card is where
@@ -63,10 +62,10 @@ class RampagePrint(PrintFacet):
         return {"deck": "Deck", "aid": "Player aids"}.get(pile, pile)
 
     def layout_fields(self) -> dict[str, Any]:
-        return LAYOUT_FIELDS
+        return _fields().LAYOUT_FIELDS
 
     def back_fields(self) -> dict[str, Any]:
-        return BACK_FIELDS
+        return _fields().BACK_FIELDS
 
 
 class RampageDocs(DocsFacet):
@@ -81,6 +80,14 @@ class RampageDocs(DocsFacet):
         from cardgen.packs.castle_rampage import docs
 
         return docs.rules_reference(GAME.name)
+
+
+def _fields() -> Any:
+    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
+    import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.castle_rampage import fields
+
+    return fields
 
 
 DATA = data_path("cardgen.packs.castle_rampage")

@@ -17,7 +17,6 @@ from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.greedy_kingdoms.checks import check_catalogue
 from cardgen.packs.greedy_kingdoms.clarifications import rules_reference
 from cardgen.packs.greedy_kingdoms.codes import CODES
-from cardgen.packs.greedy_kingdoms.fields import BACK_FIELDS, BACKS, LAYOUT_FIELDS
 from cardgen.packs.greedy_kingdoms.model import GreedyCard, GreedyRules, Kind
 from cardgen.render.facet import PrintFacet
 from cardgen.util.resources import data_path
@@ -70,17 +69,17 @@ class GreedyPrint(PrintFacet):
         return [self.data / n for n in names]
 
     def back_of(self, card: GreedyCard) -> BackDesign:
-        pile = BACKS[card.kind]
+        pile = _fields().BACKS[card.kind]
         return BackDesign(pile, pile, pile)
 
     def pile_name(self, rules: GreedyRules, pile: str) -> str:
         return {"characters": "Characters", "upgrades": "Upgrades"}[pile]
 
     def layout_fields(self) -> dict[str, Any]:
-        return LAYOUT_FIELDS
+        return _fields().LAYOUT_FIELDS
 
     def back_fields(self) -> dict[str, Any]:
-        return BACK_FIELDS
+        return _fields().BACK_FIELDS
 
 
 class GreedyKit(ComponentsFacet):
@@ -104,6 +103,14 @@ class GreedyDocs(DocsFacet):
 
     def rules_reference(self) -> str:
         return rules_reference(GAME.name)
+
+
+def _fields() -> Any:
+    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
+    import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.greedy_kingdoms import fields
+
+    return fields
 
 
 DATA = data_path("cardgen.packs.greedy_kingdoms")

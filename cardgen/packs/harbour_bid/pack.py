@@ -13,7 +13,6 @@ from cardgen.components.facet import ComponentsFacet
 from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.harbour_bid.model import SUITS, HarbourCard, HarbourRules, card_text
-from cardgen.render.elements.fields import Computed
 from cardgen.render.facet import PrintFacet
 from cardgen.util.resources import data_path
 
@@ -49,6 +48,8 @@ class HarbourPrint(PrintFacet):
         return {"crew": "Crew deck", "cargo": "Cargo deck"}[pile]
 
     def layout_fields(self) -> dict[str, Any]:
+        from cardgen.render.elements.fields import Computed  # reportlab: drawing only
+
         return {
             "kind_colour": Computed(lambda card, rules: COLOURS[card.kind], "kind"),
             "band_colour": Computed(
@@ -61,6 +62,8 @@ class HarbourPrint(PrintFacet):
         }
 
     def back_fields(self) -> dict[str, Any]:
+        from cardgen.render.elements.fields import Computed  # reportlab: drawing only
+
         return {
             "kind_colour": Computed(lambda back, rules: COLOURS[back.key]),
             "label": Computed(lambda back, rules: back.key.upper()),

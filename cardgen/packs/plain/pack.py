@@ -10,7 +10,6 @@ from cardgen.components.facet import ComponentsFacet
 from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.plain.checks import check_catalogue
-from cardgen.packs.plain.fields import BACK_FIELDS, LAYOUT_FIELDS
 from cardgen.packs.plain.model import PlainCard, PlainRules
 from cardgen.packs.plain.tokens import ICONS
 from cardgen.render.facet import PrintFacet
@@ -70,10 +69,18 @@ class PlainPrint(PrintFacet):
         return rules.back(pile).name
 
     def layout_fields(self) -> dict[str, Any]:
-        return LAYOUT_FIELDS
+        return _fields().LAYOUT_FIELDS
 
     def back_fields(self) -> dict[str, Any]:
-        return BACK_FIELDS
+        return _fields().BACK_FIELDS
+
+
+def _fields() -> Any:
+    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
+    import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.plain import fields
+
+    return fields
 
 
 DATA = data_path("cardgen.packs.plain")
