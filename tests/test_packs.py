@@ -223,7 +223,7 @@ def test_a_pack_with_a_rulebook_source_supports_docs() -> None:
 @pytest.mark.slow
 def test_engines_register_apart_and_loading_a_pack_does_not_import_one() -> None:
     """Each pack on the kit has its engine under the entry-point group ``cardgen.engines``
-    (its id); reading a pack to validate or print never imports the engine."""
+    (its id); reading a pack to validate never imports the engine, nor reportlab."""
     from importlib.metadata import entry_points
 
     from cardgen.engine.definition import Engine
@@ -237,8 +237,9 @@ def test_engines_register_apart_and_loading_a_pack_does_not_import_one() -> None
     code = (
         "import sys\n"
         "from cardgen.pack import installed_packs\n"
-        "for p in installed_packs(): p.catalogue.codes(); p.print.layout_fields()\n"
+        "for p in installed_packs(): p.catalogue.codes(), p.catalogue.card_model\n"
         "print(sorted(m for m in sys.modules if '.engine' in m or m.endswith('.rules')))\n"
+        "print('reportlab' in sys.modules)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]", done.stdout
+    assert done.stdout.split() == ["[]", "False"], done.stdout  # nor drawing code
