@@ -70,11 +70,14 @@ class StandardChecks:
 
     def __call__(self, catalogue: Catalogue) -> list[ExtraCheck]:
         pack = catalogue.pack
-        checks = [ExtraCheck(target) for target in pack.extra_checks()] + [PREFLIGHT, SHEETS]
+        checks = [ExtraCheck(target) for target in pack.catalogue.extra_checks()] + [
+            PREFLIGHT,
+            SHEETS,
+        ]
         if str(getattr(catalogue.rules, "engine", None) or "").endswith((".yaml", ".yml")):
             checks.append(DESCRIBED)
-        if self.simulate and pack.simulation_check is not None:
-            checks.append(ExtraCheck(pack.simulation_check, args=(self.simulate,)))
+        if self.simulate and pack.catalogue.simulation_check is not None:
+            checks.append(ExtraCheck(pack.catalogue.simulation_check, args=(self.simulate,)))
         return checks
 
 

@@ -16,6 +16,7 @@ from cardgen.catalogue.loader import load_catalogue
 from cardgen.docs import build_appendix, render, write_appendices, write_rulebook
 from cardgen.docs.content import Components, Glossary, Paragraph, Section, Segment, Table
 from cardgen.docs.inline import segments
+from cardgen.engine.registry import supports
 
 PLAIN = FIXTURES / "plain" / "tavern"  # a plain game with two piles, icons and stats
 
@@ -134,9 +135,9 @@ def test_a_pack_adds_a_section(catalogue, monkeypatch):
     extra = Section("house-rules", "House rules", (Paragraph((Segment("No {biting}."),)),))
 
     def sections(self, cat):  # as docs/packs.md says: the core's sections and one more
-        return [*default_sections(self, cat), extra]
+        return [*default_sections(cat.pack, cat), extra]
 
-    monkeypatch.setattr(type(pack), "appendix_sections", sections)
+    monkeypatch.setattr(type(pack.docs), "appendix_sections", sections)
     appendix = build_appendix(catalogue)
     assert [s.id for s in appendix.sections][-1] == "house-rules"
     assert appendix.contents == ("card reference", "icons", "components", "house rules")
@@ -151,7 +152,7 @@ def test_no_rulebook_unless_there_is_a_source(catalogue, tmp_path):
     from cardgen.build.pipeline import build
     from cardgen.docs import RulebookError
 
-    assert not catalogue.pack.supports()["docs"]
+    assert not supports(catalogue.pack)["docs"]
     with pytest.raises(RulebookError, match="no rulebook source"):
         write_rulebook(catalogue, tmp_path / "none", ["md"])
     report = build(PLAIN, tmp_path / "kit", only=["appendix"])

@@ -21,7 +21,7 @@ def test_every_card_prints_one_symbol_of_its_zones():
         name = placement_icon(card, cat.rules)
         assert name.split("-") == [z for z in ("left", "middle", "right") if z in card.placement]
         assert icons.problem(name) is None, name
-        assert name in cat.pack.card_icons(card, cat.rules)
+        assert name in cat.pack.print.card_icons(card, cat.rules)
         seen[name] = card.id
     # the kit has one-, two- and three-zone cards
     assert {"left", "right", "left-middle", "middle-right", "left-middle-right"} <= set(seen)

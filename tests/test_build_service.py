@@ -18,7 +18,9 @@ def test_a_dtc_build_adds_a_pdfx_per_deck_to_the_kit(tmp_path):
     shutil.copytree(FIXTURES / "render" / "cards", cards)
     cat = load_catalogue(cards)
     report = build(cards, tmp_path / "kit", only=["cards"], service="dtc", jobs=1)
-    decks = {cat.pack.printed_back(c, cat.rules).slug for c in cat}  # a pile's cards, one back
+    decks = {
+        cat.pack.print.printed_back(c, cat.rules).slug for c in cat
+    }  # a pile's cards, one back
     written = {str(p) for p in report.written}
     assert {f"cards/dtc/{deck}.pdf" for deck in decks} <= written
     assert {f"cards/dtc/{deck}.csv" for deck in decks} <= written

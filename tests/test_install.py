@@ -63,6 +63,7 @@ def test_the_wheel_ships_every_data_file(wheel):
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "[cardgen.packs]" in text and "attack-right = " in text and "plain = " in text
+    assert "[cardgen.engines]" in text and "harbour-bid = cardgen.packs.harbour_bid.rules" in text
 
 
 def _dependency_folders() -> list[str]:

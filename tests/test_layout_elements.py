@@ -164,7 +164,7 @@ def test_long_text_shrinks_to_fit(ctx):
 
 
 def test_backs_are_elements_too(ctx):
-    back = ctx.catalogue.pack.back_of(ctx.catalogue.card("spark"))
+    back = ctx.catalogue.pack.print.back_of(ctx.catalogue.card("spark"))
     doc = ctx.document(ctx.theme.layout.size.pt, "t")
     doc.place(back_form(doc, ctx.backs, back, bleed=False), 0, 0)
     doc.c.showPage()
@@ -286,7 +286,7 @@ def test_unknown_field_names_the_layout_line(tmp_path, spells_pack):
     path.write_text(LAYOUT.read_text().replace("when: rare}", "when: rares}"))
     layout = load_layout(path, ElementLayout)
     with pytest.raises(DiagnosticError) as err:
-        layout.check_fields("face", spells_pack.card_model.model_fields)
+        layout.check_fields("face", spells_pack.catalogue.card_model.model_fields)
     (d,) = err.value.diagnostics
     assert "unknown field 'rares'" in d.message and "did you mean 'rare'" in d.hint
     assert d.position.line == _line_of(tmp_path, "rares")

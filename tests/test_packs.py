@@ -23,6 +23,7 @@ from conftest import FIXTURES
 from cardgen.build.pipeline import build
 from cardgen.catalogue.loader import find_card_files, load_catalogue
 from cardgen.catalogue.validate import validate
+from cardgen.engine.registry import supports
 from cardgen.pack import get_pack, pack_ids
 from cardgen.render.api import Renderer, RenderOptions
 
@@ -80,7 +81,7 @@ def test_games_lists_components_for_a_pack_whose_kit_has_them_as_data():
     out = CliRunner().invoke(app, ["games"]).output
     lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
     cat = load_catalogue(Path(__file__).parents[1] / "games" / "castle-rampage" / "cards")
-    assert not cat.pack.components() and kit_counts(cat).keys() - {"cards"}
+    assert not cat.pack.components.specs() and kit_counts(cat).keys() - {"cards"}
     assert "components" in lines["castle-rampage"].split(": ", 1)[1].split(", ")
 
 
@@ -89,7 +90,7 @@ def test_loads_with_its_pack(game):
     cat = load_catalogue(cards, use_cache=False)
     assert cat.pack is get_pack(pack_id)
     assert len(cat) > 0 and cat.count() >= len(cat)
-    assert all(cat.pack.card_text(c) is not None for c in cat)
+    assert all(cat.pack.print.card_text(c) is not None for c in cat)
 
 
 def test_bad_input_names_file_line_and_card(game):
@@ -117,7 +118,7 @@ def test_renders_every_product(game, tmp_path):
     pack, physical = cat.pack, cat.count()
     piles: dict[str, list] = {}
     for card in cat:
-        piles.setdefault(pack.back_of(card).pile, []).append(card)
+        piles.setdefault(pack.print.back_of(card).pile, []).append(card)
     for pile, pile_cards in piles.items():
         fronts = out / "print" / f"{pile}.pdf"
         assert _pages(fronts) == sum(c.copies for c in pile_cards)
@@ -126,7 +127,7 @@ def test_renders_every_product(game, tmp_path):
             assert card.name in text
             assert (out / "png" / pile / f"{card.id}.png").is_file()
             assert (out / "png-mpc" / pile / f"{card.id}.png").is_file()
-        backs = {pack.back_of(c).key for c in pile_cards}
+        backs = {pack.print.back_of(c).key for c in pile_cards}
         assert _pages(out / "print" / f"{pile}-backs.pdf") == len(backs)
     for paper in ("a4", "letter"):
         assert _pages(out / f"pnp-{paper}.pdf") >= 2
@@ -205,14 +206,40 @@ def test_an_unknown_pack_lists_the_installed_ones(tmp_path):
 
 
 def test_a_pack_on_the_engine_kit_supports_scenarios_and_simulation() -> None:
-    """``Pack.engine()`` on the kit brings scenarios and simulation (`cardgen games` lists them)."""
+    """An engine on the kit (registered under ``cardgen.engines`` with the pack's id) brings
+    scenarios and simulation (`cardgen games` lists them)."""
     for pack_id in ("greedy-kingdoms", "harbour-bid"):
-        supports = get_pack(pack_id).supports()
-        assert supports["engine"] and supports["scenarios"] and supports["simulate"], pack_id
-    assert not get_pack("plain").supports()["simulate"]
+        able = supports(get_pack(pack_id))
+        assert able["engine"] and able["scenarios"] and able["simulate"], pack_id
+    assert not supports(get_pack("plain"))["simulate"]
 
 
 def test_a_pack_with_a_rulebook_source_supports_docs() -> None:
     for pack_id in ("attack-right", "attack-the-tower", "castle-rampage", "authority"):
-        assert get_pack(pack_id).supports()["docs"], pack_id
-    assert not get_pack("plain").supports()["docs"]
+        assert supports(get_pack(pack_id))["docs"], pack_id
+    assert not supports(get_pack("plain"))["docs"]
+
+
+@pytest.mark.slow
+def test_engines_register_apart_and_loading_a_pack_does_not_import_one() -> None:
+    """Each pack on the kit has its engine under the entry-point group ``cardgen.engines``
+    (its id); reading a pack to validate never imports the engine, nor reportlab."""
+    from importlib.metadata import entry_points
+
+    from cardgen.engine.definition import Engine
+    from cardgen.engine.registry import ENGINE_GROUP, pack_engine
+
+    names = {ep.name for ep in entry_points(group=ENGINE_GROUP)}
+    assert names == {p for p in pack_ids() if supports(get_pack(p))["engine"]}
+    assert "plain" not in names and "harbour-bid" in names
+    assert isinstance(pack_engine(get_pack("harbour-bid")), Engine)
+    assert pack_engine(get_pack("plain")) is None
+    code = (
+        "import sys\n"
+        "from cardgen.pack import installed_packs\n"
+        "for p in installed_packs(): p.catalogue.codes(), p.catalogue.card_model\n"
+        "print(sorted(m for m in sys.modules if '.engine' in m or m.endswith('.rules')))\n"
+        "print('reportlab' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["[]", "False"], done.stdout  # nor drawing code

@@ -21,7 +21,7 @@ def _printed_backs(cat) -> dict[str, set[str]]:
     """Face-down group -> the keys of the backs its cards print."""
     out: dict[str, set[str]] = {}
     for group, ids in face_down_groups(cat).items():
-        out[group] = {cat.pack.printed_back(cat.card(i), cat.rules).key for i in ids}
+        out[group] = {cat.pack.print.printed_back(cat.card(i), cat.rules).key for i in ids}
     return out
 
 

@@ -45,7 +45,9 @@ def _decks(catalogue) -> dict[str, list]:
     """The cards of each deck (a pile's cards with one back) by the deck's file name."""
     decks: dict[str, list] = {}
     for card in catalogue:
-        decks.setdefault(catalogue.pack.printed_back(card, catalogue.rules).slug, []).append(card)
+        decks.setdefault(catalogue.pack.print.printed_back(card, catalogue.rules).slug, []).append(
+            card
+        )
     return decks
 
 
@@ -79,7 +81,7 @@ def _max_ink(im: Image.Image) -> int:
 
 def test_one_pdf_per_deck_each_card_back_then_front(out, catalogue):
     decks = _decks(catalogue)
-    assert len(decks) > len({catalogue.pack.back_of(c).pile for c in catalogue})  # 2 per pile
+    assert len(decks) > len({catalogue.pack.print.back_of(c).pile for c in catalogue})  # 2 per pile
     for slug, cards in decks.items():
         with pikepdf.open(out / "dtc" / f"{slug}.pdf") as pdf:
             assert len(pdf.pages) == 2 * sum(c.copies for c in cards)
@@ -88,7 +90,7 @@ def test_one_pdf_per_deck_each_card_back_then_front(out, catalogue):
                 placed = [str(o[0]) for o, op in _ops(page) if op == "Do"]
                 assert len(placed) == 1
                 names.append(placed[0])
-            (back,) = {catalogue.pack.printed_back(c, catalogue.rules).key for c in cards}
+            (back,) = {catalogue.pack.print.printed_back(c, catalogue.rules).key for c in cards}
             expected = []
             for card in cards:
                 expected += [f"/FormXob.back-{back}", f"/FormXob.face-{card.id}"] * card.copies
@@ -337,7 +339,7 @@ def test_the_mpc_files_are_centred_from_the_tgc_files(out, catalogue):
     from cardgen.render.products.png import centred
 
     card = catalogue.cards[0]
-    slug = catalogue.pack.printed_back(card, catalogue.rules).slug
+    slug = catalogue.pack.print.printed_back(card, catalogue.rules).slug
     with Image.open(out / "tgc" / slug / "faces" / f"{card.id}[face,{card.copies}].png") as tgc:
         expected = centred(tgc.convert("RGB"), (822, 1122))
     with Image.open(out / "mpc" / slug / "cards" / f"{card.id}-x{card.copies}.png") as mpc:

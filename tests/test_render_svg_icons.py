@@ -82,15 +82,15 @@ def _painted(icons, name: str, ink: Ink | None = None, faded: bool = False) -> s
 
 # --- the packs' files ----------------------------------------------------------------------------
 def _pack_names(pack, rules) -> list[str]:
-    return [*pack.icon_tokens(rules)]
+    return [*pack.print.icon_tokens(rules)]
 
 
 @pytest.mark.parametrize("pack", [ATTACK_RIGHT, PLAIN], ids=["attack-right", "plain"])
 def test_every_token_of_each_pack_has_an_icon_file(pack):
     catalogue = load_catalogue(ROOT / "cards" if pack is ATTACK_RIGHT else FIXTURES / "plain")
     rules = catalogue.rules
-    names = set(pack.icon_tokens(rules))
-    names |= {n for card in catalogue for n in pack.card_icons(card, rules)}
+    names = set(pack.print.icon_tokens(rules))
+    names |= {n for card in catalogue for n in pack.print.card_icons(card, rules)}
     assert names >= set(AR_TOKENS if pack is ATTACK_RIGHT else PLAIN_TOKENS)
     icons = SvgIcons(icon_folders(pack.data))
     for name in sorted(names):

@@ -98,7 +98,9 @@ def test_the_setup_shows_each_seasons_back_and_the_starting_coins(written, catal
     deck = load_specs().setup.deck
     for season in catalogue.rules.season_ids:
         card = next(c for c in catalogue if c.deck == deck and c.season == season)
-        assert f"/FormXob.back-{catalogue.pack.printed_back(card, catalogue.rules).key}" in forms
+        assert (
+            f"/FormXob.back-{catalogue.pack.print.printed_back(card, catalogue.rules).key}" in forms
+        )
     coins = catalogue.rules.economy.starting_coins
     assert f"starts with {coins}" in " ".join(page.extract_text().split())
 

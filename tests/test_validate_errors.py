@@ -445,7 +445,7 @@ def test_no_two_packs_give_one_code_two_meanings():
 
     owners: dict[str, str] = {}
     for pack_id in pack_ids():
-        for code in get_pack(pack_id).codes():
+        for code in get_pack(pack_id).catalogue.codes():
             assert owners.setdefault(code.id, pack_id) == pack_id, (
                 f"{code.id} is used by both {owners[code.id]} and {pack_id}"
             )

@@ -86,7 +86,7 @@ def card_inputs(ctx: BuildContext) -> list[Path]:
     from cardgen.render.theme import pack_layout_file
 
     pack, root = ctx.catalogue.pack, ctx.catalogue.root
-    files = [*pack.print_inputs(), pack_layout_file(pack, root), root / ICON_FOLDER]
+    files = [*pack.print.print_inputs(), pack_layout_file(pack, root), root / ICON_FOLDER]
     return [*files, data_path("cardgen.render", "products.yaml"), FONTS]
 
 
@@ -167,7 +167,7 @@ def card_steps(ctx: BuildContext) -> list[Step]:
     piles: dict[str, list[Card]] = {}
     backs: dict[str, list[Card]] = {}
     for card in cat:
-        back = pack.printed_back(card, cat.rules)
+        back = pack.print.printed_back(card, cat.rules)
         piles.setdefault(back.pile, []).append(card)
         backs.setdefault(back.slug, []).append(card)
     cell = _tts_cell(ctx, [sum(c.copies for c in cards) for cards in backs.values()])
@@ -375,7 +375,7 @@ def component_steps(ctx: BuildContext) -> list[Step]:
 
     pack = ctx.catalogue.pack
     steps = []
-    specs = pack.components()
+    specs = pack.components.specs()
     # components as data (components.yaml) are drawn with the game's own icons and fonts
     own = (
         []
@@ -405,7 +405,7 @@ def component_steps(ctx: BuildContext) -> list[Step]:
                 f = spec.write(out / rel, ctx.rules, paper)
                 return [Output(rel, desc, f.pages, f.contains, v)]
 
-            files = [*spec.inputs, *pack.print_inputs(), *own, FONTS]
+            files = [*spec.inputs, *pack.print.print_inputs(), *own, FONTS]
             inputs = step_inputs(ctx, None, files, COMPONENT_CODE)
             title = f"{spec.id.replace('-', ' ').capitalize()} ({paper.upper()}{tiles})"
             steps.append(keyed_step(f"components/{stem}", "components", title, inputs, run))
@@ -485,7 +485,7 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
     # besides the cards (its own layout, icons, art) and the pack's code wherever it is
     import sys
 
-    pack_code = Path(sys.modules[type(pack).__module__].__file__ or pack.data).parent
+    pack_code = Path(sys.modules[pack.module].__file__ or pack.data).parent
     chunks = digest_data(
         {
             **step_inputs(ctx, None, files, ()),

@@ -12,7 +12,7 @@ def face_down_groups(catalogue: Catalogue) -> dict[str, list[str]]:
     pack = catalogue.pack
     groups: dict[str, list[str]] = {}
     for card in catalogue:
-        group = pack.face_down_back(card) or pack.back_of(card)
+        group = pack.print.face_down_back(card) or pack.print.back_of(card)
         groups.setdefault(group.key, []).append(card.id)
     return groups
 
@@ -23,7 +23,7 @@ def back_problems(catalogue: Catalogue) -> list[Diagnostic]:
     pack, rules = catalogue.pack, catalogue.rules
     out = []
     for group, ids in face_down_groups(catalogue).items():
-        backs = {i: pack.printed_back(catalogue.card(i), rules).key for i in ids}
+        backs = {i: pack.print.printed_back(catalogue.card(i), rules).key for i in ids}
         first = backs[ids[0]]
         odd = next((i for i in ids if backs[i] != first), None)
         if odd is None:

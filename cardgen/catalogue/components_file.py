@@ -228,7 +228,7 @@ def component_problems(catalogue: Catalogue) -> list[Diagnostic]:
     from cardgen.catalogue.loader import display_path
     from cardgen.catalogue.yaml_source import load_yaml
 
-    if catalogue.pack.components():
+    if catalogue.pack.components.specs():
         return []  # the pack draws its own
     data, problems = load_components(catalogue.root)
     if data is None or problems:
@@ -325,8 +325,8 @@ def kit_counts(catalogue: Catalogue) -> dict[str, int]:
     (:meth:`~cardgen.pack.Pack.component_counts`), with its ``components.yaml``'s for a pack
     without components of its own."""
     pack = catalogue.pack
-    counts = pack.component_counts(catalogue)
-    if not pack.components():
+    counts = pack.components.counts(catalogue)
+    if not pack.components.specs():
         data, _ = load_components(catalogue.root)
         counts |= data.counts() if data is not None else {}
     return counts

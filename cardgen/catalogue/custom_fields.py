@@ -252,7 +252,7 @@ def extend_card_model(base: type[BaseModel], fields: dict[str, FieldDef]) -> typ
 def card_model(pack: Pack, rules: Any) -> Any:
     """The card model of a catalogue: the pack's :attr:`~cardgen.pack.Pack.card_model` with
     the fields its ``rules.yaml`` declares (``fields:``); ``rules`` may be None."""
-    return extend_card_model(pack.card_model, getattr(rules, "fields", None) or {})
+    return extend_card_model(pack.catalogue.card_model, getattr(rules, "fields", None) or {})
 
 
 # --- checks of the values -----------------------------------------------------------------------

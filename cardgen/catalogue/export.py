@@ -16,7 +16,7 @@ def to_json(cat: Catalogue) -> str:
     cards = []
     for c in cat:
         d = c.model_dump(mode="json", exclude_none=True)
-        d["rules_text"] = pack.card_text(c)
+        d["rules_text"] = pack.print.card_text(c)
         cards.append(d)
     return json.dumps({"cards": cards, "count": cat.count()}, indent=2, ensure_ascii=False) + "\n"
 

@@ -43,7 +43,7 @@ def own_icons(root: Path, *, titled: bool = False) -> dict[str, str]:
 def catalogue_icons(pack: Pack, rules: Any, root: Path | None) -> dict[str, str]:
     """Every ``{token}`` a catalogue may use, with what it stands for: the pack's, then the
     catalogue's own icons (``icons/<name>.svg`` beside rules.yaml) that the pack lacks."""
-    labels = dict(pack.icon_tokens(rules))
+    labels = dict(pack.print.icon_tokens(rules))
     if root is not None:
         for name, label in own_icons(root, titled=True).items():
             labels[name] = label  # a drawing of the game's own says what it means

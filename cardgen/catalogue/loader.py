@@ -198,10 +198,10 @@ def load_rules(path: Path, display: str | None = None) -> tuple[Pack, RulesBase]
         raise DiagnosticError([Diagnostic("E011", str(exc), smap.at(("pack",)))]) from None
     problems = text_problems(data, smap)
     try:
-        rules = validate_model(pack.rules_model, data, smap)
+        rules = validate_model(pack.catalogue.rules_model, data, smap)
     except DiagnosticError as exc:
         raise DiagnosticError(problems + exc.diagnostics) from None
-    problems += pack.rules_problems(rules, smap, path.parent)
+    problems += pack.catalogue.rules_problems(rules, smap, path.parent)
     problems += _field_clashes(pack, rules, smap)
     problems += _default_icons(pack, rules, smap, path.parent)
     problems += _engine_file(pack, rules, smap, path.parent)
@@ -245,7 +245,7 @@ def _field_clashes(pack: Pack, rules: RulesBase, smap: SourceMap) -> list[Diagno
             smap.at(("fields", name), key=True),
             hint="remove it from `fields:` (the pack's own field is used), or rename it",
         )
-        for name, why in field_clashes(rules.fields, pack.card_model)
+        for name, why in field_clashes(rules.fields, pack.catalogue.card_model)
     ]
 
 
@@ -304,24 +304,24 @@ def check_card_file(
     positions ``smap`` holds (a YAML file's, or the cells of an imported sheet); every problem
     is added to ``diags``.  A card the schema refuses is added to ``refused`` (when given)
     read without the fields it refused, if the rest is a card (:attr:`Catalogue.refused`)."""
-    ctx = pack.validation_context(rules)
+    ctx = pack.catalogue.validation_context(rules)
     model = card_model(pack, rules)
     if not isinstance(data, dict):
-        wanted = " and ".join(f"`{f}:`" for f in (*pack.file_fields, "cards"))
+        wanted = " and ".join(f"`{f}:`" for f in (*pack.catalogue.file_fields, "cards"))
         diags.append(
             Diagnostic("E102", f"a card file must be a mapping with {wanted}", smap.at(()))
         )
         return {}, []
     diags.extend(text_problems(data, smap, tokens=True))
-    file_keys = (*pack.file_fields, "cards")
+    file_keys = (*pack.catalogue.file_fields, "cards")
     for key in data:
         if key not in file_keys:
             extra = {"loc": (key,), "type": "extra_forbidden", "msg": "", "input": None}
             diags.append(error_to_diagnostic(extra, smap, known_keys=file_keys))
     shared: dict[str, Any] = {}
-    defaults = pack.file_field_defaults(rules)
+    defaults = pack.catalogue.file_field_defaults(rules)
     fallback = {}  # a file field the file leaves out: its default, for cards without their own
-    for name in pack.file_fields:
+    for name in pack.catalogue.file_fields:
         if name not in data and name in defaults:
             fallback[name] = defaults[name]
             continue
@@ -370,14 +370,14 @@ def check_card_file(
                 rest = {k: v for k, v in raw.items() if k not in bad}
                 with contextlib.suppress(ValidationError):  # a required field refused: wait
                     card = model.model_validate(rest, context=ctx)
-                    own = {f: getattr(card, f) for f in pack.file_fields}
+                    own = {f: getattr(card, f) for f in pack.catalogue.file_fields}
                     # in its file, as a card of the catalogue would be
                     if all(v is not None and v == shared.get(f, v) for f, v in own.items()):
                         refused.append((card, CardSource(smap, i)))
             continue
         src = CardSource(smap, i)
         update, clash = {}, False
-        for name in pack.file_fields:
+        for name in pack.catalogue.file_fields:
             own = getattr(card, name)
             if name not in shared:
                 clash = clash or own is None
@@ -490,7 +490,7 @@ def assemble_catalogue(
     cards: list[CardBase] = []
     sources: dict[str, CardSource] = {}
     smaps: dict[str, SourceMap] = {}
-    file_values: dict[str, dict[str, str]] = {name: {} for name in pack.file_fields}
+    file_values: dict[str, dict[str, str]] = {name: {} for name in pack.catalogue.file_fields}
     for display, smap, shared, loaded in files:
         smaps[display] = smap
         for name, value in shared.items():
@@ -509,7 +509,7 @@ def assemble_catalogue(
                 continue
             sources[card.id] = src
             cards.append(card)
-    key = pack.sort_key(rules)
+    key = pack.catalogue.sort_key(rules)
     if key is not None:
         cards.sort(key=key)
     return Catalogue(root, rules, cards, sources, smaps, file_values)

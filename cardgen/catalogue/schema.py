@@ -37,7 +37,7 @@ def card_file_model(pack: Pack, rules: Any = None) -> Any:
     """The pydantic model of a whole card file of ``pack``: the pack's own
     (:meth:`~cardgen.pack.Pack.card_file_model`), else the catalogue's card model under
     ``cards`` (at least one) with the pack's :attr:`~cardgen.pack.Pack.file_fields` beside it."""
-    own = pack.card_file_model(rules)
+    own = pack.catalogue.card_file_model(rules)
     if own is not None:
         return own
     from pydantic import ConfigDict, Field, create_model
@@ -46,7 +46,7 @@ def card_file_model(pack: Pack, rules: Any = None) -> Any:
 
     model = card_model(pack, rules)
     fields: dict[str, Any] = {
-        name: (model.model_fields[name].annotation, ...) for name in pack.file_fields
+        name: (model.model_fields[name].annotation, ...) for name in pack.catalogue.file_fields
     }
     fields["cards"] = (list[model], Field(min_length=1))  # type: ignore[valid-type]
     config = ConfigDict(extra="forbid", frozen=True)
@@ -63,7 +63,7 @@ def deck_schema(pack: Pack, rules: Any = None) -> dict:
         "title": "cardgen deck file",
         **schema,
     }
-    enums = pack.schema_enums(rules)
+    enums = pack.catalogue.schema_enums(rules)
 
     def patch(node: dict) -> None:
         props = node.get("properties")
@@ -86,7 +86,7 @@ def deck_schema_json(pack: Pack, rules: Any = None) -> str:
 
 def rules_schema(pack: Pack) -> dict:
     """The JSON Schema (draft 2020-12) of ``rules.yaml`` for ``pack``: its rules model."""
-    schema = pack.rules_model.model_json_schema()
+    schema = pack.catalogue.rules_model.model_json_schema()
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": RULES_SCHEMA_ID,

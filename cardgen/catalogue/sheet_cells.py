@@ -431,12 +431,12 @@ def export_row(pack: Pack, card: Any) -> dict[str, Any]:
     """``card`` as a row of the sheet export: the pack's own row
     (:meth:`~cardgen.pack.Pack.export_row`), else a cell per card field in the notation of
     :func:`card_row`."""
-    own = pack.export_row(card)
-    return own if own is not None else card_row(type(card), card, pack.sheet_notation)
+    own = pack.catalogue.export_row(card)
+    return own if own is not None else card_row(type(card), card, pack.catalogue.sheet_notation)
 
 
 def import_row(pack: Pack, cells: dict[str, str], model: type) -> dict[str, Any]:
     """The inverse of :func:`export_row`: a row's non-empty cells as the raw mapping of a card
     design of the card model ``model``; raises :class:`RowError` naming each bad cell."""
-    own = pack.import_row(cells, model)
-    return own if own is not None else row_card(model, cells, pack.sheet_notation)
+    own = pack.catalogue.import_row(cells, model)
+    return own if own is not None else row_card(model, cells, pack.catalogue.sheet_notation)

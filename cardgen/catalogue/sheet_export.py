@@ -43,7 +43,7 @@ def sheet_table(cat: Catalogue) -> tuple[list[str], list[list[Any]]]:
         columns = [c for c in columns if c != PLACEHOLDERS]
     table = [[row[c] for c in columns] for row in rows]
     stems = [Path(cat.sources[c.id].smap.file).stem if c.id in cat.sources else "" for c in cat]
-    derived = [default_stem(pack, (getattr(c, f) for f in pack.file_fields)) for c in cat]
+    derived = [default_stem(pack, (getattr(c, f) for f in pack.catalogue.file_fields)) for c in cat]
     if stems != derived:
         columns.append(FILE_COLUMN)
         table = [[*row, stem] for row, stem in zip(table, stems, strict=True)]
@@ -78,7 +78,7 @@ def column_choices(cat: Catalogue) -> dict[str, list[str]]:
     """The fixed values of each single-valued column: the pack's enums from rules.yaml
     (``deck``) and the card model's own (``type``)."""
     pack = cat.pack
-    enums = pack.schema_enums(cat.rules)
+    enums = pack.catalogue.schema_enums(cat.rules)
     model = card_model(pack, cat.rules)
     own = field_choices(model)
     shapes = field_shapes(model)

@@ -272,7 +272,7 @@ class Columns:
 def sheet_columns(pack: Pack, model: type | None = None) -> list[str]:
     """Every column a sheet of ``pack`` may have: its card fields (``model``'s, the
     catalogue's card model), then ``file``."""
-    return [*field_shapes(model or pack.card_model), FILE_COLUMN]
+    return [*field_shapes(model or pack.catalogue.card_model), FILE_COLUMN]
 
 
 def required_columns(
@@ -280,12 +280,12 @@ def required_columns(
 ) -> list[str]:
     """The columns a sheet must have: the required card fields and the file fields that have
     no default."""
-    defaults = pack.file_field_defaults(rules) if rules is not None else {}
-    fields = (model or pack.card_model).model_fields
+    defaults = pack.catalogue.file_field_defaults(rules) if rules is not None else {}
+    fields = (model or pack.catalogue.card_model).model_fields
     return [
         n
         for n, f in fields.items()
-        if (f.is_required() or n in pack.file_fields) and n not in defaults
+        if (f.is_required() or n in pack.catalogue.file_fields) and n not in defaults
     ]
 
 
@@ -307,7 +307,7 @@ def read_header(
     if header_row is None:
         diags.append(Diagnostic("E014", "the sheet is empty", sheet.where))
         return None
-    model = model or pack.card_model
+    model = model or pack.catalogue.card_model
     valid = sheet_columns(pack, model)
     cols = Columns(header_row)
     width = max(len(r) for r in sheet.rows)
@@ -351,7 +351,11 @@ def read_header(
             cols.fields[key] = c
     for name in required_columns(pack, model, rules):
         if name not in cols.fields:
-            why = "it names the card's file" if name in pack.file_fields else "every card has one"
+            why = (
+                "it names the card's file"
+                if name in pack.catalogue.file_fields
+                else "every card has one"
+            )
             diags.append(
                 Diagnostic(
                     "E103",
@@ -445,13 +449,13 @@ def _read_rows(
         for name, value in defaults.items():
             if name not in cells:
                 raw[name] = cells[name] = value
-        missing = [f for f in pack.file_fields if f not in cells]
+        missing = [f for f in pack.catalogue.file_fields if f not in cells]
         for name in missing:
             flag("E103", f"{name}: empty (every card needs one: it names its file)", name)
         if missing:
             continue
         if file_cell is None:
-            stem = default_stem(pack, (raw.get(f, cells[f]) for f in pack.file_fields))
+            stem = default_stem(pack, (raw.get(f, cells[f]) for f in pack.catalogue.file_fields))
         else:
             named = _stem(file_cell)
             if named is None:
@@ -474,7 +478,7 @@ def _source_map(sheet: Sheet, cols: Columns, pack: Pack, rows: list[_Row]) -> So
     values, keys = smap.values, smap.keys
     values[()] = sheet.at(rows[0].index, 0)
     values[("cards",)] = values[()]
-    for name in pack.file_fields:
+    for name in pack.catalogue.file_fields:
         column = cols.fields.get(name, cols.fields.get("id", 0))
         values[(name,)] = keys[(name,)] = sheet.at(rows[0].index, column)
 
@@ -545,7 +549,9 @@ def import_sheet(
         model = card_model(pack, rules)
         cols.fields.update(cols.new)
     bad: set[Position] = set()
-    groups = _read_rows(sheet, cols, pack, diags, model, pack.file_field_defaults(rules), bad)
+    groups = _read_rows(
+        sheet, cols, pack, diags, model, pack.catalogue.file_field_defaults(rules), bad
+    )
     unread = set(diags)  # the cells that could not be read: each one error, said already
     diags += _row_icon_problems(groups, cols, sheet, rules, pack, root)
     if not groups and not diags:
@@ -560,7 +566,7 @@ def import_sheet(
     refused: list[Any] = []
     for stem, rows in groups.items():
         smap = _source_map(sheet, cols, pack, rows)
-        data = {f: rows[0].raw[f] for f in pack.file_fields}
+        data = {f: rows[0].raw[f] for f in pack.catalogue.file_fields}
         data["cards"] = [r.raw for r in rows]
         shared, cards = check_card_file(data, smap, pack, rules, diags, refused)
         checked.append((f"{stem}.yaml", smap, shared, cards))
@@ -571,7 +577,7 @@ def import_sheet(
     # refused without its bad cells): every problem of a row at once, not one after another;
     # then, when nothing is wrong, the extra checks
     diags += placeholder_notes(catalogue)
-    diags += refused_too(catalogue, pack.check, diags)
+    diags += refused_too(catalogue, pack.catalogue.check, diags)
     if not _has_errors(diags) and extra_checks is not None:
         for check in extra_checks(catalogue):
             diags += check.run(catalogue)

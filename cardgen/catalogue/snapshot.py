@@ -135,7 +135,7 @@ def check_catalogue(root: Path, memo: CardFileMemo | None = None) -> Checked:
         # the pack's checks read the cards the schema refused too (without their refused
         # fields): every problem of a card at once, none at a place that has its error
         diags += refused_too(catalogue, icon_field_problems, diags)
-        diags += refused_too(catalogue, catalogue.pack.check, diags)
+        diags += refused_too(catalogue, catalogue.pack.catalogue.check, diags)
         diags += component_problems(catalogue)
     return catalogue, diags
 
@@ -144,7 +144,7 @@ def _pack_sources(catalogue: Catalogue) -> list[str]:
     """The files of the catalogue's pack outside cardgen: its top-level package folder (or
     module file) and its data folder."""
     pack = catalogue.pack
-    top = type(pack).__module__.partition(".")[0]
+    top = pack.module.partition(".")[0]
     module = sys.modules.get(top)
     out = []
     for path in (getattr(module, "__file__", None), getattr(pack, "data", None)):
@@ -192,8 +192,8 @@ def _decode(root: Path, pack_id: str | None, data: dict[str, Any]) -> Catalogue:
     if pack_id is None:
         raise ValueError("an entry without a pack has no catalogue")
     pack = get_pack(pack_id)
-    rules = pack.rules_model.model_validate(data["rules"])
-    ctx = pack.validation_context(rules)
+    rules = pack.catalogue.rules_model.model_validate(data["rules"])
+    ctx = pack.catalogue.validation_context(rules)
     model = card_model(pack, rules)
     cards = [model.model_validate(c, context=ctx) for c in data["cards"]]
     files = {

@@ -80,13 +80,15 @@ def card_file_yaml(
     """A card file: ``header`` comment lines, the file fields in ``shared``, then the cards,
     each with the fields that differ from their defaults (the file fields left to the file)."""
     lines = [f"# {h}" if h else "#" for h in header]
-    for name in pack.file_fields:
+    for name in pack.catalogue.file_fields:
         lines += _field(name, _json(shared[name]), "")
     lines.append("cards:")
     for i, card in enumerate(cards):
         if i:
             lines.append("")
-        data = card.model_dump(mode="json", exclude_defaults=True, exclude=set(pack.file_fields))
+        data = card.model_dump(
+            mode="json", exclude_defaults=True, exclude=set(pack.catalogue.file_fields)
+        )
         lines += card_yaml(data)
     return "\n".join(lines) + "\n"
 
@@ -177,7 +179,7 @@ def keep_comments(old_text: str, new_text: str, pack: Pack, cards: Sequence[Card
         return new_text
     if not isinstance(old, dict) or not isinstance(old.get("cards"), list):
         return new_text
-    full = {c.id: c.model_dump(mode="json", exclude=set(pack.file_fields)) for c in cards}
+    full = {c.id: c.model_dump(mode="json", exclude=set(pack.catalogue.file_fields)) for c in cards}
     header = [h for h in _opening(new_text) if h not in _opening(old_text)]
     if _holds(old_text, new_text, full) and not header:
         return old_text

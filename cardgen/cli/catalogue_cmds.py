@@ -96,19 +96,22 @@ def _check_simulate(directory: Path) -> None:
     """A usage error when ``--simulate`` asks for games of a pack that cannot play any."""
     from cardgen.catalogue.loader import RULES_FILE
     from cardgen.diagnostics import DiagnosticError
+    from cardgen.engine.registry import has_pack_engine
     from cardgen.pack import installed_packs
 
     try:
         pack = _pack_of(directory / RULES_FILE)
     except (DiagnosticError, OSError):
         return  # validate reports the rules.yaml
-    if pack.simulation_check is None:
-        able = [p.game_type.id for p in installed_packs() if p.simulation_check is not None]
+    if pack.catalogue.simulation_check is None:
+        able = [
+            p.game_type.id for p in installed_packs() if p.catalogue.simulation_check is not None
+        ]
         name = f"the {pack.game_type.name} pack ({pack.game_type.id})"
         why = (
             f"{name} plays on the engine kit but has no validate balance check; drop "
             f"--simulate and run `cardgen simulate {directory}` for its balance"
-            if pack.engine() is not None
+            if has_pack_engine(pack)
             else f"{name} has no rules engine to play them; drop --simulate"
         )
         raise usage_error(
@@ -130,6 +133,11 @@ def schema(
     play_schema: bool = typer.Option(
         False, "--play", help="The schema of a rules description (play.yaml) instead."
     ),
+    scenario_schema: bool = typer.Option(
+        False,
+        "--scenario",
+        help="The schema of a scenario file instead (docs/scenario.schema.json).",
+    ),
     legacy_cards: LegacyCards = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
@@ -137,7 +145,7 @@ def schema(
     """Print the JSON Schema of a card file (for editors and other tools); the ids the
     catalogue's rules.yaml defines are enums.  Without a rules.yaml, --game names the pack.
     With --rules, the schema of rules.yaml itself; with --play, of a rules description
-    (docs/rules-as-data.md)."""
+    (docs/rules-as-data.md); with --scenario, of a scenario file (docs/scenario-format.md)."""
     from cardgen.catalogue.loader import RULES_FILE, load_rules
     from cardgen.catalogue.schema import deck_schema_json, rules_schema_json
     from cardgen.diagnostics import DiagnosticError
@@ -146,6 +154,11 @@ def schema(
         from cardgen.engine.described.model import description_schema_json
 
         write_output(description_schema_json(), out)
+        return
+    if scenario_schema:
+        from cardgen.engine.scenario_model import scenario_schema_json
+
+        write_output(scenario_schema_json(), out)
         return
 
     directory = cards_dir(directory, legacy_cards)

@@ -22,7 +22,7 @@ def games(
     verbose: Verbose = False,
 ) -> None:
     """List the installed game packs: id, name, player counts and what each supports."""
-    from cardgen.pack import describe_packs
+    from cardgen.engine.registry import describe_packs
 
     rows = describe_packs()
     detail(f"{len(rows)} pack(s) installed")

@@ -85,7 +85,7 @@ class Sheet:
 
 def card_layout(pack: Pack) -> CardLayout:
     """The pack's card layout (its card size sizes the boards' slots; its fonts are the kit's)."""
-    return load_layout(pack.data / pack.layout_file, layout_model(pack))
+    return load_layout(pack.data / pack.print.layout_file, layout_model(pack))
 
 
 def new_sheet(pack: Pack, rules: Any, pagesize: tuple[float, float], title: str) -> Sheet:

@@ -64,7 +64,7 @@ def sheet_problems(catalogue: Catalogue) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     pack, rules = catalogue.pack, catalogue.rules
 
-    for spec in pack.components() or component_specs(catalogue):
+    for spec in pack.components.specs() or component_specs(catalogue):
         where = Position(str(spec.inputs[0]) if spec.inputs else str(catalogue.root))
         for paper in component_papers(spec):
             name = f"{spec.id}-{paper}.pdf"

@@ -125,7 +125,7 @@ def card_row(pack: Pack, card: Any, labels: dict[str, str]) -> Row:
         Segment(newline=True),
         Segment(card.id, style="code"),
     )
-    text = segments(pack.card_text(card), labels)
+    text = segments(pack.print.card_text(card), labels)
     row = export_row(pack, card)
     return Row(
         (name, text, _details(row), (Segment(f"×{card.copies}"),)),
@@ -142,7 +142,7 @@ def _piles(pack: Pack, cards: Sequence[Any]) -> dict[str, list[Any]] | None:
     piles: dict[str, list[Any]] = {}
     try:
         for card in cards:
-            piles.setdefault(pack.back_of(card).pile, []).append(card)
+            piles.setdefault(pack.print.back_of(card).pile, []).append(card)
     except NotImplementedError:
         return None
     return piles
@@ -170,7 +170,7 @@ def card_reference(pack: Pack, catalogue: Catalogue) -> Section:
     subsections = tuple(
         Section(
             f"cards-{pile}",
-            pack.pile_name(catalogue.rules, pile),
+            pack.print.pile_name(catalogue.rules, pile),
             (_table(pack, members, labels),),
             count=f"{_copies(members)} cards",
         )
@@ -190,8 +190,8 @@ def icons_section(pack: Pack, catalogue: Catalogue) -> Section | None:
     icon_fields = [n for n, f in fields.items() if f.type == "icon"]
     used = {
         c.id: {
-            *tokens_in(pack.card_text(c)),
-            *pack.card_icons(c, catalogue.rules),
+            *tokens_in(pack.print.card_text(c)),
+            *pack.print.card_icons(c, catalogue.rules),
             *(getattr(c, n) for n in icon_fields),
         }
         for c in catalogue
@@ -225,7 +225,7 @@ def component_names(pack: Pack, catalogue: Catalogue) -> dict[str, str]:
     ``components.yaml`` (a count's key is its ``id``)."""
     data, _ = load_components(catalogue.root)
     parts = (*data.tokens, *data.boards, *data.mats) if data is not None else ()
-    return {p.id: p.name for p in parts} | pack.component_names(catalogue)
+    return {p.id: p.name for p in parts} | pack.components.names(catalogue)
 
 
 def component_entries(pack: Pack, catalogue: Catalogue) -> tuple[ComponentEntry, ...]:
@@ -262,7 +262,11 @@ def layout_fonts(pack: Pack, cards_dir: Path | None = None) -> dict[str, str]:
     """The fonts of the game's card layout (role -> TTF file): the catalogue folder's own
     ``layout.yaml`` when ``cards_dir`` has one, else the pack's; or none."""
 
-    path = pack.data / pack.layout_file if cards_dir is None else pack_layout_file(pack, cards_dir)
+    path = (
+        pack.data / pack.print.layout_file
+        if cards_dir is None
+        else pack_layout_file(pack, cards_dir)
+    )
     return dict(load_layout(path, layout_model(pack)).fonts) if path.is_file() else {}
 
 
@@ -284,7 +288,7 @@ def assemble(
         "icons_section": "glossary-icons"
         if any(s.id == "glossary-icons" for s in sections)
         else None,
-        "figures": RulebookFigures(catalogue, pack.rulebook_figures(catalogue)),
+        "figures": RulebookFigures(catalogue, pack.docs.rulebook_figures(catalogue)),
     }
     fields.update(kw)
     return Appendix(
@@ -301,10 +305,10 @@ def build_appendix(catalogue: Catalogue) -> Appendix:
     else :func:`assemble` of the pack's sections (:meth:`Pack.appendix_sections`), else of
     :func:`default_sections`."""
     pack = catalogue.pack
-    own = pack.appendix(catalogue)
+    own = pack.docs.appendix(catalogue)
     if own is not None:
         return own
-    sections = pack.appendix_sections(catalogue)
+    sections = pack.docs.appendix_sections(catalogue)
     if sections is None:
         sections = default_sections(pack, catalogue)
     return assemble(catalogue, sections, pack)

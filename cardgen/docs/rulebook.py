@@ -203,7 +203,7 @@ def catalogue_context(catalogue: Catalogue) -> dict[str, Any]:
     pack, rules = catalogue.pack, catalogue.rules
     piles: dict[str, list[Any]] = {}
     for card in catalogue:
-        name = pack.pile_name(rules, pack.back_of(card).pile)
+        name = pack.print.pile_name(rules, pack.print.back_of(card).pile)
         piles.setdefault(name, []).append(card)
     return {
         "game": rules.game,
@@ -242,7 +242,7 @@ def render_source(
     path = Path(source) if source is not None else default_source(rules)
     context = {
         **(catalogue_context(catalogue) if catalogue is not None else {}),
-        **pack_of(rules).rulebook_context(rules),
+        **pack_of(rules).docs.rulebook_context(rules),
     }
     try:
         template = _environment().from_string(path.read_text(encoding="utf-8"))
@@ -450,13 +450,13 @@ def rulebook_icons(rules: Any, root: Path | None = None) -> tuple[dict[str, str]
     catalogue folder ``root``'s own icons among them)."""
 
     pack = pack_of(rules)
-    tokens = {t: t for t in pack.icon_tokens(rules)}
+    tokens = {t: t for t in pack.print.icon_tokens(rules)}
     labels: dict[str, str] = {}
     if root is not None:
         for name, label in own_icons(root).items():
             if name not in tokens:
                 tokens[name], labels[name] = name, label
-    for token, (name, label) in pack.rulebook_icons(rules).items():
+    for token, (name, label) in pack.docs.rulebook_icons(rules).items():
         tokens[token] = name
         labels[name] = label
     return tokens, labels

@@ -144,7 +144,7 @@ def write_rulebook(
 
 def write_rules_reference(path: str | os.PathLike[str], pack: Pack) -> Path:
     """Write the pack's rules reference (:meth:`Pack.rules_reference`, markdown) to ``path``."""
-    text = pack.rules_reference()
+    text = pack.docs.rules_reference()
     if text is None:
         raise RulebookError(f"the {pack.game_type.name} pack has no rules reference")
     atomic_write_bytes(path, text.encode("utf-8"))

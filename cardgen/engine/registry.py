@@ -1,11 +1,19 @@
 """Which engine plays a catalogue: its own (``engine: rules.py`` beside ``rules.yaml``, a
-designer's rules) or its pack's (:meth:`cardgen.pack.Pack.engine`)."""
+designer's rules) or its pack's.
+
+A pack's engine registers apart from the pack, under the entry-point group ``cardgen.engines``
+with the pack's id (``attack-right = "cardgen.packs.attack_right.engine:ENGINE"``): loading a
+pack to validate or print a catalogue never imports its rules, and the kit finds an engine
+without asking the pack.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
 import sys
+from functools import cache
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,12 +26,76 @@ if TYPE_CHECKING:
 
 #: the name a designer's engine module gives its engine
 ENGINE_NAME = "ENGINE"
+#: the entry-point group of the packs' engines (``pack id = "module:ENGINE"``)
+ENGINE_GROUP = "cardgen.engines"
+
+_REGISTERED: dict[str, Engine] = {}
+
+
+@cache
+def _entry_points() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=ENGINE_GROUP)}
+
+
+def register_engine(pack_id: str, engine: Engine) -> None:
+    """Register ``engine`` as the pack ``pack_id``'s in this process (besides the installed
+    entry points)."""
+    _REGISTERED[pack_id] = engine
+
+
+@cache
+def _load(pack_id: str) -> Engine | None:
+    ep = _entry_points().get(pack_id)
+    if ep is None:
+        return None
+    engine = ep.load()
+    if not isinstance(engine, Engine):
+        raise SetupError(f"entry point {pack_id!r} ({ep.value}) of {ENGINE_GROUP} is no Engine")
+    return engine
 
 
 def pack_engine(pack: Pack) -> Engine | None:
-    """The pack's engine on the kit, or None."""
-    engine = pack.engine()
-    return engine if isinstance(engine, Engine) else None
+    """The pack's engine on the kit (registered under :data:`ENGINE_GROUP` with its id), or
+    None."""
+    pack_id = pack.game_type.id
+    return _REGISTERED[pack_id] if pack_id in _REGISTERED else _load(pack_id)
+
+
+def has_pack_engine(pack: Pack) -> bool:
+    """Whether the pack has an engine on the kit (without importing it)."""
+    pack_id = pack.game_type.id
+    return pack_id in _REGISTERED or pack_id in _entry_points()
+
+
+def supports(pack: Pack) -> dict[str, bool]:
+    """What ``pack`` supports beyond validating its catalogue (an engine on the kit plays
+    scenarios and simulations).  Every pack prints components: its own, or for a pack
+    without, those a catalogue's ``components.yaml`` describes (Castle Rampage's mats)."""
+    kit = has_pack_engine(pack)
+    return {
+        "print": True,
+        "components": True,
+        "engine": kit,
+        "scenarios": kit,
+        "simulate": kit,
+        "docs": pack.docs.has_rulebook,
+        "new": pack.catalogue.starter is not None,
+    }
+
+
+def describe_packs() -> list[dict[str, Any]]:
+    """Every installed pack as JSON-able data: id, name, player counts, what it supports."""
+    return [
+        {
+            "id": p.game_type.id,
+            "name": p.game_type.name,
+            "min_players": p.game_type.min_players,
+            "max_players": p.game_type.max_players,
+            "description": p.game_type.description,
+            "supports": supports(p),
+        }
+        for p in installed_packs()
+    ]
 
 
 def engine_of(catalogue: Catalogue) -> Engine:

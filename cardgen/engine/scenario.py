@@ -25,8 +25,10 @@
       winner: none                                # P1, [P1, P2], none (the game goes on)
       seen_by: {P2: {P1: {hand: 2}}}              # what one seat may know (its observation)
 
-Everything is checked against the game before anything runs: every key at every depth
-(with a did-you-mean), every value against the game's vocabulary (card ids, seats, the
+Everything is checked before anything runs: the file's shape (every key at every depth, with a
+did-you-mean, and the type of each value the format fixes) against the pydantic models of
+:mod:`cardgen.engine.scenario_model` (its JSON Schema: ``cardgen schema --scenario``), then
+against the game: every value against the game's vocabulary (card ids, seats, the
 phases …), every action string against its grammar.  A malformed ``illegal`` step is an
 error, never a pass; one naming a word the engine declares refusable for its slot
 (``Engine.refusable``: a rule its grammar enforces) is well formed, and refused.  ``given``
@@ -62,6 +64,7 @@ from cardgen.engine.log import event_dicts, result_of
 from cardgen.engine.play import apply_chance_string, apply_strings
 from cardgen.engine.protocol import State, seat_name
 from cardgen.engine.registry import engine_of
+from cardgen.engine.scenario_model import DEFAULT_CARDS, SPECIAL, problems, step_kind
 from cardgen.engine.vocab import Vocabulary, did_you_mean, parse_seat
 from cardgen.util.files import describe_os_error
 
@@ -69,11 +72,7 @@ if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
     from cardgen.catalogue.yaml_source import SourceMap
 
-TOP_KEYS = ("name", "description", "cards", "setup", "seed", "given", "steps", "expect")
-SETUP_KEYS = ("players", "sides", "settings", "options", "teams")
-SPECIAL = ("events", "log", "legal", "winner", "terminal", "seen_by")
 LIST_TESTS = ("size", "contains", "excludes", "at")
-DEFAULT_CARDS = "../cards"
 #: the release that converts a file of a pack's old scenario format (the last with the
 #: converters: ``cardgen scenario upgrade FILE``)
 CONVERTER = "cardgen 0.1.0 (git commit dcb183f, the last release with `cardgen scenario upgrade`)"
@@ -198,21 +197,6 @@ class _Checker:
 
     def add(self, path: tuple, message: str, *, key: bool = False) -> None:
         self.problems.append(f"{self.smap.at(path, key=key)}: {message}")
-
-    def keys(self, data: Any, path: tuple, allowed: Iterable[str], what: str) -> bool:
-        if not isinstance(data, dict):
-            self.add(path, f"{what} is a mapping")
-            return False
-        allowed = list(allowed)
-        for k in data:
-            if k not in allowed:
-                self.add(
-                    (*path, k),
-                    f"unknown key {k!r} in {what}{did_you_mean(str(k), allowed)}; "
-                    f"the keys are: {', '.join(allowed)}",
-                    key=True,
-                )
-        return True
 
     def seat(self, value: Any, path: tuple) -> int | None:
         k = parse_seat(value, self.vocab.players)
@@ -444,16 +428,10 @@ class Scenario:
     def parse(cls, doc: Any, smap: SourceMap, engine: Engine, cat: Catalogue) -> Scenario:
         """Check ``doc`` against the game; :class:`Problems` with every problem found."""
 
-        pre = _Checker(smap, Vocabulary(frozenset(cat.by_id), 1, {}), engine)
-        if not pre.keys(doc, (), TOP_KEYS, "a scenario"):
-            raise Problems(pre.problems)
-        s = doc.get("setup", {}) or {}
-        if not isinstance(s, dict):  # a rules description's setup: a list of effects
-            where = smap.at(("setup",))
-            keys = ", ".join(SETUP_KEYS)
-            raise Problems([*pre.problems, f"{where}: setup is a mapping ({keys})"])
-        if pre.keys(s, ("setup",), SETUP_KEYS, "setup") and pre.problems:
-            raise Problems(pre.problems)
+        shape_problems = problems(doc, smap)
+        if shape_problems:
+            raise Problems(shape_problems)
+        s = doc.get("setup") or {}
         players = s.get("players")
         try:
             teams = s.get("teams") or []
@@ -472,13 +450,8 @@ class Scenario:
         except (SetupError, ValueError, TypeError) as exc:
             raise Problems([f"{smap.at(('setup',))}: {exc}"]) from None
         seed = doc.get("seed", 0)
-        if type(seed) is not int:
-            raise Problems([f"{smap.at(('seed',))}: the seed is a whole number"])
         vocab = Vocabulary(frozenset(cat.by_id), setup.players, dict(engine.vocabulary))
         chk = _Checker(smap, vocab, engine)
-        for key in ("name", "description"):
-            if key in doc and not isinstance(doc[key], str):
-                chk.add((key,), f"{key} is text")
         try:  # a game may refuse what only it checks (an option's value)
             first = _first_state(engine, cat, setup, seed)
         except SetupError as exc:
@@ -488,40 +461,19 @@ class Scenario:
         if given is not None:
             chk.view(given, shape, ("given",), "", setting=True)
         steps: list[tuple[str, Any, tuple]] = []
-        raw = doc.get("steps", []) or []
-        if not isinstance(raw, list):
-            chk.add(("steps",), "steps is a list")
-            raw = []
-        for i, st in enumerate(raw):
-            path = ("steps", i)
-            if not isinstance(st, dict) or not st:
-                chk.add(
-                    path,
-                    "a step is a mapping: {P1: action}, illegal: {P1: action}, "
-                    "refused: {P1: action, P2: action}, chance: outcome or expect: {...}",
-                )
+        for i, st in enumerate(doc.get("steps") or []):
+            path, kind = ("steps", i), step_kind(st)
+            if kind == "act":
+                _check_actions(chk, st, path, refused=False)
+                steps.append(("act", st, path))
                 continue
-            if "chance" in st:
-                if len(st) != 1 or not isinstance(st["chance"], str):
-                    chk.add(path, "a chance step is `chance: OUTCOME` (the outcome's words)")
-                    continue
-                steps.append(("chance", st["chance"], (*path, "chance")))
-                continue
-            kind = next((k for k in ("illegal", "refused", "expect") if k in st), None)
-            if kind is not None:
-                if len(st) != 1:
-                    chk.add(path, f"an {kind} step has nothing else")
-                    continue
-                data = st[kind]
-                if kind == "expect":
-                    chk.view(data, shape, (*path, kind), "", setting=False)
-                    _check_special(chk, data, (*path, kind), first)
-                else:
-                    _check_actions(chk, data, (*path, kind), refused=True)
-                steps.append((kind, data, (*path, kind)))
-                continue
-            _check_actions(chk, st, path, refused=False)
-            steps.append(("act", st, path))
+            data, sub = st[kind], (*path, kind)
+            if kind == "expect":
+                chk.view(data, shape, sub, "", setting=False)
+                _check_special(chk, data, sub, first)
+            elif kind != "chance":
+                _check_actions(chk, data, sub, refused=True)
+            steps.append((str(kind), data, sub))
         expect = doc.get("expect")
         if expect is not None:
             chk.view(expect, shape, ("expect",), "", setting=False)
@@ -722,37 +674,22 @@ class Scenario:
         return []
 
 
-def _check_actions(chk: _Checker, data: Any, path: tuple, *, refused: bool) -> None:
-    if not isinstance(data, dict) or not data:
-        chk.add(path, "give each seat's action: {P1: action}")
-        return
+def _check_actions(chk: _Checker, data: dict[str, Any], path: tuple, *, refused: bool) -> None:
     for k, text in data.items():
-        if chk.seat(k, (*path, k)) is None:
-            continue
-        chk.action(text, (*path, k), refused=refused)
+        if chk.seat(k, (*path, k)) is not None:
+            chk.action(text, (*path, k), refused=refused)
 
 
-def _check_special(chk: _Checker, data: Any, path: tuple, first: State) -> None:
-    """The special expectations (:data:`SPECIAL`) of ``data``; ``first`` is a new game's
-    first state (what a seat's observation holds)."""
-    if not isinstance(data, dict):
-        return
+def _check_special(chk: _Checker, data: dict[str, Any], path: tuple, first: State) -> None:
+    """The special expectations (:data:`SPECIAL`, their shape already checked) of ``data``
+    against the game; ``first`` is a new game's first state (what a seat's observation
+    holds)."""
     eng, vocab = chk.engine, chk.vocab
     for key in SPECIAL:
-        if key not in data:
-            continue
-        v, sub = data[key], (*path, key)
+        v, sub = data.get(key), (*path, key)
         if key == "events":
-            if not isinstance(v, list):
-                chk.add(sub, "events is a list of {type: ..., field: value, count: N}")
-                continue
-            for i, pat in enumerate(v):
+            for i, pat in enumerate(v or ()):
                 at = (*sub, i)
-                if not isinstance(pat, dict) or "type" not in pat:
-                    keys = ", ".join(map(str, pat)) if isinstance(pat, dict) else ""
-                    has = f" (its keys: {keys})" if keys else ""
-                    chk.add(at, f"an event pattern is a mapping with a type{has}")
-                    continue
                 et = eng.events.types.get(pat["type"])
                 if et is None:
                     chk.add(
@@ -763,11 +700,7 @@ def _check_special(chk: _Checker, data: Any, path: tuple, first: State) -> None:
                     continue
                 fields = dict(et.fields)
                 for f, x in pat.items():
-                    if f in ("type",):
-                        continue
-                    if f in ("count", "at_least"):
-                        if type(x) is not int or x < 0:
-                            chk.add((*at, f), f"{f} is a whole number, 0 or more")
+                    if f in ("type", "count", "at_least"):
                         continue
                     if f not in fields:
                         chk.add(
@@ -777,51 +710,26 @@ def _check_special(chk: _Checker, data: Any, path: tuple, first: State) -> None:
                             key=True,
                         )
                         continue
-                    items = x if isinstance(x, list) else [x]
-                    for item in items:
+                    for item in x if isinstance(x, list) else [x]:
                         problem = None if item is None else vocab.problem(item, fields[f])
                         if problem:
                             chk.add((*at, f), problem)
-        elif key == "log":
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                chk.add(sub, "log is a list of lines of the readable log")
         elif key == "legal":
-            if not isinstance(v, dict):
-                chk.add(
-                    sub, "legal is {P1: [action, ...]} or {P1: {includes: [...], excludes: [...]}}"
-                )
-                continue
-            for s, want in v.items():
+            for s, want in (v or {}).items():
                 if chk.seat(s, (*sub, s)) is None:
                     continue
-                if isinstance(want, dict):
-                    chk.keys(want, (*sub, s), ("includes", "excludes"), "legal")
-                    items = [
-                        (k2, i, x)
-                        for k2 in ("includes", "excludes")
-                        for i, x in enumerate(want.get(k2) or [])
-                    ]
-                    for k2, i, x in items:
-                        chk.action(x, (*sub, s, k2, i))
-                elif isinstance(want, list):
+                if isinstance(want, list):
                     for i, x in enumerate(want):
                         chk.action(x, (*sub, s, i))
-                else:
-                    chk.add((*sub, s), "a list of action strings, or {includes, excludes}")
-        elif key == "winner":
-            items = [] if v in (None, "none") else ([v] if isinstance(v, str) else v)
-            if not isinstance(items, list):
-                chk.add(sub, "winner is a seat, a list of seats or none")
-                continue
-            for i, x in enumerate(items):
+                    continue
+                for k2 in ("includes", "excludes"):
+                    for i, x in enumerate(want.get(k2) or []):
+                        chk.action(x, (*sub, s, k2, i))
+        elif key == "winner" and v is not None and v != "none":
+            for i, x in enumerate(v if isinstance(v, list) else [v]):
                 chk.seat(x, (*sub, i) if isinstance(v, list) else sub)
-        elif key == "terminal" and type(v) is not bool:
-            chk.add(sub, "terminal is true or false")
         elif key == "seen_by":
-            if not isinstance(v, dict) or not v:
-                chk.add(sub, "seen_by is {P1: {field: value, ...}}: what a seat may know")
-                continue
-            for s, want in v.items():
+            for s, want in (v or {}).items():
                 seat = chk.seat(s, (*sub, s))
                 if seat is not None:
                     seen = first.observation(seat)

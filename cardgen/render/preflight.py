@@ -21,6 +21,7 @@ import contextlib
 import inspect
 import json
 import os
+import sys
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -126,7 +127,9 @@ class KeptFits:
                 "rules": catalogue.rules.model_dump(mode="json"),
                 "layout": dump(mode="json"),
                 "beside cards": beside_cards(Path(catalogue.root)),
-                "pack": digest_paths([Path(inspect.getfile(type(pack))).parent, pack.data]),
+                "pack": digest_paths(
+                    [Path(inspect.getfile(sys.modules[pack.module])).parent, pack.data]
+                ),
                 "code": code_digest(""),
                 "environment": environment_digest(),
             }
@@ -198,7 +201,7 @@ def contrast_problems(
     kept.save()
     shown: set[str] = set()
     for card in catalogue:
-        back = catalogue.pack.printed_back(card, catalogue.rules)
+        back = catalogue.pack.print.printed_back(card, catalogue.rules)
         if back.key in shown:
             continue
         shown.add(back.key)
@@ -263,7 +266,7 @@ def icon_users(catalogue: Catalogue) -> dict[str, list[str]]:
     pack, rules = catalogue.pack, catalogue.rules
     users: dict[str, list[str]] = {}
     for card in catalogue:
-        for name in dict.fromkeys(pack.card_icons(card, rules)):
+        for name in dict.fromkeys(pack.print.card_icons(card, rules)):
             users.setdefault(name, []).append(card.id)
     return users
 

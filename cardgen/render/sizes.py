@@ -36,7 +36,7 @@ def size_groups(catalogue: Catalogue) -> dict[Size | None, list[Any]]:
     pack, rules = catalogue.pack, catalogue.rules
     out: dict[Size | None, list[Any]] = {}
     for card in catalogue:
-        size = pack.card_size(card, rules)
+        size = pack.print.card_size(card, rules)
         out.setdefault(tuple(size) if isinstance(size, list) else size, []).append(card)
     return out
 

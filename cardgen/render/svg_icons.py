@@ -721,7 +721,7 @@ def _read_icon(path: Path) -> bytes:
 def pack_icons(pack: Pack, rules: Any, bold_font: str, cards_dir: Path | None = None) -> Any:
     """The icon set of ``pack`` for a catalogue folder: the pack's own
     (:meth:`~cardgen.pack.Pack.icons`), else the SVG files of :func:`icon_folders`."""
-    own = pack.icons(rules, bold_font, cards_dir)
+    own = pack.print.icons(rules, bold_font, cards_dir)
     return own if own is not None else SvgIcons(icon_folders(pack.data, cards_dir))
 
 

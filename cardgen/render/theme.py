@@ -53,9 +53,9 @@ class Theme:
             layout = layout.resized(size)
         check = getattr(layout, "check_fields", None)
         if check is not None:  # a layout of elements names only fields the cards have
-            check("face", [*card_model(pack, rules).model_fields, *pack.layout_fields()])
+            check("face", [*card_model(pack, rules).model_fields, *pack.print.layout_fields()])
             if "back" in layout.sections:
-                check("back", ["key", "pile", "name", "marked", *pack.back_fields()])
+                check("back", ["key", "pile", "name", "marked", *pack.print.back_fields()])
         fonts = register_fonts(
             layout.fonts,
             where=lambda role: layout.position("fonts", role),
@@ -99,5 +99,5 @@ def game_folders(pack: Pack, cards_dir: Path) -> list[Path]:
 
 def pack_layout_file(pack: Pack, cards_dir: Path) -> Path:
     """The layout file a catalogue folder uses: its own ``layout.yaml``, else the pack's."""
-    own = Path(cards_dir) / pack.layout_file
-    return own if own.is_file() else pack.data / pack.layout_file
+    own = Path(cards_dir) / pack.print.layout_file
+    return own if own.is_file() else pack.data / pack.print.layout_file

@@ -41,7 +41,7 @@ class NewGame:
 def starter_packs() -> list[str]:
     """The ids of the installed packs that ship a starter catalogue, then of the starters
     whose rules are data (``--game trick-taking``)."""
-    packs = [p.game_type.id for p in installed_packs() if p.starter is not None]
+    packs = [p.game_type.id for p in installed_packs() if p.catalogue.starter is not None]
     return packs + [s for s in data_starters() if s not in packs]
 
 
@@ -69,7 +69,7 @@ def new_game(folder: str | os.PathLike[str], pack_id: str, *, name: str | None =
         pack = get_pack(pack_id)
     except PackError as exc:
         raise ScaffoldError(str(exc)) from None
-    if pack.starter is None and starter is None:
+    if pack.catalogue.starter is None and starter is None:
         raise ScaffoldError(
             f"the {pack.game_type.name} pack has no starter catalogue; "
             f"packs with one: {', '.join(starter_packs())}"
@@ -154,7 +154,7 @@ def _write(root: Path, pack: Pack, name: str | None, starter: Path | None = None
     import jinja2
 
     cards = root / CARDS
-    shutil.copytree(starter / CARDS if starter else pack.data / str(pack.starter), cards)
+    shutil.copytree(starter / CARDS if starter else pack.data / str(pack.catalogue.starter), cards)
     rules_file = cards / "rules.yaml"
     rules = rules_file.read_text("utf-8")
     if name:
@@ -179,8 +179,8 @@ def _write(root: Path, pack: Pack, name: str | None, starter: Path | None = None
     scenarios = (starter or pack.data) / "scenarios"
     if scenarios.is_dir():
         shutil.copytree(scenarios, root / "scenarios")
-    if not (cards / pack.layout_file).exists():  # a starter may draw its own cards
-        shutil.copy2(pack.data / pack.layout_file, cards / pack.layout_file)
+    if not (cards / pack.print.layout_file).exists():  # a starter may draw its own cards
+        shutil.copy2(pack.data / pack.print.layout_file, cards / pack.print.layout_file)
     icons = pack.data / "icons"
     if icons.is_dir():
         shutil.copytree(icons, cards / "icons")

@@ -196,7 +196,7 @@ def card_infos(catalogue: Any) -> tuple[list[CardInfo], list[BackInfo]]:
     backs: dict[str, BackInfo] = {}
     ends: dict[str, dict[int, int]] = {}
     for card in catalogue:
-        back = pack.printed_back(card, rules)
+        back = pack.print.printed_back(card, rules)
         bid = back_id(back)
         src = catalogue.sources.get(card.id)
         file, line, end = "", 0, 0
@@ -216,7 +216,7 @@ def card_infos(catalogue: Any) -> tuple[list[CardInfo], list[BackInfo]]:
                 pile=back.pile,
                 back_name=back.name,
                 fields=export_row(pack, card),
-                text=pack.card_text(card),
+                text=pack.print.card_text(card),
                 file=file,
                 line=line,
                 end=end,

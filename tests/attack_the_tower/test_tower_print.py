@@ -87,7 +87,7 @@ def test_board_parts_hold_cards_upright_and_fit_the_large_sheet(paper):
     margin = 2 * style.pages.a3_item_margin
     for w, h in [(width, height), palace_size(style)]:
         assert min(w, h) <= min(paper) - margin and max(w, h) <= max(paper) - margin
-    assert get_pack("attack-the-tower").component_counts(load_catalogue(TOWER_CARDS)) == {
+    assert get_pack("attack-the-tower").components.counts(load_catalogue(TOWER_CARDS)) == {
         "cards": 50,
         "counters": 9,
         "board": 1,

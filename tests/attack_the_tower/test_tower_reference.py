@@ -15,7 +15,7 @@ SEED = Path("/work/shared/seeds/002_dd24b237805e6a03.txt")
 
 
 def test_shipped_reference_is_the_generated_one():
-    text = get_pack("attack-the-tower").rules_reference()
+    text = get_pack("attack-the-tower").docs.rules_reference()
     assert (TOWER / "rules-reference.md").read_text(encoding="utf-8") == text
     assert text.count("\n## T") == len(clarifications()) >= 30
 
@@ -38,7 +38,7 @@ def test_ids_are_unique_and_passages_quote_the_seed():
 
 
 def test_every_scenario_is_cited_and_every_citation_is_a_scenario():
-    text = get_pack("attack-the-tower").rules_reference()
+    text = get_pack("attack-the-tower").docs.rules_reference()
     cited = {
         int(n)
         for run in re.findall(r"scenarios? ((?:\d\d(?:, )?)+)", text)

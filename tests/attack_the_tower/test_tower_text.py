@@ -160,7 +160,7 @@ def test_every_card_prints_the_generated_text(cat):
 
     pack = get_pack("attack-the-tower")
     for card in cat:
-        assert pack.card_text(card) == card_text(card, cat.rules) != ""
+        assert pack.print.card_text(card) == card_text(card, cat.rules) != ""
     assert {e.kind for c in cat if c.pile == "ability" for e in c.effects} == {
         "power",
         "set_power",

@@ -63,7 +63,7 @@ def test_components_hold_the_kit(tmp_path):
     market = write_market_mat(tmp_path / "market.pdf", rules, "a3")
     text = pdf_text(tmp_path / "market.pdf")
     assert market.pages == 1 and "Marketplace 6" in text and "Market deck" in text
-    assert PACK.component_counts(CAT) == {
+    assert PACK.components.counts(CAT) == {
         "cards": 140,
         "defence_mats": 4,
         "hp_trackers": 4,
@@ -83,14 +83,16 @@ def test_every_unit_is_one_face_down_group_and_marked_backs_are_flagged(tmp_path
     flags (W410)."""
     groups = face_down_groups(CAT)
     assert list(groups) == ["unit"] and len(groups["unit"]) == len(CAT.cards)
-    assert {PACK.printed_back(c, CAT.rules).key for c in CAT} == {"unit"}
+    assert {PACK.print.printed_back(c, CAT.rules).key for c in CAT} == {"unit"}
     assert back_problems(CAT) == []
     cards = tmp_path / "cards"
     shutil.copytree(CARDS, cards)
     rules = cards / "rules.yaml"
     rules.write_text(rules.read_text() + "printing: {backs: marked}\n")
     marked = load_catalogue(cards, use_cache=False)
-    assert {PACK.printed_back(c, marked.rules).key for c in marked} == set(CAT.rules.faction_ids)
+    assert {PACK.print.printed_back(c, marked.rules).key for c in marked} == set(
+        CAT.rules.faction_ids
+    )
     (problem,) = back_problems(marked)
     assert problem.code == "W410" and "shows its pile" in problem.message
 
@@ -126,7 +128,7 @@ def test_a_unit_without_abilities_has_no_empty_text_panel(tmp_path):
     x, y = (bleed + 3.3 + 56.9 / 2) / 25.4 * 300, (bleed + 55.0 + 25.0 / 2) / 25.4 * 300
     pixels = {}
     for card in (CAT.card("squire"), next(c for c in CAT.cards if c.abilities)):
-        pile = PACK.back_of(card).pile
+        pile = PACK.print.back_of(card).pile
         with Image.open(tmp_path / "png" / pile / f"{card.id}.png") as im:
             pixels[bool(card.abilities)] = im.convert("RGB").getpixel((round(x), round(y)))
     assert pixels[False] != pixels[True]  # the panel's paper only where there is text

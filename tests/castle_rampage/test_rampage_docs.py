@@ -68,9 +68,9 @@ def test_every_setting_has_its_clarification():
 
 def test_one_back_per_pile_hides_the_deck():
     pack = get_pack("castle-rampage")
-    backs = {pack.back_of(c) for c in CAT if c.pile == "deck"}
+    backs = {pack.print.back_of(c) for c in CAT if c.pile == "deck"}
     assert len(backs) == 1  # a Gate or Castle card's back never tells which card it is
-    assert pack.back_of(CAT.card("attack-aid")) not in backs
+    assert pack.print.back_of(CAT.card("attack-aid")) not in backs
 
 
 def test_printed_faces_show_both_defences_and_mark_purple(tmp_path):

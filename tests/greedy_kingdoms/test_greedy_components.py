@@ -41,13 +41,13 @@ def test_the_mat_on_a3_and_tiled(tmp_path: Path) -> None:
 
 def test_counts_and_backs() -> None:
     pack = get_pack("greedy-kingdoms")
-    assert pack.component_counts(CAT) == {"cards": 40, "resource_chips": 48, "play_mats": 1}
-    backs = {pack.back_of(c).key for c in CAT if c.is_character}
+    assert pack.components.counts(CAT) == {"cards": 40, "resource_chips": 48, "play_mats": 1}
+    backs = {pack.print.back_of(c).key for c in CAT if c.is_character}
     assert backs == {"characters"}, "Ordinary and Special Workers share a back"
-    assert {pack.back_of(c).key for c in CAT if not c.is_character} == {"upgrades"}
+    assert {pack.print.back_of(c).key for c in CAT if not c.is_character} == {"upgrades"}
 
 
 def test_print_inputs_exist_and_leave_out_the_engine() -> None:
-    inputs = get_pack("greedy-kingdoms").print_inputs()
+    inputs = get_pack("greedy-kingdoms").print.print_inputs()
     assert all(p.exists() for p in inputs)
     assert not any(p.name in ("engine", "scenario", "simulation") for p in inputs)

@@ -13,7 +13,7 @@ SEED = Path("/work/shared/seeds/003_331f7c4a9ebe3de5.txt")
 
 
 def test_committed_reference_is_the_generated_one() -> None:
-    text = get_pack("greedy-kingdoms").rules_reference()
+    text = get_pack("greedy-kingdoms").docs.rules_reference()
     assert (GAME / "rules-reference.md").read_text(encoding="utf-8") == text
     assert text.count("\n## G") == len(clarifications())
 

@@ -1,14 +1,29 @@
-"""The Attack Right pack: what the generic core needs to know about the game."""
+"""The Attack Right pack: what the generic core needs to know about the game.
+
+Its rules on the engine kit (:mod:`.engine`) register under the entry-point group
+``cardgen.engines``; its documents (:mod:`.docs`), whose figures play games on the engine, are
+imported when a document is made.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
+from cardgen.catalogue.facet import CatalogueFacet
+from cardgen.catalogue.icon_tokens import tokens_in
 from cardgen.catalogue.sheet_cells import Notation
+from cardgen.components.facet import ComponentsFacet
+from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
-from cardgen.packs.attack_right.cards import Card
+from cardgen.packs.attack_right.cards import Card, DeckFile
+from cardgen.packs.attack_right.checks import check_catalogue
+from cardgen.packs.attack_right.codes import CODES
+from cardgen.packs.attack_right.effects import COUNTERS
+from cardgen.packs.attack_right.icon_tokens import ICONS
 from cardgen.packs.attack_right.model import RulesModel
+from cardgen.render.facet import PrintFacet
 from cardgen.util.resources import data_path
 
 
@@ -18,37 +33,19 @@ def _deck(card: Card) -> str:
     return card.deck
 
 
-class AttackRight(Pack):
-    """Attack Right: 2–4 players draft four themed decks and build a tableau over four rounds."""
+class AttackRightCatalogue(CatalogueFacet):
+    """Four themed decks, each of spring and fall cards, a file per deck."""
 
-    game_type = GameType(
-        id="attack-right",
-        name="Attack Right",
-        min_players=2,
-        max_players=4,
-        description="Drafting and tableau building: draft, play, battle, income, age; 4 rounds.",
-    )
     rules_model = RulesModel
     card_model = Card
     file_fields = ("deck",)
-    back_labels = ("deck", "season")
-    data = data_path("cardgen.packs.attack_right")
     simulation_check = "cardgen.packs.attack_right.card_checks:run_simulation_check"
     #: effects in a sheet cell: ``gain_coins 1 trigger=battle when=attack_won; hidden``
     sheet_notation: ClassVar[dict[str, Notation]] = {
         "effects": Notation(lead="kind", number="amount")
     }
 
-    def engine(self) -> Any:
-        """Attack Right's rules on the engine kit (:mod:`.engine`)."""
-        from cardgen.packs.attack_right.engine import ENGINE
-
-        return ENGINE
-
-    # --- catalogue ---------------------------------------------------------------------------
     def codes(self) -> list:
-        from cardgen.packs.attack_right.codes import CODES
-
         return CODES
 
     def sort_key(self, rules: RulesModel) -> Callable[[Any], Any]:
@@ -59,8 +56,6 @@ class AttackRight(Pack):
         return lambda c: (decks[_deck(c)], seasons[c.season])
 
     def check(self, catalogue) -> list:
-        from cardgen.packs.attack_right.checks import check_catalogue
-
         return check_catalogue(catalogue)
 
     def extra_checks(self) -> tuple[str, ...]:
@@ -69,15 +64,11 @@ class AttackRight(Pack):
     def card_file_model(self, rules: RulesModel | None = None) -> type | None:
         if rules is not None and rules.fields:  # the catalogue's own fields: the core's model
             return None
-        from cardgen.packs.attack_right.cards import DeckFile
-
         return DeckFile
 
     def schema_enums(self, rules: RulesModel | None) -> dict[str, list[str]]:
         if rules is None:
             return {}
-        from cardgen.packs.attack_right.effects import COUNTERS
-
         return {
             "deck": list(rules.deck_ids),
             "season": list(rules.season_ids),
@@ -86,35 +77,31 @@ class AttackRight(Pack):
             "per": [*COUNTERS, *rules.resource_ids],
         }
 
-    def card_text(self, card: Card) -> str:
-        return card.rules_text
-
-    def icon_tokens(self, rules: RulesModel) -> dict[str, str]:
-        from cardgen.packs.attack_right.icon_tokens import ICONS
-
-        return {**ICONS, **{r.id: r.name for r in rules.resources}}
-
     def rules_icons(self, rules: RulesModel) -> list[tuple[tuple[str | int, ...], str]]:
         """The decks' emblems."""
         return [(("decks", i, "icon"), deck.icon) for i, deck in enumerate(rules.decks)]
 
+
+class AttackRightPrint(PrintFacet):
+    """A print file per deck; one back per season for every deck face down."""
+
+    def card_text(self, card: Card) -> str:
+        return card.rules_text
+
+    def icon_tokens(self, rules: RulesModel) -> dict[str, str]:
+        return {**ICONS, **{r.id: r.name for r in rules.resources}}
+
     def card_icons(self, card: Card, rules: RulesModel) -> list[str]:
         """Its text's and flavour's icons, and those its face and back draw: cost coin, type,
         discount resources, powers, placement, deck emblem and first-game star."""
-        from cardgen.catalogue.icon_tokens import tokens_in
-        from cardgen.packs.attack_right.face import placement_icon
-
         face = ["coin", card.type.value, *card.discount, "defence", "attack"]
-        face.append(placement_icon(card, rules))
+        face.append(_drawing().face.placement_icon(card, rules))
         star = ["star"] if card.star else []
         text = [*super().card_icons(card, rules), *tokens_in(card.flavour or "")]
         return [*text, *face, rules.deck(_deck(card)).icon, *star]
 
-    # --- print -------------------------------------------------------------------------------
     def layout_fields(self) -> dict[str, Any]:
-        from cardgen.packs.attack_right.face import LAYOUT_FIELDS
-
-        return LAYOUT_FIELDS
+        return _drawing().face.LAYOUT_FIELDS
 
     def print_inputs(self) -> list:
         """What the cards and components are drawn from (not the engine, docs or scenarios)."""
@@ -150,20 +137,25 @@ class AttackRight(Pack):
         return rules.deck(pile).name
 
     def back_fields(self) -> dict[str, Any]:
-        from cardgen.packs.attack_right.back import BACK_FIELDS
+        return _drawing().back.BACK_FIELDS
 
-        return BACK_FIELDS
 
-    def components(self) -> list:
+class AttackRightKit(ComponentsFacet):
+    """The rulebook's COMPONENTS besides the cards (boards, tokens, aids)."""
+
+    def specs(self) -> list:
         from cardgen.packs.attack_right.components.kit import component_specs
 
         return component_specs()
 
-    def component_counts(self, catalogue) -> dict[str, int]:
+    def counts(self, catalogue) -> dict[str, int]:
         """The rulebook's COMPONENTS (the rules model's ``components``)."""
         return catalogue.rules.components.model_dump()
 
-    # --- documents ---------------------------------------------------------------------------
+
+class AttackRightDocs(DocsFacet):
+    """The appendix, the rulebook's names, icons and figures, the rules reference."""
+
     def appendix_sections(self, catalogue) -> list:
         return _docs().appendix_sections(catalogue)
 
@@ -180,7 +172,15 @@ class AttackRight(Pack):
         return _docs().rulebook_figures(catalogue)
 
     def rules_reference(self) -> str:
-        return _docs().rules_reference(self.game_type.name)
+        return _docs().rules_reference(GAME.name)
+
+
+def _drawing() -> Any:
+    """The face's and back's computed fields (:mod:`.face`, :mod:`.back`), imported when cards
+    are drawn: they import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.attack_right import back, face
+
+    return SimpleNamespace(face=face, back=back)
 
 
 def _docs() -> Any:
@@ -190,4 +190,20 @@ def _docs() -> Any:
     return docs
 
 
-PACK = AttackRight()
+DATA = data_path("cardgen.packs.attack_right")
+GAME = GameType(
+    id="attack-right",
+    name="Attack Right",
+    min_players=2,
+    max_players=4,
+    description="Drafting and tableau building: draft, play, battle, income, age; 4 rounds.",
+)
+PACK = Pack(
+    game_type=GAME,
+    data=DATA,
+    catalogue=AttackRightCatalogue(DATA),
+    print=AttackRightPrint(DATA),
+    components=AttackRightKit(),
+    docs=AttackRightDocs(DATA),
+    module=__name__,
+)

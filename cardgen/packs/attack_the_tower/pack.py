@@ -1,40 +1,33 @@
-"""The Attack the Tower pack: what the generic core needs to know about the game."""
+"""The Attack the Tower pack: what the generic core needs to know about the game.
+
+Its rules on the engine kit (:mod:`.engine`) register under the entry-point group
+``cardgen.engines``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardgen.catalogue.facet import CatalogueFacet
+from cardgen.components.facet import ComponentsFacet
+from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
+from cardgen.packs.attack_the_tower.checks import check_catalogue
+from cardgen.packs.attack_the_tower.codes import CODES
 from cardgen.packs.attack_the_tower.model import TowerCard, TowerRules
+from cardgen.packs.attack_the_tower.reference import rules_reference
+from cardgen.render.facet import PrintFacet
 from cardgen.util.resources import data_path
 
 
-class AttackTheTower(Pack):
-    """Attack the Tower: two armies of bases and troops; destroy the opponent's palace."""
+class TowerCatalogue(CatalogueFacet):
+    """Ability cards and base cards, a file per pile."""
 
-    game_type = GameType(
-        id="attack-the-tower",
-        name="Attack the Tower",
-        min_players=2,
-        max_players=2,
-        description="Two armies: renew, build bases, attack territories, destroy the palace.",
-    )
     rules_model = TowerRules
     card_model = TowerCard
     file_fields = ("pile",)
-    back_labels = ("pile", "pile")
-    data = data_path("cardgen.packs.attack_the_tower")
 
-    def engine(self) -> Any:
-        """Attack the Tower's rules on the engine kit (:mod:`.engine`)."""
-        from cardgen.packs.attack_the_tower.engine import ENGINE
-
-        return ENGINE
-
-    # --- catalogue ---------------------------------------------------------------------------
     def codes(self) -> list:
-        from cardgen.packs.attack_the_tower.codes import CODES
-
         return CODES
 
     def sort_key(self, rules: TowerRules):
@@ -42,14 +35,16 @@ class AttackTheTower(Pack):
         return lambda c: 0 if c.pile == "ability" else 1
 
     def check(self, catalogue) -> list:
-        from cardgen.packs.attack_the_tower.checks import check_catalogue
-
         return check_catalogue(catalogue)
 
     def schema_enums(self, rules: TowerRules | None) -> dict[str, list[str]]:
         if rules is None:
             return {}
         return {"troop": list(rules.troop_ids), "type": list(rules.ability_types)}
+
+
+class TowerPrint(PrintFacet):
+    """One back per pile; the text generated from the card's data."""
 
     def card_text(self, card: TowerCard) -> str:
         """The rules text generated from the card's data and its catalogue's rules model."""
@@ -60,16 +55,11 @@ class AttackTheTower(Pack):
         kind = card.troop if card.pile == "base" else card.type
         return [kind, "tower" if card.pile == "base" else "scroll"]
 
-    # --- print -------------------------------------------------------------------------------
     def layout_fields(self) -> dict[str, Any]:
-        from cardgen.packs.attack_the_tower.fields import LAYOUT_FIELDS
-
-        return LAYOUT_FIELDS
+        return _fields().LAYOUT_FIELDS
 
     def back_fields(self) -> dict[str, Any]:
-        from cardgen.packs.attack_the_tower.fields import BACK_FIELDS
-
-        return BACK_FIELDS
+        return _fields().BACK_FIELDS
 
     def print_inputs(self) -> list:
         names = ("model.py", "fields.py", "layout.yaml", "icons", "components.yaml")
@@ -83,22 +73,52 @@ class AttackTheTower(Pack):
     def pile_name(self, rules: TowerRules, pile: str) -> str:
         return rules.pile(pile).name
 
-    def components(self) -> list:
+
+class TowerKit(ComponentsFacet):
+    """The board and the counters."""
+
+    def specs(self) -> list:
         from cardgen.packs.attack_the_tower.components import component_specs
 
         return component_specs()
 
-    def component_counts(self, catalogue) -> dict[str, int]:
+    def counts(self, catalogue) -> dict[str, int]:
         """The seed's SETTING UP, per army (the kit is one army; a game needs two): "A DECK
         WITH 25 ABILITY CARDS AND 25 BASE CARDS, 9 COUNTERS AND A BOARD"."""
         rules: TowerRules = catalogue.rules
         return {"cards": sum(p.cards for p in rules.piles), "counters": rules.counters, "board": 1}
 
+
+class TowerDocs(DocsFacet):
+    """The core's appendix and the seed's readings as a rules reference."""
+
     def rules_reference(self) -> str:
         """Every reading of the seed the engine takes (``clarifications.yaml``), as markdown."""
-        from cardgen.packs.attack_the_tower.reference import rules_reference
-
-        return rules_reference(self.game_type.name)
+        return rules_reference(GAME.name)
 
 
-PACK = AttackTheTower()
+def _fields() -> Any:
+    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
+    import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.attack_the_tower import fields
+
+    return fields
+
+
+DATA = data_path("cardgen.packs.attack_the_tower")
+GAME = GameType(
+    id="attack-the-tower",
+    name="Attack the Tower",
+    min_players=2,
+    max_players=2,
+    description="Two armies: renew, build bases, attack territories, destroy the palace.",
+)
+PACK = Pack(
+    game_type=GAME,
+    data=DATA,
+    catalogue=TowerCatalogue(DATA),
+    print=TowerPrint(DATA),
+    components=TowerKit(),
+    docs=TowerDocs(DATA),
+    module=__name__,
+)

@@ -1,40 +1,35 @@
-"""The Authority pack: what the generic core needs to know about the game."""
+"""The Authority pack: what the generic core needs to know about the game.
+
+Its rules on the engine kit (:mod:`.engine`) register under the entry-point group
+``cardgen.engines``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from cardgen.catalogue.facet import CatalogueFacet
+from cardgen.components.facet import ComponentsFacet
+from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
+from cardgen.packs.authority.checks import check_catalogue
+from cardgen.packs.authority.codes import CODES
 from cardgen.packs.authority.model import RulesModel, Unit
+from cardgen.packs.authority.reference import rules_reference
+from cardgen.packs.authority.text import unit_text
+from cardgen.render.facet import PrintFacet
 from cardgen.util.resources import data_path
 
 
-class Authority(Pack):
-    """Authority: a deck-building kingdom game; kill the other Monarchs (seed 004)."""
+class AuthorityCatalogue(CatalogueFacet):
+    """Units, a file per faction, in the factions' order."""
 
-    game_type = GameType(
-        id="authority",
-        name="Authority",
-        min_players=2,
-        max_players=4,
-        description="Deck building: attack, defend in rows or recruit; kill the other Monarchs.",
-    )
     rules_model = RulesModel
     card_model = Unit
     file_fields = ("faction",)
-    back_labels = ("faction", "back")
-    data = data_path("cardgen.packs.authority")
-
-    def engine(self) -> Any:
-        """Authority's rules on the engine kit (:mod:`.engine`)."""
-        from cardgen.packs.authority.engine import ENGINE
-
-        return ENGINE
 
     def codes(self) -> list:
-        from cardgen.packs.authority.codes import CODES
-
         return CODES
 
     def sort_key(self, rules: RulesModel) -> Callable[[Unit], Any]:
@@ -43,16 +38,16 @@ class Authority(Pack):
         return lambda c: order[c.faction]
 
     def check(self, catalogue) -> list:
-        from cardgen.packs.authority.checks import check_catalogue
-
         return check_catalogue(catalogue)
 
     def schema_enums(self, rules: RulesModel | None) -> dict[str, list[str]]:
         return {} if rules is None else {"faction": list(rules.faction_ids)}
 
-    def card_text(self, card: Unit) -> str:
-        from cardgen.packs.authority.text import unit_text
 
+class AuthorityPrint(PrintFacet):
+    """A print file per faction; one back for every unit face down."""
+
+    def card_text(self, card: Unit) -> str:
         return unit_text(card)
 
     def icon_tokens(self, rules: RulesModel) -> dict[str, str]:
@@ -62,14 +57,10 @@ class Authority(Pack):
         return [*super().card_icons(card, rules), "cost", "power", rules.faction(card.faction).mark]
 
     def layout_fields(self) -> dict[str, Any]:
-        from cardgen.packs.authority.fields import LAYOUT_FIELDS
-
-        return LAYOUT_FIELDS
+        return _fields().LAYOUT_FIELDS
 
     def back_fields(self) -> dict[str, Any]:
-        from cardgen.packs.authority.fields import BACK_FIELDS
-
-        return BACK_FIELDS
+        return _fields().BACK_FIELDS
 
     def back_of(self, card: Unit) -> BackDesign:
         """A print file per faction, the marked back (``printing: {backs: marked}`` prints
@@ -85,23 +76,52 @@ class Authority(Pack):
     def pile_name(self, rules: RulesModel, pile: str) -> str:
         return rules.faction(pile).name
 
-    def components(self) -> list:
+
+class AuthorityKit(ComponentsFacet):
+    """Defence mats, HP trackers and the market layout."""
+
+    def specs(self) -> list:
         from cardgen.packs.authority.components import component_specs
 
         return component_specs()
 
-    def component_counts(self, catalogue) -> dict[str, int]:
+    def counts(self, catalogue) -> dict[str, int]:
         from cardgen.packs.authority.components import counts
 
         return counts(catalogue)
 
-    def component_names(self, catalogue) -> dict[str, str]:
+    def names(self, catalogue) -> dict[str, str]:
         return {"hp_trackers": "HP trackers"}
 
-    def rules_reference(self) -> str:
-        from cardgen.packs.authority.reference import rules_reference
 
+class AuthorityDocs(DocsFacet):
+    """The core's appendix and the seed's readings as a rules reference."""
+
+    def rules_reference(self) -> str:
         return rules_reference()
 
 
-PACK = Authority()
+def _fields() -> Any:
+    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
+    import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.authority import fields
+
+    return fields
+
+
+DATA = data_path("cardgen.packs.authority")
+PACK = Pack(
+    game_type=GameType(
+        id="authority",
+        name="Authority",
+        min_players=2,
+        max_players=4,
+        description="Deck building: attack, defend in rows or recruit; kill the other Monarchs.",
+    ),
+    data=DATA,
+    catalogue=AuthorityCatalogue(DATA),
+    print=AuthorityPrint(DATA),
+    components=AuthorityKit(),
+    docs=AuthorityDocs(DATA),
+    module=__name__,
+)

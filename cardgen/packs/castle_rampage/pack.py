@@ -1,45 +1,37 @@
 """The Castle Rampage pack: the attack cascade of seed 001 as a catalogue, a game on the engine
-kit whose moves are attacks, scenarios and an attack-odds appendix."""
+kit whose moves are attacks, scenarios and an attack-odds appendix.
+
+Its rules on the engine kit (:mod:`.engine`) register under the entry-point group
+``cardgen.engines``; its documents (:mod:`.docs`), whose odds play attacks on the engine, are
+imported when a document is made.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardgen.catalogue.facet import CatalogueFacet
+from cardgen.components.facet import ComponentsFacet
+from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
+from cardgen.packs.castle_rampage.checks import check_catalogue
 from cardgen.packs.castle_rampage.codes import CODES
 from cardgen.packs.castle_rampage.model import RampageCard, RampageRules
 from cardgen.packs.castle_rampage.text import card_text
+from cardgen.render.facet import PrintFacet
 from cardgen.util.resources import data_path
 
 
-class CastleRampage(Pack):
+class RampageCatalogue(CatalogueFacet):
     """Cards with an attack strength, a Gate and a Castle defence, a colour and effects."""
 
-    game_type = GameType(
-        id="castle-rampage",
-        name="Castle Rampage",
-        min_players=2,
-        max_players=2,
-        description="The attack cascade: Gate, then Castle, card after card; attack odds.",
-    )
     rules_model = RampageRules
     card_model = RampageCard
-    back_labels = ("pile", "back")
-    data = data_path("cardgen.packs.castle_rampage")
-
-    def engine(self) -> Any:
-        """Castle Rampage's rules on the engine kit (:mod:`.engine`)."""
-        from cardgen.packs.castle_rampage.engine import ENGINE
-
-        return ENGINE
 
     def codes(self) -> list:
-
         return CODES
 
     def check(self, catalogue) -> list:
-        from cardgen.packs.castle_rampage.checks import check_catalogue
-
         return check_catalogue(catalogue)
 
     def sort_key(self, rules: RampageRules):
@@ -49,19 +41,18 @@ class CastleRampage(Pack):
     def schema_enums(self, rules: RampageRules | None) -> dict[str, list[str]]:
         return {} if rules is None else {"colour": list(rules.colour_ids)}
 
-    def card_text(self, card: RampageCard) -> str:
 
+class RampagePrint(PrintFacet):
+    """The deck and the player aids; every deck card has the same back."""
+
+    def card_text(self, card: RampageCard) -> str:
         return card_text(card)
 
     def icon_tokens(self, rules: RampageRules) -> dict[str, str]:
-        from cardgen.packs.castle_rampage.fields import ICONS
-
-        return dict(ICONS)
+        return dict(_fields().ICONS)
 
     def card_icons(self, card: RampageCard, rules: RampageRules) -> list[str]:
-        from cardgen.packs.castle_rampage.fields import face_icons
-
-        return face_icons(card, rules)
+        return _fields().face_icons(card, rules)
 
     def back_of(self, card: RampageCard) -> BackDesign:
         # every deck card has the same back: the Gate and Castle hide which card is where
@@ -71,25 +62,48 @@ class CastleRampage(Pack):
         return {"deck": "Deck", "aid": "Player aids"}.get(pile, pile)
 
     def layout_fields(self) -> dict[str, Any]:
-        from cardgen.packs.castle_rampage.fields import LAYOUT_FIELDS
-
-        return LAYOUT_FIELDS
+        return _fields().LAYOUT_FIELDS
 
     def back_fields(self) -> dict[str, Any]:
-        from cardgen.packs.castle_rampage.fields import BACK_FIELDS
+        return _fields().BACK_FIELDS
 
-        return BACK_FIELDS
 
-    # --- documents ---------------------------------------------------------------------------
+class RampageDocs(DocsFacet):
+    """The core's appendix with the attack odds and the clarifications."""
+
     def appendix_sections(self, catalogue) -> list:
         from cardgen.packs.castle_rampage import docs
 
-        return docs.appendix_sections(self, catalogue)
+        return docs.appendix_sections(catalogue.pack, catalogue)
 
     def rules_reference(self) -> str:
         from cardgen.packs.castle_rampage import docs
 
-        return docs.rules_reference(self.game_type.name)
+        return docs.rules_reference(GAME.name)
 
 
-PACK = CastleRampage()
+def _fields() -> Any:
+    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
+    import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.castle_rampage import fields
+
+    return fields
+
+
+DATA = data_path("cardgen.packs.castle_rampage")
+GAME = GameType(
+    id="castle-rampage",
+    name="Castle Rampage",
+    min_players=2,
+    max_players=2,
+    description="The attack cascade: Gate, then Castle, card after card; attack odds.",
+)
+PACK = Pack(
+    game_type=GAME,
+    data=DATA,
+    catalogue=RampageCatalogue(DATA),
+    print=RampagePrint(DATA),
+    components=ComponentsFacet(),
+    docs=RampageDocs(DATA),
+    module=__name__,
+)

@@ -1,14 +1,25 @@
-"""The Greedy Kingdoms pack: what the generic core needs to know about the game."""
+"""The Greedy Kingdoms pack: what the generic core needs to know about the game.
+
+Its rules on the engine kit (:mod:`.engine`) register under the entry-point group
+``cardgen.engines``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
+from cardgen.catalogue.facet import CatalogueFacet
 from cardgen.catalogue.models import CardBase
 from cardgen.catalogue.sheet_cells import Notation
+from cardgen.components.facet import ComponentsFacet
+from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
+from cardgen.packs.greedy_kingdoms.checks import check_catalogue
+from cardgen.packs.greedy_kingdoms.clarifications import rules_reference
+from cardgen.packs.greedy_kingdoms.codes import CODES
 from cardgen.packs.greedy_kingdoms.model import GreedyCard, GreedyRules, Kind
+from cardgen.render.facet import PrintFacet
 from cardgen.util.resources import data_path
 
 #: the icon tokens of the generated card text
@@ -21,32 +32,15 @@ ICONS: dict[str, str] = {
 }
 
 
-class GreedyKingdoms(Pack):
-    """Greedy Kingdoms (2 players): secret battles of numbered Characters for Resources."""
+class GreedyCatalogue(CatalogueFacet):
+    """Numbered Characters and Upgrades, in kind and number order."""
 
-    game_type = GameType(
-        id="greedy-kingdoms",
-        name="Greedy Kingdoms",
-        min_players=2,
-        max_players=2,
-        description="Two kings race to build two Royal Palaces: develop, battle, develop.",
-    )
     rules_model = GreedyRules
     card_model = GreedyCard
-    back_labels = ("pile", "back")
-    data = data_path("cardgen.packs.greedy_kingdoms")
     #: effects in a sheet cell: ``start_income food=1; success_bonus number=6 honor=1``
     sheet_notation: ClassVar[dict[str, Notation]] = {"effects": Notation(lead="kind")}
 
-    def engine(self) -> Any:
-        """Greedy Kingdoms' rules on the engine kit (:mod:`.engine`)."""
-        from cardgen.packs.greedy_kingdoms.engine import ENGINE
-
-        return ENGINE
-
     def codes(self) -> list:
-        from cardgen.packs.greedy_kingdoms.codes import CODES
-
         return CODES
 
     def sort_key(self, rules: GreedyRules) -> Callable[[CardBase], Any]:
@@ -59,12 +53,14 @@ class GreedyKingdoms(Pack):
         return key
 
     def check(self, catalogue) -> list:
-        from cardgen.packs.greedy_kingdoms.checks import check_catalogue
-
         return check_catalogue(catalogue)
 
     def schema_enums(self, rules: GreedyRules | None) -> dict[str, list[str]]:
         return {"kind": [k.value for k in Kind]}
+
+
+class GreedyPrint(PrintFacet):
+    """A back for the Characters and one for the Upgrades."""
 
     def card_text(self, card: GreedyCard) -> str:
         return card.rules_text
@@ -79,35 +75,28 @@ class GreedyKingdoms(Pack):
         return [self.data / n for n in names]
 
     def back_of(self, card: GreedyCard) -> BackDesign:
-        from cardgen.packs.greedy_kingdoms.fields import BACKS
-
-        pile = BACKS[card.kind]
+        pile = _fields().BACKS[card.kind]
         return BackDesign(pile, pile, pile)
 
     def pile_name(self, rules: GreedyRules, pile: str) -> str:
         return {"characters": "Characters", "upgrades": "Upgrades"}[pile]
 
     def layout_fields(self) -> dict[str, Any]:
-        from cardgen.packs.greedy_kingdoms.fields import LAYOUT_FIELDS
-
-        return LAYOUT_FIELDS
+        return _fields().LAYOUT_FIELDS
 
     def back_fields(self) -> dict[str, Any]:
-        from cardgen.packs.greedy_kingdoms.fields import BACK_FIELDS
+        return _fields().BACK_FIELDS
 
-        return BACK_FIELDS
 
-    def rules_reference(self) -> str:
-        from cardgen.packs.greedy_kingdoms.clarifications import rules_reference
+class GreedyKit(ComponentsFacet):
+    """The Resource chips and the play mat."""
 
-        return rules_reference(self.game_type.name)
-
-    def components(self) -> list:
+    def specs(self) -> list:
         from cardgen.packs.greedy_kingdoms.components.kit import component_specs
 
         return component_specs()
 
-    def component_counts(self, catalogue) -> dict[str, int]:
+    def counts(self, catalogue) -> dict[str, int]:
         """The cards, the Resource chips and the play mat (the Game Set Contents' counts of
         each kind of card are checked by `validate`)."""
         rules = catalogue.rules
@@ -115,4 +104,35 @@ class GreedyKingdoms(Pack):
                 "play_mats": 1}  # fmt: skip
 
 
-PACK = GreedyKingdoms()
+class GreedyDocs(DocsFacet):
+    """The core's appendix and the seed's readings as a rules reference."""
+
+    def rules_reference(self) -> str:
+        return rules_reference(GAME.name)
+
+
+def _fields() -> Any:
+    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
+    import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.greedy_kingdoms import fields
+
+    return fields
+
+
+DATA = data_path("cardgen.packs.greedy_kingdoms")
+GAME = GameType(
+    id="greedy-kingdoms",
+    name="Greedy Kingdoms",
+    min_players=2,
+    max_players=2,
+    description="Two kings race to build two Royal Palaces: develop, battle, develop.",
+)
+PACK = Pack(
+    game_type=GAME,
+    data=DATA,
+    catalogue=GreedyCatalogue(DATA),
+    print=GreedyPrint(DATA),
+    components=GreedyKit(),
+    docs=GreedyDocs(DATA),
+    module=__name__,
+)

@@ -1,40 +1,36 @@
-"""The Harbour Bid pack: the engine kit's starter game (``cardgen new DIR --game harbour-bid``)."""
+"""The Harbour Bid pack: the engine kit's starter game (``cardgen new DIR --game harbour-bid``).
+
+Its rules on the kit (:mod:`.rules`) register under the entry-point group ``cardgen.engines``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardgen.catalogue.facet import CatalogueFacet
 from cardgen.catalogue.icon_tokens import tokens_in
+from cardgen.components.facet import ComponentsFacet
+from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
 from cardgen.packs.harbour_bid.model import SUITS, HarbourCard, HarbourRules, card_text
+from cardgen.render.facet import PrintFacet
 from cardgen.util.resources import data_path
 
 COLOURS = {"crew": "#2F4F7A", "cargo": "#8A5A2B"}
 SUIT_COLOURS = {"spice": "#B5472E", "silk": "#7A4F9A", "tea": "#3F7D4E"}
 
 
-class HarbourBidPack(Pack[HarbourCard, HarbourRules]):
-    """Crew cards (strength, ability) bid for cargo cards (points, suit); two players."""
+class HarbourCatalogue(CatalogueFacet):
+    """Crew cards (strength, ability) and cargo cards (points, suit), a file per kind."""
 
-    game_type = GameType(
-        id="harbour-bid",
-        name="Harbour Bid",
-        min_players=2,
-        max_players=2,
-        description="The engine kit's starter: two merchants bid crew cards for cargo.",
-    )
     rules_model = HarbourRules
     card_model = HarbourCard
     file_fields = ("kind",)
-    back_labels = ("deck", "back")
-    data = data_path("cardgen.packs.harbour_bid")
     starter = "cards"
 
-    def engine(self) -> Any:
-        """Harbour Bid's rules (:mod:`.rules`)."""
-        from cardgen.packs.harbour_bid.rules import ENGINE
 
-        return ENGINE
+class HarbourPrint(PrintFacet):
+    """A deck per kind, its colour on the back."""
 
     def card_text(self, card: HarbourCard) -> str:
         return card_text(card)
@@ -43,7 +39,6 @@ class HarbourBidPack(Pack[HarbourCard, HarbourRules]):
         return {"star": "a point", **{s: f"a {s} cargo" for s in SUITS}}
 
     def card_icons(self, card: HarbourCard, rules: HarbourRules) -> list[str]:
-
         return [*tokens_in(card_text(card)), *([card.suit] if card.suit else [])]
 
     def back_of(self, card: HarbourCard) -> BackDesign:
@@ -53,7 +48,7 @@ class HarbourBidPack(Pack[HarbourCard, HarbourRules]):
         return {"crew": "Crew deck", "cargo": "Cargo deck"}[pile]
 
     def layout_fields(self) -> dict[str, Any]:
-        from cardgen.render.elements.fields import Computed
+        from cardgen.render.elements.fields import Computed  # reportlab: drawing only
 
         return {
             "kind_colour": Computed(lambda card, rules: COLOURS[card.kind], "kind"),
@@ -67,7 +62,7 @@ class HarbourBidPack(Pack[HarbourCard, HarbourRules]):
         }
 
     def back_fields(self) -> dict[str, Any]:
-        from cardgen.render.elements.fields import Computed
+        from cardgen.render.elements.fields import Computed  # reportlab: drawing only
 
         return {
             "kind_colour": Computed(lambda back, rules: COLOURS[back.key]),
@@ -76,4 +71,19 @@ class HarbourBidPack(Pack[HarbourCard, HarbourRules]):
         }
 
 
-PACK = HarbourBidPack()
+DATA = data_path("cardgen.packs.harbour_bid")
+PACK = Pack(
+    game_type=GameType(
+        id="harbour-bid",
+        name="Harbour Bid",
+        min_players=2,
+        max_players=2,
+        description="The engine kit's starter: two merchants bid crew cards for cargo.",
+    ),
+    data=DATA,
+    catalogue=HarbourCatalogue(DATA),
+    print=HarbourPrint(DATA),
+    components=ComponentsFacet(),
+    docs=DocsFacet(DATA),
+    module=__name__,
+)

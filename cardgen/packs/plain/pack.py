@@ -4,32 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.catalogue.facet import CatalogueFacet
 from cardgen.catalogue.icon_tokens import tokens_in
+from cardgen.components.facet import ComponentsFacet
+from cardgen.docs.facet import DocsFacet
 from cardgen.pack import BackDesign, GameType, Pack
+from cardgen.packs.plain.checks import check_catalogue
 from cardgen.packs.plain.model import PlainCard, PlainRules
 from cardgen.packs.plain.tokens import ICONS
+from cardgen.render.facet import PrintFacet
 from cardgen.util.resources import data_path
 
 
-class Plain(Pack):
-    """Cards with a name, type, cost, text with icons, stats and a back; no rules engine."""
+class PlainCatalogue(CatalogueFacet):
+    """Cards with a name, type, cost, text with icons, stats and a back."""
 
-    game_type = GameType(
-        id="plain",
-        name="Plain cards",
-        min_players=1,
-        max_players=99,
-        description="Any card game: name, type, cost, text with icons, stats, backs.",
-    )
     rules_model = PlainRules
     card_model = PlainCard
     file_fields = ("back",)
-    data = data_path("cardgen.packs.plain")
     starter = "starter"
 
     def check(self, catalogue) -> list:
-        from cardgen.packs.plain.checks import check_catalogue
-
         return check_catalogue(catalogue)
 
     def rules_icons(self, rules: PlainRules) -> list[tuple[tuple[str | int, ...], str]]:
@@ -48,16 +43,18 @@ class Plain(Pack):
             enums["type"] = list(rules.types)
         return enums
 
+
+class PlainPrint(PrintFacet):
+    """One pile per back of rules.yaml, each at its back's size."""
+
     def card_text(self, card: PlainCard) -> str:
         return card.text
 
     def icon_tokens(self, rules: PlainRules) -> dict[str, str]:
-
         return dict(ICONS)
 
     def card_icons(self, card: PlainCard, rules: PlainRules) -> list[str]:
         """The icons of its text and flavour, and of the stats it shows."""
-
         stats = [s.icon for s in rules.stats if s.id in card.stats and s.icon]
         return [*tokens_in(card.text or ""), *tokens_in(card.flavour or ""), *stats]
 
@@ -73,20 +70,39 @@ class Plain(Pack):
         return rules.back(pile).name
 
     def layout_fields(self) -> dict[str, Any]:
-        from cardgen.packs.plain.fields import LAYOUT_FIELDS
-
-        return LAYOUT_FIELDS
+        return _fields().LAYOUT_FIELDS
 
     def back_fields(self) -> dict[str, Any]:
-        from cardgen.packs.plain.fields import BACK_FIELDS
-
-        return BACK_FIELDS
-
-
-PACK = Plain()
+        return _fields().BACK_FIELDS
 
 
 def _back(card: PlainCard) -> str:
     """A loaded card's back (its own, or its file's: the loader gives every card one)."""
     assert card.back is not None, f"{card.id}: a card without its back"
     return card.back
+
+
+def _fields() -> Any:
+    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
+    import reportlab, which validating a catalogue does not need."""
+    from cardgen.packs.plain import fields
+
+    return fields
+
+
+DATA = data_path("cardgen.packs.plain")
+PACK = Pack(
+    game_type=GameType(
+        id="plain",
+        name="Plain cards",
+        min_players=1,
+        max_players=99,
+        description="Any card game: name, type, cost, text with icons, stats, backs.",
+    ),
+    data=DATA,
+    catalogue=PlainCatalogue(DATA),
+    print=PlainPrint(DATA),
+    components=ComponentsFacet(),
+    docs=DocsFacet(DATA),
+    module=__name__,
+)

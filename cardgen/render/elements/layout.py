@@ -319,4 +319,4 @@ def _validate(data: Any, path: tuple, smap: SourceMap) -> Element:
 def layout_model(pack: Pack) -> type[CardLayout]:
     """The model of ``pack``'s layout file: its own (:meth:`~cardgen.pack.Pack.layout_model`),
     else a layout of elements."""
-    return pack.layout_model() or ElementLayout
+    return pack.print.layout_model() or ElementLayout

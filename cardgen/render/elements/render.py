@@ -1097,7 +1097,7 @@ class LayoutFaces(FacePainter):
 
     def __init__(self, theme: Theme):
         super().__init__(theme)
-        self.painter = ElementPainter(theme, "face", theme.pack.layout_fields())
+        self.painter = ElementPainter(theme, "face", theme.pack.print.layout_fields())
 
     def draw(self, doc: Document, card: Any) -> None:
         self.painter.draw_record(doc, self.painter.values(card, card.id))
@@ -1125,7 +1125,7 @@ class LayoutBacks(BackPainter):
 
     def __init__(self, theme: Theme):
         super().__init__(theme)
-        self.painter = ElementPainter(theme, "back", theme.pack.back_fields())
+        self.painter = ElementPainter(theme, "back", theme.pack.print.back_fields())
 
     def draw(self, doc: Document, back: BackDesign) -> None:
         self.painter.draw_record(doc, self._values(back))
@@ -1138,7 +1138,7 @@ class LayoutBacks(BackPainter):
         back elements past the safe zone (E406, W401) or setting type too small (E407)."""
         backs: dict[str, tuple[BackDesign, str]] = {}
         for card in cards:
-            back = self.theme.pack.printed_back(card, self.theme.rules)
+            back = self.theme.pack.print.printed_back(card, self.theme.rules)
             backs.setdefault(back.key, (back, card.id))
         out = []
         for back, card_id in backs.values():
@@ -1161,9 +1161,9 @@ class LayoutBacks(BackPainter):
 def face_painter(pack: Pack, theme: Theme) -> FacePainter:
     """The painter of ``pack``'s faces: its own (:meth:`~cardgen.pack.Pack.face_painter`),
     else the layout's ``face:`` elements."""
-    return pack.face_painter(theme) or LayoutFaces(theme)
+    return pack.print.face_painter(theme) or LayoutFaces(theme)
 
 
 def back_painter(pack: Pack, theme: Theme) -> BackPainter:
     """The painter of ``pack``'s backs: its own, else the layout's ``back:`` elements."""
-    return pack.back_painter(theme) or LayoutBacks(theme)
+    return pack.print.back_painter(theme) or LayoutBacks(theme)

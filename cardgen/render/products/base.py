@@ -146,7 +146,7 @@ class RenderContext:
         worked out once per card."""
         back = self._backs.get(card.id)
         if back is None:
-            back = self.catalogue.pack.printed_back(card, self.catalogue.rules)
+            back = self.catalogue.pack.print.printed_back(card, self.catalogue.rules)
             self._backs[card.id] = back
         return back
 
@@ -168,7 +168,7 @@ class RenderContext:
         out = []
         for pile, backs in self.backs_by_pile().items():
             for back in backs:
-                name = pack.pile_name(rules, pile)
+                name = pack.print.pile_name(rules, pile)
                 if back.name != pile:
                     name = f"{name} · {back.name}"
                 out.append(Deck(back, name, tuple(self.cards_of_back(back))))

@@ -21,7 +21,7 @@ def render_print_pile(ctx: RenderContext, pile: str) -> bytes:
     """The fronts of ``pile``: one page per physical card (copies expanded)."""
     L = ctx.theme.layout
     bleed = L.card.bleed
-    name = ctx.catalogue.pack.pile_name(ctx.catalogue.rules, pile)
+    name = ctx.catalogue.pack.print.pile_name(ctx.catalogue.rules, pile)
     doc = ctx.document(_page_size(ctx), f"{name} fronts")
     cards = [c for c in ctx.cards if ctx.back_of(c).pile == pile]
     for card in cards:
@@ -40,7 +40,7 @@ def render_print_backs(ctx: RenderContext, pile: str) -> bytes:
     only the few characters of the backs, not every character of the faces."""
     L = ctx.theme.layout
     bleed = L.card.bleed
-    name = ctx.catalogue.pack.pile_name(ctx.catalogue.rules, pile)
+    name = ctx.catalogue.pack.print.pile_name(ctx.catalogue.rules, pile)
     doc = ctx.document(_page_size(ctx), f"{name} backs", share=False)
     for back in ctx.backs_by_pile()[pile]:
         set_print_boxes(doc.c, L.size, bleed)

@@ -52,7 +52,7 @@ def glossary(cat: Catalogue, labels: dict[str, str]) -> Section:
             )
         )
     resources = set(cat.rules.resource_ids)
-    printed = {c.id: set(cat.pack.card_icons(c, cat.rules)) for c in cards}
+    printed = {c.id: set(cat.pack.print.card_icons(c, cat.rules)) for c in cards}
     icon_entries = tuple(
         GlossaryEntry(
             id=f"icon-{name}",
