@@ -104,9 +104,9 @@ def test_engine_run_reports_quality_the_same_for_any_workers():
     from cardgen.catalogue.loader import load_catalogue
     from cardgen.engine.registry import engine_of
     from cardgen.engine.simulation import KitSimulation, seat_sides
+    from cardgen.engine.simulation import simulate as run
+    from cardgen.engine.simulation import summarise as summary_of
     from cardgen.simulate import SimSpec
-    from cardgen.simulate import simulate as run
-    from cardgen.simulate.report import summarise as summary_of
 
     cat = load_catalogue(ROOT / "games" / "harbour-bid-data" / "cards")
     sim = KitSimulation(engine_of(cat), quality_games=40)
@@ -127,9 +127,9 @@ def test_designs_offered_and_chosen_match_the_plays():
     from cardgen.catalogue.loader import load_catalogue
     from cardgen.engine.registry import engine_of
     from cardgen.engine.simulation import KitSimulation, seat_sides
+    from cardgen.engine.simulation import simulate as run
+    from cardgen.engine.simulation import summarise as summary_of
     from cardgen.simulate import SimSpec
-    from cardgen.simulate import simulate as run
-    from cardgen.simulate.report import summarise as summary_of
 
     cat = load_catalogue(ROOT / "games" / "harbour-bid-data" / "cards")
     sim = KitSimulation(engine_of(cat), quality_games=30)

@@ -9,12 +9,11 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.engine.simulation import KitSimulation
+from cardgen.engine.simulation import KitSimulation, Runner, chunks
+from cardgen.engine.simulation import simulate as simulate_with
 from cardgen.packs.attack_right.engine.definition import ENGINE
 from cardgen.packs.attack_right.engine.metrics import round_item
-from cardgen.simulate import Runner, SimSpec, SimSpecError, make_matchups
-from cardgen.simulate import simulate as simulate_with
-from cardgen.simulate.batch import chunks
+from cardgen.simulate import SimSpec, SimSpecError, make_matchups
 from cardgen.simulate.seeds import derive, game_seeds
 from cardgen.simulate.stats import merge_into, wilson
 

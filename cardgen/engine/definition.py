@@ -35,6 +35,7 @@ from cardgen.engine.vocab import Domain, Vocabulary, did_you_mean, parse_seat
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
+    from cardgen.engine.simulation import Metrics
 
 
 @dataclass(frozen=True)
@@ -295,9 +296,9 @@ class Reports(_Declared, Generic[S]):
         """A seat's score at the end (the simulation's score column)."""
         return 0
 
-    def metrics(self) -> Any:
-        """The game's own simulation counters and report sections
-        (:class:`cardgen.engine.simulation.Metrics`), or None."""
+    def metrics(self) -> Metrics | None:
+        """The game's own per-game simulation figures (counters, summary and report sections:
+        the simulation's one extension point), or None."""
         return None
 
     def length_note(self) -> str:

@@ -5,8 +5,9 @@ number of workers and of the order in which chunks finish.  Rates and Wilson 95%
 computed only when reporting.
 
 The core keeps the blocks every game has (:data:`CORE_BLOCKS`): two totals, then per seat, per
-bot, per side (the deck, faction … a seat plays) and per ordered pair of sides.  A game's
-simulation adds its own blocks (:meth:`cardgen.simulate.protocol.Simulation.blocks`).
+bot, per side (the deck, faction … a seat plays) and per ordered pair of sides.  The kit's
+simulation adds its own blocks and the game's
+(:meth:`cardgen.engine.simulation.KitSimulation.blocks`).
 """
 
 from __future__ import annotations

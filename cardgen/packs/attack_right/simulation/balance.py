@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.engine.simulation import SimResult
 from cardgen.packs.attack_right.engine.metrics import (
     CARD_FIELDS,
     SHARE_BINS,
@@ -17,7 +18,6 @@ from cardgen.packs.attack_right.engine.metrics import (
     round_item,
 )
 from cardgen.packs.attack_right.simulation.targets import Targets, load_targets
-from cardgen.simulate.batch import SimResult
 from cardgen.simulate.report import seat_advantage, side_summary
 from cardgen.simulate.stats import Z95, interval, ratio, rounded
 

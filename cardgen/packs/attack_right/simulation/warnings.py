@@ -13,7 +13,6 @@ warning at its card's file and line, with the figure, its 95% interval and the s
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, cast
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
@@ -34,9 +33,9 @@ def _ci(c: list[float]) -> str:
 def balance_summary(cat: Catalogue, games: int, *, seed: int = 0, bots: str = BOT) -> dict:
     """The simulation summary of ``games`` seeded games at the most players, every seating of
     the decks the rules recommend for that count."""
-    from cardgen.engine.simulation import KitSimulation
+    from cardgen.engine.simulation import KitSimulation, simulate, summarise
     from cardgen.packs.attack_right.engine.definition import ENGINE
-    from cardgen.simulate import SimSpec, make_matchups, simulate, summarise
+    from cardgen.simulate import SimSpec, make_matchups
 
     sim = KitSimulation(ENGINE)
     players = min(len(cat.rules.deck_ids), cat.rules.players.max)
@@ -44,8 +43,7 @@ def balance_summary(cat: Catalogue, games: int, *, seed: int = 0, bots: str = BO
     spec = SimSpec(
         games, players, make_matchups(decks, players), bots=bots, seed=seed, pool=sim.bots
     )
-    # KitSimulation's read-only properties against the protocol's attributes (as balance.py)
-    return summarise(simulate(cat, spec, simulation=cast(Any, sim)), cat)
+    return summarise(simulate(cat, spec, simulation=sim), cat)
 
 
 def balance_warnings(
