@@ -233,6 +233,12 @@ class AI(_Declared, Generic[S]):
         The greedy bot maximises it one action ahead; the search scores cut rollouts by it."""
         return None
 
+    def standings(self, state: S) -> Sequence[float] | None:
+        """Every seat's :meth:`evaluate` of ``state`` at once, where working them out together
+        is cheaper (the simulation's quality measures read them after every decision); None:
+        seat by seat."""
+        return None
+
     def policy(self, state: S, seat: int, rng: random.Random) -> Action:
         """A fast choice for ``seat`` (the search's rollouts and opponents): by default a
         legal action at random."""

@@ -35,7 +35,7 @@ from cardgen.engine.chance import at_chance, settle
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError
 from cardgen.engine.protocol import Game, State, seat_name
-from cardgen.engine.quality import QUALITY_FIELDS, Course, kingmaker_choice, measure
+from cardgen.engine.quality import QUALITY_FIELDS, Course, leader, measure
 from cardgen.engine.quality import count as count_quality
 from cardgen.engine.quality import summarise as summarise_quality
 from cardgen.simulate.report import RunCounts, core_summary, ordered
@@ -360,6 +360,8 @@ class Runner:
         # a game naming cards its own way reads them from the seat's observation
         self._own_cards = type(engine).action_cards is not Engine.action_cards
         self._standing = standing_of(engine)
+        #: the catalogue's designs an action's text names, by text (texts recur)
+        self._words: dict[str, tuple[str, ...]] = {}
 
     def __getstate__(self) -> dict:
         return {"simulation": self.simulation, "catalogue": self.catalogue, "spec": self.spec}
@@ -426,7 +428,14 @@ class Runner:
                 )
                 for a in legal
             }
-        return {a: tuple(w for w in text(seat, a).split() if w in known) for a in legal}
+        words, out = self._words, {}
+        for a in legal:
+            t = text(seat, a)
+            named = words.get(t)
+            if named is None:
+                named = words[t] = tuple(w for w in t.split() if w in known)
+            out[a] = named
+        return out
 
     def play(self, spec: GameSpec, C: list[int]) -> GameRecord:
         """Play ``spec``'s game to the end and add everything it counts to ``C``."""
@@ -449,8 +458,10 @@ class Runner:
         stand = self._standing
         standings: list[tuple[float, ...]] = []
         choices: list[int] = []
-        kings: set[int] = set()  # trailing seats whose choice crowned different leaders
-        now = tuple(stand(state, p) for p in range(n)) if quality else ()
+        # the decisions of a seat strictly last with a few legal actions: looked ahead for
+        # kingmaking once the game is over, only for the seats that lost
+        trailing: list[tuple[int, State, tuple[int, ...]]] = []
+        now = stand(state, n) if quality else ()
         first = -1  # the seat that makes the first decision, alone
         while True:
             seats = movers()
@@ -477,11 +488,10 @@ class Runner:
                     if (
                         n >= 3
                         and len(seats) == 1
-                        and p not in kings  # once found, a seat is not looked ahead again
                         and 2 <= len(legal) <= KINGMAKER_CHOICES
-                        and _kingmaker(state, p, legal, now, stand, n)
+                        and _last(now, p)
                     ):
-                        kings.add(p)
+                        trailing.append((p, state.clone(), tuple(legal)))
             joint = {}
             for p in seats:
                 draw = draws[p]
@@ -499,13 +509,13 @@ class Runner:
             apply(joint)
             steps += 1
             if quality:
-                now = tuple(stand(state, p) for p in range(n))
+                now = stand(state, n)
                 standings.append(now)
         returns = state.returns()
         best = max(returns)
         winners = tuple(r == best and r > 0 for r in returns)
         if quality:
-            kingmade = any(not winners[p] for p in kings) if len(returns) >= 3 else None
+            kingmade = _kingmade(trailing, winners, stand, n) if len(returns) >= 3 else None
             count_quality(measure(Course(standings, choices, winners, kingmade)), C, self._quality)
         metrics = self._metrics
         if metrics is None or not metrics.count(state, spec, self.layout, C):
@@ -670,34 +680,53 @@ def run_simulation(
     return simulate(catalogue, spec, workers=workers, progress=progress, simulation=sim)
 
 
-def standing_of(engine: Engine) -> Callable[[State, int], float]:
-    """How the quality measures read a seat's standing: the engine's evaluate (a win chance)
-    if it writes one, else its score, else nothing (a constant, which no measure reads)."""
+def standing_of(engine: Engine) -> Callable[[State, int], tuple[float, ...]]:
+    """How the quality measures read the seats' standings (of ``n`` seats): the engine's
+    :meth:`~Engine.standings` or :meth:`~Engine.evaluate` (a win chance) if it writes one, else
+    its score, else nothing (a constant, which no measure reads)."""
+    if type(engine).standings is not Engine.standings:
+
+        def together(state: State, n: int) -> tuple[float, ...]:
+            return tuple(float(x or 0.0) for x in engine.standings(state) or ())
+
+        return together
     if type(engine).evaluate is not Engine.evaluate:
-        return lambda state, p: float(engine.evaluate(state, p) or 0.0)
+        return lambda state, n: tuple(float(engine.evaluate(state, p) or 0.0) for p in range(n))
     if type(engine).score is not Engine.score:
-        return lambda state, p: float(engine.score(state, p))
-    return lambda state, p: 0.0
+        return lambda state, n: tuple(float(engine.score(state, p)) for p in range(n))
+    return lambda state, n: (0.0,) * n
 
 
-def _kingmaker(
-    state: State,
-    seat: int,
-    legal: Sequence[int],
-    now: Sequence[float],
-    stand: Callable[[State, int], float],
+def _last(standing: Sequence[float], seat: int) -> bool:
+    """Whether ``seat`` stands strictly last."""
+    mine = standing[seat]
+    return min(standing) == mine and sum(1 for x in standing if x == mine) == 1
+
+
+def _kingmade(
+    trailing: Sequence[tuple[int, State, tuple[int, ...]]],
+    winners: Sequence[bool],
+    stand: Callable[[State, int], tuple[float, ...]],
     n: int,
 ) -> bool:
-    """Whether ``seat``, trailing, crowns different leaders by its legal actions (one step
-    ahead on clones of ``state``)."""
-    if min(now) != now[seat] or sum(1 for x in now if x == now[seat]) > 1:
-        return False  # cheap test first: only a seat strictly last is looked ahead
-    outcomes = []
-    for a in legal:
-        c = state.clone()
-        c.apply({seat: a})
-        outcomes.append(tuple(stand(c, p) for p in range(n)))
-    return kingmaker_choice(now, seat, outcomes)
+    """Whether a seat that lost, strictly last at one of its ``trailing`` decisions (the seat,
+    the state then, its legal actions), crowned different leaders by its legal actions (one
+    step ahead on clones: :func:`cardgen.engine.quality.kingmaker_choice`).  Only the losers'
+    decisions are looked ahead, each until two other leaders are crowned, and none after the
+    first kingmaker."""
+    for seat, state, legal in trailing:
+        if winners[seat]:
+            continue
+        crowned: set[int] = set()
+        for a in legal:
+            c = state.clone()
+            c.apply({seat: a})
+            top = leader(stand(c, n))
+            if top is not None and top != seat:
+                crowned.add(top)
+                if len(crowned) >= 2:
+                    return True
+    return False
 
 
 def first_of(events: Sequence[tuple], first: Mapping[str, int], default: int) -> int:
