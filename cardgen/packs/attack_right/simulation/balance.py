@@ -17,7 +17,7 @@ from cardgen.packs.attack_right.engine.metrics import (
     TIED,
     round_item,
 )
-from cardgen.packs.attack_right.simulation.targets import Targets, load_targets
+from cardgen.packs.attack_right.simulation.targets import Targets, average_win, load_targets
 from cardgen.simulate.report import seat_advantage, side_summary
 from cardgen.simulate.stats import Z95, interval, ratio, rounded
 
@@ -271,14 +271,12 @@ def verdicts(
 ) -> list[dict]:
     """Each balance target checked: ``ok`` True or False (None: too few games to judge), the
     figure with its interval and what fails."""
-    judged = [c for c in cards if c["drafted_games"] >= t.min_drafted_games]
-    pg = sum(c["played_games"] for c in cards)
-    avg = ratio(sum(c["played_wins"] for c in cards), pg)
+    avg = average_win(cards)
     out = [
         _designs(
             f"every design played in >= {_pct(t.play_share_min)} of the games it was drafted in",
-            judged,
-            lambda c: c["played_share"] < t.play_share_min,
+            [c for c in cards if c["drafted_games"] >= t.min_drafted_games],
+            t.dead,
             ("played_share", "played_share_ci", "drafted_games"),
             "lowest",
             "below",
@@ -287,7 +285,7 @@ def verdicts(
             f"no design wins {_pct(t.dominant_margin)} above the average ({_pct(avg)}) when "
             f"played (n >= {t.dominant_min_games})",
             [c for c in cards if c["played_games"] >= t.dominant_min_games],
-            lambda c: c["win_rate_when_played"] > avg + t.dominant_margin,
+            lambda c: t.dominant(c, avg),
             ("win_rate_when_played", "win_when_played_ci", "played_games"),
             "highest",
             "above",

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
-from cardgen.packs.attack_right.simulation.targets import Targets, load_targets
+from cardgen.packs.attack_right.simulation.targets import Targets, average_win, load_targets
 
 #: the bot the warnings are measured with (fast enough for a validate run)
 BOT = "greedy"
@@ -54,11 +54,10 @@ def balance_warnings(
     games, bots = summary["games"], summary["spec"]["bots"]
     where = f"over {games} {bots} games of {summary['spec']['players']} players"
     cards = summary["cards"]
-    pg = sum(c["played_games"] for c in cards)
-    avg = sum(c["played_wins"] for c in cards) / pg if pg else 0.0
+    avg = average_win(cards)
     for c in cards:
         cid = c["card"]
-        if c["drafted_games"] >= t.min_drafted_games and c["played_share"] < t.play_share_min:
+        if t.dead(c):
             yield Diagnostic(
                 "W302",
                 f"dead: played in {_pct(c['played_share'])} ({_ci(c['played_share_ci'])}) of the "
@@ -67,10 +66,7 @@ def balance_warnings(
                 cat.position(cid, "name"),
                 cid,
             )
-        if (
-            c["played_games"] >= t.dominant_min_games
-            and c["win_rate_when_played"] > avg + t.dominant_margin
-        ):
+        if t.dominant(c, avg):
             yield Diagnostic(
                 "W303",
                 f"dominant: its players win {_pct(c['win_rate_when_played'])} "
@@ -80,7 +76,7 @@ def balance_warnings(
                 cat.position(cid, "name"),
                 cid,
             )
-        if c["drafted"] and c["never_affordable_rate"] >= t.never_affordable_max:
+        if t.never_affordable(c):
             yield Diagnostic(
                 "W304",
                 f"never affordable: {_pct(c['never_affordable_rate'])} "
