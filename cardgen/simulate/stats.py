@@ -131,6 +131,17 @@ def rounded(x: float) -> float:
     return round(x, 4)
 
 
+def mean_ci(total: float, squares: float, n: int) -> list[float]:
+    """The normal 95% interval of a mean from the sum and the sum of squares of ``n`` values,
+    rounded as reported."""
+    if n <= 0:
+        return [0.0, 0.0]
+    mean = total / n
+    var = max(0.0, squares / n - mean * mean) * n / max(1, n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return [rounded(mean - half), rounded(mean + half)]
+
+
 def interval(k: int, n: int) -> list[float]:
     """The Wilson 95% interval of ``k`` in ``n``, rounded as reported."""
     lo, hi = wilson(k, n)

@@ -7,8 +7,6 @@ and season (cards played, coins left, slots filled) and the verdicts of the bala
 
 from __future__ import annotations
 
-import math
-
 from cardgen.catalogue.loader import Catalogue
 from cardgen.engine.simulation import SimResult
 from cardgen.packs.attack_right.engine.metrics import (
@@ -19,7 +17,7 @@ from cardgen.packs.attack_right.engine.metrics import (
 )
 from cardgen.packs.attack_right.simulation.targets import Targets, average_win, load_targets
 from cardgen.simulate.report import seat_advantage, side_summary
-from cardgen.simulate.stats import Z95, interval, ratio, rounded
+from cardgen.simulate.stats import interval, mean_ci, ratio, rounded
 
 
 def summarise(result: SimResult, catalogue: Catalogue | None) -> dict:
@@ -35,16 +33,6 @@ def summarise(result: SimResult, catalogue: Catalogue | None) -> dict:
         "economy": economy,
         "targets": verdicts(result, cards, majority, economy, load_targets()),
     }
-
-
-def mean_ci(total: float, squares: float, n: int) -> list[float]:
-    """The normal 95% interval of a mean from the sum and the sum of squares of ``n`` values."""
-    if n <= 0:
-        return [0.0, 0.0]
-    mean = total / n
-    var = max(0.0, squares / n - mean * mean) * n / max(1, n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return [rounded(mean - half), rounded(mean + half)]
 
 
 def _group_row(v: dict, fair: float) -> dict:
