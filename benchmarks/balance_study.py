@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT))
 
 from cardgen.catalogue.loader import load_catalogue  # noqa: E402
 from cardgen.engine.registry import engine_of  # noqa: E402
-from cardgen.engine.simulation import KitSimulation  # noqa: E402
-from cardgen.simulate import SimSpec, make_matchups, simulate  # noqa: E402
-from cardgen.simulate.report import summarise, to_json  # noqa: E402
+from cardgen.engine.simulation import KitSimulation, simulate, summarise  # noqa: E402
+from cardgen.simulate import SimSpec, make_matchups  # noqa: E402
+from cardgen.simulate.report import to_json  # noqa: E402
 
 #: mode name -> (players, first game)
 MODES = {"2p": (2, False), "3p": (3, False), "4p": (4, False), "first": (4, True)}

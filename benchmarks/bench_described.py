@@ -37,8 +37,8 @@ def described_cards(dest: Path) -> Path:
 
 def games_per_s(cat, games: int, runs: int) -> float:
     from cardgen.engine.registry import engine_of
-    from cardgen.engine.simulation import KitSimulation, seat_sides
-    from cardgen.simulate import SimSpec, simulate
+    from cardgen.engine.simulation import KitSimulation, seat_sides, simulate
+    from cardgen.simulate import SimSpec
 
     sim = KitSimulation(engine_of(cat))
     rates = []

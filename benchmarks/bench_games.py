@@ -104,7 +104,11 @@ def measure(
     """Each shipped engine's figures in this checkout (those of ``packs`` only, if given)."""
     sys.path.insert(0, str(ROOT))
     from cardgen.catalogue.loader import load_catalogue
-    from cardgen.simulate import simulate
+
+    try:  # the kit's (an earlier checkout: the simulation core's)
+        from cardgen.engine.simulation import simulate
+    except ImportError:
+        from cardgen.simulate import simulate
 
     out: dict[str, dict[str, float]] = {}
     for pack, folder in CATALOGUES.items():

@@ -26,15 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from cardgen.catalogue.loader import load_catalogue  # noqa: E402
 from cardgen.engine.registry import engine_of  # noqa: E402
-from cardgen.engine.simulation import KitSimulation  # noqa: E402
-from cardgen.simulate import (  # noqa: E402
-    SimSpec,
-    make_matchups,
-    simulate,
-    summarise,
-    to_json,
-    write_report,
-)
+from cardgen.engine.simulation import KitSimulation, simulate, summarise  # noqa: E402
+from cardgen.simulate import SimSpec, make_matchups, to_json  # noqa: E402
 
 
 def _load() -> str:
@@ -73,7 +66,7 @@ def full_report(cat, games: int, workers: int) -> tuple[float, float]:
     summary = summarise(result, cat)
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "sim.json").write_text(to_json(summary), encoding="utf-8")
-        write_report(summary, Path(tmp, "sim.html"), KitSimulation(engine_of(cat)))
+        KitSimulation(engine_of(cat)).write_report(summary, Path(tmp, "sim.html"))
     return time.perf_counter() - t, _cpu() - c
 
 

@@ -167,8 +167,7 @@ def _simulate(
     most the game seats, ``bots`` names one bot for every seat, one per seat joined by
     commas, or ``mixed``; the summary is the same for any number of ``workers``."""
     from cardgen.engine.registry import engine_of
-    from cardgen.engine.simulation import run_simulation
-    from cardgen.simulate.report import summarise
+    from cardgen.engine.simulation import run_simulation, summarise
 
     cat = _catalogue(catalogue)
     result = run_simulation(

@@ -22,10 +22,9 @@ from cardgen.engine.balance import (
     kit_runner,
 )
 from cardgen.engine.registry import engine_of
-from cardgen.engine.simulation import UNIFORM_UNIT, KitSimulation
-from cardgen.simulate.protocol import GameSpec
+from cardgen.engine.simulation import UNIFORM_UNIT, GameSpec, KitSimulation, Runner
 from cardgen.simulate.spec import SimSpec
-from cardgen.simulate.stats import Layout, interval, rounded
+from cardgen.simulate.stats import interval, rounded
 from tests.test_balance_advisor import ROOT
 
 STAR = ROOT / "cardgen" / "scaffold" / "starters" / "drafting" / "cards"
@@ -108,8 +107,8 @@ def test_star_draft_counts_free_choices_by_hand():
     sim = KitSimulation(engine, quality_games=0, offer_games=2)
     sides = ("P1", "P2", "P3")
     spec = SimSpec(games=2, players=3, matchups=(sides,), bots="greedy", seed=1)
-    layout = Layout(tuple(sim.blocks(cat, spec)))
-    table = sim.prepare(cat, spec, layout)
+    table = Runner(sim, cat, spec)
+    layout = table.layout
     C = [0] * layout.size
     for g in range(2):
         table.play(GameSpec(g, sides, ("greedy",) * 3, g, (0, 1, 2)), C)

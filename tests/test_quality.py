@@ -104,9 +104,9 @@ def test_engine_run_reports_quality_the_same_for_any_workers():
     from cardgen.catalogue.loader import load_catalogue
     from cardgen.engine.registry import engine_of
     from cardgen.engine.simulation import KitSimulation, seat_sides
+    from cardgen.engine.simulation import simulate as run
+    from cardgen.engine.simulation import summarise as summary_of
     from cardgen.simulate import SimSpec
-    from cardgen.simulate import simulate as run
-    from cardgen.simulate.report import summarise as summary_of
 
     cat = load_catalogue(ROOT / "games" / "harbour-bid-data" / "cards")
     sim = KitSimulation(engine_of(cat), quality_games=40)
@@ -127,9 +127,9 @@ def test_designs_offered_and_chosen_match_the_plays():
     from cardgen.catalogue.loader import load_catalogue
     from cardgen.engine.registry import engine_of
     from cardgen.engine.simulation import KitSimulation, seat_sides
+    from cardgen.engine.simulation import simulate as run
+    from cardgen.engine.simulation import summarise as summary_of
     from cardgen.simulate import SimSpec
-    from cardgen.simulate import simulate as run
-    from cardgen.simulate.report import summarise as summary_of
 
     cat = load_catalogue(ROOT / "games" / "harbour-bid-data" / "cards")
     sim = KitSimulation(engine_of(cat), quality_games=30)
@@ -140,3 +140,65 @@ def test_designs_offered_and_chosen_match_the_plays():
     assert all(d["chosen"] <= d["offered"] for d in designs)
     d = bid[0]
     assert d["chosen_when_offered"] == round(d["chosen"] / d["offered"], 4)
+
+
+@pytest.mark.slow
+def test_kit_standings_and_kingmaking_agree_with_the_measures_definitions():
+    """Attack Right's standings at once are its evaluate seat by seat, and the kit's kingmaking
+    (the losers' trailing decisions looked ahead once the game is over, each until two other
+    leaders are crowned) is kingmaker_choice over every trailing decision of a seat that lost."""
+    import random
+
+    from cardgen.catalogue.loader import load_catalogue
+    from cardgen.engine.chance import settle
+    from cardgen.engine.registry import engine_of
+    from cardgen.engine.simulation import (
+        KINGMAKER_CHOICES,
+        KitSimulation,
+        Runner,
+        _kingmade,
+        standing_of,
+    )
+    from cardgen.simulate import SimSpec
+
+    cat = load_catalogue(ROOT / "cards")
+    engine = engine_of(cat)
+    sim = KitSimulation(engine)
+    sides = tuple(sim.recommended_sides(cat, 4))[:4]
+    runner = Runner(sim, cat, SimSpec(1, 4, (sides,), seed=1, pool=sim.bots))
+    stand = standing_of(engine)
+    found = set()
+    for seed in range(3):
+        state = runner.game(sides).new_initial_state(seed)
+        rng = random.Random(seed)
+        trailing, kings = [], set()
+        while not state.is_terminal():
+            seats = state.movers()
+            if not seats:  # a chance node
+                settle(state)
+                continue
+            now = stand(state, 4)
+            assert now == tuple(engine.evaluate(state, q) for q in range(4))
+            p = seats[0]
+            legal = state.legal_actions(p)
+            if (
+                len(seats) == 1
+                and 2 <= len(legal) <= KINGMAKER_CHOICES
+                and min(now) == now[p]
+                and now.count(now[p]) == 1
+            ):
+                trailing.append((p, state.clone(), tuple(legal)))
+                outcomes = []
+                for a in legal:
+                    c = state.clone()
+                    c.apply({p: a})
+                    outcomes.append(stand(c, 4))
+                if kingmaker_choice(now, p, outcomes):
+                    kings.add(p)
+            state.apply({q: rng.choice(state.legal_actions(q)) for q in seats})
+        returns = state.returns()
+        winners = tuple(r == max(returns) and r > 0 for r in returns)
+        want = any(not winners[p] for p in kings)
+        assert _kingmade(trailing, winners, stand, 4) is want
+        found.add(want)
+    assert found == {True, False}  # both cases met

@@ -9,14 +9,13 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.engine.simulation import KitSimulation
+from cardgen.engine.simulation import KitSimulation, Runner, chunks
+from cardgen.engine.simulation import simulate as simulate_with
 from cardgen.packs.attack_right.engine.definition import ENGINE
 from cardgen.packs.attack_right.engine.metrics import round_item
-from cardgen.simulate import Runner, SimSpec, SimSpecError, make_matchups
-from cardgen.simulate import simulate as simulate_with
-from cardgen.simulate.batch import chunks
+from cardgen.simulate import SimSpec, SimSpecError, make_matchups
 from cardgen.simulate.seeds import derive, game_seeds
-from cardgen.simulate.stats import merge_into, wilson
+from cardgen.simulate.stats import mean_ci, merge_into, wilson
 
 SIMULATION = KitSimulation(ENGINE)
 
@@ -84,6 +83,13 @@ def test_wilson_known_values():
         lo, hi = wilson(k, n)
         assert lo < k / n < hi
     assert wilson(300, 1000)[1] - wilson(300, 1000)[0] < wilson(3, 10)[1] - wilson(3, 10)[0]
+
+
+def test_mean_interval_known_values():
+    # 1, 2, 3: mean 2, sample variance 1, half-width 1.96 / sqrt(3)
+    assert mean_ci(6, 14, 3) == [0.8684, 3.1316]
+    assert mean_ci(10, 50, 2) == [5.0, 5.0]  # 5, 5: no spread
+    assert mean_ci(0, 0, 0) == [0.0, 0.0]
 
 
 def test_merge_is_order_independent():

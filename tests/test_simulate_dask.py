@@ -9,10 +9,10 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from cardgen.catalogue.loader import load_catalogue  # noqa: E402
-from cardgen.engine.simulation import KitSimulation  # noqa: E402
+from cardgen.engine.distributed import simulate_dask  # noqa: E402
+from cardgen.engine.simulation import KitSimulation, simulate  # noqa: E402
 from cardgen.packs.attack_right.engine import ENGINE  # noqa: E402
-from cardgen.simulate import SimSpec, make_matchups, simulate  # noqa: E402
-from cardgen.simulate.distributed import simulate_dask  # noqa: E402
+from cardgen.simulate import SimSpec, make_matchups  # noqa: E402
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 

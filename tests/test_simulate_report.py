@@ -12,13 +12,12 @@ from conftest import pdf_texts
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.charts import BarChart
-from cardgen.engine.simulation import KitSimulation
+from cardgen.engine.simulation import KitSimulation, summarise
+from cardgen.engine.simulation import simulate as simulate_with
 from cardgen.packs.attack_right.engine.definition import ENGINE
 from cardgen.simulate import SimSpec, make_matchups
-from cardgen.simulate import simulate as simulate_with
-from cardgen.simulate.report import render_table, summarise, to_json
-from cardgen.simulate.report_html import render_html, write_report
-from cardgen.simulate.report_model import build_model
+from cardgen.simulate.report import to_json
+from cardgen.simulate.report_html import html_page
 from cardgen.simulate.stats import wilson
 
 SIM = KitSimulation(ENGINE)
@@ -49,7 +48,7 @@ def summary(result, cat):
 
 
 def build_figures(summary):
-    return build_model(summary, SIM).figures
+    return SIM.model(summary).figures
 
 
 def test_summary_numbers(summary, result):
@@ -93,7 +92,7 @@ def test_json_is_deterministic_and_has_no_timings(cat, result, summary):
 
 
 def test_table_text(summary):
-    text = render_table(summary, SIM)
+    text = SIM.table(summary)
     for word in ("Decks", "Seats", "Rounds", "Cards", "battle", "95% CI", "never affordable"):
         assert word in text
 
@@ -121,8 +120,8 @@ def test_report_charts(summary):
 
 
 def test_html_report(summary, tmp_path):
-    html = render_html(summary, SIM)
-    assert html == render_html(summary, SIM)
+    html = html_page(SIM.model(summary))
+    assert html == html_page(SIM.model(summary))
     n_figs = len(build_figures(summary))
     assert n_figs >= 10
     assert html.count("<svg") == n_figs and html.count("</svg>") == n_figs
@@ -133,22 +132,22 @@ def test_html_report(summary, tmp_path):
     assert ' id="' not in html  # many charts on one page: no ids to clash
     assert "<img" not in html and "<script" not in html  # self-contained, no JS
     assert "battle-" in html and "Win rate per deck" in html
-    out = write_report(summary, tmp_path / "r.html", SIM)
+    out = SIM.write_report(summary, tmp_path / "r.html")
     assert out.read_text(encoding="utf-8") == html
 
 
 def test_writers_lay_out_one_model(summary):
     from html import escape
 
-    model = build_model(summary, SIM)
+    model = SIM.model(summary)
     keys = [t.key for t in model.tables]
     assert keys[:3] == ["length", "quality", "seats"]  # the kit's figures, then the game's
     game = ["targets", "decks", "majority", "shares", "rounds", "economy", "cards"]
     assert [k for k in keys if k in game] == game and "versus" in keys
     assert len(model.figures) == len(build_figures(summary))
-    assert build_model(summary, SIM, figures=False).figures == ()
+    assert SIM.model(summary, figures=False).figures == ()
     assert model.title.startswith("Attack Right balance report: 48 games")
-    text, html = render_table(summary, SIM, width=250), render_html(summary, SIM)
+    text, html = SIM.table(summary, width=250), html_page(SIM.model(summary))
     assert model.intro.split(";")[0] in text and escape(model.intro) in html
     for t in model.tables:
         assert all(len(row) == len(t.head) for row in t.rows)
@@ -160,8 +159,8 @@ def test_writers_lay_out_one_model(summary):
 
 def test_pdf_report(summary, tmp_path):
     pypdf = pytest.importorskip("pypdf")
-    a = write_report(summary, tmp_path / "a.pdf", SIM).read_bytes()
-    b = write_report(summary, tmp_path / "b.pdf", SIM).read_bytes()
+    a = SIM.write_report(summary, tmp_path / "a.pdf").read_bytes()
+    b = SIM.write_report(summary, tmp_path / "b.pdf").read_bytes()
     assert a == b and a.startswith(b"%PDF")
     reader = pypdf.PdfReader(io.BytesIO(a))
     pages = pdf_texts(a)
@@ -254,4 +253,4 @@ def test_first_game_mode_has_every_measure(cat):
     assert sum(g["games"] for g in summary["majority"]) == 12 * 4
     assert {e["period"] for e in summary["economy"]} >= {"spring", "fall"}
     assert len(summary["targets"]) == 6 and summary["seat_advantage"]["games"] == 12
-    assert "first game" in build_model(summary, SIM).intro
+    assert "first game" in SIM.model(summary).intro

@@ -181,7 +181,7 @@ def _num(v: Any) -> str:
 
 def _guard(work: Callable[[], Any]) -> Any:
     """Run ``work``, a Dask scheduler's failures as clear errors."""
-    from cardgen.simulate.distributed import (
+    from cardgen.engine.distributed import (
         DaskAddressError,
         DaskConnectionError,
         DaskUnavailableError,

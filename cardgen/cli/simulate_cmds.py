@@ -110,9 +110,9 @@ def simulate(
     from cardgen.engine.definition import check_settings
     from cardgen.engine.errors import EngineError
     from cardgen.engine.registry import engine_of, has_engine
-    from cardgen.engine.simulation import KitSimulation
+    from cardgen.engine.simulation import KitSimulation, summarise
     from cardgen.simulate import SimSpec, SimSpecError, make_matchups
-    from cardgen.simulate.report import render_table, summarise, to_json
+    from cardgen.simulate.report import to_json
 
     if decks and all_matchups:
         raise usage_error("--decks and --all-matchups exclude each other.", "--all-matchups")
@@ -184,12 +184,10 @@ def simulate(
     if format is SimFormat.json:
         write_output(to_json(summary), out)
     elif out is not None or not is_quiet():  # the tables are the summary -q drops
-        write_output(render_table(summary, sim), out)
+        write_output(sim.table(summary), out)
     if report is not None:
-        from cardgen.simulate.report_html import write_report
-
         with writing(report):
-            write_report(summary, report, sim)
+            sim.write_report(summary, report)
         say(f"report: {report}", err=True)
     where = f"Dask scheduler {dask}" if dask else f"{workers} worker(s)"
     detail(f"{games} games on {where} in {elapsed():.2f} s")
@@ -228,7 +226,7 @@ def _run(cat, sim, spec, workers: int, dask: str | None, chunk_size: int | None,
 
 def _play(cat, sim, spec, workers: int, dask: str | None, chunk_size: int | None, progress):
     if dask:
-        from cardgen.simulate.distributed import (
+        from cardgen.engine.distributed import (
             DaskAddressError,
             DaskConnectionError,
             DaskUnavailableError,
@@ -254,7 +252,7 @@ def _play(cat, sim, spec, workers: int, dask: str | None, chunk_size: int | None
                 f"{exc}\nhint: is a scheduler running there (`dask scheduler` prints its "
                 "tcp://HOST:PORT address)? Without --dask the games run on this machine."
             ) from None
-    from cardgen.simulate import simulate as run
+    from cardgen.engine.simulation import simulate as run
 
     return run(cat, spec, workers=workers, chunk_size=chunk_size, progress=progress, simulation=sim)
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from statistics import median
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 from cardgen.engine.simulation import UNIFORM_UNIT
 from cardgen.simulate.stats import interval, rounded
@@ -310,9 +310,8 @@ class KitRunner:
     ) -> dict[str, Any]:
         from cardgen.catalogue.loader import load_catalogue
         from cardgen.engine.registry import engine_of
-        from cardgen.engine.simulation import KitSimulation, seat_sides
+        from cardgen.engine.simulation import KitSimulation, seat_sides, summarise
         from cardgen.simulate import SimSpec, make_matchups
-        from cardgen.simulate.report import summarise
 
         cat = load_catalogue(root)
         engine = engine_of(cat)
@@ -334,16 +333,14 @@ class KitRunner:
                 raise BudgetSpent
 
         if self.dask:
-            from cardgen.simulate.distributed import simulate_dask
+            from cardgen.engine.distributed import simulate_dask
 
-            result = simulate_dask(
-                cat, spec, self.dask, progress=progress, simulation=cast(Any, sim)
-            )
+            result = simulate_dask(cat, spec, self.dask, progress=progress, simulation=sim)
         else:
-            from cardgen.simulate import simulate as play
+            from cardgen.engine.simulation import simulate as play
 
             workers = self.workers or os.cpu_count() or 1
-            result = play(cat, spec, workers=workers, progress=progress, simulation=cast(Any, sim))
+            result = play(cat, spec, workers=workers, progress=progress, simulation=sim)
         return dict(summarise(result, cat))
 
 

@@ -35,6 +35,7 @@ from cardgen.engine.vocab import Domain, Vocabulary, did_you_mean, parse_seat
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
+    from cardgen.engine.simulation import Metrics
 
 
 @dataclass(frozen=True)
@@ -232,6 +233,12 @@ class AI(_Declared, Generic[S]):
         The greedy bot maximises it one action ahead; the search scores cut rollouts by it."""
         return None
 
+    def standings(self, state: S) -> Sequence[float] | None:
+        """Every seat's :meth:`evaluate` of ``state`` at once, where working them out together
+        is cheaper (the simulation's quality measures read them after every decision); None:
+        seat by seat."""
+        return None
+
     def policy(self, state: S, seat: int, rng: random.Random) -> Action:
         """A fast choice for ``seat`` (the search's rollouts and opponents): by default a
         legal action at random."""
@@ -302,9 +309,9 @@ class Reports(_Declared, Generic[S]):
         """A seat's score at the end (the simulation's score column)."""
         return 0
 
-    def metrics(self) -> Any:
-        """The game's own simulation counters and report sections
-        (:class:`cardgen.engine.simulation.Metrics`), or None."""
+    def metrics(self) -> Metrics | None:
+        """The game's own per-game simulation figures (counters, summary and report sections:
+        the simulation's one extension point), or None."""
         return None
 
     def length_note(self) -> str:

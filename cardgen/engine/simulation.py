@@ -1,34 +1,69 @@
-"""The balance simulation of every engine: :class:`KitSimulation`, a
-:class:`cardgen.simulate.Simulation` made from an :class:`~cardgen.engine.definition.Engine`.
+"""The balance simulation of every engine game: :class:`KitSimulation`, made from an
+:class:`~cardgen.engine.definition.Engine`, and :func:`simulate`, which runs it.
 
-The core (:mod:`cardgen.simulate`) seeds the games, seats the bots, runs chunks on processes or
-Dask and counts wins, scores and ranks per seat, bot and side. This adds what every game with
-cards has, from its events: per card design, the copies **drawn** and **played**, the
-player-games in which it was played and the **win rate when played** (Wilson 95 % interval),
-also by seat; the **first player**'s win rate (the seat that made the game's first decision,
-alone) against the fair share; and the game's **length** in decisions. A game may add its own
-counters and sections (:class:`Metrics`, :meth:`Engine.metrics`).
+A run is a pure function of (catalogue, :class:`~cardgen.simulate.spec.SimSpec`): every game's
+seeds come from the master seed and its index (:mod:`cardgen.simulate.seeds`), chunks of games
+run in this process, on a pool of worker processes (here) or on Dask
+(:mod:`cardgen.engine.distributed`), and their int counters (:mod:`cardgen.simulate.stats`)
+merge by addition.  The kit counts what every game has: wins, scores and ranks per seat, bot
+and side, side versus side; from the game's events, per card design, the copies **drawn** and
+**played**, the player-games in which it was played and the **win rate when played** (Wilson
+95 % interval), also by seat; the **first player**'s win rate (the seat that made the game's
+first decision, alone) against the fair share; the game's **length** in decisions; and the
+quality measures (:mod:`cardgen.engine.quality`) of its first games.  A game extends it only
+with its own per-game figures: the engine's :meth:`~cardgen.engine.definition.Engine.metrics`
+(:class:`Metrics`: counters, summary and report sections).
+
+    sim = KitSimulation(engine_of(catalogue))
+    spec = SimSpec(games=1000, players=4, matchups=make_matchups(sim.sides(catalogue), 4),
+                   seed=7)
+    result = simulate(catalogue, spec, workers=2, simulation=sim)   # same for any workers
+    summary = summarise(result, catalogue)           # JSON-ready dict (no timings)
+    sim.write_report(summary, "report.html")        # or .pdf
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.engine.bots import RandomBot, bot_factories, bot_names, make_bot
 from cardgen.engine.chance import at_chance, settle
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError
 from cardgen.engine.protocol import Game, State, seat_name
-from cardgen.engine.quality import QUALITY_FIELDS, Course, kingmaker_choice, measure
+from cardgen.engine.quality import QUALITY_FIELDS, Course, leader, measure
 from cardgen.engine.quality import count as count_quality
 from cardgen.engine.quality import summarise as summarise_quality
-from cardgen.simulate.batch import Progress, SimResult, simulate
-from cardgen.simulate.protocol import GameRecord, GameSpec
-from cardgen.simulate.report_model import Section, Table, ci, pct
+from cardgen.simulate.report import RunCounts, core_summary, ordered
+from cardgen.simulate.report_model import (
+    ReportModel,
+    Section,
+    Table,
+    build_model,
+    ci,
+    core_sections,
+    pct,
+)
+from cardgen.simulate.seeds import game_seeds
 from cardgen.simulate.spec import SimSpec, SimSpecError, make_matchups
-from cardgen.simulate.stats import Block, Layout, interval, ratio, rounded
+from cardgen.simulate.stats import (
+    BOT_FIELDS,
+    PAIR_FIELDS,
+    SEAT_FIELDS,
+    SIDE_FIELDS,
+    Block,
+    Layout,
+    core_blocks,
+    interval,
+    merge_into,
+    ratio,
+    rounded,
+)
+from cardgen.util.pool import worker_pool
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -55,10 +90,49 @@ OFFER_FIELDS = ("offered", "chosen", "free_offered", "free_chosen", "free_unifor
 UNIFORM_UNIT = 1_000_000
 #: games per chunk by bot (speed only)
 CHUNKS = {"random": 200, "greedy": 20, "search": 1, "mixed": 2}
+#: games per chunk for a bot :data:`CHUNKS` does not name
+DEFAULT_CHUNK = 50
+
+Progress = Callable[[int], None]
+"""Called with the number of games just finished."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game of a run: its index, each seat's side and bot, its seed and the bots' seeds
+    (all derived from the master seed and the index: :mod:`cardgen.simulate.seeds`)."""
+
+    index: int
+    sides: tuple[str, ...]
+    bots: tuple[str, ...]
+    seed: int
+    bot_seeds: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """The standings of a finished game, seat by seat, and the final state (for tests and
+    inspection)."""
+
+    winners: tuple[bool, ...]
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    state: Any = None
+
+
+@dataclass(frozen=True)
+class SimResult(RunCounts):
+    """A run's numbers (spec, counter layout, summed counters), its set-up warnings and the
+    simulation that played it."""
+
+    warnings: tuple[str, ...] = ()
+    simulation: KitSimulation | None = None
 
 
 class Metrics(Protocol):
-    """A game's own counters and report sections, besides the kit's."""
+    """A game's own per-game figures, the simulation's one extension point
+    (:meth:`Engine.metrics`): its counter blocks (after the kit's), what a finished game adds
+    to them, its summary sections and their report sections, placed by ``order``."""
 
     order: tuple[str, ...]
 
@@ -85,8 +159,8 @@ def seat_sides(players: int) -> tuple[str, ...]:
 
 @dataclass
 class KitSimulation:
-    """The simulation of one engine's game (picklable: the engine is a module-level instance
-    of its class, pickled by reference to that class)."""
+    """The simulation of one engine's game: what it plays, counts, summarises and reports
+    (picklable: the engine is a module-level instance of its class, pickled by reference)."""
 
     engine: Engine
     #: the rules' settings overridden in every game (``simulate --set``)
@@ -98,78 +172,75 @@ class KitSimulation:
     #: standings)
     offer_games: int | None = None
 
-    # --- what the core reads -----------------------------------------------------------------
     @property
     def name(self) -> str:
+        """The game's name, as the reports title it."""
         return self.engine.info.name
 
     @property
     def bots(self) -> tuple[str, ...]:
+        """The bots a seat may play, by name (``mixed`` draws among them, in this order)."""
         return tuple(bot_names(self.engine))
 
     @property
     def options(self) -> Mapping[str, Any]:
+        """The game's options and their defaults (reported in the spec after the seed)."""
         info = self.engine.info
         teams = any(self.engine.team_layouts(k) for k in range(1, info.max_players + 1))
         return {**self.engine.options, **({"teams": False} if teams else {})}
 
     @property
     def side(self) -> str:
+        """What a seat plays (``deck`` …), as the reports call it."""
         return self.engine.info.side or "seat"
 
     @property
     def score(self) -> str:
+        """What its players score (``points`` …), as the reports call it."""
         return self.engine.info.score
 
-    chunk_sizes = CHUNKS
-
     @property
-    def summary_order(self) -> tuple[str, ...]:
-        extra = self._metrics.order if self._metrics else ()
-        return ("length", "quality", "first_player", "seats", "bots", *extra, "designs", "versus")
-
-    @property
-    def report_order(self) -> tuple[str, ...]:
-        return self.summary_order
-
-    @property
-    def _metrics(self) -> Metrics | None:
+    def metrics(self) -> Metrics | None:
+        """The game's own figures (:meth:`Engine.metrics`), or None."""
         return self.engine.metrics()
 
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The order of the summary's sections and of the report's."""
+        extra = self.metrics.order if self.metrics else ()
+        return ("length", "quality", "first_player", "seats", "bots", *extra, "designs", "versus")
+
     def sides(self, catalogue: Catalogue) -> Sequence[str]:
+        """Every side a seat may play (the deck ids …, or the seats), in report order."""
         return tuple(self.engine.sides(catalogue)) or seat_sides(self.engine.info.max_players)
 
     def recommended_sides(self, catalogue: Catalogue, players: int) -> Sequence[str]:
+        """The sides the rules recommend for a game of ``players`` (what a simulation cycles
+        by default), in report order."""
         if not self.engine.sides(catalogue):
             return seat_sides(players)
         return tuple(self.engine.recommended_sides(catalogue, players))
 
-    def blocks(self, catalogue: Catalogue, spec: SimSpec) -> Sequence[Block]:
-        own = self._metrics.blocks(catalogue, spec) if self._metrics else ()
+    def blocks(self, catalogue: Catalogue, spec: SimSpec) -> tuple[Block, ...]:
+        """Every counter block of a run of ``spec`` (``spec.pool`` filled in): the core's,
+        the kit's and the game's own."""
+        own = self.metrics.blocks(catalogue, spec) if self.metrics else ()
         ids = tuple(c.id for c in catalogue.cards)
         seats = range(1, spec.players + 1)
         return (
+            *core_blocks(spec.players, spec.pool, self.sides(catalogue)),
             Block("design", ids, DESIGN_FIELDS),
             Block("design_seat", tuple(f"{c}/{s}" for c in ids for s in seats), DESIGN_SEAT_FIELDS),
             Block("first", ("all",), FIRST_FIELDS),
             Block("length", ("all",), LENGTH_FIELDS),
             Block("quality", ("all",), QUALITY_FIELDS),
-            Block("offer", tuple(c.id for c in catalogue.cards), OFFER_FIELDS),
+            Block("offer", ids, OFFER_FIELDS),
             *own,
         )
 
-    def prepare(self, catalogue: Catalogue, spec: SimSpec, layout: Layout) -> KitTable:
-        return KitTable(
-            self.engine,
-            catalogue,
-            spec,
-            layout,
-            self.settings,
-            self.quality_games,
-            self.offer_games,
-        )
-
     def describe(self, spec: Mapping[str, Any]) -> str:
+        """The options of a summary's ``spec`` as the report's intro tells them (e.g.
+        ``", first game"``; empty for none)."""
         opts = {k: spec[k] for k in self.engine.options if spec.get(k)}
         return "".join(
             f", {k.replace('_', ' ')}" + ("" if v is True else f": {v}") for k, v in opts.items()
@@ -177,12 +248,15 @@ class KitSimulation:
 
     # --- summary and report --------------------------------------------------------------------
     def summarise(self, result: SimResult, catalogue: Catalogue | None) -> dict[str, Any]:
+        """The run as a JSON-ready dict: the core's header and sections (seats, bots, side
+        versus side), the kit's and the game's own, in :attr:`order`."""
         L, C = result.layout, result.counters
+        head, core = core_summary(result, result.warnings, self.score, self.side)
         v = L.row(C, "length", 0)
         n = v["games"]
         mean = ratio(v["steps"], n)
         var = max(0.0, ratio(v["steps_sq"], n) - mean * mean)
-        out: dict[str, Any] = {
+        kit: dict[str, Any] = {
             "length": {"games": n, "mean": rounded(mean), "sd": rounded(var**0.5)},
             "quality": {
                 **summarise_quality(L.row(C, "quality", 0)),
@@ -191,13 +265,14 @@ class KitSimulation:
             "first_player": first_player(result),
             "designs": _designs(result, catalogue),
         }
-        if self._metrics:
-            out.update(self._metrics.summarise(result, catalogue))
-        return out
+        if self.metrics:
+            kit.update(self.metrics.summarise(result, catalogue))
+        return head | ordered(self.order, core, kit)
 
-    def report(self, summary: dict, *, figures: bool) -> Mapping[str, Section]:
+    def sections(self, summary: dict, *, figures: bool = True) -> list[Section]:
+        """Every section of the report of ``summary``, in :attr:`order`."""
         length = summary["length"]
-        out = {
+        kit = {
             "length": Section(
                 "length",
                 (),
@@ -215,9 +290,376 @@ class KitSimulation:
             "first_player": Section("first_player", (), (_first_table(summary["first_player"]),)),
             "designs": Section("designs", (), (_design_table(summary["designs"]),)),
         }
-        if self._metrics:
-            out.update(self._metrics.report(summary, figures=figures))
+        if self.metrics:
+            kit.update(self.metrics.report(summary, figures=figures))
+        core = core_sections(summary, self.score, self.side, figures=figures)
+        return list(ordered(self.order, core, kit).values())
+
+    def model(self, summary: dict, *, figures: bool = True) -> ReportModel:
+        """The report of ``summary`` (``figures=False``: tables only, as the text shows)."""
+        sections = self.sections(summary, figures=figures)
+        return build_model(summary, self.name, self.describe(summary["spec"]), sections)
+
+    def table(self, summary: dict, *, width: int = 120) -> str:
+        """The summary as text tables."""
+        from cardgen.simulate.report import render_table
+
+        return render_table(self.model(summary, figures=False), width=width)
+
+    def write_report(self, summary: dict, path: Path | str) -> Path:
+        """Write the report of ``summary`` as HTML or PDF, by the file's extension."""
+        from cardgen.simulate.report_html import write_report
+
+        return write_report(self.model(summary), Path(path))
+
+
+def summarise(result: SimResult, catalogue: Catalogue | None = None) -> dict[str, Any]:
+    """The summary of ``result`` (:meth:`KitSimulation.summarise` of the simulation that
+    played it)."""
+    if result.simulation is None:
+        raise ValueError("the result does not name the simulation that played it")
+    return result.simulation.summarise(result, catalogue)
+
+
+_F_GAMES, _F_WINS, _F_SCORE = (SEAT_FIELDS.index(f) for f in ("games", "wins", "score"))
+_D_GAMES, _D_WINS, _D_SCORE, _D_SQ = (
+    SIDE_FIELDS.index(f) for f in ("games", "wins", "score", "score_sq")
+)
+_B_GAMES, _B_WINS = (BOT_FIELDS.index(f) for f in ("games", "wins"))
+_P_GAMES, _P_AHEAD = (PAIR_FIELDS.index(f) for f in ("games", "ahead"))
+
+
+class Runner:
+    """Plays the games of a :class:`SimSpec` on a catalogue with a simulation and counts them;
+    picklable (sent to worker processes: the compiled games and the caches are rebuilt)."""
+
+    def __init__(self, simulation: KitSimulation, catalogue: Catalogue, spec: SimSpec) -> None:
+        spec = spec.with_game(simulation.bots, simulation.options)
+        self.simulation, self.catalogue, self.spec = simulation, catalogue, spec
+        self.layout = L = Layout(simulation.blocks(catalogue, spec))
+        engine = self.engine = simulation.engine
+        self.settings = dict(simulation.settings)
+        self.quality_games = simulation.quality_games
+        offer = simulation.offer_games
+        self.offer_games = self.quality_games if offer is None else offer
+        self._games: dict[tuple[str, ...], Game] = {}
+        sides = tuple(simulation.sides(catalogue))
+        self._side = {s: k for k, s in enumerate(sides)}
+        self._seat_slot = tuple(L.start("seat", p) for p in range(spec.players))
+        self._bot_slot = {b: L.start("bot", k) for k, b in enumerate(spec.pool)}
+        self._slots: dict[tuple[str, ...], tuple[Any, ...]] = {}
+        ids = [c.id for c in catalogue.cards]
+        self._design = {cid: L.start("design", k) for k, cid in enumerate(ids)}
+        self._by_seat = {cid: L.start("design_seat", k * spec.players) for k, cid in enumerate(ids)}
+        self._first = L.start("first", 0)
+        self._length = L.start("length", 0)
+        self._quality = L.start("quality", 0)
+        self._offer = {cid: L.start("offer", k) for k, cid in enumerate(ids)}
+        self._drawn = engine.events.role_fields("drawn")
+        self._played = engine.events.role_fields("played")
+        self._first_event = {k: at[0] for k, at in engine.events.role_fields("first").items()}
+        self._has_sides = bool(engine.sides(catalogue))
+        self._metrics = simulation.metrics
+        self._factories = bot_factories(engine)
+        # a game naming cards its own way reads them from the seat's observation
+        self._own_cards = type(engine).action_cards is not Engine.action_cards
+        self._standing = standing_of(engine)
+        #: the catalogue's designs an action's text names, by text (texts recur)
+        self._words: dict[str, tuple[str, ...]] = {}
+
+    def __getstate__(self) -> dict:
+        return {"simulation": self.simulation, "catalogue": self.catalogue, "spec": self.spec}
+
+    def __setstate__(self, state: dict) -> None:
+        Runner.__init__(self, state["simulation"], state["catalogue"], state["spec"])
+
+    def game(self, sides: tuple[str, ...]) -> Game:
+        """The compiled game of a seating (once per run)."""
+        g = self._games.get(sides)
+        if g is None:
+            try:
+                opts = dict(self.spec.options)
+                teams = self.engine.team_layouts(len(sides)) if opts.pop("teams", None) else ()
+                setup = self.engine.setup(
+                    self.catalogue,
+                    len(sides),
+                    sides if self._has_sides else (),
+                    settings=self.settings,
+                    options=opts,
+                    teams=teams[0] if teams else (),
+                )
+                g = self._games[sides] = self.engine.simulation_game(self.catalogue, setup)
+            except EngineError as exc:
+                raise SimSpecError(str(exc)) from None
+        return g
+
+    def warnings(self) -> list[str]:
+        """Set-up warnings of every matchup; compiles (and checks) each one up front, raising
+        :class:`SimSpecError` for one that cannot be set up."""
+        out: list[str] = []
+        for m in self.spec.matchups:
+            out += [w for w in getattr(self.game(m), "warnings", None) or () if w not in out]
         return out
+
+    def spec_of(self, index: int) -> GameSpec:
+        """Game ``index``: its line-up and seeds."""
+        spec = self.spec
+        seed, bot_seeds = game_seeds(spec.seed, index, spec.players)
+        return GameSpec(index, spec.decks_of(index), spec.bots_of(index), seed, bot_seeds)
+
+    def run_chunk(self, start: int, stop: int) -> list[int]:
+        """The summed counters of games ``start..stop-1``.
+
+        Games are played grouped by seating (a sum does not depend on the order), so the
+        compiled tables of one seating stay in the CPU caches for a run of games.
+        """
+        counters = self.layout.zeros()
+        seatings = len(self.spec.matchups)
+        for first in range(start, min(stop, start + seatings)):
+            for index in range(first, stop, seatings):
+                self.play(self.spec_of(index), counters)
+        return counters
+
+    def _named(self, state: State, seat: int, legal: Sequence[int]) -> dict[int, tuple[str, ...]]:
+        """The catalogue's designs each of ``seat``'s legal actions names."""
+        engine, cat, known = self.engine, self.catalogue, self._offer
+        text = state.action_to_string
+        if self._own_cards:
+            seen = state.observation(seat)
+            return {
+                a: tuple(
+                    c for c in engine.action_cards(cat, seen, seat, text(seat, a)) if c in known
+                )
+                for a in legal
+            }
+        words, out = self._words, {}
+        for a in legal:
+            t = text(seat, a)
+            named = words.get(t)
+            if named is None:
+                named = words[t] = tuple(w for w in t.split() if w in known)
+            out[a] = named
+        return out
+
+    def play(self, spec: GameSpec, C: list[int]) -> GameRecord:
+        """Play ``spec``'s game to the end and add everything it counts to ``C``."""
+        game = self.game(spec.sides)
+        bots = [
+            make_bot(self.engine, game, b, s, self._factories)
+            for b, s in zip(spec.bots, spec.bot_seeds, strict=True)
+        ]
+        state = game.new_initial_state(spec.seed)
+        steps, limit = 0, self.engine.info.max_length
+        # the bots choose among the legal actions: a state may apply them unchecked
+        apply = getattr(state, "apply_chosen", None) or state.apply
+        chance = hasattr(state, "chance_outcomes")  # a game without chance nodes never settles
+        # the kit's random bots draw here, as their choose would (the same draws, no calls)
+        draws = [b.random if type(b) is RandomBot else None for b in bots]
+        movers, legal_actions, is_terminal = state.movers, state.legal_actions, state.is_terminal
+        n = game.setup.players if hasattr(game, "setup") else len(spec.sides)
+        quality = spec.index < self.quality_games
+        offers = spec.index < self.offer_games
+        stand = self._standing
+        standings: list[tuple[float, ...]] = []
+        choices: list[int] = []
+        # the decisions of a seat strictly last with a few legal actions: looked ahead for
+        # kingmaking once the game is over, only for the seats that lost
+        trailing: list[tuple[int, State, tuple[int, ...]]] = []
+        now = stand(state, n) if quality else ()
+        first = -1  # the seat that makes the first decision, alone
+        while True:
+            seats = movers()
+            if not seats:  # the end, or a chance node (where nobody moves): settle it
+                if is_terminal():
+                    break
+                if chance and at_chance(state):
+                    settle(state)
+                    continue
+            if steps >= limit:
+                raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
+            if not steps and len(seats) == 1:  # a game that starts together has none
+                first = seats[0]
+            named: dict[int, dict[int, tuple[str, ...]]] = {}
+            if offers and not quality:
+                for p in seats:
+                    named[p] = self._named(state, p, legal_actions(p))
+            elif quality:
+                for p in seats:
+                    legal = legal_actions(p)
+                    choices.append(len(legal))
+                    if offers:
+                        named[p] = self._named(state, p, legal)
+                    if (
+                        n >= 3
+                        and len(seats) == 1
+                        and 2 <= len(legal) <= KINGMAKER_CHOICES
+                        and _last(now, p)
+                    ):
+                        trailing.append((p, state.clone(), tuple(legal)))
+            joint = {}
+            for p in seats:
+                draw = draws[p]
+                if draw is None:
+                    joint[p] = bots[p].choose(state, p)
+                else:
+                    legal = legal_actions(p)
+                    joint[p] = legal[int(draw() * len(legal))]
+            for p, cards in named.items():
+                offer = self._offer
+                chosen = set(cards.get(joint[p], ()))
+                naming: dict[str, int] = {}  # per design, the legal actions naming it
+                for cs in cards.values():
+                    for cid in set(cs):
+                        naming[cid] = naming.get(cid, 0) + 1
+                for cid, k in naming.items():
+                    C[offer[cid]] += 1
+                    if k < len(cards):  # the player could have left it: a free choice
+                        C[offer[cid] + 2] += 1
+                        C[offer[cid] + 3] += int(cid in chosen)
+                        C[offer[cid] + 4] += k * UNIFORM_UNIT // len(cards)
+                for cid in chosen:
+                    C[offer[cid] + 1] += 1
+            apply(joint)
+            steps += 1
+            if quality:
+                now = stand(state, n)
+                standings.append(now)
+        returns = state.returns()
+        best = max(returns)
+        winners = tuple(r == best and r > 0 for r in returns)
+        if quality:
+            kingmade = _kingmade(trailing, winners, stand, n) if len(returns) >= 3 else None
+            count_quality(measure(Course(standings, choices, winners, kingmade)), C, self._quality)
+        metrics = self._metrics
+        if metrics is None or not metrics.count(state, spec, self.layout, C):
+            count_designs(
+                state.events or (),
+                winners,
+                self._design,
+                self._drawn,
+                self._played,
+                C,
+                self._by_seat,
+            )
+        if self._first_event:
+            first = first_of(state.events or (), self._first_event, first)
+        k = self._first
+        sole = sum(winners) == 1
+        C[k] += 1
+        if sole and first >= 0:
+            C[k + 1] += 1
+            C[k + 2] += winners[first]
+        k = self._length
+        C[k] += 1
+        C[k + 1] += steps
+        C[k + 2] += steps * steps
+        scores = tuple(self.engine.score(state, p) for p in range(len(returns)))
+        ranks = tuple(1 + sum(r > x for r in returns) for x in returns)
+        record = GameRecord(winners, scores, ranks, state)
+        self._count(spec, record, C)
+        return record
+
+    def _slots_of(self, sides: tuple[str, ...]) -> tuple[Any, ...]:
+        s = self._slots.get(sides)
+        if s is None:
+            L, dk = self.layout, [self._side[x] for x in sides]
+            s = (
+                tuple(L.start("side", d) for d in dk),
+                tuple(tuple(L.start("pair", a * len(self._side) + b) for b in dk) for a in dk),
+            )
+            self._slots[sides] = s
+        return s
+
+    def _count(self, game: GameSpec, record: GameRecord, C: list[int]) -> None:
+        """The standings every game has: seats, sides, bots, side versus side."""
+        side_slot, pair = self._slots_of(game.sides)
+        winners, scores, ranks = record.winners, record.scores, record.ranks
+        C[0] += 1
+        C[1] += sum(1 for w in winners if w) > 1
+        for p, won in enumerate(winners):
+            w = 1 if won else 0
+            score = scores[p]
+            k = self._seat_slot[p]
+            C[k + _F_GAMES] += 1
+            C[k + _F_WINS] += w
+            C[k + _F_SCORE] += score
+            k = side_slot[p]
+            C[k + _D_GAMES] += 1
+            C[k + _D_WINS] += w
+            C[k + _D_SCORE] += score
+            C[k + _D_SQ] += score * score
+            k = self._bot_slot[game.bots[p]]
+            C[k + _B_GAMES] += 1
+            C[k + _B_WINS] += w
+            rank = ranks[p]
+            for q, other in enumerate(ranks):
+                if q != p:
+                    k = pair[p][q]
+                    C[k + _P_GAMES] += 1
+                    C[k + _P_AHEAD] += rank < other
+
+
+def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` ranges of ``size`` games covering ``0..games-1``."""
+    size = max(1, size)
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def default_chunk_size(spec: SimSpec, workers: int = 1) -> int:
+    """Games per chunk: the bot tier's size, smaller when each worker would get under four."""
+    size = CHUNKS.get(spec.bots, DEFAULT_CHUNK)
+    if workers > 1:
+        size = min(size, -(-spec.games // (4 * workers)))
+    return max(1, size)
+
+
+# ------------------------------------------------------------------ the worker's side
+_WORKER: Runner | None = None
+
+
+def _init_worker(runner: Runner) -> None:
+    """A pool worker keeps the runner (forked: shared with the command at no cost)."""
+    global _WORKER
+    _WORKER = runner
+
+
+def _worker_chunk(start: int, stop: int) -> tuple[int, list[int]]:
+    assert _WORKER is not None, "worker not initialised"
+    return stop - start, _WORKER.run_chunk(start, stop)
+
+
+def simulate(
+    catalogue: Catalogue,
+    spec: SimSpec,
+    *,
+    workers: int = 1,
+    chunk_size: int | None = None,
+    progress: Progress | None = None,
+    simulation: KitSimulation,
+) -> SimResult:
+    """Play ``spec.games`` games of ``simulation`` on ``workers`` processes (1: in this
+    process); the same result for any workers, chunk size or completion order.  Raises
+    :class:`SimSpecError` for a run that cannot be set up."""
+    runner = Runner(simulation, catalogue, spec)
+    spec = runner.spec
+    warnings = tuple(runner.warnings())  # also compiles (and checks) every matchup up front
+    total = runner.layout.zeros()
+    parts = list(chunks(spec.games, chunk_size or default_chunk_size(spec, workers)))
+    if workers <= 1 or len(parts) <= 1:
+        for start, stop in parts:
+            merge_into(total, runner.run_chunk(start, stop))
+            if progress:
+                progress(stop - start)
+    else:
+        with worker_pool(min(workers, len(parts)), _init_worker, (runner,)) as pool:
+            futures = [pool.submit(_worker_chunk, a, b) for a, b in parts]
+            for fut in as_completed(futures):
+                done, part = fut.result()
+                merge_into(total, part)
+                if progress:
+                    progress(done)
+    return SimResult(spec, runner.layout, tuple(total), warnings, simulation)
 
 
 def run_simulation(
@@ -248,245 +690,56 @@ def run_simulation(
     else:
         matchups = (seat_sides(n),)
     spec = SimSpec(games, n, matchups, bots, seed, dict(options or {}), pool=sim.bots)
-    # KitSimulation's read-only properties meet the Simulation protocol's attributes
-    return simulate(catalogue, spec, workers=workers, progress=progress, simulation=cast(Any, sim))
+    return simulate(catalogue, spec, workers=workers, progress=progress, simulation=sim)
 
 
-class KitTable:
-    """Plays the games of one run (the simulation's game table); picklable."""
+def standing_of(engine: Engine) -> Callable[[State, int], tuple[float, ...]]:
+    """How the quality measures read the seats' standings (of ``n`` seats): the engine's
+    :meth:`~Engine.standings` or :meth:`~Engine.evaluate` (a win chance) if it writes one, else
+    its score, else nothing (a constant, which no measure reads)."""
+    if type(engine).standings is not Engine.standings:
 
-    def __init__(
-        self,
-        engine: Engine,
-        catalogue: Catalogue,
-        spec: SimSpec,
-        layout: Layout,
-        settings: Mapping[str, Any] | None = None,
-        quality_games: int = QUALITY_GAMES,
-        offer_games: int | None = None,
-    ) -> None:
-        self.engine, self.catalogue, self.spec, self.layout = engine, catalogue, spec, layout
-        self.quality_games = quality_games
-        self.offer_games = quality_games if offer_games is None else offer_games
-        self.settings = dict(settings or {})
-        self._games: dict[tuple[str, ...], Game] = {}
-        ids = [c.id for c in catalogue.cards]
-        self._design = {cid: layout.start("design", k) for k, cid in enumerate(ids)}
-        self._by_seat = {
-            cid: layout.start("design_seat", k * spec.players) for k, cid in enumerate(ids)
-        }
-        self._first = layout.start("first", 0)
-        self._length = layout.start("length", 0)
-        self._drawn = engine.events.role_fields("drawn")
-        self._played = engine.events.role_fields("played")
-        self._first_event = {k: at[0] for k, at in engine.events.role_fields("first").items()}
-        self._has_sides = bool(engine.sides(catalogue))
-        self._metrics = engine.metrics()
-        self._factories = bot_factories(engine)
-        self._quality = layout.start("quality", 0)
-        self._offer = {cid: layout.start("offer", k) for k, cid in enumerate(ids)}
-        # a game naming cards its own way reads them from the seat's observation
-        self._own_cards = type(engine).action_cards is not Engine.action_cards
-        self._standing = standing_of(engine)
+        def together(state: State, n: int) -> tuple[float, ...]:
+            return tuple(float(x or 0.0) for x in engine.standings(state) or ())
 
-    def __getstate__(self) -> dict:
-        return {
-            "e": self.engine,
-            "c": self.catalogue,
-            "s": self.spec,
-            "l": self.layout,
-            "x": self.settings,
-            "q": self.quality_games,
-            "o": self.offer_games,
-        }
-
-    def __setstate__(self, state: dict) -> None:
-        KitTable.__init__(
-            self, state["e"], state["c"], state["s"], state["l"], state["x"], state["q"], state["o"]
-        )
-
-    def game(self, sides: tuple[str, ...]) -> Game:
-        g = self._games.get(sides)
-        if g is None:
-            try:
-                opts = dict(self.spec.options)
-                teams = self.engine.team_layouts(len(sides)) if opts.pop("teams", None) else ()
-                setup = self.engine.setup(
-                    self.catalogue,
-                    len(sides),
-                    sides if self._has_sides else (),
-                    settings=self.settings,
-                    options=opts,
-                    teams=teams[0] if teams else (),
-                )
-                g = self._games[sides] = self.engine.simulation_game(self.catalogue, setup)
-            except EngineError as exc:
-                raise SimSpecError(str(exc)) from None
-        return g
-
-    def warnings(self) -> list[str]:
-        out: list[str] = []
-        for m in self.spec.matchups:
-            out += [w for w in getattr(self.game(m), "warnings", None) or () if w not in out]
-        return out
-
-    def _named(self, state: State, seat: int, legal: Sequence[int]) -> dict[int, tuple[str, ...]]:
-        """The catalogue's designs each of ``seat``'s legal actions names."""
-        engine, cat, known = self.engine, self.catalogue, self._offer
-        text = state.action_to_string
-        if self._own_cards:
-            seen = state.observation(seat)
-            return {
-                a: tuple(
-                    c for c in engine.action_cards(cat, seen, seat, text(seat, a)) if c in known
-                )
-                for a in legal
-            }
-        return {a: tuple(w for w in text(seat, a).split() if w in known) for a in legal}
-
-    def play(self, spec: GameSpec, C: list[int]) -> GameRecord:
-        game = self.game(spec.sides)
-        bots = [
-            make_bot(self.engine, game, b, s, self._factories)
-            for b, s in zip(spec.bots, spec.bot_seeds, strict=True)
-        ]
-        state = game.new_initial_state(spec.seed)
-        steps, limit = 0, self.engine.info.max_length
-        # the bots choose among the legal actions: a state may apply them unchecked
-        apply = getattr(state, "apply_chosen", None) or state.apply
-        chance = hasattr(state, "chance_outcomes")  # a game without chance nodes never settles
-        # the kit's random bots draw here, as their choose would (the same draws, no calls)
-        draws = [b.random if type(b) is RandomBot else None for b in bots]
-        movers, legal_actions, is_terminal = state.movers, state.legal_actions, state.is_terminal
-        n = game.setup.players if hasattr(game, "setup") else len(spec.sides)
-        quality = spec.index < self.quality_games
-        offers = spec.index < self.offer_games
-        stand = self._standing
-        standings: list[tuple[float, ...]] = []
-        choices: list[int] = []
-        kings: set[int] = set()  # trailing seats whose choice crowned different leaders
-        now = tuple(stand(state, p) for p in range(n)) if quality else ()
-        first = -1  # the seat that makes the first decision, alone
-        while True:
-            seats = movers()
-            if not seats:  # the end, or a chance node (where nobody moves): settle it
-                if is_terminal():
-                    break
-                if chance and at_chance(state):
-                    settle(state)
-                    continue
-            if steps >= limit:
-                raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
-            if not steps and len(seats) == 1:  # a game that starts together has none
-                first = seats[0]
-            named: dict[int, dict[int, tuple[str, ...]]] = {}
-            if offers and not quality:
-                for p in seats:
-                    named[p] = self._named(state, p, legal_actions(p))
-            elif quality:
-                for p in seats:
-                    legal = legal_actions(p)
-                    choices.append(len(legal))
-                    if offers:
-                        named[p] = self._named(state, p, legal)
-                    if (
-                        n >= 3
-                        and len(seats) == 1
-                        and p not in kings  # once found, a seat is not looked ahead again
-                        and 2 <= len(legal) <= KINGMAKER_CHOICES
-                        and _kingmaker(state, p, legal, now, stand, n)
-                    ):
-                        kings.add(p)
-            joint = {}
-            for p in seats:
-                draw = draws[p]
-                if draw is None:
-                    joint[p] = bots[p].choose(state, p)
-                else:
-                    legal = legal_actions(p)
-                    joint[p] = legal[int(draw() * len(legal))]
-            for p, cards in named.items():
-                offer = self._offer
-                chosen = set(cards.get(joint[p], ()))
-                naming: dict[str, int] = {}  # per design, the legal actions naming it
-                for cs in cards.values():
-                    for cid in set(cs):
-                        naming[cid] = naming.get(cid, 0) + 1
-                for cid, k in naming.items():
-                    C[offer[cid]] += 1
-                    if k < len(cards):  # the player could have left it: a free choice
-                        C[offer[cid] + 2] += 1
-                        C[offer[cid] + 3] += int(cid in chosen)
-                        C[offer[cid] + 4] += k * UNIFORM_UNIT // len(cards)
-                for cid in chosen:
-                    C[offer[cid] + 1] += 1
-            apply(joint)
-            steps += 1
-            if quality:
-                now = tuple(stand(state, p) for p in range(n))
-                standings.append(now)
-        returns = state.returns()
-        best = max(returns)
-        winners = tuple(r == best and r > 0 for r in returns)
-        if quality:
-            kingmade = any(not winners[p] for p in kings) if len(returns) >= 3 else None
-            count_quality(measure(Course(standings, choices, winners, kingmade)), C, self._quality)
-        metrics = self._metrics
-        if metrics is None or not metrics.count(state, spec, self.layout, C):
-            count_designs(
-                state.events or (),
-                winners,
-                self._design,
-                self._drawn,
-                self._played,
-                C,
-                self._by_seat,
-            )
-        if self._first_event:
-            first = first_of(state.events or (), self._first_event, first)
-        k = self._first
-        sole = sum(winners) == 1
-        C[k] += 1
-        if sole and first >= 0:
-            C[k + 1] += 1
-            C[k + 2] += winners[first]
-        k = self._length
-        C[k] += 1
-        C[k + 1] += steps
-        C[k + 2] += steps * steps
-        scores = tuple(self.engine.score(state, p) for p in range(len(returns)))
-        ranks = tuple(1 + sum(r > x for r in returns) for x in returns)
-        return GameRecord(winners, scores, ranks, state)
-
-
-def standing_of(engine: Engine) -> Callable[[State, int], float]:
-    """How the quality measures read a seat's standing: the engine's evaluate (a win chance)
-    if it writes one, else its score, else nothing (a constant, which no measure reads)."""
+        return together
     if type(engine).evaluate is not Engine.evaluate:
-        return lambda state, p: float(engine.evaluate(state, p) or 0.0)
+        return lambda state, n: tuple(float(engine.evaluate(state, p) or 0.0) for p in range(n))
     if type(engine).score is not Engine.score:
-        return lambda state, p: float(engine.score(state, p))
-    return lambda state, p: 0.0
+        return lambda state, n: tuple(float(engine.score(state, p)) for p in range(n))
+    return lambda state, n: (0.0,) * n
 
 
-def _kingmaker(
-    state: State,
-    seat: int,
-    legal: Sequence[int],
-    now: Sequence[float],
-    stand: Callable[[State, int], float],
+def _last(standing: Sequence[float], seat: int) -> bool:
+    """Whether ``seat`` stands strictly last."""
+    mine = standing[seat]
+    return min(standing) == mine and sum(1 for x in standing if x == mine) == 1
+
+
+def _kingmade(
+    trailing: Sequence[tuple[int, State, tuple[int, ...]]],
+    winners: Sequence[bool],
+    stand: Callable[[State, int], tuple[float, ...]],
     n: int,
 ) -> bool:
-    """Whether ``seat``, trailing, crowns different leaders by its legal actions (one step
-    ahead on clones of ``state``)."""
-    if min(now) != now[seat] or sum(1 for x in now if x == now[seat]) > 1:
-        return False  # cheap test first: only a seat strictly last is looked ahead
-    outcomes = []
-    for a in legal:
-        c = state.clone()
-        c.apply({seat: a})
-        outcomes.append(tuple(stand(c, p) for p in range(n)))
-    return kingmaker_choice(now, seat, outcomes)
+    """Whether a seat that lost, strictly last at one of its ``trailing`` decisions (the seat,
+    the state then, its legal actions), crowned different leaders by its legal actions (one
+    step ahead on clones: :func:`cardgen.engine.quality.kingmaker_choice`).  Only the losers'
+    decisions are looked ahead, each until two other leaders are crowned, and none after the
+    first kingmaker."""
+    for seat, state, legal in trailing:
+        if winners[seat]:
+            continue
+        crowned: set[int] = set()
+        for a in legal:
+            c = state.clone()
+            c.apply({seat: a})
+            top = leader(stand(c, n))
+            if top is not None and top != seat:
+                crowned.add(top)
+                if len(crowned) >= 2:
+                    return True
+    return False
 
 
 def first_of(events: Sequence[tuple], first: Mapping[str, int], default: int) -> int:

@@ -1,10 +1,10 @@
-"""Turn simulation counters into a summary (JSON-ready dict) and text tables.
+"""A run's numbers as a summary (JSON-ready dict) and its report as text tables.
 
-The summary is a pure function of the result (and the catalogue, for names): rates are rounded
-to 4 decimals and keys keep a fixed order, so equal results give equal bytes.  The core writes
-the header, the seats, the bots and side versus side; the game's simulation adds its own
-sections (:meth:`~cardgen.simulate.protocol.Simulation.summarise`), and its ``summary_order``
-places them.
+The summary is a pure function of the run (and the catalogue, for names): rates are rounded to
+4 decimals and keys keep a fixed order, so equal results give equal bytes.  This writes the
+header and the sections every game has (seats, seat advantage, bots, side versus side); the
+kit's simulation (:class:`cardgen.engine.simulation.KitSimulation`) adds its own and the game's
+and orders them.
 """
 
 from __future__ import annotations
@@ -12,15 +12,26 @@ from __future__ import annotations
 import io
 import json
 import math
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.loader import Catalogue
-from cardgen.simulate.batch import SimResult
-from cardgen.simulate.protocol import Simulation
-from cardgen.simulate.stats import interval, ratio, rounded
+from cardgen.simulate.spec import SimSpec
+from cardgen.simulate.stats import Layout, interval, ratio, rounded
+
+if TYPE_CHECKING:
+    from cardgen.simulate.report_model import ReportModel
 
 FORMAT = "cardgen-simulation/1"
+
+
+@dataclass(frozen=True)
+class RunCounts:
+    """A run's numbers: its spec, the counter layout and the summed counters."""
+
+    spec: SimSpec
+    layout: Layout
+    counters: tuple[int, ...]
 
 
 def ordered(order: Iterable[str], *parts: Mapping[str, Any]) -> dict[str, Any]:
@@ -32,35 +43,31 @@ def ordered(order: Iterable[str], *parts: Mapping[str, Any]) -> dict[str, Any]:
     return out | merged
 
 
-def _simulation(result: SimResult) -> Simulation:
-    if result.simulation is None:
-        raise ValueError("the result does not name the simulation that played it")
-    return result.simulation
-
-
-def summarise(result: SimResult, catalogue: Catalogue | None = None) -> dict:
-    """The report as a JSON-ready dict: the run, win rates with Wilson 95% intervals per seat
-    and bot, side versus side, and the game's own sections."""
-    sim = _simulation(result)
+def core_summary(
+    result: RunCounts, warnings: Sequence[str], score: str, side: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The summary's header (the run, its totals and ``warnings``) and the sections every game
+    has: win rates with Wilson 95% intervals per seat (``score``: what players score) and bot,
+    the seat advantage and ``side`` versus ``side``."""
     L, C = result.layout, result.counters
-    doc: dict = {
+    head = {
         "format": FORMAT,
         "spec": result.spec.to_dict(),
         "games": C[L.at("total", 0, "games")],
         "shared_wins": C[L.at("total", 0, "shared_wins")],
         "fair_share": rounded(1 / result.spec.players),
-        "warnings": list(result.warnings),
+        "warnings": list(warnings),
     }
     core = {
-        "seats": _seats(result, sim.score),
+        "seats": _seats(result, score),
         "seat_advantage": seat_advantage(result),
         "bots": _bots(result),
-        "versus": _versus(result, sim.side),
+        "versus": _versus(result, side),
     }
-    return doc | ordered(sim.summary_order, core, sim.summarise(result, catalogue))
+    return head, core
 
 
-def side_summary(result: SimResult, side: int, score: str) -> dict[str, Any] | None:
+def side_summary(result: RunCounts, side: int, score: str) -> dict[str, Any] | None:
     """Side ``side``'s games, wins, win rate with its interval, and mean and standard deviation
     of its score (keys ``{score}_mean``, ``{score}_sd``); None if it never sat."""
     v = result.layout.row(result.counters, "side", side)
@@ -79,7 +86,7 @@ def side_summary(result: SimResult, side: int, score: str) -> dict[str, Any] | N
     }
 
 
-def _seats(result: SimResult, score: str) -> list[dict]:
+def _seats(result: RunCounts, score: str) -> list[dict]:
     L, C = result.layout, result.counters
     out = []
     for s in range(len(L.labels("seat"))):
@@ -98,7 +105,7 @@ def _seats(result: SimResult, score: str) -> list[dict]:
     return out
 
 
-def seat_advantage(result: SimResult) -> dict[str, Any] | None:
+def seat_advantage(result: RunCounts) -> dict[str, Any] | None:
     """The seat that wins most often: its win rate above the fair share (``advantage``) and
     that difference's Wilson 95% interval; None before any game."""
     L, C = result.layout, result.counters
@@ -118,7 +125,7 @@ def seat_advantage(result: SimResult) -> dict[str, Any] | None:
     }
 
 
-def _bots(result: SimResult) -> list[dict]:
+def _bots(result: RunCounts) -> list[dict]:
     L, C = result.layout, result.counters
     out = []
     for b, name in enumerate(L.labels("bot")):
@@ -137,7 +144,7 @@ def _bots(result: SimResult) -> list[dict]:
     return out
 
 
-def _versus(result: SimResult, side: str) -> list[dict]:
+def _versus(result: RunCounts, side: str) -> list[dict]:
     L, C = result.layout, result.counters
     sides = L.labels("side")
     out = []
@@ -159,14 +166,11 @@ def to_json(summary: dict) -> str:
 
 
 # ------------------------------------------------------------------ text tables
-def render_table(summary: dict, simulation: Simulation, *, width: int = 120) -> str:
-    """The summary as rich text tables (the tables of :func:`.report_model.build_model`)."""
+def render_table(model: ReportModel, *, width: int = 120) -> str:
+    """A report model (tables only) as rich text tables."""
     from rich.console import Console
     from rich.table import Table
 
-    from cardgen.simulate.report_model import build_model
-
-    model = build_model(summary, simulation, figures=False)
     buf = io.StringIO()
     con = Console(file=buf, width=width, color_system=None, legacy_windows=False)
     con.print(model.intro)

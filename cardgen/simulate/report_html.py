@@ -11,8 +11,7 @@ from html import escape
 from pathlib import Path
 
 from cardgen.charts import svg
-from cardgen.simulate.protocol import Simulation
-from cardgen.simulate.report_model import ReportModel, Table, build_model
+from cardgen.simulate.report_model import ReportModel, Table
 from cardgen.util.atomic import atomic_write_text
 
 # ------------------------------------------------------------------ HTML
@@ -39,11 +38,6 @@ def _table(table: Table) -> str:
     )
 
 
-def render_html(summary: dict, simulation: Simulation) -> str:
-    """The whole report as one self-contained HTML page."""
-    return html_page(build_model(summary, simulation))
-
-
 def html_page(model: ReportModel) -> str:
     """The report model laid out as HTML: intro, charts, tables."""
     figs = "".join(
@@ -66,13 +60,13 @@ def html_page(model: ReportModel) -> str:
     return "\n".join(parts) + "\n"
 
 
-def write_report(summary: dict, path: Path, simulation: Simulation) -> Path:
+def write_report(model: ReportModel, path: Path) -> Path:
     """Write the report as HTML or PDF, chosen by the file extension."""
     path = Path(path)
     if path.suffix.lower() == ".pdf":
         from cardgen.simulate.report_pdf import write_pdf
 
-        write_pdf(summary, path, simulation)
+        write_pdf(model, path)
     else:
-        atomic_write_text(path, render_html(summary, simulation))
+        atomic_write_text(path, html_page(model))
     return path

@@ -1,12 +1,12 @@
 """The report model: the summary's tables (formatted cells) and charts, built once.
 
-:func:`build_model` turns a summary (:func:`cardgen.simulate.report.summarise`) into a
-:class:`ReportModel`; the text, HTML and PDF writers only lay it out.  The report is a list of
-:class:`Section` objects, each with its charts and tables: the core's (seats, bots, side versus
-side) and the game's own (:meth:`~cardgen.simulate.protocol.Simulation.report`), in the game's
-``report_order``.  Charts are :mod:`cardgen.charts` specs, which the HTML writer draws as
-inline SVG and the PDF writer as vector drawings; the writers show every section's charts
-first, then every section's tables.
+:func:`build_model` lays a summary's :class:`Section` objects (each with its charts and tables)
+out as a :class:`ReportModel`; the text, HTML and PDF writers only lay that out.  The sections
+every game has (seats, bots, side versus side) are :func:`core_sections`; the kit's simulation
+(:meth:`cardgen.engine.simulation.KitSimulation.sections`) adds its own and the game's.
+Charts are :mod:`cardgen.charts` specs, which the HTML writer draws as inline SVG and the PDF
+writer as vector drawings; the writers show every section's charts first, then every
+section's tables.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardgen.charts import PALETTE, BarChart, Chart, Series
-from cardgen.simulate.protocol import Simulation
-from cardgen.simulate.report import ordered
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,39 +64,36 @@ def ci(interval: list[float]) -> str:
     return f"{100 * interval[0]:.1f}–{100 * interval[1]:.1f}%"
 
 
-def build_model(summary: dict, simulation: Simulation, *, figures: bool = True) -> ReportModel:
-    """The report of ``summary`` (``figures=False``: tables only, e.g. for text output)."""
+def build_model(summary: dict, name: str, options: str, sections: Sequence[Section]) -> ReportModel:
+    """The report of ``summary`` for the game ``name`` (``options``: its options as the intro
+    tells them, e.g. ``", first game"``), its ``sections`` in order."""
     spec = summary["spec"]
     cycled = ", ".join(dict.fromkeys(s for m in spec["matchups"] for s in m))
     intro = (
         f"{summary['games']} games, {spec['players']} players, bots {spec['bots']}, "
         f"master seed {spec['seed']}, {len(spec['matchups'])} seatings of {cycled} cycled"
-        f"{simulation.describe(spec)}; "
+        f"{options}; "
         f"{summary['shared_wins']} shared wins (a shared win counts for every winner); "
         f"fair share {pct(summary['fair_share'])}."
     )
-    sections = build_sections(summary, simulation, figures=figures)
     return ReportModel(
-        title=(
-            f"{simulation.name} balance report: {summary['games']} games, {spec['players']} players"
-        ),
+        title=f"{name} balance report: {summary['games']} games, {spec['players']} players",
         intro=intro,
         warnings=tuple(summary["warnings"]),
         figures=tuple(f for s in sections for f in s.figures),
         tables=tuple(t for s in sections for t in s.tables if t.rows),
-        document=f"{simulation.name} balance report",
+        document=f"{name} balance report",
     )
 
 
-def build_sections(summary: dict, simulation: Simulation, *, figures: bool = True) -> list:
-    """Every section of the report, the core's and the game's, in the game's order."""
-    core = {
-        "seats": _seats(summary, simulation.score, figures),
+def core_sections(summary: dict, score: str, side: str, *, figures: bool = True) -> dict:
+    """The sections every game has (seats, bots, ``side`` versus ``side``; ``score``: what
+    its players score), by name."""
+    return {
+        "seats": _seats(summary, score, figures),
         "bots": _bots(summary, figures),
-        "versus": _versus(summary, simulation.side),
+        "versus": _versus(summary, side),
     }
-    own = simulation.report(summary, figures=figures)
-    return list(ordered(simulation.report_order, core, own).values())
 
 
 def rate_bars(
@@ -176,7 +171,7 @@ def _seats(summary: dict, score: str, figures: bool) -> Section:
             for s in seats
         ),
     )
-    figs = ()
+    figs: tuple[Chart, ...] = ()
     if figures and seats and summary["games"]:
         figs = (
             win_rate_figure(
@@ -199,7 +194,7 @@ def _bots(summary: dict, figures: bool) -> Section:
         ("bot", "seats", "win rate", "95% CI"),
         tuple((b["bot"], str(b["seats"]), pct(b["win_rate"]), ci(b["win_ci"])) for b in bots),
     )
-    figs = ()
+    figs: tuple[Chart, ...] = ()
     if figures and bots:
         figs = (
             win_rate_figure(

@@ -24,8 +24,7 @@ from reportlab.platypus import (
 )
 
 from cardgen.charts import drawing
-from cardgen.simulate.protocol import Simulation
-from cardgen.simulate.report_model import ReportModel, Table, build_model
+from cardgen.simulate.report_model import ReportModel, Table
 from cardgen.util.atomic import atomic_write_bytes
 
 
@@ -45,11 +44,6 @@ def _table(table: Table) -> LongTable:
         )
     )
     return t
-
-
-def render_pdf(summary: dict, simulation: Simulation) -> bytes:
-    """The whole report as PDF bytes."""
-    return pdf_bytes(build_model(summary, simulation))
 
 
 def pdf_bytes(model: ReportModel) -> bytes:
@@ -93,7 +87,7 @@ def pdf_bytes(model: ReportModel) -> bytes:
     return buf.getvalue()
 
 
-def write_pdf(summary: dict, path: Path, simulation: Simulation) -> Path:
+def write_pdf(model: ReportModel, path: Path) -> Path:
     """Write the PDF report atomically."""
-    atomic_write_bytes(path, render_pdf(summary, simulation))
+    atomic_write_bytes(path, pdf_bytes(model))
     return path

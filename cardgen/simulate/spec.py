@@ -28,7 +28,7 @@ class SimSpec:
     ``bots`` names one of the ``pool`` (the game's simulation bots) for every seat, one per
     seat joined by commas (``greedy,random``), or is ``mixed``, which draws each seat's bot per
     game from the lineup seed.  An empty ``pool`` stands for the
-    simulation's bots (:func:`cardgen.simulate.simulate` fills it in).  ``options`` are the
+    simulation's bots (:func:`cardgen.engine.simulation.simulate` fills it in).  ``options`` are the
     game's own settings (e.g. ``first_game``), reported after the seed.
     """
 

@@ -5,8 +5,9 @@ number of workers and of the order in which chunks finish.  Rates and Wilson 95%
 computed only when reporting.
 
 The core keeps the blocks every game has (:data:`CORE_BLOCKS`): two totals, then per seat, per
-bot, per side (the deck, faction … a seat plays) and per ordered pair of sides.  A game's
-simulation adds its own blocks (:meth:`cardgen.simulate.protocol.Simulation.blocks`).
+bot, per side (the deck, faction … a seat plays) and per ordered pair of sides.  The kit's
+simulation adds its own blocks and the game's
+(:meth:`cardgen.engine.simulation.KitSimulation.blocks`).
 """
 
 from __future__ import annotations
@@ -128,6 +129,17 @@ def ratio(k: float, n: float) -> float:
 def rounded(x: float) -> float:
     """A rate as reported: rounded to 4 decimals (equal results give equal bytes)."""
     return round(x, 4)
+
+
+def mean_ci(total: float, squares: float, n: int) -> list[float]:
+    """The normal 95% interval of a mean from the sum and the sum of squares of ``n`` values,
+    rounded as reported."""
+    if n <= 0:
+        return [0.0, 0.0]
+    mean = total / n
+    var = max(0.0, squares / n - mean * mean) * n / max(1, n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return [rounded(mean - half), rounded(mean + half)]
 
 
 def interval(k: int, n: int) -> list[float]:

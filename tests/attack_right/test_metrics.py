@@ -11,9 +11,15 @@ import pytest
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.engine.bots import make_bot
 from cardgen.engine.chance import settle
-from cardgen.engine.simulation import DESIGN_FIELDS, KitSimulation, count_designs
+from cardgen.engine.simulation import (
+    DESIGN_FIELDS,
+    KitSimulation,
+    count_designs,
+    simulate,
+    summarise,
+)
 from cardgen.packs.attack_right.engine.definition import ENGINE
-from cardgen.simulate import SimSpec, make_matchups, simulate, summarise
+from cardgen.simulate import SimSpec, make_matchups
 from cardgen.simulate.stats import Layout
 
 ROOT = Path(__file__).resolve().parents[2]

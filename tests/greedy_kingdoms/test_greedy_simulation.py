@@ -12,12 +12,11 @@ from cardgen.catalogue.loader import load_catalogue
 from cardgen.cli import app
 from cardgen.engine import Setup
 from cardgen.engine.bots import make_bot
-from cardgen.engine.simulation import KitSimulation, seat_sides
+from cardgen.engine.simulation import KitSimulation, seat_sides, simulate
 from cardgen.packs.greedy_kingdoms.engine import ENGINE
 from cardgen.packs.greedy_kingdoms.engine.actions import PALACE
 from cardgen.packs.greedy_kingdoms.engine.ai import COMMIT_WIDTH, evaluate, search_actions
 from cardgen.packs.greedy_kingdoms.engine.state import COMMIT_PHASE
-from cardgen.simulate.batch import simulate
 from cardgen.simulate.spec import SimSpec
 
 CARDS = Path(__file__).resolve().parents[2] / "games" / "greedy-kingdoms" / "cards"

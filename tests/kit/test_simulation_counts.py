@@ -11,10 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.engine.simulation import KitSimulation, seat_sides
-from cardgen.simulate.protocol import GameSpec
+from cardgen.engine.simulation import GameSpec, KitSimulation, Runner, seat_sides
 from cardgen.simulate.spec import SimSpec
-from cardgen.simulate.stats import Layout
 from tests.kit.catalogues import ids, kit_folders, load
 
 FOLDERS = kit_folders()
@@ -27,13 +25,13 @@ def test_design_counters_match_the_events(folder: Path, monkeypatch) -> None:
     n = engine.player_range(cat)[0]
     sides = tuple(sim.recommended_sides(cat, n))[:n] or seat_sides(n)
     spec = SimSpec(games=3, players=n, matchups=(sides,), bots="random", seed=1)
-    layout = Layout(tuple(sim.blocks(cat, spec)))
-    table = sim.prepare(cat, spec, layout)
+    table = Runner(sim, cat, spec)
+    layout = table.layout
     table.game(sides)
     with monkeypatch.context() as m:  # the same games, every event recorded, counted by the kit
         m.setattr(engine, "simulation_game", engine.new_game)
         m.setattr(engine, "metrics", lambda: None)
-        full = sim.prepare(cat, spec, layout)
+        full = Runner(sim, cat, spec)
         full.game(sides)
     schema = engine.events
     drawn, played = schema.of_role("drawn"), schema.of_role("played")
@@ -84,8 +82,7 @@ def test_design_counters_match_the_events(folder: Path, monkeypatch) -> None:
 def test_the_first_player_is_the_seat_of_the_first_decision() -> None:
     """Castle Rampage's P1 attacks first (and no event names a first player): the first
     player's wins are P1's; Harbour Bid starts with a simultaneous bid: no first player."""
-    from cardgen.simulate.batch import simulate
-    from cardgen.simulate.report import summarise
+    from cardgen.engine.simulation import simulate, summarise
 
     root = Path(__file__).resolve().parents[2] / "games"
     for game, first in (("castle-rampage", True), ("harbour-bid-data", False)):

@@ -136,6 +136,9 @@ class AttackRight(Engine):
     def evaluate(self, state: Any, seat: int) -> float:
         return ai.evaluate(state, seat)
 
+    def standings(self, state: Any) -> list[float]:
+        return ai.win_chances(state)
+
     def policy(self, state: Any, seat: int, rng: random.Random) -> int:
         return ai.policy(state, seat, rng)
 

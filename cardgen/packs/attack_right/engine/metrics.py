@@ -20,9 +20,8 @@ from cardgen.simulate.stats import Block, Layout
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
+    from cardgen.engine.simulation import GameSpec, SimResult
     from cardgen.packs.attack_right.engine.state import State
-    from cardgen.simulate.batch import SimResult
-    from cardgen.simulate.protocol import GameSpec
     from cardgen.simulate.report_model import Section
     from cardgen.simulate.spec import SimSpec
 

@@ -7,19 +7,17 @@ and season (cards played, coins left, slots filled) and the verdicts of the bala
 
 from __future__ import annotations
 
-import math
-
 from cardgen.catalogue.loader import Catalogue
+from cardgen.engine.simulation import SimResult
 from cardgen.packs.attack_right.engine.metrics import (
     CARD_FIELDS,
     SHARE_BINS,
     TIED,
     round_item,
 )
-from cardgen.packs.attack_right.simulation.targets import Targets, load_targets
-from cardgen.simulate.batch import SimResult
+from cardgen.packs.attack_right.simulation.targets import Targets, average_win, load_targets
 from cardgen.simulate.report import seat_advantage, side_summary
-from cardgen.simulate.stats import Z95, interval, ratio, rounded
+from cardgen.simulate.stats import interval, mean_ci, ratio, rounded
 
 
 def summarise(result: SimResult, catalogue: Catalogue | None) -> dict:
@@ -35,16 +33,6 @@ def summarise(result: SimResult, catalogue: Catalogue | None) -> dict:
         "economy": economy,
         "targets": verdicts(result, cards, majority, economy, load_targets()),
     }
-
-
-def mean_ci(total: float, squares: float, n: int) -> list[float]:
-    """The normal 95% interval of a mean from the sum and the sum of squares of ``n`` values."""
-    if n <= 0:
-        return [0.0, 0.0]
-    mean = total / n
-    var = max(0.0, squares / n - mean * mean) * n / max(1, n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return [rounded(mean - half), rounded(mean + half)]
 
 
 def _group_row(v: dict, fair: float) -> dict:
@@ -271,14 +259,12 @@ def verdicts(
 ) -> list[dict]:
     """Each balance target checked: ``ok`` True or False (None: too few games to judge), the
     figure with its interval and what fails."""
-    judged = [c for c in cards if c["drafted_games"] >= t.min_drafted_games]
-    pg = sum(c["played_games"] for c in cards)
-    avg = ratio(sum(c["played_wins"] for c in cards), pg)
+    avg = average_win(cards)
     out = [
         _designs(
             f"every design played in >= {_pct(t.play_share_min)} of the games it was drafted in",
-            judged,
-            lambda c: c["played_share"] < t.play_share_min,
+            [c for c in cards if c["drafted_games"] >= t.min_drafted_games],
+            t.dead,
             ("played_share", "played_share_ci", "drafted_games"),
             "lowest",
             "below",
@@ -287,7 +273,7 @@ def verdicts(
             f"no design wins {_pct(t.dominant_margin)} above the average ({_pct(avg)}) when "
             f"played (n >= {t.dominant_min_games})",
             [c for c in cards if c["played_games"] >= t.dominant_min_games],
-            lambda c: c["win_rate_when_played"] > avg + t.dominant_margin,
+            lambda c: t.dominant(c, avg),
             ("win_rate_when_played", "win_when_played_ci", "played_games"),
             "highest",
             "above",

@@ -13,11 +13,10 @@ warning at its card's file and line, with the figure, its 95% interval and the s
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, cast
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
-from cardgen.packs.attack_right.simulation.targets import Targets, load_targets
+from cardgen.packs.attack_right.simulation.targets import Targets, average_win, load_targets
 
 #: the bot the warnings are measured with (fast enough for a validate run)
 BOT = "greedy"
@@ -34,9 +33,9 @@ def _ci(c: list[float]) -> str:
 def balance_summary(cat: Catalogue, games: int, *, seed: int = 0, bots: str = BOT) -> dict:
     """The simulation summary of ``games`` seeded games at the most players, every seating of
     the decks the rules recommend for that count."""
-    from cardgen.engine.simulation import KitSimulation
+    from cardgen.engine.simulation import KitSimulation, simulate, summarise
     from cardgen.packs.attack_right.engine.definition import ENGINE
-    from cardgen.simulate import SimSpec, make_matchups, simulate, summarise
+    from cardgen.simulate import SimSpec, make_matchups
 
     sim = KitSimulation(ENGINE)
     players = min(len(cat.rules.deck_ids), cat.rules.players.max)
@@ -44,8 +43,7 @@ def balance_summary(cat: Catalogue, games: int, *, seed: int = 0, bots: str = BO
     spec = SimSpec(
         games, players, make_matchups(decks, players), bots=bots, seed=seed, pool=sim.bots
     )
-    # KitSimulation's read-only properties against the protocol's attributes (as balance.py)
-    return summarise(simulate(cat, spec, simulation=cast(Any, sim)), cat)
+    return summarise(simulate(cat, spec, simulation=sim), cat)
 
 
 def balance_warnings(
@@ -56,11 +54,10 @@ def balance_warnings(
     games, bots = summary["games"], summary["spec"]["bots"]
     where = f"over {games} {bots} games of {summary['spec']['players']} players"
     cards = summary["cards"]
-    pg = sum(c["played_games"] for c in cards)
-    avg = sum(c["played_wins"] for c in cards) / pg if pg else 0.0
+    avg = average_win(cards)
     for c in cards:
         cid = c["card"]
-        if c["drafted_games"] >= t.min_drafted_games and c["played_share"] < t.play_share_min:
+        if t.dead(c):
             yield Diagnostic(
                 "W302",
                 f"dead: played in {_pct(c['played_share'])} ({_ci(c['played_share_ci'])}) of the "
@@ -69,10 +66,7 @@ def balance_warnings(
                 cat.position(cid, "name"),
                 cid,
             )
-        if (
-            c["played_games"] >= t.dominant_min_games
-            and c["win_rate_when_played"] > avg + t.dominant_margin
-        ):
+        if t.dominant(c, avg):
             yield Diagnostic(
                 "W303",
                 f"dominant: its players win {_pct(c['win_rate_when_played'])} "
@@ -82,7 +76,7 @@ def balance_warnings(
                 cat.position(cid, "name"),
                 cid,
             )
-        if c["drafted"] and c["never_affordable_rate"] >= t.never_affordable_max:
+        if t.never_affordable(c):
             yield Diagnostic(
                 "W304",
                 f"never affordable: {_pct(c['never_affordable_rate'])} "

@@ -1,8 +1,8 @@
 """Run the same chunks on a Dask distributed cluster (``pip install cardgen[distributed]``).
 
-The :class:`~cardgen.simulate.batch.Runner` (simulation + catalogue + spec) is scattered once
+The :class:`~cardgen.engine.simulation.Runner` (simulation + catalogue + spec) is scattered once
 to every worker; each task plays one chunk and returns its int counters, which are added here
-as they arrive.  The chunks and seeds are those of :func:`cardgen.simulate.batch.simulate`, so
+as they arrive.  The chunks and seeds are those of :func:`cardgen.engine.simulation.simulate`, so
 the result equals the single-process one bit for bit.
 """
 
@@ -14,14 +14,14 @@ import time
 from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
-from cardgen.simulate.batch import (
+from cardgen.engine.simulation import (
+    KitSimulation,
     Progress,
     Runner,
     SimResult,
     chunks,
     default_chunk_size,
 )
-from cardgen.simulate.protocol import Simulation
 from cardgen.simulate.spec import SimSpec
 from cardgen.simulate.stats import merge_into
 
@@ -126,7 +126,7 @@ def simulate_dask(
     chunk_size: int | None = None,
     progress: Progress | None = None,
     connect_timeout: float | None = None,
-    simulation: Simulation,
+    simulation: KitSimulation,
 ) -> SimResult:
     """Play ``spec`` on the cluster at ``scheduler`` (an address or a ``distributed.Client``).
 
@@ -144,7 +144,7 @@ def simulate_dask(
     client, own = _client(scheduler, connect_timeout)
     try:
         remote = client.scatter(runner, broadcast=True)
-        size = chunk_size or default_chunk_size(spec, sizes=dict(sim.chunk_sizes))
+        size = chunk_size or default_chunk_size(spec)
         parts = list(chunks(spec.games, size))
         futures = [client.submit(_run_chunk, remote, a, b, pure=False) for a, b in parts]
         for fut in as_completed(futures):
