@@ -114,7 +114,7 @@ def test_a_piece_too_large_for_its_sheet_is_an_error_naming_it(monkeypatch):
         return ComponentFile(path, pages)
 
     spec = ComponentSpec("huge-mat", lambda rules, how: "", write, large=True)
-    monkeypatch.setattr(type(catalogue.pack), "components", lambda self: [spec])
+    monkeypatch.setattr(type(catalogue.pack.components), "specs", lambda self: [spec])
     found = sheet_problems(catalogue)
     assert [d.code for d in found] == ["E414", "E414"]  # on A3 and on Tabloid, not the tiles
     assert "huge-mat on A3: Huge mat is 290×400 mm: too large for A3" in found[0].message
