@@ -99,6 +99,9 @@ _SNAPSHOT = """(q) => {
       [sel, all(sel).map((c) => c.dataset.counter + "=" + c.textContent)])),
   };
 }"""
+#: the steps the page lists from the one at index ``n`` on (each as the log writes it, JSON)
+_NEW_STEPS = """(n) => [...document.querySelectorAll("#steps > li")].slice(n)
+  .map((li) => li.dataset.step)"""
 _OWN = '#board .seat-area.own[data-seat="P1"]'
 _OTHERS = "#board .seat-area.other"
 
@@ -220,6 +223,15 @@ def _check_marks(snap: dict[str, Any], layout: Any, path: str, fields: dict[str,
         assert sorted(shown) == sorted(expected), where
 
 
+def _follow(page, players: int, state: Any, followed: list[dict[int, str]]) -> None:
+    """Apply to ``state`` the steps the page lists after the ``followed`` ones, and follow
+    them too."""
+    new = page.evaluate(_NEW_STEPS, len(followed))
+    for texts in steps_of({"steps": [json.loads(s) for s in new]}, players):
+        apply_strings(state, texts)
+        followed.append(texts)
+
+
 def _shown(page) -> list[str]:
     return page.locator("#board [data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
 
@@ -244,9 +256,10 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path, bro
         expect(page.locator("#result, #actions").first).to_be_visible()
 
         clicks: list[str] = []
-        # the game so far, followed step by step as the log grows (the whole log is replayed
-        # once it ends: replayed from the start at every click, a game cost time quadratic
-        # in its length)
+        # the game so far, followed step by step: the steps the page lists that are new since
+        # the last click are applied to the test's own state (the saved log, read once the
+        # game ends, must be these steps: reading it whole at every click, or replaying from
+        # the start, cost time quadratic in the game's length)
         _, setup, seed, _ = opened(
             page.request.get(running.url + "api/play/log").text(), engine, catalogue
         )
@@ -254,12 +267,7 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path, bro
         followed: list[dict[int, str]] = []
         while page.locator("#result").count() == 0:
             assert len(clicks) < MOST_CLICKS, f"{game}: no end after {MOST_CLICKS} clicks"
-            log = page.request.get(running.url + "api/play/log").text()
-            steps = steps_of(json.loads(log), setup.players)
-            assert steps[: len(followed)] == followed  # the log only grows
-            for texts in steps[len(followed) :]:
-                apply_strings(state, texts)
-            followed = steps
+            _follow(page, setup.players, state, followed)
             # what P1 is shown is what the engine lets P1 see, and P1's choices are its own
             seen = state.observation(0)
             shown = engine.shown_cards(catalogue, seen)
@@ -286,12 +294,16 @@ def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path, bro
             clicks.append(actions[choice])
             _changed(page, before)
         expect(page.locator("#result")).to_contain_text("game over")
+        _follow(page, setup.players, state, followed)
+        assert state.is_terminal()
         page.screenshot(path=shots / f"play-{game}-end.png", full_page=True)
 
         # the saved log is the standard game log of these clicks, and it replays
         log = page.request.get(running.url + "api/play/log").text()
         doc = json.loads(log)
         assert [s["P1"] for s in doc["steps"] if "P1" in s] == clicks
+        # the steps the page listed click by click are the log's (it only grew)
+        assert steps_of(doc, setup.players) == followed
         result = replay(log, engine, catalogue)
         assert result.ok, result.problem
         assert result.state.is_terminal() and doc["result"]["ended"]

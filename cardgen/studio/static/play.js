@@ -92,7 +92,7 @@ async function drawSetup() {
 async function act(path, body) {
   try {
     problem.textContent = "";
-    board.classList.add("busy");
+    boardArea.classList.add("busy");
     thinking.hidden = false;
     const seq = ++asked;
     const data = await api(`${path}${path.includes("?") ? "&" : "?"}seat=${encodeURIComponent(viewer)}`, body);
@@ -100,7 +100,7 @@ async function act(path, body) {
   } catch (e) {
     problem.textContent = e.message;
   } finally {
-    board.classList.remove("busy");
+    boardArea.classList.remove("busy");
     thinking.hidden = true;
   }
 }
@@ -292,6 +292,44 @@ function actionButton(text, named, small) {
     el("span", {}, text, spelled ? el("small", {}, names.map((c) => cards.get(c).name).join(", ")) : ""));
 }
 
+// The table's parts made once and kept: each answer redraws the board (what the step shows)
+// and appends to the log and the steps only what they lack, so a click costs the same at the
+// game's first step as at its thousandth (the whole log redrawn each click made a game
+// quadratic in its length).
+const head = el("header", { class: "play-head" });
+const seatsLine = el("p", { class: "seats-line" });
+const boardArea = el("div", { class: "play-board", id: "board" });
+const logList = el("ol", { id: "log", class: "log" });
+const stepList = el("ol", { id: "steps", class: "steps" });
+const side = el("aside", { class: "play-side" }, el("h3", {}, "Log"), logList, el("h3", {}, "Steps"), stepList);
+const tableParts = [head, seatsLine, el("div", { class: "play-main" }, boardArea, side)];
+let logShown = [], stepsShown = [], positionShown = 0;
+
+/** ``list`` (showing the texts ``shown``) made to show ``texts``: the items after the texts both
+ * begin with are replaced by the rest of ``texts``, each drawn by ``item(text, index)``; the
+ * texts now shown. */
+function follow(list, shown, texts, item) {
+  let same = 0;
+  while (same < shown.length && same < texts.length && shown[same] === texts[same]) same++;
+  while (list.childElementCount > same) list.lastElementChild.remove();
+  list.append(...texts.slice(same).map((text, k) => item(text, same + k)));
+  return texts;
+}
+
+function drawSteps(t) {
+  const texts = t.steps.map((s, k) => Object.entries(s).map(([p, a]) =>
+    `${p}: ${a}${p in t.thinking[k] ? ` (${t.thinking[k][p].toFixed(3)} s)` : ""}`).join(" · "));
+  const old = Math.min(positionShown, stepsShown.length);
+  stepsShown = follow(stepList, stepsShown, texts, (text, k) =>
+    el("li", { class: k < t.position ? "done" : "ahead", "data-step": JSON.stringify(t.steps[k]) },
+      el("a", { href: "#", onclick: (e) => { e.preventDefault(); act("/api/play/go", { position: k + 1 }); } }, text)));
+  // the steps kept whose side of the position shown changed
+  const items = stepList.children;
+  for (let k = Math.min(old, t.position); k < Math.max(old, t.position) && k < items.length; k++)
+    items[k].className = k < t.position ? "done" : "ahead";
+  positionShown = t.position;
+}
+
 function show(t) {
   if (t && table && t.version < table.version) return;  // another window's older table
   table = t;
@@ -299,9 +337,13 @@ function show(t) {
   seatCount = t ? t.seats.length : 0;
   cardFields = (t && t.card_fields) || [];
   if (!t) {
+    logShown = follow(logList, logShown, [], null);
+    stepsShown = follow(stepList, stepsShown, [], null);
     board.replaceChildren(el("p", {}, "No game yet: choose the seats and start one, or open a game log."));
     return;
   }
+  if (head.parentNode !== board) board.replaceChildren(...tableParts);
+  if (sharePanel.parentNode !== side) side.prepend(sharePanel);
   const seats = t.seats.map((s) => el("option", { value: s.seat }, `${s.seat} (${s.who})`));
   const pick = el("select", { id: "viewer", "aria-label": "view as" }, seats, el("option", { value: "designer" }, "designer (everything)"));
   pick.value = viewer || "designer";
@@ -317,16 +359,12 @@ function show(t) {
   if (t.terminal) turn = el("p", { id: "result", class: "result" }, `game over: ${t.result_lines.join(" · ")}`);
   else if (t.legal.length) turn = el("div", { id: "actions", class: "actions" }, el("p", {}, `${t.viewer} to choose${t.chosen.length ? ` (${t.chosen.join(", ")} chose, hidden)` : ""}:`), t.legal.map((a) => actionButton(a, t.action_cards[a] || [], t.legal.length > 12)));
   else turn = el("p", { id: "waiting" }, `to move: ${t.to_move.join(", ") || t.movers.join(", ")}${t.chosen.length ? ` (${t.chosen.join(", ")} chose, hidden until all have)` : ""}`);
-  const steps = el("ol", { id: "steps", class: "steps" }, t.steps.map((s, k) =>
-    el("li", { class: k < t.position ? "done" : "ahead" }, el("a", { href: "#", onclick: (e) => { e.preventDefault(); act("/api/play/go", { position: k + 1 }); } },
-      Object.entries(s).map(([p, a]) => `${p}: ${a}${p in t.thinking[k] ? ` (${t.thinking[k][p].toFixed(3)} s)` : ""}`).join(" · ")))));
-  const log = el("ol", { id: "log", class: "log" }, t.log.map((line) => el("li", {}, line)));
-  board.replaceChildren(
-    el("header", { class: "play-head" }, el("h2", {}, `${t.name} · seed ${t.seed}`), el("label", {}, "view as ", pick), nav),
-    el("p", { class: "seats-line" }, who),
-    el("div", { class: "play-main" },
-      el("div", { class: "play-board", id: "board", "data-viewer": t.viewer || "designer" }, turn, drawTable(t)),
-      el("aside", { class: "play-side" }, sharePanel, el("h3", {}, "Log"), log, el("h3", {}, "Steps"), steps)));
+  head.replaceChildren(el("h2", {}, `${t.name} · seed ${t.seed}`), el("label", {}, "view as ", pick), nav);
+  seatsLine.textContent = who;
+  boardArea.dataset.viewer = t.viewer || "designer";
+  boardArea.replaceChildren(turn, drawTable(t));
+  logShown = follow(logList, logShown, t.log, (line) => el("li", {}, line));
+  drawSteps(t);
   drawShare();
   document.body.dataset.play = `${t.version}:${t.position}:${t.viewer || "designer"}`;
 }
