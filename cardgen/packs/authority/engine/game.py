@@ -146,6 +146,7 @@ class Game:
         )
         #: the defence rows but the Kingsguard's and their capacities
         self.caps = tuple(enumerate(rules.defence_rows, start=1))
+        self._general_offers: dict[tuple[int, ...], list[tuple[int, int]]] = {}
         #: the hand tables (:meth:`hand_table`), shared by the games of one catalogue's units
         tables = _HAND_TABLES.get((self.offers, self.uses))
         if tables is None:
@@ -184,6 +185,20 @@ class Game:
         elif use == USE_SELF:
             acts.append(encode(Act.USE, inst, seat))
         return acts, extra
+
+    def general_offers(self, generals: tuple[int, ...]) -> list[tuple[int, int]]:
+        """What the generals set aside offer, ``(cost, action)`` (of each design the first; a
+        general without a cost is for free), kept for each set of them."""
+        offers = self._general_offers.get(generals)
+        if offers is None:
+            seen: set[int] = set()
+            offers = []
+            for inst in generals:
+                if self.design[inst] not in seen:
+                    seen.add(self.design[inst])
+                    offers.append((max(self.costs[inst], 0), encode(Act.BUY_GENERAL, inst)))
+            self._general_offers[generals] = offers
+        return offers
 
     def new_initial_state(self, seed: int) -> State:
         """A dealt game: the market deck and starting decks shuffled, first hands drawn."""

@@ -517,11 +517,8 @@ class State(InstanceState):
                 seen.add(design[inst])
                 offers.append((costs[inst], _BUY + 10 * slot))
                 replaces.append(_REPLACE + 10 * slot)
-        seen.clear()
-        for inst in self.generals:
-            if design[inst] not in seen:  # a general without a cost is for free
-                seen.add(design[inst])
-                offers.append((max(costs[inst], 0), _BUY_GENERAL + 10 * inst))
+        if self.generals:
+            offers += g.general_offers(tuple(self.generals))
         offers.sort()
         self._shop = [c for c, _ in offers], [a for _, a in offers], replaces
         return self._shop
