@@ -166,7 +166,7 @@ class RandomBot:
         self.random = random.Random(seed).random
 
     def choose(self, state: State, seat: int) -> int:
-        legal = state.legal_actions(seat)
+        legal = state.legal_view(seat)
         n = len(legal)
         if n > 1 and self.random() < 0.9:
             n -= 1  # END, the largest action, is always legal

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from cardgen.engine.definition import check_settings
 from cardgen.engine.errors import SetupError
 from cardgen.engine.protocol import Setup
+from cardgen.packs.authority.engine.actions import Act, encode
 from cardgen.packs.authority.engine.state import OFFER_SPY, OFFER_UNIT, USE_ENEMY, USE_SELF, State
 from cardgen.packs.authority.model import Ability, Kind, Role, RulesModel, Settings, Trigger, Unit
 
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 
 #: the one team layout of four players (R25): P1 and P3 against P2 and P4
 PARTNERS = ((0, 2), (1, 3))
+#: the hand tables by the units' offers and discard abilities (:meth:`Game.hand_table`)
+_HAND_TABLES: dict[tuple, dict[tuple[int, ...], dict[int, tuple[list[int], int]]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +136,69 @@ class Game:
             for u in self.units
         )
         self.kingsguards = tuple(u.is_kingsguard for u in self.units)
+        #: per instance, its abilities that act at the start of its owner's turn: from the
+        #: general zone, from a defence row
+        self.general_abilities = tuple(
+            tuple(a for a in u.abilities if a.trigger is Trigger.general) for u in self.units
+        )
+        self.defend_abilities = tuple(
+            tuple(a for a in u.abilities if a.trigger is Trigger.defend) for u in self.units
+        )
+        #: the defence rows but the Kingsguard's and their capacities
+        self.caps = tuple(enumerate(rules.defence_rows, start=1))
+        self._general_offers: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+        #: the hand tables (:meth:`hand_table`), shared by the games of one catalogue's units
+        tables = _HAND_TABLES.get((self.offers, self.uses))
+        if tables is None:
+            if len(_HAND_TABLES) >= 16:  # a long session's catalogues: keep the latest
+                _HAND_TABLES.clear()
+            tables = _HAND_TABLES[self.offers, self.uses] = {}
+        self._hand_tables = tables
         #: the order in which an attack meets the defence rows (rules reference R1)
         self.row_order = (3, 2, 1, 0) if self.settings.attack_order == "outermost" else (1, 2, 3, 0)
+
+    def hand_table(self, seat: int, opp: list[int]) -> dict[int, tuple[list[int], int]]:
+        """The actions of ``seat``'s hand, ``opp`` its opponents, by instance (filled in as
+        asked: :meth:`hand_actions`), kept for each seat and its opponents."""
+        key = (seat, *opp)
+        table = self._hand_tables.get(key)
+        if table is None:
+            table = self._hand_tables[key] = {}
+        return table
+
+    def hand_actions(self, seat: int, opp: list[int], inst: int) -> tuple[list[int], int]:
+        """The actions instance ``inst`` offers from ``seat``'s hand, ``opp`` its opponents:
+        those always offered, and the one offered on a condition (0: none), DEFEND (a row
+        with room) or HUNT (an enemy spy)."""
+        acts = []
+        offer, extra = self.offers[inst], 0
+        if offer == OFFER_UNIT:
+            acts += [encode(Act.ATTACK, inst, o) for o in opp]
+            acts.append(encode(Act.RECRUIT, inst))
+            extra = encode(Act.DEFEND, inst)
+        elif offer == OFFER_SPY:
+            acts += [encode(Act.RECRUIT, inst), encode(Act.SPY, inst)]
+            extra = encode(Act.HUNT, inst)
+        use = self.uses[inst]
+        if use == USE_ENEMY:
+            acts += [encode(Act.USE, inst, o) for o in opp]
+        elif use == USE_SELF:
+            acts.append(encode(Act.USE, inst, seat))
+        return acts, extra
+
+    def general_offers(self, generals: tuple[int, ...]) -> list[tuple[int, int]]:
+        """What the generals set aside offer, ``(cost, action)`` (of each design the first; a
+        general without a cost is for free), kept for each set of them."""
+        offers = self._general_offers.get(generals)
+        if offers is None:
+            seen: set[int] = set()
+            offers = []
+            for inst in generals:
+                if self.design[inst] not in seen:
+                    seen.add(self.design[inst])
+                    offers.append((max(self.costs[inst], 0), encode(Act.BUY_GENERAL, inst)))
+            self._general_offers[generals] = offers
+        return offers
 
     def new_initial_state(self, seed: int) -> State:
         """A dealt game: the market deck and starting decks shuffled, first hands drawn."""

@@ -11,7 +11,8 @@ abilities act first.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from bisect import bisect_right
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -221,10 +222,14 @@ class State(InstanceState):
         self.terminal = False
         self._legal: list[int] | None = None  # the legal actions of this position, once asked
         self._strength: list[float] | None = None  # each seat's strength here, once asked
-        #: a seat and its opponents, once asked (until a seat falls or is described)
-        self._foes: tuple[int, list[int]] | None = None
-        #: what the marketplace and the generals offer, once asked (until either changes)
-        self._shop: tuple[list[tuple[int, int]], list[tuple[int, int]]] | None = None
+        #: by seat, its opponents and its hand's actions (:meth:`Game.hand_table`), once asked
+        #: (until a seat falls or is described)
+        self._foes: dict[int, tuple[list[int], dict[int, tuple[list[int], int]]]] | None = None
+        #: what the marketplace and the generals offer (:meth:`_stock`), once asked (until
+        #: either changes)
+        self._shop: tuple[list[int], list[int], list[int]] | None = None
+        #: whether each seat's general zone holds a spy, once asked (until a spy comes or goes)
+        self._spied: list[bool] | None = None
 
     # --- set-up -----------------------------------------------------------------------------
     def _reset_phase(self) -> None:
@@ -403,13 +408,27 @@ class State(InstanceState):
             legal = self._legal = self._legal_actions(self.current)
         return legal[:]
 
+    def legal_view(self, seat: int) -> list[int]:
+        """:meth:`legal_actions` without a copy: the caller reads it and leaves it as it is
+        (the bots' hot path)."""
+        if self.terminal or not self.started or seat != self.current:
+            return []  # not a seat to move
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions(seat)
+        return legal
+
     def _legal_actions(self, seat: int) -> list[int]:
         g = self.game
         me, players = self.players[seat], self.players
-        foes = self._foes
-        if foes is None or foes[0] != seat:
-            foes = self._foes = (seat, self.opponents(seat))
-        opp = foes[1]
+        known = self._foes
+        if known is None:
+            known = self._foes = {}
+        foes = known.get(seat)
+        if foes is None:
+            opp = self.opponents(seat)
+            foes = known[seat] = (opp, g.hand_table(seat, opp))
+        opp = foes[0]
         design = g.design  # instances of one design are told apart by their number alone
         if self.hunting:
             spies: dict[tuple[int, int], int] = {}
@@ -419,100 +438,90 @@ class State(InstanceState):
                         spies.setdefault((o, design[s]), s)
             return sorted(_REMOVE_SPY + 10 * s for s in spies.values())
         out: list[int] = [END]
-        add = out.append
-        first: dict[int, int] = {}
-        spent: dict[int, int] = {}
+        hand = me.hand
         commanded = self.commanded
-        for inst in sorted(me.hand) if len(me.hand) > 1 else me.hand:
-            d = design[inst]
-            if inst in commanded:
-                if d not in spent:
-                    spent[d] = inst
-            elif d not in first:
-                first[d] = inst
+        if commanded and not commanded.isdisjoint(hand):
+            first: dict[int, int] = {}
+            spent: dict[int, int] = {}
+            for inst in sorted(hand):
+                d = design[inst]
+                if inst in commanded:
+                    if d not in spent:
+                        spent[d] = inst
+                elif d not in first:
+                    first[d] = inst
+        else:  # of each design the lowest instance (the last written)
+            first = {design[i]: i for i in sorted(hand, reverse=True)} if hand else {}
+            spent = {}
         if self.retire_left > 0:
             for d, inst in first.items():
-                add(_RETIRE + 10 * spent.get(d, inst))
+                out.append(_RETIRE + 10 * spent.get(d, inst))
             for d, inst in spent.items():
                 if d not in first:
-                    add(_RETIRE + 10 * inst)
+                    out.append(_RETIRE + 10 * inst)
         if first:
-            self._hand_actions(seat, me, opp, first.values(), add)
+            table = foes[1]
+            # a unit commanded to defend needs a row with room (free_row, without its instance)
+            rows = me.rows
+            room = False
+            for r, cap in g.caps:
+                if len(rows[r]) < cap:
+                    room = True
+                    break
+            row0_open = not room and self.settings.kingsguard_returns and not rows[0]
+            enemy_spies: bool | None = None
+            for inst in first.values():  # R22: one back in the hand by a draw is done
+                entry = table.get(inst)
+                if entry is None:
+                    entry = table[inst] = g.hand_actions(seat, opp, inst)
+                out += entry[0]
+                extra = entry[1]
+                if extra:
+                    if extra < _SPY:  # DEFEND, with a row with room
+                        if room or (row0_open and g.kingsguards[inst]):
+                            out.append(extra)
+                    else:  # HUNT, with an enemy spy to remove
+                        if enemy_spies is None:
+                            spied = self._spied or self._spies()
+                            enemy_spies = any(spied[o] for o in opp)
+                        if enemy_spies:
+                            out.append(extra)
         if self.pools or self.ignore_left or self.disable_left:
-            self._aimed_actions(opp, add)
-        market, generals = self._shop or self._stock()
-        authority = self.authority
-        replace = self.opening and self.may_replace and self.market_deck
-        for slot, cost in market:
-            if cost <= authority:
-                add(_BUY + 10 * slot)
-            if replace:
-                add(_REPLACE + 10 * slot)
-        for cost, inst in generals:
-            if cost <= authority:
-                add(_BUY_GENERAL + 10 * inst)
+            self._aimed_actions(opp, out.append)
+        costs, buys, replaces = self._shop or self._stock()
+        affordable = bisect_right(costs, self.authority)
+        if affordable:
+            out += buys[:affordable]
+        if self.opening and self.may_replace and self.market_deck:
+            out += replaces
         out.sort()
         return out
 
-    def _stock(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """What may be bought: the marketplace's slots ``(slot, cost)`` and the generals
-        ``(cost, instance)``, of each design the first (kept until either changes)."""
+    def _spies(self) -> list[bool]:
+        """Whether each seat's general zone holds a spy (kept until a spy comes or goes)."""
+        offers = self.game.offers
+        self._spied = [any(offers[s] == OFFER_SPY for s in p.general) for p in self.players]
+        return self._spied
+
+    def _stock(self) -> tuple[list[int], list[int], list[int]]:
+        """What may be bought, of each design the first: the marketplace's slots and the
+        generals, their costs and their actions by cost, and the actions replacing a slot
+        (kept until either changes)."""
         g = self.game
         design, costs = g.design, g.costs
         seen: set[int] = set()
-        market = []
+        offers: list[tuple[int, int]] = []
+        replaces = []
         for slot, inst in enumerate(self.market):
             if inst >= 0 and costs[inst] >= 0 and design[inst] not in seen:
                 seen.add(design[inst])
-                market.append((slot, costs[inst]))
-        seen.clear()
-        generals = []
-        for inst in self.generals:
-            if design[inst] not in seen:  # a general without a cost is for free
-                seen.add(design[inst])
-                generals.append((max(costs[inst], 0), inst))
-        self._shop = market, generals
+                offers.append((costs[inst], _BUY + 10 * slot))
+                replaces.append(_REPLACE + 10 * slot)
+        if self.generals:
+            offers += g.general_offers(tuple(self.generals))
+        offers.sort()
+        self._shop = [c for c, _ in offers], [a for _, a in offers], replaces
         return self._shop
-
-    def _hand_actions(
-        self, seat: int, me: Player, opp: list[int], hand: Iterable[int], add: Any
-    ) -> None:
-        """The commands of the hand's units (``hand``: one instance of each design)."""
-        g = self.game
-        offers, uses = g.offers, g.uses
-        # a unit commanded to defend needs a row with room (free_row, without its instance)
-        rows = me.rows
-        room = False
-        for r, cap in enumerate(self.rules.defence_rows, 1):
-            if len(rows[r]) < cap:
-                room = True
-                break
-        row0_open = self.settings.kingsguard_returns and not rows[0]
-        enemy_spies: bool | None = None
-        for inst in hand:  # R22: one back in the hand by a draw is done this phase
-            i10 = 10 * inst
-            offer = offers[inst]
-            if offer == OFFER_UNIT:
-                for o in opp:
-                    add(_ATTACK + i10 + o)
-                if room or (row0_open and g.kingsguards[inst]):
-                    add(_DEFEND + i10)
-                add(_RECRUIT + i10)
-            elif offer == OFFER_SPY:
-                add(_RECRUIT + i10)
-                add(_SPY + i10)
-                if enemy_spies is None:
-                    enemy_spies = any(
-                        offers[s] == OFFER_SPY for o in opp for s in self.players[o].general
-                    )
-                if enemy_spies:
-                    add(_HUNT + i10)
-            use = uses[inst]
-            if use == USE_ENEMY:
-                for o in opp:
-                    add(_USE + i10 + o)
-            elif use == USE_SELF:
-                add(_USE + i10 + seat)
 
     def _aimed_actions(self, opp: list[int], add: Any) -> None:
         """The actions aimed at enemy defenders: strike or wound with pending damage, ignore,
@@ -522,20 +531,29 @@ class State(InstanceState):
         pools, damage = self.pools, self.damage
         ignored, disabled = self.ignored, self.disabled
         ignore, disable = self.ignore_left, self.disable_left
-        for o in opp:
+        players = self.players
+        for o in opp if ignore or disable else [o for o in pools if o in opp]:
             pool = pools.get(o, 0)
-            front = self.front_row(o) if pool > 0 else None
-            if front is not None:
-                hit: dict[tuple[int, int], int] = {}
-                for u in self.blocking(o, front):
-                    key = (design[u], damage.get(u, 0))
-                    if key not in hit:
-                        hit[key] = u
-                for (_, hurt), u in hit.items():
-                    add((_STRIKE if powers[u] - hurt <= pool else _WOUND) + 10 * u)
+            if pool > 0:
+                front = self.front_row(o)
+                if front is not None:
+                    hit: dict[Any, int] = {}
+                    if damage:
+                        for u in self.blocking(o, front):
+                            key = (design[u], damage.get(u, 0))
+                            if key not in hit:
+                                hit[key] = u
+                        for (_, hurt), u in hit.items():
+                            add((_STRIKE if powers[u] - hurt <= pool else _WOUND) + 10 * u)
+                    else:
+                        for u in self.blocking(o, front):
+                            if design[u] not in hit:
+                                hit[design[u]] = u
+                        for u in hit.values():
+                            add((_STRIKE if powers[u] <= pool else _WOUND) + 10 * u)
             if ignore or disable:
                 aim: dict[tuple[int, int, int], int] = {}
-                for r, row in enumerate(self.players[o].rows):
+                for r, row in enumerate(players[o].rows):
                     for u in row:
                         if u in ignored or u in disabled:
                             continue
@@ -579,16 +597,13 @@ class State(InstanceState):
         """Apply the action of the seat to move (``{seat: action}``), unchecked: ``apply``
         (:class:`~cardgen.engine.zones.InstanceState`) checks it first."""
         self._legal = self._strength = None
-        self._apply(actions[self.current])
-
-    def _apply(self, action: int) -> None:
-        kind, rest = divmod(action, 10000)  # decode(action), without its checks
+        seat = self.current
+        kind, rest = divmod(actions[seat], 10000)  # decode(action), without its checks
         inst, arg = divmod(rest, 10)
         if kind != _REPLACE_KIND:
             self.opening = False
         if kind <= _LAST_COMMAND:
             self.commanded.add(inst)
-        seat = self.current
         _DO[kind](self, seat, self.players[seat], inst, arg)
 
     # --- each kind of action (``_DO``): the seat to move, its player, subject, argument ----
@@ -597,9 +612,12 @@ class State(InstanceState):
         u = self.game.units[inst]
         if u.abilities:
             self._trigger(seat, inst, Trigger.attack, target=target)
-        dmg = (u.power or 0) + self.bonus - (self._own_bonus(inst) if u.abilities else 0)
+            dmg = (u.power or 0) + self.bonus - self._own_bonus(inst)
+        else:
+            dmg = (u.power or 0) + self.bonus
         self.attacked.append((inst, target))
-        self._log("attack", seat, target, u.id, dmg)
+        if self.events is not None:
+            self.events.append(("attack", seat, target, u.id, dmg))
         self._hit(seat, target, dmg)
         me.discard.append(inst)  # R21: its damage dealt, it retreats to the discard pile
 
@@ -608,14 +626,16 @@ class State(InstanceState):
         assert row is not None  # legal: a row has room
         me.hand.remove(inst)
         me.rows[row].append(inst)
-        self._log("defend", seat, self.unit(inst).id, row)
+        if self.events is not None:
+            self.events.append(("defend", seat, self.game.card_ids[inst], row))
 
     def _recruit(self, seat: int, me: Player, inst: int, _: int) -> None:
         me.hand.remove(inst)
         u = self.game.units[inst]
         power = u.power or 0
         self.authority += power
-        self._log("recruit", seat, u.id, power)
+        if self.events is not None:
+            self.events.append(("recruit", seat, u.id, power))
         if u.abilities:
             self._trigger(seat, inst, Trigger.recruit)
         me.discard.append(inst)  # R21: its authority given, it goes to the discard pile
@@ -631,6 +651,7 @@ class State(InstanceState):
     def _spy(self, seat: int, me: Player, inst: int, _: int) -> None:
         me.hand.remove(inst)
         me.general.append(inst)
+        self._spied = None
         self._log("spy", seat, self.unit(inst).id)
 
     def _hunt(self, seat: int, me: Player, inst: int, _: int) -> None:
@@ -643,6 +664,7 @@ class State(InstanceState):
         self.hunting = False
         owner = next(s for s, p in enumerate(self.players) if inst in p.general)
         self.players[owner].general.remove(inst)
+        self._spied = None
         if self.settings.spy_removed_to == "discard":
             self.players[owner].discard.append(inst)
         else:
@@ -780,7 +802,7 @@ class State(InstanceState):
     def _eliminate(self, seat: int) -> None:
         p = self.players[seat]
         p.alive = False
-        self._foes = None
+        self._foes = self._spied = None
         p.hp = min(p.hp, 0)
         self.out_order.append(seat)
         for pile in (p.hand, p.deck, p.discard, p.general, *p.rows):
@@ -845,6 +867,7 @@ class State(InstanceState):
         """``seat`` draws ``n`` units, shuffling the discard pile into an empty deck; how many
         it drew (fewer when both run out)."""
         p = self.players[seat]
+        events, card_ids = self.events, self.game.card_ids
         for k in range(n):
             if not p.deck:
                 if not p.discard:
@@ -855,8 +878,8 @@ class State(InstanceState):
                 self._log("reshuffle", seat, len(p.deck))
             card = p.deck.pop()
             p.hand.append(card)
-            if self.events is not None:
-                self.events.append(("draw", seat, self.game.card_ids[card]))
+            if events is not None:
+                events.append(("draw", seat, card_ids[card]))
         return n
 
     def _start_turn(self) -> None:
@@ -865,18 +888,19 @@ class State(InstanceState):
         p = self.players[seat]
         if self.settings.disable_lasts == "until_next_turn":
             self.disabled = {u: s for u, s in self.disabled.items() if s != seat}
-        self._log("turn", self.turn, seat, p.hp)
-        units = self.game.units
-        for inst in list(p.general):
-            for a in units[inst].abilities:
-                if a.trigger is Trigger.general:
+        if self.events is not None:
+            self.events.append(("turn", self.turn, seat, p.hp))
+        g = self.game
+        if p.general:
+            general = g.general_abilities
+            for inst in list(p.general):
+                for a in general[inst]:
                     self._ability(seat, a, target=seat, source=inst)
+        defend = g.defend_abilities
         for r, row in enumerate(p.rows):
             for inst in row:
-                if inst in self.disabled:
-                    continue
-                for a in units[inst].abilities:
-                    if a.trigger is Trigger.defend:
+                if defend[inst] and inst not in self.disabled:
+                    for a in defend[inst]:
                         self._ability(seat, a, target=seat, row=r, source=inst)
 
     def _end_turn(self) -> None:
@@ -885,15 +909,17 @@ class State(InstanceState):
         p.discard.extend(p.hand)
         p.hand.clear()
         self._draw(seat, self.rules.hand_size)
-        self.market = [i if i >= 0 else self._pop_market() for i in self.market]
-        self._shop = None
+        if -1 in self.market:  # what the marketplace offers is kept while it stays full
+            self.market = [i if i >= 0 else self._pop_market() for i in self.market]
+            self._shop = None
         self.may_replace = not self.recruited
         self.ignored = set()
         if self.settings.disable_lasts == "turn":
             self.disabled = {}
         if not self.settings.damage_persists:
             self.damage = {}
-        self._log("end", seat)
+        if self.events is not None:
+            self.events.append(("end", seat))
         if self.turn >= self.rules.turn_limit:  # the most HP standing wins, a team's summed
             hp = {t: 0 for t in self.standing()}
             for s in range(self.n):
@@ -918,7 +944,7 @@ class State(InstanceState):
         """A described seat's Monarch is alive while it has HP."""
         for p in self.players:
             p.alive = p.hp > 0
-        self._foes = self._shop = None
+        self._foes = self._shop = self._spied = None
 
     def _arrange_phase(self, phase: str) -> None:
         self.terminal = phase == "over"
