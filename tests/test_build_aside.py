@@ -71,3 +71,43 @@ def test_one_job_or_nothing_to_overlap_runs_every_step_here(tmp_path):
         assert docs not in aside and not aside.stages
         aside.close()
     assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker is forked on Linux")
+def test_the_build_runs_its_own_steps_ahead_while_a_worker_is_busy(tmp_path, monkeypatch):
+    """A step after an aside step runs while the aside step's worker is still busy; the
+    files are moved in and the steps recorded in the steps' order."""
+    from cardgen.build import pipeline
+    from cardgen.build.cache import BuildCache
+    from cardgen.build.steps import Output, Step
+
+    out, marker = tmp_path / "out", tmp_path / "own step ran"
+    out.mkdir()
+
+    def docs(stage):  # waits (in its worker) for the build's own step to have run
+        deadline = time.monotonic() + 30
+        while not marker.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        (stage / "docs.txt").write_text("after" if marker.exists() else "waited")
+        return [Output("docs.txt", "docs")]
+
+    def cards(stage):
+        marker.touch()
+        (stage / "cards.txt").write_text("cards")
+        return [Output("cards.txt", "cards")]
+
+    steps = [
+        Step("appendix/appendices", "appendix", "Appendices", "k1", docs, aside=True),
+        Step("cards/contact", "cards", "Cards", "k2", cards),
+    ]
+    monkeypatch.setattr(pipeline, "_forget_stale", lambda *a: None)
+    monkeypatch.setattr(pipeline, "_write_manifest", lambda *a: None)
+    ctx = type("Ctx", (), {"out_dir": out, "jobs": None})()
+    report = pipeline.BuildReport(out, "a4")
+    cache = BuildCache.load(out)
+    pipeline._run_steps(cache, ctx, steps, None, report, None, None)
+    assert [r.step_id for r in report.results] == ["appendix/appendices", "cards/contact"]
+    assert (out / "docs.txt").read_text() == "after"  # not "waited": cards ran meanwhile
+    assert (out / "cards.txt").read_text() == "cards"
+    assert list(cache.entries) == ["appendix/appendices", "cards/contact"]
+    assert not list(out.glob(".stage-*"))

@@ -97,3 +97,27 @@ def test_the_joined_document_keeps_fonts_links_and_outline(game):
             titles = [item.title for item in outline.root]
         assert titles[0] == first
         assert all(item.destination is not None for item in outline.root)
+
+
+@pytest.mark.slow
+def test_the_rulebook_reads_back_the_appendix_sections_the_appendix_drew(
+    tmp_path, drawn, monkeypatch
+):
+    """Attack Right's rulebook labels some pictured icons differently (its web page's alt
+    texts): the PDF draws pictures, not labels, so its appendix sections are the appendix's."""
+    from cardgen.build.products import rulebook_source
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    catalogue = load_catalogue(Path(__file__).parent.parent / "cards")
+    appendix = build_appendix(catalogue)
+    source = rulebook_source(catalogue.pack, catalogue.root)
+    rulebook = build_rulebook(catalogue.rules, source, catalogue)
+    assert any(appendix.icon_labels.get(k) != v for k, v in rulebook.icon_labels.items())
+    with pdf_chunks.kept("context"):
+        render(appendix, "pdf")
+        sections = [name for name in drawn if name.startswith("sections ")]
+        assert len(sections) > 2
+        drawn.clear()
+        render_rulebook(rulebook, appendix, "pdf")
+    # its rules, its cover, and the first section, which follows the appendices' heading
+    assert sorted(drawn) == sorted(["rules", "cover", sections[0]])

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.render.contrast import contrasts
+from cardgen.render import contrast
+from cardgen.render.contrast import contrasts, contrasts_of
 from cardgen.render.elements.render import face_painter
 from cardgen.render.preflight import preflight
 from cardgen.render.theme import Theme
@@ -109,3 +110,30 @@ def test_the_old_authority_layout_fails_the_preflight(tmp_path):
 def test_every_text_of_every_game_reaches_4_5_to_1_inside_the_safe_zone(game):
     found = preflight(load_catalogue(ROOT / game))
     assert [d for d in found if d.code in ("E406", "E415", "E416")] == []
+
+
+class _FailsOn:
+    """A painter drawing as ``painter`` does, but failing on card ``card_id`` (as a card
+    whose art or icon is missing does)."""
+
+    def __init__(self, painter, card_id: str) -> None:
+        self.painter, self.card_id = painter, card_id
+        self.theme, self.L = painter.theme, painter.L
+
+    def draw(self, doc, card) -> None:
+        if card.id == self.card_id:
+            raise KeyError(card.id)
+        self.painter.draw(doc, card)
+
+
+@pytest.mark.slow
+def test_cards_measured_together_read_as_each_measured_alone(monkeypatch):
+    cat, faces = _faces(ROOT / "cards")
+    cards = list(cat)[:: max(1, len(cat) // 6)][:6]
+    alone = [contrasts(faces, c) for c in cards]
+    assert all(alone) and len({repr(a) for a in alone}) > 1
+    monkeypatch.setattr(contrast, "BATCH", 4)  # two PDFs: a full one and a part
+    assert contrasts_of(faces, cards) == alone
+    # a card that cannot be drawn is None; the others of its PDF are measured alone
+    failing = _FailsOn(faces, cards[1].id)
+    assert contrasts_of(failing, cards) == [alone[0], None, *alone[2:]]

@@ -90,6 +90,10 @@ class Aside:
     def __contains__(self, step: Step) -> bool:
         return step.id in self._futures
 
+    def done(self, step: Step) -> bool:
+        """Whether the worker of ``step`` has ended (:meth:`outputs` then does not wait)."""
+        return self._futures[step.id].done()
+
     def outputs(self, step: Step) -> list[Output]:
         """The outputs of ``step`` once its worker is done: its files are in
         :attr:`stages` [step.id]; a BuildError as the step raised it."""

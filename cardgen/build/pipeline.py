@@ -274,12 +274,19 @@ def _sweep(out: Path) -> None:
 def _run_steps(cache, ctx, steps, selected, report, on_start, on_step) -> None:
     """Run every step whose key changed, recording each in the cache as it ends (the aside
     steps in a worker while the others run: :mod:`cardgen.build._aside`); then drop what no
-    planned step makes and write the manifest."""
+    planned step makes and write the manifest.
+
+    While an aside step's worker is still busy, the build runs the steps after it that are
+    its own into their staging folders (``ahead``), rather than wait; every step's files are
+    still moved in, and the step recorded, in the steps' order."""
     from cardgen.build._aside import Aside, AsideFailed  # not for a kit found up to date
 
     out = ctx.out_dir
     stale = [s for s in steps if cache.fresh(s.id, s.key) is None]
     aside = Aside.start(stale, out, ctx.jobs, _run_into)
+    # the build's own stale steps not run yet, in order; those run ahead of their turn
+    own = [s for s in stale if s not in aside]
+    ahead: dict[str, tuple[list[Output], Path, float]] = {}
     try:
         for step in steps:
             t0 = time.perf_counter()
@@ -293,12 +300,22 @@ def _run_steps(cache, ctx, steps, selected, report, on_start, on_step) -> None:
                 before = cache.entries.get(step.id)
                 why = "first build" if before is None else before.why_stale(step, out)
                 if step in aside:
+                    while own and not aside.done(step):
+                        next_own = own.pop(0)
+                        ahead[next_own.id] = _run_ahead(next_own, out)
+                        t0 += ahead[next_own.id][2]  # that step's time, not this one's
                     try:
                         outputs = aside.outputs(step)
                     except AsideFailed as exc:
                         raise BuildError(str(exc)) from None
                     written = _move_in(outputs, aside.stages[step.id], out)
+                elif step.id in ahead:
+                    outputs, stage, took = ahead.pop(step.id)
+                    t0 -= took
+                    written = _move_in(outputs, stage, out)
+                    shutil.rmtree(stage, ignore_errors=True)
                 else:
+                    own.remove(step)
                     outputs, written = _run_staged(step, out)
                 entry = cache.record(step, outputs)
                 if before is not None:  # files the step no longer makes (a card was removed)
@@ -312,8 +329,22 @@ def _run_steps(cache, ctx, steps, selected, report, on_start, on_step) -> None:
                 on_step(result)
     finally:
         aside.close()
+        for _, stage, _ in ahead.values():
+            shutil.rmtree(stage, ignore_errors=True)
     _forget_stale(cache, steps, selected, out)
     _write_manifest(cache, ctx, report, selected)
+
+
+def _run_ahead(step: Step, out: Path) -> tuple[list[Output], Path, float]:
+    """Run ``step`` into a staging folder of its own before its turn: its outputs, the
+    folder (the caller moves the files in and removes it) and the seconds it took."""
+    t0 = time.perf_counter()
+    stage = Path(tempfile.mkdtemp(prefix=".stage-", dir=out))
+    try:
+        return _run_into(step, stage), stage, time.perf_counter() - t0
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
 
 
 def _unchanged(cache, out, paper, on_plan, on_step, started) -> BuildReport:

@@ -138,7 +138,7 @@ def render_pdf(appendix: Appendix) -> bytes:
     theme = pdf_theme(appendix)
     styles = Styles.create(theme)
     title = f"{appendix.game}: rulebook appendices"
-    context = document_context(style_data(appendix, theme_fonts(theme)))
+    context = document_context(style_data(appendix, theme_fonts(theme), theme.pictured))
     layout = Layout(
         lambda: [page_template()],
         theme_fonts(theme),

@@ -117,7 +117,7 @@ class Styles:
         if not keep:
             style = ParagraphStyle(f"{style.name}-free", parent=style, keepWithNext=0)
         p = Para(f'<a name="{key}"/>{escape(text)}', style)
-        p.outline = (level, text, key)  # type: ignore[attr-defined]
+        p.outline = (level, text, key)
         return p
 
 
@@ -198,7 +198,7 @@ def markup(segs: tuple[Segment, ...]) -> str:
 def paragraph(b: TextBlock, s: Styles, depth: int) -> Iterator[Flowable]:
     if any(sg.icon for sg in b.text):
         p = IconText(runs(b.text, s.theme), 9, s.theme.draw_icon, leading=12)
-        p.spaceAfter = 4  # type: ignore[attr-defined]
+        p.spaceAfter = 4
         yield p
     else:
         yield Para(markup(b.text), s.body)
@@ -368,11 +368,19 @@ def section(sec: Section, s: Styles, depth: int = 0) -> list[Flowable]:
     return out + body
 
 
-def style_data(a: Appendix, fonts: Sequence[str] = ()) -> tuple:
+def style_data(
+    a: Appendix, fonts: Sequence[str] = (), pictured: Callable[[str], bool] | None = None
+) -> tuple:
     """What the look of the appendix's flowables depends on besides their sections: the
     fonts (their files, and the registered ``fonts``, whose names hold the digest of a game's
-    own file) and the icons' badges (the icons themselves are the pack's files and code)."""
-    return (a.fonts, tuple(fonts), a.icon_labels, a.icon_colours)
+    own file) and the icons' badges (the icons themselves are the pack's files and code).
+    With ``pictured`` (:attr:`PdfTheme.pictured`), only the labels of the icons drawn as
+    badges: the rulebook's labels of pictured icons (alt texts of its web page) leave its
+    appendix sections those of the appendix, drawn once for both."""
+    labels = a.icon_labels
+    if pictured is not None:
+        labels = {name: label for name, label in labels.items() if not pictured(name)}
+    return (a.fonts, tuple(fonts), labels, a.icon_colours)
 
 
 def section_chunks(

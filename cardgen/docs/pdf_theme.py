@@ -34,7 +34,8 @@ DEFAULT_FONTS = {
 
 @dataclass(frozen=True)
 class PdfTheme:
-    """Registered font names by role and a function drawing an icon at (x, y, size)."""
+    """Registered font names by role, a function drawing an icon at (x, y, size) and one
+    telling the icons drawn from the pack's pictures (the others are badges)."""
 
     regular: str
     bold: str
@@ -42,6 +43,7 @@ class PdfTheme:
     title: str
     draw_icon: IconDrawer
     family: str = "AppendixSans"
+    pictured: Callable[[str], bool] = lambda name: False
 
 
 def card_icons(appendix: Appendix, font: str) -> Any:
@@ -87,7 +89,14 @@ def pdf_theme(appendix: Appendix) -> PdfTheme:
             b = badge(name, appendix.icon_labels, appendix.icon_colours)
             draw_badge(canv, b, x, y, size, fonts["bold"])
 
-    theme = PdfTheme(fonts["regular"], fonts["bold"], fonts["italic"], fonts["title"], draw)
+    theme = PdfTheme(
+        fonts["regular"],
+        fonts["bold"],
+        fonts["italic"],
+        fonts["title"],
+        draw,
+        pictured=lambda name: name in icons,
+    )
     addMapping(theme.family, 0, 0, theme.regular)
     addMapping(theme.family, 1, 0, theme.bold)
     addMapping(theme.family, 0, 1, theme.italic)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -500,7 +501,7 @@ def plain_markdown(rulebook: Rulebook) -> str:
     return TOKEN.sub(lambda m: f"[{m.group(1)}]", text)
 
 
-def figures_of(rulebook: Rulebook, figures: dict[str, Any]) -> dict[str, Any]:
+def figures_of(rulebook: Rulebook, figures: Mapping[str, Any]) -> dict[str, Any]:
     """The figures ``rulebook`` places, by name; a :class:`RulebookError` naming a figure the
     pack does not draw."""
     out = {}

@@ -97,7 +97,7 @@ def _runs(spans: tuple[Span, ...], t: PdfTheme, colour: str = INK) -> list[Run]:
 
 
 def _spaced(f: Flowable, before: float, after: float) -> Flowable:
-    f.spaceBefore, f.spaceAfter = before, after  # type: ignore[attr-defined]
+    f.spaceBefore, f.spaceAfter = before, after
     return f
 
 
@@ -108,8 +108,8 @@ def _heading(b: Block, t: PdfTheme) -> IconText:
     ]
     runs = [replace(r, colour=ACCENT) for r in runs]
     h = IconText(runs, size, t.draw_icon, leading=size * 1.25, anchor=b.id)
-    h.outline = (b.level - 2, b.text, b.id)  # type: ignore[attr-defined]
-    h.keepWithNext = 1  # type: ignore[attr-defined]
+    h.outline = (b.level - 2, b.text, b.id)
+    h.keepWithNext = 1
     return _spaced(h, size * 0.9, size * 0.35)
 
 
@@ -175,7 +175,7 @@ def _version(appendix: Appendix) -> str:
 
 def _appendices_head(appendix: Appendix, s: Styles) -> list[Flowable]:
     head = Para('<a name="appendices"/>Appendices', s.title)
-    head.outline = (0, "Appendices", "appendices")  # type: ignore[attr-defined]
+    head.outline = (0, "Appendices", "appendices")
     return [head, Para(escape(lede(appendix, version=False)), s.body)]
 
 
@@ -199,7 +199,7 @@ def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
     styles = Styles.create(theme)
     title = f"{rulebook.title}: rulebook"
     subject, creator = appendix.rulebook_description, "cardgen appendix --rulebook"
-    context = document_context(style_data(appendix, theme_fonts(theme)))
+    context = document_context(style_data(appendix, theme_fonts(theme), theme.pictured))
     layout = Layout(_templates, theme_fonts(theme), title, subject, creator, theme.regular)
     figures = figures_of(rulebook, appendix.figures)
     col = (A4[0] - 2 * MARGIN - GUTTER) / 2 - 14

@@ -35,7 +35,7 @@ from cardgen.catalogue.text_checks import describe, strings_of
 from cardgen.catalogue.yaml_source import load_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.art import ArtProblem, resolve_art
-from cardgen.render.contrast import MIN_CONTRAST, Contrast, contrasts
+from cardgen.render.contrast import MIN_CONTRAST, Contrast, contrasts_of
 from cardgen.render.elements.render import GLYPH_HINT, back_painter, face_painter
 from cardgen.render.fonts import undrawable
 from cardgen.render.painters import BackPainter, FacePainter, FitProblem
@@ -146,7 +146,7 @@ class KeptFits:
         rows = self.kept.get(digest)
         if isinstance(rows, list):
             with contextlib.suppress(TypeError, ValueError):
-                found = [FitProblem(*map(_text_or_none, row)) for row in rows]
+                found = [_fit_problem(*row) for row in rows]
                 self.now[digest] = rows
                 return found
         found = self.faces.fit_problems(card)
@@ -165,20 +165,27 @@ class KeptContrasts(KeptFits):
 
     KIND = "contrast"
 
-    def contrasts(self, card: Any) -> list[Contrast]:
-
+    def contrasts(self, cards: list[Any]) -> list[list[Contrast] | None]:
+        """The contrasts of each of ``cards`` (None: a card that cannot be drawn), those not
+        kept measured together (:func:`cardgen.render.contrast.contrasts_of`)."""
         if self.store is None:
-            return contrasts(self.faces, card)
-        digest = digest_data(card.model_dump(mode="json"))
-        rows = self.kept.get(digest)
-        if isinstance(rows, list):
-            with contextlib.suppress(TypeError, ValueError):
-                found = [Contrast(str(e), str(c), float(r), int(n)) for e, c, r, n in rows]
-                self.now[digest] = rows
-                return found
-        found = contrasts(self.faces, card)
-        self.now[digest] = [[c.element, c.colour, c.ratio, c.pixels] for c in found]
-        return found
+            return contrasts_of(self.faces, cards)
+        found: dict[int, list[Contrast] | None] = {}
+        digests = [digest_data(card.model_dump(mode="json")) for card in cards]
+        for i, digest in enumerate(digests):
+            rows = self.kept.get(digest)
+            if isinstance(rows, list):
+                with contextlib.suppress(TypeError, ValueError):
+                    found[i] = [Contrast(str(e), str(c), float(r), int(n)) for e, c, r, n in rows]
+                    self.now[digest] = rows
+        todo = [i for i in range(len(cards)) if i not in found]
+        measured_now = contrasts_of(self.faces, [cards[i] for i in todo])
+        for i, measured in zip(todo, measured_now, strict=True):
+            found[i] = measured
+            if measured is not None:
+                rows = [[c.element, c.colour, c.ratio, c.pixels] for c in measured]
+                self.now[digests[i]] = rows
+        return [found[i] for i in range(len(cards))]
 
 
 def contrast_problems(
@@ -190,28 +197,22 @@ def contrast_problems(
 
     low: dict[tuple[str, str, str], list[tuple[float, str]]] = {}
     kept = KeptContrasts(catalogue, faces)
-    for card in catalogue:
-        try:
-            measured = kept.contrasts(card)
-        except (DiagnosticError, KeyError, ValueError):  # art or an icon it lacks: reported
-            continue
-        for c in measured:
+    cards = list(catalogue)
+    for card, measured in zip(cards, kept.contrasts(cards), strict=True):
+        for c in measured or ():  # None: art or an icon it lacks, reported
             if c.ratio < MIN_CONTRAST:
                 low.setdefault(("face", c.element, c.colour), []).append((c.ratio, card.id))
     kept.save()
-    shown: set[str] = set()
-    for card in catalogue:
+    shown: dict[str, tuple[Any, str]] = {}  # each back design, with the first card showing it
+    for card in cards:
         back = catalogue.pack.print.printed_back(card, catalogue.rules)
-        if back.key in shown:
-            continue
-        shown.add(back.key)
-        try:
-            on_back = contrasts(backs, back)
-        except (DiagnosticError, KeyError, ValueError):
-            continue
-        for c in on_back:
+        shown.setdefault(back.key, (back, card.id))
+    designs = list(shown.values())
+    measured_backs = contrasts_of(backs, [b for b, _ in designs])
+    for (_, card_id), on_back in zip(designs, measured_backs, strict=True):
+        for c in on_back or ():
             if c.ratio < MIN_CONTRAST:
-                low.setdefault(("back", c.element, c.colour), []).append((c.ratio, card.id))
+                low.setdefault(("back", c.element, c.colour), []).append((c.ratio, card_id))
     out = []
     for (section, element, colour), cards in low.items():
         worst, card_id = min(cards)
@@ -229,6 +230,13 @@ def contrast_problems(
             )
         )
     return out
+
+
+def _fit_problem(field: Any, message: Any, hint: Any, code: Any) -> FitProblem:
+    """A kept fit problem read back (a TypeError if a part is not a text)."""
+    if not isinstance(field, str) or not isinstance(message, str) or not isinstance(code, str):
+        raise TypeError(f"not a fit problem: {[field, message, hint, code]!r}")
+    return FitProblem(field, message, _text_or_none(hint), code)
 
 
 def _text_or_none(value: Any) -> str | None:
