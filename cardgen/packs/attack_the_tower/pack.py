@@ -97,7 +97,7 @@ class TowerKit(ComponentsFacet):
     def specs(self) -> list[ComponentSpec]:
         from cardgen.packs.attack_the_tower.components import component_specs
 
-        return component_specs()
+        return component_specs(PACK)
 
     def counts(self, catalogue: Catalogue) -> dict[str, int]:
         """The seed's SETTING UP, per army (the kit is one army; a game needs two): "A DECK
