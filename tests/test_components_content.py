@@ -23,6 +23,7 @@ from cardgen.packs.attack_right.components.scoreboard import glory_track
 from cardgen.packs.attack_right.components.style import DEFAULT_LAYOUT, load_layout
 from cardgen.packs.attack_right.components.tokens import token_grid
 from cardgen.packs.attack_right.model import Placement, load_rules_model
+from cardgen.packs.attack_right.pack import PACK
 
 TOL = 0.01
 
@@ -39,7 +40,7 @@ def layout():
 
 # --- player boards ----------------------------------------------------------------------------
 def test_board_slots_follow_the_seasons(rules, layout):
-    g = board_geometry(rules, layout, card_size())
+    g = board_geometry(rules, layout, card_size(PACK))
     for season in rules.seasons:
         for zone in Placement:
             assert g.slots_in(zone, season.id) == season.slots[zone]
@@ -50,7 +51,7 @@ def test_board_slots_follow_the_seasons(rules, layout):
 
 
 def test_board_slots_do_not_overlap_and_stay_in_their_zone(rules, layout):
-    g = board_geometry(rules, layout, card_size())
+    g = board_geometry(rules, layout, card_size(PACK))
     for s in g.slots:
         z = g.zones[s.zone]
         assert z.x <= s.rect.x and s.rect.x + s.rect.w <= z.x + z.w
@@ -69,8 +70,8 @@ def test_board_size_comes_from_the_rules(rules, layout):
         for s in rules.seasons
     ]
     bigger = rules.model_copy(update={"seasons": seasons})
-    a = board_geometry(rules, layout, card_size())
-    b = board_geometry(bigger, layout, card_size())
+    a = board_geometry(rules, layout, card_size(PACK))
+    b = board_geometry(bigger, layout, card_size(PACK))
     assert b.height == pytest.approx(a.height + 88.9 + layout.player_board.slot_gap)
     assert sum(1 for s in b.slots if s.zone is Placement.MIDDLE) == 4
 
@@ -78,7 +79,7 @@ def test_board_size_comes_from_the_rules(rules, layout):
 @pytest.fixture(scope="module")
 def boards(tmp_path_factory, rules, layout):
     path = tmp_path_factory.mktemp("boards") / "boards.pdf"
-    return write_player_boards(path, rules, layout, "a3"), PdfReader(path), path
+    return write_player_boards(PACK, path, rules, layout, "a3"), PdfReader(path), path
 
 
 def test_boards_text_layer(boards, rules, layout):
@@ -99,8 +100,8 @@ def test_boards_text_layer(boards, rules, layout):
 
 def test_boards_are_byte_identical(tmp_path, rules, layout):
     a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    write_player_boards(a, rules, layout, "a4")
-    write_player_boards(b, rules, layout, "a4")
+    write_player_boards(PACK, a, rules, layout, "a4")
+    write_player_boards(PACK, b, rules, layout, "a4")
     assert a.read_bytes() == b.read_bytes()
 
 
@@ -136,7 +137,7 @@ def test_glory_track_too_short_is_an_error(layout):
 
 def test_scoreboard_text_layer(tmp_path, rules, layout):
     path = tmp_path / "score.pdf"
-    made = write_scoreboard(path, rules, layout, "a3")
+    made = write_scoreboard(PACK, path, rules, layout, "a3")
     assert made.contains == {"scoreboards": 1}
     (text,) = pdf_texts(path)
     words = set(text.split())
@@ -160,8 +161,8 @@ def test_scoreboard_has_a_place_for_every_shared_pile(tmp_path, rules, layout, p
     import pypdfium2
 
     path = tmp_path / "score.pdf"
-    write_scoreboard(path, rules, layout, paper)
-    write_scoreboard(tmp_path / "again.pdf", rules, layout, paper)
+    write_scoreboard(PACK, path, rules, layout, paper)
+    write_scoreboard(PACK, tmp_path / "again.pdf", rules, layout, paper)
     assert (tmp_path / "again.pdf").read_bytes() == path.read_bytes()
     (text,) = pdf_texts(path)
     words = " ".join(text.split())
@@ -189,7 +190,7 @@ def test_each_player_board_has_every_area_of_the_players_kingdom(tmp_path, rules
     side faces, the player's coins and the card saved face down for the next Play phase (seed:
     "The face down card is saved for the next Playing Phase"), the five phases."""
     path = tmp_path / "boards.pdf"
-    write_player_boards(path, rules, layout, "a3")
+    write_player_boards(PACK, path, rules, layout, "a3")
     pages = [" ".join(p.split()) for p in pdf_texts(path)]
     assert len(pages) == len(rules.players.colours)
     for page in pages:
@@ -207,7 +208,7 @@ def test_each_player_board_has_every_area_of_the_players_kingdom(tmp_path, rules
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def tokens(request, tmp_path_factory, rules, layout):
     path = tmp_path_factory.mktemp("tokens") / f"tokens-{request.param}.pdf"
-    return request.param, write_tokens(path, rules, layout, request.param), PdfReader(path)
+    return request.param, write_tokens(PACK, path, rules, layout, request.param), PdfReader(path)
 
 
 def test_token_counts_match_the_rulebook(tokens, rules):
@@ -276,7 +277,7 @@ def test_token_sheets_have_crop_marks_on_every_grid_line(tokens, layout):
 
 def test_tokens_refuse_a3(tmp_path, rules, layout):
     with pytest.raises(ValueError):
-        write_tokens(tmp_path / "t.pdf", rules, layout, "a3")
+        write_tokens(PACK, tmp_path / "t.pdf", rules, layout, "a3")
     assert not (tmp_path / "t.pdf").exists()
 
 

@@ -21,6 +21,7 @@ from cardgen.packs.attack_right.components.kit import (
 from cardgen.packs.attack_right.components.player_board import board_geometry
 from cardgen.packs.attack_right.components.style import load_layout
 from cardgen.packs.attack_right.model import load_rules_model
+from cardgen.packs.attack_right.pack import PACK
 from cardgen.render.units import to_mm
 
 PT = 72 / 25.4
@@ -35,23 +36,24 @@ def _sizes(path) -> set[tuple[float, float]]:
 @pytest.mark.parametrize(("paper", "large"), [("letter", "tabloid"), ("a4", "a3")])
 def test_the_boards_fit_the_large_sheet_of_the_kit_paper(paper, large):
     rules, layout = load_rules_model(CARDS / "rules.yaml"), load_layout()
-    fitted = fit_to_sheet(layout, paper, rules)
+    card = card_size(PACK)
+    fitted = fit_to_sheet(layout, paper, rules, card)
     w, h = SHEETS[large]
     margin = layout.pages.a3_item_margin
-    for item in player_board_items(rules, fitted) + scoreboard_items(rules, fitted):
+    for item in player_board_items(rules, fitted, card) + scoreboard_items(rules, fitted, card):
         short, long = sorted((to_mm(item.width), to_mm(item.height)))
         assert short <= w - 2 * margin + 1e-6 and long <= h - 2 * margin + 1e-6, item.title
-    g = board_geometry(rules, fitted, card_size())
+    g = board_geometry(rules, fitted, card)
     assert {(round(s.rect.w, 3), round(s.rect.h, 3)) for s in g.slots} == {
-        (card_size().w, card_size().h)
+        (card.w, card.h)
     }  # a card still fits every slot
 
 
 def test_letter_boards_are_printed_on_tabloid_and_letter_only(tmp_path):
     rules, layout = load_rules_model(CARDS / "rules.yaml"), load_layout()
     for paper in ("tabloid", "letter"):
-        boards = write_player_boards(tmp_path / f"b-{paper}.pdf", rules, layout, paper)
-        score = write_scoreboard(tmp_path / f"s-{paper}.pdf", rules, layout, paper)
+        boards = write_player_boards(PACK, tmp_path / f"b-{paper}.pdf", rules, layout, paper)
+        score = write_scoreboard(PACK, tmp_path / f"s-{paper}.pdf", rules, layout, paper)
         assert boards.pages >= rules.components.player_boards and score.pages >= 1
         for path in (tmp_path / f"b-{paper}.pdf", tmp_path / f"s-{paper}.pdf"):
             assert _sizes(path) == {SHEETS[paper]}

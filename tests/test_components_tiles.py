@@ -16,6 +16,7 @@ from cardgen.components.tiling import PAPERS, plan_tiles
 from cardgen.packs.attack_right.components.kit import write_player_boards, write_scoreboard
 from cardgen.packs.attack_right.components.style import load_layout
 from cardgen.packs.attack_right.model import load_rules_model
+from cardgen.packs.attack_right.pack import PACK
 
 A3 = (297 * MM, 420 * MM)
 TOL = 0.01
@@ -45,7 +46,7 @@ def pdfs(tiles_dir, rules, layout):
     for paper in ("a3", "a4", "letter"):
         for name, write in (("boards", write_player_boards), ("score", write_scoreboard)):
             path = out / f"{name}-{paper}.pdf"
-            files[name, paper] = (write(path, rules, layout, paper), PdfReader(path))
+            files[name, paper] = (write(PACK, path, rules, layout, paper), PdfReader(path))
     return files
 
 

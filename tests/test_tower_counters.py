@@ -8,6 +8,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 
 from cardgen.catalogue.loader import load_catalogue
+from cardgen.pack import get_pack
 from cardgen.packs.attack_the_tower.components import write_counters
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_counters_count_in_the_singular_and_the_plural(tmp_path):
     rules = load_catalogue(ROOT / "games" / "attack-the-tower" / "cards").rules
     path = tmp_path / "counters.pdf"
-    write_counters(path, rules, "a4")
+    write_counters(get_pack("attack-the-tower"), path, rules, "a4")
     doc = pdfium.PdfDocument(path.read_bytes())
     front, back = (doc[i].get_textpage().get_text_range().split() for i in (0, 1))
     pairs = [list(pairwise(words)) for words in (front, back)]

@@ -73,19 +73,20 @@ def test_board_on_tabloid_and_tiled_over_letter(tmp_path):
     from cardgen.packs.attack_the_tower.components import write_board
 
     rules = load_catalogue(TOWER_CARDS).rules
-    assert write_board(tmp_path / "t.pdf", rules, "tabloid").pages == 2
-    assert write_board(tmp_path / "l.pdf", rules, "letter").pages >= 2
+    pack = get_pack("attack-the-tower")
+    assert write_board(pack, tmp_path / "t.pdf", rules, "tabloid").pages == 2
+    assert write_board(pack, tmp_path / "l.pdf", rules, "letter").pages >= 2
 
 
 @pytest.mark.parametrize("paper", [(297, 420), (279.4, 431.8)], ids=["a3", "tabloid"])
 def test_board_parts_hold_cards_upright_and_fit_the_large_sheet(paper):
     rules = load_catalogue(TOWER_CARDS).rules
     style = load_style()
-    width, height, sw, sh = board_size(rules, style)
     card = card_layout(get_pack("attack-the-tower")).card
+    width, height, sw, sh = board_size(rules, style, card)
     assert sw >= card.width and sh >= card.height and sh > sw  # base cards stand upright
     margin = 2 * style.pages.a3_item_margin
-    for w, h in [(width, height), palace_size(style)]:
+    for w, h in [(width, height), palace_size(style, card)]:
         assert min(w, h) <= min(paper) - margin and max(w, h) <= max(paper) - margin
     assert get_pack("attack-the-tower").components.counts(load_catalogue(TOWER_CARDS)) == {
         "cards": 50,

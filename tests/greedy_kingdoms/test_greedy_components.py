@@ -21,16 +21,24 @@ def _pages(path: Path) -> int:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_chips_hold_every_chip_with_mirrored_backs(tmp_path: Path, paper: str) -> None:
-    out = write_chips(tmp_path / "chips.pdf", CAT.rules, load_layout(), paper)
+    out = write_chips(
+        get_pack("greedy-kingdoms"), tmp_path / "chips.pdf", CAT.rules, load_layout(), paper
+    )
     assert out.contains == {"resource_chips": 48}
     assert out.pages == _pages(out.path) and out.pages % 2 == 0
-    again = write_chips(tmp_path / "again.pdf", CAT.rules, load_layout(), paper)
+    again = write_chips(
+        get_pack("greedy-kingdoms"), tmp_path / "again.pdf", CAT.rules, load_layout(), paper
+    )
     assert again.path.read_bytes() == out.path.read_bytes()
 
 
 def test_the_mat_on_a3_and_tiled(tmp_path: Path) -> None:
-    a3 = write_mat(tmp_path / "mat-a3.pdf", CAT.rules, load_layout(), "a3")
-    tiled = write_mat(tmp_path / "mat-a4.pdf", CAT.rules, load_layout(), "a4")
+    a3 = write_mat(
+        get_pack("greedy-kingdoms"), tmp_path / "mat-a3.pdf", CAT.rules, load_layout(), "a3"
+    )
+    tiled = write_mat(
+        get_pack("greedy-kingdoms"), tmp_path / "mat-a4.pdf", CAT.rules, load_layout(), "a4"
+    )
     assert a3.pages == 1 == _pages(a3.path) and a3.contains == {"play_mats": 1}
     assert tiled.pages == _pages(tiled.path) > 1
     text = pypdfium2.PdfDocument(str(a3.path))[0].get_textpage().get_text_range()

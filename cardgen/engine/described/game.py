@@ -297,6 +297,9 @@ class DescribedGame(TableGame):
         ]
         super().__init__(catalogue, setup)
 
+    def new_initial_state(self, seed: int) -> DescribedState:
+        return DescribedState(self, seed)
+
     def check(self) -> None:
         try:
             self.new_initial_state(0)
@@ -304,19 +307,19 @@ class DescribedGame(TableGame):
             raise SetupError(str(exc)) from None
 
 
-class DescribedEngine(Engine):
+class DescribedEngine(Engine[DescribedState]):
     """The engine of a rules description (each description gets a subclass of its own)."""
 
     program: Program
     source: tuple[str, str]
 
-    def new_game(self, catalogue: Any, setup: Setup) -> Any:
+    def new_game(self, catalogue: Any, setup: Setup) -> DescribedGame:
         return DescribedGame(catalogue, setup, self.program)
 
-    def score(self, state: Any, seat: int) -> int:
+    def score(self, state: DescribedState, seat: int) -> int:
         return int(self.program.rank[0](state, {"s": seat}))
 
-    def result_lines(self, state: Any) -> list[str]:
+    def result_lines(self, state: DescribedState) -> list[str]:
         """Each seat's score (the first of ``result.rank``), the winners marked: the Play
         view's and the readable log's result, not the shares of the win."""
         r = state.returns()
@@ -333,7 +336,7 @@ class DescribedEngine(Engine):
         return (_rebuild, self.source)
 
 
-def _evaluate(self: DescribedEngine, state: Any, seat: int) -> float:
+def _evaluate(self: DescribedEngine, state: DescribedState, seat: int) -> float:
     if state.is_terminal():
         return float(state.returns()[seat])
     return float(self.program.evaluate(state, {"me": seat}))  # type: ignore[misc]

@@ -146,7 +146,7 @@ class AttackRightKit(ComponentsFacet):
     def specs(self) -> list:
         from cardgen.packs.attack_right.components.kit import component_specs
 
-        return component_specs()
+        return component_specs(PACK)
 
     def counts(self, catalogue) -> dict[str, int]:
         """The rulebook's COMPONENTS (the rules model's ``components``)."""

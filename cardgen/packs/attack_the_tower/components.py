@@ -6,8 +6,9 @@ sheet or tiled over A4/Letter, and the troop counters (a punch-out sheet, "1" on
 from __future__ import annotations
 
 import os
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 from pydantic import PositiveFloat
@@ -20,6 +21,10 @@ from cardgen.packs.attack_the_tower.model import TowerRules
 from cardgen.render.units import mm
 from cardgen.util.atomic import atomic_write_bytes
 from cardgen.util.resources import data_path
+
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
+    from cardgen.render.layout import CardSize
 
 LAYOUT_FILE = data_path("cardgen.packs.attack_the_tower") / "components.yaml"
 #: a point in the drawings' millimetre units (font sizes are given in points)
@@ -66,24 +71,20 @@ def load_style() -> TowerComponents:
     return TowerComponents.model_validate(yaml.safe_load(LAYOUT_FILE.read_text("utf-8")))
 
 
-def _pack():
-    from cardgen.packs.attack_the_tower.pack import PACK
-
-    return PACK
-
-
-def slot_size(style: TowerComponents) -> tuple[float, float]:
-    """A card slot's width and height (mm): a card upright, with room round it."""
-    card = card_layout(_pack()).card
+def slot_size(style: TowerComponents, card: CardSize) -> tuple[float, float]:
+    """A card slot's width and height (mm): a ``card`` (the pack's card size) upright, with
+    room round it."""
     pad = style.board.slot_pad
     return card.width + 2 * pad, card.height + 2 * pad
 
 
-def board_size(rules: TowerRules, style: TowerComponents) -> tuple[float, float, float, float]:
+def board_size(
+    rules: TowerRules, style: TowerComponents, card: CardSize
+) -> tuple[float, float, float, float]:
     """The territories part's width and height and a slot's width and height (mm): a column
     per territory (a path to the palace), its base slots one above the other, cards upright."""
     b = style.board
-    sw, sh = slot_size(style)
+    sw, sh = slot_size(style, card)
     cols, rows = rules.territories, rules.slots
     width = 2 * b.edge + cols * sw + (cols - 1) * b.gap
     height = 2 * b.edge + b.header + b.label + rows * sh + (rows - 1) * b.gap
@@ -94,11 +95,11 @@ def board_size(rules: TowerRules, style: TowerComponents) -> tuple[float, float,
 PALACE_ROW = ("ability_pile", "ability_discards", "palace", "base_discards", "base_pile")
 
 
-def palace_size(style: TowerComponents) -> tuple[float, float]:
+def palace_size(style: TowerComponents, card: CardSize) -> tuple[float, float]:
     """The palace part's width and height (mm): the palace between the two draw piles and
     their discard spaces, in a row, cards upright."""
     b = style.board
-    sw, sh = slot_size(style)
+    sw, sh = slot_size(style, card)
     n = len(PALACE_ROW)
     return 2 * b.edge + n * sw + (n - 1) * b.gap, 2 * b.edge + b.header + b.label + sh
 
@@ -125,11 +126,11 @@ def _frame(s: Sheet, style: TowerComponents, width: float, height: float, title:
     return height - b.edge - b.header
 
 
-def draw_board(s: Sheet, rules: TowerRules, style: TowerComponents) -> None:
+def draw_board(s: Sheet, rules: TowerRules, style: TowerComponents, card: CardSize) -> None:
     """The territories part with its bottom-left corner at the origin: a column of base slots
     per territory."""
     b = style.board
-    width, height, sw, sh = board_size(rules, style)
+    width, height, sw, sh = board_size(rules, style, card)
     c = s.c
     c.saveState()
     c.scale(mm(1), mm(1))
@@ -146,12 +147,12 @@ def draw_board(s: Sheet, rules: TowerRules, style: TowerComponents) -> None:
     c.restoreState()
 
 
-def draw_palace(s: Sheet, rules: TowerRules, style: TowerComponents) -> None:
+def draw_palace(s: Sheet, rules: TowerRules, style: TowerComponents, card: CardSize) -> None:
     """The palace part with its bottom-left corner at the origin: the palace between each
     draw pile and its discards."""
     b = style.board
-    width, height = palace_size(style)
-    sw, sh = slot_size(style)
+    width, height = palace_size(style, card)
+    sw, sh = slot_size(style, card)
     c = s.c
     c.saveState()
     c.scale(mm(1), mm(1))
@@ -187,34 +188,37 @@ def _slot(s, style, x, y, w, h, label, icon, colour) -> None:
         s.text(line, x + w / 2, y + h / 2 - 10 - i * 5, size)
 
 
-def board_items(rules: TowerRules, style: TowerComponents) -> list[Item]:
+def board_items(rules: TowerRules, style: TowerComponents, card: CardSize) -> list[Item]:
     """The board's two parts: the territories, and the palace with the piles."""
-    width, height, _, _ = board_size(rules, style)
-    pw, ph = palace_size(style)
+    width, height, _, _ = board_size(rules, style, card)
+    pw, ph = palace_size(style, card)
     return [
         Item(
             "board",
             f"{rules.army} board: territories",
             mm(width),
             mm(height),
-            lambda s: draw_board(s, rules, style),
+            lambda s: draw_board(s, rules, style, card),
         ),
         Item(
             "palace",
             f"{rules.army} board: palace and piles",
             mm(pw),
             mm(ph),
-            lambda s: draw_palace(s, rules, style),
+            lambda s: draw_palace(s, rules, style, card),
         ),
     ]
 
 
-def write_board(path: str | os.PathLike[str], rules: TowerRules, paper: str) -> ComponentFile:
-    """The army's board, on one large sheet (A3, Tabloid) or tiled over ``paper`` to glue."""
+def write_board(
+    pack: Pack, path: str | os.PathLike[str], rules: TowerRules, paper: str
+) -> ComponentFile:
+    """The army's board, on one large sheet (A3, Tabloid) or tiled over ``paper`` to glue;
+    its slots the size of ``pack``'s cards."""
     style = load_style()
-    items = board_items(rules, style)
+    items = board_items(rules, style, card_layout(pack).card)
     title = f"{rules.game} board ({PAPER_NAMES[paper]})"
-    sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, title)
+    sheet = new_sheet(pack, rules, PAPERS[paper].pt, title)
     if paper in ("a3", "tabloid"):  # the large sheet of A4 and of Letter kits
         pages = write_large(sheet, items, style.pages.a3_item_margin, paper)
     else:
@@ -233,14 +237,16 @@ def counter_positions(rules: TowerRules, paper: str, style: TowerComponents) -> 
     return [(x0 + (i % cols) * cell, top - (i // cols + 1) * cell) for i in range(rules.counters)]
 
 
-def write_counters(path: str | os.PathLike[str], rules: TowerRules, paper: str) -> ComponentFile:
+def write_counters(
+    pack: Pack, path: str | os.PathLike[str], rules: TowerRules, paper: str
+) -> ComponentFile:
     """The army's troop counters: fronts, then the backs mirrored for long-edge duplex."""
     if paper not in ("a4", "letter"):
         raise ValueError(f"counters are printed on a4 or letter, not {paper!r}")
     style = load_style()
     cs = style.counters
     pw, ph = PAPERS[paper].w, PAPERS[paper].h
-    sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, f"{rules.game} counters")
+    sheet = new_sheet(pack, rules, PAPERS[paper].pt, f"{rules.game} counters")
     cells = counter_positions(rules, paper, style)
     c = sheet.c
     for face, text, label in (
@@ -277,8 +283,8 @@ def write_counters(path: str | os.PathLike[str], rules: TowerRules, paper: str) 
     return ComponentFile(Path(path), 2, {"counters": len(cells)})
 
 
-def component_specs() -> list[ComponentSpec]:
-    """The board (large) and the counters."""
+def component_specs(pack: Pack) -> list[ComponentSpec]:
+    """The board (large) and the counters of ``pack`` (drawn in its cards' fonts and icons)."""
     return [
         ComponentSpec(
             "board",
@@ -286,14 +292,14 @@ def component_specs() -> list[ComponentSpec]:
                 f"{rules.army} board in two parts: {rules.territories} territories × "
                 f"{rules.slots} base slots; the palace, the draw piles and their discards; {how}"
             ),
-            write_board,
+            partial(write_board, pack),
             large=True,
             inputs=(LAYOUT_FILE,),
         ),
         ComponentSpec(
             "counters",
             lambda rules, how: f"{rules.counters} troop counters, fronts then mirrored backs",
-            write_counters,
+            partial(write_counters, pack),
             inputs=(LAYOUT_FILE,),
         ),
     ]

@@ -6,7 +6,10 @@ Its rules on the engine kit (:mod:`.engine`) register under the entry-point grou
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, cast
 
 from cardgen.catalogue.facet import CatalogueFacet
 from cardgen.components.facet import ComponentsFacet
@@ -19,6 +22,13 @@ from cardgen.packs.attack_the_tower.reference import rules_reference
 from cardgen.render.facet import PrintFacet
 from cardgen.util.resources import data_path
 
+if TYPE_CHECKING:
+    from cardgen.catalogue.loader import Catalogue
+    from cardgen.catalogue.models import CardBase
+    from cardgen.components import ComponentSpec
+    from cardgen.diagnostics import Diagnostic
+    from cardgen.diagnostics.codes import Code
+
 
 class TowerCatalogue(CatalogueFacet):
     """Ability cards and base cards, a file per pile."""
@@ -27,14 +37,14 @@ class TowerCatalogue(CatalogueFacet):
     card_model = TowerCard
     file_fields = ("pile",)
 
-    def codes(self) -> list:
+    def codes(self) -> list[Code]:
         return CODES
 
-    def sort_key(self, rules: TowerRules):
+    def sort_key(self, rules: TowerRules) -> Callable[[CardBase], int]:
         """Ability cards, then base cards; file order within a pile."""
-        return lambda c: 0 if c.pile == "ability" else 1
+        return lambda c: 0 if cast(TowerCard, c).pile == "ability" else 1
 
-    def check(self, catalogue) -> list:
+    def check(self, catalogue: Catalogue) -> list[Diagnostic]:
         return check_catalogue(catalogue)
 
     def schema_enums(self, rules: TowerRules | None) -> dict[str, list[str]]:
@@ -53,6 +63,7 @@ class TowerPrint(PrintFacet):
     def card_icons(self, card: TowerCard, rules: TowerRules) -> list[str]:
         """The emblem on the face and the one on its back."""
         kind = card.troop if card.pile == "base" else card.type
+        assert kind is not None, "the model gives a base card a troop, an ability card a type"
         return [kind, "tower" if card.pile == "base" else "scroll"]
 
     def layout_fields(self) -> dict[str, Any]:
@@ -61,8 +72,14 @@ class TowerPrint(PrintFacet):
     def back_fields(self) -> dict[str, Any]:
         return _fields().BACK_FIELDS
 
-    def print_inputs(self) -> list:
-        names = ("model.py", "fields.py", "layout.yaml", "icons", "components.yaml")
+    def print_inputs(self) -> list[Path]:
+        names: tuple[str, ...] = (
+            "model.py",
+            "fields.py",
+            "layout.yaml",
+            "icons",
+            "components.yaml",
+        )
         names += ("components.py", "pack.py", "text.py")
         return [self.data / n for n in names]
 
@@ -77,12 +94,12 @@ class TowerPrint(PrintFacet):
 class TowerKit(ComponentsFacet):
     """The board and the counters."""
 
-    def specs(self) -> list:
+    def specs(self) -> list[ComponentSpec]:
         from cardgen.packs.attack_the_tower.components import component_specs
 
-        return component_specs()
+        return component_specs(PACK)
 
-    def counts(self, catalogue) -> dict[str, int]:
+    def counts(self, catalogue: Catalogue) -> dict[str, int]:
         """The seed's SETTING UP, per army (the kit is one army; a game needs two): "A DECK
         WITH 25 ABILITY CARDS AND 25 BASE CARDS, 9 COUNTERS AND A BOARD"."""
         rules: TowerRules = catalogue.rules
@@ -97,7 +114,7 @@ class TowerDocs(DocsFacet):
         return rules_reference(GAME.name)
 
 
-def _fields() -> Any:
+def _fields() -> ModuleType:
     """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
     import reportlab, which validating a catalogue does not need."""
     from cardgen.packs.attack_the_tower import fields

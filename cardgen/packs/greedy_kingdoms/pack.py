@@ -94,7 +94,7 @@ class GreedyKit(ComponentsFacet):
     def specs(self) -> list:
         from cardgen.packs.greedy_kingdoms.components.kit import component_specs
 
-        return component_specs()
+        return component_specs(PACK)
 
     def counts(self, catalogue) -> dict[str, int]:
         """The cards, the Resource chips and the play mat (the Game Set Contents' counts of

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.components import ComponentFile, ComponentSpec
 from cardgen.components.draw import card_layout, new_sheet
@@ -31,34 +32,34 @@ from cardgen.packs.attack_right.model import RulesModel
 from cardgen.render.units import Size, mm
 from cardgen.util.atomic import atomic_write_bytes
 
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
+
 LARGE_PAPERS = ("a3", "tabloid", "a4", "letter")
 #: the narrowest the side strips of a player board may become to fit a narrower sheet (mm)
 MIN_SIDE_WIDTH = 8.0
 
 
-def _pack():
-    from cardgen.packs.attack_right.pack import PACK
-
-    return PACK
-
-
-def card_size() -> Size:
-    """The card size of the card template (the player boards' slot outlines)."""
-    card = card_layout(_pack()).card
+def card_size(pack: Pack) -> Size:
+    """The card size of ``pack``'s card template (the player boards' slot outlines)."""
+    card = card_layout(pack).card
     return Size(card.width, card.height)
 
 
-def fit_to_sheet(layout: ComponentLayout, paper: str, rules: RulesModel) -> ComponentLayout:
+def fit_to_sheet(
+    layout: ComponentLayout, paper: str, rules: RulesModel, card: Size
+) -> ComponentLayout:
     """The layout with its boards made to fit the large sheet of ``paper`` (its margins
-    kept): the scoreboard no larger than the sheet, the player boards' side strips narrowed
-    (never the card slots) until the board fits its width."""
+    kept), its card slots of ``card`` size: the scoreboard no larger than the sheet, the
+    player boards' side strips narrowed (never the card slots) until the board fits its
+    width."""
     room = item_room(LARGE_SHEETS[paper], layout.pages.a3_item_margin)
     sb = layout.scoreboard
     scoreboard = sb.model_copy(
         update={"width": min(sb.width, room.h), "height": min(sb.height, room.w)}
     )
     pb = layout.player_board
-    excess = board_geometry(rules, layout, card_size()).width - room.w
+    excess = board_geometry(rules, layout, card).width - room.w
     if excess > 0:
         side = pb.side_width - excess / 2
         if side < MIN_SIDE_WIDTH:
@@ -70,10 +71,10 @@ def fit_to_sheet(layout: ComponentLayout, paper: str, rules: RulesModel) -> Comp
     return layout.model_copy(update={"scoreboard": scoreboard, "player_board": pb})
 
 
-def player_board_items(rules: RulesModel, layout: ComponentLayout) -> list[Item]:
-    """One large item per player colour, as many as the rulebook's player boards."""
-    size = card_size()
-    g = board_geometry(rules, layout, size)
+def player_board_items(rules: RulesModel, layout: ComponentLayout, card: Size) -> list[Item]:
+    """One large item per player colour, as many as the rulebook's player boards, their card
+    slots of ``card`` size."""
+    g = board_geometry(rules, layout, card)
     colours = rules.players.colours
     items = []
     for i in range(rules.components.player_boards):
@@ -84,13 +85,13 @@ def player_board_items(rules: RulesModel, layout: ComponentLayout) -> list[Item]
                 f"Player board {p.name} ({p.letter})",
                 mm(g.width),
                 mm(g.height),
-                partial(draw_player_board, rules=rules, layout=layout, card=size, player=p),
+                partial(draw_player_board, rules=rules, layout=layout, card=card, player=p),
             )
         )
     return items
 
 
-def scoreboard_items(rules: RulesModel, layout: ComponentLayout) -> list[Item]:
+def scoreboard_items(rules: RulesModel, layout: ComponentLayout, card: Size) -> list[Item]:
     sb = layout.scoreboard
     glory_track(layout)  # fail early if the track is too short
     return [
@@ -99,18 +100,24 @@ def scoreboard_items(rules: RulesModel, layout: ComponentLayout) -> list[Item]:
             "Scoreboard",
             mm(sb.width),
             mm(sb.height),
-            lambda s: draw_scoreboard(s, rules, layout, card_size()),
+            lambda s: draw_scoreboard(s, rules, layout, card),
         )
         for i in range(rules.components.scoreboards)
     ]
 
 
 def _write_large(
-    path: Path, items: list[Item], paper: str, layout: ComponentLayout, rules: RulesModel, title
+    pack: Pack,
+    path: Path,
+    items: list[Item],
+    paper: str,
+    layout: ComponentLayout,
+    rules: RulesModel,
+    title: str,
 ) -> int:
     if paper not in LARGE_PAPERS:
         raise ValueError(f"unknown paper {paper!r}")
-    sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, f"{title} ({PAPER_NAMES[paper]})")
+    sheet = new_sheet(pack, rules, PAPERS[paper].pt, f"{title} ({PAPER_NAMES[paper]})")
     if paper in ("a3", "tabloid"):
         pages = write_large(sheet, items, layout.pages.a3_item_margin, paper)
     else:
@@ -120,36 +127,55 @@ def _write_large(
 
 
 def write_player_boards(
-    path: str | os.PathLike[str], rules: RulesModel, layout: ComponentLayout, paper: str
+    pack: Pack,
+    path: str | os.PathLike[str],
+    rules: RulesModel,
+    layout: ComponentLayout,
+    paper: str,
 ) -> ComponentFile:
     """All player boards, one large sheet each (``a3``, ``tabloid``) or tiled over ``paper``
-    (``a4``: boards of A3 size, ``letter``: of Tabloid size)."""
+    (``a4``: boards of A3 size, ``letter``: of Tabloid size), in ``pack``'s card size, fonts
+    and icons."""
     if paper not in LARGE_PAPERS:
         raise ValueError(f"unknown paper {paper!r}")
-    items = player_board_items(rules, fit_to_sheet(layout, paper, rules))
-    pages = _write_large(Path(path), items, paper, layout, rules, f"{rules.game} player boards")
+    card = card_size(pack)
+    items = player_board_items(rules, fit_to_sheet(layout, paper, rules, card), card)
+    pages = _write_large(
+        pack, Path(path), items, paper, layout, rules, f"{rules.game} player boards"
+    )
     return ComponentFile(Path(path), pages, {"player_boards": len(items)})
 
 
 def write_scoreboard(
-    path: str | os.PathLike[str], rules: RulesModel, layout: ComponentLayout, paper: str
+    pack: Pack,
+    path: str | os.PathLike[str],
+    rules: RulesModel,
+    layout: ComponentLayout,
+    paper: str,
 ) -> ComponentFile:
-    """The scoreboard, on one large sheet (``a3``, ``tabloid``) or tiled over ``paper``."""
+    """The scoreboard, on one large sheet (``a3``, ``tabloid``) or tiled over ``paper``, in
+    ``pack``'s card size, fonts and icons."""
     if paper not in LARGE_PAPERS:
         raise ValueError(f"unknown paper {paper!r}")
-    items = scoreboard_items(rules, fit_to_sheet(layout, paper, rules))
-    pages = _write_large(Path(path), items, paper, layout, rules, f"{rules.game} scoreboard")
+    card = card_size(pack)
+    items = scoreboard_items(rules, fit_to_sheet(layout, paper, rules, card), card)
+    pages = _write_large(pack, Path(path), items, paper, layout, rules, f"{rules.game} scoreboard")
     return ComponentFile(Path(path), pages, {"scoreboards": len(items)})
 
 
 def write_tokens(
-    path: str | os.PathLike[str], rules: RulesModel, layout: ComponentLayout, paper: str
+    pack: Pack,
+    path: str | os.PathLike[str],
+    rules: RulesModel,
+    layout: ComponentLayout,
+    paper: str,
 ) -> ComponentFile:
-    """Token punch-out sheets on ``paper`` (a4 or letter): fronts and backs for duplex."""
+    """Token punch-out sheets on ``paper`` (a4 or letter, ``pack``'s fonts and icons): fronts
+    and backs for duplex."""
     if paper not in ("a4", "letter"):
         raise ValueError(f"tokens are printed on a4 or letter, not {paper!r}")
     size = PAPERS[paper]
-    sheet = new_sheet(_pack(), rules, size.pt, f"{rules.game} tokens ({PAPER_NAMES[paper]})")
+    sheet = new_sheet(pack, rules, size.pt, f"{rules.game} tokens ({PAPER_NAMES[paper]})")
     laps = len(glory_track(layout).cells)
     plan = draw_token_sheets(sheet, rules, layout, size, laps=laps)
     atomic_write_bytes(Path(path), sheet.doc.save())
@@ -159,12 +185,13 @@ def write_tokens(
     return ComponentFile(Path(path), 2 * plan.sheets, counts)
 
 
-def component_specs() -> list[ComponentSpec]:
-    """Attack Right's components: player boards and scoreboard (large), token sheets."""
+def component_specs(pack: Pack) -> list[ComponentSpec]:
+    """Attack Right's components (``pack``'s): player boards and scoreboard (large), token
+    sheets."""
     from cardgen.packs.attack_right.components.style import DEFAULT_LAYOUT, load_layout
 
     def with_layout(write):
-        return lambda path, rules, paper: write(path, rules, load_layout(), paper)
+        return lambda path, rules, paper: write(pack, path, rules, load_layout(), paper)
 
     def boards(rules: RulesModel, how: str | None) -> str:
         players = ", ".join(f"{p.name} ({p.letter})" for p in rules.players.colours)

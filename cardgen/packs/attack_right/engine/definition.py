@@ -20,6 +20,7 @@ from cardgen.engine import (
 from cardgen.packs.attack_right.engine import ai
 from cardgen.packs.attack_right.engine.events import KIT_EVENTS
 from cardgen.packs.attack_right.engine.game import Game, GameSetupError
+from cardgen.packs.attack_right.engine.state import State
 
 ZONE = "left|middle|right"
 EVENTS = EventSchema(
@@ -30,7 +31,7 @@ EVENTS = EventSchema(
 )
 
 
-class AttackRight(Engine):
+class AttackRight(Engine[State]):
     """Attack Right on the engine kit."""
 
     info = GameInfo(
@@ -133,16 +134,16 @@ class AttackRight(Engine):
     def bots(self) -> Mapping[str, Any]:
         return {"greedy": ai.greedy, "lookahead": ai.lookahead, "search": ai.search}
 
-    def evaluate(self, state: Any, seat: int) -> float:
+    def evaluate(self, state: State, seat: int) -> float:
         return ai.evaluate(state, seat)
 
-    def standings(self, state: Any) -> list[float]:
+    def standings(self, state: State) -> list[float]:
         return ai.win_chances(state)
 
-    def policy(self, state: Any, seat: int, rng: random.Random) -> int:
+    def policy(self, state: State, seat: int, rng: random.Random) -> int:
         return ai.policy(state, seat, rng)
 
-    def search_actions(self, state: Any, seat: int) -> Sequence[int]:
+    def search_actions(self, state: State, seat: int) -> Sequence[int]:
         """The search's shortlist (:func:`.ai.ismcts.search_actions`)."""
         from cardgen.packs.attack_right.engine.ai.ismcts import search_actions
 
@@ -153,14 +154,14 @@ class AttackRight(Engine):
 
         return METRICS
 
-    def result_lines(self, state: Any) -> list[str]:
+    def result_lines(self, state: State) -> list[str]:
         return [
             f"P{r.seat + 1}: {r.glory} glory, {r.coins} coins, {r.cards} cards, rank {r.rank}"
             + (" (winner)" if r.winner else "")
             for r in state.results()
         ]
 
-    def score(self, state: Any, seat: int) -> int:
+    def score(self, state: State, seat: int) -> int:
         return int(state.glory[seat])
 
 
@@ -171,7 +172,7 @@ class SearchHooks(AttackRight):
     def __init__(self) -> None:
         self.seen: set[int] = set()
 
-    def search_world(self, state: Any, seat: int, rng: random.Random) -> Any:
+    def search_world(self, state: State, seat: int, rng: random.Random) -> State:
         return state.determinise(seat, rng, self.seen)
 
 

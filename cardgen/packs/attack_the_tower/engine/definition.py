@@ -11,7 +11,14 @@ from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar, Ta
 from cardgen.packs.attack_the_tower.engine import ai
 from cardgen.packs.attack_the_tower.engine.actions import PATTERNS
 from cardgen.packs.attack_the_tower.engine.game import SIDES, Game
-from cardgen.packs.attack_the_tower.engine.state import PHASES, PILES, POOLS, STEPS, UNIT_KINDS
+from cardgen.packs.attack_the_tower.engine.state import (
+    PHASES,
+    PILES,
+    POOLS,
+    STEPS,
+    UNIT_KINDS,
+    State,
+)
 
 PILE = "ability|base"
 POOL = "|".join(POOLS)
@@ -90,7 +97,7 @@ EVENTS = EventSchema(
 )
 
 
-class AttackTheTower(Engine):
+class AttackTheTower(Engine[State]):
     """Attack the Tower on the engine kit."""
 
     info = GameInfo(
@@ -141,16 +148,16 @@ class AttackTheTower(Engine):
     def bots(self) -> Mapping[str, Any]:
         return {"greedy": ai.GreedyBot}
 
-    def evaluate(self, state: Any, seat: int) -> float:
+    def evaluate(self, state: State, seat: int) -> float:
         return ai.evaluate(state, seat)
 
-    def policy(self, state: Any, seat: int, rng: random.Random) -> int:
+    def policy(self, state: State, seat: int, rng: random.Random) -> int:
         return ai.fast_action(state, seat, rng)
 
-    def search_actions(self, state: Any, seat: int) -> Sequence[int]:
+    def search_actions(self, state: State, seat: int) -> Sequence[int]:
         return ai.search_actions(state, seat)
 
-    def result_lines(self, state: Any) -> list[str]:
+    def result_lines(self, state: State) -> list[str]:
         if state.stalemate:
             return [f"stalemate after {state.table.settings.max_turns} turns"]
         return (
@@ -159,7 +166,7 @@ class AttackTheTower(Engine):
             else []
         )
 
-    def score(self, state: Any, seat: int) -> int:
+    def score(self, state: State, seat: int) -> int:
         return sum(d >= 0 for d in state.players[seat].board)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import PositiveFloat
 
@@ -23,6 +24,9 @@ from cardgen.render.geometry import Duplex, draw_crop_marks
 from cardgen.render.units import Size, mm
 from cardgen.util.atomic import atomic_write_bytes
 from cardgen.util.resources import data_path
+
+if TYPE_CHECKING:
+    from cardgen.pack import Pack
 
 DEFAULT_LAYOUT = data_path("cardgen.packs.greedy_kingdoms", "components.yaml")
 
@@ -56,12 +60,6 @@ def load_layout(path: str | os.PathLike[str] = DEFAULT_LAYOUT) -> ComponentLayou
     import yaml
 
     return ComponentLayout.model_validate(yaml.safe_load(Path(path).read_text("utf-8")))
-
-
-def _pack():
-    from cardgen.packs.greedy_kingdoms.pack import PACK
-
-    return PACK
 
 
 def _slot(s: Sheet, x: float, y: float, w: float, h: float, label: str, lay) -> None:
@@ -146,9 +144,8 @@ def draw_mat(s: Sheet, rules: GreedyRules, lay: ComponentLayout, card: Size) -> 
         s.text(f"{res.name} ×{rules.chips_per_resource}", cx, cy - r * 0.7, 6.5)
 
 
-def mat_items(rules: GreedyRules, lay: ComponentLayout) -> list[Item]:
-    cards = card_layout(_pack()).card
-    card = Size(cards.width, cards.height)
+def mat_items(rules: GreedyRules, lay: ComponentLayout, card: Size) -> list[Item]:
+    """The play mat, its slots the size of ``card`` (the pack's cards)."""
     size = mat_size(rules, lay, card)
     return [
         Item(
@@ -161,11 +158,15 @@ def mat_items(rules: GreedyRules, lay: ComponentLayout) -> list[Item]:
     ]
 
 
-def write_mat(path, rules: GreedyRules, lay: ComponentLayout, paper: str) -> ComponentFile:
-    """The play mat on one large sheet (``a3`` or ``tabloid``), or tiled over ``paper``."""
-    items = mat_items(rules, lay)
+def write_mat(
+    pack: Pack, path, rules: GreedyRules, lay: ComponentLayout, paper: str
+) -> ComponentFile:
+    """The play mat on one large sheet (``a3`` or ``tabloid``), or tiled over ``paper``, in
+    ``pack``'s card size, fonts and icons."""
+    cards = card_layout(pack).card
+    items = mat_items(rules, lay, Size(cards.width, cards.height))
     title = f"{rules.game} play mat ({PAPER_NAMES[paper]})"
-    sheet = new_sheet(_pack(), rules, PAPERS[paper].pt, title)
+    sheet = new_sheet(pack, rules, PAPERS[paper].pt, title)
     if paper in ("a3", "tabloid"):
         pages = write_large(sheet, items, lay.pages.a3_item_margin, paper)
     else:
@@ -179,14 +180,17 @@ def chip_list(rules: GreedyRules) -> list[Resource]:
     return [r.id for r in rules.resources for _ in range(rules.chips_per_resource)]
 
 
-def write_chips(path, rules: GreedyRules, lay: ComponentLayout, paper: str) -> ComponentFile:
-    """Chip sheets on ``paper``: each page of fronts is followed by its mirrored backs."""
+def write_chips(
+    pack: Pack, path, rules: GreedyRules, lay: ComponentLayout, paper: str
+) -> ComponentFile:
+    """Chip sheets on ``paper`` (``pack``'s icons): each page of fronts is followed by its
+    mirrored backs."""
     if paper not in ("a4", "letter"):
         raise ValueError(f"chips are printed on a4 or letter, not {paper!r}")
     size = PAPERS[paper]
     c = lay.chips
     grid = cell_grid(size, c.cell, lay.pages.margin)
-    sheet = new_sheet(_pack(), rules, size.pt, f"{rules.game} Resource chips")
+    sheet = new_sheet(pack, rules, size.pt, f"{rules.game} Resource chips")
     chips = chip_list(rules)
     colours = {r.id: r.colour for r in rules.resources}
     per = grid.per_page
@@ -211,11 +215,11 @@ def write_chips(path, rules: GreedyRules, lay: ComponentLayout, paper: str) -> C
     return ComponentFile(Path(path), pages, {"resource_chips": len(chips)})
 
 
-def component_specs() -> list[ComponentSpec]:
-    """Greedy Kingdoms' components: the play mat (large) and the Resource chips."""
+def component_specs(pack: Pack) -> list[ComponentSpec]:
+    """Greedy Kingdoms' components (``pack``'s): the play mat (large) and the Resource chips."""
 
     def with_layout(write):
-        return lambda path, rules, paper: write(path, rules, load_layout(), paper)
+        return lambda path, rules, paper: write(pack, path, rules, load_layout(), paper)
 
     inputs = (DEFAULT_LAYOUT,)
     return [

@@ -11,7 +11,7 @@ from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar, Ta
 from cardgen.packs.greedy_kingdoms.engine import ai
 from cardgen.packs.greedy_kingdoms.engine.actions import PATTERNS
 from cardgen.packs.greedy_kingdoms.engine.game import Game
-from cardgen.packs.greedy_kingdoms.engine.state import DRAW, PHASES
+from cardgen.packs.greedy_kingdoms.engine.state import DRAW, PHASES, State
 from cardgen.packs.greedy_kingdoms.model import CHOOSABLE, RESOURCES, Kind
 
 
@@ -96,7 +96,7 @@ EVENTS = EventSchema(
 )
 
 
-class GreedyKingdoms(Engine):
+class GreedyKingdoms(Engine[State]):
     """Greedy Kingdoms on the engine kit."""
 
     info = GameInfo(
@@ -129,13 +129,13 @@ class GreedyKingdoms(Engine):
     def bots(self) -> Mapping[str, Any]:
         return {"greedy": ai.GreedyBot}
 
-    def evaluate(self, state: Any, seat: int) -> float:
+    def evaluate(self, state: State, seat: int) -> float:
         return ai.evaluate(state, seat)
 
-    def policy(self, state: Any, seat: int, rng: random.Random) -> int:
+    def policy(self, state: State, seat: int, rng: random.Random) -> int:
         return ai.greedy_choice(state, seat, rng)
 
-    def search_actions(self, state: Any, seat: int) -> Sequence[int]:
+    def search_actions(self, state: State, seat: int) -> Sequence[int]:
         return ai.search_actions(state, seat)
 
     def metrics(self) -> Any:
@@ -180,7 +180,7 @@ class GreedyKingdoms(Engine):
         seen = self.shown_cards(catalogue, observation)["players"][seat]["characters"]
         return [seen[int(n) - 1] for n in numbers.split("+")]
 
-    def result_lines(self, state: Any) -> list[str]:
+    def result_lines(self, state: State) -> list[str]:
         lines = [
             f"P{p + 1}: {state.palaces[p]} Royal Palace(s), {state.res[p][0]} Honor"
             + (" (winner)" if state.winner == p else "")
@@ -188,7 +188,7 @@ class GreedyKingdoms(Engine):
         ]
         return lines + (["draw"] if state.winner == DRAW else [])
 
-    def score(self, state: Any, seat: int) -> int:
+    def score(self, state: State, seat: int) -> int:
         return int(state.palaces[seat])
 
 
