@@ -107,7 +107,7 @@ EVENTS = EventSchema(
 )
 
 
-class Authority(Engine):
+class Authority(Engine[State]):
     """Authority on the engine kit."""
 
     info = GameInfo(
@@ -152,13 +152,13 @@ class Authority(Engine):
     def bots(self) -> Mapping[str, Any]:
         return {"random": ai.RandomBot, "greedy": ai.GreedyBot}
 
-    def evaluate(self, state: Any, seat: int) -> float:
+    def evaluate(self, state: State, seat: int) -> float:
         return ai.evaluate(state, seat)
 
-    def policy(self, state: Any, seat: int, rng: random.Random) -> int:
+    def policy(self, state: State, seat: int, rng: random.Random) -> int:
         return ai.greedy_choice(state, seat, state.legal_actions(seat), rng)
 
-    def result_lines(self, state: Any) -> list[str]:
+    def result_lines(self, state: State) -> list[str]:
         return [
             f"P{s + 1} {f}: "
             + (f"{p.hp} HP" if p.alive else "dead")
@@ -166,7 +166,7 @@ class Authority(Engine):
             for s, (f, p) in enumerate(zip(state.game.sides, state.players, strict=True))
         ]
 
-    def score(self, state: Any, seat: int) -> int:
+    def score(self, state: State, seat: int) -> int:
         return max(int(state.players[seat].hp), 0)
 
 
