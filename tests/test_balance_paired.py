@@ -85,8 +85,10 @@ def test_paired_test_on_hand_made_rows():
     # the pool) is not dominant
     pooled = [{k: v for k, v in r.items() if k not in PAIRED_FIELDS} for r in rows]
     assert [o.card for o in find_outliers(pooled, th)] == ["always"]
-    # badness: x's gap beyond the margin (0.2 - 0.1)
-    assert badness(rows[:1], th) == pytest.approx(0.1)
+    # the search's badness stays the pooled measure's: x alone has no other designs to
+    # stand above, and with "always" it stands below their pooled rate
+    assert badness(rows[:1], th) == 0.0
+    assert badness([rows[0], rows[3]], th) == pytest.approx(0.95 - 0.8 - 0.1)
     assert judged(rows, th)[1] == {"x", "near", "always", "noisy"}
 
 

@@ -200,11 +200,7 @@ def judged(designs: Sequence[dict[str, Any]], th: Thresholds) -> tuple[set[str],
     to be dominant."""
     return (
         {d["card"] for d in designs if free_offers(d)[0] >= th.min_offered},
-        {
-            d["card"]
-            for d in designs
-            if (d["games_taken"] if paired(d) else d["games_played"]) >= th.min_played
-        },
+        {d["card"] for d in designs if d["games_played"] >= th.min_played},
     )
 
 
@@ -212,11 +208,16 @@ def badness(
     designs: Sequence[dict[str, Any]],
     th: Thresholds,
     base: tuple[set[str], set[str]] | None = None,
+    raced: frozenset[str] = frozenset(),
 ) -> float:
     """How far the designs stand beyond the thresholds (point estimates), summed: 0 when none
     is an outlier by its figure.  ``base``: the designs the unchanged game judges
     (:func:`judged`), judged here however rarely offered or played (a change that makes a
-    design rare does not hide it)."""
+    design rare does not hide it).  The dominant excess is the paired gap's beyond the margin
+    for the ``raced`` designs that have one (:func:`paired`), the pooled measure's (the win
+    rate when played over the others' pooled rate) for the rest: summed over every design, the
+    paired gaps of the many designs near the margin (a draft's good cards) would drown the
+    race's own outlier in noise at a race's few games."""
     dead_base, dom_base = base or (set(), set())
     limits = dead_limits(designs, th)
     wins = sum(d["wins_played"] for d in designs)
@@ -226,11 +227,9 @@ def badness(
         f, c, _ = free_offers(d)
         if f and (f >= th.min_offered or d["card"] in dead_base):
             total += max(0.0, limits[d["card"]] - c / f)
-        if paired(d):
-            nt, nl = d["games_taken"], d["games_left"]
-            if nt >= th.min_played or d["card"] in dom_base:
-                gap = d["wins_taken"] / nt - d["wins_left"] / nl
-                total += max(0.0, gap - th.dominant_margin)
+        if d["card"] in raced and paired(d):
+            gap = d["wins_taken"] / d["games_taken"] - d["wins_left"] / d["games_left"]
+            total += max(0.0, gap - th.dominant_margin)
             continue
         n = d["games_played"]
         if (n >= th.min_played or (d["card"] in dom_base and n)) and games > n:
@@ -495,7 +494,9 @@ def advise(
                     trial = _copy(root, work / f"{card}-{rounds}-{len(scored)}")
                     apply_changes(trial, [c] if c else [])
                     try:
-                        score = badness(run(trial, n, s, spent)["designs"], th, seen)
+                        score = badness(
+                            run(trial, n, s, spent)["designs"], th, seen, frozenset({card})
+                        )
                     except BudgetSpent:
                         cut = True
                         break
