@@ -16,6 +16,7 @@ from cardgen.cli import app
 from cardgen.engine import balance
 from cardgen.engine.balance import BudgetSpent, Change, Outlier, Proposal, advise
 from cardgen.engine.balance_report import COLOURS, render, report_model
+from cardgen.engine.simulation import PAIRED_FIELDS, paired_figures
 from tests.test_balance_advisor import HARBOUR, design, fake_run, planted
 
 
@@ -143,7 +144,27 @@ def test_the_designs_table_leaves_out_the_designs_nobody_chooses():
     table = {t.key: t for t in report_model(d).tables}["designs"]
     rows = {r[0]: r for r in table.rows}
     assert set(rows) == {"deckhand", "stevedore", "captain", "chapel"}
-    assert rows["chapel"][2:] == ("0", "–", "0", "–", "–", "40", "75.0%", "59.8–85.8%")
+    assert rows["chapel"][2:] == (
+        "0",
+        "–",
+        "0",
+        "–",
+        "–",
+        "40",
+        "75.0%",
+        "59.8–85.8%",
+        "–",
+        "–",
+        "–",
+    )
+    # the paired figures: taken / left player-games, their win rates, the difference's interval
+    d["baseline"][0] = {
+        **d["baseline"][0],
+        **paired_figures(dict(zip(PAIRED_FIELDS, (70, 56, 80, 48), strict=True))),
+    }
+    table = {t.key: t for t in report_model(d).tables}["designs"]
+    rows = {r[0]: r for r in table.rows}
+    assert rows[d["baseline"][0]["card"]][-3:] == ("70 / 80", "80.0% / 60.0%", "5.2–33.4%")
     assert rows["stevedore"][4:7] == ("500", "0.4%", "0.00")  # every offer free, share 1
     assert rows["stevedore"][3] == "0.4%"
     assert "never offered to a choice nor played: cargo-silk." in table.note

@@ -3,9 +3,10 @@
 1. A run of the unchanged game finds the **outliers** (:func:`find_outliers`): a **dead**
    design, chosen when offered far less often than the designs' median (the upper end of its
    Wilson interval below ``dead_share`` × the median), and a **dominant** one, whose players
-   win far above the rest (its win rate when played above the others' pooled rate by
-   ``dominant_margin``, the lower end of its interval above that rate: significant at the
-   run's size).
+   win far above the rest: paired, over the player-games in which it was a free choice, those
+   that took it won more than those that left it by ``dominant_margin``, the difference's
+   Newcombe interval above 0 (significant at the run's size); a summary without the paired
+   figures compares its win rate when played with the others' pooled rate.
 2. Each outlier's numbers in the card files (cost, strength, points, copies …) give the
    **candidates**: one number one step up or down, kept only if the changed catalogue
    validates (the rules model's bounds).
@@ -30,7 +31,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any, Protocol
 
-from cardgen.engine.simulation import UNIFORM_UNIT
+from cardgen.engine.simulation import UNIFORM_UNIT, newcombe
 from cardgen.simulate.stats import interval, rounded
 
 FORMAT = "cardgen-balance/1"
@@ -55,6 +56,9 @@ class Outlier:
     figure: float  # chosen when offered, or win rate when played
     ci: tuple[float, float]
     limit: float  # the threshold it is beyond
+    #: how a dominant design was judged: "paired" (taken against left) or "pooled" (played
+    #: against the other designs' player-games); a dead one: "free"
+    test: str = "pooled"
 
 
 @dataclass(frozen=True)
@@ -116,8 +120,39 @@ def dead_limits(designs: Sequence[dict[str, Any]], th: Thresholds) -> dict[str, 
     return {card: th.dead_share * m * u for card, (n, c, u) in shares.items() if n}
 
 
+def paired(d: dict[str, Any]) -> bool:
+    """Whether a design's row has the paired figures (offered and taken against offered and
+    left: :data:`~cardgen.engine.simulation.PAIRED_FIELDS`), both groups non-empty."""
+    return bool(d.get("games_taken") and d.get("games_left"))
+
+
+def dominant_paired(d: dict[str, Any], th: Thresholds) -> Outlier | None:
+    """A design dominant by the paired test: over the player-games it was offered at a free
+    choice, the win rate of those that took it above that of those that left it by more than
+    ``dominant_margin``, the lower end of the difference's Newcombe interval above 0, taken in
+    at least ``min_played`` player-games (a small left group widens the interval)."""
+    nt, nl = d["games_taken"], d["games_left"]
+    if nt < th.min_played or not nl:
+        return None
+    lo, _ = newcombe(d["wins_taken"], nt, d["wins_left"], nl)
+    taken, left = d["wins_taken"] / nt, d["wins_left"] / nl
+    if lo > 0 and taken > left + th.dominant_margin:
+        ci = interval(d["wins_taken"], nt)
+        return Outlier(
+            d["card"],
+            "dominant",
+            rounded(taken),
+            (ci[0], ci[1]),
+            rounded(left + th.dominant_margin),
+            "paired",
+        )
+    return None
+
+
 def find_outliers(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[Outlier]:
-    """The dead and dominant designs of a run's per-design summary."""
+    """The dead and dominant designs of a run's per-design summary (dominant by the paired
+    test where a row has both its groups, :func:`dominant_paired`; else, as a summary without
+    them, by the win rate when played against the other designs' pooled rate)."""
     out: list[Outlier] = []
     limits = dead_limits(designs, th)
     wins = sum(d["wins_played"] for d in designs)
@@ -128,9 +163,19 @@ def find_outliers(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[Out
         if n and n >= th.min_offered and ci[1] < limits[d["card"]]:
             out.append(
                 Outlier(
-                    d["card"], "dead", rounded(c / n), (ci[0], ci[1]), rounded(limits[d["card"]])
+                    d["card"],
+                    "dead",
+                    rounded(c / n),
+                    (ci[0], ci[1]),
+                    rounded(limits[d["card"]]),
+                    "free",
                 )
             )
+        if paired(d):
+            o = dominant_paired(d, th)
+            if o is not None:
+                out.append(o)
+            continue
         n = d["games_played"]
         if n >= th.min_played and games > n:
             rest = (wins - d["wins_played"]) / (games - n)
@@ -163,11 +208,16 @@ def badness(
     designs: Sequence[dict[str, Any]],
     th: Thresholds,
     base: tuple[set[str], set[str]] | None = None,
+    raced: frozenset[str] = frozenset(),
 ) -> float:
     """How far the designs stand beyond the thresholds (point estimates), summed: 0 when none
     is an outlier by its figure.  ``base``: the designs the unchanged game judges
     (:func:`judged`), judged here however rarely offered or played (a change that makes a
-    design rare does not hide it)."""
+    design rare does not hide it).  The dominant excess is the paired gap's beyond the margin
+    for the ``raced`` designs that have one (:func:`paired`), the pooled measure's (the win
+    rate when played over the others' pooled rate) for the rest: summed over every design, the
+    paired gaps of the many designs near the margin (a draft's good cards) would drown the
+    race's own outlier in noise at a race's few games."""
     dead_base, dom_base = base or (set(), set())
     limits = dead_limits(designs, th)
     wins = sum(d["wins_played"] for d in designs)
@@ -177,6 +227,10 @@ def badness(
         f, c, _ = free_offers(d)
         if f and (f >= th.min_offered or d["card"] in dead_base):
             total += max(0.0, limits[d["card"]] - c / f)
+        if d["card"] in raced and paired(d):
+            gap = d["wins_taken"] / d["games_taken"] - d["wins_left"] / d["games_left"]
+            total += max(0.0, gap - th.dominant_margin)
+            continue
         n = d["games_played"]
         if (n >= th.min_played or (d["card"] in dom_base and n)) and games > n:
             rest = (wins - d["wins_played"]) / (games - n)
@@ -440,7 +494,9 @@ def advise(
                     trial = _copy(root, work / f"{card}-{rounds}-{len(scored)}")
                     apply_changes(trial, [c] if c else [])
                     try:
-                        score = badness(run(trial, n, s, spent)["designs"], th, seen)
+                        score = badness(
+                            run(trial, n, s, spent)["designs"], th, seen, frozenset({card})
+                        )
                     except BudgetSpent:
                         cut = True
                         break
@@ -502,8 +558,19 @@ BRIEF = (
     "free_chosen",
     "free_uniform",
     "games_played",
+    "wins_played",
     "win_rate_when_played",
     "win_played_ci",
+    "games_taken",
+    "wins_taken",
+    "games_left",
+    "wins_left",
+    "win_rate_taken",
+    "win_taken_ci",
+    "win_rate_left",
+    "win_left_ci",
+    "taken_gap",
+    "taken_gap_ci",
 )
 
 

@@ -116,8 +116,19 @@ def _figure(designs: list[dict[str, Any]], card: str, kind: str) -> float | None
             if kind == "dead":
                 n, c, _ = free_offers(d)
                 return rounded(c / n) if n else None
-            return d["win_rate_when_played"]
+            return d["win_rate_taken"] if "win_rate_taken" in d else d["win_rate_when_played"]
     return None
+
+
+def _paired_cells(d: dict[str, Any]) -> tuple[str, str, str]:
+    """A design's paired figures: player-games offered freely taken / left, the win rates of
+    each and the difference's 95% interval."""
+    if "games_taken" not in d:
+        return "–", "–", "–"
+    nt, nl = d["games_taken"], d["games_left"]
+    rates = f"{pct(d['win_rate_taken']) if nt else '–'} / {pct(d['win_rate_left']) if nl else '–'}"
+    gap = ci(d["taken_gap_ci"]) if nt and nl else "–"
+    return f"{nt} / {nl}", rates, gap
 
 
 def confirmation_chart(doc: dict[str, Any]) -> BarChart:
@@ -176,7 +187,9 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
         "Dead: chosen when freely offered, its interval wholly below the limit (a quarter of "
         "the median design's rate over a uniform choice's, times its uniform share); dominant: "
         "win rate "
-        "when played, its interval above the others' pooled rate and the figure above the limit.",
+        "when taken (the win rate of the player-games that chose it, among those it was a free "
+        "choice in), above the limit (the rate of those that left it plus the margin), the "
+        "difference's Newcombe interval above 0.",
         ("card", "kind", "figure", "95% CI", "limit"),
         _or_none(
             (
@@ -222,7 +235,9 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
         "Offered: decisions where an action could play (buy, pick …) it; free: those where "
         "another action could leave it (a forced pick is none); × uniform: chosen when free "
         "over a uniform choice's chance; win when played: the win rate of the players who "
-        "played it; 95% Wilson intervals; –: never offered, or never played."
+        "played it; taken / left: the player-games it was a free choice in, that chose it / "
+        "never did, their win rates and the difference's 95% Newcombe interval; 95% Wilson "
+        "intervals; –: never offered, or never played."
         + (
             f" Not listed, never offered to a choice nor played: {', '.join(idle)}." if idle else ""
         ),
@@ -237,6 +252,9 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
             "games played",
             "win when played",
             "95% CI",
+            "taken / left",
+            "win taken / left",
+            "difference 95% CI",
         ),
         _or_none(
             (
@@ -249,10 +267,11 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
                     str(d["games_played"]),
                     pct(d["win_rate_when_played"]) if d["games_played"] else "–",
                     ci(d["win_played_ci"]) if d["games_played"] else "–",
+                    *_paired_cells(d),
                 )
                 for d in shown
             ),
-            7,
+            13,
         ),
     )
     return quality, outliers, proposals, designs

@@ -62,6 +62,7 @@ from cardgen.simulate.stats import (
     merge_into,
     ratio,
     rounded,
+    wilson,
 )
 from cardgen.util.pool import worker_pool
 
@@ -86,6 +87,11 @@ LENGTH_FIELDS = ("games", "steps", "steps_sq")
 #: a free choice (another legal action did not name it: a forced pick is none), and there the
 #: share of the legal actions naming it summed in millionths (what a uniform choice would pick)
 OFFER_FIELDS = ("offered", "chosen", "free_offered", "free_chosen", "free_uniform")
+#: per design, over the offer games' player-games (a seat in a game) in which it was a free
+#: choice at least once (:data:`OFFER_FIELDS`' ``free_offered``): those in which the seat chose
+#: an action naming it (taken) and won, and those in which it never did (left) and won — the
+#: paired comparison of the balance advisor's dominant designs (docs/balance.md)
+PAIRED_FIELDS = ("games_taken", "wins_taken", "games_left", "wins_left")
 #: :data:`OFFER_FIELDS`' ``free_uniform`` is counted in these units
 UNIFORM_UNIT = 1_000_000
 #: games per chunk by bot (speed only)
@@ -235,6 +241,7 @@ class KitSimulation:
             Block("length", ("all",), LENGTH_FIELDS),
             Block("quality", ("all",), QUALITY_FIELDS),
             Block("offer", ids, OFFER_FIELDS),
+            Block("paired", ids, PAIRED_FIELDS),
             *own,
         )
 
@@ -355,6 +362,7 @@ class Runner:
         self._length = L.start("length", 0)
         self._quality = L.start("quality", 0)
         self._offer = {cid: L.start("offer", k) for k, cid in enumerate(ids)}
+        self._paired = {cid: L.start("paired", k) for k, cid in enumerate(ids)}
         self._drawn = engine.events.role_fields("drawn")
         self._played = engine.events.role_fields("played")
         self._first_event = {k: at[0] for k, at in engine.events.role_fields("first").items()}
@@ -467,6 +475,9 @@ class Runner:
         trailing: list[tuple[int, State, tuple[int, ...]]] = []
         now = stand(state, n) if quality else ()
         first = -1  # the seat that makes the first decision, alone
+        # per seat (offer games only): the designs offered it at a free choice, and chosen
+        free: list[set[str]] = [set() for _ in range(n)] if offers else []
+        taken: list[set[str]] = [set() for _ in range(n)] if offers else []
         while True:
             seats = movers()
             if not seats:  # the end, or a chance node (where nobody moves): settle it
@@ -517,8 +528,10 @@ class Runner:
                         C[offer[cid] + 2] += 1
                         C[offer[cid] + 3] += int(cid in chosen)
                         C[offer[cid] + 4] += k * UNIFORM_UNIT // len(cards)
+                        free[p].add(cid)
                 for cid in chosen:
                     C[offer[cid] + 1] += 1
+                taken[p] |= chosen
             apply(joint)
             steps += 1
             if quality:
@@ -530,6 +543,8 @@ class Runner:
         if quality:
             kingmade = _kingmade(trailing, winners, stand, n) if len(returns) >= 3 else None
             count_quality(measure(Course(standings, choices, winners, kingmade)), C, self._quality)
+        if offers:
+            count_paired(free, taken, winners, self._paired, C)
         metrics = self._metrics
         if metrics is None or not metrics.count(state, spec, self.layout, C):
             count_designs(
@@ -807,6 +822,58 @@ def count_played(
                 C[j + 1] += w
 
 
+def count_paired(
+    free: Sequence[set[str]],
+    taken: Sequence[set[str]],
+    winners: Sequence[bool],
+    paired: Mapping[str, int],
+    C: list[int],
+) -> None:
+    """Add one game's paired figures (:data:`PAIRED_FIELDS`) to ``C``: per seat, each design
+    offered it at a free choice (``free``) counts a player-game taken if the seat chose an
+    action naming it at any decision (``taken``), else left, and a win if the seat won;
+    ``paired`` is each design's counter in the ``paired`` block."""
+    for p, offered in enumerate(free):
+        w = 1 if winners[p] else 0
+        chose = taken[p]
+        for cid in offered:
+            k = paired[cid] + (0 if cid in chose else 2)
+            C[k] += 1
+            C[k + 1] += w
+
+
+def paired_figures(v: Mapping[str, int]) -> dict[str, Any]:
+    """A design's paired row (:data:`PAIRED_FIELDS`) with its win rates, their Wilson
+    intervals and the difference taken − left with its Newcombe interval (docs/balance.md)."""
+    nt, wt, nl, wl = (v[f] for f in PAIRED_FIELDS)
+    lo, hi = newcombe(wt, nt, wl, nl)
+    return {
+        **{f: v[f] for f in PAIRED_FIELDS},
+        "win_rate_taken": rounded(ratio(wt, nt)),
+        "win_taken_ci": interval(wt, nt),
+        "win_rate_left": rounded(ratio(wl, nl)),
+        "win_left_ci": interval(wl, nl),
+        "taken_gap": rounded(ratio(wt, nt) - ratio(wl, nl)),
+        "taken_gap_ci": [rounded(lo), rounded(hi)],
+    }
+
+
+def newcombe(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
+    """The 95 % interval of the difference of two independent proportions ``k1/n1 − k2/n2``
+    by Newcombe's hybrid score method (his method 10: from each proportion's Wilson
+    interval); ``(-1, 1)`` when either is empty."""
+    if n1 <= 0 or n2 <= 0:
+        return (-1.0, 1.0)
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = wilson(k1, n1)
+    l2, u2 = wilson(k2, n2)
+    d = p1 - p2
+    return (
+        d - ((p1 - l1) ** 2 + (u2 - p2) ** 2) ** 0.5,
+        d + ((u1 - p1) ** 2 + (p2 - l2) ** 2) ** 0.5,
+    )
+
+
 def first_player(result: SimResult) -> dict[str, Any] | None:
     """The first player's win rate among the games with a first player and a sole winner, its
     interval and its advantage over the fair share (None without such games)."""
@@ -857,6 +924,7 @@ def _designs(result: SimResult, catalogue: Catalogue | None) -> list[dict[str, A
     for k, cid in enumerate(L.labels("design")):
         v = L.row(C, "design", k)
         o = L.row(C, "offer", k) if "offer" in L.bases else {"offered": 0, "chosen": 0}
+        pair = paired_figures(L.row(C, "paired", k)) if "paired" in L.bases else {}
         out.append(
             {
                 "card": cid,
@@ -869,6 +937,7 @@ def _designs(result: SimResult, catalogue: Catalogue | None) -> list[dict[str, A
                 "win_played_ci": interval(v["wins_played"], v["games_played"]),
                 "players": players,
                 "by_seat": _by_seat(L, C, k, players) if seated else [],
+                **pair,
             }
         )
     return out
