@@ -120,19 +120,22 @@ def dead_limits(designs: Sequence[dict[str, Any]], th: Thresholds) -> dict[str, 
     return {card: th.dead_share * m * u for card, (n, c, u) in shares.items() if n}
 
 
-def paired(d: dict[str, Any]) -> bool:
+def paired(d: dict[str, Any], th: Thresholds) -> bool:
     """Whether a design's row has the paired figures (offered and taken against offered and
-    left: :data:`~cardgen.engine.simulation.PAIRED_FIELDS`), both groups non-empty."""
-    return bool(d.get("games_taken") and d.get("games_left"))
+    left: :data:`~cardgen.engine.simulation.PAIRED_FIELDS`) with both groups of at least
+    ``min_played`` player-games: a design nearly every seat takes leaves a left group too small
+    to compare with (Harbour Bid's planted Captain: 14 left of 122, whose win rate swings
+    from 29 % to 58 % between runs), and is judged by the pooled test."""
+    return d.get("games_taken", 0) >= th.min_played and d.get("games_left", 0) >= th.min_played
 
 
 def dominant_paired(d: dict[str, Any], th: Thresholds) -> Outlier | None:
     """A design dominant by the paired test: over the player-games it was offered at a free
     choice, the win rate of those that took it above that of those that left it by more than
     ``dominant_margin``, the lower end of the difference's Newcombe interval above 0, taken in
-    at least ``min_played`` player-games (a small left group widens the interval)."""
+    at least ``min_played`` player-games each (:func:`paired`)."""
     nt, nl = d["games_taken"], d["games_left"]
-    if nt < th.min_played or not nl:
+    if not paired(d, th):
         return None
     lo, _ = newcombe(d["wins_taken"], nt, d["wins_left"], nl)
     taken, left = d["wins_taken"] / nt, d["wins_left"] / nl
@@ -171,7 +174,7 @@ def find_outliers(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[Out
                     "free",
                 )
             )
-        if paired(d):
+        if paired(d, th):
             o = dominant_paired(d, th)
             if o is not None:
                 out.append(o)
@@ -227,7 +230,7 @@ def badness(
         f, c, _ = free_offers(d)
         if f and (f >= th.min_offered or d["card"] in dead_base):
             total += max(0.0, limits[d["card"]] - c / f)
-        if d["card"] in raced and paired(d):
+        if d["card"] in raced and paired(d, th):
             gap = d["wins_taken"] / d["games_taken"] - d["wins_left"] / d["games_left"]
             total += max(0.0, gap - th.dominant_margin)
             continue
