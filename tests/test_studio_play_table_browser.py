@@ -133,6 +133,7 @@ def test_three_people_see_their_own_hands_only(tmp_path: Path) -> None:
         game = Game(server, ATTACK_RIGHT, seed=5)
         known = game.catalogue.by_id
         people = {s: Person(b, game.links[s]) for s in ("P1", "P2", "spectator")}
+        logged: dict[str, int] = {}
         try:
             for round_ in range(6):
                 state = _settle(game, people)
@@ -153,9 +154,16 @@ def test_three_people_see_their_own_hands_only(tmp_path: Path) -> None:
                 spectator = people["spectator"].page
                 assert spectator.locator(".t-hand, .t-seat.own, #t-actions").count() == 0
                 if round_:  # the last moves are marked: their log lines, the cards they moved
-                    for person in people.values():
-                        assert person.page.locator("#t-log li.fresh").count() > 0
+                    for seat, person in people.items():
+                        marks = person.page.locator("#t-log li").evaluate_all(
+                            "ls => ls.map(l => l.classList.contains('fresh'))"
+                        )
+                        # the lines since a change after the last round, and only those
+                        assert True in marks, seat
+                        first = marks.index(True)
+                        assert all(marks[first:]) and first >= logged[seat], (seat, marks)
                     assert people["P1"].page.locator(".t-seat.own .t-card.fresh").count() > 0
+                logged = {s: p.page.locator("#t-log li").count() for s, p in people.items()}
                 every = [_ids(state.observation(q), known) for q in range(3)]
                 assert _page_cards(people["spectator"]) <= set.intersection(*every)
                 if round_ == 1:

@@ -28,8 +28,14 @@ async function refresh() {
   }
 }
 
+// only the board and the turn's choices dim while a choice is on its way: the log is left alone
+// (a class toggled on the whole table restyled and repainted every log line twice a click)
+function busy(on) {
+  for (const part of [boardArea, root.querySelector(".t-turn")]) if (part) part.classList.toggle("busy", on);
+}
+
 async function choose(action) {
-  root.classList.add("busy");
+  busy(true);
   try {
     const seq = ++asked;
     const v = await api("/choose", { action });
@@ -37,7 +43,7 @@ async function choose(action) {
   } catch (e) {
     statusLine.textContent = e.message;
   } finally {
-    root.classList.remove("busy");
+    busy(false);
   }
 }
 
@@ -212,6 +218,32 @@ function seatArea(t, k, seats, own) {
   return el("section", { class: "t-seat own", "data-seat": info.seat }, head, el("div", { class: "t-own-zones" }, fields(seats[k], path, hk ? [hk] : [])), hand);
 }
 
+// the parts built once and kept: the board is redrawn at each view, the log's list only gets its
+// new lines (a redraw of the whole log made a game's cost grow with the square of its length)
+const boardArea = el("div", { class: "t-board", id: "t-board" });
+const logCount = el("summary", {}, "Log (0)");
+const logList = el("ol", { id: "t-log" });
+const layout = el("div", { class: "t-layout" }, boardArea,
+  el("details", { class: "t-log", open: window.innerWidth > 900 }, logCount, logList));
+let logShown = [], freshShown = 0;
+
+/** The log's list made to show ``lines``, those from ``freshFrom`` on marked fresh: the lines
+ * both begin with are kept (only those changing mark change class), the rest drawn anew, and the
+ * list scrolled to its last line when lines came. */
+function drawLog(lines, freshFrom) {
+  let same = 0;
+  while (same < logShown.length && same < lines.length && logShown[same] === lines[same]) same++;
+  while (logList.childElementCount > same) logList.lastElementChild.remove();
+  const items = logList.children;
+  for (let k = Math.min(freshShown, freshFrom); k < Math.max(freshShown, freshFrom) && k < same; k++)
+    items[k].classList.toggle("fresh", k >= freshFrom);
+  logList.append(...lines.slice(same).map((line, k) => el("li", { class: same + k >= freshFrom ? "fresh" : null }, line)));
+  if (lines.length > same) logList.scrollTop = logList.scrollHeight;
+  logCount.textContent = `Log (${lines.length})`;
+  logShown = lines;
+  freshShown = freshFrom;
+}
+
 function show(t) {
   if (!view) { previous = null; baseLog = t.log.length; }
   else if (view.version !== t.version) { previous = places; baseLog = view.log.length; }
@@ -252,18 +284,15 @@ function show(t) {
     }))] : "");
   else turn = el("div", { class: "t-turn", id: "t-waiting" }, t.viewer && t.chosen.includes(t.viewer) ? "You chose; waiting for " : "Waiting for ",
     (t.to_move.filter((s) => !t.chosen.includes(s)).join(", ") || "the bots"), " …");
-  const oldLog = baseLog;
-  const log = el("details", { class: "t-log", open: window.innerWidth > 900 },
-    el("summary", {}, `Log (${t.log.length})`),
-    el("ol", { id: "t-log" }, t.log.map((line, k) => el("li", { class: k >= oldLog ? "fresh" : null }, line))));
   // an open sheet of choices stays while its choices are still the seat's (another's move came)
   document.querySelectorAll(".t-menu").forEach((m) => {
     const acts = [...m.querySelectorAll("[data-action]")].map((b) => b.dataset.action);
     if (!acts.every((a) => t.legal.includes(a))) m.remove();
   });
-  root.replaceChildren(turn, el("div", { class: "t-layout" }, el("div", { class: "t-board", id: "t-board" }, body), log));
-  const last = root.querySelector("#t-log li:last-child");
-  if (last) last.parentElement.scrollTop = last.parentElement.scrollHeight;
+  if (!layout.isConnected) root.replaceChildren(turn, layout);
+  else root.firstElementChild.replaceWith(turn);
+  boardArea.replaceChildren(...body);
+  drawLog(t.log, baseLog);
   document.body.dataset.table = `${t.version}:${t.legal.length}:${t.terminal}`;
   statusLine.textContent = t.terminal ? "game over" : t.legal.length ? "your turn" : "waiting";
 }
