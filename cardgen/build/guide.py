@@ -23,7 +23,8 @@ def guide_markdown(manifest: dict, settings: dict) -> str:
     """The guide as markdown, from :func:`cardgen.build.manifest.manifest_data`'s result and
     the kit settings' ``guide``."""
     paper = manifest["paper"]
-    howto = {}  # a variant of every paper: the print-and-play sheets may be on several
+    # a variant of every paper: the print-and-play sheets may be on several
+    howto: dict[str, str] = {}
     for k, v in (settings.get("variants") or {}).items():
         for each in dict.fromkeys((paper, *PAPERS)):
             howto.setdefault(k.format(paper=each), v.format(paper=each.upper()))

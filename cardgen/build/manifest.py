@@ -13,6 +13,7 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from cardgen.build.steps import Output
 from cardgen.util.resources import data_path
@@ -90,11 +91,18 @@ def check_components(
     return checks
 
 
+class _Rules(Protocol):
+    """What the manifest reads of a game's rules model."""
+
+    @property
+    def game(self) -> str: ...
+
+
 def manifest_data(
     outputs: list[Output],
     records: dict[str, str],
     checks: list[ComponentCheck],
-    rules: object,
+    rules: _Rules,
     paper: str,
     sets: dict | None = None,
 ) -> dict:

@@ -385,7 +385,7 @@ def component_steps(ctx: BuildContext) -> list[Step]:
     for spec in specs or component_specs(ctx.catalogue):
         if spec.large:
             large = LARGE_SHEETS[ctx.paper]  # A3 with A4, Tabloid with Letter
-            runs = [
+            runs: list[tuple[str, str, str, str | None, str]] = [
                 (large, large, f"{spec.id}-{large}", f"one {PAPER_NAMES[large]} sheet each", ""),
                 (
                     ctx.paper,

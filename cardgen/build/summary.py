@@ -31,15 +31,15 @@ def steps_table(report: BuildReport) -> Table:
     from rich.table import Table
 
     table = Table(title=f"cardgen build → {report.out_dir}/ ({report.paper})", title_justify="left")
-    for col, kw in (
-        ("step", {}),
-        ("files", {"justify": "right"}),
-        ("pages", {"justify": "right"}),
-        ("contains", {}),
-        ("status", {}),
-        ("time", {"justify": "right"}),
+    for col, right in (
+        ("step", False),
+        ("files", True),
+        ("pages", True),
+        ("contains", False),
+        ("status", False),
+        ("time", True),
     ):
-        table.add_column(col, **kw)
+        table.add_column(col, justify="right" if right else "left")
     # why steps ran again (a first build needs no saying)
     whys = any(r.ran and r.why != "first build" for r in report.results)
     if whys:

@@ -15,7 +15,7 @@ import re
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -103,7 +103,7 @@ def watch(
     if source is not None and not source.parent.is_relative_to(cards):
         folders.append(source.parent)
 
-    def watcher() -> Iterator[set]:
+    def watcher() -> Generator[set, None, None]:
         """A watch on the folders, running: the generator's first yield (a timeout, or the first
         changes) means it is, so a save made during the build that follows is not lost."""
         batches = watchfiles.watch(

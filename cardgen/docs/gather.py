@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.catalogue.components_file import kit_counts, load_components
+from cardgen.catalogue.components_file import Board, Token, kit_counts, load_components
 from cardgen.catalogue.icon_tokens import catalogue_icons, own_icons, tokens_in
 from cardgen.catalogue.sheet_cells import export_row
 from cardgen.docs.card_figures import RulebookFigures
@@ -224,7 +224,9 @@ def component_names(pack: Pack, catalogue: Catalogue) -> dict[str, str]:
     """The players' names of the components: the pack's, else the ``name:`` of the catalogue's
     ``components.yaml`` (a count's key is its ``id``)."""
     data, _ = load_components(catalogue.root)
-    parts = (*data.tokens, *data.boards, *data.mats) if data is not None else ()
+    parts: tuple[Token | Board, ...] = (
+        (*data.tokens, *data.boards, *data.mats) if data is not None else ()
+    )
     return {p.id: p.name for p in parts} | pack.components.names(catalogue)
 
 

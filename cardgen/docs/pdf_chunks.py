@@ -400,7 +400,7 @@ def page_count(path: str | os.PathLike[str]) -> int:
     """The pages of the PDF document at ``path``."""
     import pikepdf
 
-    with pikepdf.open(path) as pdf:
+    with pikepdf.open(os.fspath(path)) as pdf:
         return len(pdf.pages)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -190,16 +190,17 @@ class Renderer:
         def emit(item: Sprite, d: _Design | StoredDesign) -> None:
             if "png" in options.products:
                 png, mpc = raster.png_paths(item)
-                write(png, d.png)
-                write(mpc, d.mpc)
+                write(png, _asked(d.png))
+                write(mpc, _asked(d.mpc))
             # The Game Crafter: 825 × 1125 px with bleed; MakePlayingCards: 822 × 1122 px
             for svc in uploads:
-                image = d.png if svc.id == "tgc" else d.mpc
+                image = _asked(d.png if svc.id == "tgc" else d.mpc)
                 if item.card is None:
                     write(svc.file("back", item.back.slug), image)
                 else:
                     write(svc.file("face", item.back.slug, item.card), image)
 
+        designs: Sequence[_Design | StoredDesign]
         if self.rasters is None:
             designs = self._rasterise(items, options, emit)
         else:
@@ -221,7 +222,7 @@ class Renderer:
                 write(svc.file("readme", ""), mpc_readme(svc, decks, game))
                 if len(decks) > 1:
                     write(svc.file("all", ""), mpc_all_order(svc, decks))
-        pairs = list(zip(items, designs, strict=True))
+        pairs: list[tuple[Sprite, _Design | StoredDesign]] = list(zip(items, designs, strict=True))
         if "tts" in options.products:
             if "sheets" in options.tts_parts:
                 faces = {i.card.id: d.cell for i, d in pairs if i.card}
@@ -357,6 +358,12 @@ class Renderer:
 
             raster.rasterise(task, len(todo), page, jobs=jobs)
         return [found[k] for k in keys], len(todo)  # type: ignore[misc]
+
+
+def _asked(image: bytes | None) -> bytes:
+    """A design's image that was asked for (so rasterised)."""
+    assert image is not None, "an image asked for is rasterised"
+    return image
 
 
 @dataclass(frozen=True)

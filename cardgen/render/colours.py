@@ -28,7 +28,8 @@ def rgb_hex(rgb: tuple[float, float, float]) -> str:
 def mix(a: str, b: str, t: float) -> str:
     """The colour ``t`` of the way from ``a`` to ``b`` (0 = a, 1 = b)."""
     ra, rb = hex_rgb(a), hex_rgb(b)
-    return rgb_hex(tuple(x + (y - x) * t for x, y in zip(ra, rb, strict=True)))
+    (r1, g1, b1), (r2, g2, b2) = ra, rb
+    return rgb_hex((r1 + (r2 - r1) * t, g1 + (g2 - g1) * t, b1 + (b2 - b1) * t))
 
 
 def lighten(c: str, t: float) -> str:

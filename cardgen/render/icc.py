@@ -240,7 +240,11 @@ class Separation:
                 from PIL import Image, ImageCms
 
                 px = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb))
-                c, m, y, k = ImageCms.applyTransform(px, self._transform).getpixel((0, 0))
+                out = ImageCms.applyTransform(px, self._transform)
+                assert out is not None  # not in place: a new image
+                pixel = out.getpixel((0, 0))
+                assert isinstance(pixel, tuple)  # CMYK: four bands
+                c, m, y, k = pixel
                 self._colours[hex_colour] = (c / 255, m / 255, y / 255, k / 255)
         return self._colours[hex_colour]
 

@@ -14,9 +14,11 @@ class Icons(Protocol):
 
     def __contains__(self, name: str) -> bool: ...
 
-    def paint(self, c: Canvas, ink: Ink, name: str, faded: bool = False) -> None:
-        """Draw icon ``name`` into the 0..100 square of the current transform (an icon set
-        that can recolour takes ``tint=`` too: :meth:`cardgen.render.svg_icons.SvgIcons.paint`)."""
+    def paint(
+        self, c: Canvas, ink: Ink, name: str, faded: bool = False, tint: str | None = None
+    ) -> None:
+        """Draw icon ``name`` into the 0..100 square of the current transform, in ``tint``
+        (``#RRGGBB``) when given (:meth:`cardgen.render.svg_icons.SvgIcons.paint`)."""
         ...
 
 
@@ -26,5 +28,7 @@ class NoIcons:
     def __contains__(self, name: str) -> bool:
         return False
 
-    def paint(self, c: Canvas, ink: Ink, name: str, faded: bool = False) -> None:
+    def paint(
+        self, c: Canvas, ink: Ink, name: str, faded: bool = False, tint: str | None = None
+    ) -> None:
         raise KeyError(f"unknown icon {name!r}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, overload
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -101,8 +101,10 @@ class CardLayout(LayoutPart):
         """This layout for a card of another size (boxes in mm stay, ``%`` and edge-anchored
         boxes follow the card)."""
         out = self.model_copy(update={"card": self.card.sized(size)})
+        private = self.__pydantic_private__
+        assert private is not None  # set by PrivateAttr
         out.__pydantic_private__ = {
-            **self.__pydantic_private__,
+            **private,
             "_boxes": {},
         }
         return out
@@ -116,7 +118,9 @@ class CardLayout(LayoutPart):
 
         Edges lying on the trim run on into the bleed.
         """
-        boxes = self.__pydantic_private__["_boxes"]  # (not through the slower self._boxes)
+        private = self.__pydantic_private__
+        assert private is not None  # set by PrivateAttr
+        boxes = private["_boxes"]  # (not through the slower self._boxes)
         out = boxes.get(b)
         if out is None:
             out = boxes[b] = self._box(b)
@@ -155,7 +159,13 @@ class CardLayout(LayoutPart):
 L = TypeVar("L", bound=CardLayout)
 
 
-def load_layout(path: Path, model: type[L] = CardLayout, *, use_cache: bool = True) -> L:
+@overload
+def load_layout(path: Path, *, use_cache: bool = True) -> CardLayout: ...
+@overload
+def load_layout(path: Path, model: type[L], *, use_cache: bool = True) -> L: ...
+def load_layout(
+    path: Path, model: type[CardLayout] = CardLayout, *, use_cache: bool = True
+) -> CardLayout:
     """Load and validate a layout file as ``model`` (raises DiagnosticError on bad input); a
     file already loaded by this process with the same content is not read again.
 

@@ -218,10 +218,10 @@ def _set_para(
             runs, x = [], 0.0
         if runs:
             x += space
-            last = runs[-1]
-            if last[2] is None:  # the space joins the previous text run
-                last[1] += " "
-                last[3] += space
+            end = runs[-1]
+            if end[2] is None:  # the space joins the previous text run
+                end[1] += " "
+                end[3] += space
         for p, w, shift in zip(word, ws, shifts, strict=True):
             last = runs[-1] if runs else None
             if (
@@ -297,6 +297,7 @@ def fit(
         lay = layout_at(paras, size, width, height, style, extent)
         if lay.fits:
             return lay
+    assert lay is not None  # sizes() ends at min_size, so there is one
     return lay
 
 

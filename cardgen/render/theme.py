@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.catalogue.custom_fields import card_model
 from cardgen.render.art import ArtStore
 from cardgen.render.colours import Ink
-from cardgen.render.elements.layout import layout_model
+from cardgen.render.elements.layout import ElementLayout, layout_model
 from cardgen.render.fonts import register_fonts
 from cardgen.render.layout import CardLayout, load_layout
 from cardgen.render.sizes import size_groups
@@ -51,8 +51,8 @@ class Theme:
         layout: CardLayout = load_layout(path, layout_model(pack))
         if size is not None:
             layout = layout.resized(size)
-        check = getattr(layout, "check_fields", None)
-        if check is not None:  # a layout of elements names only fields the cards have
+        if isinstance(layout, ElementLayout):  # a layout of elements names only fields cards have
+            check = layout.check_fields
             check("face", [*card_model(pack, rules).model_fields, *pack.print.layout_fields()])
             if "back" in layout.sections:
                 check("back", ["key", "pile", "name", "marked", *pack.print.back_fields()])

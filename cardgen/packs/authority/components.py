@@ -3,7 +3,7 @@ market layout.  Their look is data (``components.yaml``); counts come from the r
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import yaml
@@ -257,7 +257,7 @@ def write_defence_mats(path, rules: RulesModel, paper: str) -> ComponentFile:
     w, h = defence_size(rules, lay)
     items = [
         Item(f"defence-{p}", f"Defence mat {p}", mm(w), mm(h),
-             lambda s, p=p: draw_defence_mat(s, rules, lay, p))
+             partial(draw_defence_mat, rules=rules, lay=lay, seat=p))
         for p in range(1, PLAYERS + 1)
     ]  # fmt: skip
     pages = _write_large(Path(path), items, paper, rules, f"{rules.game} defence mats")

@@ -110,7 +110,9 @@ class ElementLayout(CardLayout):
                         or f"use #RRGGBB or a colour of `colours:` ({', '.join(self.colours)})",
                     )
             elif isinstance(value, ColourRef):
-                named = [(("colour",), value.colour)] if value.colour is not None else []
+                named: list[tuple[tuple[str, ...], str]] = (
+                    [(("colour",), value.colour)] if value.colour is not None else []
+                )
                 named += [(("map", k), c) for k, c in (value.map or {}).items()]
                 if value.default is not None:
                     named.append((("default",), value.default))
@@ -176,12 +178,12 @@ def element_fields(el: Element) -> Iterator[tuple[tuple, str]]:
     """Every card field an element reads, with the key path where it is named."""
     for keys, value in _walk(el):
         last = keys[-1]
+        # a condition's field, or a colour's taken from a field
+        field = value.field if isinstance(value, Condition | ColourRef) else None
         if last == "field" and isinstance(value, str):
             yield keys, value
-        elif isinstance(value, Condition) or (
-            isinstance(value, ColourRef) and value.field is not None
-        ):
-            yield (*keys, "field"), value.field
+        elif field is not None:
+            yield (*keys, "field"), field
         elif (last == "when" and isinstance(value, str)) or (
             len(keys) > 1 and keys[-2] == "when" and isinstance(value, str)
         ):

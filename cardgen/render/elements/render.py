@@ -8,10 +8,10 @@ and reused by every document and by the preflight.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardgen.catalogue.icon_tokens import ICON_FOLDER, TOKEN
 from cardgen.catalogue.loader import display_path
@@ -57,7 +57,12 @@ if TYPE_CHECKING:
     from cardgen.render.theme import Theme
 
 #: ``case:`` of a text
-CASES = {"none": str, "upper": str.upper, "lower": str.lower, "title": str.title}
+CASES: dict[str, Callable[[str], str]] = {
+    "none": str,
+    "upper": str.upper,
+    "lower": str.lower,
+    "title": str.title,
+}
 
 
 @dataclass(frozen=True)
@@ -167,7 +172,7 @@ class ElementPainter:
 
     def box(self, spec: BoxSpec) -> Box:
         if type(spec) is tuple and all(type(n) is float for n in spec):
-            return self.L.box(spec)
+            return self.L.box(cast("tuple[float, float, float, float]", spec))
         return self.L.box(resolve_box(spec, self.L.card.width, self.L.card.height))
 
     def pick(self, value: str | ValueMap | None, v: Values) -> str | None:
@@ -243,7 +248,7 @@ class ElementPainter:
         for name, el in self._checked:
             if el.when is not None and not holds(el.when, v):
                 continue
-            if type(el) in _ONE_LINE:
+            if isinstance(el, _ONE_LINE):
                 text, width = self._line_of(el, v)
                 if text is None:
                     continue
@@ -303,7 +308,7 @@ class ElementPainter:
     ) -> Iterator[tuple[str, str, str, str | None, str]]:
         """(element name, field, message, hint, E408) for each character of a text element that its
         font cannot draw (an empty box on the card otherwise); icon tokens are not text."""
-        if type(el) in _ONE_LINE and not isinstance(el, PillEl):
+        if isinstance(el, (TextEl, BadgeEl)):
             texts = [(_first_field(el), self._value_text(el, v), el.font)]
         elif isinstance(el, PillEl):
             value = v.get(el.field)
@@ -440,7 +445,11 @@ class ElementPainter:
                 if ink is None:
                     continue
                 for other, shape in shown:
-                    if order.index(other) >= order.index(name) or not _outlined(shape):
+                    if (
+                        order.index(other) >= order.index(name)
+                        or not isinstance(shape, ShapeEl)
+                        or not _outlined(shape)
+                    ):
                         continue
                     if _crosses(
                         ink.inset(-mm(CLEARANCE)), self.box(shape.box), shape.line_width / 2

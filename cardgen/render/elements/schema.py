@@ -108,7 +108,7 @@ def resolve_box(spec: BoxSpec, width: float, height: float) -> tuple[float, floa
         x, w = _span(spec.left, spec.right, spec.w, width)
         y, h = _span(spec.top, spec.bottom, spec.h, height)
         return (x, y, w, h)
-    x, y, w, h = spec  # type: ignore[misc]
+    x, y, w, h = spec
     return (length(x, width), length(y, height), length(w, width), length(h, height))
 
 
@@ -122,6 +122,13 @@ def _span(start: Length | None, end: Length | None, size: Length | None, whole: 
     return whole - length(end, whole) - s, s  # type: ignore[arg-type]
 
 
+def _map_keys_as_text(cls: type, value: Any) -> Any:
+    """A ``map``'s keys as text (a validator of the models with one)."""
+    if isinstance(value, dict):  # `1: A` in YAML: the key of a whole-number field
+        return {_key(k): v for k, v in value.items()}
+    return value
+
+
 class ValueMap(Part):
     """A value chosen by a field's value: ``{field: suit, map: {moon: "#2F4F7A", sun: gold},
     default: ink}``; a value the map lacks takes ``default`` (none: nothing is drawn).  The
@@ -132,12 +139,7 @@ class ValueMap(Part):
     map: dict[str, str]
     default: str | None = None
 
-    @field_validator("map", mode="before")
-    @classmethod
-    def _keys_as_text(cls, value: Any) -> Any:
-        if isinstance(value, dict):  # `1: A` in YAML: the key of a whole-number field
-            return {_key(k): v for k, v in value.items()}
-        return value
+    _keys_as_text = field_validator("map", mode="before")(_map_keys_as_text)
 
 
 def _key(value: Any) -> str:
@@ -157,7 +159,7 @@ class ColourRef(Part):
     lighten: float = Field(0.0, ge=0, le=1)
     darken: float = Field(0.0, ge=0, le=1)
 
-    _keys_as_text = field_validator("map", mode="before")(ValueMap._keys_as_text.__func__)
+    _keys_as_text = field_validator("map", mode="before")(_map_keys_as_text)
 
     @model_validator(mode="after")
     def _one_source(self) -> "ColourRef":

@@ -8,13 +8,14 @@ import io
 import math
 import struct
 import zlib
+from typing import Any
 
 import numpy as np
 from isal import isal_zlib
 from PIL import Image
 
 #: Pillow's PNG settings, for the modes :func:`png_bytes` does not write itself.
-PNG_OPTIONS = {"format": "PNG", "compress_level": 1, "optimize": False}
+PNG_OPTIONS: dict[str, Any] = {"format": "PNG", "compress_level": 1, "optimize": False}
 #: ISA-L's deflate level of the PNG data (0 to 3): about as small as zlib's fastest level, in
 #: a sixth of its time (a 3655 × 4092 TTS sheet: 15 ms, not 100 ms; 1.21 MB either way).
 DEFLATE_LEVEL = 1
@@ -33,7 +34,8 @@ def png_bytes(im: Image.Image, dpi: int | None = None) -> bytes:
     colours.  Pillow reads the files back pixel for pixel (tested)."""
     if im.mode not in _DIRECT:
         buf = io.BytesIO()
-        im.save(buf, **PNG_OPTIONS, **({"dpi": (dpi, dpi)} if dpi else {}))
+        resolution: dict[str, Any] = {"dpi": (dpi, dpi)} if dpi else {}
+        im.save(buf, **PNG_OPTIONS, **resolution)
         return buf.getvalue()
     w, h = im.size
     bpp = _DIRECT[im.mode][1]

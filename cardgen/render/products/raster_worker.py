@@ -101,7 +101,7 @@ def _draw(doc, index: int, size: tuple[int, int], bleed_pt: float | None = None)
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)
         page.close()
-    return Image.frombytes("RGB", (w, h), buf, "raw", "RGB", stride)
+    return Image.frombytes("RGB", (w, h), memoryview(buf), "raw", "RGB", stride)
 
 
 def render_page(doc, index: int, task: RasterTask) -> PageImages:
