@@ -1,6 +1,6 @@
 """The conformance campaign: every shipped engine-kit game checked over many seeded playouts.
 
-The test suite (``tests/kit/test_conformance.py``) plays each set-up once with each fast bot;
+The test suite (``tests/kit/test_conformance.py``) plays each set-up once, the fast bots in turn;
 this plays ``--seeds`` seeds of every set-up (player counts and team layouts), the seeds taking
 the fast bots in turn, checking the kit's promises (legal actions in the grammar, views in the
 vocabulary, clones, replays, hidden information, symmetry) at every decision.
