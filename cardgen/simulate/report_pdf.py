@@ -28,13 +28,22 @@ from cardgen.simulate.report_model import ReportModel, Table
 from cardgen.util.atomic import atomic_write_bytes
 
 
-def _table(table: Table) -> LongTable:
+def _table(table: Table, width: float) -> LongTable:
+    """``table`` at 7 pt, or the largest size down to 4 pt at which it fits ``width``."""
+    for size in (7, 6, 5, 4):
+        t = _styled(table, size)
+        if t.wrap(width, A4[1])[0] <= width:
+            break
+    return t
+
+
+def _styled(table: Table, size: float) -> LongTable:
     t = LongTable([list(table.head), *map(list, table.rows)], repeatRows=1)
     t.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), "Helvetica", 7),
-                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7),
+                ("FONT", (0, 0), (-1, -1), "Helvetica", size),
+                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", size),
                 ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")),
                 ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#cccccc")),
                 ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
@@ -81,7 +90,7 @@ def pdf_bytes(model: ReportModel) -> bytes:
         story += [
             Paragraph(escape(table.title), styles["Heading2"]),
             Paragraph(escape(table.note), styles["Italic"]),
-            _table(table),
+            _table(table, width),
         ]
     doc.build(story)
     return buf.getvalue()
