@@ -94,8 +94,8 @@ class Figures:
     side_info: Callable[[Catalogue], Mapping[str, tuple[str, str]]] | None = None
 
 
-def _seat(x: Any) -> int:
-    return x if isinstance(x, int) else int(x[1:]) - 1
+PLAYED, DRAWN, DEALT, UNPLAYABLE, PERIOD, SAMPLE = range(6)
+_CODES = {"played": PLAYED, "drawn": DRAWN, "dealt": DEALT, "unplayable": UNPLAYABLE}
 
 
 def share_bin(played: int, total: int) -> int:
@@ -174,6 +174,17 @@ class FigureCounter:
                 1 + names.index(s.when) if s.when else 0,
             )
             self.sums.setdefault(s.event, []).append((s, *at))
+        #: per event type the figures read: what it is (a role's code, or -1), where its seat
+        #: and card stand, and its sums
+        self.dispatch: dict[str, tuple[int, int, int, list]] = {}
+        for kind, (role, seat, card) in self.roles.items():
+            self.dispatch[kind] = (_CODES[role], seat, card, self.sums.get(kind, []))
+        if self.period_event:
+            self.dispatch[self.period_event] = (PERIOD, 0, 0, self.sums.get(self.period_event, []))
+        if self.sample_event:
+            self.dispatch[self.sample_event] = (SAMPLE, 1, 0, self.sums.get(self.sample_event, []))
+        for kind, todo in self.sums.items():
+            self.dispatch.setdefault(kind, (-1, 0, 0, todo))
         self.layout = layout
         if layout is not None:
             self.bind(layout)
@@ -218,7 +229,7 @@ class FigureCounter:
         """Add one finished game's figures, read from its ``events`` (``sides``: each seat's
         side; ``winners``: who won), to the counters ``C``."""
         n = len(winners)
-        draw, roles, sums = self._draw, self.roles, self.sums
+        draw, dispatch = self._draw, self.dispatch
         side_at, period_at = self._side_at, self._period_at
         side = [self._side.get(s, -1) for s in sides]
         pslot = [self._period.get(s, -1) for s in sides]
@@ -229,9 +240,9 @@ class FigureCounter:
         played_now = [0] * n
         by_value = [[0] * len(self.values) for _ in range(n)]
         group_of = self.group_of
-        present: set[int] = set()  # the group values of the cards in the game
+        seen: set[str] = set()  # the cards dealt or played (with those drawn: in the game)
         last: list[tuple | None] = [None] * n
-        sample_event, sample_at = self.sample_event, self._sample_at
+        sample_at = self._sample_at
         sample_k = period_at["samples"] if np else 0
         first_field = len(PERIOD_FIELDS)
 
@@ -249,23 +260,19 @@ class FigureCounter:
                 position[p] = 0
 
         for e in events:
-            kind = e[0]
-            role = roles.get(kind)
-            if role is not None:
-                r, s_at, c_at = role
-                p = _seat(e[s_at])
-                card = e[c_at]
-                if group_of:
-                    for c in card if isinstance(card, tuple) else (card,):
-                        g = group_of.get(c)
-                        if g is not None:
-                            present.add(g)
-                if r == "played":
-                    played_now[p] += 1
-                    g = group_of.get(card)
-                    if g is not None:
-                        by_value[p][g] += 1
-                elif r == "drawn":
+            todo = dispatch.get(e[0])
+            if todo is None:
+                continue
+            code, s_at, c_at, own = todo
+            if code == PERIOD:
+                close(period)
+                period += 1
+            elif code >= 0:
+                p = e[s_at]
+                if type(p) is not int:
+                    p = int(p[1:]) - 1
+                if code == DRAWN:
+                    card = e[c_at]
                     k = draw.get(card)
                     if k is not None:
                         position[p] += 1
@@ -273,33 +280,39 @@ class FigureCounter:
                         C[k + 3] += pos
                         C[k + 4] += pos * pos
                         drawn[p].add(card)
-                elif r == "dealt":
-                    for c in card if isinstance(card, tuple) else (card,):
+                elif code == PLAYED:
+                    card = e[c_at]
+                    played_now[p] += 1
+                    seen.add(card)
+                    g = group_of.get(card)
+                    if g is not None:
+                        by_value[p][g] += 1
+                elif code == DEALT:
+                    cards = e[c_at]
+                    if not isinstance(cards, tuple):
+                        cards = (cards,)
+                    seen.update(cards)
+                    for c in cards:
                         k = draw.get(c)
                         if k is not None:
                             C[k] += 1
-                else:  # unplayable
-                    k = draw.get(card)
+                elif code == UNPLAYABLE:
+                    k = draw.get(e[c_at])
                     if k is not None:
                         C[k + 2] += 1
-            if kind == self.period_event:
-                close(period)
-                period += 1
-            elif kind == sample_event:
-                p = _seat(e[1])
-                last[p] = e
-                if 0 <= period < np and pslot[p] >= 0:
-                    j = pslot[p] + period * pw
-                    C[j + sample_k] += 1
-                    for f, at in enumerate(sample_at):
-                        C[j + first_field + f] += e[at]
-            todo = sums.get(kind)
-            if todo is not None:
-                for s, at_seat, at_amount, at_by, at_when in todo:
+                else:  # a sample
+                    last[p] = e
+                    if 0 <= period < np and pslot[p] >= 0:
+                        j = pslot[p] + period * pw
+                        C[j + sample_k] += 1
+                        for f, at in enumerate(sample_at):
+                            C[j + first_field + f] += e[at]
+            if own:
+                for s, at_seat, at_amount, at_by, at_when in own:
                     who = e[at_seat]
                     if who is None or (at_when and e[at_when] != who):
                         continue
-                    p = _seat(who)
+                    p = who if type(who) is int else int(who[1:]) - 1
                     amount = e[at_amount] if at_amount else 1
                     name = s.name
                     if at_by:
@@ -320,6 +333,8 @@ class FigureCounter:
                     if slot is not None:
                         C[side[p] + slot] += end[at]
         if self.values:
+            seen.update(*drawn)
+            present = {g for c in seen if (g := group_of.get(c)) is not None}
             self._groups(by_value, sorted(present), winners, C)
 
     def _groups(
