@@ -81,13 +81,16 @@ class Figures:
     and group (a round and its season) of a catalogue; ``sums``; ``labels``, readable names of
     the fields (``coins_left``: "coins left", ``unplayable``: "never affordable"); ``period``
     and ``period_group``, what the report calls a period and a group of them; ``ends``, the
-    ``sample`` fields whose value at the game's end the sides report; ``side_info``, each
-    side's name and colour."""
+    ``sample`` fields whose value at the game's end the sides report; ``charts``, the period
+    figures the report draws per side (None: every one), ``trend``, those it draws over all
+    sides beside the cards played; ``side_info``, each side's name and colour."""
 
     group: str | None = None
     period: str = "period"
     period_group: str = "group"
     ends: tuple[str, ...] = ()
+    charts: tuple[str, ...] | None = None
+    trend: tuple[str, ...] = ()
     periods: Callable[[Catalogue], Sequence[tuple[str, str]]] | None = None
     sums: tuple[Sum, ...] = ()
     labels: Mapping[str, str] = field(default_factory=dict)

@@ -50,10 +50,10 @@ def figure_sections(
     }
     figs: dict[str, list[Chart]] = {
         "sides": _side_figures(summary, f, side, colours),
-        "majority": _majority_figures(summary, colours),
-        "shares": _share_figures(summary, colours),
+        "majority": _majority_figures(summary, f, colours),
+        "shares": _share_figures(summary, f, colours),
         "periods": _period_figures(summary, f, colours),
-        "period_groups": _group_figures(summary, f),
+        "period_groups": _group_figures(summary, f, side),
         "draws": _draw_figures(summary, f),
     }
     tables = {
@@ -272,13 +272,13 @@ def _side_figures(summary: dict, f: Figures, side: str, colours: dict[str, str])
     return out
 
 
-def _majority_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
+def _majority_figures(summary: dict, f: Figures, colours: dict[str, str]) -> list[Chart]:
     rows = summary.get("majority", ())
     if not rows:
         return []
     return [
         rate_bars(
-            "Win rate by the group most of a player's played cards have "
+            f"Win rate by the {f.group} most of a player's played cards have "
             "(95% Wilson interval; dashed: fair share)",
             [r["group"] for r in rows],
             [r["win_rate"] for r in rows],
@@ -289,7 +289,7 @@ def _majority_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
     ]
 
 
-def _share_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
+def _share_figures(summary: dict, f: Figures, colours: dict[str, str]) -> list[Chart]:
     rows = summary.get("shares", ())
     if not rows:
         return []
@@ -298,7 +298,7 @@ def _share_figures(summary: dict, colours: dict[str, str]) -> list[Chart]:
     groups = list(dict.fromkeys(r["group"] for r in rows))
     return [
         BarChart(
-            "Win rate by the share of a player's played cards of each group",
+            f"Win rate by the share of a player's played cards of each {f.group}",
             tuple(labels),
             tuple(
                 Series(g, tuple(by.get((g, x), 0.0) for x in labels), colours.get(g, PALETTE[0]))
@@ -319,7 +319,8 @@ def _period_figures(summary: dict, f: Figures, colours: dict[str, str]) -> list[
     by = {(r["side"], r["period"]): r for r in rows}
     out: list[Chart] = []
     p, sums = f.period, {part for s in f.sums for part in s.parts}
-    for key in _period_keys(rows):
+    keys = _period_keys(rows)
+    for key in keys if f.charts is None else [k for k in f.charts if k in keys]:
         when = f"in each {p}" if key in sums else f"after each {p}"
         title = f"{_label(f, key).capitalize()} {when} (mean per player)"
         series = tuple(
@@ -333,14 +334,14 @@ def _period_figures(summary: dict, f: Figures, colours: dict[str, str]) -> list[
     return out
 
 
-def _group_figures(summary: dict, f: Figures) -> list[Chart]:
+def _group_figures(summary: dict, f: Figures, side: str) -> list[Chart]:
     rows = [r for r in summary.get("periods", ()) if r["side"] == "all"]
     if not rows:
         return []
-    keys = ["played", *_period_keys(rows)]
+    keys = ["played", *(k for k in f.trend if k in _period_keys(rows))]
     return [
         LineChart(
-            f"Per {f.period} (mean per player)",
+            f"Per {f.period}, over all {side}s (mean per player)",
             tuple(range(1, len(rows) + 1)),
             tuple(
                 Series(

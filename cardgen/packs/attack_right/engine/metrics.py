@@ -41,6 +41,8 @@ FIGURES = Figures(
     period="round",
     period_group="season",
     ends=("coins",),
+    charts=("coins", "attack", "defence", "glory"),
+    trend=("coins_left", "filled"),
     sums=(
         Sum("glory", "glory", amount="amount", by="source", sources=("battle", "coins")),
         Sum("attacks_won", "battle", seat="attacker", when="winner"),
