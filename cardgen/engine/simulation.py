@@ -10,8 +10,10 @@ and side, side versus side; from the game's events, per card design, the copies 
 **played**, the player-games in which it was played and the **win rate when played** (Wilson
 95 % interval), also by seat; the **first player**'s win rate (the seat that made the game's
 first decision, alone) against the fair share; the game's **length** in decisions; and the
-quality measures (:mod:`cardgen.engine.quality`) of its first games.  A game extends it only
-with its own per-game figures: the engine's :meth:`~cardgen.engine.definition.Engine.metrics`
+quality measures (:mod:`cardgen.engine.quality`) of its first games.  A game asks for more
+by declaration (:attr:`Engine.figures <cardgen.engine.definition.Engine.figures>`, counted
+from its events: :mod:`cardgen.engine.figures`) and extends it only with its own per-game
+figures and judgements: the engine's :meth:`~cardgen.engine.definition.Engine.metrics`
 (:class:`Metrics`: counters, summary and report sections).
 
     sim = KitSimulation(engine_of(catalogue))
