@@ -86,7 +86,7 @@ def events(state: State) -> list[tuple]:
         out.append(("round", r, seasons[season].id))
         dealt = deals[d : d + n]
         d += n
-        out += [("deal", p, tuple(ids[i] for i in cards)) for _x, p, cards in dealt]
+        out += [("deal", p, tuple(map(ids.__getitem__, cards))) for _x, p, cards in dealt]
         picked = sum(len(cards) - 1 for _x, _p, cards in dealt) + (n if game.first_game else 0)
         out += [("pick", p, ids[i]) for p, i in picks[k : k + picked]]
         k += picked
@@ -107,9 +107,8 @@ def events(state: State) -> list[tuple]:
         ):
             if split[p]:
                 out.append(("glory", p, split[p], source))
-    drafted = [[i for q, i in picks if q == p] for p in range(n)]
-    for p in range(n):
-        out += [("never_affordable", p, ids[i]) for i in drafted[p] if i not in tally.affordable]
+    affordable = tally.affordable
+    out += [("never_affordable", p, ids[i]) for p, i in picks if i not in affordable]
     return out
 
 
