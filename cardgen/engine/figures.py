@@ -82,8 +82,9 @@ class Figures:
     the fields (``coins_left``: "coins left", ``unplayable``: "never affordable"); ``period``
     and ``period_group``, what the report calls a period and a group of them; ``ends``, the
     ``sample`` fields whose value at the game's end the sides report; ``charts``, the period
-    figures the report draws per side (None: every one), ``trend``, those it draws over all
-    sides beside the cards played; ``side_info``, each side's name and colour."""
+    figures the report shows per side (None: every one), ``trend``, those it shows over all
+    sides beside the cards played (none: every one in the table, none charted); ``side_info``,
+    each side's name and colour."""
 
     group: str | None = None
     period: str = "period"

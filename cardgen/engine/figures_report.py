@@ -153,6 +153,8 @@ def _period_keys(rows: list[dict]) -> list[str]:
 def _period_table(summary: dict, f: Figures, side: str) -> Table:
     rows = summary.get("periods", ())
     keys = _period_keys(list(rows))
+    if f.charts is not None:  # the figures drawn per side, as the table's columns
+        keys = [k for k in f.charts if k in keys]
     p = f.period
     return Table(
         "periods",
@@ -180,6 +182,8 @@ def _groups_table(summary: dict, f: Figures, side: str) -> Table:
     rows = [r | {"label": f"{p} {r['period']}"} for r in periods if r["side"] == "all"]
     rows += [r | {"label": r["group"]} for r in summary.get("period_groups", ())]
     keys = _period_keys(rows)
+    if f.trend:  # the figures drawn over all sides, as the table's columns
+        keys = [k for k in f.trend if k in keys]
     return Table(
         "period_groups",
         f"{p.capitalize()}s over all {side}s",

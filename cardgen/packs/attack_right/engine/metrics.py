@@ -42,7 +42,7 @@ FIGURES = Figures(
     period_group="season",
     ends=("coins",),
     charts=("coins", "attack", "defence", "glory"),
-    trend=("coins_left", "filled"),
+    trend=("coins_left", "filled", "slots"),
     sums=(
         Sum("glory", "glory", amount="amount", by="source", sources=("battle", "coins")),
         Sum("attacks_won", "battle", seat="attacker", when="winner"),
