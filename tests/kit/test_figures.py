@@ -189,3 +189,33 @@ def test_the_summary_by_hand(counted):
 def test_a_role_needs_its_fields(role, fields, message):
     with pytest.raises(ValueError, match=message):
         EventType("e", fields, "", role)
+
+
+@pytest.mark.slow
+def test_a_declaration_on_a_described_game(monkeypatch):
+    """A game that declares figures without periods or sides (the trick-taking starter: its
+    seats, the suit of the cards played, the points scored) gets them in its summary and its
+    report: every player-game in one suit-majority group, the points summed per seat equal to
+    the seats' scores, a share row of every suit for every player-game."""
+    from cardgen.engine.simulation import KitSimulation, simulate
+    from cardgen.engine.simulation import summarise as summarise_run
+    from cardgen.simulate.report_html import html_page
+    from tests.kit.catalogues import ROOT, load
+
+    cat, engine = load(ROOT / "cardgen/scaffold/starters/trick-taking/cards")
+    figures = Figures(group="suit", sums=(Sum("points", "scored", amount="points"),))
+    monkeypatch.setattr(type(engine), "figures", figures)
+    sim = KitSimulation(engine)
+    spec = SimSpec(12, 3, (("P1", "P2", "P3"),), seed=4)
+    summary = summarise_run(simulate(cat, spec, simulation=sim), cat)
+    assert sum(g["games"] for g in summary["majority"]) == 36
+    suits = {c.suit for c in cat.cards}
+    for suit in suits:
+        assert sum(r["games"] for r in summary["shares"] if r["group"] == suit) == 36
+    for seat, side in zip(summary["seats"], summary["sides"], strict=True):
+        assert side["side"] == f"P{seat['seat']}"
+        assert side["points"] == seat["points_mean"]
+    assert "periods" not in summary
+    assert {d["suit"] for d in summary["designs"]} == suits
+    html = html_page(sim.model(summary))
+    assert "Win rate by the suit most of a player" in html
