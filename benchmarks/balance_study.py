@@ -72,7 +72,7 @@ def table(mode: str, runs: dict[str, dict]) -> str:
     for r in runs.values():
         groups.append(
             ", ".join(
-                f"{g['majority']} {100 * g['win_rate']:.1f}% "
+                f"{g['group']} {100 * g['win_rate']:.1f}% "
                 f"({100 * g['win_ci'][0]:.1f}-{100 * g['win_ci'][1]:.1f}, n={g['games']})"
                 for g in r["majority"]
             )

@@ -154,7 +154,7 @@ def test_dominant_design_warning(tmp_path):
     targets = load_targets().model_copy(update={"dominant_min_games": 20})
     dominant = [d for d in balance_warnings(cat, summary, targets) if d.code == "W303"]
     assert "hero" in [d.card for d in dominant]
-    judged = [c for c in summary["cards"] if c["played_games"] >= 20]
+    judged = [c for c in summary["designs"] if c["games_played"] >= 20]
     assert max(judged, key=lambda c: c["win_rate_when_played"])["card"] == "hero"
     hero = next(d for d in dominant if d.card == "hero")
     assert "n=" in hero.message and "points above the average" in hero.message

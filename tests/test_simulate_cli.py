@@ -95,7 +95,7 @@ def test_default_decks_are_the_recommended_ones(runner, app):
             if a != b
         ]
     )
-    assert not doc["warnings"] and {d["deck"] for d in doc["decks"]} == {
+    assert not doc["warnings"] and {d["side"] for d in doc["sides"]} == {
         "battle",
         "resource",
         "age",

@@ -12,7 +12,6 @@ from cardgen.catalogue.loader import load_catalogue
 from cardgen.engine.simulation import KitSimulation, Runner, chunks
 from cardgen.engine.simulation import simulate as simulate_with
 from cardgen.packs.attack_right.engine.definition import ENGINE
-from cardgen.packs.attack_right.engine.metrics import round_item
 from cardgen.simulate import SimSpec, SimSpecError, make_matchups
 from cardgen.simulate.seeds import derive, game_seeds
 from cardgen.simulate.stats import mean_ci, merge_into, wilson
@@ -204,30 +203,32 @@ def test_counters_are_consistent(cat, first_game):
     hand = 6 if first_game else 8
     kept = 6 if first_game else 7
     rounds = cat.rules.draft.rounds
-    decks, cards = L.labels("deck"), L.labels("card")
+    decks, cards = L.labels("side_figures"), L.labels("design")
     assert decks == L.labels("side") == tuple(cat.rules.deck_ids)
+    assert L.labels("draw") == cards
 
-    def card(k, f):
-        return C[L.at("card", k, f)]
+    def card(k, f):  # the kit's per-design counters, then its drawn figures
+        return C[L.at("draw" if f in L.block("draw").fields else "design", k, f)]
 
-    def deck(d, f):  # the core's side counters, then the game's own deck counters
-        block = "side" if f in ("games", "wins", "score") else "deck"
+    def deck(d, f):  # the core's side counters, then the kit's declared per-side figures
+        block = "side" if f in ("games", "wins", "score") else "side_figures"
         return C[L.at(block, d, f)]
 
-    total = {f: 0 for f in ("dealt", "drafted", "played", "never_affordable", "picks")}
+    total = {f: 0 for f in ("dealt", "drawn", "played", "unplayable", "position")}
     for k in range(len(cards)):
         for f in total:
             total[f] += card(k, f)
-        assert card(k, "played") <= card(k, "drafted") <= card(k, "dealt")
-        assert card(k, "played_wins") <= card(k, "played_games")
-        assert card(k, "never_affordable") <= card(k, "drafted")
-        picks = card(k, "picks")
-        assert picks <= card(k, "pick_position") <= picks * hand
+        assert card(k, "played") <= card(k, "drawn") <= card(k, "dealt")
+        assert card(k, "wins_played") <= card(k, "games_played") <= card(k, "games_drawn")
+        assert card(k, "unplayable") <= card(k, "drawn")
+        drawn = card(k, "drawn")
+        assert drawn <= card(k, "position") <= drawn * kept
     assert total["dealt"] == games * players * rounds * hand
-    assert total["drafted"] == games * players * rounds * kept
-    assert total["picks"] == games * players * rounds * (hand - 1)
-    assert 0 < total["played"] < total["drafted"]
-    assert total["never_affordable"] + total["played"] <= total["drafted"]
+    assert total["drawn"] == games * players * rounds * kept
+    # a draw's position in its round: 1..kept for each seat and round
+    assert total["position"] == games * players * rounds * kept * (kept + 1) // 2
+    assert 0 < total["played"] < total["drawn"]
+    assert total["unplayable"] + total["played"] <= total["drawn"]
     if first_game:
         stars = {c.id for c in cat.cards if c.star}
         assert all(card(k, "dealt") == 0 for k, c in enumerate(cards) if c in stars)
@@ -235,12 +236,13 @@ def test_counters_are_consistent(cat, first_game):
     assert games <= wins <= games + C[1] * (players - 1)
     assert sum(C[L.at("seat", s, "wins")] for s in range(players)) == wins
     for d in range(len(decks)):
-        src = sum(deck(d, f) for f in ("battle_glory", "coin_glory", "effect_glory"))
+        src = sum(deck(d, f"glory/{s}") for s in ("battle", "coins", "other"))
         assert src == deck(d, "score")
         battles = deck(d, "attacks_won") + deck(d, "defences_won")
-        assert deck(d, "battle_glory") == 3 * battles
-        for r in range(1, rounds + 1):
-            assert C[L.at("round", round_item(L, d, r), "samples")] == deck(d, "games")
+        assert deck(d, "glory/battle") == 3 * battles
+        for r in range(rounds):
+            assert C[L.at("period", d * rounds + r, "samples")] == deck(d, "games")
+            assert C[L.at("period", d * rounds + r, "seats")] == deck(d, "games")
     assert sum(deck(d, "games") for d in range(len(decks))) == games * players
     # every ordered pair: a ahead of b + b ahead of a <= games together
     n_decks = len(decks)

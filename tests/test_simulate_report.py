@@ -54,15 +54,15 @@ def build_figures(summary):
 def test_summary_numbers(summary, result):
     L, C = result.layout, result.counters
     assert summary["games"] == 48
-    assert [d["deck"] for d in summary["decks"]] == list(L.labels("deck"))
-    for d in summary["decks"]:
-        k = L.labels("side").index(d["deck"])
+    assert [d["side"] for d in summary["sides"]] == list(L.labels("side"))
+    for d in summary["sides"]:
+        k = L.labels("side").index(d["side"])
         wins = C[L.at("side", k, "wins")]
         assert d["games"] == 48 and d["wins"] == wins
         assert d["win_rate"] == round(wins / 48, 4)
         assert d["win_ci"] == [round(x, 4) for x in wilson(wins, 48)]
-        src = d["glory_sources"]
-        assert src["battles"] + src["end_coins"] + src["effects"] == pytest.approx(
+        src = d["glory"]
+        assert src["battle"] + src["coins"] + src["other"] == pytest.approx(
             d["glory_mean"], abs=3e-4
         )
         assert d["colour"].startswith("#")
@@ -70,16 +70,20 @@ def test_summary_numbers(summary, result):
     (bot,) = summary["bots"]
     assert (bot["bot"], bot["seats"]) == ("random", 192)
     assert bot["wins"] == sum(s["wins"] for s in summary["seats"])
-    cards = {c["card"]: c for c in summary["cards"]}
-    assert len(cards) == len(L.labels("card"))  # every card is dealt in 48 games
+    cards = {c["card"]: c for c in summary["designs"] if c["dealt"]}
+    assert len(cards) == len(L.labels("design"))  # every card is dealt in 48 games
     for c in cards.values():
-        assert 0 <= c["play_rate"] <= 1 and 0 <= c["never_affordable_rate"] <= 1
-        assert 1 <= c["mean_pick_position"] <= 8 or c["picks"] == 0
-    rounds = [r for r in summary["rounds"] if r["deck"] == "all"]
-    assert [r["round"] for r in rounds] == [1, 2, 3, 4]
+        assert 0 <= c["play_rate"] <= 1 and 0 <= c["unplayable_rate"] <= 1
+        assert 1 <= c["mean_position"] <= 7 or c["drawn"] == 0
+    rounds = [r for r in summary["periods"] if r["side"] == "all"]
+    assert [r["period"] for r in rounds] == ["1", "2", "3", "4"]
+    assert [r["group"] for r in rounds] == ["spring", "spring", "fall", "fall"]
     assert rounds[-1]["glory_mean"] == pytest.approx(
-        sum(d["glory_mean"] for d in summary["decks"]) / 4, abs=1e-3
+        sum(d["glory_mean"] for d in summary["sides"]) / 4, abs=1e-3
     )
+    for d in summary["sides"]:  # the coins at the last round's end are the end coins
+        last = next(r for r in summary["periods"] if r["side"] == d["side"] and r["period"] == "4")
+        assert d["end"]["coins"] == last["coins_mean"]
     assert len(summary["versus"]) == 12
 
 
@@ -95,6 +99,9 @@ def test_table_text(summary):
     text = SIM.table(summary)
     for word in ("Decks", "Seats", "Rounds", "Cards", "battle", "95% CI", "never affordable"):
         assert word in text
+    heads = {h for t in SIM.model(summary, figures=False).tables for h in t.head}
+    for word in ("season", "drafted", "coins left", "tableau cards", "attack power"):
+        assert word in heads  # the pack's declared names of the figures
 
 
 def test_report_charts(summary):
@@ -103,10 +110,10 @@ def test_report_charts(summary):
     charts = {c.title.split(" (")[0]: c for c in build_figures(summary)}
     decks = charts["Win rate per deck"]
     (rates,) = decks.series
-    assert decks.categories == tuple(d["deck"] for d in summary["decks"])
-    assert rates.values == tuple(d["win_rate"] for d in summary["decks"])
-    assert rates.intervals == tuple(tuple(d["win_ci"]) for d in summary["decks"])
-    assert rates.colours == tuple(d["colour"] for d in summary["decks"])
+    assert decks.categories == tuple(d["side"] for d in summary["sides"])
+    assert rates.values == tuple(d["win_rate"] for d in summary["sides"])
+    assert rates.intervals == tuple(tuple(d["win_ci"]) for d in summary["sides"])
+    assert rates.colours == tuple(d["colour"] for d in summary["sides"])
     assert decks.reference == summary["fair_share"] and decks.percent and decks.horizontal
     glory = charts["Average glory per game by source"]
     assert glory.stacked and [s.name for s in glory.series] == [
@@ -116,7 +123,8 @@ def test_report_charts(summary):
     ]
     coins = charts["Coins after each round"]
     assert coins.xs == (1, 2, 3, 4) and coins.x_label == "round"
-    assert [s.name for s in coins.series] == [*(d["deck"] for d in summary["decks"]), "all"]
+    assert [s.name for s in coins.series] == [*(d["side"] for d in summary["sides"]), "all"]
+    assert charts["Attack power in each round"].xs == (1, 2, 3, 4)
 
 
 def test_html_report(summary, tmp_path):
@@ -142,7 +150,7 @@ def test_writers_lay_out_one_model(summary):
     model = SIM.model(summary)
     keys = [t.key for t in model.tables]
     assert keys[:3] == ["length", "quality", "seats"]  # the kit's figures, then the game's
-    game = ["targets", "decks", "majority", "shares", "rounds", "economy", "cards"]
+    game = ["targets", "sides", "majority", "shares", "periods", "period_groups", "draws"]
     assert [k for k in keys if k in game] == game and "versus" in keys
     assert len(model.figures) == len(build_figures(summary))
     assert SIM.model(summary, figures=False).figures == ()
@@ -179,29 +187,30 @@ def test_measures_that_can_fail(summary, result):
     players = 48 * 4
     groups = summary["majority"]
     assert sum(g["games"] for g in groups) == players
-    assert sum(g["wins"] for g in groups) == sum(d["wins"] for d in summary["decks"])
+    assert sum(g["wins"] for g in groups) == sum(d["wins"] for d in summary["sides"])
     for g in groups:
         assert g["win_ci"] == [round(x, 4) for x in wilson(g["wins"], g["games"])]
         assert g["vs_fair"] == pytest.approx(g["win_rate"] - 0.25, abs=1e-4)
-    for deck in L.labels("deck"):  # every player falls in one share bin of every deck
-        assert sum(r["games"] for r in summary["shares"] if r["deck"] == deck) == players
-    for c in summary["cards"]:
-        assert c["played_games"] <= c["drafted_games"] <= 48 * 4
-        assert c["played_share"] == round(c["played_games"] / c["drafted_games"], 4)
+    for deck in L.labels("side"):  # every player falls in one share bin of every deck
+        assert sum(r["games"] for r in summary["shares"] if r["group"] == deck) == players
+    cards = [c for c in summary["designs"] if c["dealt"]]
+    for c in cards:
+        assert c["games_played"] <= c["games_drawn"] <= 48 * 4
+        assert c["played_share"] == round(c["games_played"] / c["games_drawn"], 4)
         lo, hi = c["played_share_ci"]
         assert lo <= c["played_share"] <= hi
-        lo, hi = c["pick_position_ci"]
-        assert 1 <= c["mean_pick_position"] <= 7 and lo <= c["mean_pick_position"] <= hi
-    econ = {e["period"]: e for e in summary["economy"]}
-    assert [econ[f"round {r}"]["samples"] for r in (1, 2, 3, 4)] == [players] * 4
-    played = sum(c["played"] for c in summary["cards"])
-    assert sum(econ[f"round {r}"]["played_mean"] * players for r in (1, 2, 3, 4)) == (
+        lo, hi = c["position_ci"]
+        assert 1 <= c["mean_position"] <= 7 and lo <= c["mean_position"] <= hi
+    econ = {e["period"]: e for e in summary["periods"] if e["side"] == "all"}
+    econ |= {e["group"]: e for e in summary["period_groups"]}
+    assert [econ[str(r)]["seats"] for r in (1, 2, 3, 4)] == [players] * 4
+    assert [econ[str(r)]["samples"] for r in (1, 2, 3, 4)] == [players] * 4
+    played = sum(c["played"] for c in cards)
+    assert sum(econ[str(r)]["played_mean"] * players for r in (1, 2, 3, 4)) == (
         pytest.approx(played, abs=0.05)
     )
-    assert econ["spring"]["samples"] == econ["fall"]["samples"] == 2 * players
-    assert econ["spring"]["filled_share"] == pytest.approx(
-        econ["spring"]["filled_mean"] / 6, abs=1e-3
-    )
+    assert econ["spring"]["seats"] == econ["fall"]["seats"] == 2 * players
+    assert econ["spring"]["slots_mean"] == 6 and econ["fall"]["slots_mean"] == 7
     targets = {t["target"].split()[0]: t for t in summary["targets"]}
     assert len(summary["targets"]) == 6
     spring = next(t for t in summary["targets"] if "spring" in t["target"])
@@ -213,16 +222,15 @@ def test_measures_that_can_fail(summary, result):
     seat = next(t for t in summary["targets"] if t["target"].startswith("seat"))
     assert seat["ok"] == (adv["advantage"] < 0.03)
     every = targets["every"]
-    dead = [c for c in summary["cards"] if c["drafted_games"] >= 20 and c["played_share"] < 0.15]
+    dead = [c for c in cards if c["games_drawn"] >= 20 and c["played_share"] < 0.15]
     assert every["ok"] == (not dead)
 
 
-def test_verdicts_pass_and_fail_with_the_targets(result, cat):
+def test_verdicts_pass_and_fail_with_the_targets(result, summary):
     """The same games judged against a lax and a strict set of targets."""
-    from cardgen.packs.attack_right.simulation.balance import _cards, _economy, _majority, verdicts
+    from cardgen.packs.attack_right.simulation.balance import verdicts
     from cardgen.packs.attack_right.simulation.targets import load_targets
 
-    cards, majority, econ = _cards(result, cat), _majority(result), _economy(result, cat)
     # lax: every share at least 0, every margin 1; strict: at least 100 %, every margin 0
     common = dict(min_drafted_games=1, dominant_min_games=1, majority_min_games=1)
     lax, strict = (
@@ -233,8 +241,8 @@ def test_verdicts_pass_and_fail_with_the_targets(result, cat):
         )
         for m in (1.0, 0.0)
     )
-    assert all(v["ok"] is True for v in verdicts(result, cards, majority, econ, lax))
-    assert all(v["ok"] is False for v in verdicts(result, cards, majority, econ, strict))
+    assert all(v["ok"] is True for v in verdicts(result, summary, lax))
+    assert all(v["ok"] is False for v in verdicts(result, summary, strict))
 
 
 def test_first_game_mode_has_every_measure(cat):
@@ -249,8 +257,9 @@ def test_first_game_mode_has_every_measure(cat):
     )
     summary = summarise(simulate(cat, spec), cat)
     stars = {c.id for c in cat.cards if c.star}
-    assert summary["cards"] and not stars & {c["card"] for c in summary["cards"]}
+    dealt = {c["card"] for c in summary["designs"] if c["dealt"]}
+    assert dealt and not stars & dealt
     assert sum(g["games"] for g in summary["majority"]) == 12 * 4
-    assert {e["period"] for e in summary["economy"]} >= {"spring", "fall"}
+    assert {e["group"] for e in summary["period_groups"]} == {"spring", "fall"}
     assert len(summary["targets"]) == 6 and summary["seat_advantage"]["games"] == 12
     assert "first game" in SIM.model(summary).intro

@@ -35,6 +35,7 @@ from cardgen.engine.vocab import Domain, Vocabulary, did_you_mean, parse_seat
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
+    from cardgen.engine.figures import Figures
     from cardgen.engine.simulation import Metrics
 
 
@@ -138,8 +139,14 @@ class Rules(_Declared, Generic[S]):
         :meth:`new_game`.  An engine whose full event log is costly may return one whose states
         record only what the figures read: the events of the ``drawn`` and ``played`` roles
         (in ``events``) and what its :meth:`metrics` count, or only the latter when those
-        count the per-design figures too (:meth:`Metrics.count` returns True)."""
+        count the per-design figures too (:meth:`Metrics.count` returns True), or a compact
+        record it turns into the figures' events at the end (:meth:`simulation_events`)."""
         return self.new_game(catalogue, setup)
+
+    def simulation_events(self, state: S) -> Sequence[tuple]:
+        """The events a finished simulation game's figures are counted from (the kit's form:
+        those of the roles :mod:`cardgen.engine.events` names); by default its ``events``."""
+        return getattr(state, "events", None) or ()
 
     def sides(self, catalogue: Catalogue) -> Sequence[str]:
         """What a seat may play (deck ids, factions), or () when seats have no sides."""
@@ -308,6 +315,10 @@ class Reports(_Declared, Generic[S]):
     def score(self, state: S, seat: int) -> int:
         """A seat's score at the end (the simulation's score column)."""
         return 0
+
+    #: what the simulation counts beyond every game's figures, by declaration
+    #: (:class:`~cardgen.engine.figures.Figures`), or None
+    figures: ClassVar[Figures | None] = None
 
     def metrics(self) -> Metrics | None:
         """The game's own per-game simulation figures (counters, summary and report sections:

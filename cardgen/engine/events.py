@@ -11,7 +11,11 @@ scenario expectations against the declared fields and their domains.
 
 ``role`` marks the events the core counts for every game's balance figures: ``"drawn"`` and
 ``"played"`` (fields ``seat`` and ``card``), and ``"first"`` (field ``seat``: the first player,
-where the rules choose it during the game; otherwise the seat making the first decision alone).
+where the rules choose it during the game; otherwise the seat making the first decision alone);
+and for a game that declares :class:`~cardgen.engine.figures.Figures`, ``"dealt"`` (``seat``,
+``card`` or ``cards``: a card or a tuple of cards offered to the seat), ``"unplayable"``
+(``seat``, ``card``: a copy drawn that never had a legal play), ``"period"`` (opens a period:
+a round) and ``"sample"`` (``seat`` and int fields: the seat's figures at a period's end).
 ``private`` names the seat field of an event only that seat sees whole (a draw); the others see
 it with the ``hidden`` fields as ``null``.
 """
@@ -25,6 +29,9 @@ from typing import Any
 from cardgen.engine.grammar import Pattern
 from cardgen.engine.protocol import Event, seat_name
 from cardgen.engine.vocab import Domain
+
+#: the roles an event type may have (the module's docstring says what each counts)
+ROLES = ("drawn", "played", "first", "dealt", "unplayable", "period", "sample")
 
 
 @dataclass(frozen=True)
@@ -44,12 +51,16 @@ class EventType:
     def __post_init__(self) -> None:
         slots = Pattern.compile(" ".join("{" + f + "}" for f in self.fields_spec.split())).slots
         object.__setattr__(self, "fields", slots)
-        if self.role is not None and self.role not in ("drawn", "played", "first"):
-            raise ValueError(f"event {self.name}: role is 'drawn', 'played' or 'first'")
+        if self.role is not None and self.role not in ROLES:
+            raise ValueError(f"event {self.name}: role is one of {', '.join(ROLES)}")
         names = {n for n, _ in slots}
         if self.role == "first" and "seat" not in names:
             raise ValueError(f"event {self.name}: a first event has a seat field")
-        if self.role in ("drawn", "played") and not {"seat", "card"} <= names:
+        if self.role == "sample" and "seat" not in names:
+            raise ValueError(f"event {self.name}: a sample event has a seat field")
+        if self.role == "dealt" and not ("seat" in names and names & {"card", "cards"}):
+            raise ValueError(f"event {self.name}: a dealt event has seat and card(s) fields")
+        if self.role in ("drawn", "played", "unplayable") and not {"seat", "card"} <= names:
             raise ValueError(f"event {self.name}: a {self.role} event has seat and card fields")
 
     @property
@@ -119,7 +130,8 @@ class EventSchema:
         for t in self.types.values():
             if t.role == role:
                 names = t.names
-                card = 1 + names.index("card") if "card" in names else 0
+                cards = "card" if "card" in names else "cards"  # a dealt event's
+                card = 1 + names.index(cards) if cards in names else 0
                 out[t.name] = (1 + names.index("seat"), card)
         return out
 

@@ -10,8 +10,10 @@ and side, side versus side; from the game's events, per card design, the copies 
 **played**, the player-games in which it was played and the **win rate when played** (Wilson
 95 % interval), also by seat; the **first player**'s win rate (the seat that made the game's
 first decision, alone) against the fair share; the game's **length** in decisions; and the
-quality measures (:mod:`cardgen.engine.quality`) of its first games.  A game extends it only
-with its own per-game figures: the engine's :meth:`~cardgen.engine.definition.Engine.metrics`
+quality measures (:mod:`cardgen.engine.quality`) of its first games.  A game asks for more
+by declaration (:attr:`Engine.figures <cardgen.engine.definition.Engine.figures>`, counted
+from its events: :mod:`cardgen.engine.figures`) and extends it only with its own per-game
+figures and judgements: the engine's :meth:`~cardgen.engine.definition.Engine.metrics`
 (:class:`Metrics`: counters, summary and report sections).
 
     sim = KitSimulation(engine_of(catalogue))
@@ -34,6 +36,8 @@ from cardgen.engine.bots import RandomBot, bot_factories, bot_names, make_bot
 from cardgen.engine.chance import at_chance, settle
 from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError
+from cardgen.engine.figures import FIGURE_SECTIONS, FigureCounter, design_figures
+from cardgen.engine.figures import summarise as summarise_figures
 from cardgen.engine.protocol import Game, State, seat_name
 from cardgen.engine.quality import QUALITY_FIELDS, Course, leader, measure
 from cardgen.engine.quality import count as count_quality
@@ -157,6 +161,9 @@ class Metrics(Protocol):
 
     def report(self, summary: dict, *, figures: bool) -> Mapping[str, Section]: ...
 
+    # optional: ``judge(result, summary) -> dict``, sections judged from the whole summary
+    # (the kit's figures included: a game's balance targets), placed by ``order`` too
+
 
 def seat_sides(players: int) -> tuple[str, ...]:
     """The stand-in sides of a game whose seats play no side: the seats themselves."""
@@ -214,7 +221,18 @@ class KitSimulation:
     def order(self) -> tuple[str, ...]:
         """The order of the summary's sections and of the report's."""
         extra = self.metrics.order if self.metrics else ()
-        return ("length", "quality", "first_player", "seats", "bots", *extra, "designs", "versus")
+        own = FIGURE_SECTIONS if self.engine.figures else ()
+        head = ("length", "quality", "first_player", "seats", "bots")
+        return (*head, *extra, *own, "designs", "versus")
+
+    def figure_counter(
+        self, catalogue: Catalogue, layout: Layout | None = None
+    ) -> FigureCounter | None:
+        """The counter of the game's declared :attr:`Engine.figures`, or None."""
+        f = self.engine.figures
+        if f is None:
+            return None
+        return FigureCounter(f, self.engine.events, catalogue, self.sides(catalogue), layout)
 
     def sides(self, catalogue: Catalogue) -> Sequence[str]:
         """Every side a seat may play (the deck ids …, or the seats), in report order."""
@@ -242,6 +260,7 @@ class KitSimulation:
             Block("quality", ("all",), QUALITY_FIELDS),
             Block("offer", ids, OFFER_FIELDS),
             Block("paired", ids, PAIRED_FIELDS),
+            *(figures.blocks() if (figures := self.figure_counter(catalogue)) else ()),
             *own,
         )
 
@@ -272,9 +291,18 @@ class KitSimulation:
             "first_player": first_player(result),
             "designs": _designs(result, catalogue),
         }
+        counter = self.figure_counter(catalogue, L) if catalogue is not None else None
+        if counter is not None:  # the declared figures (read with the catalogue's designs)
+            kit |= summarise_figures(counter, result, catalogue, self.score)
+            for k, row in enumerate(kit["designs"]):
+                row |= design_figures(counter, result, k, row, catalogue)
         if self.metrics:
             kit.update(self.metrics.summarise(result, catalogue))
-        return head | ordered(self.order, core, kit)
+        summary = head | ordered(self.order, core, kit)
+        judge = getattr(self.metrics, "judge", None)
+        if judge is not None:  # the game's verdicts on the summary (its balance targets)
+            summary = head | ordered(self.order, core, kit, judge(result, summary))
+        return summary
 
     def sections(self, summary: dict, *, figures: bool = True) -> list[Section]:
         """Every section of the report of ``summary``, in :attr:`order`."""
@@ -297,6 +325,11 @@ class KitSimulation:
             "first_player": Section("first_player", (), (_first_table(summary["first_player"]),)),
             "designs": Section("designs", (), (_design_table(summary["designs"]),)),
         }
+        if self.engine.figures is not None:
+            from cardgen.engine.figures_report import figure_sections
+
+            f = self.engine.figures
+            kit |= figure_sections(summary, f, self.side, self.score, figures=figures)
         if self.metrics:
             kit.update(self.metrics.report(summary, figures=figures))
         core = core_sections(summary, self.score, self.side, figures=figures)
@@ -368,6 +401,8 @@ class Runner:
         self._first_event = {k: at[0] for k, at in engine.events.role_fields("first").items()}
         self._has_sides = bool(engine.sides(catalogue))
         self._metrics = simulation.metrics
+        self._figures = simulation.figure_counter(catalogue, L)
+        self._events = engine.simulation_events
         self._factories = bot_factories(engine)
         # a game naming cards its own way reads them from the seat's observation
         self._own_cards = type(engine).action_cards is not Engine.action_cards
@@ -546,9 +581,12 @@ class Runner:
         if offers:
             count_paired(free, taken, winners, self._paired, C)
         metrics = self._metrics
+        events = self._events(state)
+        if self._figures is not None:
+            self._figures.count(events, spec.sides, winners, C)
         if metrics is None or not metrics.count(state, spec, self.layout, C):
             count_designs(
-                state.events or (),
+                events,
                 winners,
                 self._design,
                 self._drawn,
@@ -557,7 +595,7 @@ class Runner:
                 self._by_seat,
             )
         if self._first_event:
-            first = first_of(state.events or (), self._first_event, first)
+            first = first_of(events, self._first_event, first)
         k = self._first
         sole = sum(winners) == 1
         C[k] += 1

@@ -1,6 +1,7 @@
 """Attack Right's balance figures on the engine kit (engine/metrics.py): a simulation's game
-records what the figures need (a Tally) instead of every event, and the kit's simulation
-summarises them in the game's own sections and balance targets."""
+records what the figures need (a Tally) instead of every event and turns it into the kit's
+events at the end; the kit counts its declared figures from them and the game judges its
+balance targets."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.engine.bots import make_bot
 from cardgen.engine.chance import settle
+from cardgen.engine.figures import FigureCounter
 from cardgen.engine.simulation import (
     DESIGN_FIELDS,
     KitSimulation,
@@ -47,7 +49,8 @@ def test_the_tally_records_what_the_event_log_says(cat, players, bots, first_gam
     """The same seeded game with every event and checked actions, and with the tally and the
     simulation's unchecked ones (apply_chosen): the same game, the tally's deals, picks and
     plays are the log's, its turn ends and round ends agree with the log, and the kit's
-    per-design figures the metrics count from it are those the kit reads from the log."""
+    per-design and declared figures counted from its events are those the kit reads from the
+    log (but the simulation's own round_end and never_affordable events)."""
     setup = ENGINE.setup(cat, players, options={"first_game": first_game})
     spec = SimSpec(1, players, (setup.sides,), bots=bots)
     layout = Layout(tuple(KitSimulation(ENGINE).blocks(cat, spec)))
@@ -65,11 +68,32 @@ def test_the_tally_records_what_the_event_log_says(cat, players, bots, first_gam
         played = [e[1:3] for e in raw if e[0] in ("play", "play_hidden")]
         assert [(p, ids[i]) for p, i in tally.plays] == played
         counted, logged = [0] * layout.size, [0] * layout.size
-        assert ENGINE.metrics().count(fast, None, layout, counted) is True
+        sim = ENGINE.simulation_events(fast)
+        assert ENGINE.metrics().count(fast, None, layout, counted) is False
+        assert ENGINE.simulation_events(full) == raw  # a logged game's events are its log
         winners = [r.winner for r in full.results()]
+        count_designs(sim, winners, design, *roles, counted)
         count_designs(full.events, winners, design, *roles, logged)
+        figures = FigureCounter(ENGINE.figures, ENGINE.events, cat, setup.sides, layout)
+        figures.count(sim, setup.sides, winners, counted)
+        figures.count(raw, setup.sides, winners, logged)
+        for block in ("design", "majority", "share", "side_figures", "period"):
+            for k in range(len(layout.labels(block))):
+                a, b = layout.row(counted, block, k), layout.row(logged, block, k)
+                if block == "side_figures":  # a log has no round_end: no end coins
+                    assert b.pop("end_coins") == 0 and a.pop("end_coins") >= 0
+                if block == "period":  # nor samples
+                    a = {f: v for f, v in a.items() if f in ("seats", "played", "attack")}
+                    b = {f: v for f, v in b.items() if f in ("seats", "played", "attack")}
+                assert a == b, (block, k)
+        for k in range(len(layout.labels("draw"))):
+            a, b = layout.row(counted, "draw", k), layout.row(logged, "draw", k)
+            assert b.pop("unplayable") == 0 and a.pop("unplayable") >= 0
+            assert a == b
+        # the kit's form: every event the simulation gives is one of the schema's
+        for e in sim:
+            assert len(ENGINE.events.types[e[0]].names) == len(e) - 1
         rows = [layout.row(counted, "design", k) for k in range(len(design))]
-        assert rows == [layout.row(logged, "design", k) for k in range(len(design))]
         designs = [{fast.game.card_id(i) for q, i in tally.plays if q == p} for p in range(players)]
         assert {f: sum(r[f] for r in rows) for f in DESIGN_FIELDS} == {
             "drawn": len(tally.picks),
@@ -117,37 +141,24 @@ def summary(cat):
 
 def test_the_kit_simulation_reports_the_balance_figures(summary):
     players = 32 * 4
-    for key in ("targets", "decks", "majority", "shares", "cards", "rounds", "economy"):
+    for key in ("targets", "sides", "majority", "shares", "periods", "period_groups"):
         assert summary[key], key
     assert len(summary["targets"]) == 6
     assert sum(g["games"] for g in summary["majority"]) == players
-    assert sum(g["wins"] for g in summary["majority"]) == sum(d["wins"] for d in summary["decks"])
-    for deck in (d["deck"] for d in summary["decks"]):
-        assert sum(r["games"] for r in summary["shares"] if r["deck"] == deck) == players
-    econ = {e["period"]: e for e in summary["economy"]}
-    assert [econ[f"round {r}"]["samples"] for r in (1, 2, 3, 4)] == [players] * 4
-    # the game's own card figures and the kit's per-design ones count the same plays
-    designs = {d["card"]: d for d in summary["designs"]}
-    for c in summary["cards"]:
-        d = designs[c["card"]]
-        assert (c["played"], c["played_games"], c["drafted"]) == (
-            d["played"],
-            d["games_played"],
-            d["drawn"],  # a kept card is a pick event, the kit's drawn role
-        )
-        assert c["never_affordable"] <= c["drafted"] <= c["dealt"]
-        assert c["played_games"] <= c["drafted_games"]
-    played = sum(c["played"] for c in summary["cards"])
-    assert sum(econ[f"round {r}"]["played_mean"] * players for r in (1, 2, 3, 4)) == (
+    assert sum(g["wins"] for g in summary["majority"]) == sum(d["wins"] for d in summary["sides"])
+    for deck in (d["side"] for d in summary["sides"]):
+        assert sum(r["games"] for r in summary["shares"] if r["group"] == deck) == players
+    econ = {e["period"]: e for e in summary["periods"] if e["side"] == "all"}
+    assert [econ[str(r)]["samples"] for r in (1, 2, 3, 4)] == [players] * 4
+    for d in summary["designs"]:
+        if d["dealt"]:
+            assert d["unplayable"] <= d["drawn"] <= d["dealt"]
+            assert d["games_played"] <= d["games_drawn"]
+            assert d["deck"] == d["card"].split("-")[0]
+    played = sum(d["played"] for d in summary["designs"])
+    assert sum(econ[str(r)]["played_mean"] * players for r in (1, 2, 3, 4)) == (
         pytest.approx(played, abs=0.05)
     )
-    rounds = [r for r in summary["rounds"] if r["deck"] == "all"]
-    assert rounds[-1]["glory_mean"] == pytest.approx(
-        sum(d["glory_mean"] for d in summary["decks"]) / 4, abs=1e-3
+    assert econ["4"]["glory_mean"] == pytest.approx(
+        sum(d["glory_mean"] for d in summary["sides"]) / 4, abs=1e-3
     )
-
-
-def test_the_figures_need_a_simulation_game(cat):
-    st = _play(ENGINE.new_game(cat, ENGINE.setup(cat, 2)), 0, "random")
-    with pytest.raises(ValueError, match="simulation's game"):
-        ENGINE.metrics().count(st, None, None, [])

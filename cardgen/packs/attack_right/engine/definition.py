@@ -20,6 +20,8 @@ from cardgen.engine import (
 from cardgen.packs.attack_right.engine import ai
 from cardgen.packs.attack_right.engine.events import KIT_EVENTS
 from cardgen.packs.attack_right.engine.game import Game, GameSetupError
+from cardgen.packs.attack_right.engine.metrics import FIGURES
+from cardgen.packs.attack_right.engine.metrics import events as tally_events
 from cardgen.packs.attack_right.engine.state import State
 
 ZONE = "left|middle|right"
@@ -118,6 +120,12 @@ class AttackRight(Engine[State]):
     def simulation_game(self, catalogue: Any, setup: Any) -> Game:
         """A game whose states keep a :class:`~.state.Tally` instead of every event."""
         return self.new_game(catalogue, setup, simulation=True)
+
+    figures = FIGURES
+
+    def simulation_events(self, state: State) -> list[tuple]:
+        """The figures' events of a simulation's game, from its tally (:func:`.metrics.events`)."""
+        return tally_events(state)
 
     def sides(self, catalogue: Any) -> Sequence[str]:
         return tuple(catalogue.rules.deck_ids)

@@ -10,9 +10,9 @@ _ZONE_WORDS = "left|middle|right"
 #: each event: fields (``name:domain``), its readable text, its role and the field only its
 #: ``seat`` sees (None: everyone sees it whole)
 KIT_EVENTS: tuple[tuple, ...] = (
-    ("round", "round:int season:text", "=== Round {round} ({season}) ===", None, None),
+    ("round", "round:int season:text", "=== Round {round} ({season}) ===", "period", None),
     ("phase", "phase:play|battle|income|age", "--- {phase} ---", None, None),
-    ("deal", "seat:seat cards:card", "{seat} is dealt {cards}", None, "cards"),
+    ("deal", "seat:seat cards:card", "{seat} is dealt {cards}", "dealt", "cards"),
     ("pick", "seat:seat card:card", "{seat} keeps {card}", "drawn", "card"),
     ("draft_discard", "seat:seat card:card", "{seat} discards {card} (draft)", None, "card"),
     ("save", "seat:seat card:card", "{seat} saves {card} face down", None, "card"),
@@ -114,6 +114,23 @@ KIT_EVENTS: tuple[tuple, ...] = (
         "glory:int coins:int winners:seat",
         "=== Game over: glory {glory}, coins {coins}; winner(s) {winners}",
         None,
+        None,
+    ),
+    # a simulation's figures only (metrics.events: the log has none): a seat at a round's end
+    # (coins left and tableau cards when it ended the Play Phase), a drafted copy that never
+    # had a legal play
+    (
+        "round_end",
+        "seat:seat coins:int glory:int coins_left:int filled:int slots:int",
+        "{seat} ends round with {coins} coins, {glory} glory, {filled} of {slots} slots filled",
+        "sample",
+        None,
+    ),
+    (
+        "never_affordable",
+        "seat:seat card:card",
+        "{seat}'s {card} never had a legal play",
+        "unplayable",
         None,
     ),
     (

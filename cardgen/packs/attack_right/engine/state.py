@@ -107,7 +107,8 @@ class Tally:
     the packs dealt (``deal`` events), each turn's end ``(round, seat, coins left, tableau
     cards)``, each round's end ``(round, coins, glory, tableau cards, cards played per seat)``
     and the card instances that had a legal play at one of their owner's play decisions.  The
-    kit's per-design figures are counted from it too (:mod:`.metrics`), so it keeps no events."""
+    kit's figures are counted from the events it turns into at the game's end
+    (:func:`.metrics.events`), so it keeps no event log."""
 
     #: ``(seat, instance)`` of each pick, and of each play
     picks: list[tuple[int, int]] = field(default_factory=list)

@@ -27,30 +27,36 @@ class Targets(BaseModel):
     never_affordable_max: float = Field(ge=0, le=1)
 
     def dead(self, card: dict) -> bool:
-        """A summary's card row judged (drafted in enough player-games) and played in too few
-        of them."""
+        """A summary's design row judged (drafted in enough player-games) and played in too
+        few of them."""
         return (
-            card["drafted_games"] >= self.min_drafted_games
+            card["games_drawn"] >= self.min_drafted_games
             and card["played_share"] < self.play_share_min
         )
 
     def dominant(self, card: dict, average: float) -> bool:
-        """A card row judged (played in enough player-games) whose players win more than
+        """A design row judged (played in enough player-games) whose players win more than
         ``dominant_margin`` above ``average`` (:func:`average_win`)."""
         return (
-            card["played_games"] >= self.dominant_min_games
+            card["games_played"] >= self.dominant_min_games
             and card["win_rate_when_played"] > average + self.dominant_margin
         )
 
     def never_affordable(self, card: dict) -> bool:
-        """A card row drafted whose drafted copies were too often never affordable."""
-        return bool(card["drafted"]) and card["never_affordable_rate"] >= self.never_affordable_max
+        """A design row drafted whose drafted copies were too often never affordable (had no
+        legal play: the kit's ``unplayable``)."""
+        return bool(card["drawn"]) and card["unplayable_rate"] >= self.never_affordable_max
+
+
+def designs(summary: dict) -> list[dict]:
+    """The summary's designs that were dealt (the kit's rows)."""
+    return [c for c in summary.get("designs", ()) if c.get("dealt")]
 
 
 def average_win(cards: list[dict]) -> float:
     """The win rate when played of every design together (0 when none was played)."""
-    games = sum(c["played_games"] for c in cards)
-    return sum(c["played_wins"] for c in cards) / games if games else 0.0
+    games = sum(c["games_played"] for c in cards)
+    return sum(c["wins_played"] for c in cards) / games if games else 0.0
 
 
 @cache

@@ -16,7 +16,12 @@ from collections.abc import Iterator
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
-from cardgen.packs.attack_right.simulation.targets import Targets, average_win, load_targets
+from cardgen.packs.attack_right.simulation.targets import (
+    Targets,
+    average_win,
+    designs,
+    load_targets,
+)
 
 #: the bot the warnings are measured with (fast enough for a validate run)
 BOT = "greedy"
@@ -53,7 +58,7 @@ def balance_warnings(
     t = targets or load_targets()
     games, bots = summary["games"], summary["spec"]["bots"]
     where = f"over {games} {bots} games of {summary['spec']['players']} players"
-    cards = summary["cards"]
+    cards = designs(summary)
     avg = average_win(cards)
     for c in cards:
         cid = c["card"]
@@ -61,7 +66,7 @@ def balance_warnings(
             yield Diagnostic(
                 "W302",
                 f"dead: played in {_pct(c['played_share'])} ({_ci(c['played_share_ci'])}) of the "
-                f"{c['drafted_games']} player-games it was drafted in {where} "
+                f"{c['games_drawn']} player-games it was drafted in {where} "
                 f"(target >= {_pct(t.play_share_min)})",
                 cat.position(cid, "name"),
                 cid,
@@ -70,7 +75,7 @@ def balance_warnings(
             yield Diagnostic(
                 "W303",
                 f"dominant: its players win {_pct(c['win_rate_when_played'])} "
-                f"({_ci(c['win_when_played_ci'])}, n={c['played_games']}) {where}, "
+                f"({_ci(c['win_played_ci'])}, n={c['games_played']}) {where}, "
                 f"{100 * (c['win_rate_when_played'] - avg):.1f} points above the average "
                 f"{_pct(avg)} (target <= {100 * t.dominant_margin:.0f} points)",
                 cat.position(cid, "name"),
@@ -79,8 +84,8 @@ def balance_warnings(
         if t.never_affordable(c):
             yield Diagnostic(
                 "W304",
-                f"never affordable: {_pct(c['never_affordable_rate'])} "
-                f"({_ci(c['never_affordable_ci'])}) of its {c['drafted']} drafted copies never "
+                f"never affordable: {_pct(c['unplayable_rate'])} "
+                f"({_ci(c['unplayable_ci'])}) of its {c['drawn']} drafted copies never "
                 f"had a legal play {where} (target < {_pct(t.never_affordable_max)})",
                 cat.position(cid, "cost"),
                 cid,
