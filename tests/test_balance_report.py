@@ -5,9 +5,11 @@ its confirmation) and the `cardgen balance` command's report and profile."""
 from __future__ import annotations
 
 import json
+from io import BytesIO
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from cardgen.charts import ScatterChart
@@ -17,6 +19,8 @@ from cardgen.engine import balance
 from cardgen.engine.balance import BudgetSpent, Change, Outlier, Proposal, advise
 from cardgen.engine.balance_report import COLOURS, render, report_model
 from cardgen.engine.simulation import PAIRED_FIELDS, paired_figures
+from cardgen.simulate.report_model import ReportModel, Table
+from cardgen.simulate.report_pdf import pdf_bytes
 from tests.test_balance_advisor import HARBOUR, design, fake_run, planted
 
 
@@ -130,6 +134,53 @@ def test_the_report_marks_the_outliers_and_confirms_each_proposal():
     assert "Balance: Harbour Bid" in html and "<svg" in html and "stevedore" in html
     pdf = render(doc(), ".pdf")
     assert pdf.startswith(b"%PDF") and pdf == render(doc(), ".pdf")
+
+
+def pdf_pages(pdf: bytes) -> list[tuple[bool, list[tuple[str, float]]]]:
+    """Each page of ``pdf``: whether it is landscape, and its words with their type size."""
+    pages = []
+    for page in PdfReader(BytesIO(pdf)).pages:
+        words: list[tuple[str, float]] = []
+
+        def seen(text, cm, tm, font, size, words=words) -> None:
+            if text.strip():
+                words.append((text.strip(), size * tm[0]))
+
+        page.extract_text(visitor_text=seen)
+        pages.append((page.mediabox.width > page.mediabox.height, words))
+    return pages
+
+
+def test_the_pdf_sets_the_wide_designs_table_on_a_landscape_page_at_7_pt():
+    pages = pdf_pages(render(doc(), ".pdf"))
+    assert [wide for wide, _ in pages] == [False, False, True]  # no blank page after it
+    wide = pages[-1][1]
+    assert ("Card designs (first run)", 14) in wide
+    cells = {w for w, _ in wide}
+    assert {"chosen when offered", "difference 95% CI", "captain", "86.1–92.9%"} <= cells
+    assert min(size for _, size in wide) == 7
+    # the narrower tables stay on the portrait pages, at 7 pt
+    assert ("decisiveness", 7) in pages[1][1] + pages[0][1]
+
+
+def test_a_table_wider_than_a_landscape_page_is_split_by_columns_at_7_pt():
+    wide = Table(
+        "wide",
+        "Wide",
+        "Forty columns.",
+        ("design", *(f"figure {k}" for k in range(40))),
+        tuple((f"card-{r}", *(f"{r * k}.0%" for k in range(40))) for r in range(3)),
+    )
+    pdf = pdf_bytes(ReportModel("Wide", "A wide table.", (), (), (wide,)))
+    pages = pdf_pages(pdf)
+    assert [w for w, _ in pages] == [False, True]
+    words = [w for w, _ in pages[1][1]]
+    heads = [w for w in words if w.startswith("figure ")]
+    assert heads == [f"figure {k}" for k in range(40)]  # every column once, in order
+    parts = words.count("design")
+    assert parts >= 2 and words.count("card-2") == parts  # each part led by the labels
+    assert {size for w, size in pages[1][1] if w not in ("Wide", "Forty columns.")} == {7}
+    assert pdf == pdf_bytes(ReportModel("Wide", "A wide table.", (), (), (wide,)))
 
 
 def test_the_designs_table_leaves_out_the_designs_nobody_chooses():
