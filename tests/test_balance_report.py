@@ -58,6 +58,26 @@ def test_the_budget_stops_a_round_in_the_middle(tmp_path, monkeypatch):
     assert {o.card for o in p.before} == {"stevedore", "captain"}
 
 
+@pytest.mark.slow
+def test_a_round_cut_before_any_candidate_finished_keeps_the_last_rounds_leader(tmp_path):
+    root = planted(tmp_path)
+
+    def run(root: Path, games: int, seed: int, stop=None) -> dict:
+        if stop is not None and games >= 200:  # the budget is spent as the second round starts
+            raise BudgetSpent
+        return fake_run(root, games, seed)
+
+    p = advise(root, run, valid=is_valid, games=100, seed=1, budget=600, most=1)
+    assert p.cut
+    first = {(s.get("field"), s.get("after")): s["badness"] for s in p.searched}
+    assert {s["games"] for s in p.searched} == {100} and len(first) > 2
+    # the captain's change is the first round's leader, which beat the unchanged game there
+    leader = min(first, key=lambda k: (first[k], k[0] is not None, k))
+    assert leader == ("strength", 8) and first[leader] < first[(None, None)]
+    assert [(c.card, c.field, c.after) for c in p.changes] == [("captain", "strength", 8)]
+    assert "captain" not in {o.card for o in p.after}
+
+
 def doc() -> dict:
     designs = [
         design("deckhand", 500, 100, 300, 150),

@@ -512,8 +512,8 @@ def advise(
                 rounds += 1
                 scored.sort(key=lambda x: x[:4])  # ties: the unchanged game first
                 say(f"{card}: {len(alive)} candidates, {n} games", time.monotonic() - start)
-                keep = max(1, len(scored) // 2)
-                alive = [x[4] for x in scored[:keep]]
+                if scored:  # a round cut before any candidate finished: the last one's order
+                    alive = [x[4] for x in scored[: max(1, len(scored) // 2)]]
                 if len(alive) <= 1 or cut or spent():
                     cut = cut or (len(alive) > 1 and spent())
                     # the unchanged game runs first in every round it is alive in: a change
