@@ -203,6 +203,36 @@ def test_a_table_wider_than_a_landscape_page_is_split_by_columns_at_7_pt():
     assert pdf == pdf_bytes(ReportModel("Wide", "A wide table.", (), (), (wide,)))
 
 
+def test_the_quality_chart_leaves_a_measure_that_does_not_apply_unmeasured():
+    chart = report_model(doc()).figures[1]
+    # uncertainty, forced moves and draws apply at neither count: left out; kingmaking (3+
+    # players) and drama are n/a at one count: said so, not drawn as a measured 0
+    assert chart.categories == (
+        "decisiveness",
+        "drama (n/a at 3 players)",
+        "kingmaking (n/a at 2 players)",
+    )
+    assert [s.values for s in chart.series] == [(0.6, 0.2, 0.0), (0.5, 0.0, 0.1)]
+
+
+def test_the_confirmation_reads_each_outlier_by_the_test_that_judged_it():
+    d = doc()
+    conf = d["confirmation"]
+    for k, (taken, left) in (("designs_unchanged", (60, 40)), ("designs_changed", (35, 30))):
+        captain = next(x for x in conf[k] if x["card"] == "captain")
+        fields = zip(PAIRED_FIELDS, (100, taken, 100, left), strict=True)
+        captain.update(paired_figures(dict(fields)))
+    # judged by the pooled test: the win rate when played (90.0%, 53.3%), not when taken
+    rows = {r[0]: r for r in {t.key: t for t in report_model(d).tables}["proposals"].rows}
+    assert rows["captain"][3:5] == ("90.0%", "53.3%")
+    # judged by the paired test: the win rate when taken
+    d["outliers_before"][1]["test"] = "paired"
+    model = report_model(d)
+    rows = {r[0]: r for r in {t.key: t for t in model.tables}["proposals"].rows}
+    assert rows["captain"][3:5] == ("60.0%", "35.0%")
+    assert model.figures[2].series[0].values[1] == 0.6
+
+
 def test_the_designs_table_leaves_out_the_designs_nobody_chooses():
     d = doc()
     # a cargo card: drawn by the game, never an action's choice nor played; an upgrade the
@@ -235,7 +265,7 @@ def test_the_designs_table_leaves_out_the_designs_nobody_chooses():
     }
     table = {t.key: t for t in report_model(d).tables}["designs"]
     rows = {r[0]: r for r in table.rows}
-    assert rows[d["baseline"][0]["card"]][-3:] == ("70 / 80", "80.0% / 60.0%", "5.2–33.4%")
+    assert rows[d["baseline"][0]["card"]][-3:] == ("70 / 80", "80.0% / 60.0%", "+5.2 to +33.4 pts")
     assert rows["stevedore"][4:7] == ("500", "0.4%", "0.00")  # every offer free, share 1
     assert rows["stevedore"][3] == "0.4%"
     assert "never offered to a choice nor played: cargo-silk." in table.note
