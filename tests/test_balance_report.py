@@ -152,6 +152,9 @@ def test_the_report_marks_the_outliers_and_confirms_each_proposal():
     html = render(doc(), ".html").decode()
     assert html == render(doc(), ".html").decode()  # equal documents, equal bytes
     assert "Balance: Harbour Bid" in html and "<svg" in html and "stevedore" in html
+    # a cell's figure never breaks across lines; a table wider than the page scrolls in its box
+    assert "td{white-space:nowrap}" in html and ".wide{overflow-x:auto}" in html
+    assert html.count("<div class='wide'><table>") == len(model.tables)
     pdf = render(doc(), ".pdf")
     assert pdf.startswith(b"%PDF") and pdf == render(doc(), ".pdf")
 
