@@ -9,7 +9,7 @@
    figures compares its win rate when played with the others' pooled rate.
 2. Each outlier's numbers in the card files (cost, strength, points, copies …) give the
    **candidates**: one number one step up or down, kept only if the changed catalogue
-   validates (the rules model's bounds).
+   validates (the rules model's bounds) and the number keeps its sign.
 3. **Successive halving** with common random numbers: every candidate of a round, and the
    unchanged game, plays the same seeds; the better half (by :func:`badness`, how far the
    designs stand beyond the thresholds) goes on with twice the games, until one is left per
@@ -308,7 +308,8 @@ def candidates(
 ) -> list[Change]:
     """One number of an outlier one step up or down, where the changed catalogue validates
     (``valid``: whether a catalogue folder passes `cardgen validate`,
-    :func:`cardgen.checks.is_valid`)."""
+    :func:`cardgen.checks.is_valid`) and the number keeps its sign (it may reach 0): a
+    bonus turned into a penalty is another card, not a tuning of this one."""
     out: list[Change] = []
     seen: set[str] = set()
     for o in outliers:
@@ -316,7 +317,8 @@ def candidates(
             continue
         seen.add(o.card)
         for file, name, value in numbers(root, o.card):
-            for after in sorted({value + s * k for s in (-1, 1) for k in STEPS} - {value}):
+            steps = {value + s * k for s in (-1, 1) for k in STEPS} - {value}
+            for after in sorted(a for a in steps if a * value >= 0):
                 change = Change(o.card, file, name, value, after)
                 trial = _copy(root, work / f"check-{len(out)}-{name}-{after}")
                 try:
