@@ -4,7 +4,9 @@ its confirmation) and the `cardgen balance` command's report and profile."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from io import BytesIO
 from pathlib import Path
 
@@ -12,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from cardgen.charts import ScatterChart
+from cardgen.charts import CATEGORY_SIZE, Point, ScatterChart, svg
 from cardgen.checks import is_valid
 from cardgen.cli import app
 from cardgen.engine import balance
@@ -234,6 +236,20 @@ def test_the_confirmation_reads_each_outlier_by_the_test_that_judged_it():
     rows = {r[0]: r for r in {t.key: t for t in model.tables}["proposals"].rows}
     assert rows["captain"][3:5] == ("60.0%", "35.0%")
     assert model.figures[2].series[0].values[1] == 0.6
+
+
+def test_the_scatter_labels_of_dots_close_together_do_not_overprint():
+    # three dominant designs of a draft, each played in a third of the player-games, their
+    # win rates a fifth of a point apart; one far to the right at the same height
+    dots = [Point(1 / 3, 0.45 + k * 0.002, COLOURS["dominant"], f"star-{k}") for k in range(3)]
+    chart = ScatterChart("t", (*dots, Point(0.9, 0.45, COLOURS["dominant"], "far")))
+    drawn = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>(star-\d|far)</text>', svg(chart))
+    y = {name: float(b) for _, b, name in drawn}
+    assert len(y) == 4
+    stars = sorted(y[f"star-{k}"] for k in range(3))
+    assert min(b - a for a, b in itertools.pairwise(stars)) >= CATEGORY_SIZE
+    # the top one stays by its dot; the one far off, overprinting none, too
+    assert y["star-2"] == max(stars) and abs(y["far"] - y["star-2"]) < 1
 
 
 def test_the_designs_table_leaves_out_the_designs_nobody_chooses():
