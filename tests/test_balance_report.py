@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import shutil
 from io import BytesIO
 from pathlib import Path
 
@@ -289,6 +290,43 @@ def test_the_designs_table_leaves_out_the_designs_nobody_chooses():
     assert rows["stevedore"][3] == "0.4%"
     assert "never offered to a choice nor played: cargo-silk." in table.note
     assert "Not listed" not in {t.key: t for t in report_model(doc()).tables}["designs"].note
+
+
+def test_changes_that_raise_the_badness_on_fresh_games_are_not_confirmed():
+    d = doc()
+    assert d["confirmed"] is True  # 0.400 -> 0.000
+    assert "did not confirm" not in report_model(d).intro
+    d["confirmation"]["badness_changed"] = 0.5
+    p = Proposal(
+        [Change(**c) for c in d["changes"]], [], [], d["confirmation"], profile=d["profile"]
+    )
+    assert p.confirmed is False and p.to_json()["confirmed"] is False
+    intro = report_model({**d, "confirmed": False}).intro
+    assert "The changes did not confirm: badness 0.400 unchanged, 0.500 changed" in intro
+    assert not Proposal([], [], [], d["confirmation"]).confirmed  # nothing to confirm
+
+
+@pytest.mark.slow
+def test_apply_leaves_the_cards_when_the_changes_did_not_confirm(tmp_path, monkeypatch):
+    root = tmp_path / "cards"
+    shutil.copytree(HARBOUR, root)
+    crew = (root / "crew.yaml").read_text(encoding="utf-8")
+    worse = {**doc()["confirmation"], "badness_changed": 0.5}
+
+    def advise(root, run, **kw):
+        change = Change("captain", "crew.yaml", "strength", 7, 6)
+        return Proposal([change], [], [], worse, baseline=[])
+
+    monkeypatch.setattr(balance, "advise", advise)
+    args = ["balance", str(root), "-g", "10", "--quality", "5", "--workers", "1"]
+    res = CliRunner().invoke(app, [*args, "-o", str(tmp_path / "p.json"), "--apply"])
+    assert res.exit_code == 0, res.output
+    assert "proposal: captain strength 7 -> 6" in res.output
+    assert "the changes did not confirm: badness 0.400 unchanged, 0.500 changed" in res.output
+    assert "(not applied)" in res.output
+    assert (root / "crew.yaml").read_text(encoding="utf-8") == crew
+    assert not (root / "crew.yaml.bak").exists()
+    assert json.loads((tmp_path / "p.json").read_text())["confirmed"] is False
 
 
 @pytest.mark.slow

@@ -86,10 +86,18 @@ class Proposal:
     #: per player count, the game's figures (:func:`profile`)
     profile: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def confirmed(self) -> bool:
+        """Whether the changes lowered the badness on the confirmation's fresh games (what
+        ``--apply`` needs)."""
+        c = self.confirmation
+        return bool(self.changes) and c["badness_changed"] < c["badness_unchanged"]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "changes": [asdict(c) for c in self.changes],
+            "confirmed": self.confirmed,
             "outliers_before": [asdict(o) for o in self.before],
             "outliers_after": [asdict(o) for o in self.after],
             "confirmation": self.confirmation,

@@ -305,6 +305,11 @@ def report_model(doc: dict[str, Any]) -> ReportModel:
     counts = ", ".join(sorted(doc["profile"], key=int))
     cut = " The budget ran out before every race was decided." if doc.get("cut_by_budget") else ""
     conf = doc["confirmation"]
+    if doc["changes"] and not doc.get("confirmed", True):
+        cut += (
+            f" The changes did not confirm: badness {conf['badness_unchanged']:.3f} unchanged, "
+            f"{conf['badness_changed']:.3f} changed (--apply leaves the cards as they are)."
+        )
     intro = (
         f"The search played {n} players; the quality was measured at {counts} players. "
         f"{_many(len(doc['outliers_before']), 'outlier')} in the first run, "
