@@ -8,6 +8,7 @@ import itertools
 import json
 import re
 import shutil
+from dataclasses import asdict
 from io import BytesIO
 from pathlib import Path
 
@@ -143,6 +144,15 @@ def test_the_report_marks_the_outliers_and_confirms_each_proposal():
     assert marked == {"stevedore": COLOURS["dead"], "captain": COLOURS["dominant"]}
     # x: the share of the 200 player-games in which the design was played
     assert sorted(p.x for p in scatter.points) == [30 / 200, 300 / 200, 300 / 200]
+    # a dead design never played sits at the origin, named so; an idle one in line is left out
+    d = doc()
+    d["baseline"] += [design("rower", 500, 0, 0, 0), design("cargo-silk", 0, 0, 0, 0)]
+    d["outliers_before"].append(asdict(Outlier("rower", "dead", 0.0, (0.0, 0.01), 0.05, "free")))
+    never = [p for p in report_model(d).figures[0].points if p.label.endswith("(never played)")]
+    assert [(p.x, p.y, p.colour, p.label) for p in never] == [
+        (0.0, 0.0, COLOURS["dead"], "rower (never played)")
+    ]
+    assert len(report_model(d).figures[0].points) == 4
     tables = {t.key: t for t in model.tables}
     assert tables["quality"].head == ("measure", "2 players", "3 players")
     rows = {r[0]: r[1:] for r in tables["quality"].rows}

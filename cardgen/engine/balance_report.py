@@ -53,7 +53,8 @@ def _cell(v: Any) -> str:
 
 def design_chart(doc: dict[str, Any]) -> ScatterChart:
     """Per design of the first run: played in (share of player-games) against the win rate
-    when played, the outliers marked and named."""
+    when played, the outliers marked and named (an outlier never played at the origin, named
+    so)."""
     n = doc["players"]
     games = doc["profile"].get(str(n), {}).get("games") or 0
     seats = max(1, games * n)
@@ -67,6 +68,10 @@ def design_chart(doc: dict[str, Any]) -> ScatterChart:
         )
         for d in doc["baseline"]
         if d["games_played"]
+    ) + tuple(
+        Point(0.0, 0.0, COLOURS[kinds[d["card"]]], f"{d['card']} (never played)")
+        for d in doc["baseline"]
+        if not d["games_played"] and d["card"] in kinds
     )
     return ScatterChart(
         f"Designs: how often played, how often their players win ({n} players)",
