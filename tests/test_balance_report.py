@@ -302,18 +302,29 @@ def test_the_designs_table_leaves_out_the_designs_nobody_chooses():
     assert "Not listed" not in {t.key: t for t in report_model(doc()).tables}["designs"].note
 
 
-def test_changes_that_raise_the_badness_on_fresh_games_are_not_confirmed():
+def test_a_change_is_confirmed_only_when_the_fresh_games_bear_it_out():
     d = doc()
-    assert d["confirmed"] is True  # 0.400 -> 0.000
-    assert "did not confirm" not in report_model(d).intro
-    d["confirmation"]["badness_changed"] = 0.5
-    p = Proposal(
-        [Change(**c) for c in d["changes"]], [], [], d["confirmation"], profile=d["profile"]
-    )
-    assert p.confirmed is False and p.to_json()["confirmed"] is False
-    intro = report_model({**d, "confirmed": False}).intro
-    assert "The changes did not confirm: badness 0.400 unchanged, 0.500 changed" in intro
-    assert not Proposal([], [], [], d["confirmation"]).confirmed  # nothing to confirm
+    conf = d["confirmation"]
+    both = [asdict(o) for o in (Outlier("stevedore", "dead", 0.0, (0.0, 0.01), 0.05, "free"),)]
+    both.append(asdict(Outlier("captain", "dominant", 0.9, (0.85, 0.94), 0.6)))
+
+    def proposal(unchanged: list[dict], after: list[Outlier]) -> Proposal:
+        changes = [Change(**c) for c in d["changes"]]
+        return Proposal(changes, [], after, {**conf, "outliers_unchanged": unchanged})
+
+    # both outliers on the fresh games unchanged, neither with the changes: confirmed
+    assert proposal(both, []).confirmed and proposal(both, []).unconfirmed() == []
+    # the captain not an outlier on the fresh games: its change is not borne out
+    p = proposal(both[:1], [])
+    assert not p.confirmed and p.unconfirmed() == ["captain"]
+    assert p.to_json()["unconfirmed"] == ["captain"] and p.to_json()["confirmed"] is False
+    # the stevedore still dead with the changes
+    p = proposal(both, [Outlier("stevedore", "dead", 0.01, (0.0, 0.02), 0.05, "free")])
+    assert p.unconfirmed() == ["stevedore"]
+    assert not Proposal([], [], [], conf).confirmed  # nothing to confirm
+    intro = report_model({**d, "confirmed": False, "unconfirmed": ["captain"]}).intro
+    assert "Not confirmed: captain (on the fresh games not an outlier unchanged" in intro
+    assert "Not confirmed" not in report_model({**d, "confirmed": True}).intro
 
 
 @pytest.mark.slow
@@ -321,19 +332,19 @@ def test_apply_leaves_the_cards_when_the_changes_did_not_confirm(tmp_path, monke
     root = tmp_path / "cards"
     shutil.copytree(HARBOUR, root)
     crew = (root / "crew.yaml").read_text(encoding="utf-8")
-    worse = {**doc()["confirmation"], "badness_changed": 0.5}
+    fresh = doc()["confirmation"]  # the captain no outlier on the fresh games
 
     def advise(root, run, **kw):
         change = Change("captain", "crew.yaml", "strength", 7, 6)
-        return Proposal([change], [], [], worse, baseline=[])
+        return Proposal([change], [], [], fresh, baseline=[])
 
     monkeypatch.setattr(balance, "advise", advise)
     args = ["balance", str(root), "-g", "10", "--quality", "5", "--workers", "1"]
     res = CliRunner().invoke(app, [*args, "-o", str(tmp_path / "p.json"), "--apply"])
     assert res.exit_code == 0, res.output
     assert "proposal: captain strength 7 -> 6" in res.output
-    assert "the changes did not confirm: badness 0.400 unchanged, 0.500 changed" in res.output
-    assert "(not applied)" in res.output
+    assert "not confirmed: captain (on the fresh games not an outlier unchanged" in res.output
+    assert "nothing applied" in res.output
     assert (root / "crew.yaml").read_text(encoding="utf-8") == crew
     assert not (root / "crew.yaml.bak").exists()
     assert json.loads((tmp_path / "p.json").read_text())["confirmed"] is False

@@ -165,12 +165,10 @@ def balance(
         say("the budget ran out before every race was decided (--budget)")
     left = ", ".join(f"{o.card} ({o.kind})" for o in proposal.after) or "none"
     say(f"confirmation ({doc['confirmation']['games']} fresh games): outliers left: {left}")
-    conf = doc["confirmation"]
     if proposal.changes and not proposal.confirmed:
         say(
-            f"the changes did not confirm: badness {conf['badness_unchanged']:.3f} unchanged, "
-            f"{conf['badness_changed']:.3f} changed on the fresh games"
-            + (" (not applied)" if apply else "")
+            f"not confirmed: {', '.join(proposal.unconfirmed())} (on the fresh games not an "
+            "outlier unchanged, or still one changed)" + ("; nothing applied" if apply else "")
         )
     elif apply and proposal.changes:
         files = apply_proposal(root, proposal.changes)

@@ -86,18 +86,25 @@ class Proposal:
     #: per player count, the game's figures (:func:`profile`)
     profile: dict[str, Any] = field(default_factory=dict)
 
+    def unconfirmed(self) -> list[str]:
+        """The changed designs the confirmation does not bear out: on its fresh games not an
+        outlier unchanged, or still one with the changes."""
+        was = {o["card"] for o in self.confirmation["outliers_unchanged"]}
+        still = {o.card for o in self.after}
+        cards = dict.fromkeys(c.card for c in self.changes)
+        return [c for c in cards if c not in was or c in still]
+
     @property
     def confirmed(self) -> bool:
-        """Whether the changes lowered the badness on the confirmation's fresh games (what
-        ``--apply`` needs)."""
-        c = self.confirmation
-        return bool(self.changes) and c["badness_changed"] < c["badness_unchanged"]
+        """Whether the confirmation bears out every change (what ``--apply`` needs)."""
+        return bool(self.changes) and not self.unconfirmed()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "changes": [asdict(c) for c in self.changes],
             "confirmed": self.confirmed,
+            "unconfirmed": self.unconfirmed(),
             "outliers_before": [asdict(o) for o in self.before],
             "outliers_after": [asdict(o) for o in self.after],
             "confirmation": self.confirmation,

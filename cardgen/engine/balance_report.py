@@ -312,8 +312,8 @@ def report_model(doc: dict[str, Any]) -> ReportModel:
     conf = doc["confirmation"]
     if doc["changes"] and not doc.get("confirmed", True):
         cut += (
-            f" The changes did not confirm: badness {conf['badness_unchanged']:.3f} unchanged, "
-            f"{conf['badness_changed']:.3f} changed (--apply leaves the cards as they are)."
+            f" Not confirmed: {', '.join(doc.get('unconfirmed', []))} (on the fresh games not "
+            "an outlier unchanged, or still one changed); --apply leaves the cards as they are."
         )
     intro = (
         f"The search played {n} players; the quality was measured at {counts} players. "
