@@ -169,3 +169,4 @@ def test_planted_outliers_found_and_fixed_by_simulation(tmp_path):
     assert {"stevedore", "captain"} <= set(by)
     left = {o.card for o in p.after}  # the confirmation: both within the thresholds
     assert "stevedore" not in left and "captain" not in left
+    assert p.confirmed  # both outliers on the fresh games unchanged: what --apply needs

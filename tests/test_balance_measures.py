@@ -181,6 +181,7 @@ def test_planted_outliers_in_star_draft_found_and_fixed(tmp_path):
     assert by["moon-4"].field == "rank" and by["moon-4"].after < 10
     left = {o.card for o in p.after}
     assert not left & {"moon-4", "moon-5"}
+    assert p.confirmed  # both outliers on the fresh games unchanged: what --apply needs
     # applied (what --apply writes), the game plays the confirmation's seeds to the same
     # figures: both within the thresholds, reproducibly
     apply_proposal(root, p.changes)
