@@ -486,25 +486,40 @@ def _scatter(chart: ScatterChart, font: str) -> Drawing:
     if chart.reference is not None:
         ry = y0 + max(0.0, min(1.0, chart.reference)) * h
         d.add(Line(x0, ry, x0 + w, ry, strokeColor=ink, strokeWidth=0.6, strokeDashArray=(3, 2)))
+    placed: list[tuple[float, float, float]] = []  # the labels' (left, right, baseline)
+    labelled = []
     for pt in chart.points:
         cx = x0 + max(0.0, min(1.0, pt.x)) * w
         cy = y0 + max(0.0, min(1.0, pt.y)) * h
         r = 3.6 if pt.label else 2.6
         d.add(Circle(cx, cy, r, fillColor=_colour(pt.colour), strokeColor=None))
         if pt.label:
-            anchor = "end" if pt.x > 0.8 else "start"
-            dx = -5 if anchor == "end" else 5
-            d.add(
-                String(
-                    cx + dx,
-                    cy - 2.5,
-                    pt.label,
-                    textAnchor=anchor,
-                    fontName=font,
-                    fontSize=CATEGORY_SIZE,
-                    fillColor=ink,
-                )
+            labelled.append((cx, cy, pt))
+    # the labels from the top down, each moved down below any it would overprint (a leader
+    # line to its dot where it moved)
+    for cx, cy, pt in sorted(labelled, key=lambda t: (-t[1], t[0], t[2].label)):
+        anchor = "end" if pt.x > 0.8 else "start"
+        dx = -5 if anchor == "end" else 5
+        tw = _text_width([pt.label], font, CATEGORY_SIZE)
+        left = cx + dx - (tw if anchor == "end" else 0)
+        y = cy - 2.5
+        for pl, pr, py in sorted(placed, key=lambda b: -b[2]):
+            if left < pr and pl < left + tw and abs(y - py) < CATEGORY_SIZE + 1:
+                y = py - CATEGORY_SIZE - 1
+        placed.append((left, left + tw, y))
+        if y < cy - 6:
+            d.add(Line(cx, cy, cx + dx, y + 3, strokeColor=muted, strokeWidth=0.4))
+        d.add(
+            String(
+                cx + dx,
+                y,
+                pt.label,
+                textAnchor=anchor,
+                fontName=font,
+                fontSize=CATEGORY_SIZE,
+                fillColor=ink,
             )
+        )
     d.add(String(x0 + w / 2, 4, chart.x_label, textAnchor="middle", **kw))
     if chart.y_label:
         label = String(0, 0, chart.y_label, textAnchor="middle", **kw)

@@ -11,11 +11,13 @@ import pytest
 from cardgen.checks import is_valid
 from cardgen.engine.balance import (
     Change,
+    Outlier,
     Thresholds,
     advise,
     apply_changes,
     apply_proposal,
     badness,
+    candidates,
     find_outliers,
     judged,
     kit_runner,
@@ -114,6 +116,21 @@ def test_numbers_and_changes_in_flow_and_block_cards(tmp_path):
     assert "{id: a, name: A, cost: 2, copies: 3}" in text  # the other card with cost 2 kept
 
 
+def test_a_candidate_keeps_the_numbers_sign(tmp_path):
+    root = tmp_path / "cards"
+    root.mkdir()
+    (root / "deck.yaml").write_text(
+        "cards:\n  - {id: a, name: A, amount: 1, penalty: -2}\n", encoding="utf-8"
+    )
+    outlier = Outlier("a", "dominant", 0.9, (0.8, 0.95), 0.6)
+    found = candidates(root, [outlier], tmp_path / "work", valid=lambda _: True)
+    by: dict[str, list[int]] = {}
+    for c in found:
+        by.setdefault(c.field, []).append(c.after)
+    # a bonus of 1 may fall to 0, never to a penalty (-1, -3); a penalty never becomes a bonus
+    assert by == {"amount": [0, 2, 3, 5], "penalty": [-6, -4, -3, -1, 0]}
+
+
 @pytest.mark.slow
 def test_search_fixes_both_planted_outliers_and_apply_keeps_backups(tmp_path):
     root = planted(tmp_path)
@@ -152,3 +169,4 @@ def test_planted_outliers_found_and_fixed_by_simulation(tmp_path):
     assert {"stevedore", "captain"} <= set(by)
     left = {o.card for o in p.after}  # the confirmation: both within the thresholds
     assert "stevedore" not in left and "captain" not in left
+    assert p.confirmed  # both outliers on the fresh games unchanged: what --apply needs

@@ -181,6 +181,7 @@ def test_planted_outliers_in_star_draft_found_and_fixed(tmp_path):
     assert by["moon-4"].field == "rank" and by["moon-4"].after < 10
     left = {o.card for o in p.after}
     assert not left & {"moon-4", "moon-5"}
+    assert p.confirmed  # both outliers on the fresh games unchanged: what --apply needs
     # applied (what --apply writes), the game plays the confirmation's seeds to the same
     # figures: both within the thresholds, reproducibly
     apply_proposal(root, p.changes)
@@ -188,3 +189,27 @@ def test_planted_outliers_in_star_draft_found_and_fixed(tmp_path):
     brief = [{k: d[k] for k in p.confirmation["designs_changed"][0]} for d in again]
     assert brief == p.confirmation["designs_changed"]
     assert not {o.card for o in find_outliers(again, th)} & {"moon-4", "moon-5"}
+
+
+GK = ROOT / "games" / "greedy-kingdoms" / "cards"
+
+
+@pytest.mark.slow
+def test_greedy_kingdoms_upgrades_and_palace_are_offered_and_paired():
+    """Greedy Kingdoms' actions name every design they take: an Upgrade obtained from the line
+    and the Royal Palace are offered, chosen and paired like the Characters, so the dead and
+    the paired dominant tests reach them."""
+    cat = load_catalogue(GK)
+    designs = {d["card"]: d for d in kit_runner(None, "greedy", workers=1)(GK, 4, 0)["designs"]}
+    upgrades = [c.id for c in cat if not c.kind.is_character]
+    assert "royal-palace" in upgrades and len(upgrades) == len(cat.cards) - 16
+    for cid in upgrades:
+        d = designs[cid]
+        # every copy obtained was an action chosen that named it, at a free choice (a develop
+        # step always has pass), in a player-game that took it
+        assert d["chosen"] == d["free_chosen"] == d["played"], cid
+        assert d["games_taken"] == d["games_played"], cid
+        assert d["offered"] >= d["chosen"], cid
+    offered = [cid for cid in upgrades if designs[cid]["free_offered"]]
+    assert len(offered) >= 12 and "royal-palace" in offered
+    assert sum(designs[cid]["games_left"] for cid in upgrades) > 0

@@ -64,6 +64,11 @@ def test_a_balance_run_is_started_from_the_page_and_its_report_drawn(tmp_path):
                 "ts => ts.map(t => t.dataset.table)"
             )
             assert tables == ["quality", "outliers", "proposals", "designs"]
+            # a figure never breaks across lines; a wide table scrolls in its own box
+            cells = report.locator('[data-table="designs"] td').evaluate_all(
+                "tds => tds.map(td => getComputedStyle(td).whiteSpace)"
+            )
+            assert cells and set(cells) == {"nowrap"}
             quality = report.locator('[data-table="quality"] tbody tr').first
             expect(quality.locator("td").first).to_have_text("decisiveness")
             page.screenshot(path=shots / "balance-harbour-bid.png", full_page=True)

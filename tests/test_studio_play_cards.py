@@ -56,7 +56,19 @@ def test_greedy_kingdoms_actions_name_the_seats_own_characters() -> None:
     ]
     assert engine.action_cards(catalogue, seen, 0, "commit 2+4+7")[1] == "ordinary-merchant"
     assert engine.action_cards(catalogue, seen, 0, "resolve 4") == ["ordinary-merchant"]
-    assert engine.action_cards(catalogue, seen, 0, "obtain slot 2") == []
+    assert engine.action_cards(catalogue, seen, 0, "promote paying gold+food") == []
+    assert engine.action_cards(catalogue, seen, 0, "pass") == []
+
+
+def test_greedy_kingdoms_obtain_names_the_upgrade_it_takes() -> None:
+    catalogue, engine, state = _battle_with_a_promotion()
+    state.arrange({"line": ["citizen-bard", None, "building-farm", "citizen-mentor"]})
+    seen = state.observation(0)
+    assert engine.action_cards(catalogue, seen, 0, "obtain slot 1") == ["citizen-bard"]
+    assert engine.action_cards(catalogue, seen, 0, "obtain slot 3") == ["building-farm"]
+    assert engine.action_cards(catalogue, seen, 1, "obtain slot 4") == ["citizen-mentor"]
+    assert engine.action_cards(catalogue, seen, 0, "obtain slot 2") == []  # an empty slot
+    assert engine.action_cards(catalogue, seen, 0, "obtain palace") == ["royal-palace"]
 
 
 def test_an_action_names_the_cards_among_its_words_by_default() -> None:

@@ -165,7 +165,12 @@ def balance(
         say("the budget ran out before every race was decided (--budget)")
     left = ", ".join(f"{o.card} ({o.kind})" for o in proposal.after) or "none"
     say(f"confirmation ({doc['confirmation']['games']} fresh games): outliers left: {left}")
-    if apply and proposal.changes:
+    if proposal.changes and not proposal.confirmed:
+        say(
+            f"not confirmed: {', '.join(proposal.unconfirmed())} (on the fresh games not an "
+            "outlier unchanged, or still one changed)" + ("; nothing applied" if apply else "")
+        )
+    elif apply and proposal.changes:
         files = apply_proposal(root, proposal.changes)
         say("applied to " + ", ".join(str(f) for f in files) + " (old files kept as .bak)")
     detail(f"balance in {elapsed():.1f} s")

@@ -9,7 +9,7 @@
    figures compares its win rate when played with the others' pooled rate.
 2. Each outlier's numbers in the card files (cost, strength, points, copies …) give the
    **candidates**: one number one step up or down, kept only if the changed catalogue
-   validates (the rules model's bounds).
+   validates (the rules model's bounds) and the number keeps its sign.
 3. **Successive halving** with common random numbers: every candidate of a round, and the
    unchanged game, plays the same seeds; the better half (by :func:`badness`, how far the
    designs stand beyond the thresholds) goes on with twice the games, until one is left per
@@ -86,10 +86,25 @@ class Proposal:
     #: per player count, the game's figures (:func:`profile`)
     profile: dict[str, Any] = field(default_factory=dict)
 
+    def unconfirmed(self) -> list[str]:
+        """The changed designs the confirmation does not bear out: on its fresh games not an
+        outlier unchanged, or still one with the changes."""
+        was = {o["card"] for o in self.confirmation["outliers_unchanged"]}
+        still = {o.card for o in self.after}
+        cards = dict.fromkeys(c.card for c in self.changes)
+        return [c for c in cards if c not in was or c in still]
+
+    @property
+    def confirmed(self) -> bool:
+        """Whether the confirmation bears out every change (what ``--apply`` needs)."""
+        return bool(self.changes) and not self.unconfirmed()
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "changes": [asdict(c) for c in self.changes],
+            "confirmed": self.confirmed,
+            "unconfirmed": self.unconfirmed(),
             "outliers_before": [asdict(o) for o in self.before],
             "outliers_after": [asdict(o) for o in self.after],
             "confirmation": self.confirmation,
@@ -308,7 +323,8 @@ def candidates(
 ) -> list[Change]:
     """One number of an outlier one step up or down, where the changed catalogue validates
     (``valid``: whether a catalogue folder passes `cardgen validate`,
-    :func:`cardgen.checks.is_valid`)."""
+    :func:`cardgen.checks.is_valid`) and the number keeps its sign (it may reach 0): a
+    bonus turned into a penalty is another card, not a tuning of this one."""
     out: list[Change] = []
     seen: set[str] = set()
     for o in outliers:
@@ -316,7 +332,8 @@ def candidates(
             continue
         seen.add(o.card)
         for file, name, value in numbers(root, o.card):
-            for after in sorted({value + s * k for s in (-1, 1) for k in STEPS} - {value}):
+            steps = {value + s * k for s in (-1, 1) for k in STEPS} - {value}
+            for after in sorted(a for a in steps if a * value >= 0):
                 change = Change(o.card, file, name, value, after)
                 trial = _copy(root, work / f"check-{len(out)}-{name}-{after}")
                 try:
@@ -512,8 +529,8 @@ def advise(
                 rounds += 1
                 scored.sort(key=lambda x: x[:4])  # ties: the unchanged game first
                 say(f"{card}: {len(alive)} candidates, {n} games", time.monotonic() - start)
-                keep = max(1, len(scored) // 2)
-                alive = [x[4] for x in scored[:keep]]
+                if scored:  # a round cut before any candidate finished: the last one's order
+                    alive = [x[4] for x in scored[: max(1, len(scored) // 2)]]
                 if len(alive) <= 1 or cut or spent():
                     cut = cut or (len(alive) > 1 and spent())
                     # the unchanged game runs first in every round it is alive in: a change

@@ -53,7 +53,8 @@ def _cell(v: Any) -> str:
 
 def design_chart(doc: dict[str, Any]) -> ScatterChart:
     """Per design of the first run: played in (share of player-games) against the win rate
-    when played, the outliers marked and named."""
+    when played, the outliers marked and named (an outlier never played at the origin, named
+    so)."""
     n = doc["players"]
     games = doc["profile"].get(str(n), {}).get("games") or 0
     seats = max(1, games * n)
@@ -67,6 +68,10 @@ def design_chart(doc: dict[str, Any]) -> ScatterChart:
         )
         for d in doc["baseline"]
         if d["games_played"]
+    ) + tuple(
+        Point(0.0, 0.0, COLOURS[kinds[d["card"]]], f"{d['card']} (never played)")
+        for d in doc["baseline"]
+        if not d["games_played"] and d["card"] in kinds
     )
     return ScatterChart(
         f"Designs: how often played, how often their players win ({n} players)",
@@ -83,19 +88,29 @@ def design_chart(doc: dict[str, Any]) -> ScatterChart:
 
 
 def quality_chart(doc: dict[str, Any]) -> BarChart:
-    """The share-valued quality measures, one bar per player count."""
+    """The share-valued quality measures, one bar per player count: a measure that applies
+    at no count is left out, one that does not apply at some says so in its label (its bar
+    there is empty, not a measured 0)."""
     counts = sorted(doc["profile"], key=int)
+    quality = {c: doc["profile"][c]["quality"] for c in counts}
+    shown, labels = [], []
+    for k, label in SHARES:
+        missing = [c for c in counts if quality[c].get(k) is None]
+        if len(missing) == len(counts):
+            continue
+        shown.append(k)
+        labels.append(f"{label} (n/a at {', '.join(missing)} players)" if missing else label)
     series = tuple(
         Series(
             f"{c} players",
-            tuple(doc["profile"][c]["quality"].get(k) or 0.0 for k, _ in SHARES),
+            tuple(quality[c].get(k) or 0.0 for k in shown),
             COUNT_COLOURS[i % len(COUNT_COLOURS)],
         )
         for i, c in enumerate(counts)
     )
     return BarChart(
         "Game quality by player count",
-        tuple(label for _, label in SHARES),
+        tuple(labels),
         series,
         horizontal=True,
         percent=True,
@@ -110,13 +125,17 @@ def _free_cells(d: dict[str, Any]) -> tuple[str, str, str]:
     return str(n), pct(rounded(c / n)), f"{c / n / u:.2f}" if u else "–"
 
 
-def _figure(designs: list[dict[str, Any]], card: str, kind: str) -> float | None:
+def _figure(designs: list[dict[str, Any]], outlier: dict[str, Any]) -> float | None:
+    """The outlier's figure in another run's ``designs``, by the test that judged it: the
+    share chosen when free (dead), the win rate when taken (paired) or when played (pooled)."""
     for d in designs:
-        if d["card"] == card:
-            if kind == "dead":
+        if d["card"] == outlier["card"]:
+            if outlier["kind"] == "dead":
                 n, c, _ = free_offers(d)
                 return rounded(c / n) if n else None
-            return d["win_rate_taken"] if "win_rate_taken" in d else d["win_rate_when_played"]
+            if outlier.get("test") == "paired" and d.get("games_taken"):
+                return float(d["win_rate_taken"])
+            return float(d["win_rate_when_played"]) if d["games_played"] else None
     return None
 
 
@@ -127,17 +146,18 @@ def _paired_cells(d: dict[str, Any]) -> tuple[str, str, str]:
         return "–", "–", "–"
     nt, nl = d["games_taken"], d["games_left"]
     rates = f"{pct(d['win_rate_taken']) if nt else '–'} / {pct(d['win_rate_left']) if nl else '–'}"
-    gap = ci(d["taken_gap_ci"]) if nt and nl else "–"
+    lo, hi = d["taken_gap_ci"]
+    gap = f"{100 * lo:+.1f} to {100 * hi:+.1f} pts" if nt and nl else "–"
     return f"{nt} / {nl}", rates, gap
 
 
 def confirmation_chart(doc: dict[str, Any]) -> BarChart:
     """Each outlier's figure on the confirmation's seeds, unchanged and with the changes."""
     conf = doc["confirmation"]
-    rows = [(o["card"], o["kind"]) for o in doc["outliers_before"]]
-    cats = tuple(f"{c} ({k})" for c, k in rows)
-    before = tuple(_figure(conf["designs_unchanged"], c, k) or 0.0 for c, k in rows)
-    after = tuple(_figure(conf["designs_changed"], c, k) or 0.0 for c, k in rows)
+    rows = doc["outliers_before"]
+    cats = tuple(f"{o['card']} ({o['kind']})" for o in rows)
+    before = tuple(_figure(conf["designs_unchanged"], o) or 0.0 for o in rows)
+    after = tuple(_figure(conf["designs_changed"], o) or 0.0 for o in rows)
     return BarChart(
         "Confirmation: each outlier's figure, unchanged and changed (fresh seeds)",
         cats,
@@ -206,8 +226,8 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
     for o in doc["outliers_before"]:
         c = changes.get(o["card"])
         change = f"{c['field']} {c['before']} → {c['after']} ({c['file']})" if c else "none found"
-        was = _figure(conf["designs_unchanged"], o["card"], o["kind"])
-        now = _figure(conf["designs_changed"], o["card"], o["kind"])
+        was = _figure(conf["designs_unchanged"], o)
+        now = _figure(conf["designs_changed"], o)
         prows.append(
             (
                 o["card"],
@@ -290,6 +310,11 @@ def report_model(doc: dict[str, Any]) -> ReportModel:
     counts = ", ".join(sorted(doc["profile"], key=int))
     cut = " The budget ran out before every race was decided." if doc.get("cut_by_budget") else ""
     conf = doc["confirmation"]
+    if doc["changes"] and not doc.get("confirmed", True):
+        cut += (
+            f" Not confirmed: {', '.join(doc.get('unconfirmed', []))} (on the fresh games not "
+            "an outlier unchanged, or still one changed); --apply leaves the cards as they are."
+        )
     intro = (
         f"The search played {n} players; the quality was measured at {counts} players. "
         f"{_many(len(doc['outliers_before']), 'outlier')} in the first run, "

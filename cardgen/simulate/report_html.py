@@ -19,7 +19,8 @@ _CSS = """
 body{font-family:Helvetica,Arial,sans-serif;margin:2em auto;max-width:1100px;color:#222}
 h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;font-size:.85em;margin:.5em 0}
-td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}
+td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}td{white-space:nowrap}
+.wide{overflow-x:auto}
 th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
 figure{margin:1em 0}figure svg{width:100%;max-width:760px;height:auto}
 figcaption{font-weight:bold;font-size:.9em;margin-bottom:.2em}
@@ -34,7 +35,7 @@ def _table(table: Table) -> str:
     )
     return (
         f"<h2>{escape(table.title)}</h2><p class='note'>{escape(table.note)}</p>"
-        f"<table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
+        f"<div class='wide'><table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table></div>"
     )
 
 

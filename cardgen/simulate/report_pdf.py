@@ -6,19 +6,24 @@ give equal bytes.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import (
+    BaseDocTemplate,
+    Frame,
     KeepTogether,
     LongTable,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
     Paragraph,
-    SimpleDocTemplate,
     Spacer,
     TableStyle,
 )
@@ -27,14 +32,56 @@ from cardgen.charts import drawing
 from cardgen.simulate.report_model import ReportModel, Table
 from cardgen.util.atomic import atomic_write_bytes
 
+#: the tables' type size (points): a table too wide for a portrait page is set on a landscape one
+#: at this size, or split by columns where it is too wide for that too
+SIZE = 7
+MARGIN = 15 * mm
+#: the width a table may take: the frame's, less its padding (6 pt each side)
+PORTRAIT = A4[0] - 2 * MARGIN - 12
+LANDSCAPE = landscape(A4)[0] - 2 * MARGIN - 12
 
-def _table(table: Table, width: float) -> LongTable:
-    """``table`` at 7 pt, or the largest size down to 4 pt at which it fits ``width``."""
-    for size in (7, 6, 5, 4):
-        t = _styled(table, size)
-        if t.wrap(width, A4[1])[0] <= width:
-            break
-    return t
+
+def _width(table: Table, columns: Sequence[int]) -> float:
+    """The width of ``table``'s ``columns`` set at :data:`SIZE`."""
+    return float(_styled(_columns(table, columns), SIZE).wrap(LANDSCAPE, A4[1])[0])
+
+
+def _columns(table: Table, columns: Sequence[int]) -> Table:
+    return replace(
+        table,
+        head=tuple(table.head[c] for c in columns),
+        rows=tuple(tuple(row[c] for c in columns) for row in table.rows),
+    )
+
+
+def _parts(table: Table, width: float) -> list[Table]:
+    """``table`` split by columns, in order, into parts at most ``width`` wide, each led by the
+    label column (a column too wide even alone with it makes a part of its own)."""
+    parts: list[list[int]] = []
+    for c in range(1, len(table.head)):
+        if parts and _width(table, [0, *parts[-1], c]) <= width:
+            parts[-1].append(c)
+        else:
+            parts.append([c])
+    return [_columns(table, [0, *part]) for part in parts] or [table]
+
+
+def _table(table: Table) -> list:
+    """``table`` with its title and note as flowables: at :data:`SIZE` on the portrait page
+    where it fits; else on a landscape page of its own, split by columns if it is wider than
+    that too (then the page turns back to portrait)."""
+    styles = getSampleStyleSheet()
+    head = [
+        Paragraph(escape(table.title), styles["Heading2"]),
+        Paragraph(escape(table.note), styles["Italic"]),
+    ]
+    if _width(table, range(len(table.head))) <= PORTRAIT:
+        return [*head, _styled(table, SIZE)]
+    out: list = [NextPageTemplate("landscape"), PageBreak(), *head]
+    for k, part in enumerate(_parts(table, LANDSCAPE)):
+        out += [Spacer(1, 3 * mm)] if k else []
+        out.append(_styled(part, SIZE))
+    return [*out, NextPageTemplate("portrait"), PageBreak()]
 
 
 def _styled(table: Table, size: float) -> LongTable:
@@ -59,18 +106,9 @@ def pdf_bytes(model: ReportModel) -> bytes:
     """The report model laid out as an A4 PDF: intro, charts, tables."""
     styles = getSampleStyleSheet()
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(
-        buf,
-        pagesize=A4,
-        leftMargin=15 * mm,
-        rightMargin=15 * mm,
-        topMargin=15 * mm,
-        bottomMargin=15 * mm,
-        title=model.document,
-        author="cardgen",
-        invariant=1,
-    )
-    width = A4[0] - 30 * mm
+    doc = BaseDocTemplate(buf, pagesize=A4, title=model.document, author="cardgen", invariant=1)
+    doc.addPageTemplates([_page("portrait", A4), _page("landscape", landscape(A4))])
+    width = PORTRAIT
     story: list = [
         Paragraph(escape(model.title), styles["Title"]),
         Paragraph(escape(model.intro), styles["Normal"]),
@@ -87,13 +125,18 @@ def pdf_bytes(model: ReportModel) -> bytes:
             )
         )
     for table in model.tables:
-        story += [
-            Paragraph(escape(table.title), styles["Heading2"]),
-            Paragraph(escape(table.note), styles["Italic"]),
-            _table(table, width),
-        ]
+        story += _table(table)
+    if isinstance(story[-1], PageBreak):  # no blank portrait page after a landscape table
+        story[-2:] = []
     doc.build(story)
     return buf.getvalue()
+
+
+def _page(name: str, size: tuple[float, float]) -> PageTemplate:
+    """A page template of ``size`` with one frame inside the margins."""
+    w, h = size
+    frame = Frame(MARGIN, MARGIN, w - 2 * MARGIN, h - 2 * MARGIN, id=name)
+    return PageTemplate(id=name, frames=[frame], pagesize=size)
 
 
 def write_pdf(model: ReportModel, path: Path) -> Path:

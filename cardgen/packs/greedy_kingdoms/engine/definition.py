@@ -173,12 +173,23 @@ class GreedyKingdoms(Engine[State]):
         return seen
 
     def action_cards(self, catalogue: Any, observation: Any, seat: int, text: str) -> list[str]:
-        """The Characters ``commit 1+2+6`` and ``resolve 6`` name (the seat's own)."""
-        verb, _, numbers = text.partition(" ")
+        """The designs an action takes or plays: the Characters ``commit 1+2+6`` and
+        ``resolve 6`` name (the seat's own, a Special Worker where promoted), the Upgrade in
+        the line's slot ``obtain slot 3`` takes and the Royal Palace ``obtain palace`` takes.
+        A promotion names none: the Special Worker it takes is drawn face down (the seat
+        does not choose it), and is named by the commits once promoted."""
+        verb, _, rest = text.partition(" ")
+        if verb == "obtain":
+            if rest == "palace":
+                return [c.id for c in catalogue if c.kind is Kind.PALACE][:1]
+            slot = int(rest.removeprefix("slot "))
+            line = observation["line"]
+            card = line[slot - 1] if 0 < slot <= len(line) else None
+            return [card] if card else []
         if verb not in ("commit", "resolve"):
             return []
         seen = self.shown_cards(catalogue, observation)["players"][seat]["characters"]
-        return [seen[int(n) - 1] for n in numbers.split("+")]
+        return [seen[int(n) - 1] for n in rest.split("+")]
 
     def result_lines(self, state: State) -> list[str]:
         lines = [
