@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
-from cardgen.diagnostics import Diagnostic
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -119,7 +119,6 @@ def _rules_positions(catalogue: Catalogue) -> Callable[[str | None], Position]:
     not in the folder yet)."""
     from cardgen.catalogue.loader import RULES_FILE, display_path
     from cardgen.catalogue.yaml_source import load_yaml
-    from cardgen.diagnostics import DiagnosticError, Position
 
     path = catalogue.root / RULES_FILE
     try:
