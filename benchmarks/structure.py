@@ -13,7 +13,8 @@ Counted from the source (``ast``), nothing imported:
   heavy third-party library (:data:`HEAVY`);
 * **largest import cycle**: the largest strongly connected component of the graph of
   imports that run when a module is imported (module level, ``TYPE_CHECKING`` excluded), in
-  modules; and of the graph with the function-level imports added (every import that may run);
+  modules (a module runs the packages enclosing a module it imports, not its own: they began
+  before it); and of the graph with the function-level imports added (every import that may run);
 * **Pack** and **Engine**: the methods and class attributes each class defines itself.
 """
 
@@ -158,13 +159,14 @@ def scan() -> dict:
                 local.append((str(path.relative_to(ROOT)), line, target, _heavy(fn)))
                 sources.append(name)
     # importing a.b.c runs a and a.b first: at import time (not in the graph of every import,
-    # where, as in grimp's, an edge is an import statement)
+    # where, as in grimp's, an edge is an import statement); a package enclosing the importing
+    # module has begun to run before it (its __init__ importing the module is no circle)
     for name in list(static):
         for target in list(static[name]):
             parts = target.split(".")
             for k in range(1, len(parts)):
                 parent = ".".join(parts[:k])
-                if parent in names and parent != name:
+                if parent in names and not (name + ".").startswith(parent + "."):
                     static[name].add(parent)
     reach = _closures(static, names)
     heavy = {m: set().union(*(heavy_here[r] for r in reach[m])) for m in names}
