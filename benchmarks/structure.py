@@ -10,7 +10,10 @@ Counted from the source (``ast``), nothing imported:
 * **function-level imports**: ``import``/``from … import`` statements of ``cardgen`` modules
   inside a function or method body (not those under ``if TYPE_CHECKING:``; a statement naming
   several modules counts once), with how many of them sit in a function that also imports a
-  heavy third-party library (:data:`HEAVY`);
+  heavy third-party library (:data:`HEAVY`), and each sorted by why it is not at module level:
+  it *guards a heavy library* (the module it imports loads one at import time that the
+  importing module does not), it is *at start-up* (:data:`START_UP`), it would *close an
+  import cycle* (the module it imports imports the importing one at import time), or none;
 * **largest import cycle**: the largest strongly connected component of the graph of
   imports that run when a module is imported (module level, ``TYPE_CHECKING`` excluded), in
   modules (a module runs the packages enclosing a module it imports, not its own: they began
