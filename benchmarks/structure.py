@@ -12,7 +12,8 @@ Counted from the source (``ast``), nothing imported:
   several modules counts once), with how many of them sit in a function that also imports a
   heavy third-party library (:data:`HEAVY`), and each sorted by why it is not at module level:
   it *guards a heavy library* (the module it imports loads one at import time that the
-  importing module does not), it is *at start-up* (:data:`START_UP`), it would *close an
+  importing module does not; the engine kit and a game's engine count as one: they load
+  only for the commands that play), it is *at start-up* (:data:`START_UP`), it would *close an
   import cycle* (the module it imports imports the importing one at import time), or none;
 * **largest import cycle**: the largest strongly connected component of the graph of
   imports that run when a module is imported (module level, ``TYPE_CHECKING`` excluded), in
@@ -172,6 +173,11 @@ def scan() -> dict:
                 if parent in names and not (name + ".").startswith(parent + "."):
                     static[name].add(parent)
     reach = _closures(static, names)
+    for name in names:  # the kit and a game's rules: loaded only by the commands that play
+        if name.startswith("cardgen.engine") or (
+            name.startswith("cardgen.packs.") and ".engine" in name
+        ):
+            heavy_here[name].add("an engine")
     heavy = {m: set().union(*(heavy_here[r] for r in reach[m])) for m in names}
     kinds = []
     for source, (path, line, target, _beside) in zip(sources, local, strict=True):
