@@ -18,9 +18,11 @@ from cardgen.engine import (
     check_settings,
 )
 from cardgen.packs.attack_right.engine import ai
+from cardgen.packs.attack_right.engine.ai.ismcts import search_actions
 from cardgen.packs.attack_right.engine.events import KIT_EVENTS
 from cardgen.packs.attack_right.engine.game import Game, GameSetupError
 from cardgen.packs.attack_right.engine.state import State
+from cardgen.packs.attack_right.model import Placement, Stat
 
 ZONE = "left|middle|right"
 EVENTS = EventSchema(
@@ -145,8 +147,6 @@ class AttackRight(Engine[State]):
 
     def search_actions(self, state: State, seat: int) -> Sequence[int]:
         """The search's shortlist (:func:`.ai.ismcts.search_actions`)."""
-        from cardgen.packs.attack_right.engine.ai.ismcts import search_actions
-
         return search_actions(state, seat)
 
     def metrics(self) -> Any:
@@ -181,8 +181,6 @@ def _slot_power(catalogue: Any, over: Any) -> dict | None:
     if over is None:
         return None
     from pydantic import TypeAdapter, ValidationError
-
-    from cardgen.packs.attack_right.model import Placement, Stat
 
     try:
         zones = TypeAdapter(dict[Placement, list[Stat]]).validate_python(over)

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.simulation import DESIGN_FIELDS, DESIGN_SEAT_FIELDS
+from cardgen.packs.attack_right.simulation.report import sections
 from cardgen.simulate.stats import Block, Layout
 
 if TYPE_CHECKING:
@@ -366,8 +367,6 @@ class AttackRightMetrics:
         return summarise(result, catalogue)
 
     def report(self, summary: dict, *, figures: bool) -> Mapping[str, Section]:
-        from cardgen.packs.attack_right.simulation.report import sections
-
         return sections(summary, figures=figures)
 
 
