@@ -12,9 +12,10 @@ Counted from the source (``ast``), nothing imported:
   several modules counts once), with how many of them sit in a function that also imports a
   heavy third-party library (:data:`HEAVY`), and each sorted by why it is not at module level:
   it *guards a heavy library* (the module it imports loads one at import time that the
-  importing module does not; the engine kit and a game's engine count as one: they load
-  only for the commands that play), it is *at start-up* (:data:`START_UP`), it would *close an
-  import cycle* (the module it imports imports the importing one at import time), or none;
+  importing module does not; play code counts as one: the engine kit, a simulation, a
+  game's engine, which load only for the commands that play), it is *at start-up*
+  (:data:`START_UP`), it would *close an import cycle* (the module it imports imports the
+  importing one at import time), or none;
 * **largest import cycle**: the largest strongly connected component of the graph of
   imports that run when a module is imported (module level, ``TYPE_CHECKING`` excluded), in
   modules (a module runs the packages enclosing a module it imports, not its own: they began
@@ -57,6 +58,8 @@ HEAVY = (
     "distributed",
     "isal",
 )
+#: a pack's modules of play code (cardgen.packs.<pack>.<one of these>)
+PLAY_MODULES = ("engine", "odds", "simulation")
 #: where the command line starts, whose imports of the library wait for the command that needs
 #: them: ``import cardgen`` loads nothing but itself, ``cardgen --help`` only the command modules
 START_UP = ("cardgen", "cardgen.cli")
@@ -173,10 +176,8 @@ def scan() -> dict:
                 if parent in names and not (name + ".").startswith(parent + "."):
                     static[name].add(parent)
     reach = _closures(static, names)
-    for name in names:  # the kit and a game's rules: loaded only by the commands that play
-        if name.startswith("cardgen.engine") or (
-            name.startswith("cardgen.packs.") and ".engine" in name
-        ):
+    for name in names:  # the kit, a game's rules, simulations: only the commands that play
+        if _plays(name):
             heavy_here[name].add("an engine")
     heavy = {m: set().union(*(heavy_here[r] for r in reach[m])) for m in names}
     kinds = []
@@ -206,6 +207,15 @@ def scan() -> dict:
         "engine": _engine_size(PACKAGE / "engine" / "definition.py"),
         "local": kinds,
     }
+
+
+def _plays(module: str) -> bool:
+    """Whether ``module`` is play code: the engine kit, a simulation, or a game's engine or
+    odds (what lint-imports' contracts keep out of catalogue and print code)."""
+    parts = module.split(".")
+    if parts[:2] in (["cardgen", "engine"], ["cardgen", "simulate"]):
+        return True
+    return parts[:2] == ["cardgen", "packs"] and len(parts) > 3 and parts[3] in PLAY_MODULES
 
 
 def _closures(graph: dict[str, set[str]], nodes: set[str]) -> dict[str, set[str]]:
