@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
+from cardgen.catalogue.paths import RULES_FILE, display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 
 if TYPE_CHECKING:
@@ -117,7 +118,6 @@ def _rules_positions(catalogue: Catalogue) -> Callable[[str | None], Position]:
     """Where a placeholder of ``rules.yaml`` is written (``None``: the ``placeholders`` key);
     the file without a line when it cannot be read (a spreadsheet import whose rules.yaml is
     not in the folder yet)."""
-    from cardgen.catalogue.loader import RULES_FILE, display_path
     from cardgen.catalogue.yaml_source import load_yaml
 
     path = catalogue.root / RULES_FILE
