@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
+from cardgen.packs.attack_right.engine.definition import ENGINE
 from cardgen.packs.attack_right.simulation.targets import Targets, average_win, load_targets
 
 #: the bot the warnings are measured with (fast enough for a validate run)
@@ -34,7 +35,6 @@ def balance_summary(cat: Catalogue, games: int, *, seed: int = 0, bots: str = BO
     """The simulation summary of ``games`` seeded games at the most players, every seating of
     the decks the rules recommend for that count."""
     from cardgen.engine.simulation import KitSimulation, simulate, summarise
-    from cardgen.packs.attack_right.engine.definition import ENGINE
     from cardgen.simulate import SimSpec, make_matchups
 
     sim = KitSimulation(ENGINE)
