@@ -10,10 +10,16 @@ Counted from the source (``ast``), nothing imported:
 * **function-level imports**: ``import``/``from … import`` statements of ``cardgen`` modules
   inside a function or method body (not those under ``if TYPE_CHECKING:``; a statement naming
   several modules counts once), with how many of them sit in a function that also imports a
-  heavy third-party library (:data:`HEAVY`);
+  heavy third-party library (:data:`HEAVY`), and each sorted by why it is not at module level:
+  it *guards a heavy library* (the module it imports loads one at import time that the
+  importing module does not; play code counts as one: the engine kit, a simulation, a
+  game's engine, which load only for the commands that play), it is *at start-up*
+  (:data:`START_UP`), it would *close an import cycle* (the module it imports imports the
+  importing one at import time), or none;
 * **largest import cycle**: the largest strongly connected component of the graph of
   imports that run when a module is imported (module level, ``TYPE_CHECKING`` excluded), in
-  modules; and of the graph with the function-level imports added (every import that may run);
+  modules (a module runs the packages enclosing a module it imports, not its own: they began
+  before it); and of the graph with the function-level imports added (every import that may run);
 * **Pack** and **Engine**: the methods and class attributes each class defines itself.
 """
 
@@ -52,6 +58,11 @@ HEAVY = (
     "distributed",
     "isal",
 )
+#: a pack's modules of play code (cardgen.packs.<pack>.<one of these>)
+PLAY_MODULES = ("engine", "odds", "simulation")
+#: where the command line starts, whose imports of the library wait for the command that needs
+#: them: ``import cardgen`` loads nothing but itself, ``cardgen --help`` only the command modules
+START_UP = ("cardgen", "cardgen.cli")
 
 
 def module_name(path: Path) -> str:
@@ -133,11 +144,15 @@ def scan() -> dict:
     static: dict[str, set[str]] = defaultdict(set)
     everything: dict[str, set[str]] = defaultdict(set)
     local: list[tuple[str, int, str, bool]] = []
+    heavy_here: dict[str, set[str]] = defaultdict(set)
+    sources: list[str] = []
     for name, path in modules.items():
         v = _Imports(name, path.name == "__init__.py", names)
         v.visit(ast.parse(path.read_text(encoding="utf-8")))
         for target, top, line, fn in v.found:
             if target.split(".")[0] != "cardgen":
+                if top and target.split(".")[0] in HEAVY:
+                    heavy_here[name].add(target.split(".")[0])
                 continue
             while target not in names and "." in target:
                 target = target.rsplit(".", 1)[0]
@@ -149,25 +164,72 @@ def scan() -> dict:
                 static[name].add(target)
             else:
                 local.append((str(path.relative_to(ROOT)), line, target, _heavy(fn)))
+                sources.append(name)
     # importing a.b.c runs a and a.b first: at import time (not in the graph of every import,
-    # where, as in grimp's, an edge is an import statement)
+    # where, as in grimp's, an edge is an import statement); a package enclosing the importing
+    # module has begun to run before it (its __init__ importing the module is no circle)
     for name in list(static):
         for target in list(static[name]):
             parts = target.split(".")
             for k in range(1, len(parts)):
                 parent = ".".join(parts[:k])
-                if parent in names and parent != name:
+                if parent in names and not (name + ".").startswith(parent + "."):
                     static[name].add(parent)
+    reach = _closures(static, names)
+    for name in names:  # the kit, a game's rules, simulations: only the commands that play
+        if _plays(name):
+            heavy_here[name].add("an engine")
+    heavy = {m: set().union(*(heavy_here[r] for r in reach[m])) for m in names}
+    kinds = []
+    for source, (path, line, target, _beside) in zip(sources, local, strict=True):
+        brings = sorted(heavy[target] - heavy[source])
+        start = source in START_UP or source.startswith("cardgen.cli.")
+        kind = (
+            "heavy"
+            if brings
+            else "start-up"
+            if start
+            else "cycle"
+            if source in reach[target]
+            else "plain"
+        )
+        kinds.append((path, line, target, kind, brings))
     return {
         "modules": len(names),
         "function_level_imports": len({(f, n) for f, n, *_ in local}),
         "function_level_beside_heavy": len({(f, n) for f, n, _, h in local if h}),
+        "function_level_guarding_heavy": len({(f, n) for f, n, _, k, _ in kinds if k == "heavy"}),
+        "function_level_at_start_up": len({(f, n) for f, n, _, k, _ in kinds if k == "start-up"}),
+        "function_level_in_a_cycle": len({(f, n) for f, n, _, k, _ in kinds if k == "cycle"}),
         "largest_cycle": _largest_scc(static, names),
         "largest_cycle_with_function_imports": _largest_scc(everything, names),
         "pack": _class_size(PACKAGE / "pack.py", "Pack"),
         "engine": _engine_size(PACKAGE / "engine" / "definition.py"),
-        "local": local,
+        "local": kinds,
     }
+
+
+def _plays(module: str) -> bool:
+    """Whether ``module`` is play code: the engine kit, a simulation, or a game's engine or
+    odds (what lint-imports' contracts keep out of catalogue and print code)."""
+    parts = module.split(".")
+    if parts[:2] in (["cardgen", "engine"], ["cardgen", "simulate"]):
+        return True
+    return parts[:2] == ["cardgen", "packs"] and len(parts) > 3 and parts[3] in PLAY_MODULES
+
+
+def _closures(graph: dict[str, set[str]], nodes: set[str]) -> dict[str, set[str]]:
+    """Each module's import-time closure: the modules importing it runs (itself included)."""
+    out: dict[str, set[str]] = {}
+    for root in nodes:
+        seen, todo = {root}, [root]
+        while todo:
+            for child in graph.get(todo.pop(), ()):
+                if child not in seen:
+                    seen.add(child)
+                    todo.append(child)
+        out[root] = seen
+    return out
 
 
 def _largest_scc(graph: dict[str, set[str]], nodes: set[str]) -> list[str]:
@@ -263,6 +325,15 @@ def main() -> None:
             f"function-level imports of cardgen modules: {figures['function_level_imports']} "
             f"({figures['function_level_beside_heavy']} in a function importing a heavy library)"
         )
+        plain = figures["function_level_imports"] - sum(
+            figures[f"function_level_{k}"] for k in ("guarding_heavy", "at_start_up", "in_a_cycle")
+        )
+        print(
+            f"  guarding a heavy library (at module level it would load one): "
+            f"{figures['function_level_guarding_heavy']}; at start-up (import cardgen, the "
+            f"command modules): {figures['function_level_at_start_up']}; closing an import "
+            f"cycle: {figures['function_level_in_a_cycle']}; none of these: {plain}"
+        )
         for key in ("largest_cycle", "largest_cycle_with_function_imports"):
             cyc = figures[key]
             print(f"{key.replace('_', ' ')}: {len(cyc)} modules")
@@ -277,8 +348,13 @@ def main() -> None:
                 + (f" (methods by group: {groups})" if groups else "")
             )
     if args.list:
-        for path, line, target, heavy in local:
-            print(f"{path}:{line}: {target}{'  (beside a heavy library)' if heavy else ''}")
+        for path, line, target, kind, brings in local:
+            why = {
+                "heavy": f"  (guards {', '.join(brings)})",
+                "start-up": "  (at start-up)",
+                "cycle": "  (closes a cycle)",
+            }
+            print(f"{path}:{line}: {target}{why.get(kind, '')}")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import cardgen.build.products  # noqa: F401  (the built-in providers register themselves)
 from cardgen.build.cache import BuildCache
 from cardgen.build.guide import GUIDE_FILE, guide_markdown
 from cardgen.build.manifest import (
@@ -91,20 +92,13 @@ class BuildReport:
         return [p for ch in self.checks for p in ch.problems]
 
 
-def _load_providers() -> None:
-    """Import the built-in providers so they register themselves."""
-    import cardgen.build.products  # noqa: F401
-
-
 def product_groups() -> tuple[str, ...]:
     """The product groups a build makes, in build order (``only=`` picks some of them)."""
-    _load_providers()
     return tuple(PROVIDERS)
 
 
 def plan(ctx: BuildContext, only: Iterable[str] | None = None) -> tuple[list[Step], dict[str, str]]:
     """The steps of the selected groups, and the groups skipped with the reason."""
-    _load_providers()
     groups = list(PROVIDERS) if only is None else list(only)
     unknown = [g for g in groups if g not in PROVIDERS]
     if unknown:

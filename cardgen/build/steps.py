@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.util.hashing import digest_data
+from cardgen.util.hashing import digest_bytes, digest_data
 
 if TYPE_CHECKING:  # loading the catalogue code is not needed to find the kit up to date
     from cardgen.catalogue.loader import Catalogue
@@ -93,8 +93,6 @@ def keyed_step(
 def options_digest(options: Any) -> str:
     """The digest of what a :class:`cardgen.render.api.RenderOptions` changes in the files it
     makes (its ``jobs`` change nothing)."""
-    from cardgen.util.hashing import digest_bytes, digest_data
-
     icc = digest_bytes(options.icc) if options.icc else None
     return digest_data(
         [

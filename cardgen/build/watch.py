@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.build.pipeline import BuildError, BuildReport, StepResult, build
+from cardgen.checks import standard
 from cardgen.diagnostics import Diagnostic, Position
 from cardgen.util.files import folder_problem
 
@@ -82,7 +83,6 @@ def watch(
 
     def reimport() -> None:
         from cardgen.catalogue.sheet_source import import_into
-        from cardgen.checks import standard
 
         assert source is not None
         try:

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, m
 
 from cardgen.catalogue.card_sizes import CARD_SIZES
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
+from cardgen.catalogue.paths import display_path
 from cardgen.diagnostics import Diagnostic, DiagnosticError
 
 if TYPE_CHECKING:
@@ -211,7 +212,6 @@ def load_components(root: Path) -> tuple[DataComponents | None, list[Diagnostic]
     path = Path(root) / COMPONENTS_FILE
     if not path.is_file():
         return None, []
-    from cardgen.catalogue.loader import display_path
 
     try:
         data, smap = load_yaml(path, display=display_path(path))
@@ -225,7 +225,6 @@ def load_components(root: Path) -> tuple[DataComponents | None, list[Diagnostic]
 def component_problems(catalogue: Catalogue) -> list[Diagnostic]:
     """The problems of a catalogue's ``components.yaml``: the file's, and each icon it names
     that has no file (E404) or board content past the board's edge (E406)."""
-    from cardgen.catalogue.loader import display_path
     from cardgen.catalogue.yaml_source import load_yaml
 
     if catalogue.pack.components.specs():

@@ -43,6 +43,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from cardgen.catalogue.icon_tokens import ICON_FOLDER
+from cardgen.catalogue.paths import display_path
 from cardgen.diagnostics import Diagnostic
 from cardgen.util.limits import (
     MAX_CHOICE_CHARS,
@@ -299,8 +300,6 @@ def unknown_icon_hint(root: Any, pack: Pack, value: str) -> str | None:
 
 
 def _shown(path: Any) -> str:
-    from cardgen.catalogue.loader import display_path
-
     return display_path(path)
 
 

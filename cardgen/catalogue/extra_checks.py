@@ -163,8 +163,6 @@ def run_extra_checks(
     out: list[Diagnostic] = []
     store = check_store(use_cache)
     if store.folder is not None and inputs is None:
-        from cardgen.catalogue.snapshot import Snapshot
-
         inputs = check_inputs(Snapshot(catalogue.root, [], catalogue=catalogue))
     for check in checks:
         if store.folder is None or inputs is None:

@@ -24,6 +24,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from cardgen.catalogue.custom_fields import card_model, field_clashes, unknown_icon_hint
 from cardgen.catalogue.models import CardBase, RulesBase
+from cardgen.catalogue.paths import OVERRIDE_FILES, RESERVED_FILES, RULES_FILE, display_path
 from cardgen.catalogue.snapshot import checked_catalogue
 from cardgen.catalogue.text_checks import text_problems
 from cardgen.catalogue.validation_errors import error_to_diagnostic, validate_model
@@ -35,19 +36,6 @@ from cardgen.util.hashing import digest_paths
 
 if TYPE_CHECKING:
     from cardgen.pack import Pack
-
-RULES_FILE = "rules.yaml"
-#: files of a catalogue folder that hold no cards: the rules model and layout overrides
-RESERVED_FILES = (
-    RULES_FILE,
-    "layout.yaml",
-    "components.yaml",
-    "icons.yaml",
-    "source.yaml",
-    "play.yaml",  # the rules described in data (docs/rules-as-data.md)
-)
-#: files beside the card files that commands read when present (the pack's data overridden)
-OVERRIDE_FILES = (*RESERVED_FILES[1:], "rulebook.md")
 
 
 @dataclass(frozen=True)
@@ -130,14 +118,6 @@ def refused_too(
     taken = {d.position for d in said if d.severity is Severity.ERROR}
     found = check(catalogue.with_refused())
     return [d for d in found if d.card not in ids or d.position not in taken]
-
-
-def display_path(path: Path) -> str:
-    """A path as shown in diagnostics: relative to the working folder when inside it."""
-    try:
-        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def find_card_files(root: Path) -> list[Path]:

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
-from cardgen.diagnostics import Diagnostic
+from cardgen.catalogue.paths import RULES_FILE, display_path
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 
 if TYPE_CHECKING:
     from cardgen.catalogue.loader import Catalogue
@@ -117,9 +118,7 @@ def _rules_positions(catalogue: Catalogue) -> Callable[[str | None], Position]:
     """Where a placeholder of ``rules.yaml`` is written (``None``: the ``placeholders`` key);
     the file without a line when it cannot be read (a spreadsheet import whose rules.yaml is
     not in the folder yet)."""
-    from cardgen.catalogue.loader import RULES_FILE, display_path
     from cardgen.catalogue.yaml_source import load_yaml
-    from cardgen.diagnostics import DiagnosticError, Position
 
     path = catalogue.root / RULES_FILE
     try:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from cardgen.docs._kept import kept_text
 from cardgen.util.hashing import code_digest, digest_bytes
 
 #: how a figure draws itself: on ``canvas``, its lower-left corner at the origin, in points
@@ -88,8 +89,6 @@ def figure_data_uri(figure: Figure, dpi: int = 200) -> str:
     """``figure`` as a ``data:image/png;base64,…`` address for an HTML page, kept between
     builds by the figure's drawing (its one-page PDF, :mod:`cardgen.docs._kept`): a figure of
     cards a build did not change is not rasterised again."""
-    from cardgen.docs._kept import kept_text
-
     pdf = figure_pdf(figure)
 
     def make() -> str:

@@ -11,7 +11,18 @@ from typing import TYPE_CHECKING
 from cardgen.catalogue.loader import Catalogue
 from cardgen.docs.content import FORMATS, Appendix
 from cardgen.docs.gather import build_appendix
-from cardgen.docs.rulebook import Rulebook, RulebookError, build_rulebook, default_source
+from cardgen.docs.html import render_html
+from cardgen.docs.markdown import render_markdown
+from cardgen.docs.pdf import render_pdf
+from cardgen.docs.rulebook import (
+    Rulebook,
+    RulebookError,
+    build_rulebook,
+    default_source,
+    plain_markdown,
+)
+from cardgen.docs.rulebook_html import render_rulebook_html
+from cardgen.docs.rulebook_pdf import render_rulebook_pdf
 from cardgen.util.atomic import atomic_write_bytes
 
 if TYPE_CHECKING:
@@ -22,20 +33,14 @@ RULEBOOK_BASENAME = "rulebook"
 
 
 def _md(a: Appendix) -> bytes:
-    from cardgen.docs.markdown import render_markdown
-
     return render_markdown(a).encode("utf-8")
 
 
 def _html(a: Appendix) -> bytes:
-    from cardgen.docs.html import render_html
-
     return render_html(a).encode("utf-8")
 
 
 def _pdf(a: Appendix) -> bytes:
-    from cardgen.docs.pdf import render_pdf
-
     return render_pdf(a)
 
 
@@ -83,21 +88,14 @@ def write_appendix(
 
 
 def _rulebook_md(rb: Rulebook, a: Appendix) -> bytes:
-    from cardgen.docs.markdown import render_markdown
-    from cardgen.docs.rulebook import plain_markdown
-
     return (plain_markdown(rb).rstrip("\n") + "\n\n" + render_markdown(a)).encode("utf-8")
 
 
 def _rulebook_html(rb: Rulebook, a: Appendix) -> bytes:
-    from cardgen.docs.rulebook_html import render_rulebook_html
-
     return render_rulebook_html(rb, a).encode("utf-8")
 
 
 def _rulebook_pdf(rb: Rulebook, a: Appendix) -> bytes:
-    from cardgen.docs.rulebook_pdf import render_rulebook_pdf
-
     return render_rulebook_pdf(rb, a)
 
 

@@ -31,7 +31,10 @@ from pathlib import Path
 from statistics import median
 from typing import Any, Protocol
 
-from cardgen.engine.simulation import UNIFORM_UNIT, newcombe
+from cardgen.engine.registry import engine_of
+from cardgen.engine.simulation import UNIFORM_UNIT, KitSimulation, newcombe, seat_sides, summarise
+from cardgen.engine.simulation import simulate as play
+from cardgen.simulate import SimSpec, make_matchups
 from cardgen.simulate.stats import interval, rounded
 
 FORMAT = "cardgen-balance/1"
@@ -383,9 +386,6 @@ class KitRunner:
         self, root: Path, games: int, seed: int, stop: Callable[[], bool] | None = None
     ) -> dict[str, Any]:
         from cardgen.catalogue.loader import load_catalogue
-        from cardgen.engine.registry import engine_of
-        from cardgen.engine.simulation import KitSimulation, seat_sides, summarise
-        from cardgen.simulate import SimSpec, make_matchups
 
         cat = load_catalogue(root)
         engine = engine_of(cat)
@@ -411,8 +411,6 @@ class KitRunner:
 
             result = simulate_dask(cat, spec, self.dask, progress=progress, simulation=sim)
         else:
-            from cardgen.engine.simulation import simulate as play
-
             workers = self.workers or os.cpu_count() or 1
             result = play(cat, spec, workers=workers, progress=progress, simulation=sim)
         return dict(summarise(result, cat))

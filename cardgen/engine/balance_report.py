@@ -11,8 +11,11 @@ from typing import Any
 
 from cardgen.charts import BarChart, Point, ScatterChart, Series
 from cardgen.engine.balance import free_offers
+from cardgen.simulate.report_html import html_page
 from cardgen.simulate.report_model import ReportModel, Table, ci, pct
+from cardgen.simulate.report_pdf import pdf_bytes
 from cardgen.simulate.stats import rounded
+from cardgen.util.atomic import atomic_write_bytes
 
 #: the dot colours: a design in line, a dead one, a dominant one
 COLOURS = {"": "#2F4F6F", "dead": "#B23A2E", "dominant": "#C08A2B"}
@@ -339,17 +342,11 @@ def render(doc: dict[str, Any], suffix: str = ".html") -> bytes:
     """The report as HTML (UTF-8) or PDF bytes."""
     model = report_model(doc)
     if suffix.lower() == ".pdf":
-        from cardgen.simulate.report_pdf import pdf_bytes
-
         return pdf_bytes(model)
-    from cardgen.simulate.report_html import html_page
-
     return html_page(model).encode("utf-8")
 
 
 def write_report(doc: dict[str, Any], path: Path) -> Path:
     """Write the report as HTML or PDF (by the file's extension), atomically."""
-    from cardgen.util.atomic import atomic_write_bytes
-
     atomic_write_bytes(Path(path), render(doc, Path(path).suffix))
     return Path(path)

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cardgen.simulate.report import side_summary
 from cardgen.simulate.stats import Block, Layout, interval, mean_ci, ratio, rounded
 
 if TYPE_CHECKING:
@@ -380,8 +381,6 @@ def summarise(
     """The declaration's summary sections: ``sides`` (every side's games, win rate, sums per
     game and end values), ``majority`` and ``shares`` (the groups of players), ``periods``
     (per side and period, and over all sides) and ``period_groups``."""
-    from cardgen.simulate.report import side_summary
-
     L, C = result.layout, result.counters
     fair = 1 / result.spec.players
     f = counter.figures

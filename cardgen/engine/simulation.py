@@ -38,11 +38,13 @@ from cardgen.engine.definition import Engine
 from cardgen.engine.errors import EngineError
 from cardgen.engine.figures import FIGURE_SECTIONS, FigureCounter, design_figures
 from cardgen.engine.figures import summarise as summarise_figures
+from cardgen.engine.figures_report import figure_sections
 from cardgen.engine.protocol import Game, State, seat_name
 from cardgen.engine.quality import QUALITY_FIELDS, Course, leader, measure
 from cardgen.engine.quality import count as count_quality
 from cardgen.engine.quality import summarise as summarise_quality
-from cardgen.simulate.report import RunCounts, core_summary, ordered
+from cardgen.simulate.report import RunCounts, core_summary, ordered, render_table
+from cardgen.simulate.report_html import write_report
 from cardgen.simulate.report_model import (
     ReportModel,
     Section,
@@ -326,8 +328,6 @@ class KitSimulation:
             "designs": Section("designs", (), (_design_table(summary["designs"]),)),
         }
         if self.engine.figures is not None:
-            from cardgen.engine.figures_report import figure_sections
-
             f = self.engine.figures
             kit |= figure_sections(summary, f, self.side, self.score, figures=figures)
         if self.metrics:
@@ -342,14 +342,10 @@ class KitSimulation:
 
     def table(self, summary: dict, *, width: int = 120) -> str:
         """The summary as text tables."""
-        from cardgen.simulate.report import render_table
-
         return render_table(self.model(summary, figures=False), width=width)
 
     def write_report(self, summary: dict, path: Path | str) -> Path:
         """Write the report of ``summary`` as HTML or PDF, by the file's extension."""
-        from cardgen.simulate.report_html import write_report
-
         return write_report(self.model(summary), Path(path))
 
 

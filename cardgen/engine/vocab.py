@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.engine.errors import ScenarioError
+
 Domain = str | tuple[str, ...]
 #: the named domains (any other domain is a tuple of allowed words)
 NAMED = ("card", "seat", "int", "bool", "text")
@@ -38,8 +40,6 @@ def check_record(
     """``item``, a described mapping of ``fields`` with each of ``needed`` (an engine's
     ``arrange`` reading a record of a ``given``); ScenarioError naming a misspelt field (with a
     did-you-mean) or a missing one."""
-    from cardgen.engine.errors import ScenarioError
-
     if not isinstance(item, Mapping):
         raise ScenarioError(f"{where}: a mapping of {', '.join(fields)}")
     for f in item:

@@ -17,6 +17,7 @@ from reportlab.lib.utils import ImageReader
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.render.colours import darken, lighten, mix
 from cardgen.render.geometry import Box
+from cardgen.util.files import FileTooLarge, NotARegularFile, describe_os_error, read_input_file
 
 #: the image formats art may be in (Pillow's names): raster images Pillow decodes itself
 #: (EPS and PDF are refused: Pillow hands them to Ghostscript)
@@ -65,13 +66,6 @@ def open_art(path: Path) -> Image.Image:
     (not a regular file, too large, not an image of :data:`ART_FORMATS`, past
     :data:`MAX_ART_PIXELS`, truncated or corrupt)."""
     from PIL import Image, UnidentifiedImageError
-
-    from cardgen.util.files import (
-        FileTooLarge,
-        NotARegularFile,
-        describe_os_error,
-        read_input_file,
-    )
 
     try:
         data = read_input_file(path, max_bytes=MAX_ART_BYTES)

@@ -4,24 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import CMYKColor, Color
 
-if TYPE_CHECKING:
-    from cardgen.render.icc import Separation
-
-
-def hex_rgb(hex_colour: str) -> tuple[float, float, float]:
-    """``"#RRGGBB"`` as three floats in 0..1."""
-    h = hex_colour.lstrip("#")
-    if len(h) != 6:
-        raise ValueError(f"not a #RRGGBB colour: {hex_colour!r}")
-    return (int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255)
-
-
-def rgb_hex(rgb: tuple[float, float, float]) -> str:
-    return "#" + "".join(f"{round(max(0.0, min(1.0, v)) * 255):02X}" for v in rgb)
+from cardgen.render.hex_colours import hex_rgb as hex_rgb
+from cardgen.render.hex_colours import rgb_hex as rgb_hex
+from cardgen.render.icc import Separation, rgb_to_lab
 
 
 @lru_cache(maxsize=1024)
@@ -80,7 +68,5 @@ class Ink:
 def is_black(hex_colour: str) -> bool:
     """Whether a colour reads as black: CIE L* at most 25 and chroma at most 10 (ink text
     ``#1F1A17``, outlines ``#2B2420``; not a dark brown or blue)."""
-    from cardgen.render.icc import rgb_to_lab
-
     lightness, a, b = rgb_to_lab(hex_rgb(hex_colour))
     return lightness <= 25 and (a * a + b * b) ** 0.5 <= 10

@@ -37,14 +37,22 @@ class PrintFacet:
         of elements (``face:`` and ``back:``, see ``docs/layouts.md``)."""
         return None
 
+    def fields(self) -> Any:
+        """The pack's computed fields: an object with ``LAYOUT_FIELDS`` and ``BACK_FIELDS`` (its
+        ``fields`` module), or None.  A pack imports the module in this method, called when
+        cards are drawn: it imports reportlab, which validating a catalogue does not need."""
+        return None
+
     def layout_fields(self) -> dict[str, Any]:
         """Computed fields a layout's face elements may name besides the card's own:
-        name -> :class:`cardgen.render.elements.fields.Computed` (game logic kept in code)."""
-        return {}
+        name -> :class:`cardgen.render.elements.fields.Computed` (game logic kept in code);
+        by default :meth:`fields`' ``LAYOUT_FIELDS``."""
+        return getattr(self.fields(), "LAYOUT_FIELDS", {})
 
     def back_fields(self) -> dict[str, Any]:
-        """Computed fields of a back design (``key``, ``pile``, ``name``) for ``back:`` elements."""
-        return {}
+        """Computed fields of a back design (``key``, ``pile``, ``name``) for ``back:`` elements;
+        by default :meth:`fields`' ``BACK_FIELDS``."""
+        return getattr(self.fields(), "BACK_FIELDS", {})
 
     def print_inputs(self) -> list[Path]:
         """The files the pack's printed cards and components depend on (code, layout, icons):

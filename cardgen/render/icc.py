@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from cardgen.render.colours import hex_rgb
+from cardgen.render.hex_colours import hex_rgb
 
 #: Colours whose channels differ by at most this (0..1) print on black ink alone.
 NEUTRAL_SPREAD = 8 / 255

@@ -30,7 +30,7 @@ from typing import Any
 from cardgen.catalogue.backs import back_problems
 from cardgen.catalogue.extra_checks import beside_cards
 from cardgen.catalogue.icon_tokens import TOKEN
-from cardgen.catalogue.loader import Catalogue, display_path
+from cardgen.catalogue.loader import RULES_FILE, Catalogue, display_path
 from cardgen.catalogue.text_checks import describe, strings_of
 from cardgen.catalogue.yaml_source import load_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
@@ -249,8 +249,6 @@ def rules_glyph_problems(catalogue: Catalogue, fonts: Iterable[str]) -> list[Dia
     """E408 for each character of a text of ``rules.yaml`` (the game's, decks', colours' names
     and themes, printed on components and in the rulebook) that one of the card ``fonts``
     cannot draw, at its line."""
-    from cardgen.catalogue.loader import RULES_FILE, display_path
-
     path = catalogue.root / RULES_FILE
     try:
         data, smap = load_yaml(path, display=display_path(path))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cardgen.charts import svg
 from cardgen.simulate.report_model import ReportModel, Table
+from cardgen.simulate.report_pdf import write_pdf
 from cardgen.util.atomic import atomic_write_text
 
 # ------------------------------------------------------------------ HTML
@@ -65,8 +66,6 @@ def write_report(model: ReportModel, path: Path) -> Path:
     """Write the report as HTML or PDF, chosen by the file extension."""
     path = Path(path)
     if path.suffix.lower() == ".pdf":
-        from cardgen.simulate.report_pdf import write_pdf
-
         write_pdf(model, path)
     else:
         atomic_write_text(path, html_page(model))

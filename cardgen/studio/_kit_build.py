@@ -12,6 +12,9 @@ import signal
 import sys
 from typing import Any
 
+from cardgen.build.pipeline import BuildError, build
+from cardgen.util.procs import worker_setup
+
 
 def _emit(obj: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
@@ -25,11 +28,9 @@ def _terminated(signum: int, frame: object) -> None:
 def main(argv: list[str]) -> int:
     """Build ``argv[0]`` (JSON: cards, out, paper, jobs, ppid) and report every step."""
     args = json.loads(argv[0])
-    from cardgen.util.procs import worker_setup
 
     worker_setup(args["ppid"])
     signal.signal(signal.SIGTERM, _terminated)
-    from cardgen.build.pipeline import BuildError, build
 
     def step(r) -> None:
         _emit({"event": "step", "id": r.step_id, "title": r.title, "written": list(r.written)})

@@ -15,6 +15,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from cardgen.checks import is_valid
+from cardgen.engine.registry import engine_of
 from cardgen.studio.app import View, not_found
 
 if TYPE_CHECKING:
@@ -54,10 +56,8 @@ class _Balance:
 
     def _run(self, games: int, budget: float) -> None:
         from cardgen.catalogue.loader import load_catalogue
-        from cardgen.checks import is_valid
         from cardgen.engine.balance import KitRunner, advise, brief_profile, game_title, profile
         from cardgen.engine.balance_report import report_model
-        from cardgen.engine.registry import engine_of
 
         try:
             root = self.studio.cards

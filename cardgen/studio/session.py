@@ -29,9 +29,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from cardgen.build.steps import PRIVATE_DIR
+from cardgen.build.products import RASTER_FOLDER, card_inputs, raster_cache
+from cardgen.build.steps import PRIVATE_DIR, BuildContext
+from cardgen.build.watch import GameFilter
+from cardgen.catalogue.snapshot import check_catalogue
+from cardgen.catalogue.validate import validate
+from cardgen.checks import standard
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Severity, sort_key
+from cardgen.render.products.png import png_bytes
 from cardgen.render.products.raster_store import RasterStore, StoredDesign
+from cardgen.render.products.raster_worker import open_pdf, pixels, trim_pixels
 from cardgen.studio import _recall
 from cardgen.studio.events import Broker
 from cardgen.studio.kit import KitBuilder, PageImages, kit_files
@@ -83,7 +90,6 @@ class Studio:
         kit: bool = True,
         force_polling: bool | None = None,
     ):
-        from cardgen.build.products import RASTER_FOLDER
         from cardgen.catalogue.loader import CardFileMemo
 
         self.cards = Path(cards).resolve()
@@ -161,8 +167,6 @@ class Studio:
     def _watch(self) -> None:
         import watchfiles
 
-        from cardgen.build.watch import GameFilter
-
         for changes in watchfiles.watch(
             self.cards,
             watch_filter=GameFilter(self.out),
@@ -210,7 +214,6 @@ class Studio:
             if changes is None:
                 if not warm and time.monotonic() >= self._quiet_since + WARM_AFTER:
                     # the pages have their pictures: the rest, and every card file read
-                    from cardgen.catalogue.snapshot import check_catalogue
 
                     if recalled:  # the same state, computed: the catalogue, the renderer
                         self._guarded(self._first)
@@ -277,8 +280,6 @@ class Studio:
         raster store lacks sketched, each published as it is drawn), then the catalogue as
         `cardgen validate` finds it (replayed from its cache when unchanged) with its
         diagnostics, then every missing picture drawn and published as it is stored."""
-        from cardgen.catalogue.snapshot import check_catalogue
-
         made_from = self._key_now()
         catalogue, diags = check_catalogue(self.cards, self._memo)
         self._show(catalogue, diags, checked=False, update=None, sketch_only=True)
@@ -290,8 +291,6 @@ class Studio:
     def _refresh(self, changes: dict[str, float]) -> None:
         """After a save: the quick read and the new pictures, then the whole validation, then
         the kit."""
-        from cardgen.catalogue.snapshot import check_catalogue
-
         self.kit.interrupt()  # out of date: it must not drop the new pictures from the store
         update = Update(tuple(sorted(changes)), max(changes.values()))
         made_from = self._key_now()
@@ -400,8 +399,6 @@ class Studio:
     def _plan(self, catalogue: Any) -> tuple[Any, list[Any], dict[str, str], dict[str, float]]:
         """The renderer of ``catalogue`` over the build's raster store, its designs, each
         design's raster key (as ``cardgen build`` computes it) and the card size."""
-        from cardgen.build.products import raster_cache
-        from cardgen.build.steps import BuildContext
         from cardgen.render.api import RasterCache, Renderer
         from cardgen.render.products.raster import sprites
 
@@ -420,8 +417,6 @@ class Studio:
         """Draw the few designs a save changed at full size, as the raster store will hold
         them, so the page shows them before their smaller images are made and stored."""
         from cardgen.render.products import raster
-        from cardgen.render.products.png import png_bytes
-        from cardgen.render.products.raster_worker import open_pdf, pixels
 
         with self._lock:  # drawn for the quick read: not again for the whole validation's
             designs = [d for d in designs if keys[design_id(d)] not in self._previews]
@@ -460,8 +455,6 @@ class Studio:
         (the page shows it, dimmed, until the design is stored at full size); nothing when
         only a few are to be drawn (:data:`SKETCH_MIN`), or those already sketched."""
         from cardgen.render.products import raster
-        from cardgen.render.products.png import png_bytes
-        from cardgen.render.products.raster_worker import open_pdf, trim_pixels
 
         with self._lock:
             waiting = {k: d for k, d in waiting.items() if k not in self._sketches}
@@ -607,8 +600,6 @@ def _rendered(update: Update | None, last: Update | None, missing: set[str]) -> 
 def _outside_inputs(ctx: Any) -> list[str]:
     """The files a catalogue's pictures are drawn from besides its folder's own: the pack's
     layout and print files, the fonts, art kept elsewhere."""
-    from cardgen.build.products import card_inputs
-
     root = ctx.catalogue.root.resolve()
     files = [Path(p) for p in card_inputs(ctx)]
     files += [root / c.art for c in ctx.catalogue.cards if getattr(c, "art", None)]
@@ -618,9 +609,6 @@ def _outside_inputs(ctx: Any) -> list[str]:
 
 def _validate(cards: Path):
     """The catalogue checked as `cardgen validate` checks it."""
-    from cardgen.catalogue.validate import validate
-    from cardgen.checks import standard
-
     return validate(cards, extra_checks=standard())
 
 

@@ -19,6 +19,7 @@ from cardgen.catalogue.yaml_source import parse_yaml
 from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
 from cardgen.engine.described.compiler import Compiler, Program, RulesError
 from cardgen.engine.described.game import DescribedEngine, make_engine
+from cardgen.engine.described.howto import how_to_play
 from cardgen.engine.described.model import DescriptionError, Problem, Source, check_model
 from cardgen.engine.errors import SetupError
 from cardgen.engine.log import catalogue_digest
@@ -102,8 +103,6 @@ def how_to_play_of(catalogue: Catalogue, *, level: int = 2) -> str:
     """The generated How to play of the rules description ``catalogue`` names (markdown), or
     ``""`` when its rules are not described in data; :class:`DescriptionError` for a broken
     description."""
-    from cardgen.engine.described.howto import how_to_play
-
     path = description_path(catalogue)
     if path is None:
         return ""

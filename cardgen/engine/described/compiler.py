@@ -28,9 +28,9 @@ from cardgen.engine.described.model import (
     Problem,
     Source,
 )
+from cardgen.engine.designer_code import load_module
 from cardgen.engine.errors import EngineError
 from cardgen.engine.events import EventType
-from cardgen.engine.registry import load_module
 from cardgen.engine.vocab import did_you_mean
 
 Fn = Callable[[Any, dict[str, Any]], Any]

@@ -100,8 +100,8 @@ class AttackRightPrint(PrintFacet):
         text = [*super().card_icons(card, rules), *tokens_in(card.flavour or "")]
         return [*text, *face, rules.deck(_deck(card)).icon, *star]
 
-    def layout_fields(self) -> dict[str, Any]:
-        return _drawing().face.LAYOUT_FIELDS
+    def fields(self) -> Any:
+        return _drawing()
 
     def print_inputs(self) -> list:
         """What the cards and components are drawn from (not the engine, docs or scenarios)."""
@@ -135,9 +135,6 @@ class AttackRightPrint(PrintFacet):
 
     def pile_name(self, rules: RulesModel, pile: str) -> str:
         return rules.deck(pile).name
-
-    def back_fields(self) -> dict[str, Any]:
-        return _drawing().back.BACK_FIELDS
 
 
 class AttackRightKit(ComponentsFacet):
@@ -180,7 +177,9 @@ def _drawing() -> Any:
     are drawn: they import reportlab, which validating a catalogue does not need."""
     from cardgen.packs.attack_right import back, face
 
-    return SimpleNamespace(face=face, back=back)
+    return SimpleNamespace(
+        face=face, back=back, LAYOUT_FIELDS=face.LAYOUT_FIELDS, BACK_FIELDS=back.BACK_FIELDS
+    )
 
 
 def _docs() -> Any:

@@ -24,6 +24,7 @@ from pydantic import (
 
 from cardgen.catalogue.models import CardBase, RulesBase
 from cardgen.catalogue.types import SignedAmount, from_rules
+from cardgen.packs.attack_the_tower.text import card_text
 
 _HEX = r"^#[0-9A-Fa-f]{6}$"
 _ID = r"^[a-z][a-z0-9_-]*$"
@@ -223,7 +224,6 @@ class TowerCard(CardBase):
                 raise ValueError("a base card gives `troop` and no `type` or `effects`")
         elif self.type is None or self.troop is not None or not self.effects:
             raise ValueError("an ability card gives `type` and `effects`, and no `troop`")
-        from cardgen.packs.attack_the_tower.text import card_text
 
         self._rules_text = card_text(self, (info.context or {}).get("rules"))
         return self

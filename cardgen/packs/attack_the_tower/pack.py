@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from cardgen.catalogue.facet import CatalogueFacet
 from cardgen.components.facet import ComponentsFacet
@@ -66,11 +66,10 @@ class TowerPrint(PrintFacet):
         assert kind is not None, "the model gives a base card a troop, an ability card a type"
         return [kind, "tower" if card.pile == "base" else "scroll"]
 
-    def layout_fields(self) -> dict[str, Any]:
-        return _fields().LAYOUT_FIELDS
+    def fields(self) -> ModuleType:
+        from cardgen.packs.attack_the_tower import fields  # reportlab: drawing only
 
-    def back_fields(self) -> dict[str, Any]:
-        return _fields().BACK_FIELDS
+        return fields
 
     def print_inputs(self) -> list[Path]:
         names: tuple[str, ...] = (
@@ -112,14 +111,6 @@ class TowerDocs(DocsFacet):
     def rules_reference(self) -> str:
         """Every reading of the seed the engine takes (``clarifications.yaml``), as markdown."""
         return rules_reference(GAME.name)
-
-
-def _fields() -> ModuleType:
-    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
-    import reportlab, which validating a catalogue does not need."""
-    from cardgen.packs.attack_the_tower import fields
-
-    return fields
 
 
 DATA = data_path("cardgen.packs.attack_the_tower")

@@ -14,6 +14,7 @@ from cardgen.components.draw import Sheet, card_layout, new_sheet
 from cardgen.components.style import SheetStyle, StylePart
 from cardgen.components.tiling import PAPER_NAMES, PAPERS, Item, write_large, write_tiled
 from cardgen.packs.authority.model import RulesModel
+from cardgen.packs.authority.pack import PACK
 from cardgen.render.geometry import CROP, PAPER_MARGIN, Box, draw_piece_marks
 from cardgen.render.units import mm
 from cardgen.util.atomic import atomic_write_bytes
@@ -67,8 +68,6 @@ def load_layout() -> ComponentLayout:
 
 
 def _pack():
-    from cardgen.packs.authority.pack import PACK
-
     return PACK
 
 

@@ -56,11 +56,10 @@ class AuthorityPrint(PrintFacet):
     def card_icons(self, card: Unit, rules: RulesModel) -> list[str]:
         return [*super().card_icons(card, rules), "cost", "power", rules.faction(card.faction).mark]
 
-    def layout_fields(self) -> dict[str, Any]:
-        return _fields().LAYOUT_FIELDS
+    def fields(self) -> Any:
+        from cardgen.packs.authority import fields  # reportlab: drawing only
 
-    def back_fields(self) -> dict[str, Any]:
-        return _fields().BACK_FIELDS
+        return fields
 
     def back_of(self, card: Unit) -> BackDesign:
         """A print file per faction, the marked back (``printing: {backs: marked}`` prints
@@ -99,14 +98,6 @@ class AuthorityDocs(DocsFacet):
 
     def rules_reference(self) -> str:
         return rules_reference()
-
-
-def _fields() -> Any:
-    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
-    import reportlab, which validating a catalogue does not need."""
-    from cardgen.packs.authority import fields
-
-    return fields
 
 
 DATA = data_path("cardgen.packs.authority")

@@ -49,10 +49,10 @@ class RampagePrint(PrintFacet):
         return card_text(card)
 
     def icon_tokens(self, rules: RampageRules) -> dict[str, str]:
-        return dict(_fields().ICONS)
+        return dict(self.fields().ICONS)
 
     def card_icons(self, card: RampageCard, rules: RampageRules) -> list[str]:
-        return _fields().face_icons(card, rules)
+        return self.fields().face_icons(card, rules)
 
     def back_of(self, card: RampageCard) -> BackDesign:
         # every deck card has the same back: the Gate and Castle hide which card is where
@@ -61,11 +61,10 @@ class RampagePrint(PrintFacet):
     def pile_name(self, rules: RampageRules, pile: str) -> str:
         return {"deck": "Deck", "aid": "Player aids"}.get(pile, pile)
 
-    def layout_fields(self) -> dict[str, Any]:
-        return _fields().LAYOUT_FIELDS
+    def fields(self) -> Any:
+        from cardgen.packs.castle_rampage import fields  # reportlab: drawing only
 
-    def back_fields(self) -> dict[str, Any]:
-        return _fields().BACK_FIELDS
+        return fields
 
 
 class RampageDocs(DocsFacet):
@@ -80,14 +79,6 @@ class RampageDocs(DocsFacet):
         from cardgen.packs.castle_rampage import docs
 
         return docs.rules_reference(GAME.name)
-
-
-def _fields() -> Any:
-    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
-    import reportlab, which validating a catalogue does not need."""
-    from cardgen.packs.castle_rampage import fields
-
-    return fields
 
 
 DATA = data_path("cardgen.packs.castle_rampage")

@@ -75,17 +75,16 @@ class GreedyPrint(PrintFacet):
         return [self.data / n for n in names]
 
     def back_of(self, card: GreedyCard) -> BackDesign:
-        pile = _fields().BACKS[card.kind]
+        pile = self.fields().BACKS[card.kind]
         return BackDesign(pile, pile, pile)
 
     def pile_name(self, rules: GreedyRules, pile: str) -> str:
         return {"characters": "Characters", "upgrades": "Upgrades"}[pile]
 
-    def layout_fields(self) -> dict[str, Any]:
-        return _fields().LAYOUT_FIELDS
+    def fields(self) -> Any:
+        from cardgen.packs.greedy_kingdoms import fields  # reportlab: drawing only
 
-    def back_fields(self) -> dict[str, Any]:
-        return _fields().BACK_FIELDS
+        return fields
 
 
 class GreedyKit(ComponentsFacet):
@@ -109,14 +108,6 @@ class GreedyDocs(DocsFacet):
 
     def rules_reference(self) -> str:
         return rules_reference(GAME.name)
-
-
-def _fields() -> Any:
-    """The layout's computed fields (:mod:`.fields`), imported when cards are drawn: they
-    import reportlab, which validating a catalogue does not need."""
-    from cardgen.packs.greedy_kingdoms import fields
-
-    return fields
 
 
 DATA = data_path("cardgen.packs.greedy_kingdoms")

@@ -26,7 +26,7 @@ from cardgen.components.tiling import (
 )
 from cardgen.packs.attack_right.components.player_board import board_geometry, draw_player_board
 from cardgen.packs.attack_right.components.scoreboard import draw_scoreboard, glory_track
-from cardgen.packs.attack_right.components.style import ComponentLayout
+from cardgen.packs.attack_right.components.style import DEFAULT_LAYOUT, ComponentLayout, load_layout
 from cardgen.packs.attack_right.components.tokens import draw_token_sheets
 from cardgen.packs.attack_right.model import RulesModel
 from cardgen.render.units import Size, mm
@@ -188,7 +188,6 @@ def write_tokens(
 def component_specs(pack: Pack) -> list[ComponentSpec]:
     """Attack Right's components (``pack``'s): player boards and scoreboard (large), token
     sheets."""
-    from cardgen.packs.attack_right.components.style import DEFAULT_LAYOUT, load_layout
 
     def with_layout(write):
         return lambda path, rules, paper: write(pack, path, rules, load_layout(), paper)

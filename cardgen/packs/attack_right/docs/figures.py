@@ -17,8 +17,24 @@ from pydantic import BaseModel, ConfigDict, Field
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.catalogue.loader import Catalogue
+from cardgen.catalogue.validation_errors import validate_model
+from cardgen.catalogue.yaml_source import load_yaml
 from cardgen.docs.figures import Figure
+from cardgen.engine import Setup as GameSetup
+from cardgen.engine import SetupError
+from cardgen.engine.bots import make_bot
+from cardgen.engine.chance import settle
+from cardgen.engine.play import step
+from cardgen.packs.attack_right.effects import Produce
+from cardgen.packs.attack_right.engine.definition import ENGINE
 from cardgen.packs.attack_right.engine.observation import observe
+from cardgen.packs.attack_right.engine.state import PLAY
+from cardgen.render import text as rich
+from cardgen.render.colours import Ink
+from cardgen.render.document import Document
+from cardgen.render.fonts import string_width
+from cardgen.render.painters import back_form, face_form
+from cardgen.render.units import mm
 from cardgen.util.resources import data_path
 
 if TYPE_CHECKING:
@@ -82,9 +98,6 @@ class FigureSpecs(_Strict):
 
 def load_specs(path: Path = FIGURES_FILE) -> FigureSpecs:
     """The figures' data (raises DiagnosticError naming the file and line on bad input)."""
-    from cardgen.catalogue.validation_errors import validate_model
-    from cardgen.catalogue.yaml_source import load_yaml
-
     data, smap = load_yaml(path, display=str(path))
     return validate_model(FigureSpecs, data, smap)
 
@@ -94,7 +107,6 @@ class _Scene:
     """What a figure draws with: the render context (faces, backs, icons, fonts) on a canvas."""
 
     def __init__(self, catalogue: Catalogue, canv: Canvas) -> None:
-        from cardgen.render.document import Document
         from cardgen.render.products.base import RenderContext, load_product_settings
         from cardgen.render.theme import Theme
 
@@ -110,14 +122,10 @@ class _Scene:
 
     def card(self, card: Any, x: float, y: float, k: float) -> None:
         """``card``'s face, its trim's lower-left corner at (x, y), scaled by ``k``."""
-        from cardgen.render.painters import face_form
-
         self._place(face_form(self.doc, self.ctx.faces, card, bleed=False), x, y, k)
 
     def back(self, card: Any, x: float, y: float, k: float) -> None:
         """The back ``card`` has, as :meth:`card` places a face."""
-        from cardgen.render.painters import back_form
-
         design = self.ctx.back_of(card)
         self._place(back_form(self.doc, self.ctx.backs, design, bleed=False), x, y, k)
 
@@ -144,9 +152,6 @@ class _Scene:
         align: str = "left",
     ) -> None:
         """A line of text with ``{icon}`` tokens drawn inline (icons 1.1 × the size)."""
-        from cardgen.render import text as rich
-        from cardgen.render.fonts import string_width
-
         c, font = self.c, self.font(role)
         words = rich.parse(text)
         pieces = [p for i, w in enumerate(words) for p in ((rich.Piece(" "),) if i else ()) + w]
@@ -164,8 +169,6 @@ class _Scene:
 
     def element_point(self, card: Any, callout: Callout) -> tuple[float, float]:
         """Where ``callout`` points on ``card``, in points from the card's lower-left corner."""
-        from cardgen.render.units import mm
-
         if callout.at is not None:
             return mm(callout.at[0]), self.h - mm(callout.at[1])
         painter = cast("LayoutFaces", self.ctx.faces).painter
@@ -181,8 +184,6 @@ class _Scene:
 def inline_icon(painter: Any, el: Any, card: Any, prefix: str) -> tuple[float, float] | None:
     """The centre of the first inline icon whose name starts with ``prefix`` in the rich text
     ``el`` as it is drawn on ``card`` (points from the card's lower-left corner)."""
-    from cardgen.render.units import mm
-
     v = painter.values(card, card.id)
     lay = painter.fit_rich(next(n for n, e in painter.elements.items() if e is el), el, v)
     area = painter.box(el.box).inset(mm(el.padding))
@@ -197,8 +198,6 @@ def inline_icon(painter: Any, el: Any, card: Any, prefix: str) -> tuple[float, f
 
 
 def _rgb(hex_colour: str):
-    from cardgen.render.colours import Ink
-
     return Ink(False)(hex_colour)
 
 
@@ -290,7 +289,6 @@ def anatomy(catalogue: Catalogue, spec: Anatomy) -> Figure:
 def example(catalogue: Catalogue, spec: Example) -> Figure:
     """The Woodcutter/Wall example: the removed card, the played card, and the price the
     played card costs while the removed card's production still counts (from the cards)."""
-    from cardgen.packs.attack_right.effects import Produce
 
     def makes(card: Any) -> dict[str, int]:
         return {e.resource: e.amount for e in card.effects if isinstance(e, Produce)}
@@ -411,17 +409,10 @@ def kingdoms(catalogue: Catalogue, spec: Table) -> list[dict[str, Any]]:
     """The players of a game the rules engine plays (seeded, ``spec.bots`` in every seat) as
     round ``spec.round``'s Play Phase ends: each player's coins, glory and tableau (card ids
     by zone)."""
-    from cardgen.engine import Setup
-    from cardgen.engine.bots import make_bot
-    from cardgen.engine.chance import settle
-    from cardgen.engine.play import step
-    from cardgen.packs.attack_right.engine.definition import ENGINE
-    from cardgen.packs.attack_right.engine.state import PLAY
-
     decks = [d for d in spec.decks if d in catalogue.rules.deck_ids] or list(
         catalogue.rules.deck_ids[:2]
     )
-    game = ENGINE.simulation_game(catalogue, Setup(len(decks), tuple(decks)))
+    game = ENGINE.simulation_game(catalogue, GameSetup(len(decks), tuple(decks)))
     state = game.new_initial_state(spec.seed)
     bots = [make_bot(ENGINE, game, spec.bots, spec.seed * 100 + p) for p in range(state.n)]
     seen: list[dict] = []
@@ -452,8 +443,6 @@ def table(catalogue: Catalogue, spec: Table) -> Figure:
     width, height = 2 * cell_w + 6, 2 * cell_h + 4
 
     def draw(canv: Canvas) -> None:
-        from cardgen.engine import SetupError
-
         s = _Scene(catalogue, canv)
         try:
             players = kingdoms(catalogue, spec)

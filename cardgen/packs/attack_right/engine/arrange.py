@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from cardgen.engine.errors import ScenarioError
 from cardgen.engine.vocab import check_record
 from cardgen.packs.attack_right.engine import phases
-from cardgen.packs.attack_right.engine.actions import PASS, decode_react
+from cardgen.packs.attack_right.engine.actions import PASS, decode_react, react_action
 from cardgen.packs.attack_right.engine.compiled import ZONES
+from cardgen.packs.attack_right.engine.state import PHASES
 
 if TYPE_CHECKING:
     from cardgen.packs.attack_right.engine.state import State
@@ -47,8 +48,6 @@ def _seat(v: Any, n: int, where: str) -> int:
 
 def arrange(st: State, given: Mapping[str, Any]) -> None:
     """Put ``st`` in the position ``given`` describes (see the module docstring)."""
-    from cardgen.packs.attack_right.engine.state import PHASES
-
     g = st.game
     n = st.n
     seasons = [s.id for s in g.rules.seasons]
@@ -152,8 +151,6 @@ def _where(key: tuple) -> str:
 
 
 def _numbers(st: State, given: Mapping[str, Any], players: Mapping[int, Any]) -> None:
-    from cardgen.packs.attack_right.engine.state import PHASES
-
     names = [str(x) for x in PHASES]
     for k in ("round", "step", "gstep", "first_end_done", "bank", "token_bank"):
         if k in given:
@@ -253,7 +250,6 @@ def _reaction(st: State, p: int, text: str) -> int:
     """The look or intercept ``text`` of ``p``, found among every one the rules could offer."""
     g = st.game
     m = g.num_instances
-    from cardgen.packs.attack_right.engine.actions import react_action
 
     if st.sub == 1:  # look: one of p's intercept cards at a Neighbour
         codes = [i * 2 + side for i in st.tab[p] if st.card[i].intercepts for side in (0, 1)]

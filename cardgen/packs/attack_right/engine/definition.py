@@ -18,11 +18,13 @@ from cardgen.engine import (
     check_settings,
 )
 from cardgen.packs.attack_right.engine import ai
+from cardgen.packs.attack_right.engine.ai.ismcts import search_actions
 from cardgen.packs.attack_right.engine.events import KIT_EVENTS
 from cardgen.packs.attack_right.engine.game import Game, GameSetupError
-from cardgen.packs.attack_right.engine.metrics import FIGURES
+from cardgen.packs.attack_right.engine.metrics import FIGURES, METRICS
 from cardgen.packs.attack_right.engine.metrics import events as tally_events
 from cardgen.packs.attack_right.engine.state import State
+from cardgen.packs.attack_right.model import Placement, Stat
 
 ZONE = "left|middle|right"
 EVENTS = EventSchema(
@@ -153,13 +155,9 @@ class AttackRight(Engine[State]):
 
     def search_actions(self, state: State, seat: int) -> Sequence[int]:
         """The search's shortlist (:func:`.ai.ismcts.search_actions`)."""
-        from cardgen.packs.attack_right.engine.ai.ismcts import search_actions
-
         return search_actions(state, seat)
 
     def metrics(self) -> Any:
-        from cardgen.packs.attack_right.engine.metrics import METRICS
-
         return METRICS
 
     def result_lines(self, state: State) -> list[str]:
@@ -189,8 +187,6 @@ def _slot_power(catalogue: Any, over: Any) -> dict | None:
     if over is None:
         return None
     from pydantic import TypeAdapter, ValidationError
-
-    from cardgen.packs.attack_right.model import Placement, Stat
 
     try:
         zones = TypeAdapter(dict[Placement, list[Stat]]).validate_python(over)

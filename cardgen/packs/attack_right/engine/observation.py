@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardgen.packs.attack_right.engine.actions import PASS
 from cardgen.packs.attack_right.engine.compiled import ZONES
+from cardgen.packs.attack_right.engine.state import INTERCEPT, LOOK, PHASES, PLAY
 
 if TYPE_CHECKING:
     from cardgen.packs.attack_right.engine.state import State
@@ -16,8 +18,6 @@ if TYPE_CHECKING:
 
 def observe(st: State, player: int) -> dict:
     """The observation of ``player`` as a JSON-ready dict."""
-    from cardgen.packs.attack_right.engine.state import PHASES, PLAY
-
     g = st.game
     cid = g.card_id
     n = st.n
@@ -86,8 +86,6 @@ def view(st: State, seat: int | None) -> dict:
     counts of the others', the sizes of the piles and the discard pile, every tableau (a
     hidden card another seat flipped this Play Phase as ``null``), its own peeks, glimpses,
     pending choice and offers; the designer sees every zone in order."""
-    from cardgen.packs.attack_right.engine.state import INTERCEPT, LOOK, PHASES, PLAY
-
     g = st.game
     ids = [c.id for c in st.card]
     n = st.n
@@ -176,8 +174,6 @@ def view(st: State, seat: int | None) -> dict:
 
 def _offers(st: State, p: int) -> list[str]:
     """``p``'s looks or intercepts on offer, as the actions that take them."""
-    from cardgen.packs.attack_right.engine.actions import PASS
-
     return [st.action_to_string(p, a) for a in st._reactions(p) if a != PASS]
 
 

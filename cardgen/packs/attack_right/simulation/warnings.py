@@ -16,12 +16,15 @@ from collections.abc import Iterator
 
 from cardgen.catalogue.loader import Catalogue
 from cardgen.diagnostics import Diagnostic
+from cardgen.engine.simulation import KitSimulation, simulate, summarise
+from cardgen.packs.attack_right.engine.definition import ENGINE
 from cardgen.packs.attack_right.simulation.targets import (
     Targets,
     average_win,
     designs,
     load_targets,
 )
+from cardgen.simulate import SimSpec, make_matchups
 
 #: the bot the warnings are measured with (fast enough for a validate run)
 BOT = "greedy"
@@ -38,10 +41,6 @@ def _ci(c: list[float]) -> str:
 def balance_summary(cat: Catalogue, games: int, *, seed: int = 0, bots: str = BOT) -> dict:
     """The simulation summary of ``games`` seeded games at the most players, every seating of
     the decks the rules recommend for that count."""
-    from cardgen.engine.simulation import KitSimulation, simulate, summarise
-    from cardgen.packs.attack_right.engine.definition import ENGINE
-    from cardgen.simulate import SimSpec, make_matchups
-
     sim = KitSimulation(ENGINE)
     players = min(len(cat.rules.deck_ids), cat.rules.players.max)
     decks = sim.recommended_sides(cat, players)

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardgen.packs.castle_rampage.engine.state import Seat, State
 from cardgen.packs.castle_rampage.model import RampageCard, Settings
+
+if TYPE_CHECKING:  # the state calls the resolution: these name its types
+    from cardgen.packs.castle_rampage.engine.state import Seat, State
 
 
 @dataclass

@@ -19,6 +19,7 @@ from typing import Any, Self
 
 from cardgen.engine import ScenarioError, SetupError, TableGame, TableState, seat_name
 from cardgen.engine.vocab import did_you_mean
+from cardgen.packs.castle_rampage.engine.resolve import resolve_attack
 from cardgen.packs.castle_rampage.model import RampageCard
 
 STRUCTURES = ("gate", "castle")
@@ -99,8 +100,6 @@ class State(TableState):
             self.emit("draw", p, card)
 
     def resolve(self, actions: Mapping[int, int]) -> None:
-        from cardgen.packs.castle_rampage.engine.resolve import resolve_attack
-
         ((p, action),) = actions.items()
         if action == self.game.pass_action:
             self.emit("pass", self.turn, p)

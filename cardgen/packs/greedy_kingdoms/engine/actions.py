@@ -12,6 +12,12 @@ from itertools import combinations, combinations_with_replacement
 
 from cardgen.packs.greedy_kingdoms.model import CHOOSABLE, RESOURCES
 
+#: Resources as counts in the order of RESOURCES
+Vec = tuple[int, int, int, int]
+ZERO: Vec = (0, 0, 0, 0)
+#: the Resources a player may choose (initial distribution, start of turn), as indices
+CHOOSABLE_IX: tuple[int, ...] = tuple(RESOURCES.index(r) for r in CHOOSABLE)
+
 PASS = 0
 #: obtain the Upgrade in slot k of the line: OBTAIN + k (k < 8)
 OBTAIN = 1

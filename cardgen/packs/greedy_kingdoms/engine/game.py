@@ -8,9 +8,9 @@ from itertools import combinations
 from typing import Any
 
 from cardgen.engine import Setup, SetupError, check_settings
-from cardgen.packs.greedy_kingdoms.engine.actions import PAYMENTS
+from cardgen.packs.greedy_kingdoms.engine.actions import PAYMENTS, ZERO, Vec
+from cardgen.packs.greedy_kingdoms.engine.state import State
 from cardgen.packs.greedy_kingdoms.model import (
-    CHOOSABLE,
     RESOURCES,
     BlockIncome,
     GreedyCard,
@@ -20,11 +20,6 @@ from cardgen.packs.greedy_kingdoms.model import (
     StartIncome,
     SuccessBonus,
 )
-
-Vec = tuple[int, int, int, int]
-ZERO: Vec = (0, 0, 0, 0)
-#: the Resources a player may choose (initial distribution, start of turn), as indices
-CHOOSABLE_IX: tuple[int, ...] = tuple(RESOURCES.index(r) for r in CHOOSABLE)
 
 
 def vec(amounts: Mapping[Any, int]) -> Vec:
@@ -142,6 +137,4 @@ class Game:
 
     def new_initial_state(self, seed: int = 0) -> Any:
         """A new game: the decks shuffled with ``seed``, at the Rock-Scissors-Paper chance node."""
-        from cardgen.packs.greedy_kingdoms.engine.state import State
-
         return State(self, seed)

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine import IllegalAction, ScenarioError
 from cardgen.engine.zones import Field, FieldState, StateZones
 from cardgen.packs.greedy_kingdoms.engine.actions import (
+    CHOOSABLE_IX,
     CHOOSE,
     COMMIT,
     OBTAIN,
@@ -37,10 +38,14 @@ from cardgen.packs.greedy_kingdoms.engine.actions import (
     PASS,
     PROMOTE,
     RESOLVE,
+    ZERO,
+    Vec,
     words,
 )
-from cardgen.packs.greedy_kingdoms.engine.game import CHOOSABLE_IX, ZERO, Character, Game, Vec
 from cardgen.packs.greedy_kingdoms.model import RESOURCES
+
+if TYPE_CHECKING:  # the game makes the state (new_initial_state): these name its types
+    from cardgen.packs.greedy_kingdoms.engine.game import Character, Game
 
 CHANCE, DISTRIBUTE, START, DEVELOP, COMMIT_PHASE, ORDER, DEVELOP2, OVER = range(8)
 PHASES = ("chance", "distribute", "start", "develop", "commit", "order", "develop2", "over")

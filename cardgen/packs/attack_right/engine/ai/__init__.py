@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot
+from cardgen.packs.attack_right.engine.ai.ismcts import SearchBot
 from cardgen.packs.attack_right.engine.ai.lookahead import LookaheadBot
 from cardgen.packs.attack_right.engine.phases import age, battle, battle_start, income
 from cardgen.packs.attack_right.engine.state import State
@@ -48,8 +49,6 @@ def search(engine: Any, game: Any, seed: int) -> _Seated:
     """Information-set MCTS: 12-48 iterations a decision in 2-player games (scaled by
     2/players), sequential halving over the 6 best candidates, greedy rollouts to the end of
     the round, each position scored by its tableaus fighting and earning to the end."""
-    from cardgen.packs.attack_right.engine.ai.ismcts import SearchBot
-
     bot = _Seated(SearchBot(seed))
     bot.name = "search"
     return bot
