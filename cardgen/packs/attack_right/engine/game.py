@@ -24,16 +24,35 @@ class GameSetupError(ValueError):
     """The requested game cannot be set up (unknown or repeated deck, too few cards...)."""
 
 
-def _play_info(inst: int, c, cap: tuple[int, ...], m1: int, memo: dict) -> tuple:
-    static = memo.get((c.id, cap))  # what does not depend on the instance: once per design
-    if static is None:
-        open_ = tuple(z for z in c.zones if cap[z])
-        caps = tuple(cap[z] for z in open_)
-        static = memo[c.id, cap] = (open_, caps, sum(1 << z for z in open_))
-    open_, caps, mask = static
-    k = inst * 3
-    bases = tuple([(k + z) * m1 for z in open_])
-    return (c.cost, c.is_unit, c.discount, tuple(zip(open_, caps, bases, strict=True)), mask, bases)
+def _play_table(cards: Sequence[Any], cap: tuple[int, ...], m1: int) -> tuple[tuple, ...]:
+    """Per instance of ``cards``, what a play of it needs in a season of capacities ``cap``
+    (see :attr:`Game.inst_plays`); what does not depend on the instance is worked out once per
+    design, an instance adds only its base actions (one zone: no loop)."""
+    memo: dict[str, tuple] = {}
+    out = []
+    append = out.append
+    for inst, c in enumerate(cards):
+        static = memo.get(c.id)
+        if static is None:
+            open_ = tuple(z for z in c.zones if cap[z])
+            static = memo[c.id] = (
+                c.cost,
+                c.is_unit,
+                c.discount,
+                open_,
+                tuple(cap[z] for z in open_),
+                sum(1 << z for z in open_),
+                tuple(z * m1 for z in open_),
+            )
+        cost, unit, disc, open_, caps, mask, offs = static
+        k = inst * 3 * m1
+        if len(offs) == 1:
+            b = k + offs[0]
+            append((cost, unit, disc, ((open_[0], caps[0], b),), mask, (b,)))
+        else:
+            bases = tuple([k + o for o in offs])
+            append((cost, unit, disc, tuple(zip(open_, caps, bases, strict=True)), mask, bases))
+    return tuple(out)
 
 
 def _distinct(*players: int) -> tuple[int, ...]:
@@ -151,11 +170,7 @@ class Game:
         #: per season, per instance: (cost, is unit, discount resources, zones with slots as
         #: (zone, capacity, base action), those zones as a bit mask, their base actions): the
         #: hot-path copy of what a play needs
-        memo: dict = {}
-        self.inst_plays = tuple(
-            tuple(_play_info(i, c, cap, m1, memo) for i, c in enumerate(inst_cards))
-            for cap in self.capacity
-        )
+        self.inst_plays = tuple(_play_table(inst_cards, cap, m1) for cap in self.capacity)
 
     # --- setup checks -----------------------------------------------------------------------
     def _check_setup(self) -> None:
