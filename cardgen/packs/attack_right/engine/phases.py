@@ -174,9 +174,21 @@ def _offer_looks(st: State, actions) -> bool:
     Neighbour who chose a card to play decides, with the others, whether to look now (naming
     the card that spends its once per round and the Neighbour) or to keep the look for a later
     flip; ``False`` if nobody may look."""
-    chosen = _chosen(st, actions)
-    offers = [() if st.ended[p] else look_offers(st, p, chosen) for p in range(st.n)]
-    if not any(offers):
+    card, used, ended, tab = st.card, st.used, st.ended, st.tab
+    offers: list[tuple[int, ...]] | None = None
+    for p in range(st.n):
+        if ended[p]:
+            continue
+        for i in tab[p]:
+            if card[i].intercepts and i not in used:
+                break
+        else:  # no unused intercept card: no look
+            continue
+        if offers is None:
+            chosen = _chosen(st, actions)
+            offers = [()] * st.n
+        offers[p] = look_offers(st, p, chosen)
+    if offers is None or not any(offers):
         return False
     st.sub, st.pending, st.offers = LOOK, tuple(actions), offers
     return True
