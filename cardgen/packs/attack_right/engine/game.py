@@ -34,7 +34,7 @@ def _play_table(
     is worked out once per design, an instance adds only its base actions (one zone: no
     loop)."""
     memo: dict[str, tuple] = {}
-    out = []
+    out: list[tuple] = []
     append = out.append
     for inst, c in enumerate(cards, start):
         static = memo.get(c.id)

@@ -78,15 +78,14 @@ def draft_step(st: State, actions) -> None:
     packs, kept, ev = st.packs, st.kept, st.events
     tally = st.tally if ev is None else None
     n = st.n
-    for p in range(n):
-        a = actions[p]
-        packs[p].remove(a)
-        kept[p].append(a)
+    for pack, keep, a in zip(packs, kept, actions, strict=True):
+        pack.remove(a)
+        keep.append(a)
     if ev is not None:
         ids = st.game.ids
         ev += [("pick", p, ids[actions[p]]) for p in range(n)]
     elif tally is not None:
-        tally.picks += [(p, actions[p]) for p in range(n)]
+        tally.picks += enumerate(actions)  # (seat, instance) of each pick
     if len(packs[0]) <= 1:
         for p in range(n):
             rest = packs[p]
