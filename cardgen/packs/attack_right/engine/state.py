@@ -462,7 +462,7 @@ class State:
             pack = self.packs[player]
             design = self.game.design_of
             if len({design[i] for i in pack}) == len(pack):  # no copies: all of it
-                return pack[:]
+                return pack.copy()
             return _first_copies(pack, design)
         if self.phase == PLAY and self.sub:
             acts = self._reactions(player)
