@@ -7,7 +7,7 @@ numbers and its effects as small tuples grouped by trigger; the hot loops only i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 
 from cardgen.packs.attack_right.cards import Card
 from cardgen.packs.attack_right.effects import (
@@ -224,6 +224,18 @@ def _compile_trig(e, res: tuple[str, ...]) -> Trig:
 _DEFS: dict[tuple[int, int, int], tuple[Card, RulesModel, CardDef]] = {}
 
 
+def _reindexed(d: CardDef, index: int) -> CardDef:
+    """``dataclasses.replace(d, index=index)`` without its per-call field introspection."""
+    new = object.__new__(CardDef)
+    for name in _FIELDS:
+        object.__setattr__(new, name, getattr(d, name))
+    object.__setattr__(new, "index", index)
+    return new
+
+
+_FIELDS = tuple(f.name for f in fields(CardDef))
+
+
 def _compiled(card: Card, index: int, rules: RulesModel) -> CardDef:
     """:func:`compile_card`, reusing the design compiled for the same card and rules objects."""
     hit = _DEFS.get((id(card), id(rules), index))
@@ -236,7 +248,7 @@ def _compiled(card: Card, index: int, rules: RulesModel) -> CardDef:
         d = compile_card(card, index, rules)
         _DEFS[id(card), id(rules), -1] = (card, rules, d)  # the design, whatever its index
     else:
-        d = other[2] if other[2].index == index else replace(other[2], index=index)
+        d = other[2] if other[2].index == index else _reindexed(other[2], index)
     _DEFS[id(card), id(rules), index] = (card, rules, d)
     return d
 

@@ -6,7 +6,9 @@ with ``random.Random(seed)`` and deals the first draft hands.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from cardgen.catalogue.loader import Catalogue
@@ -24,16 +26,58 @@ class GameSetupError(ValueError):
     """The requested game cannot be set up (unknown or repeated deck, too few cards...)."""
 
 
-def _play_info(inst: int, c, cap: tuple[int, ...], m1: int, memo: dict) -> tuple:
-    static = memo.get((c.id, cap))  # what does not depend on the instance: once per design
-    if static is None:
-        open_ = tuple(z for z in c.zones if cap[z])
-        caps = tuple(cap[z] for z in open_)
-        static = memo[c.id, cap] = (open_, caps, sum(1 << z for z in open_))
-    open_, caps, mask = static
-    k = inst * 3
-    bases = tuple([(k + z) * m1 for z in open_])
-    return (c.cost, c.is_unit, c.discount, tuple(zip(open_, caps, bases, strict=True)), mask, bases)
+def _play_table(
+    cards: Sequence[Any], cap: tuple[int, ...], m1: int, start: int = 0
+) -> tuple[tuple, ...]:
+    """Per instance of ``cards`` (numbered from ``start``), what a play of it needs in a season
+    of capacities ``cap`` (see :attr:`Game.inst_plays`); what does not depend on the instance
+    is worked out once per design, an instance adds only its base actions (one zone: no
+    loop)."""
+    memo: dict[str, tuple] = {}
+    out: list[tuple] = []
+    append = out.append
+    for inst, c in enumerate(cards, start):
+        static = memo.get(c.id)
+        if static is None:
+            open_ = tuple(z for z in c.zones if cap[z])
+            static = memo[c.id] = (
+                c.cost,
+                c.is_unit,
+                c.discount,
+                open_,
+                tuple(cap[z] for z in open_),
+                sum(1 << z for z in open_),
+                tuple(z * m1 for z in open_),
+            )
+        cost, unit, disc, open_, caps, mask, offs = static
+        k = inst * 3 * m1
+        if len(offs) == 1:
+            b = k + offs[0]
+            append((cost, unit, disc, ((open_[0], caps[0], b),), mask, (b,)))
+        else:
+            bases = tuple([k + o for o in offs])
+            append((cost, unit, disc, tuple(zip(open_, caps, bases, strict=True)), mask, bases))
+    return tuple(out)
+
+
+#: play-table rows of a deck's run of instances by its first instance, the capacities, the
+#: instance count and its designs' ids, with those designs (each seating of a simulation
+#: numbers the same decks in another order: a deck's run recurs at a few first instances)
+_ROWS: dict[tuple, tuple[tuple[Any, ...], tuple[tuple, ...]]] = {}
+
+
+def _play_rows(cards: tuple[Any, ...], start: int, cap: tuple[int, ...], m1: int) -> tuple:
+    """:func:`_play_table` of a deck's run ``cards`` from instance ``start``, reused while its
+    designs are the same objects (compiled once: :func:`.compiled.compile_pool`)."""
+    key = (start, cap, m1, *map(id, cards))
+    hit = _ROWS.get(key)
+    if hit is not None and all(map(operator.is_, hit[0], cards)):
+        return hit[1]
+    if len(_ROWS) > 1024:
+        _ROWS.clear()
+    rows = _play_table(cards, cap, m1, start)
+    _ROWS[key] = (cards, rows)
+    return rows
 
 
 def _distinct(*players: int) -> tuple[int, ...]:
@@ -81,7 +125,8 @@ class Game:
         self._check_setup()
         self.settings: Settings = settings or self.rules.settings
         self.first_game = first_game
-        cards = [c for d in self.decks for c in catalogue.cards if c.deck == d]
+        by_deck = [[c for c in catalogue.cards if c.deck == d] for d in self.decks]
+        cards = [c for group in by_deck for c in group]
         self.pool: CompiledPool = compile_pool(cards, self.rules, first_game=self.first_game)
         self.num_instances = self.pool.size
         #: per instance, the index of its design (copies of a design share one)
@@ -151,9 +196,13 @@ class Game:
         #: per season, per instance: (cost, is unit, discount resources, zones with slots as
         #: (zone, capacity, base action), those zones as a bit mask, their base actions): the
         #: hot-path copy of what a play needs
-        memo: dict = {}
+        runs, start = [], 0  # each deck's run of instances (numbered deck after deck)
+        for group in by_deck:
+            size = sum(c.copies for c in group if not (first_game and c.star))
+            runs.append((inst_cards[start : start + size], start))
+            start += size
         self.inst_plays = tuple(
-            tuple(_play_info(i, c, cap, m1, memo) for i, c in enumerate(inst_cards))
+            tuple(chain.from_iterable(_play_rows(run, a, cap, m1) for run, a in runs))
             for cap in self.capacity
         )
 

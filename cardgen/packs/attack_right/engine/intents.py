@@ -177,6 +177,22 @@ def resolve(st: State, todo: Intents) -> None:
 def _coins(st: State, todo: Intents, net: bool) -> None:
     coins, stored, ev = st.coins, st.stored, st.events
     gains, stores, claims = todo.coin_gains, todo.stores, todo.coin_claims
+    if not claims and not st.bank_limited:  # every gain arrives in full, nothing is taken
+        paid = 0
+        for q, a, src in gains:
+            if a:
+                coins[q] += a
+                paid += a
+                if ev is not None:
+                    ev.append(("coins", q, a, src))
+        for p, inst, a in stores:
+            if a:
+                stored[inst] += a
+                paid += a
+                if ev is not None:
+                    ev.append(("store", p, st.game.ids[inst], a))
+        st.minted += paid
+        return
     asks = [a for _q, a, _s in gains] + [a for _p, _i, a in stores]
     got = share(asks, st.bank) if st.bank_limited else asks
     paid = sum(got)

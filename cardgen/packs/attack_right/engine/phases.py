@@ -78,15 +78,14 @@ def draft_step(st: State, actions) -> None:
     packs, kept, ev = st.packs, st.kept, st.events
     tally = st.tally if ev is None else None
     n = st.n
-    for p in range(n):
-        a = actions[p]
-        packs[p].remove(a)
-        kept[p].append(a)
+    for pack, keep, a in zip(packs, kept, actions, strict=True):
+        pack.remove(a)
+        keep.append(a)
     if ev is not None:
         ids = st.game.ids
         ev += [("pick", p, ids[actions[p]]) for p in range(n)]
     elif tally is not None:
-        tally.picks += [(p, actions[p]) for p in range(n)]
+        tally.picks += enumerate(actions)  # (seat, instance) of each pick
     if len(packs[0]) <= 1:
         for p in range(n):
             rest = packs[p]
@@ -174,9 +173,21 @@ def _offer_looks(st: State, actions) -> bool:
     Neighbour who chose a card to play decides, with the others, whether to look now (naming
     the card that spends its once per round and the Neighbour) or to keep the look for a later
     flip; ``False`` if nobody may look."""
-    chosen = _chosen(st, actions)
-    offers = [() if st.ended[p] else look_offers(st, p, chosen) for p in range(st.n)]
-    if not any(offers):
+    card, used, ended, tab = st.card, st.used, st.ended, st.tab
+    offers: list[tuple[int, ...]] | None = None
+    for p in range(st.n):
+        if ended[p]:
+            continue
+        for i in tab[p]:
+            if card[i].intercepts and i not in used:
+                break
+        else:  # no unused intercept card: no look
+            continue
+        if offers is None:
+            chosen = _chosen(st, actions)
+            offers = [()] * st.n
+        offers[p] = look_offers(st, p, chosen)
+    if offers is None or not any(offers):
         return False
     st.sub, st.pending, st.offers = LOOK, tuple(actions), offers
     return True

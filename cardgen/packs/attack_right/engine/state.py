@@ -84,14 +84,6 @@ def shuffle(rng: random.Random, x: list) -> None:
 _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
-def _distinct(cards: list[int], design: Sequence[int]) -> list[int]:
-    """``cards`` with only the first copy of each design (``design``: per instance): ``cards``
-    itself if it holds no copies (not to be changed), else a new list."""
-    if len({design[i] for i in cards}) == len(cards):
-        return cards
-    return _first_copies(cards, design)
-
-
 def _first_copies(cards: list[int], design: Sequence[int]) -> list[int]:
     """The first card of each design in ``cards``, in order."""
     seen: dict[int, int] = {}
@@ -471,7 +463,7 @@ class State:
             pack = self.packs[player]
             design = self.game.design_of
             if len({design[i] for i in pack}) == len(pack):  # no copies: all of it
-                return pack[:]
+                return pack.copy()
             return _first_copies(pack, design)
         if self.phase == PLAY and self.sub:
             acts = self._reactions(player)
@@ -485,20 +477,19 @@ class State:
         if not hand:
             return [END]
         design = self.game.design_of
-        cards = _distinct(hand, design)
+        cards = hand if len({design[i] for i in hand}) == len(hand) else _first_copies(hand, design)
+        playable: list[int] = []
+        saves: list[int] = []
+        out = self._plays(player, playable, cards, saves)
         tally = self.tally
-        if tally is None:
-            out = self._plays(player, [], cards)
-        else:  # the affordable cards of the hand, as the step's check would add them
-            playable: list[int] = []
-            out = self._plays(player, playable, cards)
+        if tally is not None:  # the affordable cards of the hand, as the step's check would add
             if cards is hand:
                 tally.affordable.update(playable)
             elif playable:  # a copy is affordable with the first one
                 ok = {design[i] for i in playable}
                 tally.affordable.update(i for i in hand if design[i] in ok)
             tally.checked[player] = len(self.history)
-        out += [-2 - i for i in cards]
+        out += saves
         return out
 
     def play_options(self, player: int) -> tuple[list[int], list[int]]:
@@ -542,9 +533,12 @@ class State:
             out += [(i, z) for z in c.zones if z != zone[i] and len(occ[z]) < cap[z]]
         return out
 
-    def _plays(self, p: int, playable: list[int], hand: list[int] | None = None) -> list[int]:
+    def _plays(
+        self, p: int, playable: list[int], hand: list[int] | None = None, saves: list | None = None
+    ) -> list[int]:
         """The play actions of ``p`` (of the cards of ``hand``, by default all of ``p``'s);
-        appends the cards they play to ``playable``."""
+        appends the cards they play to ``playable`` and, if given, the action ending the turn
+        saving each card to ``saves``."""
         g = self.game
         coins = self.coins[p]
         prod = self.prod[p]
@@ -565,7 +559,10 @@ class State:
         )
         out: list[int] = []
         append = out.append
+        save = saves.append if saves is not None else None
         for inst in self.hands[p] if hand is None else hand:
+            if save is not None:
+                save(-2 - inst)
             cost, unit, disc, zones, mask, bases = info[inst]
             cost -= du if unit else db
             if disc:
@@ -899,7 +896,11 @@ class State:
         acts: list[int | None] = [None] * self.n
         for p, a in actions.items():
             acts[p] = a
-        self._step(acts)
+        if self.phase == DRAFT:  # :meth:`_step`'s first case, without the call
+            self.history.append(tuple(acts))
+            phases.draft_step(self, acts)
+        else:
+            self._step(acts)
 
     def _step(self, acts: list[int | None]) -> None:
         """One simultaneous step, unchecked: ``acts[p]`` for every mover ``p``, ``None`` for
