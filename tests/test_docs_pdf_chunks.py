@@ -121,3 +121,49 @@ def test_the_rulebook_reads_back_the_appendix_sections_the_appendix_drew(
         render_rulebook(rulebook, appendix, "pdf")
     # its rules, its cover, and the first section, which follows the appendices' heading
     assert sorted(drawn) == sorted(["rules", "cover", sections[0]])
+
+
+def _plain_chunk(name: str) -> pdf_chunks.Chunk:
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph
+
+    style = getSampleStyleSheet()["BodyText"]
+    key = pdf_chunks.chunk_key("context", "test", "page", name)
+    return pdf_chunks.Chunk(name, "page", lambda: [Paragraph(f"Chunk {name}.", style)], key)
+
+
+def test_a_chunk_another_process_is_drawing_is_read_back_once_it_is_done(
+    tmp_path, drawn, monkeypatch
+):
+    """The appendix's and the rulebook's workers share the appendix sections: a chunk whose
+    lock another process holds is left for last, then read back, never drawn twice."""
+    import threading
+    import time
+
+    from cardgen.docs.pdf import page_template
+    from cardgen.util.locks import exclusive_lock
+    from cardgen.util.store import Store
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    layout = pdf_chunks.Layout(lambda: [page_template()], (), "T", "S", "C", "Helvetica")
+    first, second = _plain_chunk("first"), _plain_chunk("second")
+    store = Store(pdf_chunks.KIND)
+    assert store.folder is not None and first.key is not None
+    theirs = pdf_chunks._draw(first, layout)  # what the other process draws
+    drawn.clear()
+    got: dict[str, list[pdf_chunks.Drawn]] = {}
+
+    def mine() -> None:
+        got["drawn"] = pdf_chunks.draw_chunks([first, second], layout)
+
+    with exclusive_lock(pdf_chunks.chunk_lock(store.folder, first.key)):  # it is drawing
+        worker = threading.Thread(target=mine)
+        worker.start()
+        deadline = time.monotonic() + 30
+        while drawn != ["second"] and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert drawn == ["second"]  # the free chunk first
+        store.put(first.key, theirs.to_entry())  # done: kept
+    worker.join(30)
+    assert drawn == ["second"]  # the first read back, not drawn again
+    assert [d.pdf for d in got["drawn"]] == [theirs.pdf, pdf_chunks._draw(second, layout).pdf]

@@ -40,7 +40,7 @@ from cardgen.docs.pdf_chunks import (
     assemble,
     chunk_key,
     document_context,
-    draw_chunk,
+    draw_chunks,
     kept_cards,
 )
 from cardgen.docs.pdf_flow import IconText, Run
@@ -216,7 +216,7 @@ def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
             appendix, styles, context, lambda: _appendices_head(appendix, styles), head_data
         ),
     ]
-    body = [draw_chunk(c, layout) for c in chunks]
+    body = draw_chunks(chunks, layout)
     intro = (
         rulebook.title,
         _version(appendix),
