@@ -167,3 +167,37 @@ def test_a_chunk_another_process_is_drawing_is_read_back_once_it_is_done(
     worker.join(30)
     assert drawn == ["second"]  # the first read back, not drawn again
     assert [d.pdf for d in got["drawn"]] == [theirs.pdf, pdf_chunks._draw(second, layout).pdf]
+
+
+@pytest.mark.slow
+def test_the_rules_are_drawn_again_only_when_a_figure_changes(tmp_path, drawn, monkeypatch):
+    """Attack Right's rules place figures of real cards: in a build, a card edit no figure
+    shows keeps the rules' chunk, an edit of a card a figure shows draws it again (the same
+    bytes as drawing everything afresh)."""
+    from cardgen.build.pipeline import build
+    from cardgen.build.products import rulebook_source
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    folder, out = tmp_path / "cards", tmp_path / "out"
+    shutil.copytree(Path(__file__).parent.parent / "cards", folder)
+
+    def edit(deck: str, old: str, new: str) -> None:
+        path = folder / f"{deck}.yaml"
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1
+        path.write_text(text.replace(old, new), encoding="utf-8")
+
+    build(folder, out, only=["appendix"], jobs=1)
+    edit("age", "name: Greybeard Spearman\n", "name: Greybeard Pikeman\n")  # in no figure
+    drawn.clear()
+    build(folder, out, only=["appendix"], jobs=1)
+    assert "rules" not in drawn and "sections cards" in drawn
+    edit("battle", "name: Warlord of the Red Cliffs\n", "name: Warlord of the Cliffs\n")
+    drawn.clear()
+    build(folder, out, only=["appendix"], jobs=1)  # the anatomy of cards shows the Warlord
+    assert "rules" in drawn
+    edited = (out / "rulebook" / "rulebook.pdf").read_bytes()
+    catalogue = load_catalogue(folder)
+    source = rulebook_source(catalogue.pack, catalogue.root)
+    rulebook = build_rulebook(catalogue.rules, source, catalogue)
+    assert render_rulebook(rulebook, build_appendix(catalogue), "pdf") == edited  # afresh

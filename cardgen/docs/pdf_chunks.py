@@ -65,29 +65,20 @@ OutlineEntry = tuple[int, str, str, int]
 Anchor = tuple[int, str, tuple[Any, ...]]
 
 
-#: the digest of what the documents drawn now depend on besides their content, and of the
-#: cards (see :func:`kept`)
-_CONTEXT: ContextVar[tuple[str, str | None] | None] = ContextVar("chunk_context", default=None)
+#: the digest of what the documents drawn now depend on besides their content (see :func:`kept`)
+_CONTEXT: ContextVar[str | None] = ContextVar("chunk_context", default=None)
 
 
 @contextmanager
-def kept(context: str, cards: str | None = None) -> Iterator[None]:
+def kept(context: str) -> Iterator[None]:
     """Keep the chunks of the documents drawn inside, under keys made with ``context``: the
     digest of everything they read besides the document model (fonts, icons, the pack's files
-    and code, the rules model); ``cards`` digests every card (what the rulebook's figures may
-    show; without it, a figure is known by its drawing).  Outside, every chunk is drawn (the
-    same bytes, slower)."""
-    token = _CONTEXT.set((context, cards))
+    and code, the rules model).  Outside, every chunk is drawn (the same bytes, slower)."""
+    token = _CONTEXT.set(context)
     try:
         yield
     finally:
         _CONTEXT.reset(token)
-
-
-def kept_cards() -> str | None:
-    """The digest of the cards given to :func:`kept`, if any."""
-    context = _CONTEXT.get()
-    return None if context is None else context[1]
 
 
 def document_context(data: object) -> str | None:
@@ -97,7 +88,7 @@ def document_context(data: object) -> str | None:
     context = _CONTEXT.get()
     if context is None:
         return None
-    return digest_data({"context": context[0], "data": repr(data)})
+    return digest_data({"context": context, "data": repr(data)})
 
 
 @dataclass(frozen=True)
