@@ -279,7 +279,8 @@ LOCK_SLOTS = 64
 
 def chunk_lock(folder: Path, key: str) -> Path:
     """The lock file held while the chunk of ``key`` is drawn into the store ``folder``."""
-    return folder / "locks" / f"{int(key[:15], 16) % LOCK_SLOTS}.lock"
+    slot = int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % LOCK_SLOTS
+    return folder / "locks" / f"{slot}.lock"
 
 
 def _read(store: Store, key: str) -> Drawn | None:
