@@ -79,7 +79,10 @@ class Side:
         cmd = [sys.executable, "-c", _RUN, *_args(self.cards, self.out)]
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        proc = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
+        # run in the checkout: ``python -c`` puts the working folder first on sys.path
+        proc = subprocess.run(
+            cmd, capture_output=True, text=True, check=False, env=env, cwd=self.root
+        )
         took = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if proc.returncode:
