@@ -121,3 +121,83 @@ def test_the_rulebook_reads_back_the_appendix_sections_the_appendix_drew(
         render_rulebook(rulebook, appendix, "pdf")
     # its rules, its cover, and the first section, which follows the appendices' heading
     assert sorted(drawn) == sorted(["rules", "cover", sections[0]])
+
+
+def _plain_chunk(name: str) -> pdf_chunks.Chunk:
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph
+
+    style = getSampleStyleSheet()["BodyText"]
+    key = pdf_chunks.chunk_key("context", "test", "page", name)
+    return pdf_chunks.Chunk(name, "page", lambda: [Paragraph(f"Chunk {name}.", style)], key)
+
+
+def test_a_chunk_another_process_is_drawing_is_read_back_once_it_is_done(
+    tmp_path, drawn, monkeypatch
+):
+    """The appendix's and the rulebook's workers share the appendix sections: a chunk whose
+    lock another process holds is left for last, then read back, never drawn twice."""
+    import threading
+    import time
+
+    from cardgen.docs.pdf import page_template
+    from cardgen.util.locks import exclusive_lock
+    from cardgen.util.store import Store
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    layout = pdf_chunks.Layout(lambda: [page_template()], (), "T", "S", "C", "Helvetica")
+    first, second = _plain_chunk("first"), _plain_chunk("second")
+    store = Store(pdf_chunks.KIND)
+    assert store.folder is not None and first.key is not None
+    theirs = pdf_chunks._draw(first, layout)  # what the other process draws
+    drawn.clear()
+    got: dict[str, list[pdf_chunks.Drawn]] = {}
+
+    def mine() -> None:
+        got["drawn"] = pdf_chunks.draw_chunks([first, second], layout)
+
+    with exclusive_lock(pdf_chunks.chunk_lock(store.folder, first.key)):  # it is drawing
+        worker = threading.Thread(target=mine)
+        worker.start()
+        deadline = time.monotonic() + 30
+        while drawn != ["second"] and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert drawn == ["second"]  # the free chunk first
+        store.put(first.key, theirs.to_entry())  # done: kept
+    worker.join(30)
+    assert drawn == ["second"]  # the first read back, not drawn again
+    assert [d.pdf for d in got["drawn"]] == [theirs.pdf, pdf_chunks._draw(second, layout).pdf]
+
+
+@pytest.mark.slow
+def test_the_rules_are_drawn_again_only_when_a_figure_changes(tmp_path, drawn, monkeypatch):
+    """Attack Right's rules place figures of real cards: in a build, a card edit no figure
+    shows keeps the rules' chunk, an edit of a card a figure shows draws it again (the same
+    bytes as drawing everything afresh)."""
+    from cardgen.build.pipeline import build
+    from cardgen.build.products import rulebook_source
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    folder, out = tmp_path / "cards", tmp_path / "out"
+    shutil.copytree(Path(__file__).parent.parent / "cards", folder)
+
+    def edit(deck: str, old: str, new: str) -> None:
+        path = folder / f"{deck}.yaml"
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1
+        path.write_text(text.replace(old, new), encoding="utf-8")
+
+    build(folder, out, only=["appendix"], jobs=1)
+    edit("age", "name: Greybeard Spearman\n", "name: Greybeard Pikeman\n")  # in no figure
+    drawn.clear()
+    build(folder, out, only=["appendix"], jobs=1)
+    assert "rules" not in drawn and "sections cards" in drawn
+    edit("battle", "name: Warlord of the Red Cliffs\n", "name: Warlord of the Cliffs\n")
+    drawn.clear()
+    build(folder, out, only=["appendix"], jobs=1)  # the anatomy of cards shows the Warlord
+    assert "rules" in drawn
+    edited = (out / "rulebook" / "rulebook.pdf").read_bytes()
+    catalogue = load_catalogue(folder)
+    source = rulebook_source(catalogue.pack, catalogue.root)
+    rulebook = build_rulebook(catalogue.rules, source, catalogue)
+    assert render_rulebook(rulebook, build_appendix(catalogue), "pdf") == edited  # afresh

@@ -494,20 +494,18 @@ def appendix_steps(ctx: BuildContext) -> list[Step]:
             "pack code": digest_paths([pack_code]),
         }
     )
-    per_card = card_digests(ctx)  # every card, in order: what the rulebook's figures may show
-    every_card = digest_data([[c.id, per_card[c.id]] for c in ctx.catalogue.cards])
 
     def write_appendices(out: Path) -> list[Path]:
         from cardgen.docs.pdf_chunks import kept
 
         contents[:] = appendix().contents
-        with kept(chunks, every_card):
+        with kept(chunks):
             return write_appendix(appendix(), out / "appendix", formats)
 
     def write_rulebook_after(out: Path) -> list[Path]:
         from cardgen.docs.pdf_chunks import kept
 
-        with kept(chunks, every_card):
+        with kept(chunks):
             return write_rulebook(ctx.catalogue, out / "rulebook", formats, source, appendix())
 
     steps = [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -56,8 +57,20 @@ class FigureFlowable(Flowable):
         canv.restoreState()
 
 
+#: each figure's PDF, drawn once in a process (the HTML rulebook's picture of it and the PDF
+#: rulebook's chunk key both need it)
+_PDFS: weakref.WeakKeyDictionary[Figure, bytes] = weakref.WeakKeyDictionary()
+
+
 def figure_pdf(figure: Figure) -> bytes:
     """A one-page PDF of ``figure`` at its size (byte-identical for identical input)."""
+    pdf = _PDFS.get(figure)
+    if pdf is None:
+        pdf = _PDFS[figure] = _figure_pdf(figure)
+    return pdf
+
+
+def _figure_pdf(figure: Figure) -> bytes:
     buf = io.BytesIO()
     canv = Canvas(buf, pagesize=(figure.width, figure.height), invariant=1, pageCompression=1)
     figure.draw(canv)

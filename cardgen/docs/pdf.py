@@ -27,6 +27,7 @@ from cardgen.docs.pdf_chunks import (
     chunk_key,
     document_context,
     draw_chunk,
+    draw_chunks,
 )
 from cardgen.docs.pdf_sections import Styles, section_chunks, style_data
 from cardgen.docs.pdf_theme import PdfTheme, pdf_theme
@@ -147,7 +148,7 @@ def render_pdf(appendix: Appendix) -> bytes:
         "cardgen appendix",
         theme.regular,
     )
-    body = [draw_chunk(c, layout) for c in section_chunks(appendix, styles, context)]
+    body = draw_chunks(section_chunks(appendix, styles, context), layout)
     head = [escape(title), escape(lede(appendix))]
 
     def front(entries: list[Entry]) -> Chunk:

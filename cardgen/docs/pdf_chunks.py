@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.pagesizes import A4
@@ -64,29 +65,20 @@ OutlineEntry = tuple[int, str, str, int]
 Anchor = tuple[int, str, tuple[Any, ...]]
 
 
-#: the digest of what the documents drawn now depend on besides their content, and of the
-#: cards (see :func:`kept`)
-_CONTEXT: ContextVar[tuple[str, str | None] | None] = ContextVar("chunk_context", default=None)
+#: the digest of what the documents drawn now depend on besides their content (see :func:`kept`)
+_CONTEXT: ContextVar[str | None] = ContextVar("chunk_context", default=None)
 
 
 @contextmanager
-def kept(context: str, cards: str | None = None) -> Iterator[None]:
+def kept(context: str) -> Iterator[None]:
     """Keep the chunks of the documents drawn inside, under keys made with ``context``: the
     digest of everything they read besides the document model (fonts, icons, the pack's files
-    and code, the rules model); ``cards`` digests every card (what the rulebook's figures may
-    show; without it, a figure is known by its drawing).  Outside, every chunk is drawn (the
-    same bytes, slower)."""
-    token = _CONTEXT.set((context, cards))
+    and code, the rules model).  Outside, every chunk is drawn (the same bytes, slower)."""
+    token = _CONTEXT.set(context)
     try:
         yield
     finally:
         _CONTEXT.reset(token)
-
-
-def kept_cards() -> str | None:
-    """The digest of the cards given to :func:`kept`, if any."""
-    context = _CONTEXT.get()
-    return None if context is None else context[1]
 
 
 def document_context(data: object) -> str | None:
@@ -96,7 +88,7 @@ def document_context(data: object) -> str | None:
     context = _CONTEXT.get()
     if context is None:
         return None
-    return digest_data({"context": context[0], "data": repr(data)})
+    return digest_data({"context": context, "data": repr(data)})
 
 
 @dataclass(frozen=True)
@@ -263,14 +255,65 @@ class Layout:
 
 def draw_chunk(chunk: Chunk, layout: Layout) -> Drawn:
     """The chunk drawn (or read back from the cache, when kept under its key)."""
+    drawn = _kept_or_drawn(chunk, layout, LOCK_WAIT)
+    assert drawn is not None  # waited for the lock
+    return drawn
+
+
+def draw_chunks(chunks: Sequence[Chunk], layout: Layout) -> list[Drawn]:
+    """Every chunk of ``chunks`` drawn or read back, in order.  A kept chunk another process
+    is drawing right now (the same appendix section, in the appendix's and the rulebook's
+    workers of one build) is left until the others are done, then read back once drawn: a
+    chunk is drawn once however many documents show it."""
+    out: list[Drawn | None] = [_kept_or_drawn(c, layout, wait=0.0) for c in chunks]
+    return [d if d is not None else draw_chunk(c, layout) for c, d in zip(chunks, out, strict=True)]
+
+
+#: seconds a process waits for another to draw a chunk, before drawing it too (the bytes
+#: are the same either way: a stuck process costs time, never a wrong chunk)
+LOCK_WAIT = 60.0
+#: the lock files of the chunks being drawn (a chunk's is ``key % LOCK_SLOTS``: a few files,
+#: never one per key; two chunks sharing one only wait for each other)
+LOCK_SLOTS = 64
+
+
+def chunk_lock(folder: Path, key: str) -> Path:
+    """The lock file held while the chunk of ``key`` is drawn into the store ``folder``."""
+    slot = int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % LOCK_SLOTS
+    return folder / "locks" / f"{slot}.lock"
+
+
+def _read(store: Store, key: str) -> Drawn | None:
+    entry = store.get(key)
+    if entry is not None:
+        try:
+            return Drawn.from_entry(entry)
+        except (KeyError, ValueError, TypeError):
+            pass
+    return None
+
+
+def _kept_or_drawn(chunk: Chunk, layout: Layout, wait: float) -> Drawn | None:
+    """The chunk read back or drawn (and kept); None if another process holds its lock for
+    ``wait`` seconds (it is drawing the chunk, or one sharing its lock)."""
+    from cardgen.util.locks import LockBusy, exclusive_lock
+
     store = Store(KIND)
-    if chunk.key is not None:
-        entry = store.get(chunk.key)
-        if entry is not None:
-            try:
-                return Drawn.from_entry(entry)
-            except (KeyError, ValueError, TypeError):
-                pass
+    if chunk.key is None or store.folder is None:
+        return _drawn(chunk, layout, store)
+    kept = _read(store, chunk.key)
+    if kept is not None:
+        return kept
+    try:
+        with exclusive_lock(chunk_lock(store.folder, chunk.key), wait=wait, poll=0.01):
+            return _read(store, chunk.key) or _drawn(chunk, layout, store)
+    except LockBusy:
+        return None if wait < LOCK_WAIT else _drawn(chunk, layout, store)
+    except OSError:  # no lock to be had (a read-only cache): drawn here
+        return _drawn(chunk, layout, store)
+
+
+def _drawn(chunk: Chunk, layout: Layout, store: Store) -> Drawn:
     drawn = _draw(chunk, layout)
     layout.drawn.append(chunk.name)
     if chunk.key is not None:

@@ -40,8 +40,7 @@ from cardgen.docs.pdf_chunks import (
     assemble,
     chunk_key,
     document_context,
-    draw_chunk,
-    kept_cards,
+    draw_chunks,
 )
 from cardgen.docs.pdf_flow import IconText, Run
 from cardgen.docs.pdf_sections import HEAD_BG, INK, MUTED, Styles, section_chunks, style_data
@@ -179,15 +178,11 @@ def _appendices_head(appendix: Appendix, s: Styles) -> list[Flowable]:
     return [head, Para(escape(lede(appendix, version=False)), s.body)]
 
 
-def _figure_digests(blocks: tuple[Block, ...], figures) -> list[str] | str:
-    """What the figures ``blocks`` place draw: the cards they may show (every card, as
-    :func:`~cardgen.docs.pdf_chunks.kept` digests them), else their PDFs' digests."""
-
-    placed = [b.id for b in blocks if b.kind == "figure"]
-    cards = kept_cards()
-    if cards is not None:
-        return [cards, *placed] if placed else []
-    return [digest_bytes(figure_pdf(figures[name])) for name in placed]
+def _figure_digests(blocks: tuple[Block, ...], figures) -> list[str]:
+    """What the figures ``blocks`` place draw: their PDFs' digests (a figure's PDF is drawn
+    once in a process: the HTML rulebook has drawn it), so the chunk is drawn again only when
+    a figure changed, not after any card edit."""
+    return [digest_bytes(figure_pdf(figures[b.id])) for b in blocks if b.kind == "figure"]
 
 
 def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
@@ -216,7 +211,7 @@ def render_rulebook_pdf(rulebook: Rulebook, appendix: Appendix) -> bytes:
             appendix, styles, context, lambda: _appendices_head(appendix, styles), head_data
         ),
     ]
-    body = [draw_chunk(c, layout) for c in chunks]
+    body = draw_chunks(chunks, layout)
     intro = (
         rulebook.title,
         _version(appendix),

@@ -268,8 +268,6 @@ class Renderer:
         """Every design drawn at ``cell`` px (and its thumbnail) from the raster cache, drawing
         those it lacks straight at that size; and how many it drew (``report``: told to the
         progress, as each design is done)."""
-        from PIL import Image
-
         from cardgen.render.products import contact, raster
         from cardgen.render.products.raster_store import CELL_PARTS
 
@@ -285,13 +283,14 @@ class Renderer:
             ctx = self.context()
             plan = raster.plan(ctx, full_size=False, cell=cell)
             pdf = raster.raster_pdf(ctx, [items[i] for i in todo])
-            task = raster.RasterTask(pdf, plan, png=False, cells=True)
+            # the workers (when there are some) make the cells' and thumbnails' PNG files too
+            thumb = contact.thumbnail_size(ctx)
+            task = raster.RasterTask(pdf, plan, png=False, cells=True, stored=thumb)
 
             def page(n: int, images: raster.PageImages) -> None:  # in page order
-                assert images.cell
-                im = Image.frombytes("RGB", cell, images.cell)
+                assert images.cell_png and images.thumb_png
                 key = keys[todo[n]]
-                found[key] = store.put_cell(key, im, contact.thumbnail(ctx, im))
+                found[key] = store.put_cell_png(key, images.cell_png, images.thumb_png)
                 progress("images", 1)
 
             raster.rasterise(task, len(todo), page, jobs=jobs)

@@ -25,10 +25,19 @@ def contact_sheet(cells: list[Image.Image], s: ContactSettings) -> Image.Image:
     return sheet
 
 
+def thumbnail_size(ctx: RenderContext) -> tuple[int, int]:
+    """The size of a card's picture on the contact sheet, in pixels."""
+    s, L = ctx.settings.contact, ctx.theme.layout
+    return (s.card_width, round(s.card_width * L.card.height / L.card.width))
+
+
 def thumbnail(ctx: RenderContext, cell: Image.Image) -> Image.Image:
     """A card's picture on the contact sheet, scaled down from its TTS cell."""
-    s, L = ctx.settings.contact, ctx.theme.layout
-    size = (s.card_width, round(s.card_width * L.card.height / L.card.width))
+    return shrunk(cell, thumbnail_size(ctx))
+
+
+def shrunk(cell: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """``cell`` scaled to the thumbnail ``size`` (:func:`thumbnail`)."""
     return cell.resize(size, Image.Resampling.LANCZOS)
 
 

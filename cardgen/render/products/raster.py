@@ -49,10 +49,12 @@ __all__ = [
 ]
 
 #: Fewest pages worth a worker process of its own: PNG pages (encoded twice), cell-only pages
-#: and pages drawn straight at the cell's size (measured: ~100 ms, ~15 ms and ~7 ms a page
-#: against ~0.15 s to start a worker as a fresh interpreter, as they were when these were
-#: measured; forked now, they start sooner; the build's documents use the other core meanwhile).
-MIN_PAGES_PER_WORKER = {"png": 4, "cells": 24, "direct": 160}
+#: and pages drawn straight at the cell's size (measured: ~100 ms, ~15 ms and ~20 ms a page,
+#: the last with its cell and thumbnail encoded as the raster store's PNG files, against
+#: ~0.15 s to start a worker as a fresh interpreter, as they were when these were measured;
+#: forked now, they start sooner).  A fresh kit's 115 designs: two workers, beside the
+#: documents' (the build's own process only writes the files); a card edit's: none.
+MIN_PAGES_PER_WORKER = {"png": 4, "cells": 24, "direct": 24}
 #: Runs of pages handed to a worker at a time: per worker, this many runs in all (smaller runs
 #: balance the load, larger ones cost fewer round trips).
 RUNS_PER_WORKER = 4

@@ -85,8 +85,12 @@ class RasterStore:
 
     def put_cell(self, key: str, cell: Image.Image, thumb: Image.Image) -> StoredDesign:
         """Store a sheets-only entry (:data:`CELL_PARTS`) and return it."""
-        for part, im in (("cell", cell), ("thumb", thumb)):
-            atomic_write_bytes(self.path(key, part), png_bytes(im))
+        return self.put_cell_png(key, png_bytes(cell), png_bytes(thumb))
+
+    def put_cell_png(self, key: str, cell: bytes, thumb: bytes) -> StoredDesign:
+        """Store a sheets-only entry from its PNG files' bytes and return it."""
+        for part, data in (("cell", cell), ("thumb", thumb)):
+            atomic_write_bytes(self.path(key, part), data)
         return StoredDesign(self, key)
 
     def retain(self, keys: Iterable[str]) -> None:

@@ -37,21 +37,27 @@ class RasterPlan:
 @dataclass(frozen=True)
 class RasterTask:
     """The raster PDF and which images each of its pages gives: the PNG and MPC PNG
-    (``png``) and the trimmed small cell (``cells``)."""
+    (``png``) and the trimmed small cell (``cells``).  With ``stored`` (a thumbnail's size,
+    and the plan's ``bleed_pt``), the cell and its thumbnail come as the raster store keeps
+    them, PNG files (made where the page is drawn: in the workers, when there are some)."""
 
     pdf: bytes
     plan: RasterPlan
     png: bool
     cells: bool
+    stored: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
 class PageImages:
-    """One page's images: PNG bytes (or None when not asked for) and the cell as raw RGB."""
+    """One page's images: PNG bytes (or None when not asked for) and the cell as raw RGB;
+    or (:attr:`RasterTask.stored`) the cell and its thumbnail as PNG files."""
 
     png: bytes | None
     mpc: bytes | None
     cell: bytes | None
+    cell_png: bytes | None = None
+    thumb_png: bytes | None = None
 
 
 def open_pdf(data: bytes):
@@ -108,7 +114,13 @@ def render_page(doc, index: int, task: RasterTask) -> PageImages:
     """Rasterise page ``index`` once and make every image ``task`` asks for from it."""
     plan = task.plan
     if plan.bleed_pt is not None:  # the cell alone, drawn at its size
-        return PageImages(None, None, trim_pixels(doc, index, plan.cell, plan.bleed_pt).tobytes())
+        drawn = trim_pixels(doc, index, plan.cell, plan.bleed_pt)
+        if task.stored is None:
+            return PageImages(None, None, drawn.tobytes())
+        from cardgen.render.products.contact import shrunk
+
+        thumb = png_bytes(shrunk(drawn, task.stored))
+        return PageImages(None, None, None, png_bytes(drawn), thumb)
     im = pixels(doc, index, plan.size)
     png = mpc = cell = None
     if task.png:
