@@ -31,7 +31,7 @@ import copy
 import hashlib
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Literal, Self, TypeVar
@@ -201,8 +201,12 @@ class TableZones:
 # --- a Python engine's state: its fields declared once, the protocol's plumbing derived ---------
 
 #: how a copy copies an attribute: shared (an immutable value), a list, a list of lists, a
-#: mapping of lists, or an object with its own ``copy()`` (``None`` kept)
-Copying = Literal["value", "list", "lists", "dicts", "copy"]
+#: mapping of lists, an object with its own ``copy()`` (``None`` kept), or a function making
+#: the copy
+Copying = Literal["value", "list", "lists", "dicts", "copy"] | Callable[[Any], Any]
+#: what a seat that does not see a field gets: how many cards, None, the cards sorted, an empty
+#: list, or a function ``(state, value, owner, seat)`` (the part of it the seat sees)
+Unseen = Literal["count", "none", "sorted", "empty"] | Callable[[Any, Any, int | None, int], Any]
 
 
 @dataclass(frozen=True)
@@ -213,20 +217,22 @@ class Field:
 
     ``see`` is a :data:`Visibility` (``owner``: a seat's field to that seat) or a function
     ``(state, owner, seat) -> bool``; a seat that does not see the field gets its ``unseen``
-    form: ``count`` (how many), ``none`` or ``sorted`` (the cards, their order withheld).
+    form (:data:`Unseen`): ``count`` (how many), ``none``, ``sorted`` (the cards, their order
+    withheld), ``empty`` or a function giving the part the seat sees.
     ``pool`` (a name, or a function ``(state, card) -> name``) makes the field a resampled zone:
     the cards a seat cannot see are exchanged among the places of the same owner and pool,
     so each zone keeps how many cards of each pool it holds; ``order="sorted"`` sorts the zone
     after.  ``write(state, value)`` and ``read(state, value)`` (a seat's: ``read(state,
     value, seat)``) convert (default: the value itself); a mapping of zones is seen zone by
     zone.  ``get(state)`` (a seat's: ``get(state, seat)``) makes a field computed: in the view
-    only, never set (as a field ``settable`` False)."""
+    only, never set (as a field ``settable`` False); a computed field some seat does not see
+    is its ``unseen`` form to that seat (``none``, ``empty`` or a function, of value None)."""
 
     name: str
     copy: Copying = "value"
     key: str = ""
     see: Visibility | Callable[[Any, int | None, int], bool] = "everyone"
-    unseen: Literal["count", "none", "sorted"] = "count"
+    unseen: Unseen = "count"
     pool: str | Callable[[Any, Any], object] | None = None
     order: Literal["kept", "sorted"] = "kept"
     write: Callable[[Any, Any], Any] | None = None
@@ -250,6 +256,9 @@ class Field:
     def shown(self, state: Any, value: Any, owner: int | None, seat: int | None) -> Any:
         """The field as ``seat`` sees it in the view."""
         if not self.visible_to(state, owner, seat):
+            assert seat is not None  # the designer sees every field
+            if callable(self.unseen):
+                return self.unseen(state, value, owner, seat)
             if isinstance(value, dict):  # a mapping of zones: each as the seat sees it
                 return {k: self._unseen(v) for k, v in value.items()}
             return self._unseen(value)
@@ -257,17 +266,28 @@ class Field:
             return _fresh(value)
         return self.write(state, value)
 
+    def computed(self, state: Any, owner: int | None, seat: int | None) -> Any:
+        """A computed field as ``seat`` sees it (``owner``: a seat's field's seat)."""
+        if self.visible_to(state, owner, seat):
+            assert self.get is not None
+            return self.get(state) if owner is None else self.get(state, owner)
+        return self.shown(state, None, owner, seat)
+
     def _unseen(self, value: Any) -> Any:
         if self.unseen == "count":
             return len(value)
         if self.unseen == "none":
             return None
+        if self.unseen == "empty":
+            return []
         return sorted(value)
 
 
 def _plan(f: Field) -> tuple[str, str, Field, Any, Any]:
     """How the view writes ``f``: its writer when every seat sees it as it is."""
     write = None
+    if f.get is not None and f.see != "everyone":  # computed, not seen by every seat
+        return (f.view_key, f.name, f, None, None)
     if f.see == "everyone":
         if f.write is not None:
             write = f.write
@@ -293,6 +313,8 @@ def _fresh(value: Any) -> Any:
 
 
 def _copier(how: Copying) -> Callable[[Any], Any]:
+    if callable(how):
+        return how
     if how == "list":
         return list
     if how == "lists":
@@ -309,14 +331,30 @@ class StateZones:
     """A state's fields declared once (see :class:`FieldState`): the ``shared`` ones, and the
     ``per_seat`` ones — each an attribute of the objects in ``state.<seats_in>`` or, without
     ``seats_in``, an attribute of the state holding one value per seat — which the view lists
-    under ``seats_field``, one mapping a seat."""
+    under ``seats_field``, one mapping a seat (last, or before the shared field
+    ``seats_before``); ``kept``: the state's other attributes the future depends on, in no
+    view (copied as each says).
+
+    A determinisation resamples the zones with a ``pool``, the shared ones first, then each
+    seat's, as declared (``dealt``: in the order it names them).  A state that records the
+    cards a seat has seen beyond the zones it sees (a peek at a hand) declares ``known(state,
+    seat)``, those cards: it is then determinised card by card (:meth:`FieldState.determinise`).
+    ``digested``: the attributes a digest covers, in order (by default the designer's view);
+    ``records``: what a determinised copy, which records no events, starts afresh (each
+    attribute's factory)."""
 
     shared: tuple[Field, ...] = ()
     per_seat: tuple[Field, ...] = ()
     seats_in: str = ""
     seats_field: str = "players"
+    seats_before: str = ""
+    kept: tuple[Field, ...] = ()
     #: attributes a copy resets to None (a cache of the state's legal actions)
     transient: tuple[str, ...] = ()
+    dealt: tuple[str, ...] = ()
+    known: Callable[[Any, int], set[Any]] | None = None
+    digested: tuple[str, ...] = ()
+    records: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     #: derived from the fields: (attribute, copier) to copy; the resampled zones
     _copies: tuple[tuple[str, Callable[[Any], Any]], ...] = field(init=False, repr=False)
     _seat_copies: tuple[tuple[str, Callable[[Any], Any]], ...] = field(init=False, repr=False)
@@ -327,7 +365,7 @@ class StateZones:
     _seat_plan: tuple[tuple[str, str, Field, Any, Any], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        copied = [f for f in self.shared if f.get is None and f.copy != "value"]
+        copied = [f for f in self.shared + self.kept if f.get is None and f.copy != "value"]
         seat_copied = [f for f in self.per_seat if f.get is None and f.copy != "value"]
         copies = [(f.name, _copier(f.copy)) for f in copied]
         seat_copies = [(f.name, _copier(f.copy)) for f in seat_copied]
@@ -335,8 +373,11 @@ class StateZones:
             copies += seat_copies
         object.__setattr__(self, "_copies", tuple(copies))
         object.__setattr__(self, "_seat_copies", tuple(seat_copies))
-        object.__setattr__(self, "_zones", tuple(f for f in self.shared if f.pool is not None))
-        object.__setattr__(self, "_seat_zones", tuple(f for f in self.per_seat if f.pool))
+        order = {name: k for k, name in enumerate(self.dealt)}
+        zones = sorted((f for f in self.shared if f.pool is not None), key=_at(order))
+        object.__setattr__(self, "_zones", tuple(zones))
+        seat_zones = sorted((f for f in self.per_seat if f.pool), key=_at(order))
+        object.__setattr__(self, "_seat_zones", tuple(seat_zones))
         object.__setattr__(self, "_shared_plan", tuple(_plan(f) for f in self.shared))
         object.__setattr__(self, "_seat_plan", tuple(_plan(f) for f in self.per_seat))
 
@@ -355,14 +396,23 @@ class StateZones:
         """What ``seat`` sees of ``state`` (None: everything), JSON-ready, in declared order."""
         out: dict[str, Any] = {}
         for key, name, f, get, write in self._shared_plan:
+            if key == self.seats_before:
+                out[self.seats_field] = self._seats_view(state, seat, seats)
             if get is not None:
                 out[key] = get(state)
+            elif f.get is not None:
+                out[key] = f.computed(state, None, seat)
             elif write is _AS_IS:
                 out[key] = getattr(state, name)
             elif write is not None:  # seen by everyone
                 out[key] = write(state, getattr(state, name))
             else:
                 out[key] = f.shown(state, getattr(state, name), None, seat)
+        if not self.seats_before:
+            out[self.seats_field] = self._seats_view(state, seat, seats)
+        return out
+
+    def _seats_view(self, state: Any, seat: int | None, seats: int) -> list[dict[str, Any]]:
         players = []
         holders = getattr(state, self.seats_in) if self.seats_in else None
         for p in range(seats):
@@ -370,6 +420,9 @@ class StateZones:
             for key, name, f, get, write in self._seat_plan:
                 if get is not None:
                     mine[key] = get(state, p)
+                    continue
+                if f.get is not None:
+                    mine[key] = f.computed(state, p, seat)
                     continue
                 value = getattr(holders[p], name) if holders else getattr(state, name)[p]
                 if write is _AS_IS:
@@ -379,8 +432,7 @@ class StateZones:
                 else:
                     mine[key] = f.shown(state, value, p, seat)
             players.append(mine)
-        out[self.seats_field] = players
-        return out
+        return players
 
     def hidden_zones(
         self, state: Any, seat: int, seats: int
@@ -398,8 +450,16 @@ class StateZones:
         return out
 
 
+def _at(order: Mapping[str, int]) -> Callable[[Field], int]:
+    """A field's place in ``order`` (by name; the fields it does not name after, as declared)."""
+    return lambda f: order.get(f.name, len(order))
+
+
 def _lists(value: Any) -> list[list]:
-    return list(value.values()) if isinstance(value, dict) else [value]
+    """The zones of a field: a mapping's lists, a list of lists, or the list itself."""
+    if isinstance(value, dict):
+        return list(value.values())
+    return value if value and isinstance(value[0], list) else [value]
 
 
 def resample(
@@ -578,9 +638,13 @@ class FieldState(DerivedState):
             setattr(new, name, None)
         return new
 
-    def determinise(self, seat: int, rng: random.Random) -> Self:
+    def determinise(self, seat: int, rng: random.Random, seen: Iterable[Any] = ()) -> Self:
         """A copy where what ``seat`` cannot see is resampled (the declared zones' cards),
-        with a generator seeded from ``rng``; it records no events."""
+        with a generator seeded from ``rng``; it records no events.  A state declaring
+        ``known`` is dealt card by card (:meth:`_deal_unknown`; ``seen``: the cards the seat
+        remembers where they lie)."""
+        if self.ZONES.known is not None:
+            return self._deal_unknown(seat, rng, seen)
         new = self.clone()
         new.events = None
         zones = self.ZONES.hidden_zones(new, seat, self.num_players)
@@ -591,12 +655,45 @@ class FieldState(DerivedState):
         new.rng = random.Random(rng.getrandbits(64))
         return new
 
+    def _deal_unknown(self, seat: int, rng: random.Random, seen: Iterable[Any]) -> Self:
+        """The copy's generator is drawn from ``rng`` first; then each card of the zones
+        ``seat`` cannot see that it neither knows (``known``) nor remembers (``seen``) is
+        dealt anew among the places of such cards, whoever holds them, in the deal's order."""
+        zones = self.ZONES
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        assert zones.known is not None
+        known = zones.known(self, seat)
+        known.update(seen)
+        hidden = zones.hidden_zones(new, seat, self.num_players)
+        slots = [
+            (cards, j) for cards, _, _ in hidden for j, c in enumerate(cards) if c not in known
+        ]
+        drawn = [cards[j] for cards, j in slots]
+        rng.shuffle(drawn)
+        for (cards, j), c in zip(slots, drawn, strict=True):
+            cards[j] = c
+        for cards, f, _ in hidden:
+            if f.order == "sorted":
+                cards.sort()
+        new.events = None
+        for name, make in zones.records.items():
+            setattr(new, name, make())
+        return new
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: everything), as the declared fields say."""
         return self.ZONES.view(self, seat, self.num_players)
 
     def digest(self) -> str:
-        """A SHA-256 of the designer's view and the generator's state."""
+        """A SHA-256 of the designer's view and the generator's state (of a state declaring
+        ``digested``: of those attributes' ``repr``, then the generator's state)."""
+        named = self.ZONES.digested
+        if named:
+            text = repr(tuple(getattr(self, name) for name in named))
+            h = hashlib.sha256(hashlib.sha256(text.encode()).hexdigest().encode())
+            h.update(repr(self.rng.getstate()).encode())
+            return h.hexdigest()
         data = json.dumps([self.observation(None), self.rng.getstate()], sort_keys=True)
         return hashlib.sha256(data.encode()).hexdigest()
 
