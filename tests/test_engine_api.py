@@ -264,7 +264,7 @@ def test_reseed_and_determinise(cat):
 def test_inlined_shuffle_is_random_shuffle():
     import random
 
-    from cardgen.packs.attack_right.engine.state import shuffle
+    from cardgen.engine.zones import shuffle
 
     for seed in range(300):
         a = list(range(seed % 97))

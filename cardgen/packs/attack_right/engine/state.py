@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.errors import IllegalAction
-from cardgen.engine.zones import FieldState
+from cardgen.engine.zones import FieldState, shuffle
 from cardgen.packs.attack_right.engine import phases
 from cardgen.packs.attack_right.engine.actions import (
     END,
@@ -65,25 +65,6 @@ PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
 CHOOSE, LOOK, INTERCEPT, MOVE = range(4)
 """Decisions of a play step (``State.sub``): choosing cards, looking at a Neighbour's chosen
 card before the flip, discarding it, moving a card after the flip."""
-
-
-def shuffle(rng: random.Random, x: list) -> None:
-    """``rng.shuffle(x)`` inlined (the same permutation as CPython's ``Random.shuffle``, with one
-    C call per card instead of three Python ones)."""
-    getrandbits = rng.getrandbits
-    steps = _SHUFFLE_STEPS.get(len(x))
-    if steps is None:
-        steps = _SHUFFLE_STEPS[len(x)] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1)
-        )
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def _distinct(cards: list[int], design: Sequence[int]) -> list[int]:
