@@ -625,7 +625,6 @@ class DerivedState:
     named in refusals) and the checked ``apply``.  A state keeps ``rng`` (its generator) and
     ``events`` (a list, or None when it records none)."""
 
-    __slots__ = ()  # (a slotted state stays so)
     rng: random.Random
     events: list[tuple[Any, ...]] | None
 
@@ -689,7 +688,6 @@ class FieldState(DerivedState):
     and the legality part of ``apply`` are derived (see :class:`DerivedState` for what a
     state writes); it keeps ``num_players``."""
 
-    __slots__ = ()
     ZONES: ClassVar[StateZones]
     num_players: int = 2
 
@@ -720,7 +718,7 @@ class FieldState(DerivedState):
                     setattr(t, name, copier(getattr(s, name)))
                 seats.append(t)
             setattr(new, zones.seats_in, seats)
-        new.rng = rng  # type: ignore[assignment]  # (None: the caller sets it)
+        new.rng = rng  # (None: the caller sets it)
         new.events = None if self.events is None else list(self.events)
         for name in zones.transient:
             setattr(new, name, None)

@@ -337,7 +337,7 @@ class State(FieldState):
 
     # ------------------------------------------------------------------ queries
     @property
-    def num_players(self) -> int:
+    def num_players(self) -> int:  # type: ignore[override]  # (FieldState's attribute: ``n`` here)
         return self.n
 
     @property
