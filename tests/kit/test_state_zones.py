@@ -415,3 +415,31 @@ def test_a_described_state_deals_the_named_zones_and_sets_the_fields() -> None:
 def test_a_described_state_the_declaration_refuses(given: dict, error: str) -> None:
     with pytest.raises(ScenarioError, match=error):
         Tiny().arrange(given)
+
+
+class Slotted(FieldState):
+    """A slotted state: its copy written out once, or attribute by attribute while a slot
+    is unset."""
+
+    __slots__ = ("events", "extra", "hands", "rng", "round")
+    ZONES = StateZones(
+        shared=(Field("round"),),
+        per_seat=(Field("hands", "lists", key="hand", see="owner"),),
+    )
+
+    def __init__(self) -> None:
+        self.rng = random.Random(1)
+        self.events = None
+        self.round = 3
+        self.hands = [[1, 2], [3]]
+
+
+def test_a_slotted_state_is_copied_with_or_without_every_slot_set() -> None:
+    st = Slotted()
+    c = st.clone()  # "extra" never set: copied slot by slot
+    c.hands[0].append(9)
+    assert st.hands == [[1, 2], [3]] and c.round == 3 and not hasattr(c, "extra")
+    st.extra = "x"
+    d = st.clone()
+    d.hands[1].clear()
+    assert st.hands == [[1, 2], [3]] and d.extra == "x" and d.rng.random() == st.rng.random()
