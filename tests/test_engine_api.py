@@ -256,7 +256,6 @@ def test_reseed_and_determinise(cat):
     assert w3.packs[1] == st.packs[1]
     a, b = st.clone(), st.clone()
     assert a.rng is not st.rng and a.rng.random() == b.rng.random() == st.clone().rng.random()
-    assert st.clone(rng=random.Random(3)).rng.random() == random.Random(3).random()
     c = st.clone()
     c.reseed(99)
     assert c.seed == 99 and c.rng.random() == random.Random(99).random()
@@ -265,7 +264,7 @@ def test_reseed_and_determinise(cat):
 def test_inlined_shuffle_is_random_shuffle():
     import random
 
-    from cardgen.packs.attack_right.engine.state import shuffle
+    from cardgen.engine.zones import shuffle
 
     for seed in range(300):
         a = list(range(seed % 97))

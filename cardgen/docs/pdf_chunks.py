@@ -50,6 +50,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, PageTemplate
 
 from cardgen.util.hashing import digest_data, environment_digest
+from cardgen.util.locks import LockBusy, exclusive_lock
 from cardgen.util.store import Store
 
 #: bump when what a kept chunk holds changes
@@ -296,8 +297,6 @@ def _read(store: Store, key: str) -> Drawn | None:
 def _kept_or_drawn(chunk: Chunk, layout: Layout, wait: float) -> Drawn | None:
     """The chunk read back or drawn (and kept); None if another process holds its lock for
     ``wait`` seconds (it is drawing the chunk, or one sharing its lock)."""
-    from cardgen.util.locks import LockBusy, exclusive_lock
-
     store = Store(KIND)
     if chunk.key is None or store.folder is None:
         return _drawn(chunk, layout, store)

@@ -31,7 +31,7 @@ import copy
 import hashlib
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Literal, Self, TypeVar
@@ -201,8 +201,12 @@ class TableZones:
 # --- a Python engine's state: its fields declared once, the protocol's plumbing derived ---------
 
 #: how a copy copies an attribute: shared (an immutable value), a list, a list of lists, a
-#: mapping of lists, or an object with its own ``copy()`` (``None`` kept)
-Copying = Literal["value", "list", "lists", "dicts", "copy"]
+#: mapping of lists, an object with its own ``copy()`` (``None`` kept), or a function making
+#: the copy
+Copying = Literal["value", "list", "lists", "dicts", "copy"] | Callable[[Any], Any]
+#: what a seat that does not see a field gets: how many cards, None, the cards sorted, an empty
+#: list, or a function ``(state, value, owner, seat)`` (the part of it the seat sees)
+Unseen = Literal["count", "none", "sorted", "empty"] | Callable[[Any, Any, int | None, int], Any]
 
 
 @dataclass(frozen=True)
@@ -213,20 +217,22 @@ class Field:
 
     ``see`` is a :data:`Visibility` (``owner``: a seat's field to that seat) or a function
     ``(state, owner, seat) -> bool``; a seat that does not see the field gets its ``unseen``
-    form: ``count`` (how many), ``none`` or ``sorted`` (the cards, their order withheld).
+    form (:data:`Unseen`): ``count`` (how many), ``none``, ``sorted`` (the cards, their order
+    withheld), ``empty`` or a function giving the part the seat sees.
     ``pool`` (a name, or a function ``(state, card) -> name``) makes the field a resampled zone:
     the cards a seat cannot see are exchanged among the places of the same owner and pool,
     so each zone keeps how many cards of each pool it holds; ``order="sorted"`` sorts the zone
     after.  ``write(state, value)`` and ``read(state, value)`` (a seat's: ``read(state,
     value, seat)``) convert (default: the value itself); a mapping of zones is seen zone by
     zone.  ``get(state)`` (a seat's: ``get(state, seat)``) makes a field computed: in the view
-    only, never set (as a field ``settable`` False)."""
+    only, never set (as a field ``settable`` False); a computed field some seat does not see
+    is its ``unseen`` form to that seat (``none``, ``empty`` or a function, of value None)."""
 
     name: str
     copy: Copying = "value"
     key: str = ""
     see: Visibility | Callable[[Any, int | None, int], bool] = "everyone"
-    unseen: Literal["count", "none", "sorted"] = "count"
+    unseen: Unseen = "count"
     pool: str | Callable[[Any, Any], object] | None = None
     order: Literal["kept", "sorted"] = "kept"
     write: Callable[[Any, Any], Any] | None = None
@@ -250,6 +256,9 @@ class Field:
     def shown(self, state: Any, value: Any, owner: int | None, seat: int | None) -> Any:
         """The field as ``seat`` sees it in the view."""
         if not self.visible_to(state, owner, seat):
+            assert seat is not None  # the designer sees every field
+            if callable(self.unseen):
+                return self.unseen(state, value, owner, seat)
             if isinstance(value, dict):  # a mapping of zones: each as the seat sees it
                 return {k: self._unseen(v) for k, v in value.items()}
             return self._unseen(value)
@@ -257,17 +266,28 @@ class Field:
             return _fresh(value)
         return self.write(state, value)
 
+    def computed(self, state: Any, owner: int | None, seat: int | None) -> Any:
+        """A computed field as ``seat`` sees it (``owner``: a seat's field's seat)."""
+        if self.visible_to(state, owner, seat):
+            assert self.get is not None
+            return self.get(state) if owner is None else self.get(state, owner)
+        return self.shown(state, None, owner, seat)
+
     def _unseen(self, value: Any) -> Any:
         if self.unseen == "count":
             return len(value)
         if self.unseen == "none":
             return None
+        if self.unseen == "empty":
+            return []
         return sorted(value)
 
 
 def _plan(f: Field) -> tuple[str, str, Field, Any, Any]:
     """How the view writes ``f``: its writer when every seat sees it as it is."""
     write = None
+    if f.get is not None and f.see != "everyone":  # computed, not seen by every seat
+        return (f.view_key, f.name, f, None, None)
     if f.see == "everyone":
         if f.write is not None:
             write = f.write
@@ -293,6 +313,8 @@ def _fresh(value: Any) -> Any:
 
 
 def _copier(how: Copying) -> Callable[[Any], Any]:
+    if callable(how):
+        return how
     if how == "list":
         return list
     if how == "lists":
@@ -309,14 +331,30 @@ class StateZones:
     """A state's fields declared once (see :class:`FieldState`): the ``shared`` ones, and the
     ``per_seat`` ones — each an attribute of the objects in ``state.<seats_in>`` or, without
     ``seats_in``, an attribute of the state holding one value per seat — which the view lists
-    under ``seats_field``, one mapping a seat."""
+    under ``seats_field``, one mapping a seat (last, or before the shared field
+    ``seats_before``); ``kept``: the state's other attributes the future depends on, in no
+    view (copied as each says).
+
+    A determinisation resamples the zones with a ``pool``, the shared ones first, then each
+    seat's, as declared (``dealt``: in the order it names them).  A state that records the
+    cards a seat has seen beyond the zones it sees (a peek at a hand) declares ``known(state,
+    seat)``, those cards: it is then determinised card by card (:meth:`FieldState.determinise`).
+    ``digested``: the attributes a digest covers, in order (by default the designer's view);
+    ``records``: what a determinised copy, which records no events, starts afresh (each
+    attribute's factory)."""
 
     shared: tuple[Field, ...] = ()
     per_seat: tuple[Field, ...] = ()
     seats_in: str = ""
     seats_field: str = "players"
+    seats_before: str = ""
+    kept: tuple[Field, ...] = ()
     #: attributes a copy resets to None (a cache of the state's legal actions)
     transient: tuple[str, ...] = ()
+    dealt: tuple[str, ...] = ()
+    known: Callable[[Any, int], set[Any]] | None = None
+    digested: tuple[str, ...] = ()
+    records: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     #: derived from the fields: (attribute, copier) to copy; the resampled zones
     _copies: tuple[tuple[str, Callable[[Any], Any]], ...] = field(init=False, repr=False)
     _seat_copies: tuple[tuple[str, Callable[[Any], Any]], ...] = field(init=False, repr=False)
@@ -327,7 +365,7 @@ class StateZones:
     _seat_plan: tuple[tuple[str, str, Field, Any, Any], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        copied = [f for f in self.shared if f.get is None and f.copy != "value"]
+        copied = [f for f in self.shared + self.kept if f.get is None and f.copy != "value"]
         seat_copied = [f for f in self.per_seat if f.get is None and f.copy != "value"]
         copies = [(f.name, _copier(f.copy)) for f in copied]
         seat_copies = [(f.name, _copier(f.copy)) for f in seat_copied]
@@ -335,8 +373,11 @@ class StateZones:
             copies += seat_copies
         object.__setattr__(self, "_copies", tuple(copies))
         object.__setattr__(self, "_seat_copies", tuple(seat_copies))
-        object.__setattr__(self, "_zones", tuple(f for f in self.shared if f.pool is not None))
-        object.__setattr__(self, "_seat_zones", tuple(f for f in self.per_seat if f.pool))
+        order = {name: k for k, name in enumerate(self.dealt)}
+        zones = sorted((f for f in self.shared if f.pool is not None), key=_at(order))
+        object.__setattr__(self, "_zones", tuple(zones))
+        seat_zones = sorted((f for f in self.per_seat if f.pool), key=_at(order))
+        object.__setattr__(self, "_seat_zones", tuple(seat_zones))
         object.__setattr__(self, "_shared_plan", tuple(_plan(f) for f in self.shared))
         object.__setattr__(self, "_seat_plan", tuple(_plan(f) for f in self.per_seat))
 
@@ -355,14 +396,23 @@ class StateZones:
         """What ``seat`` sees of ``state`` (None: everything), JSON-ready, in declared order."""
         out: dict[str, Any] = {}
         for key, name, f, get, write in self._shared_plan:
+            if key == self.seats_before:
+                out[self.seats_field] = self._seats_view(state, seat, seats)
             if get is not None:
                 out[key] = get(state)
+            elif f.get is not None:
+                out[key] = f.computed(state, None, seat)
             elif write is _AS_IS:
                 out[key] = getattr(state, name)
             elif write is not None:  # seen by everyone
                 out[key] = write(state, getattr(state, name))
             else:
                 out[key] = f.shown(state, getattr(state, name), None, seat)
+        if not self.seats_before:
+            out[self.seats_field] = self._seats_view(state, seat, seats)
+        return out
+
+    def _seats_view(self, state: Any, seat: int | None, seats: int) -> list[dict[str, Any]]:
         players = []
         holders = getattr(state, self.seats_in) if self.seats_in else None
         for p in range(seats):
@@ -370,6 +420,9 @@ class StateZones:
             for key, name, f, get, write in self._seat_plan:
                 if get is not None:
                     mine[key] = get(state, p)
+                    continue
+                if f.get is not None:
+                    mine[key] = f.computed(state, p, seat)
                     continue
                 value = getattr(holders[p], name) if holders else getattr(state, name)[p]
                 if write is _AS_IS:
@@ -379,8 +432,7 @@ class StateZones:
                 else:
                     mine[key] = f.shown(state, value, p, seat)
             players.append(mine)
-        out[self.seats_field] = players
-        return out
+        return players
 
     def hidden_zones(
         self, state: Any, seat: int, seats: int
@@ -391,15 +443,32 @@ class StateZones:
         for f in self._zones:
             if not f.visible_to(state, None, seat):
                 out += [(z, f, None) for z in _lists(getattr(state, f.name))]
+        holders = getattr(state, self.seats_in) if self.seats_in else None
         for p in range(seats):
             for f in self._seat_zones:
-                if not f.visible_to(state, p, seat):
-                    out += [(z, f, p) for z in _lists(self.seat_value(state, f, p))]
+                see = f.see  # (Field.visible_to, inlined: a search deals many worlds)
+                if see == "everyone" or (see == "owner" and p == seat):
+                    continue
+                if callable(see) and see(state, p, seat):
+                    continue
+                value = getattr(holders[p], f.name) if holders else getattr(state, f.name)[p]
+                if isinstance(value, list) and not (value and isinstance(value[0], list)):
+                    out.append((value, f, p))
+                else:
+                    out += [(z, f, p) for z in _lists(value)]
         return out
 
 
+def _at(order: Mapping[str, int]) -> Callable[[Field], int]:
+    """A field's place in ``order`` (by name; the fields it does not name after, as declared)."""
+    return lambda f: order.get(f.name, len(order))
+
+
 def _lists(value: Any) -> list[list]:
-    return list(value.values()) if isinstance(value, dict) else [value]
+    """The zones of a field: a mapping's lists, a list of lists, or the list itself."""
+    if isinstance(value, dict):
+        return list(value.values())
+    return value if value and isinstance(value[0], list) else [value]
 
 
 def resample(
@@ -450,6 +519,25 @@ def _deal(members: Sequence[tuple[list[Any], int]], rng: random.Random) -> None:
             at += 1
 
 
+def shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)`` inlined (the same permutation as CPython's ``Random.shuffle``, with one
+    C call per card instead of three Python ones): a determinisation's deal, a game's shuffle."""
+    getrandbits = rng.getrandbits
+    steps = _SHUFFLE_STEPS.get(len(x))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(x)] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1)
+        )
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
 def _twin(rng: random.Random) -> random.Random:
     """A generator in ``rng``'s state (not seeded first: its state is set)."""
     new = random.Random.__new__(random.Random)
@@ -462,12 +550,7 @@ def _shallow(obj: _T) -> _T:
     objects)."""
     cls = type(obj)
     new = object.__new__(cls)
-    slots = _SLOTS.get(cls)
-    if slots is None:
-        declared = getattr(cls, "__slots__", None)
-        slots = _SLOTS[cls] = (
-            () if declared is None else (declared,) if isinstance(declared, str) else declared
-        )
+    slots = _slots_of(cls)
     if not slots:
         new.__dict__.update(obj.__dict__)
         return new
@@ -478,9 +561,59 @@ def _shallow(obj: _T) -> _T:
     return new
 
 
+def _slots_of(cls: type) -> tuple[str, ...]:
+    """The slots ``cls`` declares (none: its instances keep a ``__dict__``)."""
+    slots = _SLOTS.get(cls)
+    if slots is None:
+        declared = getattr(cls, "__slots__", None)
+        slots = _SLOTS[cls] = (
+            () if declared is None else (declared,) if isinstance(declared, str) else declared
+        )
+    return slots
+
+
 #: each class's slots, read once
 _SLOTS: dict[type, tuple[str, ...]] = {}
-_UNSET = object()
+_UNSET: Any = object()
+#: each declared state class's copy function (:func:`_compiled_copy`; None: none made)
+_COPIERS: dict[type, Callable[[Any], Any] | None] = {}
+
+_COPY_EXPR = {
+    "list": "list(self.{0})",
+    "lists": "[list(x) for x in self.{0}]",
+    "dicts": "{{k: list(x) for k, x in self.{0}.items()}}",
+}
+
+
+def _compiled_copy(cls: type, zones: StateZones) -> Callable[[Any], Any] | None:
+    """A function copying a ``cls`` state's attributes as ``zones`` declares them (the
+    shallow copy and the declared copies; the seats, generator and events are the caller's),
+    written out once per class as :mod:`dataclasses` writes an ``__init__``: a copy is in a
+    search's hot path, and one statement an attribute is twice as quick as a loop over them.
+    None when an attribute's name cannot be written so."""
+    fields = [f for f in (*zones.shared, *zones.kept) if f.get is None and f.copy != "value"]
+    if not zones.seats_in:
+        fields += [f for f in zones.per_seat if f.get is None and f.copy != "value"]
+    slots = _slots_of(cls)
+    names = [f.name for f in fields]
+    if not all(n.isidentifier() and not n.startswith("__") for n in (*names, *slots)):
+        return None
+    lines = ["def copy(self):", "    new = _new(cls)"]
+    if slots:
+        lines += [f"    new.{n} = self.{n}" for n in slots if n not in names]
+    else:
+        lines.append("    new.__dict__.update(self.__dict__)")
+    env: dict[str, Any] = {"_new": object.__new__, "cls": cls}
+    for k, f in enumerate(fields):
+        how = f.copy
+        if isinstance(how, str) and how in _COPY_EXPR:
+            lines.append(f"    new.{f.name} = " + _COPY_EXPR[how].format(f.name))
+        else:
+            env[f"_copy{k}"] = _copier(how)
+            lines.append(f"    new.{f.name} = _copy{k}(self.{f.name})")
+    lines.append("    return new")
+    exec("\n".join(lines), env)  # (the declaration's own attribute names, checked above)
+    return env["copy"]
 
 
 class DerivedState:
@@ -560,10 +693,23 @@ class FieldState(DerivedState):
 
     def clone(self) -> Self:
         """An independent copy, its generator in the same state."""
-        new = _shallow(self)
+        return self._copy(_twin(self.rng))
+
+    def _copy(self, rng: random.Random | None) -> Self:
+        """A copy with generator ``rng`` (None: one set after)."""
         zones = self.ZONES
-        for name, copier in zones._copies:
-            setattr(new, name, copier(getattr(self, name)))
+        cls = type(self)
+        fast = _COPIERS.get(cls, _UNSET)
+        if fast is _UNSET:
+            fast = _COPIERS[cls] = _compiled_copy(cls, zones)
+        try:
+            new = fast(self) if fast is not None else None
+        except AttributeError:  # a slot never set: copied one by one
+            new = None
+        if new is None:
+            new = _shallow(self)
+            for name, copier in zones._copies:
+                setattr(new, name, copier(getattr(self, name)))
         if zones.seats_in:
             seats = []
             for s in getattr(self, zones.seats_in):
@@ -572,16 +718,20 @@ class FieldState(DerivedState):
                     setattr(t, name, copier(getattr(s, name)))
                 seats.append(t)
             setattr(new, zones.seats_in, seats)
-        new.rng = _twin(self.rng)
+        new.rng = rng  # (None: the caller sets it)
         new.events = None if self.events is None else list(self.events)
         for name in zones.transient:
             setattr(new, name, None)
         return new
 
-    def determinise(self, seat: int, rng: random.Random) -> Self:
+    def determinise(self, seat: int, rng: random.Random, seen: Iterable[Any] = ()) -> Self:
         """A copy where what ``seat`` cannot see is resampled (the declared zones' cards),
-        with a generator seeded from ``rng``; it records no events."""
-        new = self.clone()
+        with a generator seeded from ``rng``; it records no events.  A state declaring
+        ``known`` is dealt card by card (:meth:`_deal_unknown`; ``seen``: the cards the seat
+        remembers where they lie)."""
+        if self.ZONES.known is not None:
+            return self._deal_unknown(seat, rng, seen)
+        new = self._copy(None)  # its generator drawn after the deal
         new.events = None
         zones = self.ZONES.hidden_zones(new, seat, self.num_players)
         resample(new, zones, rng)
@@ -591,12 +741,44 @@ class FieldState(DerivedState):
         new.rng = random.Random(rng.getrandbits(64))
         return new
 
+    def _deal_unknown(self, seat: int, rng: random.Random, seen: Iterable[Any]) -> Self:
+        """The copy's generator is drawn from ``rng`` first; then each card of the zones
+        ``seat`` cannot see that it neither knows (``known``) nor remembers (``seen``) is
+        dealt anew among the places of such cards, whoever holds them, in the deal's order."""
+        zones = self.ZONES
+        new = self._copy(random.Random(rng.getrandbits(64)))
+        assert zones.known is not None
+        known = zones.known(self, seat)
+        known.update(seen)
+        hidden = zones.hidden_zones(new, seat, self.num_players)
+        slots = [
+            (cards, j) for cards, _, _ in hidden for j, c in enumerate(cards) if c not in known
+        ]
+        drawn = [cards[j] for cards, j in slots]
+        shuffle(rng, drawn)
+        for (cards, j), c in zip(slots, drawn, strict=True):
+            cards[j] = c
+        for cards, f, _ in hidden:
+            if f.order == "sorted":
+                cards.sort()
+        new.events = None
+        for name, make in zones.records.items():
+            setattr(new, name, make())
+        return new
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: everything), as the declared fields say."""
         return self.ZONES.view(self, seat, self.num_players)
 
     def digest(self) -> str:
-        """A SHA-256 of the designer's view and the generator's state."""
+        """A SHA-256 of the designer's view and the generator's state (of a state declaring
+        ``digested``: of those attributes' ``repr``, then the generator's state)."""
+        named = self.ZONES.digested
+        if named:
+            text = repr(tuple(getattr(self, name) for name in named))
+            h = hashlib.sha256(hashlib.sha256(text.encode()).hexdigest().encode())
+            h.update(repr(self.rng.getstate()).encode())
+            return h.hexdigest()
         data = json.dumps([self.observation(None), self.rng.getstate()], sort_keys=True)
         return hashlib.sha256(data.encode()).hexdigest()
 

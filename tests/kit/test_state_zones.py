@@ -4,6 +4,7 @@ digest, observation, arrange and the legality check from the declaration — of 
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -160,6 +161,99 @@ def test_apply_checks_the_movers_and_the_actions():
         st.apply({0: 7})
     st.apply({0: 1})
     assert st.round == 2
+
+
+# --- per-seat lists, fields in no view, what a seat knows card by card ----------------------
+
+
+def _log(st: Draft, log: list[tuple[int, str]], owner: object = None, seat: int | None = None):
+    return [f"P{p + 1}:{c}" for p, c in log if seat is None or p == seat]
+
+
+class Draft(FieldState):
+    """Packs passed round a table of three, each seat's values in a list indexed by seat; a
+    pile nobody sees; the cards each seat was shown (``shown``, in no view), which it knows
+    where they lie."""
+
+    ZONES = StateZones(
+        shared=(
+            Field("pile", "list", see="nobody", pool="card"),
+            Field("log", "list", see="nobody", write=_log, unseen=_log),
+        ),
+        per_seat=(
+            Field("hands", "lists", key="hand", see="owner", pool="card"),
+            Field("first", get=lambda st, p: st.hands[p][:1], see="owner", unseen="empty"),
+            Field("packs", "lists", key="pack", see="owner", pool="card"),
+        ),
+        seats_before="log",
+        kept=(Field("shown", lambda v: [set(x) for x in v]), Field("tally", "list")),
+        transient=("cache",),
+        dealt=("pile", "packs", "hands"),
+        known=lambda st, p: {*st.hands[p], *st.packs[p], *st.shown[p]},
+        digested=("pile", "hands", "packs"),
+        records={"tally": list},
+    )
+    num_players = 3
+
+    def __init__(self) -> None:
+        self.rng = random.Random(7)
+        self.events: list[tuple] | None = []
+        self.pile = [10, 11, 12, 13]
+        self.hands = [[0, 1], [2, 3], [4, 5]]
+        self.packs = [[6], [7], [8, 9]]
+        self.log = [(0, "pick"), (1, "pass")]
+        self.shown = [{7}, set(), set()]
+        self.tally = [1]
+        self.cache: object = "legal"
+
+
+def test_fields_in_no_view_are_copied_and_a_seat_sees_its_part_of_a_field() -> None:
+    st = Draft()
+    assert list(st.observation(None)) == ["pile", "players", "log"]
+    mine = st.observation(1)
+    assert mine["pile"] == 4 and mine["log"] == ["P2:pass"]
+    assert mine["players"][1] == {"hand": [2, 3], "first": [2], "pack": [7]}
+    assert mine["players"][0] == {"hand": 2, "first": [], "pack": 1}
+    assert st.observation(None)["players"][0]["first"] == [0]
+    c = st.clone()
+    c.shown[0].add(1)
+    c.tally.append(2)
+    assert st.shown[0] == {7} and st.tally == [1] and c.cache is None
+
+
+def test_a_seat_that_knows_cards_is_determinised_card_by_card() -> None:
+    st = Draft()
+    crossed = False
+    for k in range(20):
+        w = st.determinise(0, random.Random(k), seen={12})
+        r = random.Random(k)
+        assert w.rng.getstate() == random.Random(r.getrandbits(64)).getstate()  # drawn first
+        places = [st.pile, st.packs[1], st.hands[1], st.packs[2], st.hands[2]]
+        slots = [(z, j) for z, cards in enumerate(places) for j, c in enumerate(cards)]
+        free = [(z, j) for z, j in slots if places[z][j] not in (7, 12)]  # known, remembered
+        drawn = [places[z][j] for z, j in free]
+        r.shuffle(drawn)
+        dealt = [list(z) for z in places]
+        for (z, j), c in zip(free, drawn, strict=True):
+            dealt[z][j] = c
+        assert [w.pile, w.packs[1], w.hands[1], w.packs[2], w.hands[2]] == dealt
+        assert w.hands[0] == [0, 1] and w.packs[0] == [6] and w.packs[1] == [7]
+        assert w.pile[2] == 12 and w.events is None and w.tally == []
+        crossed |= not set(w.hands[1]) <= {2, 3}  # a card may go to another seat's place
+    assert crossed and st.tally == [1] and st.pile == [10, 11, 12, 13]
+
+
+def test_a_digest_of_the_named_attributes_and_the_generator() -> None:
+    st = Draft()
+    text = repr((st.pile, st.hands, st.packs))
+    h = hashlib.sha256(hashlib.sha256(text.encode()).hexdigest().encode())
+    h.update(repr(st.rng.getstate()).encode())
+    assert st.digest() == h.hexdigest()
+    st.tally.append(5)
+    st.log.append((2, "x"))
+    assert st.digest() == h.hexdigest()  # not named
+    st.hands[0].reverse()
+    assert st.digest() != h.hexdigest()
 
 
 # --- a state of numbered cards (InstanceState) ------------------------------------------
@@ -321,3 +415,31 @@ def test_a_described_state_deals_the_named_zones_and_sets_the_fields() -> None:
 def test_a_described_state_the_declaration_refuses(given: dict, error: str) -> None:
     with pytest.raises(ScenarioError, match=error):
         Tiny().arrange(given)
+
+
+class Slotted(FieldState):
+    """A slotted state: its copy written out once, or attribute by attribute while a slot
+    is unset."""
+
+    __slots__ = ("events", "extra", "hands", "rng", "round")
+    ZONES = StateZones(
+        shared=(Field("round"),),
+        per_seat=(Field("hands", "lists", key="hand", see="owner"),),
+    )
+
+    def __init__(self) -> None:
+        self.rng = random.Random(1)
+        self.events = None
+        self.round = 3
+        self.hands = [[1, 2], [3]]
+
+
+def test_a_slotted_state_is_copied_with_or_without_every_slot_set() -> None:
+    st = Slotted()
+    c = st.clone()  # "extra" never set: copied slot by slot
+    c.hands[0].append(9)
+    assert st.hands == [[1, 2], [3]] and c.round == 3 and not hasattr(c, "extra")
+    st.extra = "x"
+    d = st.clone()
+    d.hands[1].clear()
+    assert st.hands == [[1, 2], [3]] and d.extra == "x" and d.rng.random() == st.rng.random()

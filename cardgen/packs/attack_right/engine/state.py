@@ -32,13 +32,13 @@ or -1). Only the movers of that decision give an action to :meth:`State.apply`.
 
 from __future__ import annotations
 
-import hashlib
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.errors import IllegalAction
+from cardgen.engine.zones import FieldState, shuffle
 from cardgen.packs.attack_right.engine import phases
 from cardgen.packs.attack_right.engine.actions import (
     END,
@@ -50,9 +50,11 @@ from cardgen.packs.attack_right.engine.actions import (
     react_action,
     save_action,
 )
-from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES, CardDef
+from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, CardDef
+from cardgen.packs.attack_right.engine.compiled import ZONES as PLACES
 from cardgen.packs.attack_right.engine.executors import price, total_power
 from cardgen.packs.attack_right.engine.game import Game
+from cardgen.packs.attack_right.engine.observation import STATE_ZONES
 from cardgen.packs.attack_right.model import Phase
 
 if TYPE_CHECKING:
@@ -63,25 +65,6 @@ PHASES = (Phase.DRAFT, Phase.PLAY, Phase.BATTLE, Phase.INCOME, Phase.AGE, "end")
 CHOOSE, LOOK, INTERCEPT, MOVE = range(4)
 """Decisions of a play step (``State.sub``): choosing cards, looking at a Neighbour's chosen
 card before the flip, discarding it, moving a card after the flip."""
-
-
-def shuffle(rng: random.Random, x: list) -> None:
-    """``rng.shuffle(x)`` inlined (the same permutation as CPython's ``Random.shuffle``, with one
-    C call per card instead of three Python ones)."""
-    getrandbits = rng.getrandbits
-    steps = _SHUFFLE_STEPS.get(len(x))
-    if steps is None:
-        steps = _SHUFFLE_STEPS[len(x)] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1)
-        )
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def _first_copies(cards: list[int], design: Sequence[int]) -> list[int]:
@@ -144,8 +127,12 @@ class PlayerResult:
     winner: bool
 
 
-class State:
-    """A game position.  See the module docstring."""
+class State(FieldState):
+    """A game position.  See the module docstring; its zones and who sees each are declared
+    once (:data:`.observation.STATE_ZONES`), from which the kit derives ``clone``,
+    ``determinise``, ``digest`` and ``observation``."""
+
+    ZONES = STATE_ZONES
 
     __slots__ = (
         "bank",
@@ -341,73 +328,9 @@ class State:
             phases.start_round(st)
         return st
 
-    def clone(self, *, rng: random.Random | None = None) -> State:
-        """An independent copy (flat list copies; the RNG state is copied too, unless the copy
-        is given its own ``rng``)."""
-        st = State.__new__(State)
-        st.game = self.game
-        st.card = self.card
-        st.n = self.n
-        st.num_resources = self.num_resources
-        st.seed = self.seed
-        if rng is None:  # a bare Random (no seeding from the OS) given the same state
-            rng = type(self.rng).__new__(type(self.rng))
-            rng.setstate(self.rng.getstate())
-        st.rng = rng
-        st.round = self.round
-        st.phase = self.phase
-        st.step = self.step
-        st.gstep = self.gstep
-        st.coins = self.coins[:]
-        st.glory = self.glory[:]
-        st.piles = [x[:] for x in self.piles]
-        st.packs = [x[:] for x in self.packs]
-        st.kept = [x[:] for x in self.kept]
-        st.hands = [x[:] for x in self.hands]
-        st.saved = [x[:] for x in self.saved]
-        st.tab = [x[:] for x in self.tab]
-        st.zone = self.zone[:]
-        st.tokens = self.tokens[:]
-        st.stored = self.stored[:]
-        st.seq = self.seq[:]
-        st.discard = self.discard[:]
-        st.ended = self.ended[:]
-        st.first_end_done = self.first_end_done
-        st.peeks = self.peeks[:]
-        st.sub = self.sub
-        st.pending = self.pending
-        st.offers = self.offers[:]
-        st.move_from = self.move_from[:]
-        st.glimpses = self.glimpses[:]
-        st.used = self.used[:]
-        st.events = None if self.events is None else self.events[:]
-        st.face_down = self.face_down.copy() if self.face_down else {}
-        st.tally = None if self.tally is None else self.tally.copy()
-        st.bank_limited = self.bank_limited
-        st.bank = self.bank
-        st.token_bank = self.token_bank
-        st.minted = self.minted
-        st.burned = self.burned
-        st.history = self.history[:]
-        st.zone_mods = self.zone_mods[:]
-        st.neighbour_mods = self.neighbour_mods[:]
-        st.occ = [[z[:] for z in o] for o in self.occ]
-        st.prod = [x[:] for x in self.prod]
-        st.disc_unit = self.disc_unit[:]
-        st.disc_building = self.disc_building[:]
-        st.battle_start = self.battle_start
-        st.battle_glory = self.battle_glory[:]
-        st.effect_glory = self.effect_glory[:]
-        st.coin_glory = self.coin_glory[:]
-        st.battles = self.battles[:]
-        st.rounds_done = self.rounds_done
-        st.tie = self.tie
-        st.chance_ties = False
-        return st
-
     # ------------------------------------------------------------------ queries
     @property
-    def num_players(self) -> int:
+    def num_players(self) -> int:  # type: ignore[override]  # (FieldState's attribute: ``n`` here)
         return self.n
 
     @property
@@ -643,32 +566,6 @@ class State:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def determinise(self, player: int, rng: random.Random, seen: Iterable[int] = ()) -> State:
-        """A copy in which every card ``player`` has not seen (now, see :meth:`visible_cards`,
-        or earlier: ``seen``) is re-dealt at random among the hidden places: the piles and the
-        other players' packs, kept, hand and saved cards.  The copy is reseeded from ``rng``,
-        which also draws the deal; this state is untouched."""
-        seed = rng.getrandbits(64)
-        w = self.clone(rng=random.Random(seed))
-        w.seed = seed
-        known = self.visible_cards(player)
-        known.update(seen)
-        if self.pending is not None:  # the cards of a step waiting for intercepts stay put
-            known.update(self.action_card(a) for a in self.pending if a is not None)
-        places = list(w.piles)
-        for q in range(w.n):
-            if q != player:
-                places += (w.packs[q], w.kept[q], w.hands[q], w.saved[q])
-        slots = [(lst, j) for lst in places for j, i in enumerate(lst) if i not in known]
-        values = [lst[j] for lst, j in slots]
-        shuffle(rng, values)
-        for (lst, j), v in zip(slots, values, strict=True):
-            lst[j] = v
-        w.events = None
-        w.face_down = {}
-        w.tally = None
-        return w
-
     # ------------------------------------------------------------------ transitions
     def _tally_affordable(self) -> None:
         """Record the hand cards that have a legal play at this decision (a simulation's
@@ -747,43 +644,6 @@ class State:
         self.disc_unit[p] = du
         self.disc_building[p] = db
 
-    def _position_hash(self) -> str:
-        """A SHA-256 of the whole game position (not of the event log nor the generator)."""
-        parts = (
-            self.round,
-            self.phase,
-            self.step,
-            self.gstep,
-            self.coins,
-            self.glory,
-            self.piles,
-            self.packs,
-            self.kept,
-            self.hands,
-            self.saved,
-            self.tab,
-            self.zone,
-            self.tokens,
-            self.stored,
-            self.seq,
-            self.discard,
-            self.ended,
-            self.first_end_done,
-            self.peeks,
-            self.sub,
-            self.pending,
-            self.offers,
-            self.move_from,
-            self.glimpses,
-            self.used,
-            self.bank,
-            self.token_bank,
-            self.minted,
-            self.burned,
-            self.tie,
-        )
-        return hashlib.sha256(repr(parts).encode()).hexdigest()
-
     def card_zones(self) -> dict[int, str]:
         """Where every card instance is (for invariant checks): instance -> zone label."""
         where: dict[int, str] = {}
@@ -822,7 +682,7 @@ class State:
             if self.sub == LOOK:
                 q = self.game.right[player] if z else self.game.left[player]
                 return f"look with {cid(inst)} at P{q + 1}'s card"
-            return f"move {cid(inst)} to {ZONES[z].value}"
+            return f"move {cid(inst)} to {PLACES[z].value}"
         return self._play_text(action, player)
 
     def _play_text(self, action: int, player: int) -> str:
@@ -842,7 +702,7 @@ class State:
             alike = [i for i in self.tab[player] if self.card[i] is design and self.zone[i] == zone]
             nth = f" #{alike.index(a.victim) + 1}" if len(alike) > 1 else ""
             victim = f" (remove {cid(a.victim)}{nth})"
-        return f"play {cid(a.card)} {ZONES[a.zone].value}{victim}"
+        return f"play {cid(a.card)} {PLACES[a.zone].value}{victim}"
 
     # ------------------------------------------------------------------ the engine kit
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -945,18 +805,6 @@ class State:
         if v == 0:
             return len(here) < cap
         return v in here and (len(here) >= cap or g.settings.replace_when_free)
-
-    def digest(self) -> str:
-        """A hash of the position and the generator (everything the future depends on)."""
-        h = hashlib.sha256(self._position_hash().encode())
-        h.update(repr(self.rng.getstate()).encode())
-        return h.hexdigest()
-
-    def observation(self, seat: int | None) -> dict:
-        """What ``seat`` may know (``None``: the designer's view of everything)."""
-        from cardgen.packs.attack_right.engine.observation import view
-
-        return view(self, seat)
 
     def arrange(self, given: Mapping[str, Any]) -> None:
         """Put the game in a described position (a scenario's ``given``)."""
