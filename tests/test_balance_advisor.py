@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.checks import is_valid
+from cardgen.checks import QuickCheck, is_valid
 from cardgen.engine.balance import (
     Change,
     Outlier,
@@ -123,7 +123,7 @@ def test_a_candidate_keeps_the_numbers_sign(tmp_path):
         "cards:\n  - {id: a, name: A, amount: 1, penalty: -2}\n", encoding="utf-8"
     )
     outlier = Outlier("a", "dominant", 0.9, (0.8, 0.95), 0.6)
-    found = candidates(root, [outlier], tmp_path / "work", valid=lambda _: True)
+    found = candidates(root, [outlier], tmp_path / "work", lambda path, cards: True)
     by: dict[str, list[int]] = {}
     for c in found:
         by.setdefault(c.field, []).append(c.after)
@@ -170,3 +170,58 @@ def test_planted_outliers_found_and_fixed_by_simulation(tmp_path):
     left = {o.card for o in p.after}  # the confirmation: both within the thresholds
     assert "stevedore" not in left and "captain" not in left
     assert p.confirmed  # both outliers on the fresh games unchanged: what --apply needs
+
+
+@pytest.mark.slow
+def test_validate_runs_on_the_race_leader_only_and_what_it_refuses_is_never_proposed(tmp_path):
+    """Every candidate passes the cheap check; `cardgen validate` (here a stand-in refusing
+    the Stevedore at strength 2 and the Captain at 8, each its race's winner) is asked about
+    the leaders alone: the Stevedore's next candidate ahead of the unchanged game (strength 3)
+    is proposed, the Captain, whose only fix is refused, keeps its numbers."""
+    root = planted(tmp_path)
+    asked: list[dict[str, int]] = []
+    quick: list[frozenset[str]] = []
+
+    def valid(path: Path) -> bool:
+        strength = {c: numbers(path, c)[0][2] for c in ("stevedore", "captain")}
+        asked.append(strength)
+        return strength != {"stevedore": 2, "captain": 12} and strength["captain"] != 8
+
+    def cheap(path: Path, cards) -> bool:
+        quick.append(frozenset(cards))
+        return True
+
+    p = advise(root, fake_run, valid=valid, quick=cheap, games=100, seed=1, budget=600)
+    assert [(c.card, c.field, c.before, c.after) for c in p.changes] == [
+        ("stevedore", "strength", 1, 3)
+    ]
+    # the leaders alone (the farthest outlier first): Captain 8 (refused), then the unchanged
+    # game; Stevedore 2 (refused), 3
+    assert asked == [
+        {"stevedore": 1, "captain": 8},
+        {"stevedore": 2, "captain": 12},
+        {"stevedore": 3, "captain": 12},
+    ]
+    assert len(quick) > 10 and set(quick) == {frozenset({"stevedore"}), frozenset({"captain"})}
+    refused = [(s["card"], s["after"]) for s in p.searched if s.get("refused")]
+    assert refused == [("captain", 8), ("stevedore", 2)]
+
+
+@pytest.mark.slow
+def test_the_quick_check_keeps_what_validate_keeps(tmp_path):
+    """The cheap check of a candidate (the rules model's bounds, the changed card's checks)
+    accepts the same candidates as a full `cardgen validate` of the changed catalogue: the
+    Captain's strength at most 12, its copies at least 1."""
+    root = planted(tmp_path)
+    outlier = Outlier("captain", "dominant", 0.9, (0.8, 0.95), 0.6)
+    quick = candidates(root, [outlier], tmp_path / "a", QuickCheck())
+    full = candidates(root, [outlier], tmp_path / "b", lambda path, cards: is_valid(path))
+    assert quick == full
+    assert [(c.field, c.after) for c in quick] == [
+        ("strength", 8),
+        ("strength", 10),
+        ("strength", 11),
+        ("copies", 2),
+        ("copies", 3),
+        ("copies", 5),
+    ]

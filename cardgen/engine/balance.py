@@ -25,7 +25,7 @@ import re
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from statistics import median
@@ -318,31 +318,52 @@ def apply_changes(root: Path, changes: Sequence[Change]) -> None:
         path.write_text("".join(lines), encoding="utf-8")
 
 
+#: whether a catalogue folder in which the numbers of the named cards changed passes the
+#: checks such a change can break (:class:`cardgen.checks.QuickCheck`)
+CardCheck = Callable[[Path, Collection[str]], bool]
+
+
 def candidates(
-    root: Path, outliers: Sequence[Outlier], work: Path, valid: Callable[[Path], bool]
+    root: Path, outliers: Sequence[Outlier], work: Path, check: CardCheck
 ) -> list[Change]:
-    """One number of an outlier one step up or down, where the changed catalogue validates
-    (``valid``: whether a catalogue folder passes `cardgen validate`,
-    :func:`cardgen.checks.is_valid`) and the number keeps its sign (it may reach 0): a
-    bonus turned into a penalty is another card, not a tuning of this one."""
+    """One number of an outlier one step up or down, where the changed catalogue passes
+    ``check`` (the rules model's bounds and the changed card's checks: cheap, as there are
+    many candidates; what is proposed passes `cardgen validate` too) and the number keeps its
+    sign (it may reach 0): a bonus turned into a penalty is another card, not a tuning of this
+    one.  Every candidate is checked in the same copy of ``root``, its file put back after."""
     out: list[Change] = []
     seen: set[str] = set()
-    for o in outliers:
-        if o.card in seen:
-            continue
-        seen.add(o.card)
-        for file, name, value in numbers(root, o.card):
-            steps = {value + s * k for s in (-1, 1) for k in STEPS} - {value}
-            for after in sorted(a for a in steps if a * value >= 0):
-                change = Change(o.card, file, name, value, after)
-                trial = _copy(root, work / f"check-{len(out)}-{name}-{after}")
-                try:
-                    apply_changes(trial, [change])
-                    if valid(trial):
-                        out.append(change)
-                finally:
-                    shutil.rmtree(trial, ignore_errors=True)
+    trial = _copy(root, work / "check")
+    try:
+        for o in outliers:
+            if o.card in seen:
+                continue
+            seen.add(o.card)
+            for file, name, value in numbers(root, o.card):
+                steps = {value + s * k for s in (-1, 1) for k in STEPS} - {value}
+                for after in sorted(a for a in steps if a * value >= 0):
+                    change = Change(o.card, file, name, value, after)
+                    try:
+                        apply_changes(trial, [change])
+                        if check(trial, {o.card}):
+                            out.append(change)
+                    finally:
+                        shutil.copy2(root / file, trial / file)
+    finally:
+        shutil.rmtree(trial, ignore_errors=True)
     return out
+
+
+def validated(
+    root: Path, work: Path, changes: Sequence[Change], valid: Callable[[Path], bool]
+) -> bool:
+    """Whether ``root`` with ``changes`` applied passes ``valid`` (`cardgen validate`)."""
+    trial = _copy(root, work / "validate")
+    try:
+        apply_changes(trial, changes)
+        return valid(trial)
+    finally:
+        shutil.rmtree(trial, ignore_errors=True)
 
 
 def _copy(root: Path, to: Path) -> Path:
@@ -457,6 +478,7 @@ def advise(
     run: Runner,
     *,
     valid: Callable[[Path], bool],
+    quick: CardCheck | None = None,
     games: int = 200,
     seed: int = 0,
     budget: float = 300.0,
@@ -469,7 +491,10 @@ def advise(
 ) -> Proposal:
     """The proposal for the catalogue folder ``root`` (see the module's text): ``run`` plays
     a catalogue folder, ``valid`` tells whether one passes `cardgen validate`
-    (:func:`cardgen.checks.is_valid`).  ``baseline``:
+    (:func:`cardgen.checks.is_valid`), ``quick`` whether one with some cards changed passes
+    the checks such a change can break (:class:`cardgen.checks.QuickCheck`; default: ``valid``):
+    every candidate is checked by ``quick``, and only the race's leader by ``valid`` (if it
+    refuses, the next candidate ahead of the unchanged game).  ``baseline``:
     the unchanged game's summary of ``games`` games from ``seed``, if already played;
     ``race``: the games of each race's first round (default ``games``); ``most``: race only
     this many outliers, the farthest beyond their limits; ``cards``: race only the outliers
@@ -502,11 +527,13 @@ def advise(
             if cut or spent():
                 cut = True
                 break
-            changes = candidates(root, [o for o in before if o.card == card], work, valid)
+            check = quick or (lambda path, cards: valid(path))
+            changes = candidates(root, [o for o in before if o.card == card], work, check)
             if not changes:
                 continue
             # the unchanged game races too (None): a change must beat it to be proposed
             alive: list[Change | None] = [None, *changes]
+            order = alive  # the last round's ranking
             n, s = race or games, seed + 1
             while alive and not cut:
                 scored: list[tuple[float, bool, str, int, Change | None]] = []
@@ -530,13 +557,23 @@ def advise(
                 scored.sort(key=lambda x: x[:4])  # ties: the unchanged game first
                 say(f"{card}: {len(alive)} candidates, {n} games", time.monotonic() - start)
                 if scored:  # a round cut before any candidate finished: the last one's order
-                    alive = [x[4] for x in scored[: max(1, len(scored) // 2)]]
+                    order = [x[4] for x in scored]
+                    alive = order[: max(1, len(scored) // 2)]
                 if len(alive) <= 1 or cut or spent():
                     cut = cut or (len(alive) > 1 and spent())
                     # the unchanged game runs first in every round it is alive in: a change
-                    # leads only if it beat it
-                    if alive and alive[0] is not None:
-                        best[card] = alive[0]
+                    # leads only if it beat it; the first that `cardgen validate` accepts
+                    for c in order:
+                        if c is None:
+                            break
+                        if validated(root, work, [c], valid):
+                            best[card] = c
+                            break
+                        searched.append({**asdict(c), "refused": "validate"})
+                        say(
+                            f"{card}: {c.field} {c.after} refused by validate",
+                            time.monotonic() - start,
+                        )
                     break
                 n *= 2
         changes = [best[o.card] for o in before if o.card in best]

@@ -54,7 +54,7 @@ class _Balance:
 
     def _run(self, games: int, budget: float) -> None:
         from cardgen.catalogue.loader import load_catalogue
-        from cardgen.checks import is_valid
+        from cardgen.checks import QuickCheck, is_valid
         from cardgen.engine.balance import KitRunner, advise, brief_profile, game_title, profile
         from cardgen.engine.balance_report import report_model
         from cardgen.engine.registry import engine_of
@@ -83,6 +83,7 @@ class _Balance:
                 root,
                 shown,
                 valid=is_valid,
+                quick=QuickCheck(),
                 games=games,
                 budget=budget,
                 progress=lambda what, seconds: self.publish(stage=what),
