@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from pathlib import Path
+from statistics import NormalDist
 
 import pytest
 
@@ -13,6 +15,7 @@ from cardgen.engine.balance import (
     Change,
     Outlier,
     Thresholds,
+    adjusted,
     advise,
     apply_changes,
     apply_proposal,
@@ -22,8 +25,10 @@ from cardgen.engine.balance import (
     judged,
     kit_runner,
     numbers,
+    p_value,
 )
-from cardgen.simulate.stats import interval, rounded
+from cardgen.engine.simulation import newcombe
+from cardgen.simulate.stats import interval, rounded, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 HARBOUR = ROOT / "games" / "harbour-bid-data" / "cards"
@@ -85,6 +90,47 @@ def test_outliers_need_significance():
     assert find_outliers(few, Thresholds(min_played=5)) == []
     many = [*even, design("y", 500, 100, 300, 240)]
     assert [(o.card, o.kind) for o in find_outliers(many, Thresholds())] == [("y", "dominant")]
+
+
+def test_benjamini_hochberg_adjusted_p_values_by_hand():
+    # sorted 0.01, 0.03, 0.04, 0.5 (m = 4): m p / rank 0.04, 0.06, 0.0533, 0.5, then the
+    # running minimum from the largest down
+    got = adjusted([0.01, 0.04, 0.03, 0.5])
+    assert got == pytest.approx([0.04, 0.16 / 3, 0.16 / 3, 0.5])
+    assert adjusted([0.2, 0.9]) == pytest.approx([0.4, 0.9])
+    assert adjusted([]) == []
+
+
+def test_p_values_invert_the_intervals():
+    # the dead test's: Wilson's interval is the score test's, 2 Φ(z) below the limit
+    z = (0.02 - 0.125) / math.sqrt(0.125 * 0.875 / 100)
+    assert p_value(lambda z: wilson(2, 100, z)[1] < 0.125) == pytest.approx(
+        2 * NormalDist().cdf(z), rel=1e-6
+    )
+    # the paired test's: Newcombe's interval at the p-value's level reaches 0 exactly
+    p = p_value(lambda z: newcombe(56, 70, 48, 80, z)[0] > 0)
+    assert 0 < p < 0.05
+    assert newcombe(56, 70, 48, 80, NormalDist().inv_cdf(1 - p / 2))[0] == pytest.approx(
+        0, abs=1e-9
+    )
+    assert p_value(lambda z: newcombe(12, 20, 47, 100, z)[0] > 0) > 0.05
+    assert p_value(lambda z: False) == 1.0
+
+
+def test_many_designs_tested_need_a_stronger_case():
+    """One design of twenty-one winning 63 of 100 against the others' 50 %: its own test is
+    significant (p 0.01, the 95 % interval from 53 %), but one of 42 tests (every design's dead
+    and dominant one) at that p is what chance gives; at 70 of 100 it is still dominant."""
+    even = [design(f"e{i}", 500, 100, 300, 150) for i in range(20)]
+    borderline = design("y", 500, 100, 100, 63)
+    assert borderline["win_played_ci"][0] > 0.5
+    assert find_outliers([*even, borderline], Thresholds()) == []
+    # alone with four others (10 tests), the same figures are a discovery no more either
+    assert find_outliers([*even[:4], borderline], Thresholds()) == []
+    assert [o.card for o in find_outliers([*even[:4], borderline], Thresholds(fdr=0.1))] == ["y"]
+    strong = find_outliers([*even, design("y", 500, 100, 100, 70)], Thresholds())
+    assert [(o.card, o.kind) for o in strong] == [("y", "dominant")]
+    assert strong[0].p is not None and strong[0].p <= 0.05
 
 
 def test_a_design_made_rare_is_still_judged():
