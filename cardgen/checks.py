@@ -14,16 +14,18 @@ it runs from its caller.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.catalogue.extra_checks import ExtraCheck
+from cardgen.catalogue.snapshot import check_catalogue
 from cardgen.catalogue.validate import validate
-from cardgen.diagnostics import Diagnostic, DiagnosticError, Position
+from cardgen.diagnostics import Diagnostic, DiagnosticError, Position, Severity
 
 if TYPE_CHECKING:
-    from cardgen.catalogue.loader import Catalogue
+    from cardgen.catalogue.loader import CardFileMemo, Catalogue
 
 
 def preflight_check(catalogue: Catalogue) -> Iterable[Diagnostic]:
@@ -106,3 +108,39 @@ def is_valid(cards_dir: str | os.PathLike[str]) -> bool:
     """Whether the catalogue of ``cards_dir`` passes `cardgen validate` (its checks run, not
     replayed: the balance advisor's changed copies)."""
     return validate(cards_dir, extra_checks=standard(), use_cache=False).ok
+
+
+def _memo() -> CardFileMemo:
+    from cardgen.catalogue.loader import CardFileMemo
+
+    return CardFileMemo()
+
+
+@dataclass
+class QuickCheck:
+    """Whether a catalogue folder whose ``changed`` cards had a number changed passes what such
+    a change can break, without the checks it cannot (the balance advisor's candidates, checked
+    in one folder again and again; :func:`is_valid` still decides what is proposed).
+
+    It runs the schema and the rules model (the bounds `cardgen validate` applies, the pack's
+    catalogue checks; the card files unchanged since the last call are not read again) and the
+    checks that read the cards: the print preflight, whose problems of a card are its own, on
+    the changed cards alone, the others on every card.  The sheets' preflight reads no card
+    (:data:`SHEETS`): a card's numbers cannot change it (Attack Right: 1.5 of the 2.4 s CPU of
+    a full validate)."""
+
+    memo: CardFileMemo = field(default_factory=_memo)
+
+    def __call__(self, cards_dir: str | os.PathLike[str], changed: Collection[str]) -> bool:
+        catalogue, diags = check_catalogue(Path(cards_dir), self.memo)
+        if catalogue is None or _errors(diags):
+            return False
+        own = replace(catalogue, cards=[c for c in catalogue.cards if c.id in changed])
+        for check in standard()(catalogue):
+            if check.cards and _errors(check.run(own if check == PREFLIGHT else catalogue)):
+                return False
+        return True
+
+
+def _errors(diags: Iterable[Diagnostic]) -> bool:
+    return any(d.severity is Severity.ERROR for d in diags)

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from pathlib import Path
+from statistics import NormalDist
 
 import pytest
 
-from cardgen.checks import is_valid
+from cardgen.checks import QuickCheck, is_valid
 from cardgen.engine.balance import (
     Change,
     Outlier,
     Thresholds,
+    adjusted,
     advise,
     apply_changes,
     apply_proposal,
@@ -22,8 +25,10 @@ from cardgen.engine.balance import (
     judged,
     kit_runner,
     numbers,
+    p_value,
 )
-from cardgen.simulate.stats import interval, rounded
+from cardgen.engine.simulation import newcombe
+from cardgen.simulate.stats import interval, rounded, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 HARBOUR = ROOT / "games" / "harbour-bid-data" / "cards"
@@ -87,6 +92,47 @@ def test_outliers_need_significance():
     assert [(o.card, o.kind) for o in find_outliers(many, Thresholds())] == [("y", "dominant")]
 
 
+def test_benjamini_hochberg_adjusted_p_values_by_hand():
+    # sorted 0.01, 0.03, 0.04, 0.5 (m = 4): m p / rank 0.04, 0.06, 0.0533, 0.5, then the
+    # running minimum from the largest down
+    got = adjusted([0.01, 0.04, 0.03, 0.5])
+    assert got == pytest.approx([0.04, 0.16 / 3, 0.16 / 3, 0.5])
+    assert adjusted([0.2, 0.9]) == pytest.approx([0.4, 0.9])
+    assert adjusted([]) == []
+
+
+def test_p_values_invert_the_intervals():
+    # the dead test's: Wilson's interval is the score test's, 2 Φ(z) below the limit
+    z = (0.02 - 0.125) / math.sqrt(0.125 * 0.875 / 100)
+    assert p_value(lambda z: wilson(2, 100, z)[1] < 0.125) == pytest.approx(
+        2 * NormalDist().cdf(z), rel=1e-6
+    )
+    # the paired test's: Newcombe's interval at the p-value's level reaches 0 exactly
+    p = p_value(lambda z: newcombe(56, 70, 48, 80, z)[0] > 0)
+    assert 0 < p < 0.05
+    assert newcombe(56, 70, 48, 80, NormalDist().inv_cdf(1 - p / 2))[0] == pytest.approx(
+        0, abs=1e-9
+    )
+    assert p_value(lambda z: newcombe(12, 20, 47, 100, z)[0] > 0) > 0.05
+    assert p_value(lambda z: False) == 1.0
+
+
+def test_many_designs_tested_need_a_stronger_case():
+    """One design of twenty-one winning 63 of 100 against the others' 50 %: its own test is
+    significant (p 0.01, the 95 % interval from 53 %), but one of 42 tests (every design's dead
+    and dominant one) at that p is what chance gives; at 70 of 100 it is still dominant."""
+    even = [design(f"e{i}", 500, 100, 300, 150) for i in range(20)]
+    borderline = design("y", 500, 100, 100, 63)
+    assert borderline["win_played_ci"][0] > 0.5
+    assert find_outliers([*even, borderline], Thresholds()) == []
+    # alone with four others (10 tests), the same figures are a discovery no more either
+    assert find_outliers([*even[:4], borderline], Thresholds()) == []
+    assert [o.card for o in find_outliers([*even[:4], borderline], Thresholds(fdr=0.1))] == ["y"]
+    strong = find_outliers([*even, design("y", 500, 100, 100, 70)], Thresholds())
+    assert [(o.card, o.kind) for o in strong] == [("y", "dominant")]
+    assert strong[0].p is not None and strong[0].p <= 0.05
+
+
 def test_a_design_made_rare_is_still_judged():
     even = [design(c, 500, 100, 300, 150) for c in "abcd"]
     base = [*even, design("y", 500, 100, 300, 240)]
@@ -123,7 +169,7 @@ def test_a_candidate_keeps_the_numbers_sign(tmp_path):
         "cards:\n  - {id: a, name: A, amount: 1, penalty: -2}\n", encoding="utf-8"
     )
     outlier = Outlier("a", "dominant", 0.9, (0.8, 0.95), 0.6)
-    found = candidates(root, [outlier], tmp_path / "work", valid=lambda _: True)
+    found = candidates(root, [outlier], tmp_path / "work", lambda path, cards: True)
     by: dict[str, list[int]] = {}
     for c in found:
         by.setdefault(c.field, []).append(c.after)
@@ -170,3 +216,58 @@ def test_planted_outliers_found_and_fixed_by_simulation(tmp_path):
     left = {o.card for o in p.after}  # the confirmation: both within the thresholds
     assert "stevedore" not in left and "captain" not in left
     assert p.confirmed  # both outliers on the fresh games unchanged: what --apply needs
+
+
+@pytest.mark.slow
+def test_validate_runs_on_the_race_leader_only_and_what_it_refuses_is_never_proposed(tmp_path):
+    """Every candidate passes the cheap check; `cardgen validate` (here a stand-in refusing
+    the Stevedore at strength 2 and the Captain at 8, each its race's winner) is asked about
+    the leaders alone: the Stevedore's next candidate ahead of the unchanged game (strength 3)
+    is proposed, the Captain, whose only fix is refused, keeps its numbers."""
+    root = planted(tmp_path)
+    asked: list[dict[str, int]] = []
+    quick: list[frozenset[str]] = []
+
+    def valid(path: Path) -> bool:
+        strength = {c: numbers(path, c)[0][2] for c in ("stevedore", "captain")}
+        asked.append(strength)
+        return strength != {"stevedore": 2, "captain": 12} and strength["captain"] != 8
+
+    def cheap(path: Path, cards) -> bool:
+        quick.append(frozenset(cards))
+        return True
+
+    p = advise(root, fake_run, valid=valid, quick=cheap, games=100, seed=1, budget=600)
+    assert [(c.card, c.field, c.before, c.after) for c in p.changes] == [
+        ("stevedore", "strength", 1, 3)
+    ]
+    # the leaders alone (the farthest outlier first): Captain 8 (refused), then the unchanged
+    # game; Stevedore 2 (refused), 3
+    assert asked == [
+        {"stevedore": 1, "captain": 8},
+        {"stevedore": 2, "captain": 12},
+        {"stevedore": 3, "captain": 12},
+    ]
+    assert len(quick) > 10 and set(quick) == {frozenset({"stevedore"}), frozenset({"captain"})}
+    refused = [(s["card"], s["after"]) for s in p.searched if s.get("refused")]
+    assert refused == [("captain", 8), ("stevedore", 2)]
+
+
+@pytest.mark.slow
+def test_the_quick_check_keeps_what_validate_keeps(tmp_path):
+    """The cheap check of a candidate (the rules model's bounds, the changed card's checks)
+    accepts the same candidates as a full `cardgen validate` of the changed catalogue: the
+    Captain's strength at most 12, its copies at least 1."""
+    root = planted(tmp_path)
+    outlier = Outlier("captain", "dominant", 0.9, (0.8, 0.95), 0.6)
+    quick = candidates(root, [outlier], tmp_path / "a", QuickCheck())
+    full = candidates(root, [outlier], tmp_path / "b", lambda path, cards: is_valid(path))
+    assert quick == full
+    assert [(c.field, c.after) for c in quick] == [
+        ("strength", 8),
+        ("strength", 10),
+        ("strength", 11),
+        ("copies", 2),
+        ("copies", 3),
+        ("copies", 5),
+    ]

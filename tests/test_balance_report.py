@@ -159,6 +159,13 @@ def test_the_report_marks_the_outliers_and_confirms_each_proposal():
     assert rows["decisiveness"] == ("60.0%", "50.0%")
     assert rows["kingmaking"] == ("n/a", "10.0%")
     assert rows["first player's advantage"] == ("+3.0 pts", "n/a")
+    # each outlier's adjusted p-value (a file written before the correction has none)
+    assert tables["outliers"].head[-1] == "p"
+    assert [r[-1] for r in tables["outliers"].rows] == ["–", "–"]
+    d = doc()
+    d["outliers_before"][1]["p"] = 0.00123
+    outliers = {t.key: t for t in report_model(d).tables}["outliers"]
+    assert outliers.rows[1][-1] == "0.0012"
     proposals = {r[0]: r for r in tables["proposals"].rows}
     assert proposals["stevedore"][2:] == ("strength 1 → 2 (crew.yaml)", "0.4%", "18.0%", "within")
     assert proposals["captain"][2:] == ("strength 12 → 8 (crew.yaml)", "90.0%", "53.3%", "within")

@@ -87,7 +87,7 @@ def balance(
     """Find dead and dominant designs, search numeric changes by simulation (successive
     halving on common seeds), confirm the best with fresh seeds and write the proposals."""
     from cardgen.catalogue.validate import validate
-    from cardgen.checks import is_valid
+    from cardgen.checks import QuickCheck, is_valid
     from cardgen.engine.balance import (
         KitRunner,
         advise,
@@ -131,6 +131,7 @@ def balance(
                 root,
                 shown,
                 valid=is_valid,
+                quick=QuickCheck(),
                 games=games,
                 seed=seed,
                 budget=budget,

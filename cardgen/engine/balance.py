@@ -6,10 +6,12 @@
    win far above the rest: paired, over the player-games in which it was a free choice, those
    that took it won more than those that left it by ``dominant_margin``, the difference's
    Newcombe interval above 0 (significant at the run's size); a summary without the paired
-   figures compares its win rate when played with the others' pooled rate.
+   figures compares its win rate when played with the others' pooled rate.  The run's tests
+   are corrected together for their number (Benjamini–Hochberg, :func:`adjusted`).
 2. Each outlier's numbers in the card files (cost, strength, points, copies …) give the
    **candidates**: one number one step up or down, kept only if the changed catalogue
-   validates (the rules model's bounds) and the number keeps its sign.
+   passes the checks such a change can break (the rules model's bounds; what is proposed
+   passes a full validate) and the number keeps its sign.
 3. **Successive halving** with common random numbers: every candidate of a round, and the
    unchanged game, plays the same seeds; the better half (by :func:`badness`, how far the
    designs stand beyond the thresholds) goes on with twice the games, until one is left per
@@ -20,12 +22,13 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from statistics import median
@@ -35,7 +38,7 @@ from cardgen.engine.registry import engine_of
 from cardgen.engine.simulation import UNIFORM_UNIT, KitSimulation, newcombe, seat_sides, summarise
 from cardgen.engine.simulation import simulate as play
 from cardgen.simulate import SimSpec, make_matchups
-from cardgen.simulate.stats import interval, rounded
+from cardgen.simulate.stats import interval, rounded, wilson
 
 FORMAT = "cardgen-balance/1"
 #: the sizes of a candidate's change of one number, up and down
@@ -50,6 +53,8 @@ class Thresholds:
     dominant_margin: float = 0.10
     min_offered: int = 30
     min_played: int = 20
+    #: the false-discovery rate of a run's tests together (Benjamini–Hochberg)
+    fdr: float = 0.05
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,8 @@ class Outlier:
     #: how a dominant design was judged: "paired" (taken against left) or "pooled" (played
     #: against the other designs' player-games); a dead one: "free"
     test: str = "pooled"
+    #: its test's p-value adjusted for the run's number of tests (Benjamini–Hochberg)
+    p: float | None = None
 
 
 @dataclass(frozen=True)
@@ -147,73 +154,101 @@ def paired(d: dict[str, Any], th: Thresholds) -> bool:
     return d.get("games_taken", 0) >= th.min_played and d.get("games_left", 0) >= th.min_played
 
 
-def dominant_paired(d: dict[str, Any], th: Thresholds) -> Outlier | None:
-    """A design dominant by the paired test: over the player-games it was offered at a free
-    choice, the win rate of those that took it above that of those that left it by more than
-    ``dominant_margin``, the lower end of the difference's Newcombe interval above 0, taken in
-    at least ``min_played`` player-games each (:func:`paired`)."""
-    nt, nl = d["games_taken"], d["games_left"]
-    if not paired(d, th):
-        return None
-    lo, _ = newcombe(d["wins_taken"], nt, d["wins_left"], nl)
-    taken, left = d["wins_taken"] / nt, d["wins_left"] / nl
-    if lo > 0 and taken > left + th.dominant_margin:
-        ci = interval(d["wins_taken"], nt)
-        return Outlier(
-            d["card"],
-            "dominant",
-            rounded(taken),
-            (ci[0], ci[1]),
-            rounded(left + th.dominant_margin),
-            "paired",
-        )
-    return None
+def p_value(rejects: Callable[[float], bool]) -> float:
+    """The two-sided p-value of a test by a confidence interval: the smallest level
+    ``2(1 − Φ(z))`` at which the interval of ``z`` (``rejects(z)``: it excludes the null)
+    still excludes it; 1 when it does at no level.  Wilson's and Newcombe's intervals widen
+    with ``z``, so the bound is found by bisection."""
+    if not rejects(1e-9):
+        return 1.0
+    lo, hi = 1e-9, 40.0
+    if rejects(hi):
+        return 0.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if rejects(mid) else (lo, mid)
+    return math.erfc(lo / math.sqrt(2))
 
 
-def find_outliers(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[Outlier]:
-    """The dead and dominant designs of a run's per-design summary (dominant by the paired
-    test where a row has both its groups, :func:`dominant_paired`; else, as a summary without
-    them, by the win rate when played against the other designs' pooled rate)."""
-    out: list[Outlier] = []
+def adjusted(ps: Sequence[float]) -> list[float]:
+    """Benjamini–Hochberg adjusted p-values of ``ps`` (in their order): with ``p₍ᵢ₎`` the
+    ``i``-th smallest of ``m``, ``min(1, min_{j ≥ i} m · p₍ⱼ₎ / j)``; a test is a discovery
+    at false-discovery rate ``q`` when its adjusted p-value is at most ``q``."""
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: ps[i])
+    out = [1.0] * m
+    low = 1.0
+    for rank in range(m, 0, -1):
+        i = order[rank - 1]
+        low = min(low, m * ps[i] / rank)
+        out[i] = min(1.0, low)
+    return out
+
+
+def _tests(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[tuple[float, Outlier | None]]:
+    """Every test a run's per-design summary makes, with its p-value and the outlier it
+    names if significant (:func:`find_outliers`): a design offered freely often enough is
+    tested for dead, one played often enough for dominant (paired where its row has both
+    groups, :func:`paired`, else pooled); ``None`` where the point figure is within its
+    threshold (a dominant design's margin), whatever the test says."""
+    out: list[tuple[float, Outlier | None]] = []
     limits = dead_limits(designs, th)
     wins = sum(d["wins_played"] for d in designs)
     games = sum(d["games_played"] for d in designs)
     for d in designs:
+        card = d["card"]
         n, c, _ = free_offers(d)
-        ci = interval(c, n)
-        if n and n >= th.min_offered and ci[1] < limits[d["card"]]:
-            out.append(
-                Outlier(
-                    d["card"],
-                    "dead",
-                    rounded(c / n),
-                    (ci[0], ci[1]),
-                    rounded(limits[d["card"]]),
-                    "free",
-                )
-            )
+        if n and n >= th.min_offered:
+            limit = limits[card]
+            p = p_value(_below(c, n, limit))
+            dead = Outlier(card, "dead", rounded(c / n), _ci(c, n), rounded(limit), "free")
+            out.append((p, dead if c / n < limit else None))
         if paired(d, th):
-            o = dominant_paired(d, th)
-            if o is not None:
-                out.append(o)
+            vt, nt, vl, nl = d["wins_taken"], d["games_taken"], d["wins_left"], d["games_left"]
+            p = p_value(_gap_above_0(vt, nt, vl, nl))
+            taken, left = vt / nt, vl / nl
+            limit = rounded(left + th.dominant_margin)
+            dom = Outlier(card, "dominant", rounded(taken), _ci(vt, nt), limit, "paired")
+            out.append((p, dom if taken > left + th.dominant_margin else None))
             continue
-        n = d["games_played"]
+        n, w = d["games_played"], d["wins_played"]
         if n >= th.min_played and games > n:
-            rest = (wins - d["wins_played"]) / (games - n)
-            if (
-                d["win_played_ci"][0] > rest
-                and d["win_rate_when_played"] > rest + th.dominant_margin
-            ):
-                out.append(
-                    Outlier(
-                        d["card"],
-                        "dominant",
-                        d["win_rate_when_played"],
-                        tuple(d["win_played_ci"]),
-                        rounded(rest + th.dominant_margin),
-                    )
-                )
+            rest = (wins - w) / (games - n)
+            p = p_value(_above(w, n, rest))
+            figure = d["win_rate_when_played"]
+            ci = tuple(d["win_played_ci"])
+            dom = Outlier(card, "dominant", figure, ci, rounded(rest + th.dominant_margin))
+            out.append((p, dom if figure > rest + th.dominant_margin else None))
     return out
+
+
+def _below(k: int, n: int, limit: float) -> Callable[[float], bool]:
+    return lambda z: wilson(k, n, z)[1] < limit
+
+
+def _above(k: int, n: int, rate: float) -> Callable[[float], bool]:
+    return lambda z: wilson(k, n, z)[0] > rate
+
+
+def _gap_above_0(k1: int, n1: int, k2: int, n2: int) -> Callable[[float], bool]:
+    return lambda z: newcombe(k1, n1, k2, n2, z)[0] > 0
+
+
+def _ci(k: int, n: int) -> tuple[float, float]:
+    lo, hi = interval(k, n)
+    return (lo, hi)
+
+
+def find_outliers(designs: Sequence[dict[str, Any]], th: Thresholds) -> list[Outlier]:
+    """The dead and dominant designs of a run's per-design summary: every design's tests
+    (:func:`_tests`) corrected together for their number by the Benjamini–Hochberg procedure
+    at false-discovery rate ``th.fdr`` (:func:`adjusted`); each outlier keeps its test's
+    adjusted p-value (``p``)."""
+    tests = _tests(designs, th)
+    ps = adjusted([p for p, _ in tests])
+    return [
+        replace(o, p=round(q, 6)) for (_, o), q in zip(tests, ps, strict=True) if o and q <= th.fdr
+    ]
 
 
 def judged(designs: Sequence[dict[str, Any]], th: Thresholds) -> tuple[set[str], set[str]]:
@@ -321,31 +356,52 @@ def apply_changes(root: Path, changes: Sequence[Change]) -> None:
         path.write_text("".join(lines), encoding="utf-8")
 
 
+#: whether a catalogue folder in which the numbers of the named cards changed passes the
+#: checks such a change can break (:class:`cardgen.checks.QuickCheck`)
+CardCheck = Callable[[Path, Collection[str]], bool]
+
+
 def candidates(
-    root: Path, outliers: Sequence[Outlier], work: Path, valid: Callable[[Path], bool]
+    root: Path, outliers: Sequence[Outlier], work: Path, check: CardCheck
 ) -> list[Change]:
-    """One number of an outlier one step up or down, where the changed catalogue validates
-    (``valid``: whether a catalogue folder passes `cardgen validate`,
-    :func:`cardgen.checks.is_valid`) and the number keeps its sign (it may reach 0): a
-    bonus turned into a penalty is another card, not a tuning of this one."""
+    """One number of an outlier one step up or down, where the changed catalogue passes
+    ``check`` (the rules model's bounds and the changed card's checks: cheap, as there are
+    many candidates; what is proposed passes `cardgen validate` too) and the number keeps its
+    sign (it may reach 0): a bonus turned into a penalty is another card, not a tuning of this
+    one.  Every candidate is checked in the same copy of ``root``, its file put back after."""
     out: list[Change] = []
     seen: set[str] = set()
-    for o in outliers:
-        if o.card in seen:
-            continue
-        seen.add(o.card)
-        for file, name, value in numbers(root, o.card):
-            steps = {value + s * k for s in (-1, 1) for k in STEPS} - {value}
-            for after in sorted(a for a in steps if a * value >= 0):
-                change = Change(o.card, file, name, value, after)
-                trial = _copy(root, work / f"check-{len(out)}-{name}-{after}")
-                try:
-                    apply_changes(trial, [change])
-                    if valid(trial):
-                        out.append(change)
-                finally:
-                    shutil.rmtree(trial, ignore_errors=True)
+    trial = _copy(root, work / "check")
+    try:
+        for o in outliers:
+            if o.card in seen:
+                continue
+            seen.add(o.card)
+            for file, name, value in numbers(root, o.card):
+                steps = {value + s * k for s in (-1, 1) for k in STEPS} - {value}
+                for after in sorted(a for a in steps if a * value >= 0):
+                    change = Change(o.card, file, name, value, after)
+                    try:
+                        apply_changes(trial, [change])
+                        if check(trial, {o.card}):
+                            out.append(change)
+                    finally:
+                        shutil.copy2(root / file, trial / file)
+    finally:
+        shutil.rmtree(trial, ignore_errors=True)
     return out
+
+
+def validated(
+    root: Path, work: Path, changes: Sequence[Change], valid: Callable[[Path], bool]
+) -> bool:
+    """Whether ``root`` with ``changes`` applied passes ``valid`` (`cardgen validate`)."""
+    trial = _copy(root, work / "validate")
+    try:
+        apply_changes(trial, changes)
+        return valid(trial)
+    finally:
+        shutil.rmtree(trial, ignore_errors=True)
 
 
 def _copy(root: Path, to: Path) -> Path:
@@ -455,6 +511,7 @@ def advise(
     run: Runner,
     *,
     valid: Callable[[Path], bool],
+    quick: CardCheck | None = None,
     games: int = 200,
     seed: int = 0,
     budget: float = 300.0,
@@ -467,7 +524,10 @@ def advise(
 ) -> Proposal:
     """The proposal for the catalogue folder ``root`` (see the module's text): ``run`` plays
     a catalogue folder, ``valid`` tells whether one passes `cardgen validate`
-    (:func:`cardgen.checks.is_valid`).  ``baseline``:
+    (:func:`cardgen.checks.is_valid`), ``quick`` whether one with some cards changed passes
+    the checks such a change can break (:class:`cardgen.checks.QuickCheck`; default: ``valid``):
+    every candidate is checked by ``quick``, and only the race's leader by ``valid`` (if it
+    refuses, the next candidate ahead of the unchanged game).  ``baseline``:
     the unchanged game's summary of ``games`` games from ``seed``, if already played;
     ``race``: the games of each race's first round (default ``games``); ``most``: race only
     this many outliers, the farthest beyond their limits; ``cards``: race only the outliers
@@ -500,11 +560,13 @@ def advise(
             if cut or spent():
                 cut = True
                 break
-            changes = candidates(root, [o for o in before if o.card == card], work, valid)
+            check = quick or (lambda path, cards: valid(path))
+            changes = candidates(root, [o for o in before if o.card == card], work, check)
             if not changes:
                 continue
             # the unchanged game races too (None): a change must beat it to be proposed
             alive: list[Change | None] = [None, *changes]
+            order = alive  # the last round's ranking
             n, s = race or games, seed + 1
             while alive and not cut:
                 scored: list[tuple[float, bool, str, int, Change | None]] = []
@@ -528,13 +590,23 @@ def advise(
                 scored.sort(key=lambda x: x[:4])  # ties: the unchanged game first
                 say(f"{card}: {len(alive)} candidates, {n} games", time.monotonic() - start)
                 if scored:  # a round cut before any candidate finished: the last one's order
-                    alive = [x[4] for x in scored[: max(1, len(scored) // 2)]]
+                    order = [x[4] for x in scored]
+                    alive = order[: max(1, len(scored) // 2)]
                 if len(alive) <= 1 or cut or spent():
                     cut = cut or (len(alive) > 1 and spent())
                     # the unchanged game runs first in every round it is alive in: a change
-                    # leads only if it beat it
-                    if alive and alive[0] is not None:
-                        best[card] = alive[0]
+                    # leads only if it beat it; the first that `cardgen validate` accepts
+                    for c in order:
+                        if c is None:
+                            break
+                        if validated(root, work, [c], valid):
+                            best[card] = c
+                            break
+                        searched.append({**asdict(c), "refused": "validate"})
+                        say(
+                            f"{card}: {c.field} {c.after} refused by validate",
+                            time.monotonic() - start,
+                        )
                     break
                 n *= 2
         changes = [best[o.card] for o in before if o.card in best]

@@ -212,14 +212,22 @@ def _tables(doc: dict[str, Any]) -> tuple[Table, ...]:
         "win rate "
         "when taken (the win rate of the player-games that chose it, among those it was a free "
         "choice in), above the limit (the rate of those that left it plus the margin), the "
-        "difference's Newcombe interval above 0.",
-        ("card", "kind", "figure", "95% CI", "limit"),
+        "difference's Newcombe interval above 0.  Every design is tested: p is a test's "
+        "p-value adjusted for their number (Benjamini–Hochberg), at most 5% for an outlier.",
+        ("card", "kind", "figure", "95% CI", "limit", "p"),
         _or_none(
             (
-                (o["card"], o["kind"], pct(o["figure"]), ci(list(o["ci"])), pct(o["limit"]))
+                (
+                    o["card"],
+                    o["kind"],
+                    pct(o["figure"]),
+                    ci(list(o["ci"])),
+                    pct(o["limit"]),
+                    "–" if o.get("p") is None else f"{o['p']:.4f}",
+                )
                 for o in doc["outliers_before"]
             ),
-            5,
+            6,
         ),
     )
     conf = doc["confirmation"]

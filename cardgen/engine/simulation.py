@@ -61,6 +61,7 @@ from cardgen.simulate.stats import (
     PAIR_FIELDS,
     SEAT_FIELDS,
     SIDE_FIELDS,
+    Z95,
     Block,
     Layout,
     core_blocks,
@@ -892,15 +893,15 @@ def paired_figures(v: Mapping[str, int]) -> dict[str, Any]:
     }
 
 
-def newcombe(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
-    """The 95 % interval of the difference of two independent proportions ``k1/n1 − k2/n2``
-    by Newcombe's hybrid score method (his method 10: from each proportion's Wilson
-    interval); ``(-1, 1)`` when either is empty."""
+def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float]:
+    """The 95 % interval (``z``: another level's) of the difference of two independent
+    proportions ``k1/n1 − k2/n2`` by Newcombe's hybrid score method (his method 10: from each
+    proportion's Wilson interval); ``(-1, 1)`` when either is empty."""
     if n1 <= 0 or n2 <= 0:
         return (-1.0, 1.0)
     p1, p2 = k1 / n1, k2 / n2
-    l1, u1 = wilson(k1, n1)
-    l2, u2 = wilson(k2, n2)
+    l1, u1 = wilson(k1, n1, z)
+    l2, u2 = wilson(k2, n2, z)
     d = p1 - p2
     return (
         d - ((p1 - l1) ** 2 + (u2 - p2) ** 2) ** 0.5,
