@@ -8,7 +8,6 @@ import pytest
 
 from cardgen.catalogue.loader import load_catalogue
 from cardgen.packs.attack_right.engine.definition import ENGINE
-from cardgen.packs.attack_right.engine.observation import observe
 from tests.attack_right.engine_helpers import (
     END,
     Game,
@@ -53,8 +52,8 @@ def test_observation_hides_other_hands_and_kept_cards(cat):
     g = Game(cat, ["red", "blue", "spy"], seed=2)
     st = g.new_initial_state()
     advance(st, {p: st.packs[p][0] for p in range(3)})
-    obs = observe(st, 0)
-    assert obs["you"]["kept"] == [g.card_id(st.kept[0][0])]
+    obs = st.observation(0)
+    assert obs["players"][0]["kept"] == [g.card_id(st.kept[0][0])]
     assert obs["players"][1]["kept"] == 1 and obs["players"][1]["pack"] == 7
     own = {g.card_id(i) for i in st.packs[0] + st.kept[0]}
     mentioned = _card_ids(obs) & set(g.pool.by_id)

@@ -9,7 +9,6 @@ import pytest
 from engine_invariants import check_death_schedule, check_finished, check_state
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.packs.attack_right.model import Settings
 from tests.attack_right.engine_helpers import Game, GreedyBot, RandomBot, advance, moves
 
@@ -81,7 +80,7 @@ def test_limited_bank_never_pays_more_than_it_holds(cat):
 
 
 def _others_see_the_same(a, b, skip):
-    return all(observe(a, p) == observe(b, p) for p in range(a.n) if p not in skip)
+    return all(a.observation(p) == b.observation(p) for p in range(a.n) if p not in skip)
 
 
 def test_unseen_choices_never_change_others_observations(cat):
@@ -121,9 +120,10 @@ def test_unseen_choices_never_change_others_observations(cat):
 
 def test_hidden_cards_and_hands_are_not_observed(cat):
     st = Game(cat, ["spy", "red", "blue"], seed=3).new_initial_state()
-    obs = observe(st, 1)
-    assert obs["you"]["pack"] and "pack" not in obs["players"][0]["tableau"]
-    assert all(isinstance(p["pack"], int) for p in obs["players"])
+    obs = st.observation(1)
+    own = obs["players"][1]
+    assert own["pack"] == [st.card[i].id for i in st.packs[1]] and own["pack"]
+    assert all(isinstance(p["pack"], int) for q, p in enumerate(obs["players"]) if q != 1)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

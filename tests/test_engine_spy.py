@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from cardgen.catalogue.loader import load_catalogue
-from cardgen.packs.attack_right.engine.observation import observe
 from tests.attack_right.engine_helpers import (
     END,
     Game,
@@ -51,7 +50,7 @@ LOOKOUT_VS_WALL = [
 def _look_at_the_wall(st):
     advance(st, {0: play(st, 0, "spy", 2), 1: play(st, 1, "wall", 0), 2: play(st, 2, "farm", 1)})
     assert st.decision == "look" and st.movers() == [0]
-    assert observe(st, 0)["glimpses"] == []  # nothing is seen before choosing to look
+    assert st.observation(0)["glimpses"] == []  # nothing is seen before choosing to look
     look = next(a for a in st.legal_actions(0) if a != END)
     advance(st, {0: look})
     assert st.decision == "intercept" and st.movers() == [0]
@@ -61,9 +60,9 @@ def _look_at_the_wall(st):
 def test_the_glimpse_is_the_lookers_alone(cat):
     st = position(cat, LOOKOUT_VS_WALL)
     wall = _look_at_the_wall(st)
-    obs = [observe(st, p) for p in range(3)]
+    obs = [st.observation(p) for p in range(3)]
     assert obs[0]["decision"] == "intercept"
-    assert obs[0]["glimpses"] == [{"seat": 1, "card": "wall", "step": 1}]
+    assert obs[0]["glimpses"] == [{"viewer": "P1", "seat": "P2", "card": "wall", "step": 1}]
     assert obs[1]["glimpses"] == obs[2]["glimpses"] == []
     assert wall in st.visible_cards(0) and wall not in st.visible_cards(2)
     # the waiting step's choices stay secret: seat 2 sees no card of seat 1 or seat 0 yet

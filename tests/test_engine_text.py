@@ -23,7 +23,6 @@ from cardgen.packs.attack_right.effects import KINDS
 from cardgen.packs.attack_right.engine.actions import END, play_action, save_action
 from cardgen.packs.attack_right.engine.compiled import ATTACK, DEFENCE, ZONES
 from cardgen.packs.attack_right.engine.executors import card_power, total_power
-from cardgen.packs.attack_right.engine.observation import observe
 from tests.attack_right.engine_helpers import Game, advance, build_state, moves, phases
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
@@ -460,10 +459,10 @@ def check_ongoing(card: Card, zone: str, c: Claim) -> None:
         st, host = position(card, zone, in_hand=True)
         play_host(st, host, zone)
         for viewer, shown in ((OWNER, card.id), (LEFT, None), (RIGHT, None)):
-            seen = [t["card"] for t in observe(st, viewer)["players"][OWNER]["tableau"]]
+            seen = [t["card"] for t in st.observation(viewer)["players"][OWNER]["tableau"]]
             assert shown in seen and (shown is not None or card.id not in seen)
         advance(st, {0: END})  # seat 0 ends: the Battle Phase turns it face up
-        assert card.id in [t["card"] for t in observe(st, LEFT)["players"][OWNER]["tableau"]]
+        assert card.id in [t["card"] for t in st.observation(LEFT)["players"][OWNER]["tableau"]]
     else:  # pragma: no cover
         raise AssertionError(c.what)
 
@@ -486,8 +485,8 @@ def check_intercept(card: Card, zone: str, c: Claim) -> None:
     assert {i for i, _side in looks} == {host} and set(seats) == set(c.who)
     target = min(c.who)
     advance(st, {0: seats[target]})
-    glimpsed = observe(st, OWNER)["glimpses"]
-    assert [g["seat"] for g in glimpsed] == [target]  # one Neighbour's card, not both
+    glimpsed = st.observation(OWNER)["glimpses"]
+    assert [g["seat"] for g in glimpsed] == [f"P{target + 1}"]  # one Neighbour's card, not both
     assert st.decision == "intercept"
     advance(st, {0: st.legal_actions(OWNER)[1]})  # discard it: not played
     gone = "battle-dune-riders" if target == LEFT else "resource-ironclad-sentinels"

@@ -809,6 +809,57 @@ def _settable(fields: Mapping[str, Field], key: str) -> Field:
     return f
 
 
+def place_named(
+    zones: dict[Any, list[int]],
+    named: Sequence[tuple[Any, Sequence[str]]],
+    copies: Callable[[str], Sequence[int]],
+    home: Callable[[int, set[Any]], Any],
+    where: Callable[[Any], str],
+    left: Callable[[int], None] = lambda card: None,
+) -> None:
+    """Place numbered cards where a scenario names them, the others staying where they are.
+
+    ``zones`` (key: cards, in the order a copy is looked for) is changed in place; ``named``
+    lists each zone the scenario names with the card ids it holds.  The named zones are
+    emptied first; each id then takes one of its ``copies`` (instances): one of those emptied
+    out, else the first found in a zone not named, in order.  Each card taken out of a zone
+    is passed to ``left``; an emptied card no named zone took goes to ``home(card, named
+    keys)``.  :class:`ScenarioError` (at ``where(key)``) for an id with no copy, or none left.
+    """
+    keys = {k for k, _ in named}
+    freed = [i for k, cards in zones.items() if k in keys for i in cards]
+    for k in keys:
+        zones[k].clear()
+    for i in freed:
+        left(i)
+    free = set(freed)
+    order = [k for k in zones if k not in keys]
+
+    def take(cid: str, key: Any) -> int:
+        found = copies(cid)
+        if not found:
+            raise ScenarioError(f"{where(key)}: {cid!r} is not a card of these decks")
+        for i in found:
+            if i in free:
+                free.discard(i)
+                return i
+        for k in order:
+            cards = zones[k]
+            for i in found:
+                if i in cards:
+                    cards.remove(i)
+                    left(i)
+                    return i
+        raise ScenarioError(f"{where(key)}: no copy of {cid!r} left (the decks hold fewer)")
+
+    for key, ids in named:
+        for cid in ids:
+            zones[key].append(take(cid, key))
+    for i in freed:
+        if i in free:
+            zones[home(i, keys)].append(i)
+
+
 # --- a state of numbered cards (card instances): its zones declared once -------------------
 #
 # A game whose cards are numbers (card instances; a negative number is an empty place) keeps

@@ -22,6 +22,7 @@ from cardgen.engine.zones import (
     Shown,
     StateZones,
     Zone,
+    place_named,
 )
 
 #: the cards' kinds: a hand holds both, each pile one
@@ -443,3 +444,47 @@ def test_a_slotted_state_is_copied_with_or_without_every_slot_set() -> None:
     d = st.clone()
     d.hands[1].clear()
     assert st.hands == [[1, 2], [3]] and d.extra == "x" and d.rng.random() == st.rng.random()
+
+
+#: numbered cards: instances 0-2 are copies of "x", 3-4 of "y", 5 of "z"
+COPIES = {"x": [0, 1, 2], "y": [3, 4], "z": [5]}
+
+
+def _place(zones: dict, named: list, moved: list) -> None:
+    place_named(
+        zones,
+        named,
+        lambda cid: COPIES.get(cid, []),
+        lambda card, keys: "bin" if "deck" in keys else "deck",
+        lambda key: f"at {key}",
+        moved.append,
+    )
+
+
+def test_named_cards_are_placed_from_the_emptied_zones_first_then_the_unnamed_in_order() -> None:
+    zones = {"deck": [2, 5], "bin": [], "hand": [0, 3], "row": [1, 4]}
+    moved: list[int] = []
+    _place(zones, [("hand", ["y", "x", "z"])], moved)
+    # y and x: the hand's own copies; z: the first zone not named holding one (the deck)
+    assert zones == {"deck": [2], "bin": [], "hand": [3, 0, 5], "row": [1, 4]}
+    assert moved == [0, 3, 5]  # the emptied hand's cards, then the one taken from the deck
+    zones = {"deck": [2, 5], "bin": [], "hand": [0, 3], "row": [1, 4]}
+    moved = []
+    _place(zones, [("row", ["x"]), ("deck", [])], moved)
+    # the row keeps its own x; its y and the deck's cards nobody named go home (the bin:
+    # the deck is named); the hand is not named: it stays
+    assert zones == {"deck": [], "bin": [2, 5, 4], "hand": [0, 3], "row": [1]}
+    assert moved == [2, 5, 1, 4]
+
+
+@pytest.mark.parametrize(
+    ("named", "error"),
+    [
+        ([("hand", ["w"])], "at hand: 'w' is not a card of these decks"),
+        ([("hand", ["z", "z"])], "at hand: no copy of 'z' left"),
+    ],
+)
+def test_a_card_with_no_copy_left_is_refused_at_its_zone(named: list, error: str) -> None:
+    zones = {"deck": [0, 1, 2, 3, 4, 5], "hand": []}
+    with pytest.raises(ScenarioError, match=error):
+        _place(zones, named, [])

@@ -27,7 +27,6 @@ from cardgen.engine.chance import settle
 from cardgen.engine.play import step
 from cardgen.packs.attack_right.effects import Produce
 from cardgen.packs.attack_right.engine.definition import ENGINE
-from cardgen.packs.attack_right.engine.observation import observe
 from cardgen.packs.attack_right.engine.state import PLAY
 from cardgen.render import text as rich
 from cardgen.render.colours import Ink
@@ -418,7 +417,7 @@ def kingdoms(catalogue: Catalogue, spec: Table) -> list[dict[str, Any]]:
     seen: list[dict] = []
     while not state.is_terminal() and state.round <= spec.round:
         if state.round == spec.round and state.phase == PLAY:  # the Kingdoms as played
-            seen = observe(state, 0)["players"]
+            seen = state.observation(0)["players"]
         step(state, bots)
         settle(state)  # a glory tie for the first battle
     return [

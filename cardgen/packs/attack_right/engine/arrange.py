@@ -1,6 +1,7 @@
 """A described position (a scenario's ``given``, any field of the designer's view) put on a
 state: the zones named are filled with copies of the cards named, taken from wherever they
-are (the zones not named keep the rest, the season piles first); the numbers, flags and a
+are (the kit's :func:`~cardgen.engine.zones.place_named`: the zones not named keep the rest,
+the season piles first); the numbers, flags and a
 play step's pending choices are set as given."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.errors import ScenarioError
 from cardgen.engine.vocab import check_record
+from cardgen.engine.zones import place_named
 from cardgen.packs.attack_right.engine import phases
 from cardgen.packs.attack_right.engine.actions import PASS, decode_react, react_action
 from cardgen.packs.attack_right.engine.compiled import ZONES
@@ -69,22 +71,16 @@ def arrange(st: State, given: Mapping[str, Any]) -> None:
             _records(pv["tableau"], _TABLEAU, ("card", "zone"), where)
             named.append((("tab", p), [t["card"] for t in pv["tableau"]]))
     zones = _zones(st)
-    keys = {k for k, _ in named}
-    freed = [i for k, lst in zones.items() if k in keys for i in lst]
-    for k in keys:
-        zones[k].clear()
-    for i in freed:  # out of the tableau: no tokens, coins or zone
+
+    def left(i: int) -> None:  # a card moved: out of any tableau, no tokens, coins or zone
         st.zone[i] = -1
         st.tokens[i] = st.stored[i] = 0
-    free_set = set(freed)
-    order = [k for k in zones if k not in keys]  # piles first, then the rest
-    for key, ids in named:
-        for cid in ids:
-            zones[key].append(_take(st, cid, key, free_set, freed, zones, order))
-    for i in freed:  # copies no zone named: back to their season's pile (or the discard)
-        if i in free_set:
-            pile = ("pile", g.pool.season[i])
-            zones[pile if pile not in keys else ("discard",)].append(i)
+
+    def home(i: int, named: set[Any]) -> tuple:  # its season's pile (or the discard)
+        pile = ("pile", g.pool.season[i])
+        return pile if pile not in named else ("discard",)
+
+    place_named(zones, named, g.pool.instances_of, home, _where, left)
     for p in range(n):
         for f, lst in zip(_FIELDS, _player_lists(st, p), strict=True):
             lst[:] = zones[(f, p)]
@@ -121,27 +117,6 @@ def _zones(st: State) -> dict[tuple, list[int]]:
         for f, lst in zip(_FIELDS, _player_lists(st, p), strict=True):
             out[(f, p)] = list(lst)
     return out
-
-
-def _take(st, cid, key, free_set, freed, zones, order) -> int:
-    """A copy of ``cid``: one freed from a named zone, else one from a zone not named."""
-    copies = st.game.pool.instances_of(cid)
-    if not copies:
-        raise ScenarioError(f"{_where(key)}: {cid!r} is not a card of these decks")
-    for i in copies:
-        if i in free_set:
-            free_set.discard(i)
-            return i
-    for k in order:
-        lst = zones[k]
-        for i in copies:
-            if i in lst:
-                lst.remove(i)
-                if k[0] == "tab":
-                    st.zone[i] = -1
-                    st.tokens[i] = st.stored[i] = 0
-                return i
-    raise ScenarioError(f"{_where(key)}: no copy of {cid!r} left (the decks hold fewer)")
 
 
 def _where(key: tuple) -> str:
