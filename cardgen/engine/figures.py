@@ -108,7 +108,10 @@ def share_bin(played: int, total: int) -> int:
     if not played:
         return 0
     share = played / total
-    return next(b for b, top in enumerate(SHARE_BINS) if b and share <= top + 1e-12)
+    for b in range(1, len(SHARE_BINS)):
+        if share <= SHARE_BINS[b] + 1e-12:
+            return b
+    raise ValueError(f"{played} of {total} is more than all")
 
 
 def share_label(b: int) -> str:
@@ -227,15 +230,43 @@ class FigureCounter:
         if self.values:
             self._majority = L.start("majority", 0)
             self._share = L.start("share", 0)
+        # per event type its sums, each with its counters' places, (side field or -1, period
+        # field or -1): by the ``by`` field's source, else (any other source) the default
+        self._own: dict[str, tuple[tuple[int, int, int, int, dict, tuple[int, int]], ...]] = {}
+        for kind, todo in self.sums.items():
+            rows = []
+            for s, at_seat, at_amount, at_by, at_when in todo:
+                slot = {
+                    part: (
+                        self._side_at[part] if s.per_side else -1,
+                        self._period_at[part] if s.per_period else -1,
+                    )
+                    for part in s.parts
+                }
+                by = {src: slot[f"{s.name}/{src}"] for src in s.sources} if at_by else {}
+                default = slot[f"{s.name}/{s.other}" if at_by else s.name]
+                rows.append((at_seat, at_amount, at_by, at_when, by, default))
+            self._own[kind] = tuple(rows)
+        self._codes = {
+            kind: (code, seat, card, self._own.get(kind, ()))
+            for kind, (code, seat, card, _own) in self.dispatch.items()
+        }
 
     def count(
-        self, events: Sequence[tuple], sides: Sequence[str], winners: Sequence[bool], C: list[int]
-    ) -> None:
+        self,
+        events: Sequence[tuple],
+        sides: Sequence[str],
+        winners: Sequence[bool],
+        C: list[int],
+        design: Mapping[str, int] | None = None,
+    ) -> list[set[str]]:
         """Add one finished game's figures, read from its ``events`` (``sides``: each seat's
-        side; ``winners``: who won), to the counters ``C``."""
+        side; ``winners``: who won), to the counters ``C``, and with ``design`` (each card's
+        first counter in the kit's ``design`` block) the designs' copies drawn and played as
+        :func:`~cardgen.engine.simulation.count_designs` counts them, in the same pass.
+        Returns each seat's played designs (none without ``design``)."""
         n = len(winners)
-        draw, dispatch = self._draw, self.dispatch
-        side_at, period_at = self._side_at, self._period_at
+        draw, dispatch = self._draw, self._codes
         side = [self._side.get(s, -1) for s in sides]
         pslot = [self._period.get(s, -1) for s in sides]
         pw, np = self._pwidth, len(self.periods)
@@ -248,8 +279,10 @@ class FigureCounter:
         seen: set[str] = set()  # the cards dealt or played (with those drawn: in the game)
         last: list[tuple | None] = [None] * n
         sample_at = self._sample_at
-        sample_k = period_at["samples"] if np else 0
+        sample_k = self._period_at["samples"] if np else 0
         first_field = len(PERIOD_FIELDS)
+        design = design or {}
+        played: list[set[str]] = [set() for _ in range(n)]
 
         def close(k: int) -> None:
             if 0 <= k < np:
@@ -269,65 +302,74 @@ class FigureCounter:
             if todo is None:
                 continue
             code, s_at, c_at, own = todo
-            if code == PERIOD:
-                close(period)
-                period += 1
-            elif code >= 0:
+            if code == DRAWN:  # the commonest first
                 p = e[s_at]
                 if type(p) is not int:
                     p = int(p[1:]) - 1
-                if code == DRAWN:
-                    card = e[c_at]
-                    k = draw.get(card)
+                card = e[c_at]
+                k = draw.get(card)
+                if k is not None:
+                    position[p] += 1
+                    pos = position[p]
+                    C[k + 3] += pos
+                    C[k + 4] += pos * pos
+                    drawn[p].add(card)
+                    d = design.get(card)
+                    if d is not None:
+                        C[d] += 1
+            elif code == PLAYED:
+                p = e[s_at]
+                if type(p) is not int:
+                    p = int(p[1:]) - 1
+                card = e[c_at]
+                played_now[p] += 1
+                seen.add(card)
+                g = group_of.get(card)
+                if g is not None:
+                    by_value[p][g] += 1
+                d = design.get(card)
+                if d is not None:
+                    C[d + 1] += 1
+                    played[p].add(card)
+            elif code == SAMPLE:
+                p = e[s_at]
+                if type(p) is not int:
+                    p = int(p[1:]) - 1
+                last[p] = e
+                if 0 <= period < np and pslot[p] >= 0:
+                    j = pslot[p] + period * pw
+                    C[j + sample_k] += 1
+                    for f, at in enumerate(sample_at):
+                        C[j + first_field + f] += e[at]
+            elif code == DEALT:
+                cards = e[c_at]
+                if not isinstance(cards, tuple):
+                    cards = (cards,)
+                seen.update(cards)
+                for c in cards:
+                    k = draw.get(c)
                     if k is not None:
-                        position[p] += 1
-                        pos = position[p]
-                        C[k + 3] += pos
-                        C[k + 4] += pos * pos
-                        drawn[p].add(card)
-                elif code == PLAYED:
-                    card = e[c_at]
-                    played_now[p] += 1
-                    seen.add(card)
-                    g = group_of.get(card)
-                    if g is not None:
-                        by_value[p][g] += 1
-                elif code == DEALT:
-                    cards = e[c_at]
-                    if not isinstance(cards, tuple):
-                        cards = (cards,)
-                    seen.update(cards)
-                    for c in cards:
-                        k = draw.get(c)
-                        if k is not None:
-                            C[k] += 1
-                elif code == UNPLAYABLE:
-                    k = draw.get(e[c_at])
-                    if k is not None:
-                        C[k + 2] += 1
-                else:  # a sample
-                    last[p] = e
-                    if 0 <= period < np and pslot[p] >= 0:
-                        j = pslot[p] + period * pw
-                        C[j + sample_k] += 1
-                        for f, at in enumerate(sample_at):
-                            C[j + first_field + f] += e[at]
-            if own:
-                for s, at_seat, at_amount, at_by, at_when in own:
-                    who = e[at_seat]
-                    if who is None or (at_when and e[at_when] != who):
-                        continue
-                    p = who if type(who) is int else int(who[1:]) - 1
-                    amount = e[at_amount] if at_amount else 1
-                    name = s.name
-                    if at_by:
-                        src = e[at_by]
-                        name = f"{s.name}/{src if src in s.sources else s.other}"
-                    if s.per_side and side[p] >= 0:
-                        C[side[p] + side_at[name]] += amount
-                    if s.per_period and 0 <= period < np and pslot[p] >= 0:
-                        C[pslot[p] + period * pw + period_at[name]] += amount
+                        C[k] += 1
+            elif code == PERIOD:
+                close(period)
+                period += 1
+            elif code == UNPLAYABLE:
+                k = draw.get(e[c_at])
+                if k is not None:
+                    C[k + 2] += 1
+            for at_seat, at_amount, at_by, at_when, by, default in own:
+                who = e[at_seat]
+                if who is None or (at_when and e[at_when] != who):
+                    continue
+                p = who if type(who) is int else int(who[1:]) - 1
+                amount = e[at_amount] if at_amount else 1
+                sk, pk = by.get(e[at_by], default) if at_by else default
+                if sk >= 0 and side[p] >= 0:
+                    C[side[p] + sk] += amount
+                if pk >= 0 and 0 <= period < np and pslot[p] >= 0:
+                    C[pslot[p] + period * pw + pk] += amount
         close(period)
+        side_at = self._side_at
         for p in range(n):
             for card in drawn[p]:
                 C[draw[card] + 1] += 1
@@ -341,6 +383,7 @@ class FigureCounter:
             seen.update(*drawn)
             present = {g for c in seen if (g := group_of.get(c)) is not None}
             self._groups(by_value, sorted(present), winners, C)
+        return played
 
     def _groups(
         self, by_value: list[list[int]], present: list[int], winners: Sequence[bool], C: list[int]

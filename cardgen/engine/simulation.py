@@ -510,6 +510,8 @@ class Runner:
         # per seat (offer games only): the designs offered it at a free choice, and chosen
         free: list[set[str]] = [set() for _ in range(n)] if offers else []
         taken: list[set[str]] = [set() for _ in range(n)] if offers else []
+        # per seat deciding (offer games only): the designs each legal action names
+        named: dict[int, dict[int, tuple[str, ...]]] = {}
         while True:
             seats = movers()
             if not seats:  # the end, or a chance node (where nobody moves): settle it
@@ -522,11 +524,12 @@ class Runner:
                 raise SimSpecError(f"game {spec.index} did not end within {limit} decisions")
             if not steps and len(seats) == 1:  # a game that starts together has none
                 first = seats[0]
-            named: dict[int, dict[int, tuple[str, ...]]] = {}
-            if offers and not quality:
-                for p in seats:
-                    named[p] = self._named(state, p, legal_actions(p))
-            elif quality:
+            if offers:
+                named = {}
+                if not quality:
+                    for p in seats:
+                        named[p] = self._named(state, p, legal_actions(p))
+            if quality:
                 for p in seats:
                     legal = legal_actions(p)
                     choices.append(len(legal))
@@ -547,7 +550,7 @@ class Runner:
                 else:
                     legal = legal_actions(p)
                     joint[p] = legal[int(draw() * len(legal))]
-            for p, cards in named.items():
+            for p, cards in named.items():  # (none outside the offer games)
                 offer = self._offer
                 chosen = set(cards.get(joint[p], ()))
                 naming: dict[str, int] = {}  # per design, the legal actions naming it
@@ -578,10 +581,15 @@ class Runner:
         if offers:
             count_paired(free, taken, winners, self._paired, C)
         metrics = self._metrics
+        # the game's own figures: True if they include the per-design ones
+        own = metrics is not None and bool(metrics.count(state, spec, self.layout, C))
         events = self._events(state)
-        if self._figures is not None:
-            self._figures.count(events, spec.sides, winners, C)
-        if metrics is None or not metrics.count(state, spec, self.layout, C):
+        if self._figures is not None:  # one pass over the events counts the designs too
+            design = None if own else self._design
+            played = self._figures.count(events, spec.sides, winners, C, design)
+            if not own:
+                count_played(played, winners, self._design, self._by_seat, C)
+        elif not own:
             count_designs(
                 events,
                 winners,

@@ -162,3 +162,39 @@ def test_the_kit_simulation_reports_the_balance_figures(summary):
     assert econ["4"]["glory_mean"] == pytest.approx(
         sum(d["glory_mean"] for d in summary["sides"]) / 4, abs=1e-3
     )
+
+
+def test_a_draft_stands_as_its_first_step_did(cat, monkeypatch):
+    """The simulation's standings (the quality measures read them after every step) are
+    worked out once per round's draft of a simulation's game, and are at every step what
+    they are worked out afresh; a game logging its events works them out every time."""
+    from cardgen.packs.attack_right.engine import ai
+    from cardgen.packs.attack_right.engine.phases import DRAFT
+
+    fresh = ai.win_chances
+    worked: list[tuple[int, int]] = []
+
+    def counted(st):
+        worked.append((st.phase, st.round))
+        return fresh(st)
+
+    monkeypatch.setattr(ai, "win_chances", counted)
+    setup = ENGINE.setup(cat, 4)
+    for game, once in (
+        (ENGINE.simulation_game(cat, setup), True),
+        (ENGINE.new_game(cat, setup), False),
+    ):
+        players = [make_bot(ENGINE, game, "random", p) for p in range(4)]
+        st = game.new_initial_state(7)
+        drafts = 0
+        while not st.is_terminal():
+            assert ENGINE.standings(st) == fresh(st)
+            drafts += st.phase == DRAFT
+            st.apply({p: players[p].choose(st, p) for p in st.movers()})
+            settle(st)
+        in_draft = [w for w in worked if w[0] == DRAFT]
+        rounds = game.rounds
+        assert drafts > rounds  # several steps a draft
+        assert len(in_draft) == (rounds if once else drafts)
+        assert sorted(set(in_draft)) == [(DRAFT, r) for r in range(1, rounds + 1)]
+        worked.clear()

@@ -98,6 +98,27 @@ def counted():
     return counter, layout, C
 
 
+def test_one_pass_counts_the_designs_as_count_designs_does(counted):
+    """``count`` given the design counters adds what ``count_designs`` adds (drawn, played,
+    and the played designs per seat it returns for ``count_played``), in the same pass."""
+    from cardgen.engine.simulation import count_played
+
+    counter, L, C = counted
+    fused = L.zeros()
+    design = {c: L.start("design", k) for k, c in enumerate(("a", "b", "c", "d"))}
+    played = counter.count(GAME, SIDES, WINNERS, fused, design)
+    assert played == [{"a", "b", "c"}, {"c"}]
+    count_played(played, WINNERS, design, None, fused)
+    sides = slice(L.start("side", 0), L.start("side", 0) + 8)
+    fused[sides] = C[sides]  # (the core's side counters, set by hand in the fixture)
+    assert fused == C
+    assert L.row(fused, "design", 0) == dict(drawn=2, played=1, games_played=1, wins_played=1)
+    # without the design counters: the declared figures alone, no played designs
+    alone = L.zeros()
+    assert counter.count(GAME, SIDES, WINNERS, alone) == [set(), set()]
+    assert not any(alone[L.start("design", 0) : L.start("design", 3) + len(DESIGN_FIELDS)])
+
+
 def test_the_declared_counters_by_hand(counted):
     _counter, L, C = counted
 

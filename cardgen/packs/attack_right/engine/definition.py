@@ -148,7 +148,7 @@ class AttackRight(Engine[State]):
         return ai.evaluate(state, seat)
 
     def standings(self, state: State) -> list[float]:
-        return ai.win_chances(state)
+        return ai.standings(state)
 
     def policy(self, state: State, seat: int, rng: random.Random) -> int:
         return ai.policy(state, seat, rng)

@@ -14,7 +14,7 @@ from typing import Any
 from cardgen.packs.attack_right.engine.ai.greedy import GreedyBot
 from cardgen.packs.attack_right.engine.ai.ismcts import SearchBot
 from cardgen.packs.attack_right.engine.ai.lookahead import LookaheadBot
-from cardgen.packs.attack_right.engine.phases import age, battle, battle_start, income
+from cardgen.packs.attack_right.engine.phases import DRAFT, age, battle, battle_start, income
 from cardgen.packs.attack_right.engine.state import State
 
 
@@ -107,6 +107,23 @@ def win_chances(st: State) -> list[float]:
     w = [math.exp((x - top) / TEMPERATURE) for x in s]
     total = sum(w)
     return [x / total for x in w]
+
+
+#: the last simulation state's standings in a draft: (the state, its round, its win chances)
+_DRAFTED: list[Any] = [None, 0, ()]
+
+
+def standings(st: State) -> list[float]:
+    """:func:`win_chances`, worked out once per draft of a simulation's game (a state keeping
+    a tally, stepped in place): a draft step moves only the packs and the cards kept, which the
+    standings do not read (the tableaus, coins, glory, hands and the state's random draws stay
+    as they were), so each step of a round's draft stands as its first did."""
+    if st.phase != DRAFT or st.tally is None:
+        return win_chances(st)
+    memo = _DRAFTED
+    if memo[0] is not st or memo[1] != st.round:
+        memo[:] = (st, st.round, tuple(win_chances(st)))
+    return list(memo[2])
 
 
 def worths(st: State) -> list[float]:
