@@ -28,6 +28,7 @@ from cardgen.render.services import service, service_diagnostics
 from cardgen.render.sizes import size_groups, sized_name, sub_catalogue
 from cardgen.render.theme import Theme
 from cardgen.util.atomic import atomic_write_bytes
+from cardgen.util.collector import collector_paused
 from cardgen.util.hashing import digest_data
 
 if TYPE_CHECKING:  # the raster modules import PIL: only loaded when images are made
@@ -140,6 +141,10 @@ class Renderer:
     def render(self, out: Path, options: RenderOptions, check: bool = True) -> list[Path]:
         """Write the selected products under ``out``; return the files written.  The preflight
         runs first unless ``check`` is False (the caller ran it: ``cardgen build``)."""
+        with collector_paused():
+            return self._render(out, options, check)
+
+    def _render(self, out: Path, options: RenderOptions, check: bool) -> list[Path]:
         if check:
             self.check(options)
         if (parts := self.sized()) is not None:
