@@ -275,9 +275,7 @@ def built_kit(tmp_path_factory: pytest.TempPathFactory, worker_id: str):
     copy.  A test changes its copy, never the shared kit."""
     from filelock import FileLock
 
-    root = tmp_path_factory.getbasetemp()
-    if worker_id != "master":
-        root = root.parent  # every worker's folder sits in the run's
+    root = _run_folder(tmp_path_factory, worker_id)
 
     def make(dest: Path, **options: object) -> BuiltKit:
         key = re.sub(r"[^a-z0-9]+", "-", json.dumps(options, sort_keys=True).lower()).strip("-")
@@ -298,6 +296,48 @@ def built_kit(tmp_path_factory: pytest.TempPathFactory, worker_id: str):
         shutil.copytree(shared / "cards", dest / "cards")
         shutil.copytree(shared / "output", dest / "output", symlinks=True)
         return BuiltKit(dest / "cards", dest / "output", tuple(first["written"]), first["ran"])
+
+    return make
+
+
+def _run_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The test run's temporary folder, which every xdist worker's own folder sits in."""
+    root = tmp_path_factory.getbasetemp()
+    return root if worker_id == "master" else root.parent
+
+
+@pytest.fixture(scope="session")
+def studio_drawn(tmp_path_factory: pytest.TempPathFactory, worker_id: str):
+    """``studio_drawn(cards, out)``: ``out`` holds the pictures a studio session of the
+    catalogue folder ``cards`` drew (the raster store's full-size images and thumbnails), drawn
+    once per test run: a studio of a copy of ``cards`` writing to ``out`` shows its gallery
+    without drawing it again (it still reads and validates the catalogue, and builds its kit).
+    Under xdist the first worker to ask draws them, holding a file lock; the others wait and
+    copy.  The session's kept gallery is left out, so the studio computes its first state."""
+    from filelock import FileLock
+
+    from cardgen.build.steps import PRIVATE_DIR
+    from cardgen.studio import _recall
+
+    root = _run_folder(tmp_path_factory, worker_id)
+
+    def make(cards: Path, out: Path) -> None:
+        name = re.sub(r"[^a-z0-9]+", "-", str(cards.resolve().relative_to(ROOT)).lower())
+        shared = root / f"studio-{name.strip('-')}"
+        with FileLock(f"{shared}.lock"):
+            if not (shared / "drawn").is_file():
+                from cardgen.studio.session import Studio
+
+                shutil.rmtree(shared, ignore_errors=True)
+                studio = Studio(cards, shared / "output", kit=False)
+                studio.start()
+                try:
+                    assert studio.wait_ready(300), f"the studio of {cards} never got ready"
+                finally:
+                    studio.stop()
+                (shared / "output" / PRIVATE_DIR / _recall.FILE).unlink(missing_ok=True)
+                (shared / "drawn").touch()
+        shutil.copytree(shared / "output", out, symlinks=True, dirs_exist_ok=True)
 
     return make
 

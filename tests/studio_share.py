@@ -65,11 +65,15 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(cards: Path, out: Path) -> Iterator[Server]:
-    """The studio of ``cards`` served on 127.0.0.1 and :data:`GROUP` (the same port), ready."""
+def serving(cards: Path, out: Path, drawn: Any = None) -> Iterator[Server]:
+    """The studio of ``cards`` served on 127.0.0.1 and :data:`GROUP` (the same port), ready;
+    with ``drawn`` (conftest's ``studio_drawn``), ``out`` starts with the pictures a studio
+    of ``cards`` drew once a run."""
     from cardgen.studio.server import _server, bind, open_group
     from cardgen.studio.session import Studio
 
+    if drawn is not None:
+        drawn(cards, out)
     studio = Studio(cards, out, kit=False)
     studio.start()
     assert studio.wait_ready(120)

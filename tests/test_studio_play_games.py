@@ -237,10 +237,13 @@ def _shown(page) -> list[str]:
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=ids(FOLDERS))
-def test_a_complete_game_is_played_by_clicking(folder: Path, tmp_path: Path, browser) -> None:
+def test_a_complete_game_is_played_by_clicking(
+    folder: Path, tmp_path: Path, browser, studio_drawn
+) -> None:
     catalogue, engine = load(folder)
     known = {c.id for c in catalogue}
     shutil.copytree(folder, tmp_path / "cards")
+    studio_drawn(folder, tmp_path / "output")  # its pictures, drawn once a run
     shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     game = engine.info.id
