@@ -245,9 +245,13 @@ def plain():
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _private_check_cache(tmp_path_factory):
-    """Keep the validate check cache of the test run out of the user's cache folder."""
-    os.environ.setdefault("CARDGEN_CACHE_DIR", str(tmp_path_factory.mktemp("check-cache")))
+def _private_check_cache(tmp_path_factory, worker_id):
+    """Keep the validate check cache of the test run out of the user's cache folder, in one
+    folder of the run's that its xdist workers share (its entries are keyed by content and
+    written whole: a catalogue one worker checked, the other replays)."""
+    folder = _run_folder(tmp_path_factory, worker_id) / "check-cache"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    os.environ.setdefault("CARDGEN_CACHE_DIR", str(folder))
 
 
 # --- kits built once per test run --------------------------------------------------------------
