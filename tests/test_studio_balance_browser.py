@@ -16,12 +16,13 @@ pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 HARBOUR = Path(__file__).resolve().parents[1] / "games" / "harbour-bid-data" / "cards"
 
 
-def test_a_balance_run_is_started_from_the_page_and_its_report_drawn(tmp_path):
+def test_a_balance_run_is_started_from_the_page_and_its_report_drawn(tmp_path, studio_drawn):
     from playwright.sync_api import expect, sync_playwright
 
     from cardgen.studio._chromium import launch
 
     shutil.copytree(HARBOUR, tmp_path / "cards")
+    studio_drawn(HARBOUR, tmp_path / "output")  # its pictures, drawn once a run
     shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     running = Running(tmp_path / "cards", tmp_path / "output")

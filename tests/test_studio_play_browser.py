@@ -45,8 +45,9 @@ def _changed(page, before: str) -> None:
     )
 
 
-def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path, browser):
+def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path, browser, studio_drawn):
     shutil.copytree(HARBOUR, tmp_path / "cards")
+    studio_drawn(HARBOUR, tmp_path / "output")  # its pictures, drawn once a run
     shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     catalogue, _ = check_catalogue(tmp_path / "cards")
