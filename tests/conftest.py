@@ -310,40 +310,51 @@ def _run_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Pat
     return root if worker_id == "master" else root.parent
 
 
-@pytest.fixture(scope="session")
-def studio_drawn(tmp_path_factory: pytest.TempPathFactory, worker_id: str):
-    """``studio_drawn(cards, out)``: ``out`` holds the pictures a studio session of the
-    catalogue folder ``cards`` drew (the raster store's full-size images and thumbnails), drawn
-    once per test run: a studio of a copy of ``cards`` writing to ``out`` shows its gallery
-    without drawing it again (it still reads and validates the catalogue, and builds its kit).
-    Under xdist the first worker to ask draws them, holding a file lock; the others wait and
-    copy.  The session's kept gallery is left out, so the studio computes its first state."""
-    from filelock import FileLock
+class DrawnPictures:
+    """The pictures studio sessions drew in this test run, one raster store per catalogue
+    folder, shared by the xdist workers: ``copy(cards, out)`` before a studio of (a copy of)
+    ``cards`` starts writing to ``out`` gives it the pictures a session drew before, if one
+    did (its gallery then draws nothing); ``keep(cards, out)`` once that studio is ready keeps
+    its pictures for the next, if none are kept yet.  Nothing is drawn for the store: the
+    first session of a catalogue draws as it always did."""
 
-    from cardgen.build.steps import PRIVATE_DIR
-    from cardgen.studio import _recall
+    def __init__(self, root: Path):
+        self.root = root
 
-    root = _run_folder(tmp_path_factory, worker_id)
-
-    def make(cards: Path, out: Path) -> None:
+    def _shared(self, cards: Path) -> Path:
         name = re.sub(r"[^a-z0-9]+", "-", str(cards.resolve().relative_to(ROOT)).lower())
-        shared = root / f"studio-{name.strip('-')}"
-        with FileLock(f"{shared}.lock"):
-            if not (shared / "drawn").is_file():
-                from cardgen.studio.session import Studio
+        return self.root / name.strip("-")
 
-                shutil.rmtree(shared, ignore_errors=True)
-                studio = Studio(cards, shared / "output", kit=False)
-                studio.start()
-                try:
-                    assert studio.wait_ready(300), f"the studio of {cards} never got ready"
-                finally:
-                    studio.stop()
-                (shared / "output" / PRIVATE_DIR / _recall.FILE).unlink(missing_ok=True)
-                (shared / "drawn").touch()
-        shutil.copytree(shared / "output", out, symlinks=True, dirs_exist_ok=True)
+    @staticmethod
+    def _store(out: Path) -> Path:
+        from cardgen.build.products import RASTER_FOLDER
+        from cardgen.build.steps import PRIVATE_DIR
 
-    return make
+        return out / PRIVATE_DIR / RASTER_FOLDER
+
+    def copy(self, cards: Path, out: Path) -> None:
+        shared = self._shared(cards)
+        if shared.is_dir():
+            shutil.copytree(shared, self._store(out), dirs_exist_ok=True)
+
+    def keep(self, cards: Path, out: Path) -> None:
+        shared, store = self._shared(cards), self._store(out)
+        if shared.exists() or not store.is_dir():
+            return
+        part = shared.with_name(f"{shared.name}.{os.getpid()}")
+        shutil.copytree(store, part, ignore=shutil.ignore_patterns(".*"))  # not a temporary
+        try:
+            part.rename(shared)  # whole or not at all (another worker may have kept its own)
+        except OSError:
+            shutil.rmtree(part, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def studio_drawn(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> DrawnPictures:
+    """The pictures the run's studio sessions drew, per catalogue (see DrawnPictures)."""
+    root = _run_folder(tmp_path_factory, worker_id) / "studio-pictures"
+    root.mkdir(exist_ok=True)
+    return DrawnPictures(root)
 
 
 # --- reading PDFs with PDFium (pypdfium2): text layers, page counts, pixels --------------------

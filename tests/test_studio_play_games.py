@@ -253,13 +253,14 @@ def test_a_complete_game_is_played_by_clicking(
     catalogue, engine = load(folder)
     known = {c.id for c in catalogue}
     shutil.copytree(folder, tmp_path / "cards")
-    studio_drawn(folder, tmp_path / "output")  # its pictures, drawn once a run
+    studio_drawn.copy(folder, tmp_path / "output")  # the pictures drawn earlier in the run
     shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     game = engine.info.id
     players = max(2, engine.info.min_players)
     rng = random.Random(f"clicks-{game}")
     with play_page(tmp_path / "cards", tmp_path, browser) as (page, running):
+        studio_drawn.keep(folder, tmp_path / "output")  # or these, for the next
         page.select_option("#players", str(players))
         page.select_option("#seat-1", "person")
         for k in range(2, players + 1):
