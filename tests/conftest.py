@@ -245,9 +245,13 @@ def plain():
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _private_check_cache(tmp_path_factory):
-    """Keep the validate check cache of the test run out of the user's cache folder."""
-    os.environ.setdefault("CARDGEN_CACHE_DIR", str(tmp_path_factory.mktemp("check-cache")))
+def _private_check_cache(tmp_path_factory, worker_id):
+    """Keep the validate check cache of the test run out of the user's cache folder, in one
+    folder of the run's that its xdist workers share (its entries are keyed by content and
+    written whole: a catalogue one worker checked, the other replays)."""
+    folder = _run_folder(tmp_path_factory, worker_id) / "check-cache"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    os.environ.setdefault("CARDGEN_CACHE_DIR", str(folder))
 
 
 # --- kits built once per test run --------------------------------------------------------------
@@ -275,9 +279,7 @@ def built_kit(tmp_path_factory: pytest.TempPathFactory, worker_id: str):
     copy.  A test changes its copy, never the shared kit."""
     from filelock import FileLock
 
-    root = tmp_path_factory.getbasetemp()
-    if worker_id != "master":
-        root = root.parent  # every worker's folder sits in the run's
+    root = _run_folder(tmp_path_factory, worker_id)
 
     def make(dest: Path, **options: object) -> BuiltKit:
         key = re.sub(r"[^a-z0-9]+", "-", json.dumps(options, sort_keys=True).lower()).strip("-")
@@ -300,6 +302,59 @@ def built_kit(tmp_path_factory: pytest.TempPathFactory, worker_id: str):
         return BuiltKit(dest / "cards", dest / "output", tuple(first["written"]), first["ran"])
 
     return make
+
+
+def _run_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The test run's temporary folder, which every xdist worker's own folder sits in."""
+    root = tmp_path_factory.getbasetemp()
+    return root if worker_id == "master" else root.parent
+
+
+class DrawnPictures:
+    """The pictures studio sessions drew in this test run, one raster store per catalogue
+    folder, shared by the xdist workers: ``copy(cards, out)`` before a studio of (a copy of)
+    ``cards`` starts writing to ``out`` gives it the pictures a session drew before, if one
+    did (its gallery then draws nothing); ``keep(cards, out)`` once that studio is ready keeps
+    its pictures for the next, if none are kept yet.  Nothing is drawn for the store: the
+    first session of a catalogue draws as it always did."""
+
+    def __init__(self, root: Path):
+        self.root = root
+
+    def _shared(self, cards: Path) -> Path:
+        name = re.sub(r"[^a-z0-9]+", "-", str(cards.resolve().relative_to(ROOT)).lower())
+        return self.root / name.strip("-")
+
+    @staticmethod
+    def _store(out: Path) -> Path:
+        from cardgen.build.products import RASTER_FOLDER
+        from cardgen.build.steps import PRIVATE_DIR
+
+        return out / PRIVATE_DIR / RASTER_FOLDER
+
+    def copy(self, cards: Path, out: Path) -> None:
+        shared = self._shared(cards)
+        if shared.is_dir():
+            shutil.copytree(shared, self._store(out), dirs_exist_ok=True)
+
+    def keep(self, cards: Path, out: Path) -> None:
+        shared, store = self._shared(cards), self._store(out)
+        if shared.exists() or not store.is_dir():
+            return
+        part = shared.with_name(f"{shared.name}.{os.getpid()}")
+        shutil.copytree(store, part, ignore=shutil.ignore_patterns(".*"))  # not a temporary
+        try:
+            part.rename(shared)  # whole or not at all (another worker may have kept its own)
+        except OSError:
+            shutil.rmtree(part, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def studio_drawn(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> DrawnPictures:
+    """The pictures the run's studio sessions drew, per catalogue (see DrawnPictures)."""
+    root = _run_folder(tmp_path_factory, worker_id) / "studio-pictures"
+    root.mkdir(exist_ok=True)
+    return DrawnPictures(root)
 
 
 # --- reading PDFs with PDFium (pypdfium2): text layers, page counts, pixels --------------------

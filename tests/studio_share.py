@@ -65,14 +65,20 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(cards: Path, out: Path) -> Iterator[Server]:
-    """The studio of ``cards`` served on 127.0.0.1 and :data:`GROUP` (the same port), ready."""
+def serving(cards: Path, out: Path, drawn: Any = None) -> Iterator[Server]:
+    """The studio of ``cards`` served on 127.0.0.1 and :data:`GROUP` (the same port), ready;
+    with ``drawn`` (conftest's ``studio_drawn``), ``out`` starts with the pictures an earlier
+    studio of ``cards`` drew in the run, or this one's are kept for the next."""
     from cardgen.studio.server import _server, bind, open_group
     from cardgen.studio.session import Studio
 
+    if drawn is not None:
+        drawn.copy(cards, out)
     studio = Studio(cards, out, kit=False)
     studio.start()
     assert studio.wait_ready(120)
+    if drawn is not None:
+        drawn.keep(cards, out)
     sock = bind()
     port = sock.getsockname()[1]
     socks = [sock, bind(port, GROUP)]

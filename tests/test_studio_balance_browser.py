@@ -16,12 +16,13 @@ pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 HARBOUR = Path(__file__).resolve().parents[1] / "games" / "harbour-bid-data" / "cards"
 
 
-def test_a_balance_run_is_started_from_the_page_and_its_report_drawn(tmp_path):
+def test_a_balance_run_is_started_from_the_page_and_its_report_drawn(tmp_path, studio_drawn):
     from playwright.sync_api import expect, sync_playwright
 
     from cardgen.studio._chromium import launch
 
     shutil.copytree(HARBOUR, tmp_path / "cards")
+    studio_drawn.copy(HARBOUR, tmp_path / "output")  # the pictures drawn earlier in the run
     shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     running = Running(tmp_path / "cards", tmp_path / "output")
@@ -34,6 +35,7 @@ def test_a_balance_run_is_started_from_the_page_and_its_report_drawn(tmp_path):
         page.on("pageerror", lambda e: errors.append(str(e)))
         try:
             running.wait_ready()
+            studio_drawn.keep(HARBOUR, tmp_path / "output")  # or these, for the next
             page.goto(running.url + "balance")
             expect(page.locator("#balance-status")).to_have_text("No run yet.")
             page.fill("#balance-games", "5")  # below the least: refused with the bounds

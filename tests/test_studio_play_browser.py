@@ -45,13 +45,15 @@ def _changed(page, before: str) -> None:
     )
 
 
-def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path, browser):
+def test_a_seeded_game_is_played_by_clicking_and_its_log_replays(tmp_path, browser, studio_drawn):
     shutil.copytree(HARBOUR, tmp_path / "cards")
+    studio_drawn.copy(HARBOUR, tmp_path / "output")  # the pictures drawn earlier in the run
     shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     catalogue, _ = check_catalogue(tmp_path / "cards")
     engine = engine_of(catalogue)
     with play_page(tmp_path / "cards", tmp_path, browser) as (page, _):
+        studio_drawn.keep(HARBOUR, tmp_path / "output")  # or these, for the next
         page.select_option("#seat-1", "person")
         page.select_option("#seat-2", "greedy")
         page.fill("#seed", "5")

@@ -126,10 +126,10 @@ def _click_once(person: Person) -> bool:
     return True
 
 
-def test_three_people_see_their_own_hands_only(tmp_path: Path) -> None:
+def test_three_people_see_their_own_hands_only(tmp_path: Path, studio_drawn) -> None:
     shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
-    with serving(ATTACK_RIGHT, tmp_path / "output") as server, browser() as b:
+    with serving(ATTACK_RIGHT, tmp_path / "output", studio_drawn) as server, browser() as b:
         game = Game(server, ATTACK_RIGHT, seed=5)
         known = game.catalogue.by_id
         people = {s: Person(b, game.links[s]) for s in ("P1", "P2", "spectator")}
@@ -208,8 +208,8 @@ def test_three_people_see_their_own_hands_only(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("cards", [ATTACK_RIGHT, AUTHORITY], ids=["attack-right", "authority"])
-def test_two_people_and_a_bot_play_a_whole_game(tmp_path: Path, cards: Path) -> None:
-    with serving(cards, tmp_path / "output") as server, browser() as b:
+def test_two_people_and_a_bot_play_a_whole_game(tmp_path: Path, cards: Path, studio_drawn) -> None:
+    with serving(cards, tmp_path / "output", studio_drawn) as server, browser() as b:
         game = Game(server, cards, seed=2)
         people = {s: Person(b, game.links[s], width=1000) for s in ("P1", "P2")}
         try:
@@ -273,10 +273,10 @@ def _wait_version(people: dict[str, Person], before: dict[str, str]) -> None:
         )
 
 
-def test_a_sandbox_is_dealt_and_played_by_two_people(tmp_path: Path) -> None:
+def test_a_sandbox_is_dealt_and_played_by_two_people(tmp_path: Path, studio_drawn) -> None:
     shots = Path(os.environ.get("CARDGEN_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
-    with serving(PLAIN, tmp_path / "output") as server, browser() as b:
+    with serving(PLAIN, tmp_path / "output", studio_drawn) as server, browser() as b:
         shared = server.designer("POST", "/api/sandbox/start", {"seats": 2, "seed": 3})
         links = {k["seat"]: k["url"] for k in shared["links"]}
         people = {"P1": Person(b, links["P1"], width=768), "P2": Person(b, links["P2"], 375)}

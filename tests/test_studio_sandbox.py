@@ -127,8 +127,8 @@ def test_a_saved_table_reopens_the_same() -> None:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with serving(PLAIN, tmp_path_factory.mktemp("sandbox") / "output") as running:
+def server(tmp_path_factory, studio_drawn):
+    with serving(PLAIN, tmp_path_factory.mktemp("sandbox") / "output", studio_drawn) as running:
         yield running
 
 

@@ -110,16 +110,21 @@ def test_every_design_comes_from_the_build_raster_store_without_drawing_anything
 
 
 def _first_state(cards: Path, out: Path) -> tuple[State, State]:
-    """The first state a new session published, and the one it settled on once warm."""
+    """The first state a new session published, and the one it settled on once warm (warming
+    up after 0.2 s without a picture asked for, not the pages' 2 s: nothing asks here)."""
+    from cardgen.studio import session
+
     first: list[State] = []
-    studio = Studio(cards, out, kit=False, jobs=1)
-    studio.events.publish = lambda kind, data: first or first.append(studio.state)
-    studio.start()
-    try:
-        assert studio.wait_ready(WAIT) and studio.warm.wait(WAIT)
-        return first[0], studio.state
-    finally:
-        studio.stop()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(session, "WARM_AFTER", 0.2)
+        studio = Studio(cards, out, kit=False, jobs=1)
+        studio.events.publish = lambda kind, data: first or first.append(studio.state)
+        studio.start()
+        try:
+            assert studio.wait_ready(WAIT) and studio.warm.wait(WAIT)
+            return first[0], studio.state
+        finally:
+            studio.stop()
 
 
 def test_the_next_session_shows_the_gallery_it_kept_until_a_file_changes(served):

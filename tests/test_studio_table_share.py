@@ -27,8 +27,8 @@ GAME = ROOT / "cards"  # Attack Right
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[Server]:
-    with serving(GAME, tmp_path_factory.mktemp("share") / "output") as running:
+def server(tmp_path_factory, studio_drawn) -> Iterator[Server]:
+    with serving(GAME, tmp_path_factory.mktemp("share") / "output", studio_drawn) as running:
         yield running
 
 
