@@ -650,15 +650,18 @@ class State(FieldState):
     # --- renewal ----------------------------------------------------------------------------
     def _renew(self) -> None:
         t = self.table
+        unique_bases, most = t.unique_bases, t.max_troops
         for p in (self.attacker, self.defender):
             me = self.players[p]
-            recruited = []
-            for s in range(t.board_size):
-                if me.board[s] >= 0 and me.troops[s] < t.max_troops:
-                    me.troops[s] += 1
-                    recruited.append(s)
-            self._event("recruit", p, list(me.troops))
-            unique = [s for s in recruited if self._unique_base(p, s)]
+            board, troops = me.board, me.troops
+            unique = []  # the bases recruited on whose troop type is unique
+            for s, d in enumerate(board):
+                if d >= 0 and troops[s] < most:
+                    troops[s] += 1
+                    if unique_bases[d]:
+                        unique.append(s)
+            if self.events is not None:
+                self.events.append(("recruit", p, list(troops)))
             if unique:  # recruited together: the last base's is the newest
                 self._newest_unique(p, unique[-1])
         self.queue = [self.attacker, self.defender]
