@@ -30,7 +30,8 @@ from cardgen.packs.attack_the_tower.engine.state import (
 )
 
 #: the search's determinisations per decision and the steps after which a rollout is scored
-ITERATIONS = 60
+#: (40 iterations scored 48.0% of 200 games against 60, for 0.66x the CPU: issue 41)
+ITERATIONS = 40
 ROLLOUT_DEPTH = 60
 #: the decisions the search weighs: renewing, attacking and ending the turn, playing abilities;
 #: the others (draws, discards, builds, damage) are the greedy bot's, offered as the only move
