@@ -74,6 +74,9 @@ class Compiled:
     hands: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    #: what the abilities in play of an army (its ``played`` designs in order) do, by play
+    #: (filled as they are met)
+    plays: dict[tuple[int, ...], InPlay] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def board_size(self) -> int:
@@ -125,6 +128,26 @@ class Compiled:
             if len(self.hands) >= 100_000:  # a bound on the memory of a long run
                 self.hands.clear()
             known = self.hands[key] = (builds, plays, specials)
+        return known
+
+    def in_play(self, played: list[int]) -> InPlay:
+        """What the abilities ``played`` (design indices in order) do, read once per list."""
+        key = tuple(played)
+        known = self.plays.get(key)
+        if known is None:
+            designs, arts = self.designs, self.artillery
+            effects = tuple(e for d in key for e in designs[d].effects)
+            if len(self.plays) >= 100_000:  # a bound on the memory of a long run
+                self.plays.clear()
+            known = self.plays[key] = InPlay(
+                effects,
+                any(e.kind == "cancel_enemy_initiative" for e in effects),
+                tuple(e for e in effects if e.kind == "strike"),
+                any(
+                    e.kind == "damage_manned_bases" and (e.troop == -1 or e.troop in arts)
+                    for e in effects
+                ),
+            )
         return known
 
     def deck(self, pile: str) -> list[int]:
@@ -194,6 +217,17 @@ class Effect:
     troop: int = -1
     amount: int = 0
     when: str = "always"
+
+
+@dataclass(frozen=True, slots=True)
+class InPlay:
+    """What an army's abilities in play do: their effects in order, whether they cancel the
+    enemy's initiative, their strikes, and whether its artillery may damage manned bases."""
+
+    effects: tuple[Effect, ...]
+    cancels_initiative: bool
+    strikes: tuple[Effect, ...]
+    bypass: bool
 
 
 def _effect(e: Any, tindex: dict[str, int]) -> Effect:

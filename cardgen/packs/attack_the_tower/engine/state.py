@@ -342,17 +342,7 @@ class State(FieldState):
     def _list_legal(self) -> list[int]:
         p = self.actor
         me = self.players[p]
-        ph = self.phase
-        if ph in (SETUP_DRAW, RENEW_DRAW):
-            return [
-                a
-                for a, pile in ((A.DRAW_ABILITY, "ability"), (A.DRAW_BASE, "base"))
-                if self._can_draw(p, pile)
-            ]
-        if ph == SETUP_KEEP:
-            limit = self.table.settings.max_burns
-            burn = limit is None or me.burns < limit
-            return [A.KEEP, A.BURN] if burn else [A.KEEP]
+        ph = self.phase  # the phases by how often a game meets them
         if ph == WINDOW:
             return [A.PASS, *self._plays(p)]
         if ph == MAIN:
@@ -366,6 +356,19 @@ class State(FieldState):
             return acts
         if ph in (SETUP_BUILD, RENEW_BUILD):
             return list(self.table.hand_actions(me.hand)[0])
+        if ph in (SETUP_DRAW, RENEW_DRAW):
+            piles, discards = me.piles, me.discards
+            again = self.table.settings.reshuffle_discards  # (as _can_draw)
+            draws: list[int] = []
+            if piles["ability"] or (again and discards["ability"]):
+                draws.append(A.DRAW_ABILITY)
+            if piles["base"] or (again and discards["base"]):
+                draws.append(A.DRAW_BASE)
+            return draws
+        if ph == SETUP_KEEP:
+            most = self.table.settings.max_burns
+            burn = most is None or me.burns < most
+            return [A.KEEP, A.BURN] if burn else [A.KEEP]
         if ph == RENEW_CHOICE:
             return [A.RENEW, A.NO_RENEW]
         if ph == RENEW_DISCARD:
@@ -411,22 +414,25 @@ class State(FieldState):
         kinds, infantry = self._target_kinds(player, kind)
         if not kinds:
             return []
-        infantries = self.table.infantry
-        best: dict[tuple[str, int], int] = {}  # every target is the enemy's: by kind and slot
-        units = b.units
+        best: dict[tuple[str, int], Unit] = {}  # every target is the enemy's: by kind and slot
+        found: dict[tuple[str, int], int] = {}
+        infantries = self.table.infantry if infantry else None
         for i, u in b.army(1 - player):
             if u.dead or u.kind not in kinds:
                 continue
             damage = u.damage
             if damage and damage >= u.power:  # assigned lethal damage: max(power, 1)
                 continue
-            if infantry and not infantries[u.troop]:
+            if infantries is not None and not infantries[u.troop]:
                 continue
             key = (u.kind, u.slot)
             k = best.get(key)
-            if k is None or damage > units[k].damage:
-                best[key] = i
-        return sorted(best.values())
+            if k is None or damage > k.damage:
+                best[key] = u
+                found[key] = i
+        if len(found) == 1:
+            return list(found.values())
+        return sorted(found.values())
 
     def _target_kinds(self, player: int, kind: str) -> tuple[tuple[str, ...], bool]:
         """The unit kinds ``player``'s damage of pool ``kind`` may be assigned to (units of
@@ -466,18 +472,11 @@ class State(FieldState):
     def _bypass(self, player: int) -> bool:
         """Whether ``player``'s artillery may damage defended bases (an ability in play); a
         manned palace stays out of its reach."""
-        arts = self.table.artillery
-        return any(
-            e.kind == "damage_manned_bases" and (e.troop == -1 or e.troop in arts)
-            for e in self._effects(player)
-        )
+        return self.table.in_play(self.players[player].played).bypass
 
-    def _effects(self, player: int) -> list:
-        played = self.players[player].played
-        if not played:
-            return []
-        designs = self.table.designs
-        return [e for d in played for e in designs[d].effects]
+    def _effects(self, player: int) -> tuple:
+        """The effects of ``player``'s abilities in play, in order."""
+        return self.table.in_play(self.players[player].played).effects
 
     # --- applying actions -------------------------------------------------------------------
     def action_to_string(self, seat: int, action: int) -> str:
@@ -651,15 +650,18 @@ class State(FieldState):
     # --- renewal ----------------------------------------------------------------------------
     def _renew(self) -> None:
         t = self.table
+        unique_bases, most = t.unique_bases, t.max_troops
         for p in (self.attacker, self.defender):
             me = self.players[p]
-            recruited = []
-            for s in range(t.board_size):
-                if me.board[s] >= 0 and me.troops[s] < t.max_troops:
-                    me.troops[s] += 1
-                    recruited.append(s)
-            self._event("recruit", p, list(me.troops))
-            unique = [s for s in recruited if self._unique_base(p, s)]
+            board, troops = me.board, me.troops
+            unique = []  # the bases recruited on whose troop type is unique
+            for s, d in enumerate(board):
+                if d >= 0 and troops[s] < most:
+                    troops[s] += 1
+                    if unique_bases[d]:
+                        unique.append(s)
+            if self.events is not None:
+                self.events.append(("recruit", p, list(troops)))
             if unique:  # recruited together: the last base's is the newest
                 self._newest_unique(p, unique[-1])
         self.queue = [self.attacker, self.defender]
@@ -769,22 +771,25 @@ class State(FieldState):
         t = self.table
         att, dfd = self.attacker, self.defender
         joins = t.settings.special_troops_join == "every_battle"
+        fx_att, fx_dfd = self._effects(att), self._effects(dfd)  # read once a battle
         if b.palace and b.units:  # the survivors of the territory battle
             units = [u for u in b.units if u.owner == att and not u.dead]
             for u in units:
                 u.damage, u.struck = 0, False
+            for u in units:  # their power with the abilities in play now
+                u.power = self._power(att, u.kind, u.slot, u.troop, fx_att)
         else:
-            units = self._troop_units(att, b.origin)
+            units = self._troop_units(att, b.origin, fx_att)
             if joins:
-                units += self._special_units(att)
+                units += self._special_units(att, fx_att)
         if b.palace:
             if joins or t.settings.special_troops_join == "palace_only":
-                units += self._special_units(dfd)
+                units += self._special_units(dfd, fx_dfd)
             units.append(Unit(dfd, PALACE, -1, -1, t.palace_power))
         else:
-            units += self._troop_units(dfd, b.target)
+            units += self._troop_units(dfd, b.target, fx_dfd)
             if joins:
-                units += self._special_units(dfd)
+                units += self._special_units(dfd, fx_dfd)
             lo = b.target * t.slots
             board = self.players[dfd].board
             units += [
@@ -793,18 +798,6 @@ class State(FieldState):
                 if board[s] >= 0
             ]
         b.armies = None  # the new units: read again
-        effects = {att: self._effects(att), dfd: self._effects(dfd)}  # read once a battle
-        troop_power, designs = t.troop_power, t.designs
-        for u in units:
-            kind = u.kind
-            if kind == TROOP:
-                power = troop_power[u.troop]
-            elif kind == SPECIAL:
-                power = designs[u.slot].special_power
-            else:
-                continue
-            fx = effects[u.owner]
-            u.power = self._power(u, fx) if fx else (power if power > 0 else 0)
         b.units = units
         self._event(
             "combat",
@@ -818,7 +811,8 @@ class State(FieldState):
             b.queue = self._initiative(att)
         self.phase = ALLOCATE
 
-    def _troop_units(self, p: int, territory: int) -> list[Unit]:
+    def _troop_units(self, p: int, territory: int, effects: tuple) -> list[Unit]:
+        """``p``'s troops on ``territory``, their power with the ``effects`` in play."""
         t = self.table
         me = self.players[p]
         board, troops, designs = me.board, me.troops, t.designs
@@ -828,27 +822,37 @@ class State(FieldState):
             n = troops[s]
             if n and board[s] >= 0:
                 troop = designs[board[s]].troop
-                units += [Unit(p, TROOP, s, troop, 0) for _ in range(n)]
+                power = self._power(p, TROOP, s, troop, effects)
+                units += [Unit(p, TROOP, s, troop, power) for _ in range(n)]
         return units
 
-    def _special_units(self, p: int) -> list[Unit]:
-        return [Unit(p, SPECIAL, d, -1, 0) for d in self.players[p].specials]
+    def _special_units(self, p: int, effects: tuple) -> list[Unit]:
+        """``p``'s special troops, their power with the ``effects`` in play."""
+        return [
+            Unit(p, SPECIAL, d, -1, self._power(p, SPECIAL, d, -1, effects))
+            for d in self.players[p].specials
+        ]
 
-    def _power(self, u: Unit, effects: list) -> int:
-        """A troop's power with the abilities its owner has in play (their ``effects``)."""
-        if u.kind == SPECIAL:
-            power = self.design(u.slot).special_power
+    def _power(self, owner: int, kind: str, slot: int, troop: int, effects: tuple) -> int:
+        """A troop's power (a special troop's: ``slot`` its design) with the abilities its
+        owner has in play (their ``effects``)."""
+        if kind == SPECIAL:
+            power = self.table.designs[slot].special_power
         else:
-            power = self.table.troops[u.troop].power
+            power = self.table.troop_power[troop]
         if not effects:
-            return max(power, 0)
-        attacking = u.owner == self.attacker
+            return power if power > 0 else 0
+        attacking = owner == self.attacker
+        applies = (-1, troop) if kind == TROOP else (-1,)
         for e in effects:
-            if e.kind == "set_power" and self._applies(e, u):
+            if e.kind == "set_power" and e.troop in applies:
                 power = e.amount
         for e in effects:
-            role = e.when == "always" or (e.when == "attacking") == attacking
-            if e.kind == "power" and role and self._applies(e, u):
+            if (
+                e.kind == "power"
+                and (e.when == "always" or (e.when == "attacking") == attacking)
+                and e.troop in applies
+            ):
                 power += e.amount
         return max(power, 0)
 
@@ -872,9 +876,9 @@ class State(FieldState):
         assert b is not None
         t = self.table
         enemy = 1 - p
-        cancelled = any(e.kind == "cancel_enemy_initiative" for e in self._effects(enemy))
+        in_play = t.in_play
         points = 0
-        if not cancelled:
+        if not in_play(self.players[enemy].played).cancels_initiative:
             facing = False
             for _i, u in b.army(enemy):
                 if not u.dead and u.kind in (TROOP, SPECIAL):
@@ -892,13 +896,12 @@ class State(FieldState):
                     u.struck = True
                     points += u.power + per_troop if facing else 0
         strikes = 0
-        for e in self._effects(p):
-            if e.kind == "strike":
-                strikes += e.amount * sum(
-                    1
-                    for _i, u in b.army(p)
-                    if u.kind in (TROOP, SPECIAL) and not u.dead and self._applies(e, u)
-                )
+        for e in in_play(self.players[p].played).strikes:
+            strikes += e.amount * sum(
+                1
+                for _i, u in b.army(p)
+                if u.kind in (TROOP, SPECIAL) and not u.dead and self._applies(e, u)
+            )
         return [[p, points, "troops"], [p, strikes, "infantry"]]
 
     def _regular(self, p: int) -> list[list]:
@@ -965,8 +968,8 @@ class State(FieldState):
                     b.queue = self._initiative(self.defender)
                     continue
             if b.queue:
-                self.actor = b.queue[0][0]  # its legal actions, listed already:
-                self._legal = (ALLOCATE, self.actor, [A.TARGET + i for i in targets])
+                self.actor = actor = b.queue[0][0]  # its legal actions, listed already:
+                self._legal = (ALLOCATE, actor, [A.TARGET + i for i in targets])
                 return True
             self._resolve()
             if self.winner is not None:
@@ -990,8 +993,10 @@ class State(FieldState):
             u.dead = True
             me = self.players[u.owner]
             if u.kind == TROOP:
-                me.troops[u.slot] = max(me.troops[u.slot] - 1, 0)
-                self._event("troop-killed", u.owner, u.slot)
+                n = me.troops[u.slot]
+                me.troops[u.slot] = n - 1 if n > 0 else 0
+                if self.events is not None:
+                    self.events.append(("troop-killed", u.owner, u.slot))
             elif u.kind == SPECIAL:
                 if u.slot in me.specials:
                     self._lose_special(u.owner, u.slot, "killed")
