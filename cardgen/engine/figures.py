@@ -17,7 +17,9 @@ their roles (:mod:`cardgen.engine.events`):
   a source field: glory by source; or events counted: battles won), and each ``sample`` field's
   last value (its value at the game's end);
 - per **group** of a catalogue field (a design's deck): the player-games grouped by the value
-  most of the seat's played cards have (``tied``: none), and by the share of them each value has.
+  most of the seat's played cards have (``tied``: none), and by the share of them each value has;
+- per design, each :class:`Tally`: the events of one kind naming the design, counted by the
+  value of one of their fields (a Character's attacks: paid, unpaid or failed).
 """
 
 from __future__ import annotations
@@ -76,6 +78,35 @@ class Sum:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """Per design, the events of kind ``event`` counted for the card their ``card`` field
+    names: under ``name``, and under a part: ``part``, or without it the part ``values`` maps
+    their ``by`` field's value to (a value not mapped: under ``name`` only).  Tallies of one
+    name add up: a Character's attacks, ``failed`` events (part ``failed``) and ``success``
+    events split by their ``full`` field (``paid``, ``unpaid``)."""
+
+    name: str
+    event: str
+    card: str = "card"
+    part: str | None = None
+    by: str | None = None
+    values: tuple[tuple[Any, str], ...] = ()
+
+
+def tally_fields(tallies: Sequence[Tally]) -> tuple[str, ...]:
+    """The counters of ``tallies`` per design: each name, then its parts, in order."""
+    out: dict[str, None] = {}
+    for t in tallies:
+        out[t.name] = None
+    for name in list(out):
+        for t in tallies:
+            if t.name == name:
+                parts = (t.part,) if t.part else tuple(v for _x, v in t.values)
+                out.update(dict.fromkeys(f"{name}/{p}" for p in parts))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
 class Figures:
     """What a game's simulation counts beyond every game's: ``group``, a catalogue card field
     (``deck``) grouping the players by their played cards; ``periods``, each period's label
@@ -85,7 +116,10 @@ class Figures:
     ``sample`` fields whose value at the game's end the sides report; ``charts``, the period
     figures the report shows per side (None: every one), ``trend``, those it shows over all
     sides beside the cards played (none: every one in the table, none charted); ``side_info``,
-    each side's name and colour."""
+    each side's name and colour; ``tallies`` (:class:`Tally`), counted per design of those
+    ``tallied`` keeps (None: every one), the report's table titled ``tally_title`` (its note
+    ``tally_note``) with the rate of the part ``tally_chart`` charted; ``draws`` False: no
+    drawn figures per design and no sides (a game that declares only tallies)."""
 
     group: str | None = None
     period: str = "period"
@@ -97,6 +131,12 @@ class Figures:
     sums: tuple[Sum, ...] = ()
     labels: Mapping[str, str] = field(default_factory=dict)
     side_info: Callable[[Catalogue], Mapping[str, tuple[str, str]]] | None = None
+    tallies: tuple[Tally, ...] = ()
+    tallied: Callable[[Any], bool] | None = None
+    tally_title: str = "Designs"
+    tally_note: str = "Per game: each count; of each, the share of every part."
+    tally_chart: str | None = None
+    draws: bool = True
 
 
 PLAYED, DRAWN, DEALT, UNPLAYABLE, PERIOD, SAMPLE = range(6)
@@ -184,7 +224,7 @@ class FigureCounter:
             self.sums.setdefault(s.event, []).append((s, *at))
         #: per event type the figures read: what it is (a role's code, or -1), where its seat
         #: and card stand, and its sums
-        self.dispatch: dict[str, tuple[int, int, int, list]] = {}
+        self.dispatch: dict[str, tuple[int, int, int, list]] = {}  # (tallies: at bind)
         for kind, (role, seat, card) in self.roles.items():
             self.dispatch[kind] = (_CODES[role], seat, card, self.sums.get(kind, []))
         if self.period_event:
@@ -193,13 +233,25 @@ class FigureCounter:
             self.dispatch[self.sample_event] = (SAMPLE, 1, 0, self.sums.get(self.sample_event, []))
         for kind, todo in self.sums.items():
             self.dispatch.setdefault(kind, (-1, 0, 0, todo))
+        keep = f.tallied or (lambda _c: True)
+        self.tally_ids = tuple(c.id for c in catalogue.cards if keep(c)) if f.tallies else ()
+        self.tally_fields = tally_fields(f.tallies)
+        #: per event type its tallies, with where their card and ``by`` fields stand
+        self.tallies: dict[str, list[tuple[Tally, int, int]]] = {}
+        for tl in f.tallies:
+            names = types[tl.event].names
+            at_by = 1 + names.index(tl.by) if tl.by else 0
+            self.tallies.setdefault(tl.event, []).append((tl, 1 + names.index(tl.card), at_by))
+            self.dispatch.setdefault(tl.event, (-1, 0, 0, []))
         self.layout = layout
         if layout is not None:
             self.bind(layout)
 
     def blocks(self) -> tuple[Block, ...]:
         """The counter blocks of the declaration."""
-        out = [Block("draw", self.ids, DRAW_FIELDS)]
+        out = [Block("draw", self.ids, DRAW_FIELDS)] if self.figures.draws else []
+        if self.tally_ids:
+            out.append(Block("tally", self.tally_ids, self.tally_fields))
         if self.side_fields:
             out.append(Block("side_figures", self.sides, self.side_fields))
         if self.periods:
@@ -214,7 +266,21 @@ class FigureCounter:
     def bind(self, layout: Layout) -> None:
         """Work out the counters' offsets in ``layout``."""
         self.layout = L = layout
-        self._draw = {cid: L.start("draw", k) for k, cid in enumerate(self.ids)}
+        self._draw = (
+            {cid: L.start("draw", k) for k, cid in enumerate(self.ids)}
+            if self.figures.draws
+            else {}
+        )
+        self._tally = {cid: L.start("tally", k) for k, cid in enumerate(self.tally_ids)}
+        at = {n: k for k, n in enumerate(self.tally_fields)}
+        # per event type its tallies: where the card and ``by`` fields stand, the counters
+        # (name, part or -1) by the ``by`` field's value, and otherwise
+        tallies: dict[str, list[tuple[int, int, dict, tuple[int, int]]]] = {}
+        for kind, kept in self.tallies.items():
+            for tl, at_card, at_by in kept:
+                by = {x: (at[tl.name], at[f"{tl.name}/{v}"]) for x, v in tl.values}
+                default = (at[tl.name], at[f"{tl.name}/{tl.part}"] if tl.part else -1)
+                tallies.setdefault(kind, []).append((at_card, at_by, by, default))
         self._side = (
             {s: L.start("side_figures", k) for k, s in enumerate(self.sides)}
             if self.side_fields
@@ -248,7 +314,7 @@ class FigureCounter:
                 rows.append((at_seat, at_amount, at_by, at_when, by, default))
             self._own[kind] = tuple(rows)
         self._codes = {
-            kind: (code, seat, card, self._own.get(kind, ()))
+            kind: (code, seat, card, self._own.get(kind, ()), tuple(tallies.get(kind, ())))
             for kind, (code, seat, card, _own) in self.dispatch.items()
         }
 
@@ -266,7 +332,7 @@ class FigureCounter:
         :func:`~cardgen.engine.simulation.count_designs` counts them, in the same pass.
         Returns each seat's played designs (none without ``design``)."""
         n = len(winners)
-        draw, dispatch = self._draw, self._codes
+        draw, dispatch, tally = self._draw, self._codes, self._tally
         side = [self._side.get(s, -1) for s in sides]
         pslot = [self._period.get(s, -1) for s in sides]
         pw, np = self._pwidth, len(self.periods)
@@ -301,12 +367,15 @@ class FigureCounter:
             todo = dispatch.get(e[0])
             if todo is None:
                 continue
-            code, s_at, c_at, own = todo
+            code, s_at, c_at, own, tal = todo
             if code == DRAWN:  # the commonest first
                 p = e[s_at]
                 if type(p) is not int:
                     p = int(p[1:]) - 1
                 card = e[c_at]
+                d = design.get(card)
+                if d is not None:
+                    C[d] += 1
                 k = draw.get(card)
                 if k is not None:
                     position[p] += 1
@@ -314,9 +383,6 @@ class FigureCounter:
                     C[k + 3] += pos
                     C[k + 4] += pos * pos
                     drawn[p].add(card)
-                    d = design.get(card)
-                    if d is not None:
-                        C[d] += 1
             elif code == PLAYED:
                 p = e[s_at]
                 if type(p) is not int:
@@ -368,6 +434,13 @@ class FigureCounter:
                     C[side[p] + sk] += amount
                 if pk >= 0 and 0 <= period < np and pslot[p] >= 0:
                     C[pslot[p] + period * pw + pk] += amount
+            for at_card, at_by, by, default in tal:
+                k = tally.get(e[at_card])
+                if k is not None:
+                    a, b = by.get(e[at_by], default) if at_by else default
+                    C[k + a] += 1
+                    if b >= 0:
+                        C[k + b] += 1
         close(period)
         side_at = self._side_at
         for p in range(n):
@@ -429,6 +502,10 @@ def summarise(
     f = counter.figures
     info = f.side_info(catalogue) if f.side_info and catalogue is not None else {}
     out: dict[str, Any] = {}
+    if counter.tally_ids:
+        out["tallies"] = _tallies(counter, result, catalogue)
+    if not f.draws:
+        return out
     sides = []
     labels = L.labels("side")
     for s in counter.sides:
@@ -468,6 +545,27 @@ def summarise(
     if counter.periods:
         out |= _periods(counter, result)
     return out
+
+
+def _tallies(
+    counter: FigureCounter, result: RunCounts, catalogue: Catalogue | None
+) -> list[dict[str, Any]]:
+    """Per tallied design: each tally per game, and each part's share of its tally."""
+    L, C = result.layout, result.counters
+    n = C[L.at("total", 0, "games")]
+    names = {c.id: c.name for c in catalogue.cards} if catalogue is not None else {}
+    rows = []
+    for k, cid in enumerate(counter.tally_ids):
+        v = L.row(C, "tally", k)
+        row: dict[str, Any] = {"design": cid, "name": names.get(cid, cid)}
+        for x in counter.tally_fields:
+            name, _, part = x.partition("/")
+            if part:
+                row[f"{part}_rate"] = rounded(ratio(v[x], v[name]))
+            else:
+                row[f"{name}_per_game"] = rounded(ratio(v[x], n))
+        rows.append(row)
+    return rows
 
 
 def _period_row(t: Mapping[str, int], counter: FigureCounter) -> dict[str, Any] | None:
@@ -526,6 +624,8 @@ def design_figures(
     """Design ``k``'s drawn figures (the ``design`` block's row ``v``): dealt, drawn and its
     share of the dealt, the mean position of its draws, played per copy drawn, the share of
     the player-games it was drawn in that it was played in, its copies never playable."""
+    if not counter.figures.draws:
+        return {}
     L, C = result.layout, result.counters
     d = L.row(C, "draw", k)
     drawn, played, games = v["drawn"], v["played"], d["games_drawn"]
@@ -548,4 +648,4 @@ def design_figures(
 
 #: the summary's (and the report's) sections of a declaration, in order (``draws``: the
 #: report's table of the designs' drawn figures)
-FIGURE_SECTIONS = ("sides", "majority", "shares", "periods", "period_groups", "draws")
+FIGURE_SECTIONS = ("tallies", "sides", "majority", "shares", "periods", "period_groups", "draws")

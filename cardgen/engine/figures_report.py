@@ -64,7 +64,40 @@ def figure_sections(
         "period_groups": (_groups_table(summary, f, side),),
         "draws": (_draw_table(summary, f),),
     }
-    return {k: Section(k, tuple(figs[k]) if figures else (), tables[k]) for k in figs}
+    out = {k: Section(k, tuple(figs[k]) if figures else (), tables[k]) for k in figs}
+    if not f.draws:
+        out = {}
+    if "tallies" in summary:
+        charts = _tally_figures(summary, f) if figures else ()
+        out["tallies"] = Section("tallies", charts, (_tally_table(summary, f),))
+    return out
+
+
+def _tally_table(summary: dict, f: Figures) -> Table:
+    rows = summary["tallies"]
+    keys = [k for k in rows[0] if k.endswith(("_per_game", "_rate"))] if rows else []
+    heads = [k.removesuffix("_per_game").removesuffix("_rate").replace("_", " ") for k in keys]
+    return Table(
+        "tallies",
+        f.tally_title,
+        f.tally_note,
+        ("design", *heads),
+        tuple(
+            (
+                f"{r['name']} ({r['design']})",
+                *(f"{r[k]:.2f}" if k.endswith("_per_game") else pct(r[k]) for k in keys),
+            )
+            for r in rows
+        ),
+    )
+
+
+def _tally_figures(summary: dict, f: Figures) -> tuple[Chart, ...]:
+    if f.tally_chart is None:
+        return ()
+    rows, key = summary["tallies"], f"{f.tally_chart}_rate"
+    title = f"{f.tally_title}: {_label(f, f.tally_chart)}"
+    return (rate_bars(title, [r["name"] for r in rows], [r[key] for r in rows], name=key),)
 
 
 def _sums(f: Figures) -> list[tuple[str, str | None]]:

@@ -35,19 +35,18 @@ def test_counters_add_up_and_do_not_depend_on_chunks() -> None:
     assert first["decided"] + one.counters[one.layout.at("total", 0, "shared_wins")] <= 120
     assert 0 <= first["first_wins"] <= first["decided"]
     # each battle commits three Characters per side, at most one battle per turn
-    attacks = sum(c["attacks_per_game"] for c in s["characters"]) * 120
-    defences = sum(c["defences_per_game"] for c in s["characters"]) * 120
+    attacks = sum(c["attacks_per_game"] for c in s["tallies"]) * 120
+    defences = sum(c["defences_per_game"] for c in s["tallies"]) * 120
     assert round(attacks) == round(defences)
     assert round(attacks) <= 3 * s["length"]["mean"] * 120
-    for c in s["characters"]:
+    for c in s["tallies"]:
         if c["attacks_per_game"]:
             assert abs(c["paid_rate"] + c["unpaid_rate"] + c["failed_rate"] - 1) < 0.01
     # the kit's per-design figures: every decided game places at least two palaces
     designs = {d["card"]: d for d in s["designs"]}
     assert designs["royal-palace"]["played"] >= 2 * first["decided"]
     assert designs["ordinary-cook"]["played"] == round(
-        120
-        * next(c["attacks_per_game"] for c in s["characters"] if c["character"] == "ordinary-cook")
+        120 * next(c["attacks_per_game"] for c in s["tallies"] if c["design"] == "ordinary-cook")
     )
 
 

@@ -11,7 +11,15 @@ from types import SimpleNamespace
 import pytest
 
 from cardgen.engine.events import EventSchema, EventType
-from cardgen.engine.figures import FigureCounter, Figures, Sum, design_figures, summarise
+from cardgen.engine.figures import (
+    FigureCounter,
+    Figures,
+    Sum,
+    Tally,
+    design_figures,
+    summarise,
+    tally_fields,
+)
 from cardgen.engine.simulation import DESIGN_FIELDS, count_designs
 from cardgen.simulate.report import RunCounts
 from cardgen.simulate.spec import SimSpec
@@ -196,6 +204,97 @@ def test_the_summary_by_hand(counted):
     a = design_figures(counter, result, k, L.row(C, "design", k), CARDS)
     assert a["colour"] == "x" and a["draw_rate"] == 1.0 and a["mean_position"] == 1.0
     assert a["played_share"] == 0.5 and a["unplayable_rate"] == 0.5 and a["play_rate"] == 0.5
+
+
+TALLY_SCHEMA = EventSchema(
+    EventType("take", "seat:seat card:card", "{seat} takes {card}", "drawn"),
+    EventType("hit", "seat:seat card:card full:bool", "{seat}'s {card} hits", "played"),
+    EventType("miss", "seat:seat card:card", "{seat}'s {card} misses", "played"),
+    EventType("guard", "seat:seat card:card", "{seat} guards with {card}"),
+)
+#: per design: its attacks (hits split by ``full``: paid, unpaid; misses: failed), its guards;
+#: only the designs not of colour z, and no drawn figures or sides
+TALLIES = Figures(
+    tallies=(
+        Tally("attacks", "hit", by="full", values=((True, "paid"), (False, "unpaid"))),
+        Tally("attacks", "miss", part="failed"),
+        Tally("guards", "guard"),
+    ),
+    tallied=lambda card: card.colour != "z",
+    draws=False,
+)
+TALLY_GAME = [
+    ("take", 0, "a"),
+    ("hit", 0, "a", True),
+    ("hit", 1, "c", False),
+    ("miss", 0, "a"),
+    ("guard", 1, "b"),
+    ("guard", 1, "b"),
+    ("hit", 1, "b", None),  # a value not mapped: an attack of no part
+    ("guard", 0, "d"),  # d is not tallied
+    ("hit", 0, "zz", True),  # not a design of the catalogue
+]
+
+
+def test_tallies_count_events_per_design_by_a_field_by_hand():
+    """Events of one kind counted per design by the value of one of their fields: tallies of
+    one name add up, a part named outright or by the field's value, a value not mapped an
+    attack of no part; without ``draws`` no drawn or side counters, the designs' drawn and
+    played still counted in the same pass; per game and as shares in the summary."""
+    counter = FigureCounter(TALLIES, TALLY_SCHEMA, CARDS, SIDES)
+    assert tally_fields(TALLIES.tallies) == (
+        "attacks",
+        "guards",
+        "attacks/paid",
+        "attacks/unpaid",
+        "attacks/failed",
+    )
+    ids = ("a", "b", "c", "d")
+    blocks = counter.blocks()
+    assert [b.name for b in blocks] == ["tally"]
+    L = Layout((*core_blocks(2, ("random",), SIDES), Block("design", ids, DESIGN_FIELDS), *blocks))
+    counter.bind(L)
+    C = L.zeros()
+    design = {c: L.start("design", k) for k, c in enumerate(ids)}
+    for _game in range(2):  # the same game twice
+        C[L.at("total", 0, "games")] += 1
+        played = counter.count(TALLY_GAME, SIDES, WINNERS, C, design)
+    assert played == [{"a"}, {"b", "c"}]
+    assert L.labels("tally") == ("a", "b", "c")
+    rows = {cid: L.row(C, "tally", k) for k, cid in enumerate(L.labels("tally"))}
+    assert rows["a"] == {
+        "attacks": 4,
+        "guards": 0,
+        "attacks/paid": 2,
+        "attacks/unpaid": 0,
+        "attacks/failed": 2,
+    }
+    assert rows["b"] == {
+        "attacks": 2,
+        "guards": 4,
+        "attacks/paid": 0,
+        "attacks/unpaid": 0,
+        "attacks/failed": 0,
+    }
+    assert rows["c"]["attacks"] == 2 and rows["c"]["attacks/unpaid"] == 2
+    assert L.row(C, "design", 0)["drawn"] == 2  # a, taken once a game
+    s = summarise(counter, RunCounts(SimSpec(2, 2, (SIDES,)), L, tuple(C)), CARDS, "points")
+    assert list(s) == ["tallies"]
+    a, b, c = s["tallies"]
+    assert a == {
+        "design": "a",
+        "name": "A",
+        "attacks_per_game": 2.0,
+        "guards_per_game": 0.0,
+        "paid_rate": 0.5,
+        "unpaid_rate": 0.0,
+        "failed_rate": 0.5,
+    }
+    assert (b["guards_per_game"], b["paid_rate"], b["failed_rate"]) == (2.0, 0.0, 0.0)
+    assert (c["attacks_per_game"], c["unpaid_rate"]) == (1.0, 1.0)
+    assert (
+        design_figures(counter, RunCounts(SimSpec(2, 2, (SIDES,)), L, tuple(C)), 0, {}, CARDS) == {}
+    )
 
 
 @pytest.mark.parametrize(

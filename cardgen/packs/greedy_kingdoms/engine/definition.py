@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardgen.engine import Engine, EventSchema, EventType, GameInfo, Grammar, TableLayout
+from cardgen.engine.figures import Figures, Tally
 from cardgen.packs.greedy_kingdoms.engine import ai
 from cardgen.packs.greedy_kingdoms.engine.actions import PATTERNS
 from cardgen.packs.greedy_kingdoms.engine.game import Game
@@ -31,6 +32,24 @@ def _gain(e: Mapping[str, Any]) -> str:
     why = e["why"] + (f":{e['card']}" if e["card"] else "")
     return f"{e['seat']} takes {amounts(e['amounts'])} ({why})"
 
+
+#: per Character, its defences (the simulation's ``defend`` events: :meth:`GreedyKingdoms.
+#: simulation_events`) and of its attacks the share that succeeded and was paid, succeeded
+#: unpaid, or failed (the Knight is rarely paid in full)
+FIGURES = Figures(
+    tallies=(
+        Tally("attacks", "success", by="full", values=((True, "paid"), (False, "unpaid"))),
+        Tally("attacks", "failed", part="failed"),
+        Tally("defences", "defend"),
+    ),
+    tallied=lambda card: card.is_character,
+    tally_title="Characters",
+    tally_note="Per game: times committed in attack and in defence; of the attacks the share "
+    "that succeeded and was paid, succeeded unpaid, failed.",
+    tally_chart="paid",
+    labels={"paid": "attacks paid in full"},
+    draws=False,
+)
 
 #: amounts (``paid``, ``income`` …) are lists of chips: Honor, Gold, Food, Land
 EVENTS = EventSchema(
@@ -78,6 +97,11 @@ EVENTS = EventSchema(
         "battle: {seat} attacks with {attack}, the Defender plays {defend}",
     ),
     EventType(
+        "defend",
+        "seat:seat card:card",
+        "{seat} defends with {card}",
+    ),
+    EventType(
         "failed",
         "seat:seat number:int card:card paid:int",
         lambda e: f"{e['seat']}'s Character {e['number']} fails: pays {amounts(e['paid'])}",
@@ -111,6 +135,7 @@ class GreedyKingdoms(Engine[State]):
     game = Game
     grammar = Grammar(*PATTERNS)
     events = EVENTS
+    figures = FIGURES
     #: the start of turn's choice takes no Honor: the grammar refuses it (a scenario may say so)
     refusable: ClassVar = {"resource": tuple(r for r in RESOURCES if r not in CHOOSABLE)}
     vocabulary: ClassVar = {
@@ -138,10 +163,22 @@ class GreedyKingdoms(Engine[State]):
     def search_actions(self, state: State, seat: int) -> Sequence[int]:
         return ai.search_actions(state, seat)
 
-    def metrics(self) -> Any:
-        from cardgen.packs.greedy_kingdoms.engine.metrics import METRICS
-
-        return METRICS
+    def simulation_events(self, state: State) -> Sequence[tuple]:
+        """The game's events, each ``reveal`` followed by a ``defend`` event per Character the
+        Defender committed (the Special Worker where promoted): what the figures count."""
+        events = state.events or ()
+        g, out = state.game, []
+        promoted: list[set[int]] = [set(), set()]
+        for e in events:
+            out.append(e)
+            if e[0] == "promote":
+                promoted[e[1]].add(e[2])
+            elif e[0] == "reveal":
+                dfd = 1 - e[1]
+                for n in e[3]:
+                    ch = g.special[n] if n in promoted[dfd] else g.ordinary[n]
+                    out.append(("defend", dfd, ch.card_id))
+        return out
 
     def card_name(self, catalogue: Any, card_id: str) -> str:
         return card_id  # the log names cards by id, as the scenarios' log lines do
