@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import math
 import shutil
+from dataclasses import asdict
 from pathlib import Path
 from statistics import NormalDist
 
 import pytest
 
-from cardgen.checks import QuickCheck, is_valid
+from cardgen.checks import QuickCheck, is_valid, refusal
 from cardgen.engine.balance import (
     Change,
     Outlier,
@@ -254,6 +255,47 @@ def test_validate_runs_on_the_race_leader_only_and_what_it_refuses_is_never_prop
 
 
 @pytest.mark.slow
+def test_a_combination_validate_refuses_loses_its_weakest_change(tmp_path):
+    """Each race's leader passes validate alone (a stand-in), but not the Stevedore's and the
+    Captain's changes together: the combination is validated before it is proposed, and the
+    change that gained least in its race (the Stevedore's: a dead design a few points below
+    its limit, against a Captain 30 points above) is dropped with validate's message."""
+    root = planted(tmp_path)
+    asked: list[dict[str, int]] = []
+
+    def strengths(path: Path) -> dict[str, int]:
+        return {c: numbers(path, c)[0][2] for c in ("stevedore", "captain")}
+
+    def valid(path: Path) -> bool:
+        s = strengths(path)
+        asked.append(s)
+        return s["stevedore"] == 1 or s["captain"] == 12
+
+    def why(path: Path) -> str:
+        return f"{path / 'crew.yaml'}: the crew is too weak together"
+
+    p = advise(root, fake_run, valid=valid, why=why, games=100, seed=1, budget=600)
+    assert [(c.card, c.field, c.before) for c in p.changes] == [("captain", "strength", 12)]
+    assert p.changes[0].after <= 9
+    assert len(p.dropped) == 1
+    d = p.dropped[0]
+    assert (d["card"], d["field"], d["before"]) == ("stevedore", "strength", 1)
+    assert d["after"] >= 2 and 0 < d["gain"] < 0.1
+    # the message names the catalogue, not the advisor's temporary copy
+    assert d["refused"] == f"{root / 'crew.yaml'}: the crew is too weak together"
+    assert d["with"] == [asdict(p.changes[0])]
+    # the leaders alone, then both together (refused): the Captain's change alone is proposed
+    assert asked[-1] == {"stevedore": d["after"], "captain": p.changes[0].after}
+    assert p.to_json()["dropped"] == p.dropped
+    assert "captain" not in {o.card for o in p.after}
+    again = advise(root, fake_run, valid=valid, why=why, games=100, seed=1, budget=600)
+    assert json.dumps(again.to_json()) == json.dumps(p.to_json())
+    # without the refusal both changes are proposed, and nothing is dropped
+    both = advise(root, fake_run, valid=lambda path: True, games=100, seed=1, budget=600)
+    assert {c.card for c in both.changes} == {"stevedore", "captain"} and both.dropped == []
+
+
+@pytest.mark.slow
 def test_the_quick_check_keeps_what_validate_keeps(tmp_path):
     """The cheap check of a candidate (the rules model's bounds, the changed card's checks)
     accepts the same candidates as a full `cardgen validate` of the changed catalogue: the
@@ -271,3 +313,12 @@ def test_the_quick_check_keeps_what_validate_keeps(tmp_path):
         ("copies", 3),
         ("copies", 5),
     ]
+
+
+@pytest.mark.slow
+def test_refusal_gives_validates_errors(tmp_path):
+    root = planted(tmp_path)
+    assert refusal(root) == "" and is_valid(root)
+    apply_changes(root, [Change("captain", "crew.yaml", "strength", 12, 13)])
+    message = refusal(root)
+    assert not is_valid(root) and "crew.yaml" in message and "13" in message

@@ -16,8 +16,10 @@
    unchanged game, plays the same seeds; the better half (by :func:`badness`, how far the
    designs stand beyond the thresholds) goes on with twice the games, until one is left per
    outlier or the budget is spent; a change is proposed only if it beats the unchanged game.
-4. The best change of each outlier, together, is **confirmed** by a fresh run (new seeds)
-   against the unchanged game; the proposal keeps the figures of both.
+4. The best changes of the outliers together pass a full validate (if refused, the change
+   that gained least in its race is dropped, and the rest tried again), and are **confirmed**
+   by a fresh run (new seeds) against the unchanged game; the proposal keeps the figures of
+   both.
 """
 
 from __future__ import annotations
@@ -95,6 +97,9 @@ class Proposal:
     baseline: list[dict[str, Any]] = field(default_factory=list)
     #: per player count, the game's figures (:func:`profile`)
     profile: dict[str, Any] = field(default_factory=dict)
+    #: the changes dropped because validate refused them together with the others: each
+    #: change's fields, its race's ``gain`` and validate's message (``refused``)
+    dropped: list[dict[str, Any]] = field(default_factory=list)
 
     def unconfirmed(self) -> list[str]:
         """The changed designs the confirmation does not bear out: on its fresh games not an
@@ -119,6 +124,7 @@ class Proposal:
             "outliers_after": [asdict(o) for o in self.after],
             "confirmation": self.confirmation,
             "searched": self.searched,
+            "dropped": self.dropped,
             "cut_by_budget": self.cut,
             "baseline": self.baseline,
             "profile": self.profile,
@@ -404,6 +410,42 @@ def validated(
         shutil.rmtree(trial, ignore_errors=True)
 
 
+def combined(
+    root: Path,
+    work: Path,
+    changes: Sequence[Change],
+    gain: dict[str, float],
+    valid: Callable[[Path], bool],
+    why: Callable[[Path], str] | None = None,
+) -> tuple[list[Change], list[dict[str, Any]]]:
+    """The ``changes`` (each valid alone) that pass ``valid`` together, and those dropped: while
+    the combination is refused, the change of the least ``gain`` (its race's figure: the
+    unchanged game's badness less its own; ties: the later) is dropped, with ``why``'s message
+    (`cardgen validate`'s errors, the trial folder named as ``root``)."""
+    kept = list(changes)
+    dropped: list[dict[str, Any]] = []
+    while len(kept) > 1:
+        trial = _copy(root, work / "combined")
+        try:
+            apply_changes(trial, kept)
+            if valid(trial):
+                break
+            message = why(trial).replace(str(trial), str(root)) if why else ""
+        finally:
+            shutil.rmtree(trial, ignore_errors=True)
+        weakest = min(range(len(kept)), key=lambda i: (gain.get(kept[i].card, 0.0), -i))
+        c = kept.pop(weakest)
+        dropped.append(
+            {
+                **asdict(c),
+                "gain": rounded(gain.get(c.card, 0.0)),
+                "refused": message or "validate refused the changes together",
+                "with": [asdict(k) for k in kept],
+            }
+        )
+    return kept, dropped
+
+
 def _copy(root: Path, to: Path) -> Path:
     shutil.copytree(root, to, ignore=shutil.ignore_patterns("*.bak", ".cardgen*"))
     return to
@@ -512,6 +554,7 @@ def advise(
     *,
     valid: Callable[[Path], bool],
     quick: CardCheck | None = None,
+    why: Callable[[Path], str] | None = None,
     games: int = 200,
     seed: int = 0,
     budget: float = 300.0,
@@ -527,7 +570,9 @@ def advise(
     (:func:`cardgen.checks.is_valid`), ``quick`` whether one with some cards changed passes
     the checks such a change can break (:class:`cardgen.checks.QuickCheck`; default: ``valid``):
     every candidate is checked by ``quick``, and only the race's leader by ``valid`` (if it
-    refuses, the next candidate ahead of the unchanged game).  ``baseline``:
+    refuses, the next candidate ahead of the unchanged game), then the leaders together
+    (:func:`combined`; ``why``: the message of a refusal, :func:`cardgen.checks.refusal`).
+    ``baseline``:
     the unchanged game's summary of ``games`` games from ``seed``, if already played;
     ``race``: the games of each race's first round (default ``games``); ``most``: race only
     this many outliers, the farthest beyond their limits; ``cards``: race only the outliers
@@ -547,6 +592,8 @@ def advise(
     seen = judged(base["designs"], th)
     searched: list[dict[str, Any]] = []
     best: dict[str, Change] = {}
+    #: per raced card, its leader's gain on the unchanged game (:func:`combined`)
+    gain: dict[str, float] = {}
     cut = False
     with tempfile.TemporaryDirectory(prefix="cardgen-balance-") as tmp:
         work = Path(tmp)
@@ -567,6 +614,8 @@ def advise(
             # the unchanged game races too (None): a change must beat it to be proposed
             alive: list[Change | None] = [None, *changes]
             order = alive  # the last round's ranking
+            # each round's scores, for the leader's gain on the unchanged game
+            tables: list[dict[Change | None, float]] = []
             n, s = race or games, seed + 1
             while alive and not cut:
                 scored: list[tuple[float, bool, str, int, Change | None]] = []
@@ -587,6 +636,7 @@ def advise(
                     what = asdict(c) if c else {"card": card, "unchanged": True}
                     searched.append({**what, "games": n, "seed": s, "badness": rounded(score)})
                 rounds += 1
+                tables.append({x[4]: x[0] for x in scored})
                 scored.sort(key=lambda x: x[:4])  # ties: the unchanged game first
                 say(f"{card}: {len(alive)} candidates, {n} games", time.monotonic() - start)
                 if scored:  # a round cut before any candidate finished: the last one's order
@@ -601,6 +651,8 @@ def advise(
                             break
                         if validated(root, work, [c], valid):
                             best[card] = c
+                            both = [t for t in tables if None in t and c in t]
+                            gain[card] = both[-1][None] - both[-1][c] if both else 0.0
                             break
                         searched.append({**asdict(c), "refused": "validate"})
                         say(
@@ -610,7 +662,10 @@ def advise(
                     break
                 n *= 2
         changes = [best[o.card] for o in before if o.card in best]
-        changes = list(dict.fromkeys(changes))
+        changes, dropped = combined(root, work, list(dict.fromkeys(changes)), gain, valid, why)
+        for d in dropped:
+            note = f"{d['card']}: {d['field']} {d['after']} dropped, refused with the others"
+            say(note, time.monotonic() - start)
         fresh = seed + 10_007
         say("confirmation", time.monotonic() - start)
         again = run(root, 2 * games, fresh)["designs"]
@@ -634,6 +689,7 @@ def advise(
         searched,
         cut=cut,
         baseline=_brief(base["designs"]),
+        dropped=dropped,
     )
 
 
