@@ -11,7 +11,9 @@
 2. Each outlier's numbers in the card files (cost, strength, points, copies …) give the
    **candidates**: one number one step up or down, kept only if the changed catalogue
    passes the checks such a change can break (the rules model's bounds; what is proposed
-   passes a full validate) and the number keeps its sign.
+   passes a full validate) and the number keeps its sign, moving only the way that fixes the
+   outlier where that way is known (:func:`senses`: copies, and fields the run correlates
+   with the win rate): a dominant design weaker, a dead one stronger.
 3. **Successive halving** with common random numbers: every candidate of a round, and the
    unchanged game, plays the same seeds; the better half (by :func:`badness`, how far the
    designs stand beyond the thresholds) goes on with twice the games, until one is left per
@@ -100,6 +102,8 @@ class Proposal:
     #: the changes dropped because validate refused them together with the others: each
     #: change's fields, its race's ``gain`` and validate's message (``refused``)
     dropped: list[dict[str, Any]] = field(default_factory=list)
+    #: the fields' directions the candidates kept to (:func:`senses`)
+    senses: dict[str, int] = field(default_factory=dict)
 
     def unconfirmed(self) -> list[str]:
         """The changed designs the confirmation does not bear out: on its fresh games not an
@@ -125,6 +129,7 @@ class Proposal:
             "confirmation": self.confirmation,
             "searched": self.searched,
             "dropped": self.dropped,
+            "senses": self.senses,
             "cut_by_budget": self.cut,
             "baseline": self.baseline,
             "profile": self.profile,
@@ -362,19 +367,85 @@ def apply_changes(root: Path, changes: Sequence[Change]) -> None:
         path.write_text("".join(lines), encoding="utf-8")
 
 
+#: the fields whose direction is known without data: more copies, a stronger design (played
+#: more often; its win rate when played diluted, not its card made weaker)
+SENSES = {"copies": 1}
+#: the fewest designs with a field and a judged win rate from which its direction is read
+MIN_SENSE = 8
+
+
+def kendall(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
+    """Kendall's tau-a of ``xs`` against ``ys`` and its two-sided p-value (the normal
+    approximation, ``z = S / sqrt(n (n − 1) (2n + 5) / 18)``, ``S`` the concordant pairs less
+    the discordant; tied pairs count neither, so ties only weaken it)."""
+    n = len(xs)
+    if n < 2:
+        return 0.0, 1.0
+    total = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = xs[i] - xs[j], ys[i] - ys[j]
+            total += ((a > 0) - (a < 0)) * ((b > 0) - (b < 0))
+    z = total / math.sqrt(n * (n - 1) * (2 * n + 5) / 18)
+    return 2 * total / (n * (n - 1)), math.erfc(abs(z) / math.sqrt(2))
+
+
+def senses(
+    root: Path, designs: Sequence[dict[str, Any]], th: Thresholds, level: float = 0.05
+) -> dict[str, int]:
+    """Which way each number of the card files points, where the data says: ``copies`` up
+    is stronger (:data:`SENSES`); another field, +1 (up is stronger) or −1 (up is weaker)
+    where, over the designs played at least ``th.min_played`` times (at least
+    :data:`MIN_SENSE` of them), its value and their win rate when played are correlated
+    (Kendall's tau, :func:`kendall`, p below ``level``); a field the data leaves open is
+    absent."""
+    values: dict[str, tuple[list[float], list[float]]] = {}
+    for d in designs:
+        if d["games_played"] < th.min_played:
+            continue
+        for _, name, value in numbers(root, d["card"]):
+            xs, ys = values.setdefault(name, ([], []))
+            xs.append(value)
+            ys.append(d["win_rate_when_played"])
+    out = dict(SENSES)
+    for name, (xs, ys) in sorted(values.items()):
+        if name in out or len(xs) < MIN_SENSE:
+            continue
+        tau, p = kendall(xs, ys)
+        if p < level and tau:
+            out[name] = 1 if tau > 0 else -1
+    return out
+
+
+def _allowed(value: int, after: int, sense: int | None, kinds: set[str]) -> bool:
+    """Whether a field of ``sense`` (+1: up is stronger, −1: weaker, ``None``: open) may move
+    from ``value`` to ``after`` for an outlier of ``kinds``: a dominant design only weaker, a
+    dead one only stronger (one that is both, or a field open: either way)."""
+    if sense is None or len(kinds) != 1:
+        return True
+    stronger = (after - value) * sense > 0
+    return stronger if kinds == {"dead"} else not stronger
+
+
 #: whether a catalogue folder in which the numbers of the named cards changed passes the
 #: checks such a change can break (:class:`cardgen.checks.QuickCheck`)
 CardCheck = Callable[[Path, Collection[str]], bool]
 
 
 def candidates(
-    root: Path, outliers: Sequence[Outlier], work: Path, check: CardCheck
+    root: Path,
+    outliers: Sequence[Outlier],
+    work: Path,
+    check: CardCheck,
+    sense: dict[str, int] | None = None,
 ) -> list[Change]:
     """One number of an outlier one step up or down, where the changed catalogue passes
     ``check`` (the rules model's bounds and the changed card's checks: cheap, as there are
     many candidates; what is proposed passes `cardgen validate` too) and the number keeps its
     sign (it may reach 0): a bonus turned into a penalty is another card, not a tuning of this
-    one.  Every candidate is checked in the same copy of ``root``, its file put back after."""
+    one.  ``sense``: the fields' directions (:func:`senses`): a dominant design's numbers move
+    only weaker, a dead one's only stronger.  Every candidate is checked in the same copy of
+    ``root``, its file put back after."""
     out: list[Change] = []
     seen: set[str] = set()
     trial = _copy(root, work / "check")
@@ -383,9 +454,13 @@ def candidates(
             if o.card in seen:
                 continue
             seen.add(o.card)
+            kinds = {x.kind for x in outliers if x.card == o.card}
             for file, name, value in numbers(root, o.card):
                 steps = {value + s * k for s in (-1, 1) for k in STEPS} - {value}
+                way = (sense or {}).get(name)
                 for after in sorted(a for a in steps if a * value >= 0):
+                    if not _allowed(value, after, way, kinds):
+                        continue
                     change = Change(o.card, file, name, value, after)
                     try:
                         apply_changes(trial, [change])
@@ -590,6 +665,7 @@ def advise(
     base = baseline if baseline is not None else run(root, games, seed)
     before = find_outliers(base["designs"], th)
     seen = judged(base["designs"], th)
+    sense = senses(root, base["designs"], th)
     searched: list[dict[str, Any]] = []
     best: dict[str, Change] = {}
     #: per raced card, its leader's gain on the unchanged game (:func:`combined`)
@@ -608,7 +684,8 @@ def advise(
                 cut = True
                 break
             check = quick or (lambda path, cards: valid(path))
-            changes = candidates(root, [o for o in before if o.card == card], work, check)
+            mine = [o for o in before if o.card == card]
+            changes = candidates(root, mine, work, check, sense)
             if not changes:
                 continue
             # the unchanged game races too (None): a change must beat it to be proposed
@@ -690,6 +767,7 @@ def advise(
         cut=cut,
         baseline=_brief(base["designs"]),
         dropped=dropped,
+        senses=sense,
     )
 
 
