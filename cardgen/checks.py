@@ -110,6 +110,13 @@ def is_valid(cards_dir: str | os.PathLike[str]) -> bool:
     return validate(cards_dir, extra_checks=standard(), use_cache=False).ok
 
 
+def refusal(cards_dir: str | os.PathLike[str]) -> str:
+    """Why `cardgen validate` refuses the catalogue of ``cards_dir``: its errors, one a line
+    ("" when it passes; the balance advisor's refused combination of changes)."""
+    result = validate(cards_dir, extra_checks=standard(), use_cache=False)
+    return "" if result.ok else "\n".join(str(d) for d in result.errors) or "no catalogue"
+
+
 def _memo() -> CardFileMemo:
     from cardgen.catalogue.loader import CardFileMemo
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import math
 import shutil
+from dataclasses import asdict
 from pathlib import Path
 from statistics import NormalDist
 
 import pytest
 
-from cardgen.checks import QuickCheck, is_valid
+from cardgen.checks import QuickCheck, is_valid, refusal
 from cardgen.engine.balance import (
     Change,
     Outlier,
@@ -23,9 +24,11 @@ from cardgen.engine.balance import (
     candidates,
     find_outliers,
     judged,
+    kendall,
     kit_runner,
     numbers,
     p_value,
+    senses,
 )
 from cardgen.engine.simulation import newcombe
 from cardgen.simulate.stats import interval, rounded, wilson
@@ -34,9 +37,10 @@ ROOT = Path(__file__).resolve().parents[1]
 HARBOUR = ROOT / "games" / "harbour-bid-data" / "cards"
 
 
-def planted(tmp_path: Path) -> Path:
+def planted(tmp_path: Path, captain: int = 12) -> Path:
     """Harbour Bid with a dead design (a Stevedore of strength 1: never worth a bid) and a
-    dominant one (a Captain of strength 12: its bid always takes the cargo)."""
+    dominant one (a Captain of strength ``captain``, against 7: its bid always takes the
+    cargo)."""
     to = tmp_path / "cards"
     shutil.copytree(HARBOUR, to)
     crew = to / "crew.yaml"
@@ -46,7 +50,8 @@ def planted(tmp_path: Path) -> Path:
         "{id: stevedore, name: Stevedore, strength: 1,",
     )
     text = text.replace(
-        "{id: captain, name: Captain, strength: 7,", "{id: captain, name: Captain, strength: 12,"
+        "{id: captain, name: Captain, strength: 7,",
+        f"{{id: captain, name: Captain, strength: {captain},",
     )
     crew.write_text(text, encoding="utf-8")
     return to
@@ -177,6 +182,75 @@ def test_a_candidate_keeps_the_numbers_sign(tmp_path):
     assert by == {"amount": [0, 2, 3, 5], "penalty": [-6, -4, -3, -1, 0]}
 
 
+def test_kendall_by_hand():
+    # pairs of (1,1) (2,3) (3,2): two concordant, one discordant
+    tau, p = kendall([1, 2, 3], [1, 3, 2])
+    assert tau == pytest.approx(1 / 3)
+    assert p == pytest.approx(math.erfc(1 / math.sqrt(3 * 2 * 11 / 18) / math.sqrt(2)))
+    assert kendall([1, 2, 3, 4], [4, 3, 2, 1])[0] == -1.0
+    assert kendall([1, 1, 1], [1, 2, 3]) == (0.0, 1.0)  # ties count neither way
+
+
+def test_the_data_says_which_way_a_field_points(tmp_path):
+    """Over eight designs played, attack rises with the win rate when played (up is
+    stronger), cost falls with it (up is weaker), speed goes either way (open); copies always
+    point up; a field of fewer designs stays open."""
+    lines, designs = ["cards:"], []
+    for i in range(8):
+        speed = (3, 1, 4, 1, 5, 9, 2, 6)[i]
+        lines.append(f"  - {{id: d{i}, name: D, attack: {i}, cost: {9 - i}, speed: {speed}}}")
+        designs.append(design(f"d{i}", 500, 100, 100, 30 + 5 * i))
+    lines.append("  - {id: e, name: E, rare: 3}")
+    designs.append(design("e", 500, 100, 100, 90))
+    (tmp_path / "deck.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert senses(tmp_path, designs, Thresholds()) == {"attack": 1, "copies": 1, "cost": -1}
+    # designs played too rarely are not read: too few left to say anything
+    rare = [{**d, "games_played": 5} for d in designs[:4]] + designs[4:]
+    assert senses(tmp_path, rare, Thresholds()) == {"copies": 1}
+
+
+def test_a_dominant_design_only_weakens_and_a_dead_one_only_strengthens(tmp_path):
+    root = tmp_path / "cards"
+    root.mkdir()
+    (root / "deck.yaml").write_text(
+        "cards:\n  - {id: a, name: A, cost: 2, copies: 3, power: 4}\n", encoding="utf-8"
+    )
+    sense = {"copies": 1, "cost": -1}
+
+    def moves(kinds: tuple[str, ...], given: dict[str, int] | None) -> dict[str, list[int]]:
+        outs = [Outlier("a", k, 0.5, (0.4, 0.6), 0.3) for k in kinds]
+        by: dict[str, list[int]] = {}
+        for c in candidates(root, outs, tmp_path / "work", lambda path, cards: True, given):
+            by.setdefault(c.field, []).append(c.after)
+        return by
+
+    # dominant: fewer copies, dearer; power's direction unknown: either way
+    assert moves(("dominant",), sense) == {
+        "cost": [3, 4, 6],
+        "copies": [1, 2],
+        "power": [0, 2, 3, 5, 6, 8],
+    }
+    assert moves(("dead",), sense) == {
+        "cost": [0, 1],
+        "copies": [4, 5, 7],
+        "power": [0, 2, 3, 5, 6, 8],
+    }
+    both = {"cost": [0, 1, 3, 4, 6], "copies": [1, 2, 4, 5, 7], "power": [0, 2, 3, 5, 6, 8]}
+    assert moves(("dead", "dominant"), sense) == both  # both at once: either way
+    assert moves(("dominant",), None) == both  # no directions: the old candidates
+
+
+def test_castle_rampages_dominant_catapult_gets_no_more_copies(tmp_path):
+    """The dominant Catapult (3 copies) was once to get 7: more copies dilute its win rate
+    when played without making the card weaker.  Now its copies only fall."""
+    root = ROOT / "games" / "castle-rampage" / "cards"
+    catapult = Outlier("catapult", "dominant", 0.77, (0.7, 0.83), 0.61)
+    found = candidates(root, [catapult], tmp_path / "w", lambda path, cards: True, {"copies": 1})
+    copies = [c.after for c in found if c.field == "copies"]
+    assert copies == [1, 2] and 7 not in copies
+    assert [c.after for c in found if c.field == "attack"] == [5, 7, 8, 10, 11, 13]
+
+
 @pytest.mark.slow
 def test_search_fixes_both_planted_outliers_and_apply_keeps_backups(tmp_path):
     root = planted(tmp_path)
@@ -198,7 +272,10 @@ def test_search_fixes_both_planted_outliers_and_apply_keeps_backups(tmp_path):
 
 @pytest.mark.slow
 def test_planted_outliers_found_and_fixed_by_simulation(tmp_path):
-    root = planted(tmp_path)
+    """The Captain planted at strength 10: at 12 (the model's bound) a step of at most 4 leaves
+    it the strongest crew by far, and the race's only fix was more copies (1 -> 3), which
+    dilutes its win rate when played without weakening it: no longer a candidate."""
+    root = planted(tmp_path, captain=10)
     run = kit_runner(None, "greedy", workers=2)
     th = Thresholds()
     base = run(root, 100, 0)
@@ -254,6 +331,47 @@ def test_validate_runs_on_the_race_leader_only_and_what_it_refuses_is_never_prop
 
 
 @pytest.mark.slow
+def test_a_combination_validate_refuses_loses_its_weakest_change(tmp_path):
+    """Each race's leader passes validate alone (a stand-in), but not the Stevedore's and the
+    Captain's changes together: the combination is validated before it is proposed, and the
+    change that gained least in its race (the Stevedore's: a dead design a few points below
+    its limit, against a Captain 30 points above) is dropped with validate's message."""
+    root = planted(tmp_path)
+    asked: list[dict[str, int]] = []
+
+    def strengths(path: Path) -> dict[str, int]:
+        return {c: numbers(path, c)[0][2] for c in ("stevedore", "captain")}
+
+    def valid(path: Path) -> bool:
+        s = strengths(path)
+        asked.append(s)
+        return s["stevedore"] == 1 or s["captain"] == 12
+
+    def why(path: Path) -> str:
+        return f"{path / 'crew.yaml'}: the crew is too weak together"
+
+    p = advise(root, fake_run, valid=valid, why=why, games=100, seed=1, budget=600)
+    assert [(c.card, c.field, c.before) for c in p.changes] == [("captain", "strength", 12)]
+    assert p.changes[0].after <= 9
+    assert len(p.dropped) == 1
+    d = p.dropped[0]
+    assert (d["card"], d["field"], d["before"]) == ("stevedore", "strength", 1)
+    assert d["after"] >= 2 and 0 < d["gain"] < 0.1
+    # the message names the catalogue, not the advisor's temporary copy
+    assert d["refused"] == f"{root / 'crew.yaml'}: the crew is too weak together"
+    assert d["with"] == [asdict(p.changes[0])]
+    # the leaders alone, then both together (refused): the Captain's change alone is proposed
+    assert asked[-1] == {"stevedore": d["after"], "captain": p.changes[0].after}
+    assert p.to_json()["dropped"] == p.dropped
+    assert "captain" not in {o.card for o in p.after}
+    again = advise(root, fake_run, valid=valid, why=why, games=100, seed=1, budget=600)
+    assert json.dumps(again.to_json()) == json.dumps(p.to_json())
+    # without the refusal both changes are proposed, and nothing is dropped
+    both = advise(root, fake_run, valid=lambda path: True, games=100, seed=1, budget=600)
+    assert {c.card for c in both.changes} == {"stevedore", "captain"} and both.dropped == []
+
+
+@pytest.mark.slow
 def test_the_quick_check_keeps_what_validate_keeps(tmp_path):
     """The cheap check of a candidate (the rules model's bounds, the changed card's checks)
     accepts the same candidates as a full `cardgen validate` of the changed catalogue: the
@@ -271,3 +389,12 @@ def test_the_quick_check_keeps_what_validate_keeps(tmp_path):
         ("copies", 3),
         ("copies", 5),
     ]
+
+
+@pytest.mark.slow
+def test_refusal_gives_validates_errors(tmp_path):
+    root = planted(tmp_path)
+    assert refusal(root) == "" and is_valid(root)
+    apply_changes(root, [Change("captain", "crew.yaml", "strength", 12, 13)])
+    message = refusal(root)
+    assert not is_valid(root) and "crew.yaml" in message and "13" in message

@@ -87,7 +87,7 @@ def balance(
     """Find dead and dominant designs, search numeric changes by simulation (successive
     halving on common seeds), confirm the best with fresh seeds and write the proposals."""
     from cardgen.catalogue.validate import validate
-    from cardgen.checks import QuickCheck, is_valid
+    from cardgen.checks import QuickCheck, is_valid, refusal
     from cardgen.engine.balance import (
         KitRunner,
         advise,
@@ -132,6 +132,7 @@ def balance(
                 shown,
                 valid=is_valid,
                 quick=QuickCheck(),
+                why=refusal,
                 games=games,
                 seed=seed,
                 budget=budget,

@@ -11,13 +11,17 @@
 2. Each outlier's numbers in the card files (cost, strength, points, copies …) give the
    **candidates**: one number one step up or down, kept only if the changed catalogue
    passes the checks such a change can break (the rules model's bounds; what is proposed
-   passes a full validate) and the number keeps its sign.
+   passes a full validate) and the number keeps its sign, moving only the way that fixes the
+   outlier where that way is known (:func:`senses`: copies, and fields the run correlates
+   with the win rate): a dominant design weaker, a dead one stronger.
 3. **Successive halving** with common random numbers: every candidate of a round, and the
    unchanged game, plays the same seeds; the better half (by :func:`badness`, how far the
    designs stand beyond the thresholds) goes on with twice the games, until one is left per
    outlier or the budget is spent; a change is proposed only if it beats the unchanged game.
-4. The best change of each outlier, together, is **confirmed** by a fresh run (new seeds)
-   against the unchanged game; the proposal keeps the figures of both.
+4. The best changes of the outliers together pass a full validate (if refused, the change
+   that gained least in its race is dropped, and the rest tried again), and are **confirmed**
+   by a fresh run (new seeds) against the unchanged game; the proposal keeps the figures of
+   both.
 """
 
 from __future__ import annotations
@@ -95,6 +99,11 @@ class Proposal:
     baseline: list[dict[str, Any]] = field(default_factory=list)
     #: per player count, the game's figures (:func:`profile`)
     profile: dict[str, Any] = field(default_factory=dict)
+    #: the changes dropped because validate refused them together with the others: each
+    #: change's fields, its race's ``gain`` and validate's message (``refused``)
+    dropped: list[dict[str, Any]] = field(default_factory=list)
+    #: the fields' directions the candidates kept to (:func:`senses`)
+    senses: dict[str, int] = field(default_factory=dict)
 
     def unconfirmed(self) -> list[str]:
         """The changed designs the confirmation does not bear out: on its fresh games not an
@@ -119,6 +128,8 @@ class Proposal:
             "outliers_after": [asdict(o) for o in self.after],
             "confirmation": self.confirmation,
             "searched": self.searched,
+            "dropped": self.dropped,
+            "senses": self.senses,
             "cut_by_budget": self.cut,
             "baseline": self.baseline,
             "profile": self.profile,
@@ -356,19 +367,85 @@ def apply_changes(root: Path, changes: Sequence[Change]) -> None:
         path.write_text("".join(lines), encoding="utf-8")
 
 
+#: the fields whose direction is known without data: more copies, a stronger design (played
+#: more often; its win rate when played diluted, not its card made weaker)
+SENSES = {"copies": 1}
+#: the fewest designs with a field and a judged win rate from which its direction is read
+MIN_SENSE = 8
+
+
+def kendall(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
+    """Kendall's tau-a of ``xs`` against ``ys`` and its two-sided p-value (the normal
+    approximation, ``z = S / sqrt(n (n − 1) (2n + 5) / 18)``, ``S`` the concordant pairs less
+    the discordant; tied pairs count neither, so ties only weaken it)."""
+    n = len(xs)
+    if n < 2:
+        return 0.0, 1.0
+    total = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = xs[i] - xs[j], ys[i] - ys[j]
+            total += ((a > 0) - (a < 0)) * ((b > 0) - (b < 0))
+    z = total / math.sqrt(n * (n - 1) * (2 * n + 5) / 18)
+    return 2 * total / (n * (n - 1)), math.erfc(abs(z) / math.sqrt(2))
+
+
+def senses(
+    root: Path, designs: Sequence[dict[str, Any]], th: Thresholds, level: float = 0.05
+) -> dict[str, int]:
+    """Which way each number of the card files points, where the data says: ``copies`` up
+    is stronger (:data:`SENSES`); another field, +1 (up is stronger) or −1 (up is weaker)
+    where, over the designs played at least ``th.min_played`` times (at least
+    :data:`MIN_SENSE` of them), its value and their win rate when played are correlated
+    (Kendall's tau, :func:`kendall`, p below ``level``); a field the data leaves open is
+    absent."""
+    values: dict[str, tuple[list[float], list[float]]] = {}
+    for d in designs:
+        if d["games_played"] < th.min_played:
+            continue
+        for _, name, value in numbers(root, d["card"]):
+            xs, ys = values.setdefault(name, ([], []))
+            xs.append(value)
+            ys.append(d["win_rate_when_played"])
+    out = dict(SENSES)
+    for name, (xs, ys) in sorted(values.items()):
+        if name in out or len(xs) < MIN_SENSE:
+            continue
+        tau, p = kendall(xs, ys)
+        if p < level and tau:
+            out[name] = 1 if tau > 0 else -1
+    return out
+
+
+def _allowed(value: int, after: int, sense: int | None, kinds: set[str]) -> bool:
+    """Whether a field of ``sense`` (+1: up is stronger, −1: weaker, ``None``: open) may move
+    from ``value`` to ``after`` for an outlier of ``kinds``: a dominant design only weaker, a
+    dead one only stronger (one that is both, or a field open: either way)."""
+    if sense is None or len(kinds) != 1:
+        return True
+    stronger = (after - value) * sense > 0
+    return stronger if kinds == {"dead"} else not stronger
+
+
 #: whether a catalogue folder in which the numbers of the named cards changed passes the
 #: checks such a change can break (:class:`cardgen.checks.QuickCheck`)
 CardCheck = Callable[[Path, Collection[str]], bool]
 
 
 def candidates(
-    root: Path, outliers: Sequence[Outlier], work: Path, check: CardCheck
+    root: Path,
+    outliers: Sequence[Outlier],
+    work: Path,
+    check: CardCheck,
+    sense: dict[str, int] | None = None,
 ) -> list[Change]:
     """One number of an outlier one step up or down, where the changed catalogue passes
     ``check`` (the rules model's bounds and the changed card's checks: cheap, as there are
     many candidates; what is proposed passes `cardgen validate` too) and the number keeps its
     sign (it may reach 0): a bonus turned into a penalty is another card, not a tuning of this
-    one.  Every candidate is checked in the same copy of ``root``, its file put back after."""
+    one.  ``sense``: the fields' directions (:func:`senses`): a dominant design's numbers move
+    only weaker, a dead one's only stronger.  Every candidate is checked in the same copy of
+    ``root``, its file put back after."""
     out: list[Change] = []
     seen: set[str] = set()
     trial = _copy(root, work / "check")
@@ -377,9 +454,13 @@ def candidates(
             if o.card in seen:
                 continue
             seen.add(o.card)
+            kinds = {x.kind for x in outliers if x.card == o.card}
             for file, name, value in numbers(root, o.card):
                 steps = {value + s * k for s in (-1, 1) for k in STEPS} - {value}
+                way = (sense or {}).get(name)
                 for after in sorted(a for a in steps if a * value >= 0):
+                    if not _allowed(value, after, way, kinds):
+                        continue
                     change = Change(o.card, file, name, value, after)
                     try:
                         apply_changes(trial, [change])
@@ -402,6 +483,42 @@ def validated(
         return valid(trial)
     finally:
         shutil.rmtree(trial, ignore_errors=True)
+
+
+def combined(
+    root: Path,
+    work: Path,
+    changes: Sequence[Change],
+    gain: dict[str, float],
+    valid: Callable[[Path], bool],
+    why: Callable[[Path], str] | None = None,
+) -> tuple[list[Change], list[dict[str, Any]]]:
+    """The ``changes`` (each valid alone) that pass ``valid`` together, and those dropped: while
+    the combination is refused, the change of the least ``gain`` (its race's figure: the
+    unchanged game's badness less its own; ties: the later) is dropped, with ``why``'s message
+    (`cardgen validate`'s errors, the trial folder named as ``root``)."""
+    kept = list(changes)
+    dropped: list[dict[str, Any]] = []
+    while len(kept) > 1:
+        trial = _copy(root, work / "combined")
+        try:
+            apply_changes(trial, kept)
+            if valid(trial):
+                break
+            message = why(trial).replace(str(trial), str(root)) if why else ""
+        finally:
+            shutil.rmtree(trial, ignore_errors=True)
+        weakest = min(range(len(kept)), key=lambda i: (gain.get(kept[i].card, 0.0), -i))
+        c = kept.pop(weakest)
+        dropped.append(
+            {
+                **asdict(c),
+                "gain": rounded(gain.get(c.card, 0.0)),
+                "refused": message or "validate refused the changes together",
+                "with": [asdict(k) for k in kept],
+            }
+        )
+    return kept, dropped
 
 
 def _copy(root: Path, to: Path) -> Path:
@@ -512,6 +629,7 @@ def advise(
     *,
     valid: Callable[[Path], bool],
     quick: CardCheck | None = None,
+    why: Callable[[Path], str] | None = None,
     games: int = 200,
     seed: int = 0,
     budget: float = 300.0,
@@ -527,7 +645,9 @@ def advise(
     (:func:`cardgen.checks.is_valid`), ``quick`` whether one with some cards changed passes
     the checks such a change can break (:class:`cardgen.checks.QuickCheck`; default: ``valid``):
     every candidate is checked by ``quick``, and only the race's leader by ``valid`` (if it
-    refuses, the next candidate ahead of the unchanged game).  ``baseline``:
+    refuses, the next candidate ahead of the unchanged game), then the leaders together
+    (:func:`combined`; ``why``: the message of a refusal, :func:`cardgen.checks.refusal`).
+    ``baseline``:
     the unchanged game's summary of ``games`` games from ``seed``, if already played;
     ``race``: the games of each race's first round (default ``games``); ``most``: race only
     this many outliers, the farthest beyond their limits; ``cards``: race only the outliers
@@ -545,8 +665,11 @@ def advise(
     base = baseline if baseline is not None else run(root, games, seed)
     before = find_outliers(base["designs"], th)
     seen = judged(base["designs"], th)
+    sense = senses(root, base["designs"], th)
     searched: list[dict[str, Any]] = []
     best: dict[str, Change] = {}
+    #: per raced card, its leader's gain on the unchanged game (:func:`combined`)
+    gain: dict[str, float] = {}
     cut = False
     with tempfile.TemporaryDirectory(prefix="cardgen-balance-") as tmp:
         work = Path(tmp)
@@ -561,12 +684,15 @@ def advise(
                 cut = True
                 break
             check = quick or (lambda path, cards: valid(path))
-            changes = candidates(root, [o for o in before if o.card == card], work, check)
+            mine = [o for o in before if o.card == card]
+            changes = candidates(root, mine, work, check, sense)
             if not changes:
                 continue
             # the unchanged game races too (None): a change must beat it to be proposed
             alive: list[Change | None] = [None, *changes]
             order = alive  # the last round's ranking
+            # each round's scores, for the leader's gain on the unchanged game
+            tables: list[dict[Change | None, float]] = []
             n, s = race or games, seed + 1
             while alive and not cut:
                 scored: list[tuple[float, bool, str, int, Change | None]] = []
@@ -587,6 +713,7 @@ def advise(
                     what = asdict(c) if c else {"card": card, "unchanged": True}
                     searched.append({**what, "games": n, "seed": s, "badness": rounded(score)})
                 rounds += 1
+                tables.append({x[4]: x[0] for x in scored})
                 scored.sort(key=lambda x: x[:4])  # ties: the unchanged game first
                 say(f"{card}: {len(alive)} candidates, {n} games", time.monotonic() - start)
                 if scored:  # a round cut before any candidate finished: the last one's order
@@ -601,6 +728,8 @@ def advise(
                             break
                         if validated(root, work, [c], valid):
                             best[card] = c
+                            both = [t for t in tables if None in t and c in t]
+                            gain[card] = both[-1][None] - both[-1][c] if both else 0.0
                             break
                         searched.append({**asdict(c), "refused": "validate"})
                         say(
@@ -610,7 +739,10 @@ def advise(
                     break
                 n *= 2
         changes = [best[o.card] for o in before if o.card in best]
-        changes = list(dict.fromkeys(changes))
+        changes, dropped = combined(root, work, list(dict.fromkeys(changes)), gain, valid, why)
+        for d in dropped:
+            note = f"{d['card']}: {d['field']} {d['after']} dropped, refused with the others"
+            say(note, time.monotonic() - start)
         fresh = seed + 10_007
         say("confirmation", time.monotonic() - start)
         again = run(root, 2 * games, fresh)["designs"]
@@ -634,6 +766,8 @@ def advise(
         searched,
         cut=cut,
         baseline=_brief(base["designs"]),
+        dropped=dropped,
+        senses=sense,
     )
 
 

@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from cardgen.checks import QuickCheck, is_valid
+from cardgen.checks import QuickCheck, is_valid, refusal
 from cardgen.engine.registry import engine_of
 from cardgen.studio.app import View, not_found
 
@@ -84,6 +84,7 @@ class _Balance:
                 shown,
                 valid=is_valid,
                 quick=QuickCheck(),
+                why=refusal,
                 games=games,
                 budget=budget,
                 progress=lambda what, seconds: self.publish(stage=what),
