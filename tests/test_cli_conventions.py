@@ -501,14 +501,43 @@ def test_simulate_draws_a_bar_on_a_terminal():
 # --- 7. an unreachable --dask scheduler -------------------------------------------------------
 
 
+#: a connect timeout shorter than the product's (the errors are the same, sooner)
+QUICK_DASK = {"CARDGEN_DASK_CONNECT_TIMEOUT": "1.5"}
+
+
+def test_the_dask_connect_timeout_is_the_default_or_the_environment(monkeypatch):
+    from cardgen.cli.simulate_cmds import DASK_CONNECT_TIMEOUT, dask_connect_timeout
+
+    monkeypatch.delenv("CARDGEN_DASK_CONNECT_TIMEOUT", raising=False)
+    assert dask_connect_timeout() == DASK_CONNECT_TIMEOUT == 5.0
+    monkeypatch.setenv("CARDGEN_DASK_CONNECT_TIMEOUT", " 1.5 ")
+    assert dask_connect_timeout() == 1.5
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "soon", "nan", "inf", "1e9"])
+def test_a_bad_dask_connect_timeout_is_a_diagnostic(monkeypatch, capsys, value):
+    import typer
+
+    from cardgen.cli.simulate_cmds import dask_connect_timeout
+
+    monkeypatch.setenv("CARDGEN_DASK_CONNECT_TIMEOUT", value)
+    with pytest.raises(typer.Exit) as stop:
+        dask_connect_timeout()
+    assert stop.value.exit_code == 1
+    err = capsys.readouterr().err
+    assert f"CARDGEN_DASK_CONNECT_TIMEOUT={value!r}: write seconds" in err, err
+
+
 def test_unreachable_dask_scheduler_is_a_diagnostic():
     pytest.importorskip("distributed")
     from cardgen.cli.simulate_cmds import DASK_CONNECT_TIMEOUT
 
     assert DASK_CONNECT_TIMEOUT < 10
     address = "tcp://127.0.0.1:1"
-    # the timeout only bounds a hang; the command gives up after DASK_CONNECT_TIMEOUT
-    proc = _cardgen("simulate", CARDS, "-g", "2", "-n", "2", "--dask", address, timeout=60)
+    # the timeout only bounds a hang; the command gives up after the connect timeout
+    proc = _cardgen(
+        "simulate", CARDS, "-g", "2", "-n", "2", "--dask", address, env=QUICK_DASK, timeout=60
+    )
     assert proc.returncode == 1, proc.stderr
     assert f"cannot reach the Dask scheduler at {address}" in proc.stderr
     assert "hint:" in proc.stderr and "Traceback" not in proc.stderr
@@ -570,7 +599,10 @@ def test_a_server_that_is_no_dask_scheduler_is_a_diagnostic(kind, words):
     server = _FakeServer(kind)
     try:
         proc = _cardgen(
-            "simulate", CARDS, "-g", "2", "-n", "2", "--dask", server.address, timeout=60
+            "simulate",
+            *(CARDS, "-g", "2", "-n", "2", "--dask", server.address),
+            env=QUICK_DASK,
+            timeout=60,
         )
     finally:
         server.close()

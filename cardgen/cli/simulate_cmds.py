@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from enum import StrEnum
 from pathlib import Path
 
@@ -28,8 +29,25 @@ from cardgen.cli.common import (
     writing,
 )
 
-#: Seconds to wait for the --dask scheduler before giving up.
+#: Seconds to wait for the --dask scheduler before giving up (``$CARDGEN_DASK_CONNECT_TIMEOUT``
+#: sets others: a slow network more, the tests less).
 DASK_CONNECT_TIMEOUT = 5.0
+
+
+def dask_connect_timeout() -> float:
+    """The --dask connect timeout: ``$CARDGEN_DASK_CONNECT_TIMEOUT`` seconds, or the default."""
+    raw = os.environ.get("CARDGEN_DASK_CONNECT_TIMEOUT", "").strip()
+    if not raw:
+        return DASK_CONNECT_TIMEOUT
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds <= 3600:
+        raise fail(
+            f"CARDGEN_DASK_CONNECT_TIMEOUT={raw!r}: write seconds, more than 0, at most 3600."
+        )
+    return seconds
 
 
 class SimFormat(StrEnum):
@@ -240,7 +258,7 @@ def _play(cat, sim, spec, workers: int, dask: str | None, chunk_size: int | None
                 dask,
                 chunk_size=chunk_size,
                 progress=progress,
-                connect_timeout=DASK_CONNECT_TIMEOUT,
+                connect_timeout=dask_connect_timeout(),
                 simulation=sim,
             )
         except DaskUnavailableError as exc:
