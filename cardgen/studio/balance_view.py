@@ -16,7 +16,6 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cardgen.checks import QuickCheck, is_valid, refusal
-from cardgen.engine.registry import engine_of
 from cardgen.studio.app import View, not_found
 
 if TYPE_CHECKING:
@@ -58,6 +57,7 @@ class _Balance:
         from cardgen.catalogue.loader import load_catalogue
         from cardgen.engine.balance import KitRunner, advise, brief_profile, game_title, profile
         from cardgen.engine.balance_report import report_model
+        from cardgen.engine.registry import engine_of
 
         try:
             root = self.studio.cards

@@ -18,12 +18,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cardgen.catalogue.snapshot import check_catalogue
-from cardgen.engine.bots import bot_names
-from cardgen.engine.errors import EngineError, SetupError
-from cardgen.engine.registry import engine_of
 from cardgen.studio import table_share
 from cardgen.studio.app import View
-from cardgen.studio.table import PERSON, Table
 from cardgen.studio.table_share import Sharing
 
 if TYPE_CHECKING:  # the engine kit is imported when the Play page is used, not at start
@@ -48,6 +44,9 @@ class _Play:
 
     def catalogue(self) -> tuple[Any, Any]:
         """The catalogue as it is now, and its engine; ValueError saying why there is none."""
+        from cardgen.engine.errors import SetupError
+        from cardgen.engine.registry import engine_of
+
         catalogue, diags = check_catalogue(self.studio.cards)
         if catalogue is None:
             first = next((d for d in diags), None)
@@ -59,6 +58,9 @@ class _Play:
 
     def about(self) -> dict[str, Any]:
         """What the set-up form offers: the bots, the numbers of players, the settings."""
+        from cardgen.engine.bots import bot_names
+        from cardgen.studio.table import PERSON
+
         try:
             catalogue, engine = self.catalogue()
         except ValueError as exc:
@@ -109,6 +111,8 @@ def view(studio: Studio) -> View:
         return await _act(request, _start)
 
     def _start(body: dict[str, Any]) -> None:
+        from cardgen.studio.table import Table
+
         catalogue, engine = play.catalogue()
         seats = [str(s) for s in body.get("seats", [])]
         settings = body.get("settings") or {}
@@ -137,6 +141,7 @@ def view(studio: Studio) -> View:
 
         def _open(_: dict[str, Any]) -> None:
             from cardgen.engine.scenario import Problems, parse_text
+            from cardgen.studio.table import Table
 
             catalogue, engine = play.catalogue()
             text = raw.decode("utf-8", "replace")
@@ -170,6 +175,8 @@ def view(studio: Studio) -> View:
     async def _act(request: Request, work, body: dict[str, Any] | None = None) -> Response:
         """Run ``work(body)`` in a worker thread (a bot may think), then answer the view."""
         from starlette.concurrency import run_in_threadpool
+
+        from cardgen.engine.errors import EngineError
 
         if body is None:
             try:

@@ -36,8 +36,6 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from cardgen.engine.errors import EngineError
-from cardgen.engine.log import event_dicts
 from cardgen.studio import table_notes
 from cardgen.studio.guests import Limiter
 from cardgen.studio.sandbox import Sandbox, SandboxError, designs_of
@@ -169,6 +167,7 @@ def guest_view(
     if seat is not None and seat in table.to_move():
         legal = [s.action_to_string(seat, a) for a in s.legal_actions(seat)]
         named = {a: eng.action_cards(cat, observation, seat, a) for a in legal}
+    from cardgen.engine.log import event_dicts
 
     events = [_seen(eng, d, seat) for d in event_dicts(eng, s.events)]
     name = lambda c: str(getattr(cat.by_id.get(c), "name", c))  # noqa: E731
@@ -340,6 +339,7 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         action = body.get("action")
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
             return JSONResponse({"error": "choose: an action string"}, status_code=400)
+        from cardgen.engine.errors import EngineError
 
         def run() -> dict[str, Any]:
             with play.lock:
@@ -402,6 +402,8 @@ def routes(play: Any, studio: Studio) -> list[Route]:
 
     def _save_log(table: Table | Sandbox) -> None:
         """The shared game's log, saved in its playtest folder (called holding the lock)."""
+        from cardgen.engine.errors import EngineError
+
         playtest = sharing.playtest
         if isinstance(table, Sandbox):
             with contextlib.suppress(OSError):
@@ -610,6 +612,8 @@ def routes(play: Any, studio: Studio) -> list[Route]:
         if isinstance(body, Response):
             return body
         from starlette.concurrency import run_in_threadpool
+
+        from cardgen.engine.errors import EngineError
 
         def run() -> None:
             with play.lock:
