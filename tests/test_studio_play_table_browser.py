@@ -325,3 +325,27 @@ def test_a_sandbox_is_dealt_and_played_by_two_people(tmp_path: Path, studio_draw
         finally:
             for person in people.values():
                 person.close()
+
+
+def test_the_same_table_given_again_is_not_redrawn(tmp_path: Path, studio_drawn) -> None:
+    """A seat's page given the table it already shows (another link connecting, its event
+    stream reconnecting) keeps the cards it drew: a card under a player's pointer is not
+    replaced while they click it (a redraw detached it, and a click waited on)."""
+    with serving(ATTACK_RIGHT, tmp_path / "output", studio_drawn) as server, browser() as b:
+        game = Game(server, ATTACK_RIGHT, seed=5)
+        person = Person(b, game.links["P1"])
+        watcher = None
+        try:
+            page = person.page
+            page.wait_for_function("() => document.querySelector('.t-card')")
+            page.evaluate("document.querySelector('.t-card').dataset.kept = 'yes'")
+            before = int(page.evaluate("document.body.dataset.views"))
+            drawn = person.ready()
+            watcher = Person(b, game.links["spectator"])  # the table says who is here
+            page.wait_for_function(f"() => Number(document.body.dataset.views) > {before}")
+            assert person.ready() == drawn
+            assert page.locator(".t-card[data-kept=yes]").count() == 1
+        finally:
+            person.close()
+            if watcher is not None:
+                watcher.close()

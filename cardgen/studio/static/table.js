@@ -22,11 +22,20 @@ async function refresh() {
   const seq = ++asked;
   try {
     const v = await api("/view");
-    if (seq >= drawn) { drawn = seq; show(v); }
+    if (seq >= drawn) {
+      drawn = seq;
+      document.body.dataset.views = seq; // how many views the page has been given
+      // the same table asked again (a reconnection, another seat's news): nothing redrawn, so a
+      // card under the pointer is not replaced while a player clicks it
+      if (view && JSON.stringify(v) === JSON.stringify(view)) statusLine.textContent = status(v);
+      else show(v);
+    }
   } catch (e) {
     statusLine.textContent = e.message;
   }
 }
+
+const status = (t) => (t.terminal ? "game over" : t.legal.length ? "your turn" : "waiting");
 
 // only the board and the turn's choices dim while a choice is on its way: the log is left alone
 // (a class toggled on the whole table restyled and repainted every log line twice a click)
@@ -294,7 +303,7 @@ function show(t) {
   boardArea.replaceChildren(...body);
   drawLog(t.log, baseLog);
   document.body.dataset.table = `${t.version}:${t.legal.length}:${t.terminal}`;
-  statusLine.textContent = t.terminal ? "game over" : t.legal.length ? "your turn" : "waiting";
+  statusLine.textContent = status(t);
 }
 
 notes(api, () => view);
